@@ -1,0 +1,71 @@
+/**
+ * Typed errors. Every error orbitdraw throws is an {@link OrbitdrawError} with a stable
+ * machine-readable `code`, a message that says what was wrong, and a `hint` that says what to do.
+ *
+ * @module
+ */
+
+/** Options accepted by every orbitdraw error constructor. */
+export interface OrbitdrawErrorOptions {
+  /** The underlying error, if any. */
+  cause?: unknown
+  /** JSON path of the offending field (for example `$.data.ctrng[2]`), when there is one. */
+  path?: string
+}
+
+/**
+ * Base class of every error orbitdraw throws.
+ *
+ * `message` is `what was wrong — what to do`; the two halves are also available separately as
+ * {@link OrbitdrawError.detail} and {@link OrbitdrawError.hint}. `code` is stable across releases.
+ */
+export class OrbitdrawError extends Error {
+  /** Stable machine-readable code, for example `BLOCK_CID_MISMATCH`. */
+  readonly code: string
+  /** What was wrong, without the hint. */
+  readonly detail: string
+  /** What to do about it. */
+  readonly hint: string
+  /** JSON path of the offending field, when the error is about one field. */
+  readonly path: string | undefined
+
+  constructor(code: string, detail: string, hint: string, options: OrbitdrawErrorOptions = {}) {
+    const where = options.path === undefined ? '' : ` at ${options.path}`
+    super(`${detail}${where} — ${hint}`, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = new.target.name
+    this.code = code
+    this.detail = detail
+    this.hint = hint
+    this.path = options.path
+  }
+
+  /** A plain-object form safe to log or serialize (no cause chain, no secrets). */
+  toJSON(): { name: string; code: string; message: string; hint: string; path?: string } {
+    const out: { name: string; code: string; message: string; hint: string; path?: string } = {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      hint: this.hint,
+    }
+    if (this.path !== undefined) out.path = this.path
+    return out
+  }
+}
+
+/** A caller passed an invalid argument (wrong type, out of range, inconsistent options). */
+export class InvalidInputError extends OrbitdrawError {}
+
+/** Untrusted data (a block, a commitment, a proof, a server response) failed validation. */
+export class ParseError extends OrbitdrawError {}
+
+/** Bytes do not match the content address or hash that is supposed to identify them. */
+export class IntegrityError extends OrbitdrawError {}
+
+/** Data is well-formed but does not match what was committed (wrong block, wrong participants...). */
+export class MismatchError extends OrbitdrawError {}
+
+/** A documented resource limit was exceeded; raised before work proportional to the input is done. */
+export class LimitExceededError extends OrbitdrawError {}
+
+/** A commitment or proof names a protocol version this release does not implement. */
+export class UnsupportedVersionError extends OrbitdrawError {}

@@ -1,0 +1,37 @@
+/**
+ * Documented resource limits. Each is checked before work proportional to the input is done, and
+ * exceeding one raises {@link LimitExceededError} naming the limit.
+ *
+ * @module
+ */
+import { LimitExceededError } from './errors.js'
+
+/** Resource limits enforced by the core. Values are part of the documented behaviour. */
+export const LIMITS = {
+  /** Largest beacon block accepted, in bytes (real blocks are about 300 bytes). */
+  maxBlockBytes: 64 * 1024,
+  /** Most `ctrng` values accepted in one block. */
+  maxCtrngValues: 1024,
+  /** Most blocks a proof's chain may carry (head down to the oldest block it needs). */
+  maxChainBlocks: 10_000,
+  /** Most participants in one draw. */
+  maxParticipants: 50_000_000,
+  /** Longest participant entry, in UTF-8 bytes. */
+  maxEntryBytes: 1024,
+  /** Largest label, in UTF-8 bytes. */
+  maxLabelBytes: 1024,
+  /** Largest proof file accepted by the parser, in bytes of JSON text. */
+  maxProofBytes: 256 * 1024 * 1024,
+  /** Widest `range` draw (max - min + 1), as a power of two exponent: 2^256. */
+  maxRangeWidthBits: 256,
+  /** Most values a `range` draw may produce, and most winners a `pick`/`weighted` draw may have. */
+  maxDrawCount: 10_000_000,
+} as const
+
+/** Throws {@link LimitExceededError} when `value > limit`. */
+export function checkLimit(name: keyof typeof LIMITS, value: number | bigint, what: string): void {
+  const limit = LIMITS[name]
+  if (value > limit) {
+    throw new LimitExceededError('LIMIT_EXCEEDED', `${what} is ${value}, over the limit ${name} = ${limit}`, 'reduce the input below the documented limit (see docs/security.md)')
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Minimal in-process HTTP server the emulator's services plug into. Each service contributes a
+ * {@link RouteHandler}; the first handler that returns `true` has answered the request.
+ *
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** Answers a request if it is for this service; returns `false` to let the next handler try. */
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean
+
+/** A running loopback HTTP server. */
+export interface RunningHttpServer {
+  /** Base URL, e.g. `http://127.0.0.1:54321` (no trailing slash). */
+  readonly url: string
+  /** The bound port. */
+  readonly port: number
+  /** Stops accepting connections and closes open ones. */
+  close(): Promise<void>
+}
+
+/** Options for {@link startHttpServer}. */
+export interface HttpServerOptions {
+  /** Port to bind; 0 (default) picks a free port. */
+  port?: number
+  /** Host to bind; default `127.0.0.1` (loopback only). */
+  host?: string
+}
+
+/** Starts an HTTP server on loopback dispatching to `handlers` in order; unknown routes get 404. */
+export async function startHttpServer(handlers: readonly RouteHandler[], options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1'
+  const server: Server = createServer((req, res) => {
+    void dispatch(handlers, req, res, host)
+  })
+  server.keepAliveTimeout = 1000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+async function dispatch(handlers: readonly RouteHandler[], req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
+  try {
+    const url = new URL(req.url ?? '/', `http://${host}`)
+    for (const h of handlers) {
+      if (await h(req, res, url)) return
+    }
+    sendJson(res, 404, { message: `no route for ${req.method} ${url.pathname}` })
+  } catch (err) {
+    if (!res.headersSent) sendJson(res, 500, { message: err instanceof Error ? err.message : 'internal error' })
+    else res.destroy()
+  }
+}
+
+/** Sends a JSON body with the given status. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+  res.end(text)
+}
+
+/** Reads a request body up to `limit` bytes; rejects with a 413-worthy error past it. */
+export async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  let total = 0
+  for await (const chunk of req) {
+    const b = chunk as Buffer
+    total += b.length
+    if (total > limit) throw Object.assign(new Error(`request body over ${limit} bytes`), { status: 413 })
+    chunks.push(b)
+  }
+  return new Uint8Array(Buffer.concat(chunks))
+}
