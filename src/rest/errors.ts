@@ -1,0 +1,187 @@
+/**
+ * Errors of the Orbitport REST client. Each is an {@link OrbitdrawError} with a stable `code`.
+ * None of them ever carries the client secret or an access token: every server-provided text is
+ * scrubbed of both before it is put into an error.
+ *
+ * | Class | Code | When |
+ * |---|---|---|
+ * | {@link NetworkError} | `ORBITPORT_NETWORK` | the request could not be sent or the connection failed |
+ * | {@link TimeoutError} | `ORBITPORT_TIMEOUT` | one attempt or the whole call ran out of time |
+ * | {@link ServerError} | `ORBITPORT_SERVER_ERROR` | the endpoint answered 5xx (or another unexpected status) |
+ * | {@link InvalidResponseError} | `ORBITPORT_INVALID_RESPONSE` | the body is not JSON or a field is wrong (`path` names it) |
+ * | {@link AuthError} | `ORBITPORT_UNAUTHORIZED` | 401/403 from the API even after one token refresh |
+ * | {@link TokenError} | `ORBITPORT_TOKEN_REJECTED` | the identity provider refused the client credentials |
+ * | {@link RateLimitedError} | `ORBITPORT_RATE_LIMITED` | 429, and waiting `Retry-After` would exceed the retry budget |
+ * | {@link SignatureError} | `ORBITPORT_BAD_SIGNATURE` | a value's signature does not verify under the configured key |
+ * | {@link UnknownSourceError} | `ORBITPORT_UNKNOWN_SOURCE` | a `src` name the client does not know (checked before sending) |
+ * | {@link BrowserSecretError} | `ORBITPORT_SECRET_IN_BROWSER` | a client with a secret was constructed in a browser |
+ * | {@link AbortError} | `ORBITPORT_ABORTED` | the caller's `AbortSignal` fired |
+ * | {@link FallbackError} | `ORBITPORT_FALLBACK_FAILED` | the endpoint failed and so did the beacon fallback |
+ *
+ * @module
+ */
+import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
+
+/** Base class of the REST client's errors (an {@link OrbitdrawError}). */
+export class OrbitportError extends OrbitdrawError {}
+
+/** The request could not be sent or the connection broke (DNS, refused, reset, TLS...). Retried. */
+export class NetworkError extends OrbitportError {
+  /** The URL (without query or credentials) the request went to. */
+  readonly url: string
+  constructor(url: string, detail: string, options: OrbitdrawErrorOptions = {}) {
+    super('ORBITPORT_NETWORK', `network error calling ${url}: ${detail}`, 'check connectivity and the base/auth URLs; the call was retried within the configured budget', options)
+    this.url = url
+  }
+}
+
+/** An attempt took longer than `timeoutMs`, or retries ran past `deadlineMs`. */
+export class TimeoutError extends OrbitportError {
+  /** The limit that was hit, in milliseconds. */
+  readonly timeoutMs: number
+  constructor(url: string, timeoutMs: number, what: 'attempt' | 'deadline', options: OrbitdrawErrorOptions = {}) {
+    super(
+      'ORBITPORT_TIMEOUT',
+      what === 'attempt' ? `no response from ${url} within ${timeoutMs} ms` : `calling ${url} did not succeed within the ${timeoutMs} ms deadline`,
+      'try again later, or raise `timeoutMs` / `retry.deadlineMs`',
+      options,
+    )
+    this.timeoutMs = timeoutMs
+  }
+}
+
+/** The endpoint answered with a server error (5xx, or a status the interface does not describe). */
+export class ServerError extends OrbitportError {
+  /** HTTP status. */
+  readonly status: number
+  /** The server's `message` field (section 2.4), scrubbed of secrets, when there was one. */
+  readonly serverMessage: string | undefined
+  constructor(url: string, status: number, serverMessage: string | undefined, options: OrbitdrawErrorOptions = {}) {
+    super(
+      'ORBITPORT_SERVER_ERROR',
+      `${url} answered HTTP ${status}${serverMessage === undefined ? '' : `: ${JSON.stringify(serverMessage)}`}`,
+      status >= 500 ? 'the service failed; it was retried within the budget, try again later' : 'the request was refused; check the request parameters',
+      options,
+    )
+    this.status = status
+    this.serverMessage = serverMessage
+  }
+}
+
+/** The response is not JSON, or a field is missing or malformed. `path` names the first bad field. */
+export class InvalidResponseError extends OrbitportError {
+  constructor(url: string, detail: string, options: OrbitdrawErrorOptions = {}) {
+    super('ORBITPORT_INVALID_RESPONSE', `invalid response from ${url}: ${detail}`, 'the service returned something this client does not understand; do not use it, and report it if it persists', options)
+  }
+}
+
+/** The API rejected the access token (401/403) even after one token refresh and one retry. */
+export class AuthError extends OrbitportError {
+  /** HTTP status (401 or 403). */
+  readonly status: number
+  /** The server's `message`, scrubbed of secrets, when there was one. */
+  readonly serverMessage: string | undefined
+  constructor(url: string, status: number, serverMessage: string | undefined, options: OrbitdrawErrorOptions = {}) {
+    super(
+      'ORBITPORT_UNAUTHORIZED',
+      `${url} answered HTTP ${status} with a freshly issued token${serverMessage === undefined ? '' : `: ${JSON.stringify(serverMessage)}`}`,
+      'check that the client is allowed to use this API (audience, access form approval); a refresh was already tried',
+      options,
+    )
+    this.status = status
+    this.serverMessage = serverMessage
+  }
+}
+
+/** The identity provider refused to issue a token (wrong client id/secret, audience, grant type). */
+export class TokenError extends OrbitportError {
+  /** HTTP status of the token endpoint. */
+  readonly status: number
+  /** OAuth `error` code (e.g. `access_denied`), when given. */
+  readonly oauthError: string | undefined
+  constructor(url: string, status: number, oauthError: string | undefined, description: string | undefined, options: OrbitdrawErrorOptions = {}) {
+    const what = [oauthError, description].filter((s) => s !== undefined).map((s) => JSON.stringify(s)).join(': ')
+    super(
+      'ORBITPORT_TOKEN_REJECTED',
+      `the token endpoint ${url} refused the client credentials (HTTP ${status}${what === '' ? '' : `, ${what}`})`,
+      'check the client id and secret, and that the audience is the base URL followed by /api',
+      options,
+    )
+    this.status = status
+    this.oauthError = oauthError
+  }
+}
+
+/** The service answered 429 and honouring `Retry-After` would run past the retry budget. */
+export class RateLimitedError extends OrbitportError {
+  /** Seconds the server asked to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined
+  constructor(url: string, retryAfter: number | undefined, options: OrbitdrawErrorOptions = {}) {
+    super(
+      'ORBITPORT_RATE_LIMITED',
+      `${url} answered HTTP 429 (too many requests)${retryAfter === undefined ? '' : `, retry after ${retryAfter} s`}`,
+      retryAfter === undefined ? 'slow down and try again later' : `wait at least ${retryAfter} s before the next request`,
+      options,
+    )
+    this.retryAfter = retryAfter
+  }
+}
+
+/** A value's signature does not verify: the value is rejected, never returned. */
+export class SignatureError extends OrbitportError {
+  constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}) {
+    super('ORBITPORT_BAD_SIGNATURE', detail, hint, options)
+  }
+}
+
+/** A `src` name the client does not know; raised before any request is sent. */
+export class UnknownSourceError extends OrbitportError {
+  /** The offending name. */
+  readonly source: string
+  constructor(source: string, allowed: readonly string[], options: OrbitdrawErrorOptions = {}) {
+    super('ORBITPORT_UNKNOWN_SOURCE', `unknown cTRNG source ${JSON.stringify(source)}`, `use one of ${allowed.map((s) => JSON.stringify(s)).join(', ')}`, options)
+    this.source = source
+  }
+}
+
+/** A client holding a client secret was constructed in a browser (spec section 5, rule 3). */
+export class BrowserSecretError extends OrbitportError {
+  constructor() {
+    super(
+      'ORBITPORT_SECRET_IN_BROWSER',
+      'refusing to create an Orbitport client with a client secret in a browser: the secret would be visible to every visitor (interface section 5, rule 3: credentials stay server-side)',
+      'call Orbitport from your server and pass the values to the page; if this really is a trusted environment, pass `dangerouslyAllowBrowser: true`',
+    )
+  }
+}
+
+/** The caller's `AbortSignal` fired. */
+export class AbortError extends OrbitportError {
+  constructor(options: OrbitdrawErrorOptions = {}) {
+    super('ORBITPORT_ABORTED', 'the call was aborted by its AbortSignal', 'nothing to do if you aborted on purpose', options)
+  }
+}
+
+/** The endpoint failed and the beacon fallback failed too. Both errors are attached. */
+export class FallbackError extends OrbitportError {
+  /** Why the REST endpoint failed. */
+  readonly endpointError: unknown
+  /** Why the beacon fallback failed. */
+  readonly fallbackError: unknown
+  constructor(endpointError: unknown, fallbackError: unknown) {
+    super(
+      'ORBITPORT_FALLBACK_FAILED',
+      `the cTRNG endpoint failed (${describe(endpointError)}) and the beacon fallback failed too (${describe(fallbackError)})`,
+      'try again later',
+      { cause: endpointError },
+    )
+    this.endpointError = endpointError
+    this.fallbackError = fallbackError
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof OrbitdrawError) return `${err.code}: ${err.detail}`
+  if (err instanceof Error) return err.message
+  return String(err)
+}
