@@ -1,0 +1,328 @@
+/**
+ * Commitments. A commitment fixes, before its randomness exists, everything that decides a draw:
+ * the beacon, the future target block, the participants (by Merkle root and count), the draw kind,
+ * a label, and the latest block seen when committing. It is encoded as canonical DAG-JSON and
+ * identified by its CIDv1 (dag-json codec 0x0129, sha2-256).
+ *
+ * @module
+ */
+import * as dagJson from '@ipld/dag-json'
+import { CID } from 'multiformats/cid'
+import { base36 } from 'multiformats/bases/base36'
+import { sha256 as sha256Hasher } from 'multiformats/hashes/sha2'
+import { create as createDigest } from 'multiformats/hashes/digest'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { parseCid } from './block.js'
+import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
+import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
+import { InvalidInputError, ParseError, UnsupportedVersionError } from './errors.js'
+import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from './json.js'
+import { LIMITS } from './limits.js'
+import { participantsRoot, type WeightedEntry } from './participants.js'
+import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
+
+/** Multicodec code of `libp2p-key`, the codec of IPNS names. */
+const LIBP2P_KEY = 0x72
+
+/** The latest beacon block the organizer saw when committing. */
+export interface BlockRef {
+  /** Its sequence number. */
+  readonly sequence: number
+  /** Its CID (canonical CIDv1 string). */
+  readonly block: string
+}
+
+/** The participants as committed: their RFC 9162 Merkle tree hash and their number. */
+export interface ParticipantsCommitment {
+  /** Number of entries. */
+  readonly count: number
+  /** Merkle tree hash of the entries' leaves in committed order, as 64 lowercase hex digits. */
+  readonly root: string
+}
+
+/** A commitment, in its typed form. Its canonical bytes come from {@link encodeCommitment}. */
+export interface Commitment {
+  /** Protocol version (currently 1). */
+  readonly version: number
+  /** IPNS name of the beacon (`k2k4r8…` or `k51…`). */
+  readonly beacon: string
+  /** Sequence number of the future block whose `ctrng` values decide the draw. */
+  readonly target: number
+  /** The latest block seen when committing; `target` must be greater than its sequence. */
+  readonly after: BlockRef
+  /** The committed participants; absent for `range` draws. */
+  readonly participants?: ParticipantsCommitment
+  /** What is drawn. */
+  readonly draw: DrawSpec
+  /** Free text naming the draw (at most 1024 UTF-8 bytes). */
+  readonly label: string
+}
+
+/** Options for {@link commit}. */
+export interface CommitOptions {
+  /** IPNS name of the beacon. */
+  beacon: string
+  /** Target block sequence. Must be greater than `after.sequence`. */
+  target: number
+  /** The latest block seen now (from the beacon client's `latest()`, or a plan). */
+  after: BlockRef
+  /** Entries (strings), or weighted entries for `weighted` draws; omitted for `range`. */
+  participants?: readonly string[] | readonly WeightedEntry[]
+  /** What is drawn. */
+  draw: DrawSpec
+  /** Free text naming the draw. Default: empty. */
+  label?: string
+}
+
+/** A commitment with its canonical encoding and identity. */
+export interface CommitResult {
+  /** The typed commitment. */
+  readonly commitment: Commitment
+  /** Its CIDv1 (dag-json, sha2-256) as a base32 string (`bagaaiera…`). */
+  readonly cid: string
+  /** Its canonical DAG-JSON bytes (what the CID hashes). */
+  readonly bytes: Uint8Array
+  /** Its DAG-JSON form as a plain JSON value, ready to publish or embed. */
+  readonly json: JsonObject
+}
+
+/**
+ * Builds a commitment. Pure: validates every input, computes the participants' Merkle root, encodes
+ * canonically, and returns the commitment with its CID. Publish the CID (or the JSON) before the
+ * target block exists.
+ *
+ * @example
+ * ```ts
+ * const { cid, json } = commit({
+ *   beacon: 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f',
+ *   target: 1042, after: { sequence: 1037, block: 'bafkrei…' },
+ *   participants: ['alice', 'bob', 'carol'], draw: { kind: 'pick', count: 1 }, label: 'Door prize',
+ * })
+ * ```
+ * @throws {@link InvalidInputError} naming the bad option.
+ */
+export function commit(options: CommitOptions): CommitResult {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidInputError('INVALID_OPTIONS', 'commit() needs an options object', 'pass { beacon, target, after, participants, draw, label }')
+  }
+  let participants: ParticipantsCommitment | undefined
+  if (usesParticipants(options.draw)) {
+    if (options.participants === undefined) {
+      throw new InvalidInputError('MISSING_PARTICIPANTS', `a ${options.draw.kind} draw needs participants`, 'pass participants: an array of entries', { path: '$.participants' })
+    }
+    checkParticipantsShape(options.draw, options.participants)
+    participants = { count: options.participants.length, root: bytesToHex(participantsRoot(options.participants)) }
+  } else if (options.participants !== undefined) {
+    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'omit participants for range draws', { path: '$.participants' })
+  }
+  const commitment: Commitment = {
+    version: PROTOCOL_VERSION,
+    beacon: options.beacon,
+    target: options.target,
+    after: { sequence: options.after?.sequence, block: options.after?.block },
+    ...(participants === undefined ? {} : { participants }),
+    draw: options.draw,
+    label: options.label ?? '',
+  }
+  validateCommitment(commitment)
+  return describeCommitment(commitment)
+}
+
+/** Checks that the participants list has the shape the draw kind needs (strings or weighted entries). */
+export function checkParticipantsShape(draw: DrawSpec, list: readonly unknown[]): void {
+  if (!Array.isArray(list)) {
+    throw new InvalidInputError('INVALID_PARTICIPANTS', 'participants must be an array', 'pass an array of entries', { path: '$.participants' })
+  }
+  const weighted = draw.kind === 'weighted'
+  list.forEach((e, i) => {
+    const ok = weighted ? typeof e === 'object' && e !== null && typeof (e as WeightedEntry).entry === 'string' : typeof e === 'string'
+    if (!ok) {
+      throw new InvalidInputError(
+        'INVALID_PARTICIPANTS',
+        weighted ? 'a weighted draw needs entries of the form { entry, weight }' : `a ${draw.kind} draw needs string entries`,
+        weighted ? 'give every entry a positive integer weight' : 'pass plain strings (weights are only for weighted draws)',
+        { path: `$.participants[${i}]` },
+      )
+    }
+  })
+}
+
+/** Returns the CID, canonical bytes and JSON form of an already valid commitment. */
+export function describeCommitment(commitment: Commitment): CommitResult {
+  const bytes = encodeCommitment(commitment)
+  return {
+    commitment,
+    cid: commitmentCidOfBytes(bytes),
+    bytes,
+    json: JSON.parse(utf8Decode(bytes)) as JsonObject,
+  }
+}
+
+/**
+ * Validates a typed commitment.
+ * @throws {@link InvalidInputError} naming the first bad field; {@link UnsupportedVersionError}.
+ */
+export function validateCommitment(c: Commitment): void {
+  const bad: (path: string, detail: string, hint: string) => never = (path, detail, hint) => {
+    throw new InvalidInputError('INVALID_COMMITMENT', detail, hint, { path })
+  }
+  if (!SUPPORTED_VERSIONS.includes(c.version)) {
+    throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `protocol version ${String(c.version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
+  }
+  validateBeaconName(c.beacon, '$.beacon')
+  if (!Number.isSafeInteger(c.after?.sequence) || c.after.sequence < 0) bad('$.after.sequence', 'after.sequence must be a non-negative integer', 'pass the sequence of the latest block you saw')
+  if (typeof c.after.block !== 'string') bad('$.after.block', 'after.block must be a CID string', 'pass the CID of the latest block you saw')
+  parseCid(c.after.block, '$.after.block')
+  if (!Number.isSafeInteger(c.target) || c.target <= c.after.sequence) {
+    bad('$.target', `target ${String(c.target)} must be an integer greater than the latest seen block ${c.after.sequence}`, 'commit to a block that does not exist yet')
+  }
+  if (typeof c.label !== 'string' || !isWellFormed(c.label)) bad('$.label', 'label must be a well-formed string', 'use plain text')
+  if (utf8Encode(c.label).length > LIMITS.maxLabelBytes) bad('$.label', `label is over ${LIMITS.maxLabelBytes} UTF-8 bytes`, 'shorten the label')
+  if (typeof c.draw !== 'object' || c.draw === null || !DRAW_KINDS.includes(c.draw.kind)) {
+    bad('$.draw.kind', `unknown draw kind ${JSON.stringify((c.draw as { kind?: unknown } | null)?.kind)}`, `use one of ${DRAW_KINDS.join(', ')}`)
+  }
+  if (usesParticipants(c.draw)) {
+    const p = c.participants
+    if (p === undefined) bad('$.participants', `a ${c.draw.kind} draw needs participants`, 'commit to a participants list')
+    if (!Number.isSafeInteger(p.count) || p.count < 1 || p.count > LIMITS.maxParticipants) bad('$.participants.count', `participants count must be 1 to ${LIMITS.maxParticipants}`, 'check the participants list')
+    if (typeof p.root !== 'string' || !/^[0-9a-f]{64}$/.test(p.root)) bad('$.participants.root', 'participants root must be 64 lowercase hex digits', 'use the root computed by commit()')
+    validateDrawSpec(c.draw, p.count)
+  } else {
+    if (c.participants !== undefined) bad('$.participants', 'a range draw takes no participants', 'omit participants')
+    validateDrawSpec(c.draw, 0)
+  }
+}
+
+/** Validates an IPNS name: a CIDv1 with the libp2p-key codec, as base36 (`k…`) or base32 (`b…`). */
+export function validateBeaconName(name: unknown, path = '$.beacon'): void {
+  const fail: (cause?: unknown) => never = (cause) => {
+    throw new InvalidInputError('INVALID_BEACON_NAME', `beacon must be an IPNS name (libp2p-key CID), got ${JSON.stringify(String(name).slice(0, 80))}`, 'use a name like k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f', { path, cause })
+  }
+  if (typeof name !== 'string') fail()
+  let cid: CID
+  try {
+    cid = name.startsWith('k') ? CID.parse(name, base36) : CID.parse(name)
+  } catch (cause) {
+    return fail(cause)
+  }
+  if (cid.version !== 1 || cid.code !== LIBP2P_KEY) fail()
+}
+
+/** The IPLD data-model form of a commitment (links as CIDs, the root as bytes, bigints as strings). */
+function toIpld(c: Commitment): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    version: c.version,
+    beacon: c.beacon,
+    target: c.target,
+    after: { sequence: c.after.sequence, block: parseCid(c.after.block, '$.after.block') },
+    draw: drawToIpld(c.draw),
+    label: c.label,
+  }
+  if (c.participants !== undefined) out.participants = { count: c.participants.count, root: hexToBytes(c.participants.root) }
+  return out
+}
+
+function drawToIpld(d: DrawSpec): Record<string, unknown> {
+  switch (d.kind) {
+    case 'shuffle':
+      return { kind: 'shuffle' }
+    case 'pick':
+    case 'weighted':
+      return { kind: d.kind, count: d.count }
+    case 'range':
+      return { kind: 'range', min: d.min.toString(), max: d.max.toString(), count: d.count, distinct: d.distinct }
+  }
+}
+
+/** Canonical DAG-JSON bytes of a commitment (keys sorted bytewise, no whitespace). */
+export function encodeCommitment(c: Commitment): Uint8Array {
+  return dagJson.encode(toIpld(c))
+}
+
+/** The CIDv1 (dag-json 0x0129, sha2-256) of canonical commitment bytes. */
+export function commitmentCidOfBytes(bytes: Uint8Array): string {
+  return CID.createV1(dagJson.code, createDigest(sha256Hasher.code, sha256(bytes))).toString()
+}
+
+/** The CID of a commitment. */
+export function commitmentCid(c: Commitment): string {
+  return commitmentCidOfBytes(encodeCommitment(c))
+}
+
+const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
+
+/**
+ * Parses a commitment from its DAG-JSON form (as found in a proof or a published file): strict,
+ * unknown fields rejected, every field checked.
+ *
+ * @param json - the DAG-JSON form, either as parsed JSON or as text/bytes.
+ * @throws {@link ParseError} with the path of the first bad field; {@link UnsupportedVersionError}.
+ */
+export function parseCommitment(json: unknown): Commitment {
+  let value: unknown
+  try {
+    const text = json instanceof Uint8Array ? utf8Decode(json) : typeof json === 'string' ? json : JSON.stringify(json)
+    if (text === undefined) throw new Error('not JSON')
+    value = dagJson.decode(utf8Encode(text))
+  } catch (cause) {
+    if (cause instanceof ParseError) throw cause
+    throw new ParseError('INVALID_COMMITMENT', `commitment is not valid DAG-JSON: ${(cause as Error).message}`, 'supply the commitment JSON exactly as commit() produced it', { path: '$', cause })
+  }
+  const o = expectObject(value, '$')
+  const version = field(o, 'version', '$')
+  if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
+    throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment protocol version ${JSON.stringify(version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw to verify it`, { path: '$.version' })
+  }
+  expectOnlyKeys(o, ['version', 'beacon', 'target', 'after', 'participants', 'draw', 'label'], '$')
+  const after = expectObject(field(o, 'after', '$'), '$.after')
+  expectOnlyKeys(after, ['sequence', 'block'], '$.after')
+  const afterBlock = CID.asCID(field(after, 'block', '$.after'))
+  if (afterBlock === null) throw new ParseError('INVALID_FIELD', 'after.block must be a CID link {"/": "<cid>"}', 'use the DAG-JSON link form', { path: '$.after.block' })
+  const drawObj = expectObject(field(o, 'draw', '$'), '$.draw')
+  const kind = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
+  let draw: DrawSpec
+  if (kind === 'shuffle') {
+    expectOnlyKeys(drawObj, ['kind'], '$.draw')
+    draw = { kind }
+  } else if (kind === 'pick' || kind === 'weighted') {
+    expectOnlyKeys(drawObj, ['kind', 'count'], '$.draw')
+    draw = { kind, count: expectInteger(field(drawObj, 'count', '$.draw'), '$.draw.count', 1) }
+  } else if (kind === 'range') {
+    expectOnlyKeys(drawObj, ['kind', 'min', 'max', 'count', 'distinct'], '$.draw')
+    draw = {
+      kind,
+      min: BigInt(expectString(field(drawObj, 'min', '$.draw'), '$.draw.min', DECIMAL_RE, 'a canonical decimal integer string')),
+      max: BigInt(expectString(field(drawObj, 'max', '$.draw'), '$.draw.max', DECIMAL_RE, 'a canonical decimal integer string')),
+      count: expectInteger(field(drawObj, 'count', '$.draw'), '$.draw.count', 1),
+      distinct: expectBoolean(field(drawObj, 'distinct', '$.draw'), '$.draw.distinct'),
+    }
+  } else {
+    throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(kind)}`, `use one of ${DRAW_KINDS.join(', ')}`, { path: '$.draw.kind' })
+  }
+  let participants: ParticipantsCommitment | undefined
+  if (Object.prototype.hasOwnProperty.call(o, 'participants')) {
+    const p = expectObject(o.participants, '$.participants')
+    expectOnlyKeys(p, ['count', 'root'], '$.participants')
+    const root = field(p, 'root', '$.participants')
+    if (!(root instanceof Uint8Array) || root.length !== 32) {
+      throw new ParseError('INVALID_FIELD', 'participants.root must be 32 bytes {"/": {"bytes": "<base64>"}}', 'use the root produced by commit()', { path: '$.participants.root' })
+    }
+    participants = { count: expectInteger(field(p, 'count', '$.participants'), '$.participants.count', 1, LIMITS.maxParticipants), root: bytesToHex(root) }
+  }
+  const commitment: Commitment = {
+    version,
+    beacon: expectString(field(o, 'beacon', '$'), '$.beacon'),
+    target: expectInteger(field(o, 'target', '$'), '$.target'),
+    after: { sequence: expectInteger(field(after, 'sequence', '$.after'), '$.after.sequence'), block: afterBlock.toString() },
+    ...(participants === undefined ? {} : { participants }),
+    draw,
+    label: expectString(field(o, 'label', '$'), '$.label'),
+  }
+  try {
+    validateCommitment(commitment)
+  } catch (err) {
+    if (err instanceof InvalidInputError) throw new ParseError(err.code, err.detail, err.hint, { path: err.path ?? '$', cause: err })
+    throw err
+  }
+  return commitment
+}
