@@ -8,6 +8,7 @@ import { CID } from 'multiformats/cid'
 import { parseBlock, type BeaconBlock } from './block.js'
 import { base64ToBytes, bytesToHex, hexToBytes } from './bytes.js'
 import { check, type Check } from './check.js'
+import { checkChain } from './chain.js'
 import { commitmentCid, parseCommitment, type Commitment } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { outcomeToJson } from './draw.js'
@@ -49,9 +50,11 @@ export interface VerifyResult {
  * Verifies a proof bundle offline.
  *
  * Checks, in order: `version`, `format`, `commitment-cid`, `participants`, `block-content`,
- * `chain-target`, `randomness`, `seed`, `outcome` (then the beacon checks on the carried chain and
- * IPNS record, see docs/spec.md). A check that cannot run because an earlier one failed is listed in
- * `notes`, not as a pass.
+ * `chain-links`, `chain-target`, `after-block`, then with a signed IPNS record `ipns-record-signature`,
+ * `ipns-record-name`, `ipns-record-value` (and `beacon-authenticity` when required), then
+ * `randomness`, `seed`, `outcome`. See docs/spec.md. A check that cannot run because an earlier one
+ * failed is listed in `notes`, not as a pass. A proof without a record can be `ok` but not
+ * `authenticated`: it shows integrity, not that the beacon published the blocks.
  *
  * @param proof - the proof as parsed JSON, JSON text, or bytes. Untrusted.
  */
@@ -118,11 +121,24 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       notes.push('chain, seed and outcome checks were not run because a carried block is corrupt')
       return done({ commitment, outcome: parsed.outcome })
     }
-    const target = blocks.find((b) => b.sequence === commitment.target)
-    checks.push(check('chain-target', target !== undefined, target ? `block ${target.sequence} (${target.cid}) is the committed target` : `no carried block has the committed target sequence ${commitment.target}`))
+    const chain = await checkChain({
+      beacon: commitment.beacon,
+      target: commitment.target,
+      after: commitment.after,
+      blocks,
+      ipnsRecord: parsed.chain.ipnsRecord === undefined ? undefined : base64ToBytes(parsed.chain.ipnsRecord),
+      now: options.now,
+    })
+    checks.push(...chain.checks)
+    notes.push(...chain.notes)
+    const authenticated = chain.authenticated
+    if (options.requireAuthenticated === true) {
+      checks.push(check('beacon-authenticity', authenticated, authenticated ? 'the signed IPNS record vouches for the chain' : 'the proof does not prove that the committed beacon published these blocks (no valid signed IPNS record)'))
+    }
+    const target = chain.checks.find((c) => c.name === 'chain-target')?.ok ? blocks.find((b) => b.sequence === commitment.target) : undefined
     if (target === undefined) {
-      notes.push('seed and outcome checks were not run because the target block is missing')
-      return done({ commitment, outcome: parsed.outcome })
+      notes.push('seed and outcome checks were not run because the target block is not proven to be in the chain')
+      return done({ commitment, outcome: parsed.outcome }, authenticated)
     }
     const targetInfo = { sequence: target.sequence, cid: target.cid, timestamp: target.timestamp }
 
@@ -134,8 +150,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       checks.push(check('seed', seedOk, seedOk ? `seed ${parsed.seed}` : `the seed is ${bytesToHex(seed)}, not the claimed ${parsed.seed}`))
       checkOutcome(commitment, parsed, seed, entries, checks)
     }
-    void options
-    return done({ commitment, outcome: parsed.outcome, target: targetInfo }, false)
+    return done({ commitment, outcome: parsed.outcome, target: targetInfo }, authenticated)
   }
 }
 
