@@ -1,0 +1,487 @@
+/**
+ * Emulated Orbitport beacon: a publisher of real-format blocks with signed IPNS records, and a
+ * trustless gateway serving them (`/ipfs/<cid>`, `/ipns/<name>`, `/ipns/<name>?format=ipns-record`),
+ * with per-route fault injection. Runs in-process; {@link startBeaconEmulator} binds it to a free
+ * loopback port.
+ *
+ * @module
+ */
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { generateKeyPair } from '@libp2p/crypto/keys'
+import type { PrivateKey } from '@libp2p/interface'
+import { createIPNSRecord, createIPNSRecordWithExpiration, marshalIPNSRecord } from 'ipns'
+import { CID } from 'multiformats/cid'
+import { blockCid, encodeBlock, parseBlock, parseCid, type BeaconBlock } from '../core/block.js'
+import { bytesToHex } from '../core/bytes.js'
+import { InvalidInputError } from '../core/errors.js'
+import { ipnsNameOfKey, parseIpnsName } from '../core/ipns-record.js'
+import { alterBody, FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
+import { startHttpServer, type HttpServerOptions, type RouteHandler } from './http.js'
+
+/** Options of {@link createBeaconService}. */
+export interface BeaconServiceOptions {
+  /** IPNS key type: `RSA` (default, like the real beacon: `k2k4r8…` names) or `Ed25519` (`k51…`). */
+  keyType?: 'RSA' | 'Ed25519'
+  /** Use this key instead of generating one (keeps the beacon name stable across runs). */
+  privateKey?: PrivateKey
+  /** RSA modulus size when generating (default 2048). */
+  rsaBits?: number
+  /** Publication interval in ms (minimum 100). `0` publishes only on {@link BeaconService.publishNow}. Default 1000. */
+  intervalMs?: number
+  /** Number of `ctrng` values per block (default 3, like the real beacon). */
+  ctrngCount?: number
+  /** Blocks published right away after genesis (default 0), so history exists from the start. */
+  initialBlocks?: number
+  /** Record lifetime in ms from its creation (default 48 h). Negative values make expired records. */
+  recordLifetimeMs?: number
+  /** Fixed end of validity for every record (RFC 3339 or Date); overrides `recordLifetimeMs`. */
+  recordExpiresAt?: string | Date
+  /** Record TTL in ms (how long gateways may cache it; default: the interval, or 60 s when manual). */
+  recordTtlMs?: number
+  /** Also sign a legacy V1 signature in each record (default true, like kubo). */
+  v1Compatible?: boolean
+  /** Extra or overriding fields of the genesis block's `metadata`. */
+  genesisMetadata?: Record<string, unknown>
+  /** Clock in ms (default `Date.now`), used for block timestamps. */
+  clock?: () => number
+}
+
+/** Request counters per route. */
+export interface BeaconRequestStats {
+  block: number
+  ipnsRecord: number
+  ipnsJson: number
+  total: number
+}
+
+/** A running emulated beacon (publisher + gateway routes). */
+export interface BeaconService {
+  /** Route handler for {@link startHttpServer}. */
+  readonly handler: RouteHandler
+  /** The beacon's IPNS name (base36). */
+  readonly name: string
+  /** The IPNS key type. */
+  readonly keyType: 'RSA' | 'Ed25519'
+  /** Per-route fault injection. */
+  readonly faults: FaultController
+  /** Publishes the next block now (and a new record); resolves with it. */
+  publishNow(): Promise<BeaconBlock>
+  /** Publishes `n` blocks now, in order; resolves with the last. */
+  publish(n: number): Promise<BeaconBlock>
+  /** The latest block. */
+  head(): BeaconBlock
+  /** The main-chain block with this sequence, if published. */
+  bySequence(sequence: number): BeaconBlock | undefined
+  /** Any stored block (main chain or fork) by CID (any version/base). */
+  byCid(cid: string): BeaconBlock | undefined
+  /** Every main-chain block, genesis first. */
+  chain(): readonly BeaconBlock[]
+  /** The latest marshalled IPNS record. */
+  record(): Uint8Array
+  /** Every record published, oldest first, with the block sequence it names. */
+  records(): readonly { sequence: bigint; head: number; bytes: Uint8Array }[]
+  /** Request counters since start or the last {@link BeaconService.resetStats}. */
+  stats(): BeaconRequestStats
+  /** Resets the request counters. */
+  resetStats(): void
+  /** The publication interval in ms (0 = manual). */
+  readonly intervalMs: number
+  /** Stops the publisher timer and pending fault delays. Idempotent. */
+  stop(): void
+}
+
+const DAY_MS = 24 * 3600 * 1000
+const IMMUTABLE = 'public, max-age=29030400, immutable'
+
+/** Creates an emulated beacon: genesis is published (and `initialBlocks` more) before it resolves. */
+export async function createBeaconService(options: BeaconServiceOptions = {}): Promise<BeaconService> {
+  const intervalMs = options.intervalMs ?? 1000
+  if (!Number.isFinite(intervalMs) || (intervalMs !== 0 && intervalMs < 100)) {
+    throw new InvalidInputError('INVALID_INTERVAL', `intervalMs ${intervalMs} is out of range`, 'use 0 (manual publishing) or at least 100 ms')
+  }
+  const ctrngCount = options.ctrngCount ?? 3
+  if (!Number.isSafeInteger(ctrngCount) || ctrngCount < 0 || ctrngCount > 1024) {
+    throw new InvalidInputError('INVALID_CTRNG_COUNT', `ctrngCount ${ctrngCount} is out of range`, 'use 0 to 1024 values per block')
+  }
+  const keyType = options.privateKey?.type === 'Ed25519' ? 'Ed25519' : options.privateKey?.type === 'RSA' ? 'RSA' : (options.keyType ?? 'RSA')
+  if (options.privateKey !== undefined && options.privateKey.type !== keyType) {
+    throw new InvalidInputError('INVALID_KEY', `privateKey is ${options.privateKey.type}`, 'pass an RSA or Ed25519 private key')
+  }
+  const key: PrivateKey = options.privateKey ?? (keyType === 'RSA' ? await generateKeyPair('RSA', options.rsaBits ?? 2048) : await generateKeyPair('Ed25519'))
+  const name = ipnsNameOfKey(key.publicKey)
+  const nameKey = bytesToHex(parseIpnsName(name).multihash)
+  const clock = options.clock ?? Date.now
+  const ttlMs = options.recordTtlMs ?? (intervalMs > 0 ? intervalMs : 60_000)
+  const lifetimeMs = options.recordLifetimeMs ?? 2 * DAY_MS
+  const v1Compatible = options.v1Compatible ?? true
+  const faults = new FaultController()
+
+  const main: BeaconBlock[] = []
+  const store = new Map<string, BeaconBlock>() // multihash hex -> block
+  const records: { sequence: bigint; head: number; bytes: Uint8Array }[] = []
+  const forks = new Map<number, { block: BeaconBlock; record: Uint8Array }>()
+  let recordSeq = 0n
+  let stats: BeaconRequestStats = { block: 0, ipnsRecord: 0, ipnsJson: 0, total: 0 }
+  let stopped = false
+  const pendingDelays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>()
+
+  const mhKey = (cid: string): string => bytesToHex(parseCid(cid).multihash.bytes)
+
+  async function sign(cid: string, seq: bigint): Promise<Uint8Array> {
+    const value = CID.parse(cid)
+    const opts = { v1Compatible, ttlNs: BigInt(ttlMs) * 1_000_000n } as const
+    const rec =
+      options.recordExpiresAt !== undefined
+        ? await createIPNSRecordWithExpiration(key, value, seq, toRfc3339(options.recordExpiresAt), opts)
+        : await createIPNSRecord(key, value, seq, lifetimeMs, opts)
+    return marshalIPNSRecord(rec)
+  }
+
+  function makeBlock(previous: BeaconBlock | undefined): BeaconBlock {
+    const sequence = previous === undefined ? 0 : previous.sequence + 1
+    const timestamp = Math.floor(clock() / 1000)
+    const ctrng = previous === undefined ? [] : Array.from({ length: ctrngCount }, () => randomBytes(32).toString('hex'))
+    const metadata =
+      previous === undefined
+        ? {
+            name: 'orbitdraw emulated beacon',
+            public_key: bytesToHex(key.publicKey.raw),
+            version: '1.0',
+            encoding: 'json',
+            batch_size: ctrngCount,
+            message: 'Emulated cosmic randomness beacon (orbitdraw). Not real satellite randomness.',
+            interval: intervalMs / 1000,
+            ...options.genesisMetadata,
+          }
+        : undefined
+    const bytes = encodeBlock({ previous: previous?.cid ?? null, sequence, timestamp, ctrng, ...(metadata === undefined ? {} : { metadata }) })
+    return parseBlock(bytes, blockCid(bytes))
+  }
+
+  let queue: Promise<unknown> = Promise.resolve()
+  function publishNow(): Promise<BeaconBlock> {
+    const run = queue.then(async () => {
+      const block = makeBlock(main[main.length - 1])
+      const bytes = await sign(block.cid, ++recordSeq)
+      main.push(block)
+      store.set(mhKey(block.cid), block)
+      records.push({ sequence: recordSeq, head: block.sequence, bytes })
+      return block
+    })
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  async function publish(n: number): Promise<BeaconBlock> {
+    if (!Number.isSafeInteger(n) || n < 1) throw new InvalidInputError('INVALID_COUNT', `cannot publish ${n} blocks`, 'pass a positive integer')
+    let last: BeaconBlock | undefined
+    for (let i = 0; i < n; i++) last = await publishNow()
+    return last!
+  }
+
+  await publishNow()
+  if ((options.initialBlocks ?? 0) > 0) await publish(options.initialBlocks!)
+
+  let timer: NodeJS.Timeout | undefined
+  if (intervalMs > 0) {
+    timer = setInterval(() => {
+      if (!stopped) void publishNow().catch(() => undefined)
+    }, intervalMs)
+    timer.unref()
+  }
+
+  /** A fork of the current head: same sequence and previous, other values, signed at a higher record sequence. */
+  async function forkOfHead(): Promise<{ block: BeaconBlock; record: Uint8Array }> {
+    const head = main[main.length - 1]!
+    const existing = forks.get(head.sequence)
+    if (existing !== undefined) return existing
+    const parent = main[main.length - 2]
+    let block = makeBlock(parent)
+    if (block.cid === head.cid) block = makeBlock(parent)
+    store.set(mhKey(block.cid), block)
+    const record = await sign(block.cid, recordSeq + 1n)
+    const fork = { block, record }
+    forks.set(head.sequence, fork)
+    return fork
+  }
+
+  function delay(ms: number): Promise<void> {
+    if (ms <= 0 || stopped) return Promise.resolve()
+    return new Promise((resolve) => {
+      const entry = {
+        resolve,
+        timer: setTimeout(() => {
+          pendingDelays.delete(entry)
+          resolve()
+        }, ms),
+      }
+      entry.timer.unref()
+      pendingDelays.add(entry)
+    })
+  }
+
+  /** The record and head block to serve on the IPNS routes, after stale/fork faults. */
+  async function headFor(fault: FaultSpec | undefined): Promise<{ record: Uint8Array; block: BeaconBlock }> {
+    if (fault?.kind === 'fork') {
+      const f = await forkOfHead()
+      return { record: f.record, block: f.block }
+    }
+    let idx = records.length - 1
+    if (fault?.kind === 'stale-record') idx = Math.max(0, idx - (fault.back ?? 1))
+    const r = records[idx]!
+    return { record: r.bytes, block: main[r.head]! }
+  }
+
+  function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+    const body = JSON.stringify({ message })
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', ...headers })
+    res.end(body)
+  }
+
+  function sendBody(req: IncomingMessage, res: ServerResponse, body: Uint8Array, headers: Record<string, string>, fault: FaultSpec | undefined): void {
+    const out = alterBody(body, fault)
+    res.writeHead(200, { ...headers, 'content-length': String(out.length), 'x-content-type-options': 'nosniff', vary: 'Accept' })
+    res.end(req.method === 'HEAD' ? undefined : out)
+  }
+
+  /** Applies latency, then answers status/rate-limit faults; returns true when the request was answered. */
+  async function preamble(route: BeaconRoute, res: ServerResponse): Promise<{ answered: boolean; fault: FaultSpec | undefined }> {
+    const counter = route === 'block' ? 'block' : route === 'ipns-record' ? 'ipnsRecord' : 'ipnsJson'
+    stats = { ...stats, total: stats.total + 1, [counter]: stats[counter] + 1 }
+    const { latencyMs, fault } = faults.take(route)
+    await delay(latencyMs)
+    if (stopped) {
+      res.destroy()
+      return { answered: true, fault }
+    }
+    if (fault?.kind === 'status') {
+      sendError(res, fault.status ?? 503, fault.message ?? 'injected gateway error')
+      return { answered: true, fault }
+    }
+    if (fault?.kind === 'rate-limit') {
+      const s = fault.retryAfterSeconds ?? 1
+      sendError(res, 429, `too many requests; retry after ${s} s`, { 'retry-after': String(s) })
+      return { answered: true, fault }
+    }
+    return { answered: false, fault }
+  }
+
+  function wants(url: URL, req: IncomingMessage): string | undefined {
+    const format = url.searchParams.get('format')
+    if (format !== null) return format
+    const accept = String(req.headers.accept ?? '')
+    if (accept.includes('application/vnd.ipfs.ipns-record')) return 'ipns-record'
+    if (accept.includes('application/vnd.ipld.raw')) return 'raw'
+    if (accept.includes('application/vnd.ipld.car')) return 'car'
+    return undefined
+  }
+
+  const handler: RouteHandler = async (req, res, url) => {
+    const path = url.pathname
+    const isIpfs = path.startsWith('/ipfs/')
+    const isIpns = path.startsWith('/ipns/')
+    if (!isIpfs && !isIpns) return false
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, `method ${req.method} not allowed`, { allow: 'GET, HEAD' })
+      return true
+    }
+    const segments = path.split('/').filter((s) => s !== '')
+    const id = decodeURIComponent(segments[1] ?? '')
+    const format = wants(url, req)
+
+    if (isIpfs) {
+      const pre = await preamble('block', res)
+      if (pre.answered) return true
+      let key: string
+      try {
+        key = mhKey(id)
+      } catch {
+        sendError(res, 400, `invalid CID ${JSON.stringify(id.slice(0, 80))}`)
+        return true
+      }
+      const block = store.get(key)
+      if (block === undefined) {
+        sendError(res, 404, `block ${id} not found`)
+        return true
+      }
+      if (segments.length > 2) {
+        sendError(res, 404, 'a raw block has no paths inside it')
+        return true
+      }
+      const etagBase = block.cid
+      if (format === 'raw') {
+        if (req.headers['if-none-match'] === `"${etagBase}.raw"`) {
+          res.writeHead(304, { etag: `"${etagBase}.raw"`, 'cache-control': IMMUTABLE })
+          res.end()
+          return true
+        }
+        sendBody(req, res, block.bytes, {
+          'content-type': 'application/vnd.ipld.raw',
+          'cache-control': IMMUTABLE,
+          etag: `"${etagBase}.raw"`,
+          'x-ipfs-path': `/ipfs/${id}`,
+          'x-ipfs-roots': block.cid,
+          'content-disposition': `attachment; filename="${block.cid}.bin"`,
+        }, pre.fault)
+        return true
+      }
+      if (format !== undefined) {
+        sendError(res, 406, `format ${format} is not supported by this gateway for /ipfs/ (use raw)`)
+        return true
+      }
+      sendBody(req, res, block.bytes, {
+        'content-type': 'application/json',
+        'cache-control': IMMUTABLE,
+        etag: `"${etagBase}"`,
+        'x-ipfs-path': `/ipfs/${id}`,
+        'x-ipfs-roots': block.cid,
+      }, pre.fault)
+      return true
+    }
+
+    // /ipns/<name>
+    let nk: string
+    try {
+      nk = bytesToHex(parseIpnsName(id).multihash)
+    } catch {
+      sendError(res, 400, `invalid IPNS name ${JSON.stringify(id.slice(0, 80))}`)
+      return true
+    }
+    if (nk !== nameKey) {
+      sendError(res, 404, `no IPNS record for ${id}`)
+      return true
+    }
+    if (segments.length > 2) {
+      sendError(res, 404, 'the head is a raw block and has no paths inside it')
+      return true
+    }
+    const ttlSeconds = Math.max(0, Math.floor(ttlMs / 1000))
+    if (format === 'ipns-record') {
+      const pre = await preamble('ipns-record', res)
+      if (pre.answered) return true
+      const h = await headFor(pre.fault)
+      sendBody(req, res, h.record, {
+        'content-type': 'application/vnd.ipfs.ipns-record',
+        'cache-control': `public, max-age=${ttlSeconds}`,
+        'x-ipfs-path': `/ipns/${id}`,
+        'content-disposition': `attachment; filename="${name}.ipns-record"`,
+      }, pre.fault)
+      return true
+    }
+    const pre = await preamble('ipns-json', res)
+    if (pre.answered) return true
+    const h = await headFor(pre.fault)
+    if (format === 'raw') {
+      sendBody(req, res, h.block.bytes, {
+        'content-type': 'application/vnd.ipld.raw',
+        'cache-control': `public, max-age=${ttlSeconds}`,
+        etag: `"${h.block.cid}.raw"`,
+        'x-ipfs-path': `/ipns/${id}`,
+        'x-ipfs-roots': h.block.cid,
+      }, pre.fault)
+      return true
+    }
+    if (format !== undefined) {
+      sendError(res, 406, `format ${format} is not supported by this gateway for /ipns/ (use ipns-record or raw)`)
+      return true
+    }
+    sendBody(req, res, h.block.bytes, {
+      'content-type': 'application/json',
+      'cache-control': `public, max-age=${ttlSeconds}`,
+      etag: `"${h.block.cid}"`,
+      'x-ipfs-path': `/ipns/${id}`,
+      'x-ipfs-roots': h.block.cid,
+    }, pre.fault)
+    return true
+  }
+
+  return {
+    handler,
+    name,
+    keyType,
+    faults,
+    intervalMs,
+    publishNow,
+    publish,
+    head: () => main[main.length - 1]!,
+    bySequence: (sequence) => main[sequence],
+    byCid: (cid) => {
+      try {
+        return store.get(mhKey(cid))
+      } catch {
+        return undefined
+      }
+    },
+    chain: () => [...main],
+    record: () => records[records.length - 1]!.bytes,
+    records: () => [...records],
+    stats: () => ({ ...stats }),
+    resetStats: () => {
+      stats = { block: 0, ipnsRecord: 0, ipnsJson: 0, total: 0 }
+    },
+    stop: () => {
+      if (stopped) return
+      stopped = true
+      if (timer !== undefined) clearInterval(timer)
+      for (const d of pendingDelays) {
+        clearTimeout(d.timer)
+        d.resolve()
+      }
+      pendingDelays.clear()
+    },
+  }
+}
+
+function toRfc3339(t: string | Date): string {
+  if (typeof t === 'string') return t
+  return t.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z')
+}
+
+/** Options of {@link startBeaconEmulator}. */
+export type BeaconEmulatorOptions = BeaconServiceOptions & HttpServerOptions
+
+/** A beacon emulator listening on loopback. */
+export interface RunningBeaconEmulator {
+  /** Gateway base URL, e.g. `http://127.0.0.1:54321`. */
+  readonly url: string
+  /** The beacon's IPNS name. */
+  readonly name: string
+  /** The underlying service (chain access, records, stats). */
+  readonly service: BeaconService
+  /** Per-route fault injection. */
+  readonly faults: FaultController
+  /** Publishes the next block now. */
+  publishNow(): Promise<BeaconBlock>
+  /** Stops the publisher and the server. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts an emulated beacon and trustless gateway on a free loopback port.
+ * @example
+ * const emu = await startBeaconEmulator({ intervalMs: 200, keyType: 'Ed25519' })
+ * const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+ * await emu.stop()
+ */
+export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): Promise<RunningBeaconEmulator> {
+  const service = await createBeaconService(options)
+  let server
+  try {
+    server = await startHttpServer([service.handler], { port: options.port, host: options.host })
+  } catch (err) {
+    service.stop()
+    throw err
+  }
+  return {
+    url: server.url,
+    name: service.name,
+    service,
+    faults: service.faults,
+    publishNow: () => service.publishNow(),
+    stop: async () => {
+      service.stop()
+      await server.close()
+    },
+  }
+}
