@@ -1,0 +1,244 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AuthError, InvalidResponseError, MemoryTokenStore, TokenError, type StoredToken, type TokenStore } from '../../src/rest/index.js'
+import { assertNoSecrets, CLIENT_ID, record, recordObject, rejection, SECRET, startHarness, type Harness } from './helpers.js'
+
+let h: Harness
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+  assertNoSecrets()
+})
+
+describe('token request', () => {
+  it('uses the client-credentials grant exactly as section 4.2 says', async () => {
+    const c = h.client()
+    await c.random()
+    const [t] = h.tokenRequests()
+    expect(t!.method).toBe('POST')
+    expect(t!.url).toBe(`${h.server.url}/oauth/token`)
+    expect(t!.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(t!.body!)).toEqual({ client_id: CLIENT_ID, client_secret: SECRET, audience: `${h.server.url}/api`, grant_type: 'client_credentials' })
+    const [r] = h.trngRequests()
+    expect(r!.headers.authorization).toMatch(/^Bearer emu_[0-9a-f]+$/)
+  })
+
+  it('defaults to the production URLs and audience', () => {
+    const c = h.client({ baseUrl: undefined, authUrl: undefined })
+    expect(c.baseUrl).toBe('https://op.spacecomputer.io')
+    expect(c.authUrl).toBe('https://auth.spacecomputer.io')
+    expect(c.audience).toBe('https://op.spacecomputer.io/api')
+    expect(c.tokenUrl).toBe('https://auth.spacecomputer.io/oauth/token')
+    expect(c.trngUrl).toBe('https://op.spacecomputer.io/api/v1/services/trng')
+  })
+})
+
+describe('token caching and refresh timing (controllable clock)', () => {
+  it('reuses the token until 300 s before expiry, then fetches a new one', async () => {
+    const c = h.client()
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    // expires_in is 3600 s: fresh until 3300 s after it was obtained.
+    h.clock.t += 3299_000
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    h.clock.t += 999
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    h.clock.t += 1 // exactly expiresAt - 300 s
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+    // the new token is again good for 3300 s
+    h.clock.t += 3000_000
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+    expect(h.trngRequests()).toHaveLength(5)
+  })
+
+  it('honours a configurable buffer and the server expires_in', async () => {
+    h.service.setExpiresIn(600)
+    const c = h.client({ refreshBufferSeconds: 60 })
+    await c.random()
+    h.clock.t += 539_999
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    h.clock.t += 1
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+
+  it('caps the buffer at half the lifetime for short-lived tokens (no request storm)', async () => {
+    h.service.setExpiresIn(100) // shorter than the 300 s buffer
+    const c = h.client()
+    await c.random()
+    h.clock.t += 49_999
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    h.clock.t += 1
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+
+  it('assumes the default lifetime when expires_in is absent', async () => {
+    h.service.injectFault('token', { status: 200, body: { access_token: 'tok-without-expiry-0001', token_type: 'Bearer' } })
+    const c = h.client({ defaultExpiresInSeconds: 1000 })
+    // the injected token is unknown to the emulator: 401, one refresh, real token
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+    expect(h.logs.some((l) => l.includes('no expires_in'))).toBe(true)
+  })
+
+  it('100 concurrent random() calls make exactly one token request', async () => {
+    const c = h.client()
+    const values = await Promise.all(Array.from({ length: 100 }, () => c.random()))
+    expect(h.tokenRequests()).toHaveLength(1)
+    expect(h.trngRequests()).toHaveLength(100)
+    expect(new Set(values.map((v) => v.hex)).size).toBe(100)
+    const auth = new Set(h.trngRequests().map((r) => r.headers.authorization))
+    expect(auth.size).toBe(1)
+  })
+
+  it('100 concurrent calls after expiry also share one refresh', async () => {
+    const c = h.client()
+    await c.random()
+    h.clock.t += 3600_000
+    await Promise.all(Array.from({ length: 100 }, () => c.random()))
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+
+  it('a pluggable token store lets several clients (processes) share one token', async () => {
+    const backing = new Map<string, StoredToken>()
+    let sets = 0
+    const store: TokenStore = {
+      get: async (k) => backing.get(k),
+      set: async (k, t) => {
+        sets++
+        backing.set(k, t)
+      },
+      delete: async (k) => {
+        backing.delete(k)
+      },
+    }
+    const a = h.client({ tokenStore: store })
+    const b = h.client({ tokenStore: store })
+    await a.random()
+    await b.random()
+    await Promise.all([a.random(), b.random(), a.random()])
+    expect(h.tokenRequests()).toHaveLength(1)
+    expect(sets).toBe(1)
+    const key = [...backing.keys()][0]!
+    expect(key).not.toContain(SECRET)
+    await a.clearToken()
+    await b.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+
+  it('the memory store never shows its tokens', async () => {
+    const store = new MemoryTokenStore()
+    const c = h.client({ tokenStore: store })
+    await c.random()
+    expect(store.size).toBe(1)
+    recordObject(store)
+    recordObject(c)
+    expect(JSON.stringify(store)).toBe('{"tokens":1}')
+  })
+})
+
+describe('the 401 path: one refresh and one retry, never a loop', () => {
+  it('a revoked token is refreshed once and the request retried', async () => {
+    const c = h.client()
+    await c.random()
+    h.service.revokeTokens()
+    const v = await c.random()
+    expect(v.data).toHaveLength(32)
+    expect(h.tokenRequests()).toHaveLength(2)
+    expect(h.trngRequests()).toHaveLength(3)
+    const [, second, third] = h.trngRequests()
+    expect(second!.headers.authorization).not.toBe(third!.headers.authorization)
+  })
+
+  it('an expired token on the server (client clock behind) is refreshed once', async () => {
+    const serverClock = { t: h.clock.t }
+    await h.close()
+    h = await startHarness({ now: () => serverClock.t })
+    const c = h.client()
+    await c.random()
+    serverClock.t += 3600_000 // the server thinks the token expired; the client does not
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+    expect(h.trngRequests()).toHaveLength(3)
+  })
+
+  for (const status of [401, 403]) {
+    it(`${status} again after the refresh is an AuthError (exactly 2 token and 2 cTRNG requests)`, async () => {
+      h.service.injectFault('trng', { status, body: { message: 'client not allowed' } }, 5)
+      const c = h.client()
+      const err = (await rejection(c.random())) as AuthError
+      expect(err).toBeInstanceOf(AuthError)
+      expect(err.code).toBe('ORBITPORT_UNAUTHORIZED')
+      expect(err.status).toBe(status)
+      expect(err.serverMessage).toBe('client not allowed')
+      expect(h.tokenRequests()).toHaveLength(2)
+      expect(h.trngRequests()).toHaveLength(2)
+    })
+  }
+
+  it('concurrent 401s share one refresh', async () => {
+    const c = h.client()
+    await c.random()
+    h.service.revokeTokens()
+    await Promise.all(Array.from({ length: 20 }, () => c.random()))
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+})
+
+describe('token endpoint failures', () => {
+  it('a wrong secret is a TokenError naming the OAuth error, not retried', async () => {
+    const c = h.client({ clientSecret: 'wrong-secret-value' })
+    const err = (await rejection(c.random())) as TokenError
+    expect(err).toBeInstanceOf(TokenError)
+    expect(err.code).toBe('ORBITPORT_TOKEN_REJECTED')
+    expect(err.status).toBe(401)
+    expect(err.oauthError).toBe('access_denied')
+    expect(h.tokenRequests()).toHaveLength(1)
+    expect(h.trngRequests()).toHaveLength(0)
+    expect(err.message).not.toContain('wrong-secret-value')
+  })
+
+  it('a wrong audience is a TokenError (403)', async () => {
+    const c = h.client({ audience: 'https://elsewhere.example/api' })
+    const err = (await rejection(c.random())) as TokenError
+    expect(err).toBeInstanceOf(TokenError)
+    expect(err.status).toBe(403)
+    expect(err.message).toContain('Service not found')
+  })
+
+  it('a token response without access_token is an InvalidResponseError with its path', async () => {
+    h.service.injectFault('token', { status: 200, body: { token_type: 'Bearer', expires_in: 10 } })
+    const err = (await rejection(h.client().random())) as InvalidResponseError
+    expect(err).toBeInstanceOf(InvalidResponseError)
+    expect(err.path).toBe('$.access_token')
+  })
+
+  it('bad expires_in and token_type are rejected', async () => {
+    h.service.injectFault('token', { status: 200, body: { access_token: 'abc-token-123456', expires_in: -5 } })
+    expect(((await rejection(h.client().random())) as InvalidResponseError).path).toBe('$.expires_in')
+    h.service.injectFault('token', { status: 200, body: { access_token: 'abc-token-123457', expires_in: 60, token_type: 'MAC' } })
+    expect(((await rejection(h.client().random())) as InvalidResponseError).path).toBe('$.token_type')
+  })
+
+  it('a token endpoint that echoes the secret has it scrubbed from the error', async () => {
+    h.service.injectFault('token', { status: 401, body: { error: 'invalid_client', error_description: `bad secret ${SECRET}` } })
+    const err = record(await rejection(h.client().random())) as TokenError
+    expect(err.message).toContain('[REDACTED]')
+    expect(err.message).not.toContain(SECRET)
+  })
+
+  it('a 503 from the token endpoint is retried', async () => {
+    h.service.injectFault('token', { status: 503, body: { message: 'busy' } })
+    const v = await h.client().random()
+    expect(v.data).toHaveLength(32)
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+})
