@@ -1,0 +1,20 @@
+/**
+ * Human-readable outcome lines shared by `draw` and `verify`.
+ *
+ * @module
+ */
+import type { OutcomeJson } from '../../core/index.js'
+
+/** Lines describing an outcome, at most 50 ranked entries shown. */
+export function describeOutcome(o: OutcomeJson, suffix = ''): string[] {
+  const lines: string[] = []
+  if (o.kind === 'range') {
+    lines.push(`values${suffix}: ${o.values.join(', ')}`)
+    return lines
+  }
+  const ranked = o.kind === 'shuffle' ? o.ranking : o.winners
+  lines.push(o.kind === 'shuffle' ? `ranking${suffix}:` : `winners${suffix}:`)
+  for (const w of ranked.slice(0, 50)) lines.push(`  ${String(w.rank).padStart(4)}. ${w.entry}  (#${w.index})`)
+  if (ranked.length > 50) lines.push(`  … ${ranked.length - 50} more (use --json)`)
+  return lines
+}

@@ -1,0 +1,140 @@
+/**
+ * Reads participants for the CLI: one entry per line, a CSV column, or a JSON array. Nothing is
+ * trimmed or fixed up: entries that break the rules are reported with their line or row.
+ *
+ * @module
+ */
+import { readFile } from 'node:fs/promises'
+import { parse as parseCsv } from 'csv-parse/sync'
+import { InvalidInputError, type WeightedEntry } from '../core/index.js'
+
+/** How a participants file is laid out. */
+export type ParticipantsFormat = 'lines' | 'csv' | 'json'
+
+/** Options for {@link readParticipants}. */
+export interface ReadParticipantsOptions {
+  /** Layout; default from the extension (`.csv`, `.json`, anything else: lines). */
+  format?: ParticipantsFormat
+  /** CSV: the column holding the entries (header name or 1-based number). Default: the first. */
+  column?: string
+  /** CSV: the column holding integer weights (makes the list weighted). */
+  weightColumn?: string
+  /** Reads standard input when the path is `-`. */
+  stdin?: () => Promise<string>
+}
+
+/** Largest participants file read, in bytes. */
+export const MAX_PARTICIPANTS_FILE_BYTES = 512 * 1024 * 1024
+
+/** Reads and parses a participants file (`-` for standard input). */
+export async function readParticipants(path: string, options: ReadParticipantsOptions = {}): Promise<string[] | WeightedEntry[]> {
+  const text = path === '-' ? await (options.stdin ?? readStdin)() : await readText(path)
+  const format = options.format ?? (path.endsWith('.csv') ? 'csv' : path.endsWith('.json') ? 'json' : 'lines')
+  return parseParticipants(text, format, options)
+}
+
+async function readText(path: string): Promise<string> {
+  let buf: Buffer
+  try {
+    buf = await readFile(path)
+  } catch (cause) {
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read participants file ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
+  }
+  if (buf.length > MAX_PARTICIPANTS_FILE_BYTES) {
+    throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is ${buf.length} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf)
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8`, 'save the file as UTF-8', { cause })
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  let total = 0
+  for await (const c of process.stdin) {
+    total += (c as Buffer).length
+    if (total > MAX_PARTICIPANTS_FILE_BYTES) throw new InvalidInputError('FILE_TOO_LARGE', 'standard input is too large', `send at most ${MAX_PARTICIPANTS_FILE_BYTES} bytes`)
+    chunks.push(c as Buffer)
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_UTF8', 'standard input is not valid UTF-8', 'send UTF-8 text', { cause })
+  }
+}
+
+/** Parses participants text in the given format. Exported for tests and tools. */
+export function parseParticipants(text: string, format: ParticipantsFormat, options: Pick<ReadParticipantsOptions, 'column' | 'weightColumn'> = {}): string[] | WeightedEntry[] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text // a UTF-8 byte order mark is not data
+  switch (format) {
+    case 'lines':
+      return parseLines(body)
+    case 'json':
+      return parseJsonList(body)
+    case 'csv':
+      return parseCsvList(body, options)
+    default:
+      throw new InvalidInputError('INVALID_FORMAT', `unknown participants format ${JSON.stringify(format)}`, 'use lines, csv or json')
+  }
+}
+
+function parseLines(text: string): string[] {
+  const lines = text.split(/\r?\n/)
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+  lines.forEach((l, i) => {
+    if (l === '') throw new InvalidInputError('EMPTY_ENTRY', `line ${i + 1} is empty`, 'remove blank lines: every line is one entry', { path: `line ${i + 1}` })
+  })
+  return lines
+}
+
+function parseJsonList(text: string): string[] | WeightedEntry[] {
+  let v: unknown
+  try {
+    v = JSON.parse(text)
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_JSON', `participants file is not valid JSON: ${(cause as Error).message}`, 'supply a JSON array of strings or of { "entry", "weight" } objects', { cause })
+  }
+  if (!Array.isArray(v)) throw new InvalidInputError('INVALID_JSON', 'participants JSON must be an array', 'supply a JSON array of strings or of { "entry", "weight" } objects', { path: '$' })
+  if (v.every((x) => typeof x === 'string')) return v as string[]
+  return v.map((x: unknown, i) => {
+    const o = x as { entry?: unknown; weight?: unknown }
+    if (typeof x !== 'object' || x === null || typeof o.entry !== 'string' || typeof o.weight !== 'number' || Object.keys(x).some((k) => k !== 'entry' && k !== 'weight')) {
+      throw new InvalidInputError('INVALID_ENTRY', 'every item must be a string, or every item an object { "entry": string, "weight": integer }', 'do not mix strings and objects', { path: `$[${i}]` })
+    }
+    return { entry: o.entry, weight: o.weight }
+  })
+}
+
+function parseCsvList(text: string, options: Pick<ReadParticipantsOptions, 'column' | 'weightColumn'>): string[] | WeightedEntry[] {
+  let rows: string[][]
+  try {
+    rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: false, bom: true }) as string[][]
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_CSV', `participants CSV cannot be parsed: ${(cause as Error).message}`, 'fix the quoting or the number of columns on the reported line', { cause })
+  }
+  if (rows.length < 2) throw new InvalidInputError('INVALID_CSV', 'participants CSV needs a header row and at least one data row', 'add a header row naming the columns')
+  const header = rows[0]!
+  const col = columnIndex(header, options.column ?? '1', '--column')
+  const wcol = options.weightColumn === undefined ? undefined : columnIndex(header, options.weightColumn, '--weight-column')
+  const data = rows.slice(1)
+  if (wcol === undefined) return data.map((r) => r[col]!)
+  return data.map((r, i) => {
+    const w = r[wcol]!
+    if (!/^[1-9][0-9]*$/.test(w) || !Number.isSafeInteger(Number(w))) {
+      throw new InvalidInputError('INVALID_WEIGHT', `row ${i + 2}: weight ${JSON.stringify(w)} is not a positive integer`, 'weights are whole numbers of tickets, 1 or more', { path: `row ${i + 2}` })
+    }
+    return { entry: r[col]!, weight: Number(w) }
+  })
+}
+
+function columnIndex(header: string[], spec: string, flag: string): number {
+  if (/^[1-9][0-9]*$/.test(spec)) {
+    const i = Number(spec) - 1
+    if (i < header.length) return i
+  }
+  const i = header.indexOf(spec)
+  if (i < 0) throw new InvalidInputError('UNKNOWN_COLUMN', `${flag} ${JSON.stringify(spec)} is not a column of the CSV (columns: ${header.join(', ')})`, `pass a header name or a 1-based column number to ${flag}`)
+  return i
+}
