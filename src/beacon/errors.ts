@@ -1,0 +1,160 @@
+/**
+ * Typed errors of the beacon client. Each has a stable `code`; all extend {@link OrbitdrawError}.
+ *
+ * @module
+ */
+import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
+
+/** Base class of the beacon client's errors. */
+export class BeaconError extends OrbitdrawError {}
+
+/** A gateway answered with an HTTP error status (`GATEWAY_HTTP_ERROR`; 404 is `GATEWAY_NOT_FOUND`). */
+export class GatewayHttpError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    readonly status: number,
+    what: string,
+    options: OrbitdrawErrorOptions = {},
+  ) {
+    super(
+      status === 404 ? 'GATEWAY_NOT_FOUND' : 'GATEWAY_HTTP_ERROR',
+      `${gateway} answered HTTP ${status} for ${what}`,
+      status === 404 ? 'the gateway does not have it (yet); another gateway may' : status >= 500 ? 'the gateway failed; retry later or use another gateway' : 'check the gateway URL and the request',
+      options,
+    )
+  }
+}
+
+/** The request never got an HTTP answer: DNS, connection, TLS or a broken body (`GATEWAY_NETWORK_ERROR`). */
+export class GatewayNetworkError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    what: string,
+    options: OrbitdrawErrorOptions = {},
+  ) {
+    super('GATEWAY_NETWORK_ERROR', `could not reach ${gateway} for ${what}${options.cause instanceof Error ? `: ${options.cause.message}` : ''}`, 'check the network and the gateway URL, or add other gateways', options)
+  }
+}
+
+/** A request took longer than the client's `timeoutMs` (`GATEWAY_TIMEOUT`). */
+export class GatewayTimeoutError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    readonly timeoutMs: number,
+    what: string,
+  ) {
+    super('GATEWAY_TIMEOUT', `${gateway} did not answer ${what} within ${timeoutMs} ms`, 'raise timeoutMs or add faster gateways')
+  }
+}
+
+/** The gateway rate-limited us with HTTP 429 (`GATEWAY_RATE_LIMITED`); it is not asked again before `retryAfterMs`. */
+export class RateLimitedError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    readonly retryAfterMs: number,
+    what: string,
+  ) {
+    super('GATEWAY_RATE_LIMITED', `${gateway} rate-limited the request for ${what} (retry after ${Math.ceil(retryAfterMs / 1000)} s)`, 'wait, poll less often, or add other gateways')
+  }
+}
+
+/**
+ * A gateway's answer failed verification (`GATEWAY_BAD_RESPONSE`): bytes that do not hash to the
+ * CID, a truncated body, an IPNS record that does not verify against the beacon name, or a body that
+ * is not what was asked for. The core error that caught it is the `cause`.
+ */
+export class BadResponseError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    what: string,
+    why: string,
+    options: OrbitdrawErrorOptions = {},
+  ) {
+    super('GATEWAY_BAD_RESPONSE', `${gateway} served a bad ${what}: ${why}`, 'the answer was discarded; use other gateways if this persists', options)
+  }
+}
+
+/** A gateway served an IPNS record older than one already seen (`GATEWAY_STALE`): a cache, not news. */
+export class StaleResponseError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    detail: string,
+  ) {
+    super('GATEWAY_STALE', `${gateway} served a stale head: ${detail}`, 'gateways cache IPNS answers for the record TTL; another gateway or a later poll will be fresher')
+  }
+}
+
+/** One gateway's failure, as collected by {@link AllGatewaysFailedError}. */
+export interface GatewayFailure {
+  /** Gateway base URL. */
+  readonly gateway: string
+  /** The typed error it produced. */
+  readonly error: OrbitdrawError
+}
+
+/** Every gateway failed for one operation (`ALL_GATEWAYS_FAILED`); `failures` says how each failed. */
+export class AllGatewaysFailedError extends BeaconError {
+  constructor(
+    what: string,
+    readonly failures: readonly GatewayFailure[],
+  ) {
+    const summary = failures.map((f) => `${f.gateway}: ${f.error.code}`).join('; ')
+    super('ALL_GATEWAYS_FAILED', `no gateway gave a verified ${what} (${summary || 'no gateways'})`, 'see `failures` for each gateway; add gateways, raise timeoutMs, or retry later', {
+      cause: failures[failures.length - 1]?.error,
+    })
+  }
+
+  /** The shortest Retry-After among rate-limited gateways, if any. */
+  get retryAfterMs(): number | undefined {
+    const waits = this.failures.map((f) => (f.error instanceof RateLimitedError ? f.error.retryAfterMs : undefined)).filter((x): x is number => x !== undefined)
+    return waits.length === 0 ? undefined : Math.min(...waits)
+  }
+}
+
+/** Two different verified blocks claim the same sequence (`BEACON_FORK`). Never resolved silently. */
+export class ForkError extends BeaconError {
+  constructor(
+    readonly sequence: number,
+    readonly cids: readonly [string, string],
+  ) {
+    super('BEACON_FORK', `two different blocks claim sequence ${sequence}: ${cids[0]} and ${cids[1]}`, 'the beacon forked or a gateway serves another chain; do not draw from either block until the beacon operator explains it')
+  }
+}
+
+/** A verified block's `previous` points to a block with the wrong sequence (`BEACON_CHAIN_BROKEN`). */
+export class ChainBrokenError extends BeaconError {
+  constructor(detail: string) {
+    super('BEACON_CHAIN_BROKEN', detail, 'the beacon published an inconsistent chain; report it and do not use these blocks')
+  }
+}
+
+/** The requested sequence is above the beacon's head (`BEACON_NOT_YET_PUBLISHED`). */
+export class NotYetPublishedError extends BeaconError {
+  constructor(
+    readonly sequence: number,
+    readonly head: number,
+  ) {
+    super('BEACON_NOT_YET_PUBLISHED', `block ${sequence} is not published yet (head is ${head})`, 'use waitFor() to wait for it')
+  }
+}
+
+/** The head could only be obtained unsigned and `allowUnsignedHead` is off, or the chain lacks what is asked. */
+export class UnauthenticatedError extends BeaconError {}
+
+/** The caller's AbortSignal fired (`ABORTED`); `cause` is the signal's reason. */
+export class AbortedError extends BeaconError {
+  constructor(what: string, reason?: unknown) {
+    super('ABORTED', `${what} was aborted`, 'the caller cancelled the operation', reason === undefined ? {} : { cause: reason })
+  }
+}
+
+/** `waitFor` ran past its own `timeoutMs` (`WAIT_TIMEOUT`). */
+export class WaitTimeoutError extends BeaconError {
+  constructor(
+    readonly target: number,
+    readonly head: number | undefined,
+    readonly timeoutMs: number,
+  ) {
+    super('WAIT_TIMEOUT', `block ${target} did not appear within ${timeoutMs} ms (latest seen: ${head ?? 'none'})`, 'check that the beacon is publishing, or wait longer')
+  }
+}

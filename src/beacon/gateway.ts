@@ -1,0 +1,148 @@
+/**
+ * One HTTP request to one trustless gateway, with a timeout, an AbortSignal, a body size limit, and
+ * typed errors. No retries and no verification here: the client decides.
+ *
+ * @module
+ */
+import { AbortedError, GatewayHttpError, GatewayNetworkError, GatewayTimeoutError, RateLimitedError } from './errors.js'
+
+/** The current Orbitport beacon's IPNS name (RSA key, `k2k4r8…`). */
+export const ORBITPORT_BEACON_NAME = 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f'
+
+/** An older Orbitport beacon name, kept for checking old draws. */
+export const ORBITPORT_OLD_BEACON_NAME = 'k2k4r8pigrw8i34z63om8f015tt5igdq0c46xupq8spp1bogt35k5vhe'
+
+/** Public gateways seen in use with the beacon (best effort, rate-limited, caching). */
+export const DEFAULT_GATEWAYS: readonly string[] = Object.freeze(['https://ipfs.io', 'https://dweb.link', 'https://w3s.link', 'https://ipfs.filebase.io', 'https://gateway.pinata.cloud'])
+
+/** A `fetch`-compatible function. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+/** A successful answer. */
+export interface GatewayAnswer {
+  readonly bytes: Uint8Array
+  readonly status: number
+  readonly headers: Headers
+}
+
+/** Parameters of {@link gatewayGet}. */
+export interface GatewayGetParams {
+  fetch: FetchLike
+  gateway: string
+  path: string
+  accept: string
+  what: string
+  timeoutMs: number
+  maxBytes: number
+  signal?: AbortSignal | undefined
+  /** Clock for Retry-After dates (ms). */
+  now: () => number
+}
+
+/** Parses `Retry-After` (seconds or an HTTP date) into milliseconds; defaults to 1 s. */
+export function parseRetryAfter(value: string | null, now: number): number {
+  if (value === null) return 1000
+  const v = value.trim()
+  if (/^\d+$/.test(v)) return Number(v) * 1000
+  const t = Date.parse(v)
+  if (Number.isFinite(t)) return Math.max(0, t - now)
+  return 1000
+}
+
+/** GETs `gateway + path`; throws a typed error for every failure. */
+export async function gatewayGet(p: GatewayGetParams): Promise<GatewayAnswer> {
+  if (p.signal?.aborted === true) throw new AbortedError(p.what, p.signal.reason)
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, p.timeoutMs)
+  const onAbort = (): void => controller.abort()
+  p.signal?.addEventListener('abort', onAbort, { once: true })
+  const fail = (cause: unknown): never => {
+    if (p.signal?.aborted === true) throw new AbortedError(p.what, p.signal.reason)
+    if (timedOut) throw new GatewayTimeoutError(p.gateway, p.timeoutMs, p.what)
+    throw new GatewayNetworkError(p.gateway, p.what, { cause })
+  }
+  try {
+    let res: Response
+    try {
+      res = await p.fetch(p.gateway + p.path, { headers: { accept: p.accept }, signal: controller.signal, redirect: 'follow' })
+    } catch (cause) {
+      return fail(cause)
+    }
+    if (res.status === 429) {
+      void res.body?.cancel().catch(() => undefined)
+      throw new RateLimitedError(p.gateway, parseRetryAfter(res.headers.get('retry-after'), p.now()), p.what)
+    }
+    if (!res.ok) {
+      void res.body?.cancel().catch(() => undefined)
+      throw new GatewayHttpError(p.gateway, res.status, p.what)
+    }
+    const declared = Number(res.headers.get('content-length') ?? NaN)
+    if (Number.isFinite(declared) && declared > p.maxBytes) {
+      void res.body?.cancel().catch(() => undefined)
+      throw new GatewayHttpError(p.gateway, 413, `${p.what} (body of ${declared} bytes is over the ${p.maxBytes}-byte limit)`)
+    }
+    let bytes: Uint8Array
+    try {
+      bytes = await readLimited(res, p.maxBytes)
+    } catch (cause) {
+      if (cause instanceof GatewayHttpError) throw cause
+      return fail(cause)
+    }
+    return { bytes, status: res.status, headers: res.headers }
+  } finally {
+    clearTimeout(timer)
+    p.signal?.removeEventListener('abort', onAbort)
+  }
+
+  async function readLimited(res: Response, max: number): Promise<Uint8Array> {
+    if (res.body === null) return new Uint8Array(0)
+    const reader = res.body.getReader()
+    const chunks: Uint8Array[] = []
+    let total = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.length
+      if (total > max) {
+        await reader.cancel().catch(() => undefined)
+        throw new GatewayHttpError(p.gateway, 413, `${p.what} (body over the ${max}-byte limit)`)
+      }
+      chunks.push(value)
+    }
+    const out = new Uint8Array(total)
+    let o = 0
+    for (const c of chunks) {
+      out.set(c, o)
+      o += c.length
+    }
+    return out
+  }
+}
+
+/** Sleeps `ms`, rejecting with {@link AbortedError} when `signal` fires. The timer does not keep Node alive only when `unref` is asked. */
+export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
+  if (signal?.aborted === true) return Promise.reject(new AbortedError(what, signal.reason))
+  if (ms <= 0) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = (): void => {
+      clearTimeout(timer)
+      reject(new AbortedError(what, signal?.reason))
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Normalizes a gateway base URL (no trailing slash); throws on a non-http(s) URL. */
+export function normalizeGateway(url: string): string {
+  const u = new URL(url)
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TypeError(`gateway ${url} is not http(s)`)
+  return u.href.replace(/\/+$/, '')
+}
