@@ -15,7 +15,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid } from './block.js'
 import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
-import { InvalidInputError, ParseError, UnsupportedVersionError } from './errors.js'
+import { InvalidInputError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
@@ -105,13 +105,17 @@ export function commit(options: CommitOptions): CommitResult {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidInputError('INVALID_OPTIONS', 'commit() needs an options object', 'pass { beacon, target, after, participants, draw, label }')
   }
+  if (typeof options.draw !== 'object' || options.draw === null) {
+    throw new InvalidInputError('INVALID_DRAW', 'draw must be an object', 'pass e.g. draw: { kind: "pick", count: 3 }', { path: '$.draw' })
+  }
   let participants: ParticipantsCommitment | undefined
   if (usesParticipants(options.draw)) {
     if (options.participants === undefined) {
       throw new InvalidInputError('MISSING_PARTICIPANTS', `a ${options.draw.kind} draw needs participants`, 'pass participants: an array of entries', { path: '$.participants' })
     }
     checkParticipantsShape(options.draw, options.participants)
-    participants = { count: options.participants.length, root: bytesToHex(participantsRoot(options.participants)) }
+    const list = options.participants
+    participants = { count: list.length, root: bytesToHex(underPath('$.participants', () => participantsRoot(list))) }
   } else if (options.participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'omit participants for range draws', { path: '$.participants' })
   }
@@ -126,6 +130,19 @@ export function commit(options: CommitOptions): CommitResult {
   }
   validateCommitment(commitment)
   return describeCommitment(commitment)
+}
+
+/** Runs `fn`, re-rooting the JSON path of any {@link OrbitdrawError} it throws under `prefix`. */
+export function underPath<T>(prefix: string, fn: () => T): T {
+  try {
+    return fn()
+  } catch (err) {
+    if (err instanceof OrbitdrawError && (err.path === undefined || err.path.startsWith('$'))) {
+      const Ctor = err.constructor as new (code: string, detail: string, hint: string, options: { path: string; cause: unknown }) => OrbitdrawError
+      throw new Ctor(err.code, err.detail, err.hint, { path: prefix + (err.path ?? '$').slice(1), cause: err })
+    }
+    throw err
+  }
 }
 
 /** Checks that the participants list has the shape the draw kind needs (strings or weighted entries). */

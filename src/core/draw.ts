@@ -6,7 +6,7 @@
  */
 import { parseBlock, type BeaconBlock } from './block.js'
 import { bytesToBase64, bytesToHex } from './bytes.js'
-import { checkParticipantsShape, describeCommitment, validateCommitment, type Commitment } from './commitment.js'
+import { checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
 import { computeOutcome, type Outcome } from './outcome.js'
@@ -66,8 +66,9 @@ export function drawFromBlock(
       throw new MismatchError('PARTICIPANTS_MISMATCH', `${participants.length} participants given, ${expected.count} committed`, 'pass exactly the committed list, in the committed order')
     }
     // Only a private draw needs the whole tree (for inclusion proofs); a public one needs the root.
-    tree = disclosure === 'winners' ? participantsTree(participants) : undefined
-    const root = tree === undefined ? participantsRoot(participants) : tree.root()
+    const list = participants
+    tree = disclosure === 'winners' ? underPath('$.participants', () => participantsTree(list)) : undefined
+    const root = tree === undefined ? underPath('$.participants', () => participantsRoot(list)) : tree.root()
     if (bytesToHex(root) !== expected.root) {
       throw new MismatchError('PARTICIPANTS_MISMATCH', 'the participants do not hash to the committed root', 'pass exactly the committed list, in the committed order, with the same spelling')
     }

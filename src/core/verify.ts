@@ -9,7 +9,7 @@ import { parseBlock, type BeaconBlock } from './block.js'
 import { base64ToBytes, bytesToHex, hexToBytes } from './bytes.js'
 import { check, type Check } from './check.js'
 import { checkChain } from './chain.js'
-import { commitmentCid, parseCommitment, type Commitment } from './commitment.js'
+import { commitmentCid, parseCommitment, underPath, type Commitment } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { outcomeToJson } from './draw.js'
 import { OrbitdrawError, UnsupportedVersionError } from './errors.js'
@@ -182,8 +182,7 @@ function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[]
         checks.push(check('participants', false, weighted ? 'a weighted draw needs { entry, weight } entries' : 'entries must be strings'))
         return undefined
       }
-      if (weighted) validateWeightedEntries(list as WeightedEntry[])
-      else validateEntries(list as string[])
+      underPath('$.participants.entries', () => (weighted ? validateWeightedEntries(list as WeightedEntry[]) : validateEntries(list as string[])))
       const root = bytesToHex(participantsRoot(list as string[] | WeightedEntry[]))
       const ok = list.length === committed.count && root === committed.root
       checks.push(check('participants', ok, ok ? `${list.length} entries hash to the committed root ${root}` : list.length !== committed.count ? `${list.length} entries carried, ${committed.count} committed` : `the entries hash to ${root}, not the committed ${committed.root}`))
