@@ -1,0 +1,92 @@
+/**
+ * The local emulator of the whole Orbitport service on one loopback origin: beacon publisher,
+ * trustless IPFS gateway (`/ipfs/…`, `/ipns/…`), token endpoint (`/oauth/token`) and cTRNG endpoint
+ * (`/api/v1/services/trng`). Tests, examples and users' own test suites start it in-process.
+ *
+ * @module
+ */
+import { createBeaconService, type BeaconService, type BeaconServiceOptions } from './beacon.js'
+import type { FaultController } from './faults.js'
+import { startHttpServer, type HttpServerOptions } from './http.js'
+import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
+import type { BeaconBlock } from '../core/index.js'
+
+/** Options of {@link startEmulator}. */
+export interface EmulatorOptions extends HttpServerOptions {
+  /** Beacon options (key type, interval, initial blocks, record lifetime…). */
+  beacon?: BeaconServiceOptions
+  /** REST options (client id and secret, token lifetime, signing key…). */
+  rest?: RestServiceOptions
+}
+
+/** A running emulator. */
+export interface RunningEmulator {
+  /** Base URL of everything: use it as gateway, `baseUrl` and `authUrl`. */
+  readonly url: string
+  /** The beacon's IPNS name. */
+  readonly beaconName: string
+  /** The beacon service (chain, records, request counters). */
+  readonly beacon: BeaconService
+  /** The REST service (public key, outage switch, fault injection). */
+  readonly rest: RestService
+  /** Beacon route fault injection. */
+  readonly faults: FaultController
+  /** Publishes the next beacon block now. */
+  publishNow(): Promise<BeaconBlock>
+  /** Starts one more gateway (own port, own faults) serving the same beacon. */
+  addGateway(): Promise<{ url: string; faults: FaultController; close(): Promise<void> }>
+  /** Stops the publisher and every server. Idempotent. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the emulator on a free loopback port.
+ *
+ * @example
+ * ```ts
+ * const emu = await startEmulator({ beacon: { intervalMs: 500 } })
+ * const beacon = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
+ * const rest = new OrbitportClient({ baseUrl: emu.url, authUrl: emu.url, clientId: 'emulator-client', clientSecret: 'emulator-secret' })
+ * // …
+ * await emu.stop()
+ * ```
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const beacon = await createBeaconService(options.beacon)
+  const rest = createRestService(options.rest)
+  let server: Awaited<ReturnType<typeof startHttpServer>>
+  try {
+    server = await startHttpServer([rest.handler, beacon.handler], { port: options.port, host: options.host })
+  } catch (err) {
+    beacon.stop()
+    throw err
+  }
+  const extra: { close(): Promise<void> }[] = []
+  let stopped: Promise<void> | undefined
+  return {
+    url: server.url,
+    beaconName: beacon.name,
+    beacon,
+    rest,
+    faults: beacon.faults,
+    publishNow: () => beacon.publishNow(),
+    addGateway: async () => {
+      const gw = beacon.createGateway()
+      const s = await startHttpServer([gw.handler], { host: options.host })
+      extra.push(s)
+      return { url: s.url, faults: gw.faults, close: () => s.close() }
+    },
+    stop: () => {
+      stopped ??= (async () => {
+        beacon.stop()
+        await Promise.all([server.close(), ...extra.map((s) => s.close())])
+      })()
+      return stopped
+    },
+  }
+}
+
+export { createBeaconService, startBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions } from './beacon.js'
+export { createRestService, type RestService, type RestServiceOptions, type RestFault } from './rest.js'
+export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
+export type { FaultController } from './faults.js'
