@@ -57,8 +57,10 @@ export interface BeaconRequestStats {
 
 /** A running emulated beacon (publisher + gateway routes). */
 export interface BeaconService {
-  /** Route handler for {@link startHttpServer}. */
+  /** Route handler for {@link startHttpServer} (faults from {@link BeaconService.faults}). */
   readonly handler: RouteHandler
+  /** Another gateway serving the same beacon with its own faults (to test failover between gateways). */
+  createGateway(): { handler: RouteHandler; faults: FaultController }
   /** The beacon's IPNS name (base36). */
   readonly name: string
   /** The IPNS key type. */
@@ -246,7 +248,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   }
 
   /** Applies latency, then answers status/rate-limit faults; returns true when the request was answered. */
-  async function preamble(route: BeaconRoute, res: ServerResponse): Promise<{ answered: boolean; fault: FaultSpec | undefined }> {
+  async function preamble(faults: FaultController, route: BeaconRoute, res: ServerResponse): Promise<{ answered: boolean; fault: FaultSpec | undefined }> {
     const counter = route === 'block' ? 'block' : route === 'ipns-record' ? 'ipnsRecord' : 'ipnsJson'
     stats = { ...stats, total: stats.total + 1, [counter]: stats[counter] + 1 }
     const { latencyMs, fault } = faults.take(route)
@@ -277,7 +279,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     return undefined
   }
 
-  const handler: RouteHandler = async (req, res, url) => {
+  const makeHandler = (faults: FaultController): RouteHandler => async (req, res, url) => {
     const path = url.pathname
     const isIpfs = path.startsWith('/ipfs/')
     const isIpns = path.startsWith('/ipns/')
@@ -291,7 +293,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     const format = wants(url, req)
 
     if (isIpfs) {
-      const pre = await preamble('block', res)
+      const pre = await preamble(faults, 'block', res)
       if (pre.answered) return true
       let key: string
       try {
@@ -358,7 +360,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     }
     const ttlSeconds = Math.max(0, Math.floor(ttlMs / 1000))
     if (format === 'ipns-record') {
-      const pre = await preamble('ipns-record', res)
+      const pre = await preamble(faults, 'ipns-record', res)
       if (pre.answered) return true
       const h = await headFor(pre.fault)
       sendBody(req, res, h.record, {
@@ -369,7 +371,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
       }, pre.fault)
       return true
     }
-    const pre = await preamble('ipns-json', res)
+    const pre = await preamble(faults, 'ipns-json', res)
     if (pre.answered) return true
     const h = await headFor(pre.fault)
     if (format === 'raw') {
@@ -397,7 +399,11 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   }
 
   return {
-    handler,
+    handler: makeHandler(faults),
+    createGateway: () => {
+      const own = new FaultController()
+      return { handler: makeHandler(own), faults: own }
+    },
     name,
     keyType,
     faults,
@@ -453,7 +459,9 @@ export interface RunningBeaconEmulator {
   readonly faults: FaultController
   /** Publishes the next block now. */
   publishNow(): Promise<BeaconBlock>
-  /** Stops the publisher and the server. */
+  /** Starts one more gateway (own port, own faults) serving the same beacon; stopped by {@link RunningBeaconEmulator.stop}. */
+  addGateway(): Promise<{ url: string; faults: FaultController; close(): Promise<void> }>
+  /** Stops the publisher and every server. */
   stop(): Promise<void>
 }
 
@@ -473,15 +481,22 @@ export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): 
     service.stop()
     throw err
   }
+  const extra: { close(): Promise<void> }[] = []
   return {
     url: server.url,
     name: service.name,
     service,
     faults: service.faults,
     publishNow: () => service.publishNow(),
+    addGateway: async () => {
+      const gw = service.createGateway()
+      const s = await startHttpServer([gw.handler], { host: options.host })
+      extra.push(s)
+      return { url: s.url, faults: gw.faults, close: () => s.close() }
+    },
     stop: async () => {
       service.stop()
-      await server.close()
+      await Promise.all([server.close(), ...extra.map((s) => s.close())])
     },
   }
 }
