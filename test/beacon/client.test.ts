@@ -354,9 +354,9 @@ describe('BeaconClient: a broken chain is a ChainBrokenError', () => {
     ])
     const fake: typeof fetch = async (input) => {
       const u = new URL(String(input))
-      if (u.pathname.startsWith('/ipns/')) return new Response(rec, { headers: { 'content-type': 'application/vnd.ipfs.ipns-record' } })
+      if (u.pathname.startsWith('/ipns/')) return new Response(new Uint8Array(rec), { headers: { 'content-type': 'application/vnd.ipfs.ipns-record' } })
       const body = store.get(u.pathname.slice('/ipfs/'.length))
-      return body === undefined ? new Response('no', { status: 404 }) : new Response(body)
+      return body === undefined ? new Response('no', { status: 404 }) : new Response(new Uint8Array(body))
     }
     const c = new BeaconClient({ gateways: ['http://fake.invalid'], name, fetch: fake })
     await expect(c.bySequence(0)).rejects.toBeInstanceOf(ChainBrokenError)
