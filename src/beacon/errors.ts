@@ -138,9 +138,6 @@ export class NotYetPublishedError extends BeaconError {
   }
 }
 
-/** The head could only be obtained unsigned and `allowUnsignedHead` is off, or the chain lacks what is asked. */
-export class UnauthenticatedError extends BeaconError {}
-
 /** The caller's AbortSignal fired (`ABORTED`); `cause` is the signal's reason. */
 export class AbortedError extends BeaconError {
   constructor(what: string, reason?: unknown) {

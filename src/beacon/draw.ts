@@ -1,0 +1,190 @@
+/**
+ * Draws over the network: wait for the committed block, derive the outcome with the pure
+ * `drawFromBlock`, and add the beacon's signed IPNS record and every block from the head down to the
+ * target (and to the commitment's `after` block when it is close), so the proof verifies offline.
+ *
+ * @module
+ */
+import { parseBlock, sameContent, type BeaconBlock } from '../core/block.js'
+import { base64ToBytes, bytesToBase64 } from '../core/bytes.js'
+import { checkChain } from '../core/chain.js'
+import { check, type Check } from '../core/check.js'
+import { parseCommitment, type Commitment } from '../core/commitment.js'
+import { drawFromBlock, type DrawFromBlockOptions, type Participants } from '../core/draw.js'
+import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from '../core/errors.js'
+import { parseIpnsName } from '../core/ipns-record.js'
+import { LIMITS } from '../core/limits.js'
+import { parseProof, type Proof } from '../core/proof.js'
+import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './client.js'
+
+/** Options of {@link draw}. */
+export interface NetworkDrawOptions extends DrawFromBlockOptions {
+  /** The beacon client to use; default: a new one for the commitment's beacon with `clientOptions`. */
+  client?: BeaconClient
+  /** Options for the default client (gateways, timeouts…); `name` is the commitment's beacon. */
+  clientOptions?: Omit<BeaconClientOptions, 'name'>
+  /** Cancels the wait and the requests. */
+  signal?: AbortSignal
+  /** Progress while waiting for the target. */
+  onProgress?: (p: WaitProgress) => void
+  /** Give up waiting after this many ms. */
+  timeoutMs?: number
+  /**
+   * Also carry the blocks from the target down to the commitment's `after` block when it is at most
+   * this many blocks below the target (default 64; 0 never). Proves the commitment came after it.
+   */
+  includeAfterWithin?: number
+  /** Accept a head without a signed record (the proof then shows integrity only). Default false. */
+  allowUnauthenticated?: boolean
+}
+
+/**
+ * Waits for the committed block, draws, and returns a proof carrying the signed IPNS record and the
+ * chain from the head down to the target (newest first). The proof is checked with `checkChain`
+ * before it is returned.
+ *
+ * @throws the client's errors (waiting, network, fork), `drawFromBlock`'s errors (participants
+ *   mismatch…), {@link MismatchError} `AFTER_BLOCK_NOT_IN_CHAIN` when the commitment's `after` block
+ *   is not the beacon's block at that sequence, {@link InvalidInputError} `UNAUTHENTICATED_HEAD`.
+ */
+export async function draw(commitment: Commitment, participants: Participants | undefined, options: NetworkDrawOptions = {}): Promise<Proof> {
+  const name = parseIpnsName(commitment?.beacon ?? '', '$.commitment.beacon')
+  const client = options.client ?? new BeaconClient({ ...options.clientOptions, name: name.name })
+  if (client.name !== name.name) {
+    throw new InvalidInputError('BEACON_MISMATCH', `the client reads beacon ${client.name}, the commitment names ${name.name}`, 'use a client for the committed beacon')
+  }
+  const call = options.signal ? { signal: options.signal } : {}
+  const waited = await client.waitFor(commitment.target, {
+    ...call,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  })
+  if (!waited.head.authenticated && options.allowUnauthenticated !== true) {
+    throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the head was obtained without a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass allowUnauthenticated: true knowingly')
+  }
+  const disclosure = options.disclosure === undefined ? {} : { disclosure: options.disclosure }
+  const base = drawFromBlock(commitment, participants, waited.block, disclosure)
+
+  let blocks: readonly BeaconBlock[] = waited.chain
+  const within = options.includeAfterWithin ?? 64
+  const after = commitment.after
+  const distance = commitment.target - after.sequence
+  if (within > 0 && distance > 0 && distance <= within && blocks.length + distance <= LIMITS.maxChainBlocks) {
+    const below = await client.chainDown(waited.block, after.sequence, call)
+    const afterBlock = below[below.length - 1]!
+    if (!sameContent(afterBlock.cid, after.block)) {
+      throw new MismatchError('AFTER_BLOCK_NOT_IN_CHAIN', `the beacon's block ${after.sequence} is ${afterBlock.cid}, but the commitment says ${after.block}`, 'the commitment was made against another chain (a fork or another beacon); it cannot be proven to come after its block')
+    }
+    blocks = [...blocks, ...below.slice(1)]
+  }
+  const record = waited.head.authenticated ? waited.head.record : undefined
+  const proof: Proof = {
+    ...base,
+    chain: {
+      ...(record === undefined ? {} : { ipnsRecord: bytesToBase64(record) }),
+      blocks: blocks.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })),
+    },
+  }
+  const result = await checkChain({ beacon: commitment.beacon, target: commitment.target, after, blocks, ipnsRecord: record })
+  const failed = result.checks.filter((c) => !c.ok)
+  if (failed.length > 0) {
+    throw new IntegrityError('PROOF_CHAIN_INVALID', `the assembled chain fails ${failed.map((c) => `${c.name} (${c.detail})`).join('; ')}`, 'this is a bug or a beacon fault; do not publish this proof')
+  }
+  return proof
+}
+
+/** Options of {@link verifyOnline}. */
+export interface VerifyOnlineOptions {
+  /** Gateways to ask (default: the client's defaults). */
+  gateways?: readonly string[]
+  /** A client to use instead (must read the committed beacon). */
+  client?: BeaconClient
+  /** Other client options (fetch, timeoutMs…). */
+  clientOptions?: Omit<BeaconClientOptions, 'name' | 'gateways'>
+  /** Most blocks to walk from today's head down to the proof's head (default 10 000). */
+  maxWalk?: number
+  /** Cancels the requests. */
+  signal?: AbortSignal
+}
+
+/** Result of {@link verifyOnline}. */
+export interface VerifyOnlineResult {
+  /** True when every online check passed. */
+  readonly ok: boolean
+  /** `online-blocks`: every carried block is still served; `online-chain`: they are in today's signed chain. */
+  readonly checks: Check[]
+  /** Remarks. */
+  readonly notes: string[]
+}
+
+/**
+ * Online re-check of a proof (run it in addition to the offline `verify`): every carried block is
+ * still served by the gateways with the same bytes, and today's signed head descends from the
+ * proof's head (so the carried blocks are still the beacon's chain at their sequences).
+ * Never throws on a bad proof or an unreachable beacon: failures are checks.
+ */
+export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions = {}): Promise<VerifyOnlineResult> {
+  const checks: Check[] = []
+  const notes: string[] = []
+  const done = (): VerifyOnlineResult => ({ ok: checks.length > 0 && checks.every((c) => c.ok), checks, notes })
+  let parsed: Proof
+  let commitment: Commitment
+  let carried: BeaconBlock[]
+  try {
+    parsed = parseProof(proof)
+    commitment = parseCommitment(parsed.commitment)
+    carried = parsed.chain.blocks.map((b, i) => parseBlock(base64ToBytes(b.bytes, `$.chain.blocks[${i}].bytes`), b.cid))
+  } catch (err) {
+    checks.push(check('online-blocks', false, `the proof does not parse: ${describe(err)}`))
+    return done()
+  }
+  const call = options.signal ? { signal: options.signal } : {}
+  const client =
+    options.client ??
+    new BeaconClient({ ...options.clientOptions, ...(options.gateways ? { gateways: options.gateways } : {}), name: commitment.beacon })
+
+  // online-blocks: a fresh fetch of each carried block (the client checks bytes against the CID).
+  const missing: string[] = []
+  for (const b of carried) {
+    try {
+      const got = await client.block(b.cid, call)
+      if (got.bytes.length !== b.bytes.length) missing.push(`${b.cid} (different bytes)`)
+    } catch (err) {
+      missing.push(`${b.cid} (${describe(err)})`)
+    }
+  }
+  checks.push(check('online-blocks', missing.length === 0, missing.length === 0 ? `all ${carried.length} carried block(s) are served with the same bytes` : `not served: ${missing.join('; ')}`))
+
+  // online-chain: today's signed head descends from the proof's head.
+  const proofHead = carried[0]!
+  try {
+    const head = await client.latest(call)
+    const distance = head.block.sequence - proofHead.sequence
+    if (distance < 0) {
+      checks.push(check('online-chain', false, `today's head ${head.block.sequence} is older than the proof's head ${proofHead.sequence}`))
+    } else if (distance > (options.maxWalk ?? LIMITS.maxChainBlocks)) {
+      checks.push(check('online-chain', false, `not checked: the proof's head is ${distance} blocks behind today's head, over maxWalk`))
+    } else {
+      const there = await client.bySequence(proofHead.sequence, call)
+      const ok = sameContent(there.cid, proofHead.cid)
+      checks.push(
+        check(
+          'online-chain',
+          ok,
+          ok
+            ? `today's ${head.authenticated ? 'signed' : 'UNSIGNED'} head ${head.block.sequence} descends from the proof's head ${proofHead.sequence}`
+            : `the beacon's block ${proofHead.sequence} is now ${there.cid}, not the proof's ${proofHead.cid}`,
+        ),
+      )
+      if (!head.authenticated) notes.push("today's head was not authenticated by a signed record")
+    }
+  } catch (err) {
+    checks.push(check('online-chain', false, `could not read today's chain: ${describe(err)}`))
+  }
+  return done()
+}
+
+function describe(err: unknown): string {
+  if (err instanceof OrbitdrawError) return `${err.code}: ${err.detail}`
+  return err instanceof Error ? err.message : String(err)
+}

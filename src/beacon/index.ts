@@ -1,0 +1,25 @@
+/**
+ * The beacon edge: trustless gateway client, planning, network draws and online re-checks.
+ *
+ * @module
+ */
+export { BeaconClient, type BeaconClientOptions, type BeaconHead, type CallOptions, type WaitOptions, type WaitProgress, type WaitResult } from './client.js'
+export { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, ORBITPORT_OLD_BEACON_NAME, type FetchLike } from './gateway.js'
+export { planTarget, planCommitment, type PlanOptions, type TargetPlan } from './plan.js'
+export { draw, verifyOnline, type NetworkDrawOptions, type VerifyOnlineOptions, type VerifyOnlineResult } from './draw.js'
+export {
+  BeaconError,
+  GatewayHttpError,
+  GatewayNetworkError,
+  GatewayTimeoutError,
+  RateLimitedError,
+  BadResponseError,
+  StaleResponseError,
+  AllGatewaysFailedError,
+  ForkError,
+  ChainBrokenError,
+  NotYetPublishedError,
+  AbortedError,
+  WaitTimeoutError,
+  type GatewayFailure,
+} from './errors.js'
