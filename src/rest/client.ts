@@ -338,6 +338,9 @@ export class OrbitportClient {
    * parameters); without it no `src` is sent and the server's default order applies.
    */
   async random(options: RandomOptions = {}): Promise<RandomValue> {
+    if (options === null || typeof options !== 'object') {
+      throw new InvalidInputError('INVALID_OPTION', 'random() options must be an object', 'pass { src?, signal?, fallback? } or nothing')
+    }
     const query = this.#sourceQuery(options.src)
     const signal = options.signal
     throwIfAborted(signal)
