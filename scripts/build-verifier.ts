@@ -1,0 +1,133 @@
+/**
+ * Builds the browser verifier into `dist/verifier/index.html`: one self-contained static page (the
+ * esbuild bundle of `src/verifier/main.ts` and the CSS inlined, with a Content-Security-Policy that
+ * allows only those two inline blobs, by hash). Works from `file://`, from any static host, offline.
+ *
+ *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet]
+ *
+ * Prints the bundle size minified and minified + gzip.
+ */
+import { build, transform } from 'esbuild'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const SRC = join(ROOT, 'src', 'verifier')
+
+/** Options for {@link buildVerifier}. */
+export interface BuildVerifierOptions {
+  /** Output directory (default `dist/verifier`); it is emptied first. */
+  outDir?: string
+}
+
+/** What {@link buildVerifier} wrote, with sizes in bytes. */
+export interface BuildVerifierResult {
+  /** Absolute path of the page. */
+  readonly htmlPath: string
+  readonly js: { readonly min: number; readonly gzip: number }
+  readonly css: { readonly min: number; readonly gzip: number }
+  /** The whole page (HTML + inlined JS + CSS). */
+  readonly page: { readonly min: number; readonly gzip: number }
+  /** Minified bytes per npm package (or source folder), largest first. */
+  readonly breakdown: readonly (readonly [string, number])[]
+}
+
+const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
+const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
+
+/** Builds the verifier page. */
+export async function buildVerifier(options: BuildVerifierOptions = {}): Promise<BuildVerifierResult> {
+  const outDir = resolve(options.outDir ?? join(ROOT, 'dist', 'verifier'))
+  const bundle = await build({
+    entryPoints: [join(SRC, 'main.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome109', 'firefox115', 'safari16'],
+    write: false,
+    metafile: true,
+    legalComments: 'eof',
+    logLevel: 'silent',
+    // The core and its dependencies guard every Node global they touch (`globalThis.process`,
+    // `globalThis.Buffer`) and fall back to Web APIs, so no define/alias/inject is needed. Pin the
+    // usual `process.env.NODE_ENV` lookups anyway so no stray `process` reference survives.
+    define: { 'process.env.NODE_ENV': '"production"' },
+  })
+  const js = bundle.outputFiles[0]!.text
+  // Inlined into <script>: these sequences would end or confuse the script element. esbuild escapes
+  // `</script` itself; fail loudly rather than guess if a dependency ever brings one in.
+  if (/<\/script|<!--/i.test(js)) throw new Error('the bundle contains "</script" or "<!--"; it cannot be inlined as is')
+  const css = (await transform(await readFile(join(SRC, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari16'] })).code.trim()
+  const template = await readFile(join(SRC, 'index.html'), 'utf8')
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${sha256b64(js)}'`,
+    `style-src 'sha256-${sha256b64(css)}'`,
+    'img-src data:',
+    // only for ?proof=<url>
+    "connect-src 'self' http: https:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+  const html = template
+    .replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+    .replace('<!--STYLE-->', () => `<style>${css}</style>`)
+    .replace('<!--SCRIPT-->', () => `<script type="module">${js}</script>`)
+  if (html.includes('<!--CSP-->') || html.includes('<!--STYLE-->') || html.includes('<!--SCRIPT-->')) throw new Error('template placeholder left unreplaced')
+
+  await rm(outDir, { recursive: true, force: true })
+  await mkdir(outDir, { recursive: true })
+  const htmlPath = join(outDir, 'index.html')
+  await writeFile(htmlPath, html)
+
+  const sizes = new Map<string, number>()
+  for (const out of Object.values(bundle.metafile.outputs)) {
+    for (const [path, info] of Object.entries(out.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/node_modules\/((?:@[^/]+\/)?[^/]+))?/.exec(path)
+      const key = m === null ? path.split('/').slice(0, 2).join('/') : m[2] === undefined ? m[1]! : `${m[2]} (${m[1]}'s copy)`
+      sizes.set(key, (sizes.get(key) ?? 0) + info.bytesInOutput)
+    }
+  }
+  return {
+    htmlPath,
+    js: { min: Buffer.byteLength(js), gzip: gz(js) },
+    css: { min: Buffer.byteLength(css), gzip: gz(css) },
+    page: { min: Buffer.byteLength(html), gzip: gz(html) },
+    breakdown: [...sizes].sort((a, b) => b[1] - a[1]),
+  }
+}
+
+const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`
+
+/** A human-readable size report. */
+export function formatReport(r: BuildVerifierResult, verbose = false): string {
+  const lines = [
+    `built ${relative(process.cwd(), r.htmlPath) || r.htmlPath}`,
+    `  script   ${kib(r.js.min).padStart(10)} minified   ${kib(r.js.gzip).padStart(10)} minified+gzip`,
+    `  styles   ${kib(r.css.min).padStart(10)} minified   ${kib(r.css.gzip).padStart(10)} minified+gzip`,
+    `  page     ${kib(r.page.min).padStart(10)} minified   ${kib(r.page.gzip).padStart(10)} minified+gzip  (one self-contained HTML file)`,
+  ]
+  if (verbose) {
+    lines.push('  script by package (minified bytes):')
+    for (const [k, v] of r.breakdown.slice(0, 20)) lines.push(`    ${kib(v).padStart(9)}  ${k}`)
+  }
+  return lines.join('\n')
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2)
+  const outIdx = args.indexOf('--out')
+  const outDir = outIdx >= 0 ? args[outIdx + 1] : undefined
+  buildVerifier({ outDir })
+    .then((r) => {
+      if (!args.includes('--quiet')) console.log(formatReport(r, args.includes('--verbose')))
+    })
+    .catch((err: unknown) => {
+      console.error(`build-verifier: ${(err as Error).message}`)
+      process.exitCode = 1
+    })
+}

@@ -1,0 +1,362 @@
+/**
+ * The browser verifier's model of the evidence: from the proof (untrusted JSON) and the result of
+ * `verify`, which nodes and links of the chain commitment → latest block seen → target block →
+ * signed head were checked, and which failed. Pure (no DOM), so it is easy to reason about; the page
+ * only draws it.
+ *
+ * Nothing here decides the verdict: that is `verify`'s job. The facts shown for each node are read
+ * from the proof leniently (so a corrupt proof can still be pictured) and are labelled by the state
+ * of the checks that cover them.
+ *
+ * @module
+ */
+import { base64ToBytes, parseBlock, type VerifyResult } from '../core/index.js'
+import { parseIpnsRecord } from '../core/ipns-record.js'
+
+/** How a node or link of the picture fared. */
+export type State = 'ok' | 'fail' | 'unchecked' | 'absent'
+
+/** One labelled fact; `mono` values (CIDs, names) are shown in a monospace font and may wrap anywhere. */
+export interface Fact {
+  readonly label: string
+  readonly value: string
+  readonly mono?: boolean
+}
+
+/** A box in the evidence picture. */
+export interface EvidenceNode {
+  readonly key: 'commitment' | 'after' | 'target' | 'head'
+  readonly title: string
+  readonly state: State
+  /** One line saying what the state means for this node. */
+  readonly status: string
+  readonly facts: readonly Fact[]
+  /** The check names that cover this node. */
+  readonly checks: readonly string[]
+}
+
+/** An arrow between two boxes. */
+export interface EvidenceLink {
+  readonly from: EvidenceNode['key']
+  readonly to: EvidenceNode['key']
+  readonly label: string
+  readonly state: State
+  readonly status: string
+  readonly checks: readonly string[]
+}
+
+/** One carried block, for the chain strip. */
+export interface CarriedBlock {
+  readonly sequence: number | undefined
+  readonly cid: string
+  /** Its bytes hash to its CID (checked here only to mark the strip; `block-content` is the check). */
+  readonly intact: boolean
+  readonly roles: readonly ('head' | 'target' | 'after')[]
+}
+
+/** The whole picture. */
+export interface Evidence {
+  readonly nodes: readonly EvidenceNode[]
+  readonly links: readonly EvidenceLink[]
+  readonly derivation: readonly EvidenceLink[]
+  readonly blocks: readonly CarriedBlock[]
+  /** Total blocks carried (the strip may show fewer). */
+  readonly blockCount: number
+  /** True when the proof carries a signed IPNS record. */
+  readonly hasRecord: boolean
+}
+
+interface LooseBlock {
+  cid: string
+  sequence: number | undefined
+  timestamp: number | undefined
+  ctrng: number | undefined
+  previous: string | null | undefined
+  intact: boolean
+}
+
+/** Reads a carried block for display: verified when its bytes hash to its CID, leniently otherwise. */
+function readBlock(b: unknown): LooseBlock | undefined {
+  if (b === null || typeof b !== 'object') return undefined
+  const { cid, bytes } = b as { cid?: unknown; bytes?: unknown }
+  if (typeof cid !== 'string' || typeof bytes !== 'string') return undefined
+  let raw: Uint8Array
+  try {
+    raw = base64ToBytes(bytes)
+  } catch {
+    return { cid, sequence: undefined, timestamp: undefined, ctrng: undefined, previous: undefined, intact: false }
+  }
+  try {
+    const p = parseBlock(raw, cid)
+    return { cid, sequence: p.sequence, timestamp: p.timestamp, ctrng: p.ctrng.length, previous: p.previous, intact: true }
+  } catch {
+    // Not intact: read what it claims, only to draw it (marked as failed).
+    try {
+      const j = JSON.parse(new TextDecoder().decode(raw)) as { data?: { sequence?: unknown; timestamp?: unknown; ctrng?: unknown } }
+      const d = j.data ?? {}
+      return {
+        cid,
+        sequence: Number.isSafeInteger(d.sequence) ? (d.sequence as number) : undefined,
+        timestamp: Number.isSafeInteger(d.timestamp) ? (d.timestamp as number) : undefined,
+        ctrng: Array.isArray(d.ctrng) ? d.ctrng.length : undefined,
+        previous: undefined,
+        intact: false,
+      }
+    } catch {
+      return { cid, sequence: undefined, timestamp: undefined, ctrng: undefined, previous: undefined, intact: false }
+    }
+  }
+}
+
+/** Formats a Unix time in seconds as `YYYY-MM-DD HH:MM:SS UTC`. */
+export function formatTime(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds)) return 'unknown'
+  const d = new Date(seconds * 1000)
+  if (Number.isNaN(d.getTime())) return 'unknown'
+  return `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
+/** The state of a group of checks: failed if any failed, ok if all ran and passed, else unchecked. */
+function stateOf(result: VerifyResult, names: readonly string[]): State {
+  const ran = result.checks.filter((c) => names.includes(c.name))
+  if (ran.some((c) => !c.ok)) return 'fail'
+  return ran.length > 0 ? 'ok' : 'unchecked'
+}
+
+function failedDetail(result: VerifyResult, names: readonly string[]): string | undefined {
+  const c = result.checks.find((x) => names.includes(x.name) && !x.ok)
+  return c === undefined ? undefined : `${c.name}: ${c.detail}`
+}
+
+function describeDraw(d: unknown): string {
+  if (d === null || typeof d !== 'object') return 'unknown'
+  const o = d as { kind?: unknown; count?: unknown; min?: unknown; max?: unknown; distinct?: unknown }
+  switch (o.kind) {
+    case 'shuffle':
+      return 'shuffle (rank everyone)'
+    case 'pick':
+      return `pick ${String(o.count)}`
+    case 'weighted':
+      return `weighted pick ${String(o.count)}`
+    case 'range':
+      return `${String(o.count)} ${o.distinct === true ? 'distinct ' : ''}integer(s) in [${String(o.min)}, ${String(o.max)}]`
+    default:
+      return 'unknown'
+  }
+}
+
+/**
+ * Builds the evidence picture from the proof (parsed JSON, untrusted) and `verify`'s result.
+ * Returns `undefined` when the proof is too broken to picture (not an object, or no chain).
+ */
+export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | undefined {
+  if (proof === null || typeof proof !== 'object') return undefined
+  const p = proof as { commitmentCid?: unknown; commitment?: unknown; chain?: { blocks?: unknown; ipnsRecord?: unknown } }
+  const rawBlocks = Array.isArray(p.chain?.blocks) ? (p.chain.blocks as unknown[]) : []
+  if (rawBlocks.length === 0 && result.commitment === undefined) return undefined
+  const blocks = rawBlocks.map(readBlock).filter((b): b is LooseBlock => b !== undefined)
+  const c = result.commitment
+  const rawC = (p.commitment ?? {}) as { target?: unknown; after?: { sequence?: unknown; block?: { '/': unknown } }; label?: unknown; draw?: unknown; beacon?: unknown }
+  const targetSeq = c?.target ?? (Number.isSafeInteger(rawC.target) ? (rawC.target as number) : undefined)
+  const afterSeq = c?.after.sequence ?? (Number.isSafeInteger(rawC.after?.sequence) ? (rawC.after?.sequence as number) : undefined)
+  const afterCid = c?.after.block ?? (typeof rawC.after?.block?.['/'] === 'string' ? (rawC.after.block['/'] as string) : undefined)
+  const blockCorrupt = result.checks.some((x) => x.name === 'block-content' && !x.ok)
+
+  const head = blocks[0]
+  const target = blocks.find((b) => b.sequence !== undefined && b.sequence === targetSeq)
+  const afterBlock = blocks.find((b) => b.sequence !== undefined && b.sequence === afterSeq)
+  const hasRecord = typeof p.chain?.ipnsRecord === 'string'
+
+  // commitment
+  const commitmentChecks = ['commitment-cid', 'participants']
+  const cState = stateOf(result, commitmentChecks)
+  const commitmentNode: EvidenceNode = {
+    key: 'commitment',
+    title: 'Commitment',
+    state: cState,
+    status: cState === 'ok' ? 'encodes to its CID; participants match' : cState === 'fail' ? (failedDetail(result, commitmentChecks) ?? 'failed') : 'could not be read',
+    checks: commitmentChecks,
+    facts: [
+      { label: 'CID', value: typeof p.commitmentCid === 'string' ? p.commitmentCid : 'missing', mono: true },
+      { label: 'Label', value: c?.label ?? (typeof rawC.label === 'string' ? rawC.label : '') },
+      { label: 'Draw', value: describeDraw(rawC.draw) },
+      { label: 'Made after', value: afterSeq === undefined ? 'unknown' : `block ${afterSeq}` },
+      { label: 'Target', value: targetSeq === undefined ? 'unknown' : `block ${targetSeq}` },
+    ],
+  }
+
+  // latest block seen at commit time
+  const afterCarried = afterBlock !== undefined
+  const afterCheck = result.checks.find((x) => x.name === 'after-block')
+  let aState: State
+  let aStatus: string
+  if (afterCheck === undefined) {
+    aState = 'unchecked'
+    aStatus = blockCorrupt ? 'not checked: a carried block is corrupt' : 'not checked'
+  } else if (!afterCheck.ok) {
+    aState = 'fail'
+    aStatus = `after-block: ${afterCheck.detail}`
+  } else if (!afterCarried) {
+    aState = 'unchecked'
+    aStatus = 'not carried in the proof; named by the commitment only'
+  } else {
+    aState = 'ok'
+    aStatus = 'carried, and it is the block the commitment names'
+  }
+  const afterNode: EvidenceNode = {
+    key: 'after',
+    title: 'Latest block seen at commit time',
+    state: aState,
+    status: aStatus,
+    checks: ['after-block'],
+    facts: [
+      { label: 'Sequence', value: afterSeq === undefined ? 'unknown' : String(afterSeq) },
+      { label: 'CID', value: afterCid ?? 'unknown', mono: true },
+      ...(afterBlock?.timestamp !== undefined ? [{ label: 'Time', value: formatTime(afterBlock.timestamp) }] : []),
+    ],
+  }
+
+  // target block
+  const targetChecks = ['block-content', 'chain-target', 'randomness']
+  const tState = stateOf(result, targetChecks)
+  const targetNode: EvidenceNode = {
+    key: 'target',
+    title: 'Target block',
+    state: target !== undefined && !target.intact ? 'fail' : tState,
+    status:
+      tState === 'fail'
+        ? (failedDetail(result, targetChecks) ?? 'failed')
+        : tState === 'ok'
+          ? `content matches its CID; carries ${target?.ctrng ?? 0} ctrng value(s)`
+          : target === undefined
+            ? 'not found in the proof'
+            : 'not checked',
+    checks: targetChecks,
+    facts: [
+      { label: 'Sequence', value: targetSeq === undefined ? 'unknown' : String(targetSeq) },
+      { label: 'CID', value: target?.cid ?? result.target?.cid ?? 'not carried', mono: true },
+      { label: 'Time', value: formatTime(target?.timestamp ?? result.target?.timestamp) },
+    ],
+  }
+
+  // signed head
+  const recordChecks = ['ipns-record-signature', 'ipns-record-name', 'ipns-record-value']
+  let headNode: EvidenceNode
+  const headFacts: Fact[] = head === undefined ? [] : [
+    { label: 'Head block', value: head.sequence === undefined ? 'unknown' : `sequence ${head.sequence}${head === target ? ' (the target)' : ''}` },
+    { label: 'CID', value: head.cid, mono: true },
+  ]
+  if (!hasRecord) {
+    headNode = {
+      key: 'head',
+      title: 'Signed head',
+      state: 'absent',
+      status: 'integrity only — no signed beacon record',
+      checks: recordChecks,
+      facts: headFacts,
+    }
+  } else {
+    const rState = stateOf(result, recordChecks)
+    const facts = [...headFacts]
+    try {
+      const rec = parseIpnsRecord(base64ToBytes(p.chain!.ipnsRecord as string))
+      facts.push({ label: 'IPNS value', value: rec.value, mono: true }, { label: 'Record seq.', value: rec.sequence.toString() }, { label: 'Valid until', value: rec.validity })
+    } catch {
+      facts.push({ label: 'IPNS record', value: 'does not parse' })
+    }
+    facts.push({ label: 'Beacon', value: c?.beacon ?? (typeof rawC.beacon === 'string' ? rawC.beacon : 'unknown'), mono: true })
+    headNode = {
+      key: 'head',
+      title: 'Signed head (IPNS record)',
+      state: rState,
+      status:
+        rState === 'ok'
+          ? "signed by the beacon's key; names the head block"
+          : rState === 'fail'
+            ? (failedDetail(result, recordChecks) ?? 'failed')
+            : blockCorrupt
+              ? 'not checked: a carried block is corrupt'
+              : 'not checked',
+      checks: recordChecks,
+      facts,
+    }
+  }
+
+  // links
+  const chainLinks = result.checks.find((x) => x.name === 'chain-links')
+  const chainTarget = result.checks.find((x) => x.name === 'chain-target')
+  const notRun = blockCorrupt ? 'not checked: a carried block is corrupt' : 'not checked'
+  const link1: EvidenceLink = {
+    from: 'commitment',
+    to: 'after',
+    label: 'made after',
+    checks: ['after-block'],
+    state: aState,
+    status: aState === 'ok' ? 'the committed block is in the chain' : aState === 'fail' ? 'the committed block does not match' : afterCheck === undefined ? notRun : 'block not carried',
+  }
+  let link2: EvidenceLink
+  if (chainLinks === undefined) {
+    link2 = { from: 'after', to: 'target', label: 'hash-linked', checks: ['chain-links'], state: 'unchecked', status: notRun }
+  } else if (!afterCarried) {
+    link2 = { from: 'after', to: 'target', label: 'later block', checks: ['chain-links'], state: 'unchecked', status: `target ${targetSeq ?? '?'} > ${afterSeq ?? '?'} by the commitment; path not carried` }
+  } else {
+    link2 = { from: 'after', to: 'target', label: 'hash-linked', checks: ['chain-links'], state: chainLinks.ok ? 'ok' : 'fail', status: chainLinks.ok ? `${(targetSeq ?? 0) - (afterSeq ?? 0)} link(s) by previous hashes` : 'broken link' }
+  }
+  const linkOk = chainLinks?.ok === true && chainTarget?.ok === true
+  let link3: EvidenceLink
+  if (chainLinks === undefined || chainTarget === undefined) {
+    link3 = { from: 'target', to: 'head', label: 'hash-linked', checks: ['chain-links', 'chain-target'], state: 'unchecked', status: notRun }
+  } else if (head !== undefined && head === target) {
+    link3 = { from: 'target', to: 'head', label: 'is the head', checks: ['chain-target'], state: chainTarget.ok ? 'ok' : 'fail', status: chainTarget.ok ? 'the target is the newest carried block' : 'target not proven' }
+  } else {
+    link3 = {
+      from: 'target',
+      to: 'head',
+      label: 'hash-linked',
+      checks: ['chain-links', 'chain-target'],
+      state: linkOk ? 'ok' : 'fail',
+      status: linkOk ? `${(head?.sequence ?? 0) - (targetSeq ?? 0)} link(s) by previous hashes` : !chainLinks.ok ? 'broken link' : 'target not in the chain',
+    }
+  }
+
+  // derivation: commitment CID + target randomness -> seed -> outcome
+  const seedCheck = result.checks.find((x) => x.name === 'seed')
+  const outcomeCheck = result.checks.find((x) => x.name === 'outcome')
+  const derivation: EvidenceLink[] = [
+    {
+      from: 'target',
+      to: 'commitment',
+      label: 'seed',
+      checks: ['seed'],
+      state: seedCheck === undefined ? 'unchecked' : seedCheck.ok ? 'ok' : 'fail',
+      status: seedCheck === undefined ? 'not checked' : seedCheck.ok ? 'recomputed: domain-separated hash of the commitment CID and the target block' : seedCheck.detail,
+    },
+    {
+      from: 'target',
+      to: 'commitment',
+      label: 'outcome',
+      checks: ['outcome'],
+      state: outcomeCheck === undefined ? 'unchecked' : result.checks.some((x) => x.name === 'outcome' && !x.ok) ? 'fail' : 'ok',
+      status: outcomeCheck === undefined ? 'not checked' : (result.checks.find((x) => x.name === 'outcome' && !x.ok)?.detail ?? 'recomputed from the seed: the claimed outcome is exactly it'),
+    },
+  ]
+
+  // chain strip (newest first, as carried)
+  const roles = (b: LooseBlock): CarriedBlock['roles'] => {
+    const r: ('head' | 'target' | 'after')[] = []
+    if (b === head) r.push('head')
+    if (b.sequence !== undefined && b.sequence === targetSeq) r.push('target')
+    if (b.sequence !== undefined && b.sequence === afterSeq) r.push('after')
+    return r
+  }
+  const strip = blocks.map((b) => ({ sequence: b.sequence, cid: b.cid, intact: b.intact, roles: roles(b) }))
+
+  return {
+    nodes: [commitmentNode, afterNode, targetNode, headNode],
+    links: [link1, link2, link3],
+    derivation,
+    blocks: strip,
+    blockCount: rawBlocks.length,
+    hasRecord,
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Proofs for the browser-verifier test and screenshots, made in memory with the real core
+ * (commit + drawFromBlock) over an in-memory beacon chain, optionally with a signed IPNS record from
+ * a throwaway Ed25519 key (so the beacon name is that key's `k51…` name).
+ */
+import { generateKeyPair } from '@libp2p/crypto/keys'
+import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
+import { CID } from 'multiformats/cid'
+import { base64ToBytes, bytesToBase64, commit, drawFromBlock, type Proof } from '../../src/core/index.js'
+import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+
+/** Plausible raffle entries. */
+export const PARTICIPANTS = [
+  'ada.lovelace@example.org', 'alan.turing@example.org', 'grace.hopper@example.org', 'katherine.johnson@example.org',
+  'claude.shannon@example.org', 'hedy.lamarr@example.org', 'edsger.dijkstra@example.org', 'barbara.liskov@example.org',
+  'donald.knuth@example.org', 'margaret.hamilton@example.org', 'john.vonneumann@example.org', 'frances.allen@example.org',
+  'tim.bernerslee@example.org', 'radia.perlman@example.org', 'dennis.ritchie@example.org', 'shafi.goldwasser@example.org',
+  'whitfield.diffie@example.org', 'annie.easley@example.org', 'leslie.lamport@example.org', 'sophie.wilson@example.org',
+  'ken.thompson@example.org', 'jean.sammet@example.org', 'niklaus.wirth@example.org', 'karen.sparckjones@example.org',
+  'vint.cerf@example.org', 'mary.kenneth.keller@example.org', 'tony.hoare@example.org', 'adele.goldberg@example.org',
+  'ralph.merkle@example.org', 'evelyn.berezin@example.org', 'marie "<b>html</b>" test@example.org', 'linus.t@example.org',
+]
+
+/** Options for {@link makeProof}. */
+export interface MakeProofOptions {
+  /** Carry blocks from one above the target down to the after block, and a signed IPNS record over the head. */
+  signed?: boolean
+  label?: string
+  count?: number
+}
+
+/** A valid proof (public pick). */
+export async function makeProof(options: MakeProofOptions = {}): Promise<Proof> {
+  const chain = buildChain(14, 'browser')
+  const key = options.signed === true ? await generateKeyPair('Ed25519') : undefined
+  const beacon = key === undefined ? BEACON_NAME : ipnsNameOfKey(key.publicKey)
+  const { commitment } = commit({
+    beacon,
+    target: 11,
+    after: { sequence: 8, block: chain[8]!.cid },
+    participants: PARTICIPANTS,
+    draw: { kind: 'pick', count: options.count ?? 3 },
+    label: options.label ?? 'Spring raffle 2026 — three bikes',
+  })
+  const proof = drawFromBlock(commitment, PARTICIPANTS, chain[11]!)
+  if (key === undefined) return proof
+  const carried = chain.slice(8, 13).reverse() // 12 (head) … 8 (after), newest first
+  const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 42n, 24 * 3600 * 1000, { v1Compatible: true })
+  return { ...proof, chain: { ipnsRecord: bytesToBase64(marshalIPNSRecord(record)), blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })) } }
+}
+
+/** A copy of the proof whose first winner is replaced by another participant. */
+export function tamperOutcome(proof: Proof): Proof {
+  const p = structuredClone(proof) as unknown as { outcome: { winners: { entry: string; index: number }[] } }
+  const w = p.outcome.winners[0]!
+  const other = PARTICIPANTS.findIndex((e) => !p.outcome.winners.some((x) => x.entry === e))
+  w.entry = PARTICIPANTS[other]!
+  w.index = other
+  return p as unknown as Proof
+}
+
+/** A copy of the proof with one byte of the target block changed (a ctrng hex digit). */
+export function tamperBlock(proof: Proof, target = 11): Proof {
+  const p = structuredClone(proof) as unknown as { chain: { blocks: { cid: string; bytes: string }[] } }
+  const i = p.chain.blocks.findIndex((b) => new TextDecoder().decode(base64ToBytes(b.bytes)).includes(`"sequence":${target},`))
+  const bytes = base64ToBytes(p.chain.blocks[i]!.bytes)
+  const at = new TextDecoder().decode(bytes).indexOf('"ctrng":["') + '"ctrng":["'.length
+  bytes[at] = bytes[at] === 0x30 ? 0x31 : 0x30 // '0' <-> '1': still valid JSON and hex
+  p.chain.blocks[i]!.bytes = bytesToBase64(bytes)
+  return p as unknown as Proof
+}

@@ -1,0 +1,44 @@
+/**
+ * Writes docs/verifier-screenshot.png (a valid, signed proof) and docs/verifier-failed-screenshot.png
+ * (a tampered outcome) from the built page in Debian's headless chromium.
+ *
+ *   npx tsx test/browser/screenshots.ts
+ */
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildVerifier, formatReport } from '../../scripts/build-verifier.js'
+import { makeProof, tamperBlock, tamperOutcome } from './fixtures.js'
+import { launchChromium, loadProof, serveDir } from './harness.js'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+const built = await buildVerifier()
+console.log(formatReport(built))
+const server = await serveDir(dirname(built.htmlPath))
+const browser = await launchChromium()
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
+  const proof = await makeProof({ signed: true })
+  const shots: [string, unknown, number?][] = [
+    [join(ROOT, 'docs', 'verifier-screenshot.png'), proof],
+    [join(ROOT, 'docs', 'verifier-failed-screenshot.png'), tamperOutcome(proof)],
+  ]
+  // --extra DIR: more views for design review (not committed)
+  const extra = process.argv.indexOf('--extra')
+  if (extra > 0) {
+    const dir = process.argv[extra + 1] ?? '/tmp'
+    const plain = await makeProof()
+    shots.push([join(dir, 'integrity-only.png'), plain], [join(dir, 'block-tampered.png'), tamperBlock(proof)], [join(dir, 'narrow.png'), proof, 420], [join(dir, 'garbage.png'), '{"type":"orbitdraw-proof","version":1}'])
+  }
+  for (const [out, p, width] of shots) {
+    await page.setViewportSize({ width: width ?? 1280, height: 900 })
+    await page.goto(server.url)
+    await loadProof(page, p, 'file')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: out, fullPage: true })
+    console.log(`wrote ${out}`)
+  }
+} finally {
+  await browser.close()
+  await server.close()
+}
