@@ -1,0 +1,274 @@
+/**
+ * Checks test/vectors/blocks.json and test/vectors/draws.json byte-exactly against the code, and
+ * re-derives every intermediate value independently of src/core: CIDs built by hand, the seed hash
+ * from its definition, the stream from Node's own ChaCha20, and the outcome from a literal
+ * re-implementation of the draw rules. Regenerate with `npx tsx scripts/make-draw-vectors.ts`.
+ */
+import { createCipheriv, createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import {
+  commit,
+  commitmentCid,
+  deriveSeed,
+  drawFromBlock,
+  encodeBlock,
+  encodeCommitment,
+  OrbitdrawError,
+  parseBlock,
+  parseCommitment,
+  SEED_DOMAIN_V1,
+  streamFromSeed,
+  verify,
+  type Commitment,
+  type WeightedEntry,
+} from '../../src/core/index.js'
+
+const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors')
+type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
+const BLOCKS: J = JSON.parse(readFileSync(join(DIR, 'blocks.json'), 'utf8'))
+const DRAWS: J = JSON.parse(readFileSync(join(DIR, 'draws.json'), 'utf8'))
+
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s)
+const sha256 = (b: Uint8Array): Buffer => createHash('sha256').update(b).digest()
+const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
+
+// ---- independent reference pieces ----
+
+function base32(bytes: Uint8Array): string {
+  const A = 'abcdefghijklmnopqrstuvwxyz234567'
+  let bits = 0
+  let v = 0
+  let out = ''
+  for (const x of bytes) {
+    v = ((v << 8) | x) & 0xffff
+    bits += 8
+    while (bits >= 5) {
+      out += A[(v >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  return bits > 0 ? out + A[(v << (5 - bits)) & 31] : out
+}
+/** Binary CIDv1 = version 1, codec varint, multihash (0x12 = sha2-256, 0x20 = 32 bytes, digest). */
+const cidBytes = (codec: number[], content: Uint8Array): Uint8Array => new Uint8Array([0x01, ...codec, 0x12, 0x20, ...sha256(content)])
+const RAW = [0x55]
+const DAG_JSON = [0xa9, 0x02] // varint(0x0129)
+const cidString = (bytes: Uint8Array): string => `b${base32(bytes)}`
+
+function u(value: number, width: number): Buffer {
+  const b = Buffer.alloc(width)
+  b.writeUIntBE(value, 0, width)
+  return b
+}
+
+/** The seed from its definition (docs/spec-parts/core.md). */
+function referenceSeed(commitmentText: string, blockText: string, ctrng: readonly string[]): string {
+  const c = cidBytes(DAG_JSON, utf8(commitmentText))
+  const b = cidBytes(RAW, utf8(blockText))
+  const parts = [Buffer.from(SEED_DOMAIN_V1, 'ascii'), Buffer.from([0]), u(c.length, 2), c, u(b.length, 2), b, u(ctrng.length, 4), ...ctrng.map((h) => Buffer.from(h, 'hex'))]
+  return hex(sha256(Buffer.concat(parts)))
+}
+
+/** RFC 8439 ChaCha20 keystream, key = seed, nonce = 0, counter from 0 (OpenSSL IV = counter LE ‖ nonce). */
+function keystream(seed: Uint8Array, n: number): Buffer {
+  const c = createCipheriv('chacha20', Buffer.from(seed), Buffer.alloc(16))
+  return c.update(Buffer.alloc(n))
+}
+
+/** Rejection sampling from the spec: b = bitlen(n - 1), L = ceil(b / 8), low b bits of L big-endian bytes, accept < n. */
+class RefStream {
+  private pos = 0
+  private readonly ks: Buffer
+  constructor(seed: Uint8Array) {
+    this.ks = keystream(seed, 1 << 16)
+  }
+  uniform(n: bigint): bigint {
+    if (n === 1n) return 0n
+    const b = (n - 1n).toString(2).length
+    const L = Math.ceil(b / 8)
+    for (;;) {
+      const bytes = this.ks.subarray(this.pos, this.pos + L)
+      this.pos += L
+      const x = BigInt(`0x${hex(bytes)}`) & ((1n << BigInt(b)) - 1n)
+      if (x < n) return x
+    }
+  }
+}
+
+/** The draw rules, literally (no sparse maps, no fast paths). */
+function referenceOutcome(seed: Uint8Array, c: Commitment, participants: J[] | undefined): J {
+  const s = new RefStream(seed)
+  const name = (i: number): string => (typeof participants![i] === 'string' ? participants![i] : participants![i].entry)
+  const ranked = (idx: number[]): J[] => idx.map((index, r) => ({ rank: r + 1, index, entry: name(index) }))
+  const d = c.draw
+  if (d.kind === 'shuffle' || d.kind === 'pick') {
+    const n = participants!.length
+    const a = Array.from({ length: n }, (_, i) => i)
+    const steps = d.kind === 'shuffle' ? n - 1 : d.count
+    for (let i = 0; i < steps; i++) {
+      const j = i + Number(s.uniform(BigInt(n - i)))
+      ;[a[i], a[j]] = [a[j]!, a[i]!]
+    }
+    return d.kind === 'shuffle' ? { kind: 'shuffle', ranking: ranked(a) } : { kind: 'pick', winners: ranked(a.slice(0, d.count)) }
+  }
+  if (d.kind === 'range') {
+    const width = d.max - d.min + 1n
+    const values: bigint[] = []
+    const moved = new Map<bigint, bigint>() // position → value, for a virtual array [0, width)
+    for (let i = 0n; i < BigInt(d.count); i++) {
+      if (!d.distinct) {
+        values.push(d.min + s.uniform(width))
+        continue
+      }
+      const j = i + s.uniform(width - i)
+      const vi = moved.get(i) ?? i
+      const vj = moved.get(j) ?? j
+      moved.set(i, vj)
+      moved.set(j, vi)
+      values.push(d.min + vj)
+    }
+    return { kind: 'range', values: values.map(String) }
+  }
+  const left = (participants as WeightedEntry[]).map((e, i) => ({ i, w: BigInt(e.weight) }))
+  const winners: number[] = []
+  for (let k = 0; k < d.count; k++) {
+    const total = left.reduce((a, e) => a + e.w, 0n)
+    const r = s.uniform(total)
+    let run = 0n
+    const at = left.findIndex((e) => (run += e.w) > r)
+    winners.push(left[at]!.i)
+    left.splice(at, 1)
+  }
+  return { kind: 'weighted', winners: ranked(winners) }
+}
+
+// ---- blocks.json ----
+
+describe('blocks.json', () => {
+  it('has the genesis block, regular blocks, an empty-ctrng block and malformed ones', () => {
+    expect(BLOCKS.blocks.map((b: J) => b.name)).toEqual(expect.arrayContaining(['genesis', 'block-1', 'empty-ctrng']))
+    expect(BLOCKS.malformed.length).toBeGreaterThan(3)
+  })
+
+  it.each(BLOCKS.blocks.map((b: J) => [b.name, b]))('%s', (_name, v: J) => {
+    const bytes = utf8(v.text)
+    expect(hex(sha256(bytes))).toBe(v.sha256)
+    expect(v.cid).toBe(cidString(cidBytes(RAW, bytes)))
+    expect(v.cid).toMatch(/^bafkrei/)
+    expect(v.cidV0).toMatch(/^Qm/)
+    for (const cid of [v.cid, v.cidV0]) {
+      const b = parseBlock(bytes, cid)
+      expect(b.cid).toBe(v.cid)
+      expect({ previous: b.previous, sequence: b.sequence, timestamp: b.timestamp, ctrng: b.ctrng, ...(b.metadata === undefined ? {} : { metadata: b.metadata }) }).toEqual(v.parsed)
+    }
+    // the text is what the publisher writes: Go-compact JSON, keys in publisher order
+    const p = v.parsed
+    expect(new TextDecoder().decode(encodeBlock({ previous: p.previous, sequence: p.sequence, timestamp: p.timestamp, ctrng: p.ctrng, ...(p.metadata ? { metadata: p.metadata } : {}) }))).toBe(v.text)
+    if (p.previous !== null) expect(v.text.startsWith(`{"previous":"/ipfs/${p.previous}","data":{"sequence":${p.sequence},`)).toBe(true)
+  })
+
+  it('consecutive blocks link by CID', () => {
+    const byName = new Map<string, J>(BLOCKS.blocks.map((b: J) => [b.name, b]))
+    for (let i = 1; byName.has(`block-${i}`); i++) {
+      expect(byName.get(`block-${i}`).parsed.previous).toBe(byName.get(i === 1 ? 'genesis' : `block-${i - 1}`).cid)
+    }
+  })
+
+  it.each(BLOCKS.malformed.map((m: J) => [m.name, m]))('malformed: %s', (_name, m: J) => {
+    let err: unknown
+    try {
+      parseBlock(utf8(m.text), m.cid)
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(OrbitdrawError)
+    expect((err as OrbitdrawError).code).toBe(m.error.code)
+    if (m.error.path !== undefined) expect((err as OrbitdrawError).path).toBe(m.error.path)
+  })
+})
+
+// ---- draws.json ----
+
+describe('draws.json', () => {
+  it('covers the edge cases', () => {
+    const names: string[] = DRAWS.cases.map((c: J) => c.name)
+    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle']) {
+      expect(names).toContain(n)
+    }
+    expect(DRAWS.rejections.map((r: J) => r.error.code)).toContain('NO_RANDOMNESS')
+  })
+
+  describe.each(DRAWS.cases.map((c: J) => [c.name, c]))('%s', (_name, v: J) => {
+    const blockBytes = utf8(v.inputs.block.text)
+    const block = parseBlock(blockBytes, v.inputs.block.cid)
+    const commitment = parseCommitment(v.inputs.commitment)
+
+    it('commitment: canonical text and CID (and commit() rebuilds it from its inputs)', () => {
+      expect(new TextDecoder().decode(encodeCommitment(commitment))).toBe(v.commitmentText)
+      expect(JSON.parse(v.commitmentText)).toEqual(v.inputs.commitment)
+      expect(v.commitmentCid).toBe(cidString(cidBytes(DAG_JSON, utf8(v.commitmentText))))
+      expect(commitmentCid(commitment)).toBe(v.commitmentCid)
+      const again = commit({ beacon: commitment.beacon, target: commitment.target, after: commitment.after, participants: v.inputs.participants, draw: commitment.draw, label: commitment.label })
+      expect(again.cid).toBe(v.commitmentCid)
+      expect(again.json).toEqual(v.inputs.commitment)
+    })
+
+    it('seed: from its definition and from deriveSeed', () => {
+      expect(referenceSeed(v.commitmentText, v.inputs.block.text, JSON.parse(v.inputs.block.text).data.ctrng)).toBe(v.seed)
+      expect(hex(deriveSeed(v.commitmentCid, block))).toBe(v.seed)
+    })
+
+    it('stream: first 64 bytes equal RFC 8439 ChaCha20 (node:crypto) and streamFromSeed', () => {
+      const seed = Buffer.from(v.seed, 'hex')
+      expect(hex(keystream(seed, 64))).toBe(v.stream64)
+      expect(hex(streamFromSeed(seed).nextBytes(64))).toBe(v.stream64)
+    })
+
+    it('first draws: replayed by the reference rejection sampler', () => {
+      const s = new RefStream(Buffer.from(v.seed, 'hex'))
+      for (const d of v.firstDraws) expect(s.uniform(BigInt(d.bound)).toString()).toBe(d.value)
+    })
+
+    it('outcome: the literal draw rules give it; drawFromBlock gives the whole proof', () => {
+      expect(referenceOutcome(Buffer.from(v.seed, 'hex'), commitment, v.inputs.participants)).toEqual(v.outcome)
+      const proof = drawFromBlock(commitment, v.inputs.participants, { cid: v.inputs.block.cid, bytes: blockBytes }, { disclosure: v.inputs.disclosure })
+      expect(JSON.parse(JSON.stringify(proof))).toEqual(v.proof)
+      expect(v.proof.outcome).toEqual(v.outcome)
+      expect(v.proof.seed).toBe(v.seed)
+      expect(v.proof.commitmentCid).toBe(v.commitmentCid)
+    })
+
+    it('the proof verifies, every check passing', async () => {
+      const res = await verify(v.proof)
+      expect(res.checks.filter((c) => !c.ok)).toEqual([])
+      expect(res.ok).toBe(true)
+      expect(res.outcome).toEqual(v.outcome)
+      expect(res.target).toEqual({ sequence: block.sequence, cid: block.cid, timestamp: block.timestamp })
+    })
+  })
+
+  it.each(DRAWS.rejections.map((r: J) => [r.name, r]))('rejection: %s', (_name, v: J) => {
+    const commitment = parseCommitment(v.inputs.commitment)
+    expect(new TextDecoder().decode(encodeCommitment(commitment))).toBe(v.commitmentText)
+    expect(commitmentCid(commitment)).toBe(v.commitmentCid)
+    let err: unknown
+    try {
+      drawFromBlock(commitment, v.inputs.participants, { cid: v.inputs.block.cid, bytes: utf8(v.inputs.block.text) })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(OrbitdrawError)
+    expect((err as OrbitdrawError).code).toBe(v.error.code)
+  })
+
+  it('the private pick has the public pick’s seed and outcome', () => {
+    const pub = DRAWS.cases.find((c: J) => c.name === 'pick-3-of-10')
+    const priv = DRAWS.cases.find((c: J) => c.name === 'pick-3-of-10-private')
+    expect(priv.seed).toBe(pub.seed)
+    expect(priv.outcome).toEqual(pub.outcome)
+    expect(priv.proof.participants.disclosure).toBe('winners')
+  })
+})
