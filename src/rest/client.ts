@@ -90,6 +90,28 @@ export interface BeaconFallback {
   latestValues(signal?: AbortSignal): Promise<BeaconValues>
 }
 
+/** The part of a beacon client {@link beaconFallbackFrom} needs (structural: `BeaconClient` fits). */
+export interface BeaconHeadSource {
+  latest(options?: { signal?: AbortSignal }): Promise<{
+    readonly block: { readonly cid: string; readonly sequence: number; readonly values: readonly Uint8Array[] }
+    readonly authenticated: boolean
+  }>
+}
+
+/**
+ * Adapts a beacon client (anything with `latest({ signal })` returning a verified head) into a
+ * {@link BeaconFallback}: the values of the latest block, labelled with its sequence, CID and
+ * whether a signed record authenticated it.
+ */
+export function beaconFallbackFrom(beacon: BeaconHeadSource): BeaconFallback {
+  return {
+    async latestValues(signal?: AbortSignal): Promise<BeaconValues> {
+      const head = await beacon.latest(signal === undefined ? {} : { signal })
+      return { values: [...head.block.values], sequence: head.block.sequence, cid: head.block.cid, authenticated: head.authenticated }
+    },
+  }
+}
+
 /** Options of {@link OrbitportClient}. */
 export interface OrbitportClientOptions {
   /** Client id from the access form. */

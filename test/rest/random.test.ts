@@ -11,6 +11,7 @@ import {
   ServerError,
   SignatureError,
   UnknownSourceError,
+  beaconFallbackFrom,
   type BeaconFallback,
   type BeaconValues,
   type SourceName,
@@ -271,6 +272,24 @@ describe('beacon fallback', () => {
     h.service.injectFault('trng', { status: 401 }, 2)
     const v = await h.client({ beaconFallback: beacon, fallbackOn: (e) => e instanceof AuthError }).random()
     expect(v.source).toBe('beacon')
+  })
+
+  it('beaconFallbackFrom adapts a beacon client head', async () => {
+    const head = { block: { cid: 'bafkreiadapted', sequence: 77, values: [new Uint8Array(32).fill(7)] }, authenticated: true }
+    let gotSignal: AbortSignal | undefined
+    const fallback = beaconFallbackFrom({
+      latest: async (o) => {
+        gotSignal = o?.signal
+        return head
+      },
+    })
+    h.service.inject500('down')
+    const ctl = new AbortController()
+    const v = await h.client({ beaconFallback: fallback, retry: { retries: 0 } }).random({ signal: ctl.signal })
+    expect(v.source).toBe('beacon')
+    expect(v.beacon).toEqual({ sequence: 77, cid: 'bafkreiadapted', index: 0, authenticated: true })
+    expect(v.hex).toBe('07'.repeat(32))
+    expect(gotSignal).toBe(ctl.signal)
   })
 
   it('an abort is never turned into a fallback', async () => {
