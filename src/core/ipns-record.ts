@@ -139,6 +139,19 @@ export function parseIpnsRecord(bytes: Uint8Array, path = '$'): IpnsRecordInfo {
     throw new ParseError('IPNS_RECORD_TOO_LARGE', `IPNS record is ${bytes.length} bytes, over the ${MAX_IPNS_RECORD_BYTES}-byte limit of the IPNS spec`, 'fetch the record again from another gateway', { path })
   }
   const pb = readProtobuf(bytes, path)
+  if (pb.data === undefined || pb.signatureV2 === undefined) {
+    throw new ParseError('IPNS_RECORD_MALFORMED', 'IPNS record lacks the V2 signature or its signed data', 'fetch the record again from another gateway (V1-only records are not accepted)', { path })
+  }
+  const cbor = readCborFields(pb.data, path)
+  // Legacy (not covered by the V2 signature) protobuf fields, when present, must agree with the signed data.
+  const mismatch = (field: string): never => {
+    throw new MismatchError('IPNS_RECORD_FIELD_MISMATCH', `IPNS record field "${field}" differs between the protobuf and the signed CBOR data`, 'the record was altered; fetch it again from another gateway', { path })
+  }
+  if (pb.value !== undefined && !bytesEqual(pb.value, cbor.value)) mismatch('value')
+  if (pb.validity !== undefined && !bytesEqual(pb.validity, cbor.validity)) mismatch('validity')
+  if (pb.validityType !== undefined && pb.validityType !== cbor.validityType) mismatch('validityType')
+  if (pb.sequence !== undefined && pb.sequence !== cbor.sequence) mismatch('sequence')
+  if (pb.ttl !== undefined && pb.ttl !== cbor.ttl) mismatch('ttl')
   let rec: ReturnType<typeof unmarshalIPNSRecord>
   try {
     rec = unmarshalIPNSRecord(bytes)
@@ -146,16 +159,9 @@ export function parseIpnsRecord(bytes: Uint8Array, path = '$'): IpnsRecordInfo {
     throw new ParseError('IPNS_RECORD_MALFORMED', `IPNS record does not decode: ${(cause as Error).message}`, 'fetch the record again from another gateway', { path, cause })
   }
   const data = rec.data
-  const cbor = readCborFields(data, path)
-  // Legacy (unsigned by V2) protobuf fields, when present, must agree with the signed data.
-  const mismatch = (field: string): never => {
-    throw new MismatchError('IPNS_RECORD_FIELD_MISMATCH', `IPNS record field "${field}" differs between the protobuf and the signed CBOR data`, 'the record was altered; fetch it again from another gateway', { path })
+  if (rec.sequence !== cbor.sequence || rec.ttl !== cbor.ttl) {
+    throw new ParseError('IPNS_RECORD_MALFORMED', 'IPNS record data decodes differently in two decoders', 'fetch the record again from another gateway', { path })
   }
-  if (pb.value !== undefined && !bytesEqual(pb.value, cbor.value)) mismatch('value')
-  if (pb.validity !== undefined && !bytesEqual(pb.validity, cbor.validity)) mismatch('validity')
-  if (pb.validityType !== undefined && pb.validityType !== 0n) mismatch('validityType')
-  if (pb.sequence !== undefined && pb.sequence !== rec.sequence) mismatch('sequence')
-  if (pb.ttl !== undefined && pb.ttl !== rec.ttl) mismatch('ttl')
 
   const validity = utf8Decode(cbor.validity, `${path}.data.Validity`)
   const validUntil = parseRfc3339(validity, `${path}.data.Validity`)
@@ -291,6 +297,8 @@ interface PbFields {
   validityType?: bigint
   sequence?: bigint
   ttl?: bigint
+  signatureV2?: Uint8Array
+  data?: Uint8Array
 }
 
 /** Reads the `IpnsEntry` protobuf fields we cross-check; rejects bad wire types and repeated fields. */
@@ -331,6 +339,8 @@ function readProtobuf(bytes: Uint8Array, path: string): PbFields {
       i += Number(len)
       if (fieldNo === 1) out.value = v
       else if (fieldNo === 4) out.validity = v
+      else if (fieldNo === 8) out.signatureV2 = v
+      else if (fieldNo === 9) out.data = v
       else if (fieldNo === 3 || fieldNo === 5 || fieldNo === 6) bad(`field ${fieldNo} has wire type 2`)
     } else if (wire === 1) {
       if (fieldNo <= 9) bad(`field ${fieldNo} has wire type 1`)
@@ -346,25 +356,33 @@ function readProtobuf(bytes: Uint8Array, path: string): PbFields {
   return out
 }
 
-/** Reads `Value` and `Validity` from the signed DAG-CBOR data (already decoded once by the ipns library). */
-function readCborFields(data: Uint8Array, path: string): { value: Uint8Array; validity: Uint8Array } {
-  // The ipns library has decoded `data`; we re-read the two byte strings through its parse to keep one
-  // decoder. unmarshalIPNSRecord normalizes `value`, so take the raw bytes from the CBOR map here.
-  const fields = decodeCborMapOfBytes(data)
+/**
+ * Reads the signed DAG-CBOR data map `{Value, Validity, ValidityType, Sequence, TTL}`. The ipns
+ * library decodes it too (and normalizes `Value`); the raw byte strings are taken from here.
+ */
+function readCborFields(data: Uint8Array, path: string): { value: Uint8Array; validity: Uint8Array; validityType: bigint; sequence: bigint; ttl: bigint | undefined } {
+  const fields = decodeCborMap(data)
   const value = fields.get('Value')
   const validity = fields.get('Validity')
-  if (value === undefined || validity === undefined) {
-    throw new ParseError('IPNS_RECORD_MALFORMED', 'IPNS record data lacks Value or Validity', 'fetch the record again from another gateway', { path: `${path}.data` })
+  const validityType = fields.get('ValidityType')
+  const sequence = fields.get('Sequence')
+  const ttl = fields.get('TTL')
+  const bad = (what: string): never => {
+    throw new ParseError('IPNS_RECORD_MALFORMED', `IPNS record data: ${what}`, 'fetch the record again from another gateway', { path: `${path}.data` })
   }
-  return { value, validity }
+  if (!(value instanceof Uint8Array)) bad('Value is missing or not a byte string')
+  if (!(validity instanceof Uint8Array)) bad('Validity is missing or not a byte string')
+  if (validityType !== 0n) bad('ValidityType is not 0 (EOL)')
+  if (typeof sequence !== 'bigint') bad('Sequence is missing or not an unsigned integer')
+  if (ttl !== undefined && typeof ttl !== 'bigint') bad('TTL is not an unsigned integer')
+  return { value: value as Uint8Array, validity: validity as Uint8Array, validityType: 0n, sequence: sequence as bigint, ttl: ttl as bigint | undefined }
 }
 
 /**
- * Minimal reader of a top-level CBOR map returning its byte-string values by text key. Only the
- * shapes the IPNS data map uses are supported (text keys; byte strings, unsigned ints). Other
- * values are skipped when they are unsigned integers and rejected otherwise.
+ * Minimal strict reader of a top-level CBOR map with text keys and byte-string or unsigned-integer
+ * values (the shape of the IPNS data map). Anything else, duplicate keys or trailing bytes: rejected.
  */
-function decodeCborMapOfBytes(buf: Uint8Array): Map<string, Uint8Array> {
+function decodeCborMap(buf: Uint8Array): Map<string, Uint8Array | bigint> {
   const bad = (why: string): never => {
     throw new ParseError('IPNS_RECORD_MALFORMED', `IPNS record data is not the expected CBOR map: ${why}`, 'fetch the record again from another gateway', { path: '$.data' })
   }
@@ -383,19 +401,22 @@ function decodeCborMapOfBytes(buf: Uint8Array): Map<string, Uint8Array> {
   }
   const m = head()
   if (m.major !== 5) bad('top level is not a map')
-  const out = new Map<string, Uint8Array>()
+  const out = new Map<string, Uint8Array | bigint>()
   for (let e = 0n; e < m.arg; e++) {
     const k = head()
     if (k.major !== 3) bad('a key is not a text string')
     if (k.arg > BigInt(buf.length - i)) bad('truncated key')
     const key = utf8Decode(buf.subarray(i, i + Number(k.arg)), '$.data')
     i += Number(k.arg)
+    if (out.has(key)) bad(`duplicate key ${key}`)
     const v = head()
     if (v.major === 2) {
       if (v.arg > BigInt(buf.length - i)) bad('truncated byte string')
       out.set(key, buf.subarray(i, i + Number(v.arg)))
       i += Number(v.arg)
-    } else if (v.major !== 0) {
+    } else if (v.major === 0) {
+      out.set(key, v.arg)
+    } else {
       bad(`value of ${key} has an unexpected CBOR type`)
     }
   }
