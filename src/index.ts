@@ -2,9 +2,18 @@
  * orbitdraw: publicly verifiable draws from Orbitport's cosmic randomness beacon.
  *
  * - {@link commit} fixes a draw before its randomness exists;
- * - {@link drawFromBlock} derives the outcome from the committed block and returns a proof;
+ * - {@link draw} waits for the committed block and returns a proof carrying the beacon's signed head
+ *   (or {@link drawFromBlock}, the pure version, when you already hold the block);
  * - {@link verify} re-checks a proof offline, naming every failed check.
+ *
+ * Entry points: `orbitdraw` (this: core + beacon client + REST client, for Node), `orbitdraw/core`
+ * (the pure, browser-safe core alone) and `orbitdraw/emulator` (the local emulator of the service).
  *
  * @module
  */
 export * from './core/index.js'
+export * from './beacon/index.js'
+export * from './rest/index.js'
+// Both edges have a rate-limit error; the beacon's keeps the plain name.
+export { RateLimitedError } from './beacon/index.js'
+export { RateLimitedError as OrbitportRateLimitedError } from './rest/index.js'
