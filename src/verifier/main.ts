@@ -74,8 +74,16 @@ function renderVerdict(r: VerifyResult, hasRecord: boolean): HTMLElement {
         ...(r.ok ? [] : failed.flatMap((c, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, c.name)])),
       ),
       auth,
+      noWebCrypto() && failed.some((c) => c.name === 'ipns-record-signature' && c.detail.includes('RSA'))
+        ? h('p', { class: 'warning', id: 'webcrypto-warning' }, 'This page has no Web Crypto API (it is served over plain http), which RSA signatures need: the ipns-record-signature failure may come from that rather than from the record. Re-check the proof over https, from localhost, or from disk.')
+        : undefined,
     ),
   )
+}
+
+/** True when the browser exposes no Web Crypto API (insecure context), so RSA signatures cannot be checked. */
+function noWebCrypto(): boolean {
+  return globalThis.crypto?.subtle === undefined
 }
 
 function renderSummary(r: VerifyResult, source: string): HTMLElement | undefined {
@@ -390,6 +398,13 @@ function init(): void {
     const text = ev.dataTransfer?.getData('text') ?? ''
     if (text.trim() !== '') void check(text, 'dropped text')
   })
+  // RSA record signatures (the Orbitport beacon's key is RSA) are checked with the browser's Web
+  // Crypto API, which only exists in secure contexts (https, localhost, file://).
+  if (noWebCrypto()) {
+    $('input').append(
+      h('p', { class: 'warning', id: 'insecure', role: 'note' }, 'This page is served over plain http, so the browser offers no Web Crypto API: signed beacon records with RSA keys (like the Orbitport beacon’s) cannot be checked here. Open the page over https, from localhost, or from disk.'),
+    )
+  }
   const link = new URLSearchParams(location.search).get('proof')
   if (link !== null && link !== '') void checkUrl(link)
   document.body.dataset.ready = 'true'

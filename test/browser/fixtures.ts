@@ -24,8 +24,12 @@ export const PARTICIPANTS = [
 
 /** Options for {@link makeProof}. */
 export interface MakeProofOptions {
-  /** Carry blocks from one above the target down to the after block, and a signed IPNS record over the head. */
-  signed?: boolean
+  /**
+   * Carry blocks from one above the target down to the after block, and a signed IPNS record over
+   * the head: `true` or `'Ed25519'` for an Ed25519 key (`k51…` name), `'RSA'` for a 2048-bit RSA key
+   * (`k2k4r8…` name, like the real beacon; in browsers its signature is checked by WebCrypto).
+   */
+  signed?: boolean | 'Ed25519' | 'RSA'
   label?: string
   count?: number
 }
@@ -33,7 +37,7 @@ export interface MakeProofOptions {
 /** A valid proof (public pick). */
 export async function makeProof(options: MakeProofOptions = {}): Promise<Proof> {
   const chain = buildChain(14, 'browser')
-  const key = options.signed === true ? await generateKeyPair('Ed25519') : undefined
+  const key = options.signed === 'RSA' ? await generateKeyPair('RSA', 2048) : options.signed === true || options.signed === 'Ed25519' ? await generateKeyPair('Ed25519') : undefined
   const beacon = key === undefined ? BEACON_NAME : ipnsNameOfKey(key.publicKey)
   const { commitment } = commit({
     beacon,

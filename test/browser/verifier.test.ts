@@ -23,13 +23,14 @@ describe('browser verifier (headless Chromium)', () => {
   let page: Page
   let plain: Proof
   let signed: Proof
+  let rsa: Proof
   const pageErrors: string[] = []
   const requests: string[] = []
 
   beforeAll(async () => {
     // Build into a temporary directory so the test never races a developer's dist/.
     outDir = await mkdtemp(join(tmpdir(), 'orbitdraw-verifier-'))
-    ;[built, plain, signed] = await Promise.all([buildVerifier({ outDir }), makeProof(), makeProof({ signed: true })])
+    ;[built, plain, signed, rsa] = await Promise.all([buildVerifier({ outDir }), makeProof(), makeProof({ signed: true }), makeProof({ signed: 'RSA' })])
     server = await serveDir(dirname(built.htmlPath), { '/proofs/signed.json': JSON.stringify(signed) })
     browser = await launchChromium()
     page = await browser.newPage()
@@ -80,6 +81,30 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await page.locator('.link[data-state="ok"]').count()).toBe(3)
     expect(await page.locator('[data-node="head"]').textContent()).toContain(`/ipfs/${signed.chain.blocks[0]!.cid}`)
     expect(await page.locator('.strip .chip:not(.gap)').count()).toBe(signed.chain.blocks.length)
+  })
+
+  it('checks an RSA-signed record (like the real beacon) with the browser’s WebCrypto', async () => {
+    expect(rsa.commitment.beacon).toMatch(/^k2k4r8/)
+    await page.goto(server!.url)
+    await loadProof(page, rsa, 'file')
+    expect(await page.locator('#verdict-title').textContent()).toBe('Verified')
+    expect(await page.locator('#verdict').getAttribute('data-authenticated')).toBe('true')
+    expect(await page.locator('#checks li[data-check="ipns-record-signature"]').textContent()).toContain('RSA')
+  })
+
+  it('without Web Crypto (plain-http hosting), warns instead of silently calling an RSA record forged', async () => {
+    const ctx = await browser!.newContext()
+    try {
+      await ctx.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }))
+      const p2 = await ctx.newPage()
+      await p2.goto(server!.url)
+      expect(await p2.locator('#insecure').textContent()).toContain('Web Crypto')
+      await loadProof(p2, rsa, 'file')
+      expect(await p2.locator('#verdict-title').textContent()).toBe('Failed')
+      expect(await p2.locator('#webcrypto-warning').count()).toBe(1)
+    } finally {
+      await ctx.close()
+    }
   })
 
   it('loads a proof linked with ?proof=<url>', async () => {
