@@ -140,9 +140,9 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     return marshalIPNSRecord(rec)
   }
 
-  function makeBlock(previous: BeaconBlock | undefined): BeaconBlock {
+  function makeBlock(previous: BeaconBlock | undefined, atMs = clock()): BeaconBlock {
     const sequence = previous === undefined ? 0 : previous.sequence + 1
-    const timestamp = Math.floor(clock() / 1000)
+    const timestamp = Math.floor(atMs / 1000)
     const ctrng = previous === undefined ? [] : Array.from({ length: ctrngCount }, () => randomBytes(32).toString('hex'))
     const metadata =
       previous === undefined
@@ -162,9 +162,9 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   }
 
   let queue: Promise<unknown> = Promise.resolve()
-  function publishNow(): Promise<BeaconBlock> {
+  function publishNow(atMs?: number): Promise<BeaconBlock> {
     const run = queue.then(async () => {
-      const block = makeBlock(main[main.length - 1])
+      const block = makeBlock(main[main.length - 1], atMs)
       const bytes = await sign(block.cid, ++recordSeq)
       main.push(block)
       store.set(mhKey(block.cid), block)
@@ -182,8 +182,16 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     return last!
   }
 
-  await publishNow()
-  if ((options.initialBlocks ?? 0) > 0) await publish(options.initialBlocks!)
+  // Genesis and the initial history are back-dated one interval apart, as if the beacon had been
+  // running: chain timestamps then tell the real interval from the start.
+  const initial = options.initialBlocks ?? 0
+  if (!Number.isSafeInteger(initial) || initial < 0 || initial > 100_000) {
+    throw new InvalidInputError('INVALID_COUNT', `initialBlocks ${initial} is out of range`, 'use 0 to 100000')
+  }
+  const t0 = clock()
+  const step = intervalMs > 0 ? intervalMs : 60_000
+  await publishNow(t0 - initial * step)
+  for (let i = 1; i <= initial; i++) await publishNow(t0 - (initial - i) * step)
 
   let timer: NodeJS.Timeout | undefined
   if (intervalMs > 0) {
@@ -408,7 +416,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     keyType,
     faults,
     intervalMs,
-    publishNow,
+    publishNow: () => publishNow(),
     publish,
     head: () => main[main.length - 1]!,
     bySequence: (sequence) => main[sequence],
