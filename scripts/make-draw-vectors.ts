@@ -60,7 +60,7 @@ function blockJson(name: string, b: BeaconBlock, note: string): Record<string, u
     name,
     note,
     cid: b.cid,
-    cidV0: CID.createV0(CID.parse(b.cid).multihash).toString(),
+    cidV0: CID.createV0(CID.parse(b.cid).multihash as Parameters<typeof CID.createV0>[0]).toString(),
     sha256: bytesToHex(sha256(b.bytes)),
     text: td.decode(b.bytes),
     parsed: { previous: b.previous, sequence: b.sequence, timestamp: b.timestamp, ctrng: b.ctrng, ...(b.metadata === undefined ? {} : { metadata: b.metadata }) },

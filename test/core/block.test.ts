@@ -13,6 +13,7 @@ import { blockCid, encodeBlock, IntegrityError, LIMITS, LimitExceededError, Orbi
 import { buildChain, fakeCtrng, flipByte, GENESIS_METADATA, rawBlock } from '../helpers/chain.js'
 
 const enc = new TextEncoder()
+const v0Of = (cid: string): string => CID.createV0(CID.parse(cid).multihash as Parameters<typeof CID.createV0>[0]).toString()
 const chain = buildChain(4, 'block-test')
 const genesis = chain[0]!
 const b1 = chain[1]!
@@ -139,7 +140,7 @@ describe('content address is checked first', () => {
   })
 
   it('a v0 Qm… CID with the same multihash is accepted; the parsed CID is canonical v1', () => {
-    const v0 = CID.createV0(CID.parse(b2.cid).multihash).toString()
+    const v0 = v0Of(b2.cid)
     expect(v0).toMatch(/^Qm/)
     const b = parseBlock(b2.bytes, v0)
     expect(b.cid).toBe(b2.cid)
@@ -150,7 +151,7 @@ describe('content address is checked first', () => {
   })
 
   it('a v0 CID of other content is still a mismatch', () => {
-    const v0 = CID.createV0(CID.parse(b1.cid).multihash).toString()
+    const v0 = v0Of(b1.cid)
     expect(() => parseBlock(b2.bytes, v0)).toThrow(expect.objectContaining({ code: 'BLOCK_CID_MISMATCH' }))
   })
 
@@ -202,7 +203,7 @@ describe('unknown fields are tolerated', () => {
   })
 
   it('a v0 previous link is accepted (kept as written; links compare by multihash)', () => {
-    const v0 = CID.createV0(CID.parse(b1.cid).multihash).toString()
+    const v0 = v0Of(b1.cid)
     const { bytes, cid } = rawBlock(`{"previous":"/ipfs/${v0}","data":{"sequence":2,"timestamp":5,"ctrng":["${V[0]}"]}}`)
     const previous = parseBlock(bytes, cid).previous!
     expect(previous).toBe(v0)

@@ -62,7 +62,7 @@ function drawArbFor(n: number): fc.Arbitrary<DrawSpec> {
 
 /** Random valid draw inputs: every kind. */
 const caseArb: fc.Arbitrary<Case> = fc
-  .tuple(entriesArb(), slotArb, fc.string({ maxLength: 20 }).filter((s) => s.isWellFormed()), fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 12, maxLength: 12 }))
+  .tuple(entriesArb(), slotArb, fc.string({ maxLength: 20 }).filter((s) => !/[\ud800-\udfff]/.test(s.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))), fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 12, maxLength: 12 }))
   .chain(([entries, slot, label, weights]) =>
     drawArbFor(entries.length).map((draw) => {
       const participants =
@@ -121,7 +121,7 @@ describe('determinism', () => {
 
   it('a block given by its v0 CID draws exactly as by its bafkrei CID (the seed hashes the canonical raw CIDv1)', () => {
     const b = CHAIN[5]!
-    const v0 = CID.createV0(CID.parse(b.cid).multihash).toString()
+    const v0 = CID.createV0(CID.parse(b.cid).multihash as Parameters<typeof CID.createV0>[0]).toString()
     const { commitment } = commit({ beacon: BEACON_NAME, target: 5, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['a', 'b'], draw: { kind: 'pick', count: 1 } })
     const p0 = drawFromBlock(commitment, ['a', 'b'], { cid: v0, bytes: b.bytes })
     const p1 = drawFromBlock(commitment, ['a', 'b'], b)

@@ -153,7 +153,7 @@ describe('blocks.json', () => {
     expect(BLOCKS.malformed.length).toBeGreaterThan(3)
   })
 
-  it.each(BLOCKS.blocks.map((b: J) => [b.name, b]))('%s', (_name, v: J) => {
+  it.each(BLOCKS.blocks.map((b: J) => [b.name, b]) as [string, J][])('%s', (_name, v: J) => {
     const bytes = utf8(v.text)
     expect(hex(sha256(bytes))).toBe(v.sha256)
     expect(v.cid).toBe(cidString(cidBytes(RAW, bytes)))
@@ -171,13 +171,13 @@ describe('blocks.json', () => {
   })
 
   it('consecutive blocks link by CID', () => {
-    const byName = new Map<string, J>(BLOCKS.blocks.map((b: J) => [b.name, b]))
+    const byName = new Map<string, J>(BLOCKS.blocks.map((b: J) => [b.name, b]) as [string, J][])
     for (let i = 1; byName.has(`block-${i}`); i++) {
       expect(byName.get(`block-${i}`).parsed.previous).toBe(byName.get(i === 1 ? 'genesis' : `block-${i - 1}`).cid)
     }
   })
 
-  it.each(BLOCKS.malformed.map((m: J) => [m.name, m]))('malformed: %s', (_name, m: J) => {
+  it.each(BLOCKS.malformed.map((m: J) => [m.name, m]) as [string, J][])('malformed: %s', (_name, m: J) => {
     let err: unknown
     try {
       parseBlock(utf8(m.text), m.cid)
@@ -201,7 +201,7 @@ describe('draws.json', () => {
     expect(DRAWS.rejections.map((r: J) => r.error.code)).toContain('NO_RANDOMNESS')
   })
 
-  describe.each(DRAWS.cases.map((c: J) => [c.name, c]))('%s', (_name, v: J) => {
+  describe.each(DRAWS.cases.map((c: J) => [c.name, c]) as [string, J][])('%s', (_name, v: J) => {
     const blockBytes = utf8(v.inputs.block.text)
     const block = parseBlock(blockBytes, v.inputs.block.cid)
     const commitment = parseCommitment(v.inputs.commitment)
@@ -250,7 +250,7 @@ describe('draws.json', () => {
     })
   })
 
-  it.each(DRAWS.rejections.map((r: J) => [r.name, r]))('rejection: %s', (_name, v: J) => {
+  it.each(DRAWS.rejections.map((r: J) => [r.name, r]) as [string, J][])('rejection: %s', (_name, v: J) => {
     const commitment = parseCommitment(v.inputs.commitment)
     expect(new TextDecoder().decode(encodeCommitment(commitment))).toBe(v.commitmentText)
     expect(commitmentCid(commitment)).toBe(v.commitmentCid)
