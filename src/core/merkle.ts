@@ -1,0 +1,379 @@
+/**
+ * RFC 9162 (Certificate Transparency v2) §2.1 Merkle Tree Hash over SHA-256: leaf and node hashes, the
+ * tree head (MTH), inclusion proofs (audit paths, §2.1.3.1) and their verification (§2.1.3.2).
+ *
+ * - `leafHash(d)   = SHA-256(0x00 || d)`
+ * - `nodeHash(l,r) = SHA-256(0x01 || l || r)`
+ * - `MTH({})       = SHA-256("")`, `MTH({d0}) = leafHash(d0)`, and for n > 1, with k the largest power of
+ *   two strictly smaller than n: `MTH(D[n]) = nodeHash(MTH(D[0:k]), MTH(D[k:n]))`.
+ *
+ * Trees are computed bottom-up: each level hashes adjacent pairs and carries a last unpaired node up
+ * unchanged. That gives exactly the RFC's recursive split (the tests check it against a literal recursive
+ * implementation), in one pass per level over a packed buffer of 32-byte hashes.
+ *
+ * @module
+ */
+import { sha256 } from '@noble/hashes/sha2.js'
+import { InvalidInputError } from './errors.js'
+
+/** Size of every hash in the tree, in bytes (SHA-256). */
+export const HASH_BYTES = 32
+
+/** Leaf hash `SHA-256(0x00 || data)` (RFC 9162 §2.1.1). */
+export function leafHash(data: Uint8Array): Uint8Array {
+  const input = new Uint8Array(data.length + 1)
+  input.set(data, 1)
+  return sha256(input)
+}
+
+/** Interior node hash `SHA-256(0x01 || left || right)` (RFC 9162 §2.1.1). Both children must be 32 bytes. */
+export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
+  if (left.length !== HASH_BYTES || right.length !== HASH_BYTES) {
+    throw new InvalidInputError('INVALID_HASH_LENGTH', `node children must be ${HASH_BYTES}-byte hashes (got ${left.length} and ${right.length})`, 'pass SHA-256 digests')
+  }
+  const input = new Uint8Array(1 + 2 * HASH_BYTES)
+  input[0] = 1
+  input.set(left, 1)
+  input.set(right, 1 + HASH_BYTES)
+  return sha256(input)
+}
+
+/** MTH of the empty list: SHA-256 of the empty string (e3b0c442…b855). */
+export function emptyRoot(): Uint8Array {
+  return sha256(new Uint8Array(0))
+}
+
+/** Merkle Tree Hash (RFC 9162 §2.1.1) of a list of leaf data, in order. */
+export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
+  return rootOfPackedInPlace(packLeafData(leaves), leaves.length)
+}
+
+/**
+ * Merkle Tree Hash from leaf hashes already computed (each `leafHash(d_i)`), so callers can hash leaves
+ * as they stream in. Accepts an array of 32-byte hashes or one packed buffer of `n * 32` bytes.
+ * A packed buffer is copied unless `overwrite: true`, in which case its contents are destroyed.
+ */
+export function merkleRootFromLeafHashes(leafHashes: readonly Uint8Array[] | Uint8Array, options: { overwrite?: boolean } = {}): Uint8Array {
+  if (leafHashes instanceof Uint8Array) {
+    const n = packedCount(leafHashes)
+    return rootOfPackedInPlace(options.overwrite === true ? leafHashes : leafHashes.slice(), n)
+  }
+  return rootOfPackedInPlace(packHashes(leafHashes), leafHashes.length)
+}
+
+/**
+ * Incremental MTH with O(log n) memory: add leaves (or leaf hashes) one at a time, read the root at any
+ * point. Keeps the roots of the perfect subtrees of the current size (a "compact range").
+ */
+export class MerkleRootBuilder {
+  readonly #stack: Uint8Array[] = []
+  #size = 0
+
+  /** Number of leaves added so far. */
+  get size(): number {
+    return this.#size
+  }
+
+  /** Adds one leaf by its data. */
+  addLeaf(data: Uint8Array): this {
+    return this.addLeafHash(leafHash(data))
+  }
+
+  /** Adds one leaf by its 32-byte leaf hash. */
+  addLeafHash(hash: Uint8Array): this {
+    if (hash.length !== HASH_BYTES) {
+      throw new InvalidInputError('INVALID_HASH_LENGTH', `a leaf hash must be ${HASH_BYTES} bytes (got ${hash.length})`, 'pass leafHash(data) digests')
+    }
+    let h: Uint8Array = hash.slice()
+    let n = this.#size
+    // Each trailing 1 bit of the old size is a perfect subtree of equal height: merge it.
+    while (n % 2 === 1) {
+      h = nodeHash(this.#stack.pop()!, h)
+      n = Math.floor(n / 2)
+    }
+    this.#stack.push(h)
+    this.#size++
+    return this
+  }
+
+  /** MTH of the leaves added so far (SHA-256("") when none). Does not change the builder. */
+  root(): Uint8Array {
+    const s = this.#stack
+    if (s.length === 0) return emptyRoot()
+    let r = s[s.length - 1]!
+    for (let i = s.length - 2; i >= 0; i--) r = nodeHash(s[i]!, r)
+    return r.slice()
+  }
+}
+
+/**
+ * A whole tree kept in memory (every level, about 64 bytes per leaf) so that many inclusion proofs can be
+ * produced without rebuilding it.
+ */
+export class MerkleTree {
+  /** Number of leaves. */
+  readonly size: number
+  /** levels[0] = packed leaf hashes, levels[last] = the root (absent for the empty tree). */
+  readonly #levels: Uint8Array[]
+
+  private constructor(packedLeafHashes: Uint8Array, size: number) {
+    this.size = size
+    const levels = [packedLeafHashes]
+    let cur = packedLeafHashes
+    let m = size
+    while (m > 1) {
+      const next = new Uint8Array(Math.ceil(m / 2) * HASH_BYTES)
+      hashPairs(cur, m, next)
+      levels.push(next)
+      cur = next
+      m = Math.ceil(m / 2)
+    }
+    this.#levels = levels
+  }
+
+  /** Builds the tree over leaf data, in order. */
+  static fromLeaves(leaves: readonly Uint8Array[]): MerkleTree {
+    return new MerkleTree(packLeafData(leaves), leaves.length)
+  }
+
+  /**
+   * Builds the tree over leaf hashes already computed: an array of 32-byte hashes, or a packed buffer of
+   * `n * 32` bytes (copied unless `adopt: true`, in which case the tree keeps it and it must not change).
+   */
+  static fromLeafHashes(leafHashes: readonly Uint8Array[] | Uint8Array, options: { adopt?: boolean } = {}): MerkleTree {
+    if (leafHashes instanceof Uint8Array) {
+      const n = packedCount(leafHashes)
+      return new MerkleTree(options.adopt === true ? leafHashes : leafHashes.slice(), n)
+    }
+    return new MerkleTree(packHashes(leafHashes), leafHashes.length)
+  }
+
+  /** The Merkle Tree Hash. */
+  root(): Uint8Array {
+    if (this.size === 0) return emptyRoot()
+    return this.#levels[this.#levels.length - 1]!.slice(0, HASH_BYTES)
+  }
+
+  /** Leaf hash at `index`. */
+  leafHash(index: number): Uint8Array {
+    this.#checkIndex(index, '$')
+    return this.#levels[0]!.slice(index * HASH_BYTES, (index + 1) * HASH_BYTES)
+  }
+
+  /**
+   * Audit path PATH(index, D[n]) of RFC 9162 §2.1.3.1: sibling hashes from the leaf's level up to the
+   * root's children. Throws {@link InvalidInputError} when `index` is not in `[0, size)`.
+   */
+  inclusionProof(index: number): Uint8Array[] {
+    this.#checkIndex(index, '$')
+    const path: Uint8Array[] = []
+    let j = index
+    let m = this.size
+    for (let level = 0; m > 1; level++) {
+      const sib = j % 2 === 1 ? j - 1 : j + 1
+      // An even last node with no right sibling is carried up unchanged: no path element at this level.
+      if (sib < m) path.push(this.#levels[level]!.slice(sib * HASH_BYTES, (sib + 1) * HASH_BYTES))
+      j = Math.floor(j / 2)
+      m = Math.ceil(m / 2)
+    }
+    return path
+  }
+
+  /** Audit paths for several indices (each checked like {@link MerkleTree.inclusionProof}), in the order given. */
+  inclusionProofs(indices: readonly number[]): Uint8Array[][] {
+    indices.forEach((index, k) => this.#checkIndex(index, `$[${k}]`))
+    return indices.map((index) => this.inclusionProof(index))
+  }
+
+  #checkIndex(index: number, path: string): void {
+    if (!Number.isSafeInteger(index) || index < 0 || index >= this.size) {
+      throw new InvalidInputError('INDEX_OUT_OF_RANGE', `leaf index ${String(index)} is not an integer in [0, ${this.size})`, 'pass the 0-based position of a leaf in the committed order', { path })
+    }
+  }
+}
+
+/** Audit path of leaf `index` in the tree over `leaves` (RFC 9162 §2.1.3.1). */
+export function inclusionProof(leaves: readonly Uint8Array[], index: number): Uint8Array[] {
+  return MerkleTree.fromLeaves(leaves).inclusionProof(index)
+}
+
+/** Audit paths of several leaves, building the tree once. */
+export function inclusionProofs(leaves: readonly Uint8Array[], indices: readonly number[]): Uint8Array[][] {
+  return MerkleTree.fromLeaves(leaves).inclusionProofs(indices)
+}
+
+/** What {@link verifyInclusion} checks: `leafData` is leaf number `index` of the tree of `size` leaves with head `root`. */
+export interface InclusionCheck {
+  /** Expected Merkle Tree Hash (32 bytes). */
+  root: Uint8Array
+  /** Number of leaves in the tree. */
+  size: number
+  /** 0-based leaf index. */
+  index: number
+  /** The leaf's data (hashed here with {@link leafHash}). */
+  leafData: Uint8Array
+  /** Audit path, leaf level first (each 32 bytes). */
+  path: readonly Uint8Array[]
+}
+
+/**
+ * RFC 9162 §2.1.3.2 inclusion verification, exactly. Returns `false` (never throws) on any bad input:
+ * index ≥ size, non-integer or negative numbers, a hash that is not 32 bytes, a path too short or too long,
+ * or a root that does not match.
+ */
+export function verifyInclusion(check: InclusionCheck): boolean {
+  try {
+    if (typeof check !== 'object' || check === null || !(check.leafData instanceof Uint8Array)) return false
+    return verifyInclusionHash({ root: check.root, size: check.size, index: check.index, leafHash: leafHash(check.leafData), path: check.path })
+  } catch {
+    return false
+  }
+}
+
+/** {@link verifyInclusion} for a leaf given by its leaf hash instead of its data. */
+export function verifyInclusionHash(check: { root: Uint8Array; size: number; index: number; leafHash: Uint8Array; path: readonly Uint8Array[] }): boolean {
+  try {
+    if (typeof check !== 'object' || check === null) return false
+    const { root, size, index, path } = check
+    if (!isHash(root) || !isHash(check.leafHash) || !Array.isArray(path)) return false
+    if (!Number.isSafeInteger(size) || !Number.isSafeInteger(index) || index < 0 || size < 0) return false
+    // 1. If leaf_index >= tree_size, fail.
+    if (index >= size) return false
+    // 2. fn = leaf_index, sn = tree_size - 1.  (Numbers: values stay below 2^53; no 32-bit shifts.)
+    let fn = index
+    let sn = size - 1
+    // 3. r = hash.
+    let r: Uint8Array = check.leafHash
+    const buf = new Uint8Array(1 + 2 * HASH_BYTES)
+    buf[0] = 1
+    // 4. For each p in the path:
+    for (const p of path as readonly unknown[]) {
+      if (!isHash(p)) return false
+      // a. If sn is 0, fail.
+      if (sn === 0) return false
+      // b. If LSB(fn) is set, or fn == sn: r = HASH(0x01 || p || r); then if LSB(fn) is not set,
+      //    right-shift fn and sn equally until LSB(fn) is set or fn is 0.
+      if (fn % 2 === 1 || fn === sn) {
+        buf.set(p, 1)
+        buf.set(r, 1 + HASH_BYTES)
+        r = sha256(buf)
+        while (fn % 2 === 0 && fn !== 0) {
+          fn = Math.floor(fn / 2)
+          sn = Math.floor(sn / 2)
+        }
+      } else {
+        // Otherwise r = HASH(0x01 || r || p).
+        buf.set(r, 1)
+        buf.set(p, 1 + HASH_BYTES)
+        r = sha256(buf)
+      }
+      // c. Right-shift fn and sn once.
+      fn = Math.floor(fn / 2)
+      sn = Math.floor(sn / 2)
+    }
+    // 5. Succeed iff sn == 0 and r == root.
+    return sn === 0 && equal32(r, root)
+  } catch {
+    return false
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Internals shared with participants.ts (not part of the public API surface re-exported by core/index.ts).
+
+/**
+ * @internal Reduces `n` packed 32-byte leaf hashes to the MTH, overwriting `buf`. Returns a fresh array.
+ */
+export function rootOfPackedInPlace(buf: Uint8Array, n: number): Uint8Array {
+  if (n === 0) return emptyRoot()
+  let m = n
+  while (m > 1) m = hashPairsInPlace(buf, m)
+  return buf.slice(0, HASH_BYTES)
+}
+
+/**
+ * {@link hashPairs} in place without copying the children: pair p (nodes 2p, 2p+1 at bytes [64p, 64p+64))
+ * is hashed straight from the buffer, its 0x01 prefix written over byte 64p-1, the last byte of pair p-1,
+ * which is already consumed and is not an output position of any pair before p (outputs of pairs < p end
+ * at 32p <= 64p-1). Output p goes to [32p, 32p+32), after its own input was read. Pair 0 uses a scratch copy.
+ */
+function hashPairsInPlace(buf: Uint8Array, m: number): number {
+  const pairs = Math.floor(m / 2)
+  if (pairs > 0) {
+    const first = new Uint8Array(1 + 2 * HASH_BYTES)
+    first[0] = 1
+    first.set(buf.subarray(0, 2 * HASH_BYTES), 1)
+    buf.set(sha256(first), 0)
+  }
+  for (let p = 1; p < pairs; p++) {
+    const s = p * 2 * HASH_BYTES
+    buf[s - 1] = 1
+    buf.set(sha256(buf.subarray(s - 1, s + 2 * HASH_BYTES)), p * HASH_BYTES)
+  }
+  if (m % 2 === 1) buf.copyWithin(pairs * HASH_BYTES, (m - 1) * HASH_BYTES, m * HASH_BYTES)
+  return pairs + (m % 2)
+}
+
+/**
+ * Hashes adjacent pairs of the first `m` packed hashes of `src` into `dst` (which may be `src`: writes
+ * never overtake reads), carrying a last unpaired node up. Returns the new count, ceil(m / 2).
+ */
+function hashPairs(src: Uint8Array, m: number, dst: Uint8Array): number {
+  const input = new Uint8Array(1 + 2 * HASH_BYTES)
+  input[0] = 1
+  const pairs = Math.floor(m / 2)
+  for (let p = 0; p < pairs; p++) {
+    const s = p * 2 * HASH_BYTES
+    for (let b = 0; b < 2 * HASH_BYTES; b++) input[1 + b] = src[s + b]!
+    dst.set(sha256(input), p * HASH_BYTES)
+  }
+  if (m % 2 === 1) {
+    if (dst === src) dst.copyWithin(pairs * HASH_BYTES, (m - 1) * HASH_BYTES, m * HASH_BYTES)
+    else dst.set(src.subarray((m - 1) * HASH_BYTES, m * HASH_BYTES), pairs * HASH_BYTES)
+  }
+  return pairs + (m % 2)
+}
+
+function packLeafData(leaves: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(leaves.length * HASH_BYTES)
+  let max = 0
+  for (const d of leaves) {
+    if (!(d instanceof Uint8Array)) throw new InvalidInputError('INVALID_LEAF', 'every leaf must be a Uint8Array', 'encode each leaf as bytes')
+    if (d.length > max) max = d.length
+  }
+  const input = new Uint8Array(max + 1)
+  for (let i = 0; i < leaves.length; i++) {
+    const d = leaves[i]!
+    input.set(d, 1)
+    out.set(sha256(input.subarray(0, d.length + 1)), i * HASH_BYTES)
+  }
+  return out
+}
+
+function packHashes(hashes: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(hashes.length * HASH_BYTES)
+  hashes.forEach((h, i) => {
+    if (!isHash(h)) {
+      throw new InvalidInputError('INVALID_HASH_LENGTH', `leaf hash ${i} is not a ${HASH_BYTES}-byte Uint8Array`, 'pass leafHash(data) digests', { path: `$[${i}]` })
+    }
+    out.set(h, i * HASH_BYTES)
+  })
+  return out
+}
+
+function packedCount(packed: Uint8Array): number {
+  if (packed.length % HASH_BYTES !== 0) {
+    throw new InvalidInputError('INVALID_HASH_LENGTH', `packed leaf hashes must be a multiple of ${HASH_BYTES} bytes (got ${packed.length})`, 'concatenate whole 32-byte leaf hashes')
+  }
+  return packed.length / HASH_BYTES
+}
+
+function isHash(x: unknown): x is Uint8Array {
+  return x instanceof Uint8Array && x.length === HASH_BYTES
+}
+
+function equal32(a: Uint8Array, b: Uint8Array): boolean {
+  let d = 0
+  for (let i = 0; i < HASH_BYTES; i++) d |= a[i]! ^ b[i]!
+  return d === 0
+}

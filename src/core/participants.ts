@@ -1,0 +1,354 @@
+/**
+ * Participant entries: the rules an entry must follow, its leaf encoding, and the participants digest
+ * (the RFC 9162 Merkle Tree Hash over the leaves in the committed order). See
+ * `docs/spec-parts/participants.md` for the byte-exact rules.
+ *
+ * Entries are used exactly as given: no trimming, no case folding, no Unicode normalization. Anything
+ * ambiguous (surrounding whitespace, control characters, duplicates) is rejected with the entry's index,
+ * never silently repaired.
+ *
+ * @module
+ */
+import { sha256 } from '@noble/hashes/sha2.js'
+import { InvalidInputError, LimitExceededError } from './errors.js'
+import { LIMITS } from './limits.js'
+import { HASH_BYTES, MerkleTree, rootOfPackedInPlace } from './merkle.js'
+
+/** An entry with an integer weight (a weighted draw picks it with probability proportional to `weight`). */
+export type WeightedEntry = { entry: string; weight: number }
+
+/** Largest weight: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). Weights are integers in [1, MAX_WEIGHT]. */
+export const MAX_WEIGHT = Number.MAX_SAFE_INTEGER
+
+/** Width of the big-endian weight prefix of a weighted leaf, in bytes. */
+export const WEIGHT_BYTES = 8
+
+const DUPLICATE_HINT = 'make every entry unique, for example by adding an id ("Alice Martin #2" or "alice@example.org")'
+const LIMIT_HINT = 'reduce the input below the documented limit (see docs/security.md)'
+
+// C0 controls, DEL, C1 controls; or a lone surrogate (high not followed by low, or low not preceded by high).
+// No `u` flag on purpose: surrogates are matched as separate UTF-16 code units.
+// eslint-disable-next-line no-control-regex
+const BAD_CHAR = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Whitespace forbidden at the start or end of an entry: Unicode White_Space (the C0/C1 members are also
+ * controls) plus U+FEFF ZERO WIDTH NO-BREAK SPACE (a stray byte-order mark).
+ */
+const EDGE_SPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+  0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+])
+
+const encoder = new TextEncoder()
+
+function hex4(c: number): string {
+  return 'U+' + c.toString(16).toUpperCase().padStart(4, '0')
+}
+
+/** UTF-8 length of a well-formed string (surrogate pairs count 4 bytes). */
+function utf8Length(s: string): number {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4
+      i++
+    } else n += 3
+  }
+  return n
+}
+
+/**
+ * Checks one entry against every per-entry rule (not uniqueness). `path` names it in errors.
+ * Work is bounded by LIMITS.maxEntryBytes: a string longer than that in UTF-16 units is rejected unread.
+ */
+export function validateEntry(entry: string, path = '$'): void {
+  const err = entryProblem(entry, path, 0)
+  if (err !== null) throw err
+}
+
+/** Fast check of the per-entry rules, no allocation: true when the entry is fine. */
+function entryOk(entry: unknown): boolean {
+  if (typeof entry !== 'string') return false
+  const len = entry.length
+  if (len === 0 || len > LIMITS.maxEntryBytes) return false
+  if (BAD_CHAR.test(entry)) return false
+  if (EDGE_SPACE.has(entry.charCodeAt(0)) || EDGE_SPACE.has(entry.charCodeAt(len - 1))) return false
+  return len * 3 <= LIMITS.maxEntryBytes || utf8Length(entry) <= LIMITS.maxEntryBytes
+}
+
+/**
+ * The error for a bad entry, or null. The path is `path`, or `$[index]suffix` when `path` is empty (built
+ * only on error: this runs over millions of entries).
+ */
+function entryProblem(entry: unknown, path: string, index: number, suffix = ''): InvalidInputError | LimitExceededError | null {
+  if (entryOk(entry)) return null
+  const at = () => ({ path: path === '' ? `$[${index}]${suffix}` : path })
+  if (typeof entry !== 'string') {
+    return new InvalidInputError('ENTRY_NOT_STRING', `entry is ${entry === null ? 'null' : typeof entry}, not a string`, 'pass every participant as a string (do not mix strings and weighted entries)', at())
+  }
+  if (entry.length === 0) {
+    return new InvalidInputError('ENTRY_EMPTY', 'entry is the empty string', 'remove the empty entry or give it a name', at())
+  }
+  // UTF-8 length >= UTF-16 length, so this rejects over-long strings before reading them.
+  if (entry.length > LIMITS.maxEntryBytes) {
+    return new LimitExceededError('LIMIT_EXCEEDED', `entry is at least ${entry.length} UTF-8 bytes, over the limit maxEntryBytes = ${LIMITS.maxEntryBytes}`, LIMIT_HINT, at())
+  }
+  const bad = BAD_CHAR.exec(entry)
+  if (bad !== null) {
+    const c = bad[0].charCodeAt(0)
+    if (c >= 0xd800 && c <= 0xdfff) {
+      return new InvalidInputError('ENTRY_LONE_SURROGATE', `entry has a lone UTF-16 surrogate ${hex4(c)} at position ${bad.index} and no UTF-8 encoding`, 'repair the broken character (it usually comes from cutting a string in the middle of an emoji)', at())
+    }
+    return new InvalidInputError('ENTRY_CONTROL_CHARACTER', `entry has control character ${hex4(c)} at position ${bad.index}`, 'remove control characters (tabs, line breaks, NUL, U+007F-U+009F) from the entry', at())
+  }
+  const first = entry.charCodeAt(0)
+  const last = entry.charCodeAt(entry.length - 1)
+  if (EDGE_SPACE.has(first) || EDGE_SPACE.has(last)) {
+    const where = EDGE_SPACE.has(first) ? `leading ${hex4(first)}` : `trailing ${hex4(last)}`
+    return new InvalidInputError('ENTRY_SURROUNDING_WHITESPACE', `entry has ${where} whitespace`, 'remove the whitespace from the start and end of the entry yourself (orbitdraw never trims: the bytes are committed as given)', at())
+  }
+  const bytes = utf8Length(entry)
+  return new LimitExceededError('LIMIT_EXCEEDED', `entry is ${bytes} UTF-8 bytes, over the limit maxEntryBytes = ${LIMITS.maxEntryBytes}`, LIMIT_HINT, at())
+}
+
+function checkList(list: unknown): asserts list is readonly unknown[] {
+  if (!Array.isArray(list)) {
+    throw new InvalidInputError('PARTICIPANTS_NOT_ARRAY', 'participants must be an array', 'pass an array of entries', { path: '$' })
+  }
+  if (list.length === 0) {
+    throw new InvalidInputError('PARTICIPANTS_EMPTY', 'the participants list is empty', 'pass at least one entry', { path: '$' })
+  }
+  if (list.length > LIMITS.maxParticipants) {
+    throw new LimitExceededError('LIMIT_EXCEEDED', `participant count is ${list.length}, over the limit maxParticipants = ${LIMITS.maxParticipants}`, LIMIT_HINT, { path: '$' })
+  }
+}
+
+/**
+ * Throws ENTRY_DUPLICATE for the smallest index j whose entry equals an earlier one (naming the first
+ * occurrence). Open addressing on a 32-bit string hash (FNV-1a then a murmur3 finalizer) with full string
+ * comparison; if probing degenerates (crafted collisions), falls back to an O(n log n) sort.
+ */
+function checkUnique(entries: readonly string[], suffix: string): void {
+  const dup = findDuplicate(entries)
+  if (dup !== null) {
+    const [i, j] = dup
+    throw new InvalidInputError('ENTRY_DUPLICATE', `entry ${j} is identical to entry ${i} ($[${i}]${suffix})`, DUPLICATE_HINT, { path: `$[${j}]${suffix}` })
+  }
+}
+
+function hash32(s: string): number {
+  let h = 0x811c9dc5
+  for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193)
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  return h ^ (h >>> 16)
+}
+
+/**
+ * @internal `[i, j]` with j the smallest index whose entry equals an earlier one (i its first occurrence),
+ * or null. `probeBudget` bounds hash-table probing before falling back to sorting (exposed for tests).
+ */
+export function findDuplicate(entries: readonly string[], probeBudget = 64 * entries.length + 1024): [number, number] | null {
+  const n = entries.length
+  let cap = 16
+  while (cap < n * 1.5) cap *= 2
+  const mask = cap - 1
+  const hashes = new Int32Array(n)
+  for (let j = 0; j < n; j++) hashes[j] = hash32(entries[j]!)
+  const table = new Int32Array(cap) // index + 1, 0 = empty
+  let budget = probeBudget
+  for (let j = 0; j < n; j++) {
+    const h = hashes[j]!
+    let slot = h & mask
+    let t = table[slot]!
+    while (t !== 0) {
+      if (hashes[t - 1] === h && entries[t - 1] === entries[j]) return [t - 1, j]
+      slot = (slot + 1) & mask
+      t = table[slot]!
+      if (--budget < 0) return findDuplicateBySort(entries)
+    }
+    table[slot] = j + 1
+  }
+  return null
+}
+
+function findDuplicateBySort(entries: readonly string[]): [number, number] | null {
+  const idx = Array.from({ length: entries.length }, (_, i) => i)
+  idx.sort((a, b) => {
+    const x = entries[a]!
+    const y = entries[b]!
+    return x < y ? -1 : x > y ? 1 : a - b
+  })
+  let best: [number, number] | null = null
+  for (let k = 1; k < idx.length; k++) {
+    const a = idx[k - 1]!
+    const b = idx[k]!
+    // Within a run of equal strings (sorted by index) the pair (first, second) has the smallest later index.
+    if (entries[a] === entries[b] && (k < 2 || entries[idx[k - 2]!] !== entries[a]) && (best === null || b < best[1])) best = [a, b]
+  }
+  return best
+}
+
+/**
+ * Validates an unweighted participants list: an array of 1..LIMITS.maxParticipants strings, each following
+ * {@link validateEntry}, all distinct. Throws {@link InvalidInputError} (or {@link LimitExceededError})
+ * with the path `$[i]` of the first entry that breaks a per-entry rule; only when every entry passes are
+ * duplicates looked for (the error names the later index, and the message the earlier one).
+ */
+export function validateEntries(entries: readonly string[]): void {
+  checkList(entries)
+  for (let i = 0; i < entries.length; i++) {
+    if (!entryOk(entries[i])) throw entryProblem(entries[i], '', i)!
+  }
+  checkUnique(entries, '')
+}
+
+/**
+ * Validates a weighted participants list: an array of 1..LIMITS.maxParticipants `{ entry, weight }` objects,
+ * each entry following {@link validateEntry}, all entries distinct, each weight an integer in [1, 2^53 - 1].
+ * Errors name `$[i]`, `$[i].entry` or `$[i].weight`.
+ */
+export function validateWeightedEntries(list: readonly WeightedEntry[]): void {
+  checkList(list)
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i] as unknown
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new InvalidInputError('WEIGHTED_ENTRY_NOT_OBJECT', `weighted entry is ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}, not an object`, 'pass every participant as { entry, weight } (do not mix strings and weighted entries)', { path: `$[${i}]` })
+    }
+    const { entry, weight } = item as { entry?: unknown; weight?: unknown }
+    const err = entryProblem(entry, '', i, '.entry')
+    if (err !== null) throw err
+    if (!isWeight(weight)) checkWeight(weight, `$[${i}].weight`)
+  }
+  checkUnique(list.map((w) => w.entry), '.entry')
+}
+
+function isWeight(weight: unknown): weight is number {
+  return typeof weight === 'number' && Number.isSafeInteger(weight) && weight >= 1
+}
+
+function checkWeight(weight: unknown, path: string): asserts weight is number {
+  if (!isWeight(weight)) {
+    throw new InvalidInputError('WEIGHT_INVALID', `weight is ${typeof weight === 'number' ? String(weight) : typeof weight}, not an integer in [1, 2^53 - 1]`, 'give every weighted entry a positive whole-number weight (use a smaller scale if it does not fit)', { path })
+  }
+}
+
+/** Leaf data of an unweighted entry: its UTF-8 bytes. Validates the entry first (path `$`). */
+export function encodeLeaf(entry: string): Uint8Array {
+  validateEntry(entry)
+  return encoder.encode(entry)
+}
+
+/** Leaf data of a weighted entry: 8-byte big-endian weight, then the entry's UTF-8 bytes. Validates both. */
+export function encodeWeightedLeaf(entry: string, weight: number): Uint8Array {
+  validateEntry(entry, '$.entry')
+  checkWeight(weight, '$.weight')
+  const bytes = encoder.encode(entry)
+  const out = new Uint8Array(WEIGHT_BYTES + bytes.length)
+  writeWeight(out, 0, weight)
+  out.set(bytes, WEIGHT_BYTES)
+  return out
+}
+
+function writeWeight(buf: Uint8Array, at: number, weight: number): void {
+  const hi = Math.floor(weight / 0x1_0000_0000)
+  const lo = weight % 0x1_0000_0000
+  buf[at] = hi >>> 24
+  buf[at + 1] = (hi >>> 16) & 255
+  buf[at + 2] = (hi >>> 8) & 255
+  buf[at + 3] = hi & 255
+  buf[at + 4] = lo >>> 24
+  buf[at + 5] = (lo >>> 16) & 255
+  buf[at + 6] = (lo >>> 8) & 255
+  buf[at + 7] = lo & 255
+}
+
+function isWeightedList(list: readonly string[] | readonly WeightedEntry[]): list is readonly WeightedEntry[] {
+  return Array.isArray(list) && list.length > 0 && typeof list[0] !== 'string'
+}
+
+/** Validates either kind of list, then returns its entries (and weights, or null) as plain arrays. */
+function normalize(list: readonly string[] | readonly WeightedEntry[]): { entries: readonly string[]; weights: number[] | null } {
+  if (isWeightedList(list)) {
+    validateWeightedEntries(list)
+    return { entries: list.map((w) => w.entry), weights: list.map((w) => w.weight) }
+  }
+  validateEntries(list)
+  return { entries: list, weights: null }
+}
+
+/**
+ * Leaf hashes of every entry, packed (32 bytes each), in one pass with one reused scratch buffer:
+ * `SHA-256(0x00 || [weight BE64] || UTF-8(entry))`. Entries must already be validated.
+ */
+function hashLeaves(entries: readonly string[], weights: readonly number[] | null): Uint8Array {
+  const n = entries.length
+  const out = new Uint8Array(n * HASH_BYTES)
+  const prefix = weights === null ? 1 : 1 + WEIGHT_BYTES
+  // Validated entries are at most maxEntryBytes UTF-8 bytes; encodeInto never writes more than that.
+  const scratch = new Uint8Array(prefix + LIMITS.maxEntryBytes)
+  const tail = scratch.subarray(prefix)
+  // One view per input length, made once: no allocation per entry besides the digest itself.
+  const views: Uint8Array[] = []
+  scratch[0] = 0
+  for (let i = 0; i < n; i++) {
+    if (weights !== null) writeWeight(scratch, 1, weights[i]!)
+    const len = prefix + encoder.encodeInto(entries[i]!, tail).written
+    const view = (views[len] ??= scratch.subarray(0, len))
+    out.set(sha256(view), i * HASH_BYTES)
+  }
+  return out
+}
+
+/**
+ * The participants digest: validates the list (strings, or `{ entry, weight }` objects; not mixed), then
+ * returns the RFC 9162 Merkle Tree Hash over the leaves in the given order (32 bytes).
+ */
+export function participantsRoot(list: readonly string[] | readonly WeightedEntry[]): Uint8Array {
+  const { entries, weights } = normalize(list)
+  return rootOfPackedInPlace(hashLeaves(entries, weights), entries.length)
+}
+
+/** A validated participants list with its whole Merkle tree, for producing inclusion proofs of chosen entries. */
+export interface ParticipantsTree {
+  /** Number of entries. */
+  readonly size: number
+  /** True for a weighted list (leaves carry the weight prefix). */
+  readonly weighted: boolean
+  /** The participants digest (same as {@link participantsRoot}). */
+  root(): Uint8Array
+  /** Leaf data of entry `index` (what a verifier hashes). */
+  leafData(index: number): Uint8Array
+  /** Audit path of entry `index` (RFC 9162 §2.1.3.1). */
+  inclusionProof(index: number): Uint8Array[]
+  /** Audit paths of several entries, in the order given, from the same tree. */
+  inclusionProofs(indices: readonly number[]): Uint8Array[][]
+}
+
+/**
+ * Validates the list and builds its Merkle tree once (about 64 bytes of memory per entry), so that the
+ * inclusion proofs of any chosen entries (the winners) come without recomputing the tree.
+ */
+export function participantsTree(list: readonly string[] | readonly WeightedEntry[]): ParticipantsTree {
+  const { entries, weights } = normalize(list)
+  const ents = entries.slice()
+  const ws = weights === null ? null : weights.slice()
+  const tree = MerkleTree.fromLeafHashes(hashLeaves(ents, ws), { adopt: true })
+  return {
+    size: tree.size,
+    weighted: ws !== null,
+    root: () => tree.root(),
+    leafData(index: number): Uint8Array {
+      tree.leafHash(index) // range check with the tree's error
+      return ws === null ? encoder.encode(ents[index]!) : encodeWeightedLeaf(ents[index]!, ws[index]!)
+    },
+    inclusionProof: (index: number) => tree.inclusionProof(index),
+    inclusionProofs: (indices: readonly number[]) => tree.inclusionProofs(indices),
+  }
+}
