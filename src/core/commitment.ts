@@ -78,7 +78,7 @@ export interface CommitOptions {
 export interface CommitResult {
   /** The typed commitment. */
   readonly commitment: Commitment
-  /** Its CIDv1 (dag-json, sha2-256) as a base32 string (`bagaaiera…`). */
+  /** Its CIDv1 (dag-json, sha2-256) as a base32 string (`baguqeera…`). */
   readonly cid: string
   /** Its canonical DAG-JSON bytes (what the CID hashes). */
   readonly bytes: Uint8Array
@@ -189,7 +189,12 @@ export function validateCommitment(c: Commitment): void {
   validateBeaconName(c.beacon, '$.beacon')
   if (!Number.isSafeInteger(c.after?.sequence) || c.after.sequence < 0) bad('$.after.sequence', 'after.sequence must be a non-negative integer', 'pass the sequence of the latest block you saw')
   if (typeof c.after.block !== 'string') bad('$.after.block', 'after.block must be a CID string', 'pass the CID of the latest block you saw')
-  parseCid(c.after.block, '$.after.block')
+  try {
+    parseCid(c.after.block, '$.after.block')
+  } catch (err) {
+    const e = err as OrbitdrawError
+    throw new InvalidInputError(e.code, e.detail, e.hint, { path: '$.after.block', cause: err })
+  }
   if (!Number.isSafeInteger(c.target) || c.target <= c.after.sequence) {
     bad('$.target', `target ${String(c.target)} must be an integer greater than the latest seen block ${c.after.sequence}`, 'commit to a block that does not exist yet')
   }

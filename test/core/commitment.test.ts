@@ -150,10 +150,13 @@ describe('commit() validation: every option, with code and path', () => {
     expect(err.hint.length).toBeGreaterThan(0)
   })
 
-  it('option errors are InvalidInputError, except CID strings that fail to parse (ParseError)', () => {
+  it('option errors are InvalidInputError, bad CID strings included (code and path kept)', () => {
     expect(thrown(() => commit(base({ target: 3 })))).toBeInstanceOf(InvalidInputError)
     expect(thrown(() => commit(base({ draw: { kind: 'pick', count: 0 } })))).toBeInstanceOf(InvalidInputError)
-    expect(thrown(() => commit(base({ after: { sequence: 3, block: 'zzz' } })))).toBeInstanceOf(ParseError)
+    const bad = thrown(() => commit(base({ after: { sequence: 3, block: 'zzz' } })))
+    expect(bad).toBeInstanceOf(InvalidInputError)
+    expect(bad).not.toBeInstanceOf(ParseError)
+    expect([bad.code, bad.path]).toEqual(['INVALID_CID', '$.after.block'])
   })
 
   it('no options object → INVALID_OPTIONS', () => {

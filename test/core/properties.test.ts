@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { CID } from 'multiformats/cid'
+import { base36 } from 'multiformats/bases/base36'
 import {
   blockCid,
   commit,
+  commitmentCid,
   computeOutcome,
   deriveSeed,
   drawFromBlock,
@@ -413,5 +415,18 @@ describe('every proof from valid inputs verifies', () => {
       }),
       RUNS,
     )
+  })
+})
+
+describe('deriveSeed is independent of the CID form used for the block', () => {
+  it('a v0 (Qm…) or base36 form of the block CID gives the same seed as its bafkrei form', () => {
+    const block = buildChain(3, 'seed-form')[2]!
+    const v1 = CID.parse(block.cid)
+    const v0 = CID.createV0(v1.multihash as Parameters<typeof CID.createV0>[0]).toString()
+    expect(v0.startsWith('Qm')).toBe(true)
+    const c = commitmentCid({ version: 1, beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: block.previous! }, draw: { kind: 'range', min: 1n, max: 6n, count: 1, distinct: false }, label: '' })
+    const want = deriveSeed(c, block)
+    expect(deriveSeed(c, { ...block, cid: v0 })).toEqual(want)
+    expect(deriveSeed(c, { ...block, cid: v1.toString(base36) })).toEqual(want)
   })
 })
