@@ -16,6 +16,8 @@ export const EXIT = {
   input: 4,
   /** An unexpected internal error (a bug: please report it). */
   internal: 70,
+  /** Interrupted by Ctrl-C (SIGINT) while working (not for `beacon watch` and `emulator`, which exit 0). */
+  interrupted: 130,
 } as const
 
 /** An error in the command line itself (exit code 2). */

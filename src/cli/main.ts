@@ -20,7 +20,15 @@ Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Run 'orbitdraw <command> --help' for a command's flags and examples.
-Exit codes: 0 ok, 1 verification failed, 2 usage error, 3 network failure, 4 bad input.`
+Global flags: --json (machine-readable output), -h/--help, --version.
+Exit codes: 0 ok, 1 verification failed, 2 usage error, 3 network failure, 4 bad input,
+130 interrupted, 70 internal error (a bug).
+
+Quick start (local emulator, no account needed):
+  orbitdraw emulator &                       # prints ORBITDRAW_* variables to export
+  orbitdraw commit -p names.txt --pick 3 --delay 10s
+  orbitdraw draw commitment.json -p names.txt -o proof.json
+  orbitdraw verify proof.json`
 
 /** Runs the CLI with `argv` (without `node` and the script); returns the exit code. */
 export async function main(argv: readonly string[], ctx: CliContext): Promise<number> {
@@ -69,11 +77,14 @@ function isEntryPoint(): boolean {
 
 if (isEntryPoint()) {
   const controller = new AbortController()
-  process.once('SIGINT', () => {
-    process.stderr.write('\ninterrupted\n')
+  // First Ctrl-C / SIGTERM: cancel the command (it cleans up and picks the exit code: 130 when work
+  // was cut short, 0 for 'beacon watch' and 'emulator'). A second one exits at once.
+  const onSignal = (): void => {
+    if (controller.signal.aborted) process.exit(EXIT.interrupted)
     controller.abort()
-    process.exitCode = 130
-  })
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
   const ctx: CliContext = {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
@@ -83,7 +94,7 @@ if (isEntryPoint()) {
   }
   main(process.argv.slice(2), ctx).then(
     (code) => {
-      process.exitCode = process.exitCode ?? code
+      process.exitCode = code
     },
     (err: unknown) => {
       process.stderr.write(`orbitdraw: unexpected error: ${String(err)}\n`)

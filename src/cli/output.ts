@@ -4,6 +4,8 @@
  * @module
  */
 import { InvalidInputError, MismatchError, OrbitdrawError, ParseError, IntegrityError, LimitExceededError, UnsupportedVersionError } from '../core/index.js'
+import { AbortedError, BeaconError, NotYetPublishedError } from '../beacon/index.js'
+import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/index.js'
 import type { CliContext } from './command.js'
 import { EXIT, UsageError } from './exit-codes.js'
 
@@ -14,13 +16,35 @@ export function printJson(ctx: CliContext, value: unknown): void {
 
 const INPUT_ERRORS = [InvalidInputError, ParseError, IntegrityError, MismatchError, LimitExceededError, UnsupportedVersionError]
 
-/** Maps an error to its exit code: usage 2, input 4, network 3, otherwise internal. */
+/** Input-class error codes that are really about the beacon or gateways misbehaving (exit 3). */
+const NETWORK_CODES = new Set(['UNAUTHENTICATED_HEAD', 'PROOF_CHAIN_INVALID'])
+
+/**
+ * Maps an error to its exit code.
+ *
+ * - 2 usage: {@link UsageError}; an unknown cTRNG source name (`--src`).
+ * - 130 interrupted: the beacon's {@link AbortedError} and the REST client's {@link AbortError} (Ctrl-C).
+ * - 1 verification failed: a REST value whose signature does not verify under `--public-key`.
+ * - 4 bad input: the core's input classes (invalid, parse, integrity, mismatch, limit, version), a
+ *   sequence not published yet, and credentials the identity provider or the API refused.
+ * - 3 network: every other beacon error (gateways unreachable, timing out, rate limiting, bad or stale
+ *   answers, forks, broken chains, wait timeouts), every other REST error (network, timeout, 5xx, invalid
+ *   response, rate limit, failed fallback), and the two input-class codes that actually mean the beacon
+ *   misbehaved (`UNAUTHENTICATED_HEAD`, `PROOF_CHAIN_INVALID`).
+ * - 70 internal: anything else (a bug).
+ */
 export function exitCodeFor(err: unknown): number {
   if (err instanceof UsageError) return EXIT.usage
-  if (err instanceof OrbitdrawError) {
-    if (INPUT_ERRORS.some((C) => err instanceof C)) return EXIT.input
-    return EXIT.network
-  }
+  if (!(err instanceof OrbitdrawError)) return EXIT.internal
+  if (err instanceof AbortedError || err instanceof AbortError) return EXIT.interrupted
+  if (err instanceof UnknownSourceError) return EXIT.usage
+  if (err instanceof SignatureError) return EXIT.verificationFailed
+  if (err instanceof TokenError || err instanceof AuthError) return EXIT.input
+  if (err instanceof BrowserSecretError) return EXIT.internal
+  if (err instanceof NotYetPublishedError) return EXIT.input
+  if (NETWORK_CODES.has(err.code)) return EXIT.network
+  if (INPUT_ERRORS.some((C) => err instanceof C)) return EXIT.input
+  if (err instanceof BeaconError || err instanceof OrbitportError) return EXIT.network
   return EXIT.internal
 }
 
@@ -34,8 +58,13 @@ export function reportError(ctx: CliContext, err: unknown, json: boolean): numbe
   }
   if (err instanceof UsageError) {
     ctx.err(`orbitdraw: ${err.message}\nRun 'orbitdraw ${err.command ?? ''}${err.command ? ' ' : ''}--help' for usage.\n`)
+  } else if (code === EXIT.interrupted) {
+    ctx.err('orbitdraw: interrupted; nothing was written\n')
   } else if (err instanceof OrbitdrawError) {
-    ctx.err(`orbitdraw: ${err.detail}${err.path ? ` (at ${err.path})` : ''}\n  what to do: ${err.hint}\n  [${err.code}]\n`)
+    const failures = (err as { failures?: readonly { gateway: string; error: OrbitdrawError }[] }).failures
+    const each = Array.isArray(failures) ? [...new Set(failures.map((f) => `\n    - ${f.error.detail}`))].join('') : ''
+    const kind = code === EXIT.network ? 'network failure: ' : ''
+    ctx.err(`orbitdraw: ${kind}${err.detail}${err.path && !err.detail.includes(err.path) ? ` (at ${err.path})` : ''}${each}\n  what to do: ${err.hint}\n  [${err.code}]\n`)
   } else {
     ctx.err(`orbitdraw: unexpected error: ${(err as Error)?.stack ?? String(err)}\nThis is a bug; please report it.\n`)
   }

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { InvalidInputError, type WeightedEntry } from '../core/index.js'
+import { InvalidInputError, OrbitdrawError, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
 
 /** How a participants file is laid out. */
 export type ParticipantsFormat = 'lines' | 'csv' | 'json'
@@ -30,7 +30,37 @@ export const MAX_PARTICIPANTS_FILE_BYTES = 512 * 1024 * 1024
 export async function readParticipants(path: string, options: ReadParticipantsOptions = {}): Promise<string[] | WeightedEntry[]> {
   const text = path === '-' ? await (options.stdin ?? readStdin)() : await readText(path)
   const format = options.format ?? (path.endsWith('.csv') ? 'csv' : path.endsWith('.json') ? 'json' : 'lines')
-  return parseParticipants(text, format, options)
+  const name = path === '-' ? 'standard input' : path
+  let list: string[] | WeightedEntry[]
+  try {
+    list = parseParticipants(text, format, options)
+  } catch (err) {
+    if (err instanceof InvalidInputError && !err.detail.startsWith(name)) throw new InvalidInputError(err.code, `${name}: ${err.detail}`, err.hint, { cause: err, ...(err.path === undefined ? {} : { path: err.path }) })
+    throw err
+  }
+  checkEntries(list, format, name)
+  return list
+}
+
+/**
+ * Applies the core's entry rules (no edge whitespace, no control characters, no duplicates, limits)
+ * and reports a broken entry by its line (lines), row (CSV) or index (JSON) in the file.
+ */
+export function checkEntries(list: string[] | WeightedEntry[], format: ParticipantsFormat, name: string): void {
+  try {
+    if (list.length > 0 && typeof list[0] === 'object') validateWeightedEntries(list as WeightedEntry[])
+    else validateEntries(list as string[])
+  } catch (err) {
+    if (!(err instanceof OrbitdrawError)) throw err
+    const m = /^\$\[([0-9]+)\]/.exec(err.path ?? '')
+    const where = m === null ? undefined : format === 'lines' ? `line ${Number(m[1]) + 1}` : format === 'csv' ? `row ${Number(m[1]) + 2}` : `$[${m[1]}]`
+    // Index references inside the detail ("identical to entry 3 ($[3])") are renumbered the same way.
+    const detail = err.detail.replace(/entry ([0-9]+) is identical to entry ([0-9]+) \(\$\[[0-9]+\][^)]*\)/, (_all, j: string, i: string) => {
+      const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
+      return `${at(j)} is identical to ${at(i)}`
+    })
+    throw new InvalidInputError(err.code, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
+  }
 }
 
 async function readText(path: string): Promise<string> {

@@ -4,6 +4,11 @@
  * @module
  */
 import type { Command } from '../command.js'
+import { beaconCommand } from './beacon.js'
+import { commitCommand } from './commit.js'
+import { drawCommand } from './draw.js'
+import { emulatorCommand } from './emulator.js'
+import { randomCommand } from './random.js'
 import { verifyCommand } from './verify.js'
 
-export const COMMANDS: readonly Command[] = [verifyCommand]
+export const COMMANDS: readonly Command[] = [commitCommand, drawCommand, verifyCommand, beaconCommand, randomCommand, emulatorCommand]

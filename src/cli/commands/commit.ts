@@ -1,0 +1,241 @@
+/**
+ * `orbitdraw commit`: fix a draw before its randomness exists.
+ *
+ * @module
+ */
+import { planTarget, type TargetPlan } from '../../beacon/index.js'
+import { commit, InvalidInputError, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
+import { assertWritable, beaconClientFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
+import { EXIT, UsageError } from '../exit-codes.js'
+import { printJson } from '../output.js'
+import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
+
+/** Flags that read a participants file (shared with `draw`). */
+export const PARTICIPANTS_OPTIONS = {
+  participants: { type: 'string', short: 'p' },
+  format: { type: 'string' },
+  column: { type: 'string' },
+  'weight-column': { type: 'string' },
+} as const
+
+export const PARTICIPANTS_HELP = `Participants:
+  -p, --participants FILE  one entry per line, a CSV column, or a JSON array; - for standard input
+  --format lines|csv|json  layout (default from the extension: .csv, .json, anything else lines)
+  --column C               CSV: the column with the entries (header name or 1-based number; default 1)
+  --weight-column W        CSV: a column of whole-number weights (for --weighted)
+  Entries are used exactly as written: no trimming, no blank lines, no duplicates.`
+
+/** Reads the participants named by the shared flags. */
+export async function participantsFrom(flags: Flags, command: string): Promise<string[] | WeightedEntry[]> {
+  const path = stringFlag(flags, 'participants')
+  if (path === undefined) throw new UsageError('--participants FILE is required (one entry per line, a CSV or a JSON array; - for stdin)', command)
+  const format = stringFlag(flags, 'format')
+  if (format !== undefined && format !== 'lines' && format !== 'csv' && format !== 'json') throw new UsageError(`--format must be lines, csv or json, got ${JSON.stringify(format)}`, command)
+  const column = stringFlag(flags, 'column')
+  const weightColumn = stringFlag(flags, 'weight-column')
+  const isCsv = format === 'csv' || (format === undefined && path.endsWith('.csv'))
+  if (!isCsv && (column !== undefined || weightColumn !== undefined)) throw new UsageError('--column and --weight-column are for CSV participants (--format csv or a .csv file)', command)
+  return readParticipants(path, {
+    ...(format !== undefined ? { format: format as ParticipantsFormat } : {}),
+    ...(column !== undefined ? { column } : {}),
+    ...(weightColumn !== undefined ? { weightColumn } : {}),
+  })
+}
+
+function drawSpecFrom(flags: Flags): DrawSpec {
+  const kinds = ['pick', 'shuffle', 'weighted', 'range'].filter((k) => flags[k] !== undefined)
+  if (kinds.length !== 1) throw new UsageError(kinds.length === 0 ? 'say what to draw: --pick K, --shuffle, --weighted K, or --range MIN..MAX --count M' : `choose one draw kind, not ${kinds.map((k) => `--${k}`).join(' and ')}`, 'commit')
+  const kind = kinds[0]!
+  if (kind !== 'range' && (flags.count !== undefined || flags.distinct !== undefined)) throw new UsageError('--count and --distinct go with --range', 'commit')
+  if (kind === 'shuffle') return { kind: 'shuffle' }
+  if (kind === 'pick' || kind === 'weighted') return { kind, count: intFlag(flags, kind, 'commit', 1)! }
+  const r = /^(-?[0-9]+)\.\.(-?[0-9]+)$/.exec(stringFlag(flags, 'range') ?? '')
+  if (r === null) throw new UsageError(`--range must look like MIN..MAX (e.g. 1..49), got ${JSON.stringify(stringFlag(flags, 'range'))}`, 'commit')
+  const count = intFlag(flags, 'count', 'commit', 1)
+  if (count === undefined) throw new UsageError('--range needs --count M (how many values)', 'commit')
+  const min = BigInt(r[1]!)
+  const max = BigInt(r[2]!)
+  if (max < min) throw new UsageError(`--range ${min}..${max}: MAX is below MIN`, 'commit')
+  return { kind: 'range', min, max, count, distinct: flags.distinct === true }
+}
+
+function describeDraw(d: DrawSpec, n: number | undefined): string {
+  switch (d.kind) {
+    case 'pick':
+      return `pick ${d.count} ranked winner${d.count === 1 ? '' : 's'} of ${n}`
+    case 'weighted':
+      return `weighted pick ${d.count} of ${n}`
+    case 'shuffle':
+      return `shuffle all ${n}`
+    case 'range':
+      return `${d.count} ${d.distinct ? 'distinct ' : ''}integer${d.count === 1 ? '' : 's'} in ${d.min}..${d.max}`
+  }
+}
+
+export const commitCommand: Command = {
+  name: 'commit',
+  summary: 'fix a draw before its randomness exists; prints the CID to publish',
+  help: `Usage: orbitdraw commit --participants FILE (--pick K | --shuffle | --weighted K | --range MIN..MAX --count M [--distinct])
+                        [--label TEXT] [--delay 5m | --sequence N] [-o commitment.json] [--json]
+
+Reads the participants, asks the beacon for its latest signed block, chooses a future target block
+(at least --delay ahead, or exactly --sequence N), and writes the commitment: a small DAG-JSON file
+whose CID identifies the draw. Publish the CID (and ideally the file and the participants) BEFORE
+the target block appears; nobody, the organizer included, can know the outcome before then.
+
+What to draw (exactly one):
+  --pick K                 K ranked winners (winner 1 first, then alternates in order)
+  --shuffle                a full ranking of every entry
+  --weighted K             K distinct winners, chances proportional to integer weights
+                           (needs --weight-column, or a JSON array of {"entry","weight"})
+  --range MIN..MAX --count M [--distinct]
+                           M integers in [MIN, MAX] (no participants)
+
+${PARTICIPANTS_HELP}
+
+Commitment:
+  --label TEXT             a free description, part of the commitment (e.g. "Spring raffle 2026")
+  --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m (default: the next
+                           safe block)
+  --sequence N             commit to exactly block N (must still be in the future)
+  -o, --output FILE        where to write the commitment (default commitment.json; - for stdout)
+  --force                  overwrite an existing output file
+  --json                   print a machine-readable summary
+
+${BEACON_HELP}
+
+Exit codes: 0 written, 2 usage error, 3 network failure, 4 bad participants file.
+
+Examples:
+  orbitdraw commit --participants names.txt --pick 3 --label "Door prizes" --delay 5m
+  orbitdraw commit -p entrants.csv --column email --pick 1 --delay 1h -o raffle.commitment.json
+  orbitdraw commit -p tickets.csv --column name --weight-column tickets --weighted 2 --delay 10m
+  orbitdraw commit --range 1..49 --count 6 --distinct --label "Lotto" --sequence 123456
+  orbitdraw emulator &   # then, in another shell, with the printed ORBITDRAW_* variables set:
+  orbitdraw commit -p names.txt --pick 3 --delay 10s --json`,
+  options: {
+    ...GLOBAL_OPTIONS,
+    ...BEACON_OPTIONS,
+    ...PARTICIPANTS_OPTIONS,
+    pick: { type: 'string' },
+    shuffle: { type: 'boolean' },
+    weighted: { type: 'string' },
+    range: { type: 'string' },
+    count: { type: 'string' },
+    distinct: { type: 'boolean' },
+    label: { type: 'string' },
+    delay: { type: 'string' },
+    sequence: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    force: { type: 'boolean' },
+  },
+  async run(flags, positionals, ctx) {
+    if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
+    const draw = drawSpecFrom(flags)
+    if (flags.delay !== undefined && flags.sequence !== undefined) throw new UsageError('give --delay or --sequence, not both', 'commit')
+    const delayMs = flags.delay === undefined ? 0 : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
+    const sequence = intFlag(flags, 'sequence', 'commit', 1)
+    const output = stringFlag(flags, 'output') ?? 'commitment.json'
+    const force = flags.force === true
+    const label = stringFlag(flags, 'label') ?? ''
+
+    let participants: string[] | WeightedEntry[] | undefined
+    if (draw.kind === 'range') {
+      if (flags.participants !== undefined) throw new UsageError('a --range draw takes no --participants', 'commit')
+    } else {
+      participants = await participantsFrom(flags, 'commit')
+      const weighted = participants.length > 0 && typeof participants[0] === 'object'
+      if (draw.kind === 'weighted' && !weighted) throw new UsageError('--weighted needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}', 'commit')
+      if (draw.kind !== 'weighted' && weighted) throw new UsageError('the participants carry weights; use --weighted K (or drop --weight-column)', 'commit')
+    }
+    // Impossible draws fail before any network call.
+    if ((draw.kind === 'pick' || draw.kind === 'weighted') && participants !== undefined && draw.count > participants.length) {
+      throw new UsageError(`cannot draw ${draw.count} winners from ${participants.length} participants; lower --${draw.kind}`, 'commit')
+    }
+    if (draw.kind === 'range' && draw.distinct && BigInt(draw.count) > draw.max - draw.min + 1n) {
+      throw new UsageError(`cannot draw ${draw.count} distinct values from ${draw.min}..${draw.max}; lower --count or drop --distinct`, 'commit')
+    }
+    await assertWritable(output, force, 'commit')
+
+    const client = beaconClientFrom(flags, ctx, 'commit')
+    const call = { signal: ctx.signal }
+    const allowUnsigned = flags['allow-unsigned-head'] === true
+    let plan: Pick<TargetPlan, 'beacon' | 'after' | 'target' | 'estimatedTime' | 'authenticated' | 'intervalSeconds'>
+    if (sequence === undefined) {
+      plan = await planTarget({ client, delaySeconds: delayMs / 1000, requireAuthenticated: !allowUnsigned, ...call })
+    } else {
+      const head = await client.latest(call)
+      if (!head.authenticated && !allowUnsigned) throw new UsageError('the latest block came without a signed IPNS record; use gateways that serve ?format=ipns-record or pass --allow-unsigned-head knowingly', 'commit')
+      if (sequence <= head.block.sequence) throw new UsageError(`block ${sequence} is already published (the latest is ${head.block.sequence}); choose a later --sequence, or use --delay`, 'commit')
+      const intervalMs = await client.intervalMs(call)
+      plan = {
+        beacon: client.name,
+        after: { sequence: head.block.sequence, block: head.block.cid },
+        target: sequence,
+        intervalSeconds: intervalMs / 1000,
+        estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
+        authenticated: head.authenticated,
+      }
+    }
+    let result: CommitResult
+    try {
+      result = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label })
+    } catch (err) {
+      // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
+      if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
+      throw err
+    }
+    await writeOutput(ctx, output, `${JSON.stringify(result.json, null, 2)}\n`, force, 'commit')
+
+    const summary = {
+      ok: true,
+      cid: result.cid,
+      file: output === '-' ? null : output,
+      beacon: plan.beacon,
+      target: plan.target,
+      after: plan.after,
+      estimatedTime: plan.estimatedTime.toISOString(),
+      intervalSeconds: plan.intervalSeconds,
+      authenticated: plan.authenticated,
+      draw: result.json.draw,
+      label,
+      participants: result.commitment.participants ?? null,
+      commitment: result.json,
+    }
+    if (flags.json === true) {
+      if (output !== '-') printJson(ctx, summary)
+      else ctx.err(`${JSON.stringify(summary)}\n`)
+      return EXIT.ok
+    }
+    const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
+    say(formatSummary(summary, draw, participants?.length, plan.estimatedTime))
+    return EXIT.ok
+  },
+}
+
+function formatSummary(
+  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null },
+  draw: DrawSpec,
+  n: number | undefined,
+  eta: Date,
+): string {
+  const inMs = eta.getTime() - Date.now()
+  const lines = [
+    `Commitment ${s.file === null ? 'printed to stdout' : `written to ${s.file}`}`,
+    `  CID            ${s.cid}`,
+    `  draw           ${describeDraw(draw, n)}${s.label === '' ? '' : ` — ${JSON.stringify(s.label)}`}`,
+    ...(s.participants === null ? [] : [`  participants   ${s.participants.count} entries, Merkle root ${s.participants.root}`]),
+    `  beacon         ${s.beacon}`,
+    `  seen now       block ${s.after.sequence} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
+    `  target block   ${s.target}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
+    '',
+    `Publish BEFORE block ${s.target} appears (~${formatDuration(inMs)} from now):`,
+    `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
+    ...(s.participants === null ? [] : ['  - the participants list, in this exact order (or keep it private and publish only the count and root)']),
+    '',
+    'Then draw (it waits for the block if needed):',
+    `  orbitdraw draw ${s.file ?? 'commitment.json'}${s.participants === null ? '' : ' --participants FILE'} -o proof.json`,
+  ]
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,127 @@
+/**
+ * `orbitdraw draw COMMITMENT --participants FILE -o proof.json`: wait for the committed block, draw,
+ * write the proof.
+ *
+ * @module
+ */
+import { draw } from '../../beacon/index.js'
+import { base64ToBytes, bytesToHex, MismatchError, parseBlock, parseCommitment, participantsRoot, serializeProof, type Participants } from '../../core/index.js'
+import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
+import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readTextInput, stringFlag, writeOutput } from '../common.js'
+import { EXIT, UsageError } from '../exit-codes.js'
+import { printJson } from '../output.js'
+import { progressLine } from '../progress.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS } from './commit.js'
+import { describeOutcome } from './describe.js'
+
+export const drawCommand: Command = {
+  name: 'draw',
+  summary: 'wait for the committed block, draw, and write the proof',
+  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--private] [-o proof.json] [--force] [--json]
+
+Reads the commitment, checks the participants against it at once (same entries, same order), then
+waits for the target block with a live progress line on stderr, fetches it with the beacon's signed
+head and the chain down to it, derives the outcome and writes the proof bundle. Anyone can re-check
+the proof offline with 'orbitdraw verify'.
+
+Flags:
+  COMMITMENT               the commitment file written by 'orbitdraw commit' (- for stdin)
+  --private                reveal only the winners, each with a Merkle inclusion proof; the full
+                           list stays private (pick draws only)
+  -o, --output FILE        where to write the proof (default proof.json; - for stdout)
+  --force                  overwrite an existing output file (otherwise refused before waiting)
+  --wait-timeout D         give up waiting after D (90s, 10m, 2h; default: wait as long as needed)
+  --quiet                  no progress line
+  --json                   print a machine-readable summary (progress still goes to stderr)
+
+${PARTICIPANTS_HELP}
+
+${BEACON_HELP}
+The beacon is the one named in the commitment; --beacon, if given, must match it.
+
+Exit codes: 0 proof written, 2 usage error, 3 network failure, 4 bad input (participants do not
+match the commitment, unreadable commitment), 130 interrupted.
+
+Examples:
+  orbitdraw draw commitment.json --participants names.txt -o proof.json
+  orbitdraw draw commitment.json -p names.txt --private -o proof.json
+  orbitdraw draw lotto.commitment.json -o lotto.proof.json      # range draws take no participants
+  orbitdraw draw commitment.json -p names.txt --json | jq -r '.outcome.winners[].entry'`,
+  options: {
+    ...GLOBAL_OPTIONS,
+    ...BEACON_OPTIONS,
+    ...PARTICIPANTS_OPTIONS,
+    private: { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
+    force: { type: 'boolean' },
+    'wait-timeout': { type: 'string' },
+    quiet: { type: 'boolean', short: 'q' },
+  },
+  async run(flags, positionals, ctx) {
+    if (positionals.length !== 1) throw new UsageError('draw takes exactly one commitment file', 'draw')
+    const path = positionals[0]!
+    if (path === '-' && stringFlag(flags, 'participants') === '-') throw new UsageError('the commitment and the participants cannot both come from standard input', 'draw')
+    const output = stringFlag(flags, 'output') ?? 'proof.json'
+    const force = flags.force === true
+    const timeoutMs = flags['wait-timeout'] === undefined ? undefined : parseDuration(stringFlag(flags, 'wait-timeout')!, '--wait-timeout', 'draw')
+    const commitment = parseCommitment(await readTextInput(path, 'commitment'))
+    if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
+      const named = beaconNameFrom(flags, ctx, 'draw')
+      if (named !== commitment.beacon && flags.beacon !== undefined) throw new UsageError(`--beacon ${named} differs from the commitment's beacon ${commitment.beacon}`, 'draw')
+    }
+    const isRange = commitment.draw.kind === 'range'
+    let participants: Participants | undefined
+    if (isRange) {
+      if (flags.participants !== undefined) throw new UsageError('this commitment is a range draw: it takes no --participants', 'draw')
+    } else {
+      participants = await participantsFrom(flags, 'draw')
+      // Check now, not after waiting: same count and same Merkle root as committed.
+      const expected = commitment.participants!
+      if (participants.length !== expected.count) {
+        throw new MismatchError('PARTICIPANTS_MISMATCH', `the participants file has ${participants.length} entries, the commitment ${expected.count}`, 'pass exactly the committed list, in the committed order')
+      }
+      if (bytesToHex(participantsRoot(participants)) !== expected.root) {
+        throw new MismatchError('PARTICIPANTS_MISMATCH', `the participants do not hash to the committed root ${expected.root}`, 'pass exactly the committed list, in the committed order, with the same spelling')
+      }
+    }
+    if (flags.private === true && commitment.draw.kind !== 'pick') throw new UsageError(`--private is for pick draws; this commitment is a ${commitment.draw.kind} draw`, 'draw')
+    await assertWritable(output, force, 'draw')
+
+    const progress = progressLine(ctx, flags.quiet === true)
+    const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
+    let proof
+    try {
+      proof = await draw(commitment, participants, {
+        clientOptions,
+        signal: ctx.signal,
+        onProgress: (p) => progress.update(p),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(flags.private === true ? { disclosure: 'winners' as const } : {}),
+        allowUnauthenticated: clientOptions.allowUnsignedHead === true,
+      })
+    } finally {
+      progress.done()
+    }
+    await writeOutput(ctx, output, serializeProof(proof), force, 'draw')
+    const authenticated = proof.chain.ipnsRecord !== undefined
+    // Blocks run newest first from the head: the target sits head.sequence - target places down.
+    const head = proof.chain.blocks[0]!
+    const headSequence = parseBlock(base64ToBytes(head.bytes), head.cid).sequence
+    const target = { sequence: commitment.target, cid: proof.chain.blocks[headSequence - commitment.target]!.cid }
+    if (flags.json === true) {
+      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: proof.participants?.disclosure ?? null, authenticated, target, seed: proof.seed, outcome: proof.outcome }
+      if (output === '-') ctx.err(`${JSON.stringify(summary)}\n`)
+      else printJson(ctx, summary)
+      return EXIT.ok
+    }
+    const lines = [
+      `Drew ${commitment.label === '' ? 'the draw' : JSON.stringify(commitment.label)} from block ${commitment.target} (${target.cid})`,
+      ...describeOutcome(proof.outcome),
+      '',
+      `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${proof.participants?.disclosure === 'winners' ? '; only the winners are revealed' : ''}.`,
+      `Anyone can check it: orbitdraw verify ${output === '-' ? 'proof.json' : output}`,
+    ]
+    ;(output === '-' ? ctx.err : ctx.out)(`${lines.join('\n')}\n`)
+    return EXIT.ok
+  },
+}

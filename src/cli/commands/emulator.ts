@@ -1,0 +1,96 @@
+/**
+ * `orbitdraw emulator`: the local emulator of the whole service, until Ctrl-C.
+ *
+ * @module
+ */
+import { startEmulator } from '../../emulator/index.js'
+import { GLOBAL_OPTIONS, type Command } from '../command.js'
+import { formatDuration, intFlag, parseDuration, stringFlag } from '../common.js'
+import { EXIT, UsageError } from '../exit-codes.js'
+
+const EMULATOR_CLIENT_ID = 'emulator-client'
+const EMULATOR_CLIENT_SECRET = 'emulator-secret'
+
+export const emulatorCommand: Command = {
+  name: 'emulator',
+  summary: 'run a local emulator of the beacon, gateway and REST service (until Ctrl-C)',
+  help: `Usage: orbitdraw emulator [--port N] [--interval 1s] [--key rsa|ed25519] [--initial-blocks N] [--json]
+
+Starts a local emulator of the whole Orbitport service on one loopback origin: a beacon that
+publishes a signed block every --interval, a trustless IPFS gateway serving it (/ipfs/…, /ipns/…),
+and the REST token and cTRNG endpoints. Prints its URL, its beacon name and how to point orbitdraw
+at it, then runs until Ctrl-C or SIGTERM (exit 0). Keys are fresh every run, so the beacon name
+changes: proofs made against it verify, but only as this emulator's beacon.
+
+Flags:
+  --port N             port on 127.0.0.1 (default: a free one)
+  --interval D         publication interval: 250ms, 1s, 1m (default 1s; at least 100ms)
+  --key rsa|ed25519    the beacon's IPNS key type (default rsa, like the real beacon: k2k4r8… names;
+                       ed25519 gives k51… names)
+  --initial-blocks N   blocks published at start so history exists (default 3)
+  --json               print {"url", "beaconName", "env"} as one JSON line instead
+
+Exit codes: 0 stopped by Ctrl-C/SIGTERM, 2 usage error, 70 could not start (e.g. port in use).
+
+Examples:
+  orbitdraw emulator
+  orbitdraw emulator --port 8787 --interval 2s --key ed25519
+  eval "$(orbitdraw emulator --json | jq -r '.env | to_entries[] | "export \\(.key)=\\(.value)"')"  # in a script`,
+  options: {
+    ...GLOBAL_OPTIONS,
+    port: { type: 'string' },
+    interval: { type: 'string' },
+    key: { type: 'string' },
+    'initial-blocks': { type: 'string' },
+  },
+  async run(flags, positionals, ctx) {
+    if (positionals.length > 0) throw new UsageError('emulator takes no positional arguments', 'emulator')
+    const port = intFlag(flags, 'port', 'emulator', 0, 65535)
+    const intervalMs = flags.interval === undefined ? 1000 : parseDuration(stringFlag(flags, 'interval')!, '--interval', 'emulator')
+    if (intervalMs < 100) throw new UsageError('--interval must be at least 100ms', 'emulator')
+    const key = (stringFlag(flags, 'key') ?? 'rsa').toLowerCase()
+    if (key !== 'rsa' && key !== 'ed25519') throw new UsageError('--key must be rsa or ed25519', 'emulator')
+    const initialBlocks = intFlag(flags, 'initial-blocks', 'emulator', 0, 1000) ?? 3
+    if (ctx.signal.aborted) return EXIT.ok
+
+    const emu = await startEmulator({
+      ...(port !== undefined ? { port } : {}),
+      beacon: { intervalMs, keyType: key === 'rsa' ? 'RSA' : 'Ed25519', initialBlocks },
+    })
+    const env = {
+      ORBITDRAW_GATEWAYS: emu.url,
+      ORBITDRAW_BEACON: emu.beaconName,
+      ORBITPORT_BASE_URL: emu.url,
+      ORBITPORT_AUTH_URL: emu.url,
+      ORBITPORT_CLIENT_ID: EMULATOR_CLIENT_ID,
+      ORBITPORT_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
+    }
+    if (flags.json === true) {
+      ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, env })}\n`)
+    } else {
+      ctx.out(
+        [
+          `orbitdraw emulator running at ${emu.url}`,
+          `  beacon name   ${emu.beaconName}`,
+          `  interval      ${intervalMs < 1000 ? `${intervalMs}ms` : formatDuration(intervalMs)} (${key} key)`,
+          '',
+          'Point orbitdraw at it (in another shell):',
+          ...Object.entries(env).map(([k, v]) => `  export ${k}=${v}`),
+          'or per command:',
+          `  orbitdraw beacon latest --gateway ${emu.url} --beacon ${emu.beaconName}`,
+          '',
+          'The ORBITPORT_* credentials are the emulator\'s public test defaults, not real ones.',
+          'Press Ctrl-C to stop.',
+          '',
+        ].join('\n'),
+      )
+    }
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) resolve()
+      else ctx.signal.addEventListener('abort', () => resolve(), { once: true })
+    })
+    await emu.stop()
+    if (flags.json !== true) ctx.err('emulator stopped\n')
+    return EXIT.ok
+  },
+}

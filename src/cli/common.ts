@@ -1,0 +1,179 @@
+/**
+ * Helpers shared by the commands: flag parsing, the beacon client from flags and environment,
+ * reading and writing files, durations.
+ *
+ * @module
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { BeaconClient, DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, type BeaconBlock, type BeaconClientOptions } from '../index.js'
+import { InvalidInputError, OrbitdrawError, validateBeaconName } from '../core/index.js'
+import type { CliContext, Flags } from './command.js'
+import { UsageError } from './exit-codes.js'
+
+/** A string flag's value, or undefined. */
+export function stringFlag(flags: Flags, name: string): string | undefined {
+  const v = flags[name]
+  if (v === undefined) return undefined
+  if (Array.isArray(v)) return stringFlag({ [name]: v[v.length - 1] }, name)
+  return typeof v === 'string' ? v : undefined
+}
+
+/** Every value of a repeatable string flag, comma lists split. */
+export function listFlag(flags: Flags, name: string): string[] | undefined {
+  const v = flags[name]
+  if (v === undefined) return undefined
+  const all = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string')
+  return all.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '')
+}
+
+/** Parses a whole-number flag in [min, max]. */
+export function intFlag(flags: Flags, name: string, command: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const v = stringFlag(flags, name)
+  if (v === undefined) return undefined
+  return parseIntValue(v, `--${name}`, command, min, max)
+}
+
+/** Parses a whole number for a flag or argument, as a usage error when it is not one. */
+export function parseIntValue(v: string, what: string, command: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^(?:0|[1-9][0-9]*)$/.test(v) || !Number.isSafeInteger(Number(v))) throw new UsageError(`${what} must be a whole number, got ${JSON.stringify(v)}`, command)
+  const n = Number(v)
+  if (n < min || n > max) throw new UsageError(`${what} must be between ${min} and ${max}, got ${n}`, command)
+  return n
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/**
+ * Parses a duration: `90s`, `5m`, `1h`, `1h30m`, `250ms`, or a plain number of seconds. Returns ms.
+ * @throws {@link UsageError} when it is not one.
+ */
+export function parseDuration(text: string, what: string, command: string): number {
+  if (/^[0-9]+(?:\.[0-9]+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  const re = /([0-9]+(?:\.[0-9]+)?)(ms|s|m|h|d)/gy
+  let total = 0
+  let end = 0
+  let m: RegExpExecArray | null
+  while ((m = re.exec(text)) !== null) {
+    total += Number(m[1]) * UNIT_MS[m[2]!]!
+    end = re.lastIndex
+  }
+  if (text === '' || end !== text.length || !Number.isFinite(total)) {
+    throw new UsageError(`${what} must be a duration like 90s, 5m, 1h or 1h30m, got ${JSON.stringify(text)}`, command)
+  }
+  return Math.round(total)
+}
+
+/** Formats ms as a short human duration: `4s`, `2m05s`, `1h02m`. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+}
+
+/** Gateways from `--gateway` (repeatable, comma lists), else ORBITDRAW_GATEWAYS, else the defaults. */
+export function gatewaysFrom(flags: Flags, ctx: CliContext, command: string): readonly string[] {
+  const fromFlags = listFlag(flags, 'gateway')
+  const fromEnv = ctx.env.ORBITDRAW_GATEWAYS?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const list = fromFlags !== undefined && fromFlags.length > 0 ? fromFlags : fromEnv !== undefined && fromEnv.length > 0 ? fromEnv : DEFAULT_GATEWAYS
+  for (const g of list) {
+    let u: URL
+    try {
+      u = new URL(g)
+    } catch {
+      throw new UsageError(`gateway ${JSON.stringify(g)} is not a URL${fromFlags ? '' : ' (from ORBITDRAW_GATEWAYS)'}; use e.g. https://ipfs.io or http://127.0.0.1:8080`, command)
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`gateway ${JSON.stringify(g)} must be an http:// or https:// URL`, command)
+  }
+  return list
+}
+
+/** Beacon name from `--beacon`, else ORBITDRAW_BEACON, else the Orbitport beacon. */
+export function beaconNameFrom(flags: Flags, ctx: CliContext, command: string): string {
+  const name = stringFlag(flags, 'beacon') ?? (ctx.env.ORBITDRAW_BEACON?.trim() || undefined) ?? ORBITPORT_BEACON_NAME
+  try {
+    validateBeaconName(name, '--beacon')
+  } catch (err) {
+    throw new UsageError(`--beacon ${JSON.stringify(name)} is not a beacon IPNS name (k2k4r8… or k51…): ${err instanceof OrbitdrawError ? err.detail : String(err)}`, command)
+  }
+  return name
+}
+
+/** Client options from the shared beacon flags (gateways, timeout, unsigned head). */
+export function clientOptionsFrom(flags: Flags, ctx: CliContext, command: string): Omit<BeaconClientOptions, 'name'> {
+  const timeoutMs = intFlag(flags, 'timeout-ms', command, 1)
+  return {
+    gateways: gatewaysFrom(flags, ctx, command),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    allowUnsignedHead: flags['allow-unsigned-head'] === true,
+  }
+}
+
+/** A beacon client for `name` (default: from flags/env) configured from the shared beacon flags. */
+export function beaconClientFrom(flags: Flags, ctx: CliContext, command: string, name?: string): BeaconClient {
+  return new BeaconClient({ ...clientOptionsFrom(flags, ctx, command), name: name ?? beaconNameFrom(flags, ctx, command) })
+}
+
+/** Reads a text file (or standard input for `-`), as bad input (exit 4) when it cannot be read. */
+export async function readTextInput(path: string, what: string): Promise<string> {
+  try {
+    return path === '-' ? await readStdinText() : await readFile(path, 'utf8')
+  } catch (cause) {
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${what} ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
+  }
+}
+
+async function readStdinText(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const c of process.stdin) chunks.push(c as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Fails early (before any waiting) when `path` exists and `force` is not set. */
+export async function assertWritable(path: string, force: boolean, command: string): Promise<void> {
+  if (path === '-' || force) return
+  const { access } = await import('node:fs/promises')
+  const exists = await access(path).then(
+    () => true,
+    () => false,
+  )
+  if (exists) throw new UsageError(`${path} already exists; pass --force to overwrite it, or choose another -o file`, command)
+}
+
+/** Writes `text` to `path` (standard output for `-`); refuses to overwrite unless `force`. */
+export async function writeOutput(ctx: CliContext, path: string, text: string, force: boolean, command: string): Promise<void> {
+  if (path === '-') {
+    ctx.out(text)
+    return
+  }
+  try {
+    await writeFile(path, text, { flag: force ? 'w' : 'wx' })
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') throw new UsageError(`${path} already exists; pass --force to overwrite it, or choose another -o file`, command)
+    throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${path}: ${code ?? (cause as Error).message}`, 'check the directory exists and is writable', { cause })
+  }
+}
+
+/** A block as plain JSON for `--json` output. */
+export function blockJson(b: BeaconBlock): Record<string, unknown> {
+  return {
+    sequence: b.sequence,
+    cid: b.cid,
+    previous: b.previous,
+    timestamp: b.timestamp,
+    time: new Date(b.timestamp * 1000).toISOString(),
+    ctrng: b.ctrng,
+    ...(b.metadata === undefined ? {} : { metadata: b.metadata }),
+  }
+}
+
+/** A block as human-readable lines. */
+export function blockLines(b: BeaconBlock): string[] {
+  return [
+    `block ${b.sequence}  ${b.cid}`,
+    `  time      ${new Date(b.timestamp * 1000).toISOString()}`,
+    `  previous  ${b.previous ?? '(none: genesis)'}`,
+    ...(b.ctrng.length === 0 ? ['  ctrng     (none)'] : b.ctrng.map((v, i) => `  ctrng[${i}]  ${v}`)),
+  ]
+}
