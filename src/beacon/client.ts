@@ -51,6 +51,8 @@ export interface BeaconClientOptions {
   intervalMs?: number
   /** Most blocks kept in the CID-keyed cache (default 10 000). */
   cacheSize?: number
+  /** `waitFor` keeps polling through this many consecutive polls where every gateway failed (default 5). */
+  maxFailedPolls?: number
   /** Called before every HTTP request (for counting or logging). */
   onRequest?: (info: { gateway: string; path: string; kind: 'record' | 'block' | 'head-json' }) => void
   /** Clock in ms (default `Date.now`). */
@@ -137,6 +139,7 @@ export class BeaconClient {
   readonly #retryDelayMs: number
   readonly #intervalHint: number | undefined
   readonly #cacheSize: number
+  readonly #maxFailedPolls: number
   readonly #onRequest: BeaconClientOptions['onRequest']
   readonly #now: () => number
   /** CID-keyed cache of verified blocks (multihash hex -> block), insertion-ordered for eviction. */
@@ -177,6 +180,7 @@ export class BeaconClient {
     this.#retryDelayMs = nonNegative(options.retryDelayMs ?? 250, 'retryDelayMs')
     this.#intervalHint = options.intervalMs === undefined ? undefined : positive(options.intervalMs, 'intervalMs')
     this.#cacheSize = Math.max(16, nonNegativeInt(options.cacheSize ?? 10_000, 'cacheSize'))
+    this.#maxFailedPolls = nonNegativeInt(options.maxFailedPolls ?? 5, 'maxFailedPolls')
     this.#onRequest = options.onRequest
     this.#now = options.now ?? Date.now
   }
@@ -317,9 +321,25 @@ export class BeaconClient {
     let interval: number | undefined
     let lastSeq = -1
     let lastChangeAt = this.#now()
+    let failedPolls = 0
     for (;;) {
       if (signal?.aborted === true) throw new AbortedError(`waitFor(${n})`, signal.reason)
-      const head = await this.latest(call)
+      let head: BeaconHead
+      try {
+        head = await this.latest(call)
+        failedPolls = 0
+      } catch (err) {
+        // A poll that finds no gateway answering is retried at the next poll (a long wait should
+        // survive a network blip); forks, aborts and repeated failures end the wait.
+        if (!(err instanceof AllGatewaysFailedError) || ++failedPolls > this.#maxFailedPolls || this.#head === undefined) throw err
+        if (interval === undefined) interval = await this.intervalMs(call).catch(() => undefined)
+        // Exponential backoff from a quarter interval (1 s when the interval is not known).
+        const base = interval === undefined ? 1000 : clamp(interval / 4, 100, 5000)
+        const pause = Math.max(err.retryAfterMs ?? 0, Math.min(base * 2 ** (failedPolls - 1), Math.max(interval ?? 0, 30_000)))
+        if (this.#now() + pause > deadline) throw err
+        await sleep(pause, signal, `waitFor(${n})`)
+        continue
+      }
       if (head.block.sequence >= n) {
         const chain = await this.chainDown(head.block, n, call)
         options.onProgress?.({ sequence: head.block.sequence, target: n, remaining: 0, intervalMs: interval ?? this.#estimateInterval().ms, estimatedTime: new Date(this.#now()), authenticated: head.authenticated })

@@ -386,6 +386,25 @@ describe('BeaconClient.waitFor', () => {
     }
   })
 
+  it('survives a few failed polls (network blip) and ends after maxFailedPolls', async () => {
+    const e = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 200, initialBlocks: 2 })
+    try {
+      const c = new BeaconClient({ gateways: [e.url], name: e.name, retries: 0 })
+      await c.latest()
+      e.faults.add('ipns-record', { kind: 'status', status: 503 }, { times: 3 })
+      const target = e.service.head().sequence + 4
+      expect((await c.waitFor(target)).block.sequence).toBe(target)
+      e.faults.add('ipns-record', { kind: 'status', status: 503 })
+      const c2 = new BeaconClient({ gateways: [e.url], name: e.name, retries: 0, maxFailedPolls: 2, intervalMs: 100 })
+      e.faults.clear()
+      await c2.latest()
+      e.faults.add('ipns-record', { kind: 'status', status: 503 })
+      await expect(c2.waitFor(e.service.head().sequence + 1000)).rejects.toBeInstanceOf(AllGatewaysFailedError)
+    } finally {
+      await e.stop()
+    }
+  })
+
   it('returns at once for a block already published', async () => {
     const c = client()
     const r = await c.waitFor(3)
