@@ -1,0 +1,72 @@
+/**
+ * `orbitdraw emulator`: spawn it, read its URL and beacon name from stdout, use it with the CLI and
+ * with fetch, stop it with SIGINT (exit 0) and SIGTERM (exit 0).
+ */
+import type { ChildProcess } from 'node:child_process'
+import { afterEach, describe, expect, it } from 'vitest'
+import { json, run, start } from './helpers.js'
+
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+})
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buf = ''
+    const timer = setTimeout(() => reject(new Error(`no output from the emulator: ${buf}`)), 15_000)
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      buf += d
+      if (buf.includes('\n')) {
+        clearTimeout(timer)
+        resolve(buf)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`emulator exited early with ${code}: ${buf}`)))
+  })
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode })
+    else child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
+}
+
+describe('orbitdraw emulator', () => {
+  it('prints its URL and beacon name, serves the beacon and REST, and exits 0 on SIGINT', async () => {
+    const child = start(['emulator', '--interval', '250ms', '--key', 'ed25519', '--json'])
+    children.push(child)
+    const info = JSON.parse(await firstLine(child)) as { url: string; beaconName: string; env: Record<string, string> }
+    expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(info.beaconName).toMatch(/^k51/)
+    expect(info.env).toMatchObject({ ORBITDRAW_GATEWAYS: info.url, ORBITDRAW_BEACON: info.beaconName, ORBITPORT_CLIENT_ID: 'emulator-client' })
+
+    // query it: with plain fetch (a trustless gateway route) and with the CLI using the printed env
+    const res = await fetch(`${info.url}/ipns/${info.beaconName}?format=ipns-record`, { headers: { accept: 'application/vnd.ipfs.ipns-record' } })
+    expect(res.status).toBe(200)
+    const head = await run(['beacon', 'latest', '--json'], { env: info.env })
+    expect(head.code, head.stderr).toBe(0)
+    expect(json<{ authenticated: boolean }>(head).authenticated).toBe(true)
+    const rnd = await run(['random', '--json'], { env: info.env })
+    expect(rnd.code, rnd.stderr).toBe(0)
+
+    child.kill('SIGINT')
+    expect(await exited(child)).toEqual({ code: 0, signal: null })
+  })
+
+  it('human output names the env to export; SIGTERM also exits 0', async () => {
+    const child = start(['emulator', '--interval', '500ms', '--key', 'ed25519'])
+    children.push(child)
+    let out = await firstLine(child)
+    await new Promise((r) => setTimeout(r, 300))
+    child.stdout!.on('data', (d: string) => (out += d))
+    expect(out).toMatch(/orbitdraw emulator running at http:\/\/127\.0\.0\.1:\d+/)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(out).toMatch(/export ORBITDRAW_GATEWAYS=http:\/\/127\.0\.0\.1:\d+/)
+    expect(out).toMatch(/export ORBITDRAW_BEACON=k51/)
+    expect(out).toMatch(/Press Ctrl-C to stop/)
+    child.kill('SIGTERM')
+    expect(await exited(child)).toEqual({ code: 0, signal: null })
+  })
+})
