@@ -139,9 +139,16 @@ export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions 
     return done()
   }
   const call = options.signal ? { signal: options.signal } : {}
-  const client =
-    options.client ??
-    new BeaconClient({ ...options.clientOptions, ...(options.gateways ? { gateways: options.gateways } : {}), name: commitment.beacon })
+  let client: BeaconClient
+  try {
+    client = options.client ?? new BeaconClient({ ...options.clientOptions, ...(options.gateways ? { gateways: options.gateways } : {}), name: commitment.beacon })
+    if (client.name !== parseIpnsName(commitment.beacon).name) {
+      throw new InvalidInputError('BEACON_MISMATCH', `the client reads beacon ${client.name}, the proof's commitment names ${commitment.beacon}`, 'use a client for the committed beacon')
+    }
+  } catch (err) {
+    checks.push(check('online-blocks', false, `cannot ask the beacon: ${describe(err)}`))
+    return done()
+  }
 
   // online-blocks: a fresh fetch of each carried block (the client checks bytes against the CID).
   const missing: string[] = []
