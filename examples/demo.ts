@@ -1,0 +1,85 @@
+/**
+ * orbitdraw's main job, end to end, in one command:
+ *
+ *   npm run demo                 # on the in-process emulator (no network, ~6 s)
+ *   npm run demo -- --live       # the same flow on the real Orbitport beacon through public gateways
+ *   npm run demo -- --out /tmp/proof.json
+ *
+ * 1. start the emulator (a beacon publishing a signed block every second, and a trustless gateway);
+ * 2. commit to a draw among 20 sample participants, 3 ranked winners, on a block a few seconds ahead;
+ * 3. wait for that block with visible progress;
+ * 4. draw: fetch the block with the beacon's signed head and the chain down to it, derive the winners;
+ * 5. write the proof bundle to a file;
+ * 6. verify it offline, as a stranger would, and print every check and the winners.
+ *
+ * `--live` (or ORBITDRAW_LIVE=1) is the one switch: real gateways and the real beacon name instead of
+ * the emulator. Everything else is identical.
+ */
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { BeaconClient, commit, draw, planTarget, serializeProof, verify } from '../src/index.js'
+import { startEmulator, type RunningEmulator } from '../src/emulator/index.js'
+import { progressLine } from '../src/cli/progress.js'
+
+const { values: args } = parseArgs({ options: { live: { type: 'boolean' }, out: { type: 'string' }, interval: { type: 'string' } } })
+const live = args.live === true || process.env.ORBITDRAW_LIVE === '1'
+const proofPath = resolve(args.out ?? 'demo-proof.json')
+
+const PARTICIPANTS = [
+  'Amara Okafor', 'Bruno Silva', 'Chen Wei', 'Dalia Haddad', 'Emil Novak', 'Farah Khan', 'Gustav Berg', 'Hana Sato',
+  'Ines Duarte', 'Jonas Weber', 'Kwame Mensah', 'Lena Fischer', 'Mateo Rossi', 'Nadia Petrova', 'Omar Aziz',
+  'Priya Nair', 'Quinn Murphy', 'Rosa Jiménez', 'Sven Larsen', 'Tariq Saleh',
+]
+
+const step = (n: number, text: string): void => console.log(`\n${n}. ${text}`)
+const stderrCtx = { out: (t: string) => process.stdout.write(t), err: (t: string) => process.stderr.write(t), env: process.env, signal: new AbortController().signal, isTTY: process.stderr.isTTY === true }
+
+let emu: RunningEmulator | undefined
+try {
+  let client: BeaconClient
+  if (live) {
+    step(1, 'using the real Orbitport beacon through public IPFS gateways')
+    client = new BeaconClient()
+    console.log(`   beacon ${client.name}\n   gateways ${client.gateways.join(', ')}`)
+  } else {
+    step(1, 'starting the emulator (beacon + trustless gateway on a loopback port)')
+    emu = await startEmulator({ beacon: { intervalMs: 1000, initialBlocks: 3 } })
+    client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
+    console.log(`   ${emu.url}  beacon ${emu.beaconName}  (a signed block every second)`)
+  }
+
+  step(2, `committing: 3 ranked winners among ${PARTICIPANTS.length} participants`)
+  const plan = await planTarget({ client, delaySeconds: live ? 0 : 3 })
+  const { commitment, cid, json } = commit({ ...plan, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'orbitdraw demo: three prizes' })
+  console.log(`   latest block seen    ${plan.after.sequence} (${plan.authenticated ? 'signed' : 'unsigned'} head)`)
+  console.log(`   target block         ${plan.target}, expected ${plan.estimatedTime.toISOString()}`)
+  console.log(`   commitment CID       ${cid}`)
+  console.log(`   (an organizer publishes this CID now, before block ${plan.target} exists: ${JSON.stringify(json).length} bytes of JSON)`)
+
+  step(3, `waiting for block ${plan.target}`)
+  const progress = progressLine(stderrCtx)
+  let proof
+  try {
+    proof = await draw(commitment, PARTICIPANTS, { client, onProgress: (p) => progress.update(p) })
+  } finally {
+    progress.done()
+  }
+
+  step(4, 'drew from the block, with the beacon\'s signed head and the chain down to it')
+  await writeFile(proofPath, serializeProof(proof))
+  console.log(`   proof written to ${proofPath} (${proof.chain.blocks.length} blocks, ${proof.chain.ipnsRecord ? 'signed IPNS record' : 'NO signed record'})`)
+
+  step(5, 'verifying the proof offline, as anyone can (orbitdraw verify demo-proof.json)')
+  const result = await verify(proof, { now: new Date() })
+  for (const c of result.checks) console.log(`   ${c.ok ? '✓' : '✗'} ${c.name.padEnd(22)} ${c.detail}`)
+  for (const n of result.notes) console.log(`     note: ${n}`)
+  console.log(`\n${result.ok ? (result.authenticated ? 'VERIFIED' : 'VERIFIED (integrity only)') : 'FAILED'}: "${commitment.label}"`)
+  if (proof.outcome.kind === 'pick') for (const w of proof.outcome.winners) console.log(`   ${w.rank}. ${w.entry}`)
+  process.exitCode = result.ok ? 0 : 1
+} catch (err) {
+  console.error(`\ndemo failed: ${(err as Error).message}`)
+  process.exitCode = live ? 3 : 70
+} finally {
+  await emu?.stop()
+}

@@ -1,0 +1,40 @@
+/**
+ * Each example runs to completion (exit 0), as in CI.
+ */
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROOT, runCommand, tempDir } from './helpers.js'
+
+const TSX = join(ROOT, 'node_modules/.bin/tsx')
+let dir: string
+let cleanup: () => Promise<void>
+
+beforeAll(async () => {
+  ;({ dir, cleanup } = await tempDir())
+})
+afterAll(async () => {
+  await cleanup?.()
+})
+
+describe('examples', () => {
+  it('npm run demo (examples/demo.ts): commit, wait, draw, write, verify; exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/demo.ts'), '--out', join(dir, 'demo-proof.json')], { timeoutMs: 30_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/VERIFIED: "orbitdraw demo: three prizes"/)
+    expect(r.stdout).toContain(join(dir, 'demo-proof.json'))
+    expect(r.stdout).not.toContain('✗')
+    expect(r.stderr).toMatch(/waiting for block \d+/)
+  }, 40_000)
+
+  it('examples/raffle-server/run.ts: the HTTP flow end to end; exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/raffle-server/run.ts')], { timeoutMs: 30_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toContain('raffle server self-test: OK')
+  }, 40_000)
+
+  it('examples/sortition/run.ts: private draw of 40 out of 20,000; exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/sortition/run.ts'), '--out', join(dir, 'assembly.json')], { timeoutMs: 30_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/none of the 19960 people not selected appears in the proof file/)
+  }, 40_000)
+})
