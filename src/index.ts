@@ -14,6 +14,8 @@
 export * from './core/index.js'
 export * from './beacon/index.js'
 export * from './rest/index.js'
+// Node's verify adds the optional online re-check to the core's offline verify.
+export { verify, type NodeVerifyOptions } from './verify.js'
 // Both edges have a rate-limit error; the beacon's keeps the plain name.
 export { RateLimitedError } from './beacon/index.js'
 export { RateLimitedError as OrbitportRateLimitedError } from './rest/index.js'

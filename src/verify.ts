@@ -1,0 +1,42 @@
+/**
+ * `verify` for Node and other networked hosts: the offline core verification, plus an optional
+ * online re-check that the carried blocks are still served by the beacon.
+ *
+ * @module
+ */
+import { verifyOnline, type VerifyOnlineOptions } from './beacon/draw.js'
+import { verify as verifyOffline, type VerifyOptions, type VerifyResult } from './core/verify.js'
+
+/** Options of {@link verify}: the core's, plus an optional online re-check. */
+export interface NodeVerifyOptions extends VerifyOptions {
+  /**
+   * Also re-check online: the gateways to ask (or full {@link VerifyOnlineOptions}). Adds the checks
+   * `online-blocks` and `online-chain`. Omit for a purely offline verification (the default).
+   */
+  online?: readonly string[] | VerifyOnlineOptions
+}
+
+/**
+ * Verifies a proof bundle: offline first (every check of the core `verify`), then, with `online`,
+ * asks the beacon whether the carried blocks are still served and still in its signed chain.
+ * Never throws on a bad proof or an unreachable beacon: problems are failed checks.
+ *
+ * @example
+ * ```ts
+ * const offline = await verify(proof)
+ * const both = await verify(proof, { online: ['https://ipfs.io', 'https://dweb.link'] })
+ * ```
+ */
+export async function verify(proof: unknown, options: NodeVerifyOptions = {}): Promise<VerifyResult> {
+  const { online, ...offlineOptions } = options
+  const offline = await verifyOffline(proof, offlineOptions)
+  if (online === undefined) return offline
+  const onlineOptions: VerifyOnlineOptions = isGatewayList(online) ? { gateways: online } : online
+  const result = await verifyOnline(proof, onlineOptions)
+  const checks = [...offline.checks, ...result.checks]
+  return { ...offline, ok: offline.ok && result.ok, checks, notes: [...offline.notes, ...result.notes] }
+}
+
+function isGatewayList(x: readonly string[] | VerifyOnlineOptions): x is readonly string[] {
+  return Array.isArray(x)
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BeaconClient, commit, draw, planTarget, verify } from '../../src/index.js'
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
+
+const people = ['ada', 'grace', 'alan', 'edsger', 'barbara']
+
+describe('verify(proof, { online }) from the Node entry point', () => {
+  let emu: RunningEmulator
+  let other: RunningEmulator
+  beforeAll(async () => {
+    ;[emu, other] = await Promise.all([startEmulator({ beacon: { intervalMs: 200, initialBlocks: 2, keyType: 'Ed25519' } }), startEmulator({ beacon: { intervalMs: 0, keyType: 'Ed25519' } })])
+  })
+  afterAll(async () => {
+    await Promise.all([emu.stop(), other.stop()])
+  })
+
+  it('offline by default; online adds online-blocks and online-chain; a beacon that never served the blocks fails online only', async () => {
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
+    const plan = await planTarget({ client, delaySeconds: 0.3 })
+    const { commitment } = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants: people, draw: { kind: 'pick', count: 2 } })
+    const proof = await draw(commitment, people, { client })
+
+    const offline = await verify(proof)
+    expect(offline.ok).toBe(true)
+    expect(offline.checks.some((c) => c.name.startsWith('online-'))).toBe(false)
+
+    const online = await verify(proof, { online: [emu.url] })
+    expect(online.ok).toBe(true)
+    expect(online.checks.filter((c) => c.name.startsWith('online-')).map((c) => [c.name, c.ok])).toEqual([
+      ['online-blocks', true],
+      ['online-chain', true],
+    ])
+
+    // The other emulator is a different beacon with other blocks: the online checks fail, offline ones still pass.
+    const elsewhere = await verify(proof, { online: { gateways: [other.url], clientOptions: { retries: 0, timeoutMs: 2000 } } })
+    expect(elsewhere.ok).toBe(false)
+    expect(elsewhere.checks.filter((c) => !c.ok).map((c) => c.name)).toContain('online-blocks')
+    expect(elsewhere.checks.filter((c) => !c.name.startsWith('online-')).every((c) => c.ok)).toBe(true)
+  })
+})
