@@ -177,7 +177,14 @@ async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock 
   if (keyResult.key === undefined) {
     sigCheck = check('ipns-record-signature', false, keyResult.detail)
   } else {
-    const ok = await checkRecordSignature(record, keyResult.key)
+    let ok: boolean
+    let uncheckable: string | undefined
+    try {
+      ok = await checkRecordSignature(record, keyResult.key)
+    } catch (err) {
+      ok = false
+      uncheckable = describeError(err)
+    }
     let expiry = `valid until ${record.validity}`
     if (now !== undefined) {
       if (now.getTime() > record.validUntil.getTime()) {
@@ -192,7 +199,9 @@ async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock 
       ok,
       ok
         ? `V2 signature by the ${keyResult.key.type} key verifies over record sequence ${record.sequence}; ${expiry}`
-        : `V2 signature does not verify with the ${keyResult.key.type} key from the ${keyResult.source === 'record' ? "record's pubKey" : 'name'}: the record was forged or altered`,
+        : uncheckable !== undefined
+          ? `not checked: ${uncheckable}`
+          : `V2 signature does not verify with the ${keyResult.key.type} key from the ${keyResult.source === 'record' ? "record's pubKey" : 'name'}: the record was forged or altered`,
     )
   }
   const nameCheck = check('ipns-record-name', keyResult.matchesName, keyResult.matchesName ? `${keyResult.detail} (the committed beacon)` : keyResult.detail)

@@ -237,8 +237,17 @@ export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName
   return { key, source, matchesName, detail }
 }
 
-/** Checks a V2 signature (`"ipns-signature:" || data`) with `key`. Never throws on a bad signature. */
+/**
+ * Checks a V2 signature (`"ipns-signature:" || data`) with `key`. Never throws on a bad signature.
+ *
+ * @throws {@link IntegrityError} `SIGNATURE_UNCHECKABLE` when this host cannot check the signature at
+ *   all (RSA needs Web Crypto, which browsers only offer on https, localhost and file:// pages): the
+ *   record is then *not checked*, which is different from *forged*.
+ */
 export async function checkRecordSignature(record: IpnsRecordInfo, key: PublicKey): Promise<boolean> {
+  if (key.type === 'RSA' && (globalThis as { crypto?: { subtle?: unknown } }).crypto?.subtle === undefined) {
+    throw new IntegrityError('SIGNATURE_UNCHECKABLE', 'this host has no Web Crypto API, so the RSA record signature cannot be checked here', 'verify in Node, or open the verifier over https, localhost or file://')
+  }
   try {
     return (await key.verify(concatBytes(SIGNATURE_PREFIX, record.data), record.signatureV2)) === true
   } catch {
