@@ -1,6 +1,6 @@
 /**
  * Writes `test/vectors/sampling.json`: fixed sampling vectors (stream bytes, uniform draws, shuffle,
- * pick, range, weighted) that any implementation of `docs/spec-parts/sampling.md` must reproduce.
+ * pick, range, weighted) that any implementation of `docs/spec.md (Randomness stream and sampling)` must reproduce.
  * Run: `npx tsx scripts/make-sampling-vectors.ts`. Regenerate only on a deliberate protocol change.
  */
 import { writeFileSync } from 'node:fs'
@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 const file = join(here, '..', 'test', 'vectors', 'sampling.json')
 const doc = {
   description:
-    'orbitdraw sampling vectors (docs/spec-parts/sampling.md). Seeds and stream bytes are hex; bigints are decimal strings; ' +
+    'orbitdraw sampling vectors (docs/spec.md (Randomness stream and sampling)). Seeds and stream bytes are hex; bigints are decimal strings; ' +
     'each case runs on a fresh stream of its seed; consumed = stream bytes read.',
   cases: vectorParams().map(runCase),
 }

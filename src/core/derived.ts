@@ -11,7 +11,7 @@
  *
  * for `i = 0, 1, 2, …`. Anyone holding the seed can re-derive every value, so results made this way
  * are reproducible and checkable. The byte-exact description and test vectors are in
- * `docs/spec-parts/derived.md`.
+ * `docs/spec.md (The local derived source)`.
  *
  * Pure: no network, no clock, no Node-only module.
  *

@@ -1,7 +1,7 @@
 /**
  * Participant entries: the rules an entry must follow, its leaf encoding, and the participants digest
  * (the RFC 9162 Merkle Tree Hash over the leaves in the committed order). See
- * `docs/spec-parts/participants.md` for the byte-exact rules.
+ * `docs/spec.md (Participants)` for the byte-exact rules.
  *
  * Entries are used exactly as given: no trimming, no case folding, no Unicode normalization. Anything
  * ambiguous (surrounding whitespace, control characters, duplicates) is rejected with the entry's index,

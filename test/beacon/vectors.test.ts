@@ -21,7 +21,7 @@ const v = JSON.parse(readFileSync(new URL('./vectors/ipns-record.json', import.m
   record: string
 }
 
-describe('IPNS record vector (docs/spec-parts/chain.md)', () => {
+describe('IPNS record vector (docs/spec.md (Beacon chain and IPNS record))', () => {
   it('the name is CIDv1 libp2p-key over an identity multihash of the key protobuf', () => {
     const pk = hexToBytes(v.publicKeyProtobuf)
     expect(v.nameMultihash).toBe(`0024${v.publicKeyProtobuf}`)

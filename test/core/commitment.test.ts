@@ -47,7 +47,7 @@ function thrown(fn: () => unknown): OrbitdrawError {
   throw new Error('expected a throw')
 }
 
-// ---- an independent reference encoder (what docs/spec-parts/core.md describes) ----
+// ---- an independent reference encoder (what docs/spec.md (Core protocol) describes) ----
 
 function b64NoPad(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64').replace(/=+$/, '')

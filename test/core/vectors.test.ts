@@ -64,7 +64,7 @@ function u(value: number, width: number): Buffer {
   return b
 }
 
-/** The seed from its definition (docs/spec-parts/core.md). */
+/** The seed from its definition (docs/spec.md (Core protocol)). */
 function referenceSeed(commitmentText: string, blockText: string, ctrng: readonly string[]): string {
   const c = cidBytes(DAG_JSON, utf8(commitmentText))
   const b = cidBytes(RAW, utf8(blockText))

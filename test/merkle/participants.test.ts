@@ -265,7 +265,7 @@ describe('leaf encoding and digest', () => {
   })
 })
 
-describe('docs/spec-parts/participants.md worked example', () => {
+describe('docs/spec.md (Participants) worked example', () => {
   it('matches the numbers printed in the spec', () => {
     const entries = ['alice', 'bob', 'carol']
     expect(entries.map((e) => toHex(encodeLeaf(e)))).toEqual(['616c696365', '626f62', '6361726f6c'])

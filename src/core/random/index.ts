@@ -2,7 +2,7 @@
  * Sampling primitives: a deterministic cryptographic byte stream from a 32-byte seed, exact uniform
  * integers by rejection, forward Fisher–Yates shuffle and O(k) pick, ranges with or without repetition,
  * and weighted picks. Every function is deterministic in the stream and uses only exact integer
- * arithmetic; `docs/spec-parts/sampling.md` states the byte-exact rules.
+ * arithmetic; `docs/spec.md (Randomness stream and sampling)` states the byte-exact rules.
  *
  * @module
  */

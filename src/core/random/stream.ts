@@ -4,7 +4,7 @@
  * The stream of a 32-byte seed is the RFC 8439 ChaCha20 keystream with key = seed, nonce = 12 zero
  * bytes and the block counter starting at 0: block `i` (64 bytes) is `ChaCha20_block(seed, i, 0^12)`,
  * and the stream is blocks 0, 1, 2, ... concatenated. ChaCha20 was chosen over SHA-256 in counter mode by
- * measurement (see `docs/spec-parts/sampling.md` and `bench/sampling.bench.ts`).
+ * measurement (see `docs/spec.md (Randomness stream and sampling)` and `bench/sampling.bench.ts`).
  *
  * @module
  */
