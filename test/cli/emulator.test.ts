@@ -70,3 +70,19 @@ describe('orbitdraw emulator', () => {
     expect(await exited(child)).toEqual({ code: 0, signal: null })
   })
 })
+
+describe('orbitdraw emulator errors', () => {
+  it('a port in use is a usage error (exit 2) naming the port', async () => {
+    const { createServer } = await import('node:net')
+    const srv = createServer()
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r))
+    const port = (srv.address() as { port: number }).port
+    try {
+      const r = await run(['emulator', '--port', String(port), '--key', 'ed25519'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`)
+    } finally {
+      srv.close()
+    }
+  })
+})

@@ -30,7 +30,7 @@ Flags:
   --initial-blocks N   blocks published at start so history exists (default 3)
   --json               print {"url", "beaconName", "env"} as one JSON line instead
 
-Exit codes: 0 stopped by Ctrl-C/SIGTERM, 2 usage error, 70 could not start (e.g. port in use).
+Exit codes: 0 stopped by Ctrl-C/SIGTERM, 2 usage error (including a port in use).
 
 Examples:
   orbitdraw emulator
@@ -53,10 +53,17 @@ Examples:
     const initialBlocks = intFlag(flags, 'initial-blocks', 'emulator', 0, 1000) ?? 3
     if (ctx.signal.aborted) return EXIT.ok
 
-    const emu = await startEmulator({
-      ...(port !== undefined ? { port } : {}),
-      beacon: { intervalMs, keyType: key === 'rsa' ? 'RSA' : 'Ed25519', initialBlocks },
-    })
+    let emu: Awaited<ReturnType<typeof startEmulator>>
+    try {
+      emu = await startEmulator({
+        ...(port !== undefined ? { port } : {}),
+        beacon: { intervalMs, keyType: key === 'rsa' ? 'RSA' : 'Ed25519', initialBlocks },
+      })
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`cannot listen on 127.0.0.1:${port}: ${code === 'EADDRINUSE' ? 'the port is in use' : 'permission denied'}; choose another --port or omit it`, 'emulator')
+      throw err
+    }
     const env = {
       ORBITDRAW_GATEWAYS: emu.url,
       ORBITDRAW_BEACON: emu.beaconName,
