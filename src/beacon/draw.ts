@@ -10,7 +10,7 @@ import { base64ToBytes, bytesToBase64 } from '../core/bytes.js'
 import { checkChain } from '../core/chain.js'
 import { check, type Check } from '../core/check.js'
 import { parseCommitment, type Commitment } from '../core/commitment.js'
-import { drawFromBlock, type DrawFromBlockOptions, type Participants } from '../core/draw.js'
+import { drawPrepared, prepareDraw, type DrawFromBlockOptions, type Participants } from '../core/draw.js'
 import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from '../core/errors.js'
 import { parseIpnsName } from '../core/ipns-record.js'
 import { LIMITS } from '../core/limits.js'
@@ -43,8 +43,11 @@ export interface NetworkDrawOptions extends DrawFromBlockOptions {
  * chain from the head down to the target (newest first). The proof is checked with `checkChain`
  * before it is returned.
  *
- * @throws the client's errors (waiting, network, fork), `drawFromBlock`'s errors (participants
- *   mismatch…), {@link MismatchError} `AFTER_BLOCK_NOT_IN_CHAIN` when the commitment's `after` block
+ * The commitment, the disclosure and the participants are checked *before* waiting (with
+ * `prepareDraw`), so a wrong list fails at once rather than when the block arrives.
+ *
+ * @throws `prepareDraw`'s errors (participants mismatch…) before any request; the client's errors
+ *   (waiting, network, fork); `drawPrepared`'s errors, {@link MismatchError} `AFTER_BLOCK_NOT_IN_CHAIN` when the commitment's `after` block
  *   is not the beacon's block at that sequence, {@link InvalidInputError} `UNAUTHENTICATED_HEAD`.
  */
 export async function draw(commitment: Commitment, participants: Participants | undefined, options: NetworkDrawOptions = {}): Promise<Proof> {
@@ -53,6 +56,8 @@ export async function draw(commitment: Commitment, participants: Participants | 
   if (client.name !== name.name) {
     throw new InvalidInputError('BEACON_MISMATCH', `the client reads beacon ${client.name}, the commitment names ${name.name}`, 'use a client for the committed beacon')
   }
+  // Every check that does not need the block runs now, not after a wait that may last hours.
+  const prepared = prepareDraw(commitment, participants, options.disclosure === undefined ? {} : { disclosure: options.disclosure })
   const call = options.signal ? { signal: options.signal } : {}
   const waited = await client.waitFor(commitment.target, {
     ...call,
@@ -62,8 +67,7 @@ export async function draw(commitment: Commitment, participants: Participants | 
   if (!waited.head.authenticated && options.allowUnauthenticated !== true) {
     throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the head was obtained without a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass allowUnauthenticated: true knowingly')
   }
-  const disclosure = options.disclosure === undefined ? {} : { disclosure: options.disclosure }
-  const base = drawFromBlock(commitment, participants, waited.block, disclosure)
+  const base = drawPrepared(prepared, waited.block)
 
   let blocks: readonly BeaconBlock[] = waited.chain
   const within = options.includeAfterWithin ?? 64

@@ -6,7 +6,7 @@
  */
 import { parseBlock, type BeaconBlock } from './block.js'
 import { bytesToBase64, bytesToHex } from './bytes.js'
-import { checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment } from './commitment.js'
+import { checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
 import { computeOutcome, type Outcome } from './outcome.js'
@@ -28,23 +28,33 @@ export interface DrawFromBlockOptions {
 export type Participants = readonly string[] | readonly WeightedEntry[]
 
 /**
- * Derives a draw's outcome from the committed block and returns its proof bundle. Pure.
- *
- * Checks, in order: the commitment is valid; the participants hash to the committed root and count;
- * the block's bytes hash to its CID; the block is the committed target; the block carries randomness.
- *
- * @param commitment - the commitment as returned by `commit()` (or parsed with `parseCommitment`).
- * @param participants - the committed entries, in committed order; `undefined` for `range` draws.
- * @param block - the target block (its CID and exact bytes; re-checked here).
- * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` / `WRONG_BLOCK`; {@link InvalidInputError}
- *   `NO_RANDOMNESS` and others; {@link IntegrityError} when the block's bytes do not match its CID.
+ * A draw whose inputs have been checked and hashed, waiting only for its block. Made by
+ * {@link prepareDraw}; turned into a proof by {@link drawPrepared}. Holding one lets a caller fail
+ * fast on a wrong participants list *before* waiting for the target block.
  */
-export function drawFromBlock(
-  commitment: Commitment,
-  participants: Participants | undefined,
-  block: Pick<BeaconBlock, 'cid' | 'bytes'>,
-  options: DrawFromBlockOptions = {},
-): Proof {
+export interface PreparedDraw {
+  /** The validated commitment. */
+  readonly commitment: Commitment
+  /** Its CID. */
+  readonly cid: string
+  /** Its DAG-JSON form, as carried in the proof. */
+  readonly json: CommitResult['json']
+  /** The participants, checked against the committed root and count (`undefined` for `range`). */
+  readonly participants: Participants | undefined
+  /** How the proof discloses the participants. */
+  readonly disclosure: 'full' | 'winners'
+  /** The Merkle tree, kept only for a private draw (its inclusion proofs). */
+  readonly tree: ParticipantsTree | undefined
+}
+
+/**
+ * Checks everything a draw needs except its block: the commitment is valid, the disclosure fits the
+ * draw kind, and the participants hash to the committed root and count. Pure.
+ *
+ * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH`; {@link InvalidInputError} for bad options,
+ *   missing or unexpected participants, or an invalid commitment.
+ */
+export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
   validateCommitment(commitment)
   const { cid, json } = describeCommitment(commitment)
   const disclosure = options.disclosure ?? 'full'
@@ -75,7 +85,18 @@ export function drawFromBlock(
   } else if (participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'pass undefined for participants')
   }
+  return { commitment, cid, json, participants, disclosure, tree }
+}
 
+/**
+ * Derives a prepared draw's outcome from its block and returns the proof bundle. Pure.
+ *
+ * @param block - the target block (its CID and exact bytes; re-checked here).
+ * @throws {@link MismatchError} `WRONG_BLOCK`; {@link InvalidInputError} `NO_RANDOMNESS`;
+ *   {@link IntegrityError} when the block's bytes do not match its CID.
+ */
+export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
+  const { commitment, cid, json, participants, tree } = prepared
   const parsed = parseBlock(block.bytes, block.cid)
   if (parsed.sequence !== commitment.target) {
     throw new MismatchError('WRONG_BLOCK', `block ${parsed.cid} has sequence ${parsed.sequence}, the commitment targets ${commitment.target}`, `fetch block ${commitment.target} of the beacon`)
@@ -94,6 +115,28 @@ export function drawFromBlock(
     seed: bytesToHex(seed),
     outcome: outcomeToJson(outcome, (i) => entryAt(participants, i)),
   }
+}
+
+/**
+ * Derives a draw's outcome from the committed block and returns its proof bundle. Pure; the same as
+ * `drawPrepared(prepareDraw(commitment, participants, options), block)`.
+ *
+ * Checks, in order: the commitment is valid; the participants hash to the committed root and count;
+ * the block's bytes hash to its CID; the block is the committed target; the block carries randomness.
+ *
+ * @param commitment - the commitment as returned by `commit()` (or parsed with `parseCommitment`).
+ * @param participants - the committed entries, in committed order; `undefined` for `range` draws.
+ * @param block - the target block (its CID and exact bytes; re-checked here).
+ * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` / `WRONG_BLOCK`; {@link InvalidInputError}
+ *   `NO_RANDOMNESS` and others; {@link IntegrityError} when the block's bytes do not match its CID.
+ */
+export function drawFromBlock(
+  commitment: Commitment,
+  participants: Participants | undefined,
+  block: Pick<BeaconBlock, 'cid' | 'bytes'>,
+  options: DrawFromBlockOptions = {},
+): Proof {
+  return drawPrepared(prepareDraw(commitment, participants, options), block)
 }
 
 function entryAt(participants: Participants | undefined, i: number): string {

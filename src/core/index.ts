@@ -10,7 +10,7 @@ export { LIMITS } from './limits.js'
 export type { Check } from './check.js'
 export { bytesToHex, hexToBytes, bytesToBase64, base64ToBytes } from './bytes.js'
 export { parseBlock, blockCid, encodeBlock, parseCid, sameContent, type BeaconBlock } from './block.js'
-export { type DrawSpec, type ShuffleSpec, type PickSpec, type RangeSpec, type WeightedSpec, DRAW_KINDS } from './draw-spec.js'
+export { type DrawSpec, type ShuffleSpec, type PickSpec, type RangeSpec, type WeightedSpec, DRAW_KINDS, validateDrawSpec, usesParticipants } from './draw-spec.js'
 export {
   commit,
   parseCommitment,
@@ -30,7 +30,7 @@ export { deriveSeed, SEED_DOMAIN_V1 } from './seed.js'
 export { streamFromSeed, uniformIndex, uniformBigInt, shuffleIndices, shuffle, pickIndices, rangeValues, weightedPick, type RandomStream } from './random/index.js'
 export { computeOutcome, type Outcome } from './outcome.js'
 export { parseProof, serializeProof, type Proof, type ParticipantsDisclosure, type FullDisclosure, type WinnersDisclosure, type RevealedEntry, type ChainJson, type BlockJson, type OutcomeJson, type RankedJson, type WeightedEntryJson } from './proof.js'
-export { drawFromBlock, type DrawFromBlockOptions, type Participants } from './draw.js'
+export { drawFromBlock, prepareDraw, drawPrepared, type PreparedDraw, type DrawFromBlockOptions, type Participants } from './draw.js'
 export { verify, type VerifyOptions, type VerifyResult } from './verify.js'
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 export { verifyIpnsRecord, parseIpnsRecord, parseIpnsName, type IpnsRecordInfo, type VerifiedIpnsRecord, type IpnsName } from './ipns-record.js'
