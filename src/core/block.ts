@@ -47,6 +47,9 @@ export interface BeaconBlock {
  * @throws {@link ParseError} `INVALID_CID` or `UNSUPPORTED_HASH`.
  */
 export function parseCid(text: string, path = '$'): CID {
+  if (typeof text === 'string' && text.length > LIMITS.maxCidChars) {
+    throw new ParseError('INVALID_CID', `not a valid CID: ${text.length} characters, over the limit maxCidChars = ${LIMITS.maxCidChars}`, 'pass a CID such as bafkrei…', { path })
+  }
   let cid: CID
   try {
     cid = CID.parse(text)

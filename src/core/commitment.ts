@@ -15,7 +15,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid } from './block.js'
 import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
-import { InvalidInputError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
+import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
@@ -167,6 +167,9 @@ export function checkParticipantsShape(draw: DrawSpec, list: readonly unknown[])
 /** Returns the CID, canonical bytes and JSON form of an already valid commitment. */
 export function describeCommitment(commitment: Commitment): CommitResult {
   const bytes = encodeCommitment(commitment)
+  if (bytes.length > LIMITS.maxCommitmentBytes) {
+    throw new LimitExceededError('LIMIT_EXCEEDED', `the commitment encodes to ${bytes.length} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'shorten the label or the range bounds', { path: '$' })
+  }
   return {
     commitment,
     cid: commitmentCidOfBytes(bytes),
@@ -220,7 +223,7 @@ export function validateBeaconName(name: unknown, path = '$.beacon'): void {
   const fail: (cause?: unknown) => never = (cause) => {
     throw new InvalidInputError('INVALID_BEACON_NAME', `beacon must be an IPNS name (libp2p-key CID), got ${JSON.stringify(String(name).slice(0, 80))}`, 'use a name like k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f', { path, cause })
   }
-  if (typeof name !== 'string') fail()
+  if (typeof name !== 'string' || name.length > LIMITS.maxCidChars) fail()
   let cid: CID
   try {
     cid = name.startsWith('k') ? CID.parse(name, base36) : CID.parse(name)
@@ -273,6 +276,29 @@ export function commitmentCid(c: Commitment): string {
 
 const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 
+function tooLarge(size: number): LimitExceededError {
+  return new LimitExceededError('LIMIT_EXCEEDED', `the commitment is ${size} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'supply the commitment exactly as commit() produced it', { path: '$' })
+}
+
+/** Rejects any DAG-JSON link `{"/": "<cid>"}` whose text is longer than LIMITS.maxCidChars (iterative walk). */
+function checkLinkLengths(root: unknown, rootPath: string): void {
+  const stack: [unknown, string][] = [[root, rootPath]]
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!
+    if (v === null || typeof v !== 'object') continue
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, `${path}[${i}]`]))
+      continue
+    }
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (k === '/' && typeof x === 'string' && x.length > LIMITS.maxCidChars) {
+        throw new ParseError('INVALID_CID', `a link is ${x.length} characters, over the limit maxCidChars = ${LIMITS.maxCidChars}`, 'use the CID exactly as commit() wrote it', { path })
+      }
+      stack.push([x, `${path}.${k}`])
+    }
+  }
+}
+
 /**
  * Parses a commitment from its DAG-JSON form (as found in a proof or a published file): strict,
  * unknown fields rejected, every field checked.
@@ -283,11 +309,15 @@ const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 export function parseCommitment(json: unknown): Commitment {
   let value: unknown
   try {
+    if (json instanceof Uint8Array && json.length > LIMITS.maxCommitmentBytes) throw tooLarge(json.length)
     const text = json instanceof Uint8Array ? utf8Decode(json) : typeof json === 'string' ? json : JSON.stringify(json)
     if (text === undefined) throw new Error('not JSON')
+    if (text.length > LIMITS.maxCommitmentBytes) throw tooLarge(text.length)
+    // DAG-JSON decodes links as it reads them; CID text is checked first (base58/base36 decoding is quadratic).
+    checkLinkLengths(JSON.parse(text), '$')
     value = dagJson.decode(utf8Encode(text))
   } catch (cause) {
-    if (cause instanceof ParseError) throw cause
+    if (cause instanceof ParseError || cause instanceof LimitExceededError) throw cause
     throw new ParseError('INVALID_COMMITMENT', `commitment is not valid DAG-JSON: ${(cause as Error).message}`, 'supply the commitment JSON exactly as commit() produced it', { path: '$', cause })
   }
   const o = expectObject(value, '$')

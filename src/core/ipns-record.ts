@@ -24,9 +24,10 @@ import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
 import { bytesEqual, bytesToHex, concatBytes, utf8Decode, utf8Encode } from './bytes.js'
 import { IntegrityError, InvalidInputError, MismatchError, ParseError } from './errors.js'
+import { LIMITS } from './limits.js'
 
-/** Largest IPNS record accepted, in bytes (the IPNS spec's limit). */
-export const MAX_IPNS_RECORD_BYTES = 10 * 1024
+/** Largest IPNS record accepted, in bytes (the IPNS spec's limit; {@link LIMITS}.maxIpnsRecordBytes). */
+export const MAX_IPNS_RECORD_BYTES = LIMITS.maxIpnsRecordBytes
 
 /** Multicodec of a libp2p public key CID (IPNS names are CIDv1 with this codec). */
 const LIBP2P_KEY = 0x72
@@ -91,7 +92,7 @@ export function parseIpnsName(name: string, path = '$'): IpnsName {
   const fail = (why: string, cause?: unknown): never => {
     throw new ParseError('INVALID_IPNS_NAME', `not a valid IPNS name (${why}): ${JSON.stringify(String(name).slice(0, 80))}`, 'pass the beacon name, e.g. k2k4r8… (RSA) or k51… (Ed25519)', { path, cause })
   }
-  if (typeof name !== 'string' || name.length === 0 || name.length > 1024) fail('empty or not a string')
+  if (typeof name !== 'string' || name.length === 0 || name.length > LIMITS.maxCidChars + '/ipns/'.length) fail('empty, too long or not a string')
   const text = name.startsWith('/ipns/') ? name.slice('/ipns/'.length) : name
   let digest: Digest.Digest<number, number> | undefined
   if (text.startsWith('Qm') || text.startsWith('1')) {
@@ -167,7 +168,7 @@ export function parseIpnsRecord(bytes: Uint8Array, path = '$'): IpnsRecordInfo {
   const validUntil = parseRfc3339(validity, `${path}.data.Validity`)
   const value = utf8Decode(cbor.value, `${path}.data.Value`)
   let valueCid: string | undefined
-  if (value.startsWith('/ipfs/')) {
+  if (value.startsWith('/ipfs/') && value.length <= '/ipfs/'.length + LIMITS.maxCidChars) {
     try {
       valueCid = CID.parse(value.slice('/ipfs/'.length).split('/')[0]!).toV1().toString()
     } catch {

@@ -20,12 +20,24 @@ export const LIMITS = {
   maxEntryBytes: 1024,
   /** Largest label, in UTF-8 bytes. */
   maxLabelBytes: 1024,
+  /** Largest marshalled IPNS record accepted, in bytes (the IPNS spec's limit; real ones are about 800 bytes). */
+  maxIpnsRecordBytes: 10 * 1024,
   /** Largest proof file accepted by the parser, in bytes of JSON text. */
   maxProofBytes: 256 * 1024 * 1024,
   /** Widest `range` draw (max - min + 1), as a power of two exponent: 2^256. */
   maxRangeWidthBits: 256,
   /** Most values a `range` draw may produce, and most winners a `pick`/`weighted` draw may have. */
   maxDrawCount: 10_000_000,
+  /**
+   * Longest CID or IPNS name accepted as text (real ones are 46 to 65 characters). Checked before
+   * decoding: base58 and base36 decoding take time quadratic in the length.
+   */
+  maxCidChars: 256,
+  /**
+   * Largest commitment, in bytes of canonical DAG-JSON (commit) or characters of JSON text (parse).
+   * Checked before decoding it (real commitments are under 2 KiB; a label is at most 1 KiB).
+   */
+  maxCommitmentBytes: 64 * 1024,
 } as const
 
 /** Throws {@link LimitExceededError} when `value > limit`. */

@@ -93,6 +93,12 @@ export interface Proof {
 }
 
 const HEX32 = /^[0-9a-f]{64}$/
+const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)
+
+/** A CID as text: alphanumeric, at most LIMITS.maxCidChars characters (decoded later, by the checks). */
+function cidString(v: unknown, path: string): string {
+  return expectString(v, path, CID_TEXT, `a CID string of at most ${LIMITS.maxCidChars} characters`)
+}
 const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 
 /**
@@ -116,7 +122,7 @@ export function parseProof(input: unknown): Proof {
   checkProofVersion(o)
   expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome'], '$')
   const commitment = expectObject(field(o, 'commitment', '$'), '$.commitment')
-  const commitmentCid = expectString(field(o, 'commitmentCid', '$'), '$.commitmentCid', /^[a-zA-Z0-9]+$/, 'a CID string')
+  const commitmentCid = cidString(field(o, 'commitmentCid', '$'), '$.commitmentCid')
   const participantsRaw = optionalField(o, 'participants')
   const participants = participantsRaw === undefined ? undefined : parseDisclosure(participantsRaw)
   const chain = parseChain(field(o, 'chain', '$'))
@@ -195,7 +201,7 @@ function parseChain(v: unknown): ChainJson {
     expectOnlyKeys(bo, ['cid', 'bytes'], p)
     const bytes = expectString(field(bo, 'bytes', p), `${p}.bytes`)
     base64ToBytes(bytes, `${p}.bytes`)
-    return { cid: expectString(field(bo, 'cid', p), `${p}.cid`, /^[a-zA-Z0-9]+$/, 'a CID string'), bytes }
+    return { cid: cidString(field(bo, 'cid', p), `${p}.cid`), bytes }
   })
   if (blocks.length === 0) throw new ParseError('INVALID_FIELD', 'chain.blocks is empty', 'a proof must carry at least the target block', { path: '$.chain.blocks' })
   if (rec === undefined) return { blocks }

@@ -14,6 +14,7 @@ import { usesParticipants } from './draw-spec.js'
 import { outcomeToJson } from './draw.js'
 import { OrbitdrawError, UnsupportedVersionError } from './errors.js'
 import { expectObject } from './json.js'
+import { LIMITS } from './limits.js'
 import { computeOutcome } from './outcome.js'
 import { encodeLeaf, participantsRoot, validateEntries, validateWeightedEntries, type WeightedEntry } from './participants.js'
 import { verifyInclusion } from './merkle.js'
@@ -155,6 +156,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
 }
 
 function sameCid(a: string, b: string): boolean {
+  if (a.length > LIMITS.maxCidChars || b.length > LIMITS.maxCidChars) return false
   try {
     return CID.parse(a).equals(CID.parse(b))
   } catch {

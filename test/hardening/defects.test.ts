@@ -1,0 +1,63 @@
+/**
+ * Regression tests of the defects the hardening suites found (docs/security.md, "Measured figures").
+ * Each test failed before its fix.
+ */
+import { describe, expect, it } from 'vitest'
+import { commit, drawFromBlock, encodeBlock, blockCid, LIMITS, parseBlock, parseCommitment, parseProof, verify } from '../../src/core/index.js'
+import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+
+type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const CHAIN = buildChain(6, 'defects')
+const PEOPLE = ['ada', 'grace', 'alan', 'edsger']
+
+function validProof(): J {
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'defects' })
+  return JSON.parse(JSON.stringify(drawFromBlock(commitment, PEOPLE, CHAIN[4]!)))
+}
+
+describe('CID text is bounded before decoding (base58/base36 decoding is quadratic)', () => {
+  const long58 = 'z' + '1'.repeat(60_000)
+  it('parseProof refuses an over-long commitmentCid or block CID', () => {
+    const p = validProof()
+    p.commitmentCid = long58
+    expect(() => parseProof(p)).toThrow(/at most 256 characters/)
+    const q = validProof()
+    q.chain.blocks[0].cid = 'Qm' + '1'.repeat(300)
+    expect(() => parseProof(q)).toThrow(/at most 256 characters/)
+  })
+  it('parseBlock refuses an over-long previous link without decoding it', () => {
+    const bytes = encodeBlock({ previous: 'Qm' + '1'.repeat(60_000), sequence: 3, timestamp: 1, ctrng: [] })
+    const t = performance.now()
+    expect(() => parseBlock(bytes, blockCid(bytes))).toThrow(/maxCidChars/)
+    expect(performance.now() - t).toBeLessThan(500)
+  })
+  it('parseCommitment refuses an over-long link before DAG-JSON decodes it', () => {
+    const p = validProof()
+    p.commitment.after.block = { '/': long58.slice(0, 20_000) }
+    const t = performance.now()
+    expect(() => parseCommitment(p.commitment)).toThrow(/maxCidChars/)
+    expect(performance.now() - t).toBeLessThan(500)
+  })
+  it('verify of a proof naming a 60 000-character beacon returns at once', async () => {
+    const p = validProof()
+    p.commitment.beacon = 'k' + 'z'.repeat(60_000)
+    const t = performance.now()
+    const r = await verify(p)
+    expect(performance.now() - t).toBeLessThan(1000)
+    expect(r.ok).toBe(false)
+    expect(r.checks.find((c) => !c.ok)?.name).toBe('commitment-cid')
+  })
+})
+
+describe('commitment size is bounded (maxCommitmentBytes)', () => {
+  it('commit refuses a commitment over the limit (huge range bounds)', () => {
+    const big = 10n ** 70_000n
+    expect(() => commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, draw: { kind: 'range', min: -big, max: -big + 10n, count: 1, distinct: false } })).toThrow(/maxCommitmentBytes/)
+  })
+  it('parseCommitment refuses text over the limit before decoding it', () => {
+    const p = validProof()
+    p.commitment.label = 'x'.repeat(LIMITS.maxCommitmentBytes)
+    expect(() => parseCommitment(p.commitment)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }))
+  })
+})
