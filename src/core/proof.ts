@@ -110,15 +110,7 @@ const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
  *   the first bad field otherwise.
  */
 export function parseProof(input: unknown): Proof {
-  let value = input
-  if (input instanceof Uint8Array) {
-    if (input.length > LIMITS.maxProofBytes) throw new ParseError('PROOF_TOO_LARGE', `proof is ${input.length} bytes, over ${LIMITS.maxProofBytes}`, 'proofs this large are not accepted')
-    value = parseJsonText(new TextDecoder('utf-8', { fatal: true }).decode(input), 'proof')
-  } else if (typeof input === 'string') {
-    if (input.length > LIMITS.maxProofBytes) throw new ParseError('PROOF_TOO_LARGE', `proof is over ${LIMITS.maxProofBytes} characters`, 'proofs this large are not accepted')
-    value = parseJsonText(input, 'proof')
-  }
-  const o = expectObject(value, '$')
+  const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
   expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome'], '$')
   const commitment = expectObject(field(o, 'commitment', '$'), '$.commitment')
@@ -138,6 +130,29 @@ export function parseProof(input: unknown): Proof {
     seed,
     outcome,
   }
+}
+
+/**
+ * Turns a proof given as JSON text or UTF-8 bytes into its parsed JSON value (anything else is
+ * returned as is). The size limit is checked before decoding; bytes must be valid UTF-8.
+ * @throws {@link ParseError} `PROOF_TOO_LARGE`, `INVALID_UTF8`, `INVALID_JSON`.
+ */
+export function readProofJson(input: unknown): unknown {
+  if (input instanceof Uint8Array) {
+    if (input.length > LIMITS.maxProofBytes) throw new ParseError('PROOF_TOO_LARGE', `proof is ${input.length} bytes, over the limit maxProofBytes = ${LIMITS.maxProofBytes}`, 'proofs this large are not accepted', { path: '$' })
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(input)
+    } catch (cause) {
+      throw new ParseError('INVALID_UTF8', 'proof bytes are not valid UTF-8', 'supply the proof file exactly as written', { path: '$', cause })
+    }
+    return parseJsonText(text, 'proof')
+  }
+  if (typeof input === 'string') {
+    if (input.length > LIMITS.maxProofBytes) throw new ParseError('PROOF_TOO_LARGE', `proof is ${input.length} characters, over the limit maxProofBytes = ${LIMITS.maxProofBytes}`, 'proofs this large are not accepted', { path: '$' })
+    return parseJsonText(input, 'proof')
+  }
+  return input
 }
 
 /** Checks `type` and `version` only. @throws {@link ParseError} / {@link UnsupportedVersionError}. */

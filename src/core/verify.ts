@@ -18,7 +18,7 @@ import { LIMITS } from './limits.js'
 import { computeOutcome } from './outcome.js'
 import { encodeLeaf, participantsRoot, validateEntries, validateWeightedEntries, type WeightedEntry } from './participants.js'
 import { verifyInclusion } from './merkle.js'
-import { checkProofVersion, parseProof, type OutcomeJson, type Proof } from './proof.js'
+import { checkProofVersion, parseProof, readProofJson, type OutcomeJson, type Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
 
 /** Options for {@link verify}. */
@@ -80,7 +80,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     // version, then format
     let parsed: Proof
     try {
-      const raw = typeof proof === 'string' || proof instanceof Uint8Array ? JSON.parse(typeof proof === 'string' ? proof : new TextDecoder().decode(proof)) : proof
+      const raw = readProofJson(proof)
       checkProofVersion(expectObject(raw, '$'))
       checks.push(check('version', true, `protocol version ${(raw as { version: number }).version}`))
       parsed = parseProof(raw)

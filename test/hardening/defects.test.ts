@@ -61,3 +61,23 @@ describe('commitment size is bounded (maxCommitmentBytes)', () => {
     expect(() => parseCommitment(p.commitment)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }))
   })
 })
+
+describe('verify reads text and bytes like parseProof (size limit first, strict UTF-8)', () => {
+  it('a proof text over maxProofBytes fails "format" with the limit, before JSON parsing', async () => {
+    const huge = ' '.repeat(LIMITS.maxProofBytes) + '{}'
+    const r = await verify(huge)
+    expect(r.ok).toBe(false)
+    expect(r.checks).toHaveLength(1)
+    expect(r.checks[0]!.name).toBe('format')
+    expect(r.checks[0]!.detail).toMatch(/maxProofBytes/)
+  })
+  it('proof bytes with invalid UTF-8 fail "format", not a later check on a silently repaired label', async () => {
+    const text = JSON.stringify(validProof()).replace('"label":"defects"', '"label":"defects\u00ff"')
+    const bytes = new TextEncoder().encode(text)
+    const at = bytes.indexOf(0xc3)
+    bytes[at] = 0xff // 0xff never appears in UTF-8
+    const r = await verify(bytes)
+    expect(r.checks.map((c) => [c.name, c.ok])).toEqual([['format', false]])
+    expect(r.checks[0]!.detail).toMatch(/UTF-8/)
+  })
+})
