@@ -4,7 +4,7 @@
  * @module
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
-import { commit, InvalidInputError, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { commit, InvalidInputError, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -149,12 +149,12 @@ Examples:
       if (draw.kind === 'weighted' && !weighted) throw new UsageError('--weighted needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}', 'commit')
       if (draw.kind !== 'weighted' && weighted) throw new UsageError('the participants carry weights; use --weighted K (or drop --weight-column)', 'commit')
     }
-    // Impossible draws fail before any network call.
-    if ((draw.kind === 'pick' || draw.kind === 'weighted') && participants !== undefined && draw.count > participants.length) {
-      throw new UsageError(`cannot draw ${draw.count} winners from ${participants.length} participants; lower --${draw.kind}`, 'commit')
-    }
-    if (draw.kind === 'range' && draw.distinct && BigInt(draw.count) > draw.max - draw.min + 1n) {
-      throw new UsageError(`cannot draw ${draw.count} distinct values from ${draw.min}..${draw.max}; lower --count or drop --distinct`, 'commit')
+    // Impossible draws fail before any network call (the library's own rule, reported as a usage error).
+    try {
+      validateDrawSpec(draw, participants?.length ?? 0)
+    } catch (err) {
+      if (err instanceof InvalidInputError) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
+      throw err
     }
     await assertWritable(output, force, 'commit')
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { draw } from '../../beacon/index.js'
-import { base64ToBytes, bytesToHex, MismatchError, parseBlock, parseCommitment, participantsRoot, serializeProof, type Participants } from '../../core/index.js'
+import { base64ToBytes, parseBlock, parseCommitment, serializeProof, type Participants } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readTextInput, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -74,15 +74,8 @@ Examples:
     if (isRange) {
       if (flags.participants !== undefined) throw new UsageError('this commitment is a range draw: it takes no --participants', 'draw')
     } else {
+      // draw() checks the list against the committed root and count before it starts waiting.
       participants = await participantsFrom(flags, 'draw')
-      // Check now, not after waiting: same count and same Merkle root as committed.
-      const expected = commitment.participants!
-      if (participants.length !== expected.count) {
-        throw new MismatchError('PARTICIPANTS_MISMATCH', `the participants file has ${participants.length} entries, the commitment ${expected.count}`, 'pass exactly the committed list, in the committed order')
-      }
-      if (bytesToHex(participantsRoot(participants)) !== expected.root) {
-        throw new MismatchError('PARTICIPANTS_MISMATCH', `the participants do not hash to the committed root ${expected.root}`, 'pass exactly the committed list, in the committed order, with the same spelling')
-      }
     }
     if (flags.private === true && commitment.draw.kind !== 'pick') throw new UsageError(`--private is for pick draws; this commitment is a ${commitment.draw.kind} draw`, 'draw')
     await assertWritable(output, force, 'draw')
