@@ -77,11 +77,84 @@ export function expectOnlyKeys(obj: JsonObject, allowed: readonly string[], path
   }
 }
 
-/** Parses JSON text, turning syntax errors into a {@link ParseError}. */
+/**
+ * Parses JSON text, turning syntax errors into a {@link ParseError}. Duplicate keys in an object are
+ * rejected (`DUPLICATE_KEY`, with the path): JSON parsers disagree on which value wins (JavaScript,
+ * Go and Python keep the last, others the first or refuse), so a document with duplicates could
+ * mean different things to different verifiers.
+ */
 export function parseJsonText(text: string, what: string): unknown {
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (cause) {
     throw new ParseError('INVALID_JSON', `${what} is not valid JSON: ${(cause as Error).message}`, `supply the ${what} as a JSON document`, { path: '$', cause })
   }
+  const dup = findDuplicateKey(text)
+  if (dup !== undefined) {
+    throw new ParseError('DUPLICATE_KEY', `${what} has the key ${JSON.stringify(dup.key)} twice in one object`, `remove the duplicate: every key may appear once per object (parsers disagree on which one wins)`, { path: dup.path })
+  }
+  return value
+}
+
+interface Frame {
+  readonly path: string
+  readonly keys: Set<string> | undefined
+  expectKey: boolean
+  lastKey: string
+  index: number
+}
+
+/**
+ * Finds the first object key that appears twice in the same object of a *valid* JSON text (keys
+ * compared after unescaping, so `"a"` and `"\u0061"` are the same key). One linear pass, no recursion.
+ * @returns the duplicate key and the JSON path of its second occurrence, or `undefined`.
+ */
+export function findDuplicateKey(text: string): { key: string; path: string } | undefined {
+  const stack: Frame[] = []
+  const childPath = (): string => {
+    const top = stack[stack.length - 1]
+    if (top === undefined) return '$'
+    return top.keys !== undefined ? `${top.path}${memberPath(top.lastKey)}` : `${top.path}[${top.index}]`
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x7b /* { */) {
+      stack.push({ path: childPath(), keys: new Set(), expectKey: true, lastKey: '', index: 0 })
+    } else if (c === 0x5b /* [ */) {
+      stack.push({ path: childPath(), keys: undefined, expectKey: false, lastKey: '', index: 0 })
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop()
+    } else if (c === 0x2c /* , */) {
+      const top = stack[stack.length - 1]
+      if (top !== undefined) {
+        if (top.keys !== undefined) top.expectKey = true
+        else top.index++
+      }
+    } else if (c === 0x22 /* " */) {
+      let j = i + 1
+      let escaped = false
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j)
+        if (d === 0x5c /* \ */) {
+          escaped = true
+          j++
+        } else if (d === 0x22) break
+      }
+      const top = stack[stack.length - 1]
+      if (top?.keys !== undefined && top.expectKey) {
+        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j)
+        if (top.keys.has(key)) return { key, path: `${top.path}${memberPath(key)}` }
+        top.keys.add(key)
+        top.expectKey = false
+        top.lastKey = key
+      }
+      i = j
+    }
+  }
+  return undefined
+}
+
+function memberPath(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
 }

@@ -81,3 +81,32 @@ describe('verify reads text and bytes like parseProof (size limit first, strict 
     expect(r.checks[0]!.detail).toMatch(/UTF-8/)
   })
 })
+
+describe('duplicate JSON keys are refused (parsers disagree on which one wins)', () => {
+  const genesis = (data: string): Uint8Array => new TextEncoder().encode(`{"previous":"","data":${data}}`)
+  it('parseBlock refuses {"data":{"sequence":0,"sequence":6}} with DUPLICATE_KEY at the path', () => {
+    const bytes = genesis('{"sequence":0,"sequence":6,"timestamp":1,"ctrng":[]}')
+    expect(() => parseBlock(bytes, blockCid(bytes))).toThrow(expect.objectContaining({ code: 'DUPLICATE_KEY', path: '$.data.sequence' }))
+  })
+  it('keys are compared after unescaping ("sequence" and "se\\u0071uence")', () => {
+    const bytes = genesis('{"sequence":0,"se\\u0071uence":6,"timestamp":1,"ctrng":[]}')
+    expect(() => parseBlock(bytes, blockCid(bytes))).toThrow(expect.objectContaining({ code: 'DUPLICATE_KEY' }))
+  })
+  it('the same key in different objects is fine', () => {
+    const bytes = genesis('{"sequence":0,"timestamp":1,"ctrng":[]},"metadata":{"data":{"sequence":1}}')
+    expect(parseBlock(bytes, blockCid(bytes)).sequence).toBe(0)
+  })
+  it('parseProof and verify refuse a proof text with a key twice (a second "outcome" a reader might show)', async () => {
+    const p = validProof()
+    const text = JSON.stringify(p)
+    const forged = text.replace('"outcome":', `"outcome":${JSON.stringify({ kind: 'pick', winners: [] })},"outcome":`)
+    expect(JSON.parse(forged).outcome).toEqual(p.outcome) // JavaScript keeps the last one
+    expect(() => parseProof(forged)).toThrow(expect.objectContaining({ code: 'DUPLICATE_KEY', path: '$.outcome' }))
+    const r = await verify(forged)
+    expect(r.checks.map((c) => [c.name, c.ok])).toEqual([['format', false]])
+    const inCommitment = text.replace('"label":', '"label":"other","label":')
+    expect(() => parseProof(inCommitment)).toThrow(expect.objectContaining({ code: 'DUPLICATE_KEY', path: '$.commitment.label' }))
+    expect((await verify(new TextEncoder().encode(inCommitment))).ok).toBe(false)
+    expect((await verify(text)).ok).toBe(true)
+  })
+})
