@@ -154,6 +154,8 @@ export class BeaconClient {
   /** (sequence, local time first seen) of accepted heads, for the observed interval. */
   readonly #seen: { sequence: number; at: number }[] = []
   #requests = 0
+  /** The in-flight `latest()` poll shared by concurrent callers. */
+  #latestShared: { promise: Promise<BeaconHead>; controller: AbortController; waiters: number } | undefined
 
   constructor(options: BeaconClientOptions = {}) {
     const gateways = options.gateways ?? DEFAULT_GATEWAYS
@@ -207,11 +209,49 @@ export class BeaconClient {
    * @throws {@link ForkError}, {@link AllGatewaysFailedError}, {@link AbortedError}.
    */
   async latest(options: CallOptions = {}): Promise<BeaconHead> {
+    // Concurrent callers (many draws waiting on one client) share one in-flight poll. The shared
+    // poll is aborted only when every caller waiting on it has aborted.
+    const signal = options.signal
+    if (signal?.aborted === true) throw new AbortedError('signed head', signal.reason)
+    let shared = this.#latestShared
+    if (shared === undefined) {
+      const controller = new AbortController()
+      const promise = this.#latestOnce(controller.signal).finally(() => {
+        if (this.#latestShared === entry) this.#latestShared = undefined
+      })
+      promise.catch(() => undefined)
+      const entry = { promise, controller, waiters: 0 }
+      this.#latestShared = shared = entry
+    }
+    const entry = shared
+    entry.waiters++
+    let onAbort: (() => void) | undefined
+    try {
+      if (signal === undefined) return await entry.promise
+      return await new Promise<BeaconHead>((resolve, reject) => {
+        onAbort = () => {
+          reject(new AbortedError('signed head', signal.reason))
+          if (entry.waiters === 1) {
+            // The last caller gave up: cancel the requests; later callers start a fresh poll.
+            if (this.#latestShared === entry) this.#latestShared = undefined
+            entry.controller.abort(signal.reason)
+          }
+        }
+        signal.addEventListener('abort', onAbort, { once: true })
+        entry.promise.then(resolve, reject)
+      })
+    } finally {
+      entry.waiters--
+      if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  async #latestOnce(signal: AbortSignal): Promise<BeaconHead> {
     const failures: GatewayFailure[] = []
-    const signed = await this.#rounds('signed head', options.signal, failures, (gw) => this.#signedHeadFrom(gw, options.signal))
+    const signed = await this.#rounds('signed head', signal, failures, (gw) => this.#signedHeadFrom(gw, signal))
     if (signed !== undefined) return signed
     if (this.#allowUnsigned) {
-      const unsigned = await this.#rounds('unsigned head', options.signal, failures, (gw) => this.#unsignedHeadFrom(gw, options.signal), 0)
+      const unsigned = await this.#rounds('unsigned head', signal, failures, (gw) => this.#unsignedHeadFrom(gw, signal), 0)
       if (unsigned !== undefined) return unsigned
     }
     // Only stale (or otherwise failing) answers: the known head is still the best knowledge, not news.
