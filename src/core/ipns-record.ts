@@ -218,6 +218,11 @@ export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName
     } catch (cause) {
       throw new ParseError('IPNS_RECORD_MALFORMED', `IPNS record's pubKey does not decode: ${(cause as Error).message}`, 'fetch the record again from another gateway', { path: '$.pubKey', cause })
     }
+    // Only the canonical encoding of the key is accepted: a lenient decoder (missing key type read as
+    // RSA, unknown wire types skipped) would otherwise accept bytes a strict implementation refuses.
+    if (!bytesEqual(publicKeyToProtobuf(key), record.pubKey)) {
+      throw new ParseError('IPNS_RECORD_MALFORMED', "IPNS record's pubKey is not the canonical protobuf encoding of its key", 'fetch the record again from another gateway', { path: '$.pubKey' })
+    }
   } else if (n.hash === 'identity') {
     try {
       key = publicKeyFromMultihash(Digest.decode(n.multihash) as Digest.Digest<0x00, number>)

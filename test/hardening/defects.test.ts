@@ -110,3 +110,23 @@ describe('duplicate JSON keys are refused (parsers disagree on which one wins)',
     expect((await verify(text)).ok).toBe(true)
   })
 })
+
+describe("an IPNS record's pubKey must be the canonical encoding of its key", () => {
+  it('a record whose pubKey protobuf lost its key-type tag (read as RSA by a lenient decoder) is malformed', async () => {
+    const { generateKeyPair } = await import('@libp2p/crypto/keys')
+    const { createIPNSRecord, marshalIPNSRecord } = await import('ipns')
+    const { CID } = await import('multiformats/cid')
+    const { parseIpnsRecord, recordKeyForName, ipnsNameOfKey, verifyIpnsRecord } = await import('../../src/core/ipns-record.js')
+    const key = await generateKeyPair('RSA', 1024)
+    const rec = marshalIPNSRecord(await createIPNSRecord(key, CID.parse(CHAIN[4]!.cid), 1n, 60_000, { v1Compatible: true }))
+    const name = ipnsNameOfKey(key.publicKey)
+    await expect(verifyIpnsRecord(rec, name)).resolves.toMatchObject({ keyType: 'RSA' })
+    // the pubKey protobuf starts with 0x08 0x00 (Type = RSA); 0x08 -> 0x09 turns the Type field into an unknown fixed64
+    const parsed = parseIpnsRecord(rec)
+    const at = Buffer.from(rec).indexOf(Buffer.from(parsed.pubKey!))
+    const bad = rec.slice()
+    bad[at] = bad[at]! ^ 0x01
+    expect(() => recordKeyForName(parseIpnsRecord(bad), name)).toThrow(expect.objectContaining({ code: 'IPNS_RECORD_MALFORMED' }))
+    await expect(verifyIpnsRecord(bad, name)).rejects.toMatchObject({ code: 'IPNS_RECORD_MALFORMED' })
+  })
+})
