@@ -86,7 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 }
 
-export { createBeaconService, startBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions } from './beacon.js'
-export { createRestService, type RestService, type RestServiceOptions, type RestFault } from './rest.js'
+export { createBeaconService, startBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
+export { createRestService, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
 export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
-export type { FaultController } from './faults.js'
+export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } from './faults.js'
