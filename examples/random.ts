@@ -10,14 +10,14 @@
  * Against production you would only change the client options: drop `baseUrl`/`authUrl`/`fetch`
  * and read the credentials from the environment (never ship them to a browser).
  */
-import { bytesToHex } from '../src/core/bytes.js'
-import { derivedValues } from '../src/core/derived.js'
-import { startHttpServer } from '../src/emulator/http.js'
-import { createRestService } from '../src/emulator/rest.js'
-import { OrbitportClient, SignatureError, type BeaconFallback } from '../src/rest/index.js'
+// In your project: `from 'orbitdraw'` and `from 'orbitdraw/emulator'`.
+import { BeaconClient, beaconFallbackFrom, bytesToHex, derivedValues, OrbitportClient, SignatureError } from '../src/index.js'
+import { createRestService, startEmulator } from '../src/emulator/index.js'
 
-const service = createRestService({ clientId: 'example-client', clientSecret: 'example-secret' })
-const server = await startHttpServer([service.handler])
+// The whole service on one loopback origin: token + cTRNG endpoints and the beacon with its gateway.
+const emulator = await startEmulator({ rest: { clientId: 'example-client', clientSecret: 'example-secret' }, beacon: { intervalMs: 0, initialBlocks: 2, keyType: 'Ed25519' } })
+const service = emulator.rest
+const server = { url: emulator.url }
 
 try {
   const client = new OrbitportClient({
@@ -70,18 +70,17 @@ try {
   }
 
   console.log('\n5. the endpoint is down: fall back to the public beacon (clearly labelled)')
-  const fakeBeacon: BeaconFallback = {
-    // The real one is the beacon client's latest verified block; a fixed block keeps this offline.
-    latestValues: async () => ({ values: [new Uint8Array(32).fill(0xab)], sequence: 123456, cid: 'bafkreiexampleblock', authenticated: true }),
-  }
-  const withBeacon = new OrbitportClient({ clientId: 'example-client', clientSecret: 'example-secret', baseUrl: server.url, authUrl: server.url, beaconFallback: fakeBeacon, retry: { retries: 1, baseDelayMs: 10 } })
+  // The beacon's latest block, verified like any other: signed IPNS head, bytes checked against the CID.
+  const beacon = new BeaconClient({ gateways: [emulator.url], name: emulator.beaconName })
+  const withBeacon = new OrbitportClient({ clientId: 'example-client', clientSecret: 'example-secret', baseUrl: server.url, authUrl: server.url, beaconFallback: beaconFallbackFrom(beacon), retry: { retries: 1, baseDelayMs: 10 } })
   service.inject500('satellite ground station offline')
   const b = await withBeacon.random()
   console.log(`  ${b.source} block ${b.beacon!.sequence} value #${b.beacon!.index}: ${b.hex}`)
+  if (b.beacon!.sequence !== emulator.beacon.head().sequence) throw new Error('the fallback did not use the beacon head')
   console.log(`  because: ${b.fallbackReason!.code}: ${b.fallbackReason!.message}`)
   service.inject500(null)
 
   console.log(`\nemulator counters: ${JSON.stringify(service.stats())}`)
 } finally {
-  await server.close()
+  await emulator.stop()
 }

@@ -37,4 +37,18 @@ describe('examples', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0)
     expect(r.stdout).toMatch(/none of the 19960 people not selected appears in the proof file/)
   }, 40_000)
+
+  it('examples/random.ts: REST client on the emulator (src orders, outage, signatures, beacon fallback); exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/random.ts')], { timeoutMs: 30_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/ORBITPORT_BAD_SIGNATURE/)
+    expect(r.stdout).toMatch(/beacon block \d+ value #0: [0-9a-f]{64}/)
+    expect(r.stdout + r.stderr).not.toContain('example-secret')
+  }, 40_000)
+
+  it('examples/verify-in-browser/run.ts: builds the page and a sample proof; exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/verify-in-browser/run.ts')], { timeoutMs: 60_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/file:\/\//)
+  }, 70_000)
 })
