@@ -16,7 +16,7 @@ import { parseCid } from './block.js'
 import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
-import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from './json.js'
+import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
@@ -204,7 +204,7 @@ export function validateCommitment(c: Commitment): void {
   if (typeof c.label !== 'string' || !isWellFormed(c.label)) bad('$.label', 'label must be a well-formed string', 'use plain text')
   if (utf8Encode(c.label).length > LIMITS.maxLabelBytes) bad('$.label', `label is over ${LIMITS.maxLabelBytes} UTF-8 bytes`, 'shorten the label')
   if (typeof c.draw !== 'object' || c.draw === null || !DRAW_KINDS.includes(c.draw.kind)) {
-    bad('$.draw.kind', `unknown draw kind ${JSON.stringify((c.draw as { kind?: unknown } | null)?.kind)}`, `use one of ${DRAW_KINDS.join(', ')}`)
+    bad('$.draw.kind', `unknown draw kind ${show((c.draw as { kind?: unknown } | null)?.kind)}`, `use one of ${DRAW_KINDS.join(', ')}`)
   }
   if (usesParticipants(c.draw)) {
     const p = c.participants
@@ -323,7 +323,7 @@ export function parseCommitment(json: unknown): Commitment {
   const o = expectObject(value, '$')
   const version = field(o, 'version', '$')
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
-    throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment protocol version ${JSON.stringify(version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw to verify it`, { path: '$.version' })
+    throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment protocol version ${show(version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw to verify it`, { path: '$.version' })
   }
   expectOnlyKeys(o, ['version', 'beacon', 'target', 'after', 'participants', 'draw', 'label'], '$')
   const after = expectObject(field(o, 'after', '$'), '$.after')

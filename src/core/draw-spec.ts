@@ -5,6 +5,7 @@
  */
 import { InvalidInputError } from './errors.js'
 import { LIMITS } from './limits.js'
+import { show } from './json.js'
 
 /** A full ranking of all entries. */
 export interface ShuffleSpec {
@@ -70,6 +71,6 @@ export function validateDrawSpec(spec: DrawSpec, participantCount: number, path 
       return
     }
     default:
-      bad(`unknown draw kind ${JSON.stringify((spec as { kind?: unknown }).kind)}`, `use one of ${DRAW_KINDS.join(', ')}`, '.kind')
+      bad(`unknown draw kind ${show((spec as { kind?: unknown }).kind)}`, `use one of ${DRAW_KINDS.join(', ')}`, '.kind')
   }
 }

@@ -18,6 +18,21 @@ export function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`
 }
 
+/**
+ * `JSON.stringify` for error messages about untrusted values, which never throws (a BigInt from a
+ * DAG-JSON decoder, a cycle or a throwing `toJSON` get {@link describe}d instead) and stays short.
+ */
+export function show(value: unknown): string {
+  let text: string | undefined
+  try {
+    text = typeof value === 'bigint' ? `${value}` : JSON.stringify(value)
+  } catch {
+    return describe(value)
+  }
+  if (text === undefined) return String(typeof value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
 function fail(path: string, expected: string, value: unknown, hint?: string): never {
   throw new ParseError('INVALID_FIELD', `expected ${expected}, got ${describe(value)}`, hint ?? `fix the field at ${path}`, { path })
 }

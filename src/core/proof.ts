@@ -8,7 +8,7 @@
  */
 import { base64ToBytes } from './bytes.js'
 import { ParseError, UnsupportedVersionError } from './errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, parseJsonText, type JsonObject } from './json.js'
+import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, parseJsonText, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
@@ -159,11 +159,11 @@ export function readProofJson(input: unknown): unknown {
 export function checkProofVersion(o: JsonObject): void {
   const type = field(o, 'type', '$')
   if (type !== PROOF_TYPE) {
-    throw new ParseError('NOT_A_PROOF', `type is ${JSON.stringify(type)}, expected "${PROOF_TYPE}"`, 'pass an orbitdraw proof file', { path: '$.type' })
+    throw new ParseError('NOT_A_PROOF', `type is ${show(type)}, expected "${PROOF_TYPE}"`, 'pass an orbitdraw proof file', { path: '$.type' })
   }
   const version = field(o, 'version', '$')
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
-    throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `proof protocol version ${JSON.stringify(version)} is not supported`, `this release verifies version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
+    throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `proof protocol version ${show(version)} is not supported`, `this release verifies version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
   }
 }
 
@@ -203,7 +203,7 @@ function parseDisclosure(v: unknown): ParticipantsDisclosure {
       }),
     }
   }
-  throw new ParseError('INVALID_FIELD', `disclosure must be "full" or "winners", got ${JSON.stringify(mode)}`, 'use "full" for public draws and "winners" for private ones', { path: '$.participants.disclosure' })
+  throw new ParseError('INVALID_FIELD', `disclosure must be "full" or "winners", got ${show(mode)}`, 'use "full" for public draws and "winners" for private ones', { path: '$.participants.disclosure' })
 }
 
 function parseChain(v: unknown): ChainJson {
@@ -249,7 +249,7 @@ function parseOutcome(v: unknown): OutcomeJson {
       expectOnlyKeys(o, ['kind', 'values'], '$.outcome')
       return { kind, values: expectArray(field(o, 'values', '$.outcome'), '$.outcome.values', LIMITS.maxDrawCount).map((x, i) => expectString(x, `$.outcome.values[${i}]`, DECIMAL_RE, 'a canonical decimal integer string')) }
     default:
-      throw new ParseError('INVALID_FIELD', `unknown outcome kind ${JSON.stringify(kind)}`, 'use shuffle, pick, weighted or range', { path: '$.outcome.kind' })
+      throw new ParseError('INVALID_FIELD', `unknown outcome kind ${show(kind)}`, 'use shuffle, pick, weighted or range', { path: '$.outcome.kind' })
   }
 }
 

@@ -130,3 +130,22 @@ describe("an IPNS record's pubKey must be the canonical encoding of its key", ()
     await expect(verifyIpnsRecord(bad, name)).rejects.toMatchObject({ code: 'IPNS_RECORD_MALFORMED' })
   })
 })
+
+describe('error messages about untrusted values never throw themselves', () => {
+  it('a commitment whose version DAG-JSON decodes to a BigInt gives UNSUPPORTED_VERSION, not a TypeError', () => {
+    const p = validProof()
+    for (const v of [2 ** 60, { '': -(2 ** 53) }, [2 ** 61]]) {
+      p.commitment.version = v
+      expect(() => parseCommitment(p.commitment)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_VERSION' }))
+    }
+  })
+  it('parseProof and validateDrawSpec name BigInt values instead of failing to serialize them', async () => {
+    const { validateDrawSpec } = await import('../../src/core/draw-spec.js')
+    const p = validProof()
+    expect(() => parseProof({ ...p, type: 10n })).toThrow(expect.objectContaining({ code: 'NOT_A_PROOF' }))
+    expect(() => parseProof({ ...p, version: 1n })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_VERSION' }))
+    expect(() => parseProof({ ...p, outcome: { kind: 5n } })).toThrow(expect.objectContaining({ code: 'INVALID_FIELD' }))
+    expect(() => parseProof({ ...p, participants: { disclosure: 5n } })).toThrow(expect.objectContaining({ code: 'INVALID_FIELD' }))
+    expect(() => validateDrawSpec({ kind: 7n } as never, 1)).toThrow(expect.objectContaining({ code: 'INVALID_DRAW' }))
+  })
+})
