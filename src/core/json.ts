@@ -47,7 +47,15 @@ export function expectObject(value: unknown, path: string): JsonObject {
 export function expectArray(value: unknown, path: string, maxLength?: number): readonly unknown[] {
   if (!Array.isArray(value)) fail(path, 'an array', value)
   if (maxLength !== undefined && value.length > maxLength) fail(path, `an array of at most ${maxLength} items`, `an array of ${value.length} items`)
+  // Holes (sparse arrays from JavaScript callers) would be skipped by map/forEach, so no item
+  // check would ever see them; JSON has neither holes nor undefined. `includes` visits holes.
+  if (value.includes(undefined)) fail(path, 'an array without holes or undefined items', `an array with a missing item at index ${firstMissing(value)}`)
   return value
+}
+
+function firstMissing(a: readonly unknown[]): number {
+  for (let i = 0; i < a.length; i++) if (!(i in a) || a[i] === undefined) return i
+  return -1
 }
 
 /** Requires a string, optionally matching a pattern. */

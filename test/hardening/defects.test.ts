@@ -149,3 +149,17 @@ describe('error messages about untrusted values never throw themselves', () => {
     expect(() => validateDrawSpec({ kind: 7n } as never, 1)).toThrow(expect.objectContaining({ code: 'INVALID_DRAW' }))
   })
 })
+
+describe('sparse arrays from JavaScript callers are refused, not skipped', () => {
+  it('verify of a proof object whose outcome.winners has a hole fails "format", with no internal error', async () => {
+    const p = validProof()
+    delete p.outcome.winners[0]
+    const r = await verify(p)
+    expect(r.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['version', true],
+      ['format', false],
+    ])
+    expect(r.checks[1]!.detail).toMatch(/\$\.outcome\.winners/)
+    expect(() => parseProof({ ...validProof(), chain: { blocks: [undefined] } })).toThrow(expect.objectContaining({ code: 'INVALID_FIELD', path: '$.chain.blocks' }))
+  })
+})
