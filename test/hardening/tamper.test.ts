@@ -155,9 +155,7 @@ function mutations(fx: Fixture, ctx: { twins: Map<string, J>; others: Fixture[];
       }
     },
     (segs, o) => {
-      if (segs.length === 0 || typeof segs[segs.length - 1] === 'string' || true) {
-        out.push({ family: 'extra field', label: `${pathText(segs)} + x_extra`, apply: (q) => (segs.length === 0 ? { ...clone(q), x_extra: 1 } : edit(q, segs, (par, k) => (par[k] = { ...par[k], x_extra: 1 }))), expect: segs.length === 0 ? ['format'] : expectedFor('extra', segs, o, o) })
-      }
+      out.push({ family: 'extra field', label: `${pathText(segs)} + x_extra`, apply: (q) => (segs.length === 0 ? { ...clone(q), x_extra: 1 } : edit(q, segs, (par, k) => (par[k] = { ...par[k], x_extra: 1 }))), expect: segs.length === 0 ? ['format'] : expectedFor('extra', segs, o, o) })
       for (const k of Object.keys(o)) {
         const s = [...segs, k]
         const e = expectedFor('remove', s, o[k], undefined)
