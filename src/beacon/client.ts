@@ -175,7 +175,7 @@ export class BeaconClient {
     const f = options.fetch ?? (globalThis.fetch as FetchLike | undefined)
     if (typeof f !== 'function') throw new InvalidInputError('NO_FETCH', 'no fetch implementation available', 'pass options.fetch')
     this.#fetch = f
-    this.#timeoutMs = positive(options.timeoutMs ?? 10_000, 'timeoutMs')
+    this.#timeoutMs = positive(options.timeoutMs ?? LIMITS.gatewayTimeoutMs, 'timeoutMs')
     this.#allowUnsigned = options.allowUnsignedHead === true
     this.#retries = nonNegativeInt(options.retries ?? 1, 'retries')
     this.#maxRetryWaitMs = nonNegative(options.maxRetryWaitMs ?? 30_000, 'maxRetryWaitMs')

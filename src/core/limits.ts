@@ -8,7 +8,12 @@ import { LimitExceededError } from './errors.js'
 
 /** Resource limits enforced by the core. Values are part of the documented behaviour. */
 export const LIMITS = {
-  /** Largest beacon block accepted, in bytes (real blocks are about 300 bytes). */
+  /**
+   * Largest beacon block accepted, in bytes (real blocks are about 300 bytes). Also the largest
+   * gateway answer the beacon client reads for a block or the unsigned head JSON (IPNS records:
+   * `maxIpnsRecordBytes`): a declared Content-Length over it is refused unread, a body streamed past
+   * it is cut off at the limit, never buffered whole (`GATEWAY_HTTP_ERROR`, status 413).
+   */
   maxBlockBytes: 64 * 1024,
   /** Most `ctrng` values accepted in one block. */
   maxCtrngValues: 1024,
@@ -38,6 +43,17 @@ export const LIMITS = {
    * Checked before decoding it (real commitments are under 2 KiB; a label is at most 1 KiB).
    */
   maxCommitmentBytes: 64 * 1024,
+  // ---- Edges (defaults of the networked parts; the core never does I/O) -------------------------
+  /** Default timeout of one gateway request, ms (BeaconClient `timeoutMs`). Error: `GATEWAY_TIMEOUT`. */
+  gatewayTimeoutMs: 10_000,
+  /** Largest REST (token or cTRNG) response read, in bytes (OrbitportClient `maxResponseBytes`). Error: `ORBITPORT_INVALID_RESPONSE`. */
+  maxRestResponseBytes: 64 * 1024,
+  /** Default timeout of one REST attempt including its body, ms (OrbitportClient `timeoutMs`). Error: `ORBITPORT_TIMEOUT`. */
+  restTimeoutMs: 10_000,
+  /** Default budget of one REST call including retries and waits, ms (`retry.deadlineMs`). Error: `ORBITPORT_TIMEOUT`. */
+  restDeadlineMs: 30_000,
+  /** Largest request body the emulator reads (token endpoint), in bytes. Answer: HTTP 413. */
+  maxEmulatorRequestBytes: 64 * 1024,
 } as const
 
 /** Throws {@link LimitExceededError} when `value > limit`. */

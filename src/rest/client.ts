@@ -9,6 +9,7 @@
  */
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 import { bytesToHex, hexToBytes } from '../core/bytes.js'
+import { LIMITS } from '../core/limits.js'
 import {
   AbortError,
   AuthError,
@@ -332,14 +333,14 @@ export class OrbitportClient {
     this.#logger = options.logger
     this.#bufferMs = checkNonNegative(options.refreshBufferSeconds, 'refreshBufferSeconds', 300) * 1000
     this.#defaultLifetimeMs = checkNonNegative(options.defaultExpiresInSeconds, 'defaultExpiresInSeconds', 3600) * 1000
-    this.#timeoutMs = checkNonNegative(options.timeoutMs, 'timeoutMs', 10_000)
+    this.#timeoutMs = checkNonNegative(options.timeoutMs, 'timeoutMs', LIMITS.restTimeoutMs)
     const r = options.retry ?? {}
     this.#retries = checkNonNegative(r.retries, 'retry.retries', 2, true)
     this.#baseDelayMs = checkNonNegative(r.baseDelayMs, 'retry.baseDelayMs', 200)
     this.#maxDelayMs = checkNonNegative(r.maxDelayMs, 'retry.maxDelayMs', 5000)
-    this.#deadlineMs = checkNonNegative(r.deadlineMs, 'retry.deadlineMs', 30_000)
+    this.#deadlineMs = checkNonNegative(r.deadlineMs, 'retry.deadlineMs', LIMITS.restDeadlineMs)
     this.#random = r.random ?? Math.random
-    this.#maxBytes = checkNonNegative(options.maxResponseBytes, 'maxResponseBytes', 64 * 1024, true)
+    this.#maxBytes = checkNonNegative(options.maxResponseBytes, 'maxResponseBytes', LIMITS.maxRestResponseBytes, true)
     this.#verifier = options.verify === undefined ? undefined : createSignatureVerifier(options.verify)
     this.#beacon = options.beaconFallback
     this.#fallbackOn = options.fallbackOn ?? defaultFallbackOn
