@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { LIMITS } from '../core/limits.js'
 
 /** Answers a request if it is for this service; returns `false` to let the next handler try. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean
@@ -62,7 +63,10 @@ async function dispatch(handlers: readonly RouteHandler[], req: IncomingMessage,
     }
     sendJson(res, 404, { message: `no route for ${req.method} ${url.pathname}` })
   } catch (err) {
-    if (!res.headersSent) sendJson(res, 500, { message: err instanceof Error ? err.message : 'internal error' })
+    const status = (err as { status?: unknown } | null)?.status
+    const code = typeof status === 'number' && status >= 400 && status <= 599 ? status : 500
+    // An unread request body is not drained: the connection is closed after the answer.
+    if (!res.headersSent) sendJson(res, code, { message: err instanceof Error ? err.message : 'internal error' }, code === 413 ? { connection: 'close' } : {})
     else res.destroy()
   }
 }
@@ -75,7 +79,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** Reads a request body up to `limit` bytes; rejects with a 413-worthy error past it. */
-export async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<Uint8Array> {
+export async function readBody(req: IncomingMessage, limit: number = LIMITS.maxEmulatorRequestBytes): Promise<Uint8Array> {
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  if (Number.isFinite(declared) && declared > limit) throw Object.assign(new Error(`request body of ${declared} bytes is over ${limit} bytes`), { status: 413 })
   const chunks: Buffer[] = []
   let total = 0
   for await (const chunk of req) {

@@ -163,3 +163,25 @@ describe('sparse arrays from JavaScript callers are refused, not skipped', () =>
     expect(() => parseProof({ ...validProof(), chain: { blocks: [undefined] } })).toThrow(expect.objectContaining({ code: 'INVALID_FIELD', path: '$.chain.blocks' }))
   })
 })
+
+describe('the emulator answers an over-long request body with 413', () => {
+  it('POST /oauth/token with 100 KiB (declared, and chunked without a length) gets 413, not 500', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js')
+    const emu = await startEmulator({ beacon: { intervalMs: 0 } })
+    try {
+      const body = JSON.stringify({ client_id: 'x', pad: 'p'.repeat(100 * 1024) })
+      const declared = await fetch(`${emu.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      expect(declared.status).toBe(413)
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(body))
+          c.close()
+        },
+      })
+      const chunked = await fetch(`${emu.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit)
+      expect(chunked.status).toBe(413)
+    } finally {
+      await emu.stop()
+    }
+  })
+})
