@@ -17,7 +17,7 @@ import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './
 import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
-import { LIMITS } from './limits.js'
+import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 
@@ -150,6 +150,7 @@ export function checkParticipantsShape(draw: DrawSpec, list: readonly unknown[])
   if (!Array.isArray(list)) {
     throw new InvalidInputError('INVALID_PARTICIPANTS', 'participants must be an array', 'pass an array of entries', { path: '$.participants' })
   }
+  checkLimit('maxParticipants', list.length, 'participant count')
   const weighted = draw.kind === 'weighted'
   list.forEach((e, i) => {
     const ok = weighted ? typeof e === 'object' && e !== null && typeof (e as WeightedEntry).entry === 'string' : typeof e === 'string'

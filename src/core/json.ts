@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ParseError } from './errors.js'
+import { LimitExceededError, ParseError } from './errors.js'
 
 /** A JSON object as parsed (prototype-free access via own keys only). */
 export type JsonObject = { readonly [key: string]: unknown }
@@ -46,7 +46,9 @@ export function expectObject(value: unknown, path: string): JsonObject {
 /** Requires an array, optionally with a maximum length. */
 export function expectArray(value: unknown, path: string, maxLength?: number): readonly unknown[] {
   if (!Array.isArray(value)) fail(path, 'an array', value)
-  if (maxLength !== undefined && value.length > maxLength) fail(path, `an array of at most ${maxLength} items`, `an array of ${value.length} items`)
+  if (maxLength !== undefined && value.length > maxLength) {
+    throw new LimitExceededError('LIMIT_EXCEEDED', `expected an array of at most ${maxLength} items, got ${value.length}`, 'reduce the input below the documented limit (see docs/security.md)', { path })
+  }
   // Holes (sparse arrays from JavaScript callers) would be skipped by map/forEach, so no item
   // check would ever see them; JSON has neither holes nor undefined. `includes` visits holes.
   if (value.includes(undefined)) fail(path, 'an array without holes or undefined items', `an array with a missing item at index ${firstMissing(value)}`)
