@@ -34,6 +34,8 @@ const LIBP2P_KEY = 0x72
 const IDENTITY = 0x00
 const SHA2_256 = 0x12
 const SIGNATURE_PREFIX = utf8Encode('ipns-signature:')
+/** The legacy V1 signature's validity-type suffix: the only validity type, EOL, as its enum name. */
+const V1_VALIDITY_EOL = utf8Encode('EOL')
 
 /** A beacon's IPNS name, decoded. */
 export interface IpnsName {
@@ -61,8 +63,12 @@ export interface IpnsRecordInfo {
   readonly ttlNs: bigint | undefined
   /** `ttlNs` in whole milliseconds, if any. */
   readonly ttlMs: number | undefined
-  /** Whether the record also carries a legacy V1 signature (not checked; V2 is authoritative). */
+  /** Whether the record also carries a legacy V1 signature (checked too when present, see {@link checkRecordSignature}). */
   readonly hasV1Signature: boolean
+  /** The legacy V1 signature, if any. */
+  readonly signatureV1: Uint8Array | undefined
+  /** What a V1 signature signs: `value || validity || "EOL"` (the protobuf's legacy fields), if present. */
+  readonly v1Data: Uint8Array | undefined
   /** The record's embedded public key (libp2p protobuf), if any. */
   readonly pubKey: Uint8Array | undefined
   /** The record's V2 signature. */
@@ -184,7 +190,9 @@ export function parseIpnsRecord(bytes: Uint8Array, path = '$'): IpnsRecordInfo {
     validUntil,
     ttlNs,
     ttlMs: ttlNs === undefined ? undefined : Number(ttlNs / 1_000_000n),
-    hasV1Signature: 'signatureV1' in rec && rec.signatureV1 instanceof Uint8Array && rec.signatureV1.length > 0,
+    hasV1Signature: pb.signatureV1 !== undefined && pb.signatureV1.length > 0,
+    signatureV1: pb.signatureV1,
+    v1Data: pb.value !== undefined && pb.validity !== undefined ? concatBytes(pb.value, pb.validity, V1_VALIDITY_EOL) : undefined,
     pubKey: rec.pubKey,
     signatureV2: rec.signatureV2,
     data,
@@ -255,7 +263,14 @@ export async function checkRecordSignature(record: IpnsRecordInfo, key: PublicKe
     throw new IntegrityError('SIGNATURE_UNCHECKABLE', 'this host has no Web Crypto API, so the RSA record signature cannot be checked here', 'verify in Node, or open the verifier over https, localhost or file://')
   }
   try {
-    return (await key.verify(concatBytes(SIGNATURE_PREFIX, record.data), record.signatureV2)) === true
+    if ((await key.verify(concatBytes(SIGNATURE_PREFIX, record.data), record.signatureV2)) !== true) return false
+    // Stricter than an IPNS resolver, on purpose: a carried legacy V1 signature must verify too, so
+    // that no byte of the record in a proof is left unauthenticated (V1 covers value || validity || "EOL").
+    if (record.signatureV1 !== undefined && record.signatureV1.length > 0) {
+      if (record.v1Data === undefined) return false
+      return (await key.verify(record.v1Data, record.signatureV1)) === true
+    }
+    return true
   } catch {
     return false
   }
@@ -308,6 +323,7 @@ export function publicKeyBytes(key: PublicKey): Uint8Array {
 
 interface PbFields {
   value?: Uint8Array
+  signatureV1?: Uint8Array
   validity?: Uint8Array
   validityType?: bigint
   sequence?: bigint
@@ -339,6 +355,8 @@ function readProtobuf(bytes: Uint8Array, path: string): PbFields {
     const fieldNo = Number(tag >> 3n)
     const wire = Number(tag & 7n)
     if (fieldNo === 0) bad('field number 0')
+    // IpnsEntry has fields 1 to 9. An unknown field would be bytes that no signature covers.
+    if (fieldNo > 9) bad(`unknown field ${fieldNo}`)
     if (seen.has(fieldNo)) bad(`field ${fieldNo} repeated`)
     seen.add(fieldNo)
     if (wire === 0) {
@@ -353,6 +371,7 @@ function readProtobuf(bytes: Uint8Array, path: string): PbFields {
       const v = bytes.subarray(i, i + Number(len))
       i += Number(len)
       if (fieldNo === 1) out.value = v
+      else if (fieldNo === 2) out.signatureV1 = v
       else if (fieldNo === 4) out.validity = v
       else if (fieldNo === 8) out.signatureV2 = v
       else if (fieldNo === 9) out.data = v
