@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { readBodyLimited } from '../net/body.js'
 import { AbortedError, GatewayHttpError, GatewayNetworkError, GatewayTimeoutError, RateLimitedError } from './errors.js'
 
 /** The current Orbitport beacon's IPNS name (RSA key, `k2k4r8…`). */
@@ -80,14 +81,11 @@ export async function gatewayGet(p: GatewayGetParams): Promise<GatewayAnswer> {
       void res.body?.cancel().catch(() => undefined)
       throw new GatewayHttpError(p.gateway, res.status, p.what)
     }
-    const declared = Number(res.headers.get('content-length') ?? NaN)
-    if (Number.isFinite(declared) && declared > p.maxBytes) {
-      void res.body?.cancel().catch(() => undefined)
-      throw new GatewayHttpError(p.gateway, 413, `${p.what} (body of ${declared} bytes is over the ${p.maxBytes}-byte limit)`)
-    }
     let bytes: Uint8Array
     try {
-      bytes = await readLimited(res, p.maxBytes)
+      bytes = await readBodyLimited(res, p.maxBytes, (declared) =>
+        new GatewayHttpError(p.gateway, 413, declared === undefined ? `${p.what} (body over the ${p.maxBytes}-byte limit)` : `${p.what} (body of ${declared} bytes is over the ${p.maxBytes}-byte limit)`),
+      )
     } catch (cause) {
       if (cause instanceof GatewayHttpError) throw cause
       return fail(cause)
@@ -98,29 +96,6 @@ export async function gatewayGet(p: GatewayGetParams): Promise<GatewayAnswer> {
     p.signal?.removeEventListener('abort', onAbort)
   }
 
-  async function readLimited(res: Response, max: number): Promise<Uint8Array> {
-    if (res.body === null) return new Uint8Array(0)
-    const reader = res.body.getReader()
-    const chunks: Uint8Array[] = []
-    let total = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.length
-      if (total > max) {
-        await reader.cancel().catch(() => undefined)
-        throw new GatewayHttpError(p.gateway, 413, `${p.what} (body over the ${max}-byte limit)`)
-      }
-      chunks.push(value)
-    }
-    const out = new Uint8Array(total)
-    let o = 0
-    for (const c of chunks) {
-      out.set(c, o)
-      o += c.length
-    }
-    return out
-  }
 }
 
 /** Sleeps `ms`, rejecting with {@link AbortedError} when `signal` fires. The timer does not keep Node alive only when `unref` is asked. */

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { readBodyLimited } from '../net/body.js'
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 import { bytesToHex, hexToBytes } from '../core/bytes.js'
 import { LIMITS } from '../core/limits.js'
@@ -662,33 +663,11 @@ export class OrbitportClient {
   }
 
   async #readBody(url: string, res: Response, ctx: AttemptContext): Promise<string> {
-    const declared = Number(res.headers.get('content-length') ?? NaN)
-    if (Number.isFinite(declared) && declared > this.#maxBytes) {
-      await res.body?.cancel().catch(() => undefined)
-      throw new InvalidResponseError(stripQuery(url), `the body is ${declared} bytes, over the ${this.#maxBytes}-byte limit`)
-    }
     try {
-      if (res.body === null) return ''
-      const reader = res.body.getReader()
-      const chunks: Uint8Array[] = []
-      let total = 0
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        total += value.length
-        if (total > this.#maxBytes) {
-          await reader.cancel().catch(() => undefined)
-          throw new InvalidResponseError(stripQuery(url), `the body is over the ${this.#maxBytes}-byte limit`)
-        }
-        chunks.push(value)
-      }
-      const all = new Uint8Array(total)
-      let o = 0
-      for (const c of chunks) {
-        all.set(c, o)
-        o += c.length
-      }
-      return new TextDecoder('utf-8').decode(all)
+      const bytes = await readBodyLimited(res, this.#maxBytes, (declared) =>
+        new InvalidResponseError(stripQuery(url), declared === undefined ? `the body is over the ${this.#maxBytes}-byte limit` : `the body is ${declared} bytes, over the ${this.#maxBytes}-byte limit`),
+      )
+      return new TextDecoder('utf-8').decode(bytes)
     } catch (err) {
       if (err instanceof OrbitdrawError) throw err
       throw this.#transportError(url, err, ctx)
