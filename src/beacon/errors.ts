@@ -98,7 +98,13 @@ export class AllGatewaysFailedError extends BeaconError {
     what: string,
     readonly failures: readonly GatewayFailure[],
   ) {
-    const summary = failures.map((f) => `${f.gateway}: ${f.error.code}`).join('; ')
+    // One entry per gateway and error code, with how many times it happened (retry rounds repeat them).
+    const counts = new Map<string, number>()
+    for (const f of failures) {
+      const key = `${f.gateway}: ${f.error.code}`
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+    const summary = [...counts].map(([key, n]) => (n > 1 ? `${key} ×${n}` : key)).join('; ')
     super('ALL_GATEWAYS_FAILED', `no gateway gave a verified ${what} (${summary || 'no gateways'})`, 'see `failures` for each gateway; add gateways, raise timeoutMs, or retry later', {
       cause: failures[failures.length - 1]?.error,
     })
