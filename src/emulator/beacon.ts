@@ -16,8 +16,9 @@ import { blockCid, encodeBlock, parseBlock, parseCid, type BeaconBlock } from '.
 import { bytesToHex } from '../core/bytes.js'
 import { InvalidInputError } from '../core/errors.js'
 import { ipnsNameOfKey, parseIpnsName } from '../core/ipns-record.js'
+import { serveBeacon } from './serve.js'
 import { alterBody, FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
-import { startHttpServer, type HttpServerOptions, type RouteHandler } from './http.js'
+import type { HttpServerOptions, RouteHandler } from './http.js'
 
 /** Options of {@link createBeaconService}. */
 export interface BeaconServiceOptions {
@@ -57,7 +58,7 @@ export interface BeaconRequestStats {
 
 /** A running emulated beacon (publisher + gateway routes). */
 export interface BeaconService {
-  /** Route handler for {@link startHttpServer} (faults from {@link BeaconService.faults}). */
+  /** Route handler for `startHttpServer` (faults from {@link BeaconService.faults}). */
   readonly handler: RouteHandler
   /** Another gateway serving the same beacon with its own faults (to test failover between gateways). */
   createGateway(): { handler: RouteHandler; faults: FaultController }
@@ -482,29 +483,14 @@ export interface RunningBeaconEmulator {
  */
 export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): Promise<RunningBeaconEmulator> {
   const service = await createBeaconService(options)
-  let server
-  try {
-    server = await startHttpServer([service.handler], { port: options.port, host: options.host })
-  } catch (err) {
-    service.stop()
-    throw err
-  }
-  const extra: { close(): Promise<void> }[] = []
+  const served = await serveBeacon(service, [service.handler], options)
   return {
-    url: server.url,
+    url: served.url,
     name: service.name,
     service,
     faults: service.faults,
     publishNow: () => service.publishNow(),
-    addGateway: async () => {
-      const gw = service.createGateway()
-      const s = await startHttpServer([gw.handler], { host: options.host })
-      extra.push(s)
-      return { url: s.url, faults: gw.faults, close: () => s.close() }
-    },
-    stop: async () => {
-      service.stop()
-      await Promise.all([server.close(), ...extra.map((s) => s.close())])
-    },
+    addGateway: served.addGateway,
+    stop: served.stop,
   }
 }

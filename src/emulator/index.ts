@@ -7,7 +7,8 @@
  */
 import { createBeaconService, type BeaconService, type BeaconServiceOptions } from './beacon.js'
 import type { FaultController } from './faults.js'
-import { startHttpServer, type HttpServerOptions } from './http.js'
+import type { HttpServerOptions } from './http.js'
+import { serveBeacon } from './serve.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
 import type { BeaconBlock } from '../core/index.js'
 
@@ -54,35 +55,16 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const beacon = await createBeaconService(options.beacon)
   const rest = createRestService(options.rest)
-  let server: Awaited<ReturnType<typeof startHttpServer>>
-  try {
-    server = await startHttpServer([rest.handler, beacon.handler], { port: options.port, host: options.host })
-  } catch (err) {
-    beacon.stop()
-    throw err
-  }
-  const extra: { close(): Promise<void> }[] = []
-  let stopped: Promise<void> | undefined
+  const served = await serveBeacon(beacon, [rest.handler, beacon.handler], options)
   return {
-    url: server.url,
+    url: served.url,
     beaconName: beacon.name,
     beacon,
     rest,
     faults: beacon.faults,
     publishNow: () => beacon.publishNow(),
-    addGateway: async () => {
-      const gw = beacon.createGateway()
-      const s = await startHttpServer([gw.handler], { host: options.host })
-      extra.push(s)
-      return { url: s.url, faults: gw.faults, close: () => s.close() }
-    },
-    stop: () => {
-      stopped ??= (async () => {
-        beacon.stop()
-        await Promise.all([server.close(), ...extra.map((s) => s.close())])
-      })()
-      return stopped
-    },
+    addGateway: served.addGateway,
+    stop: served.stop,
   }
 }
 

@@ -2,32 +2,9 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { describe, expect, it } from 'vitest'
 import { ipnsNameOfKey, parseIpnsRecord, verifyIpnsRecord } from '../../src/core/ipns-record.js'
+import { fieldContent } from '../helpers/protobuf.js'
 
 const VALUE = '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'
-
-/** [start, end) of the content of length-delimited protobuf field `n`. */
-function fieldContent(buf: Uint8Array, n: number): [number, number] {
-  let i = 0
-  const varint = (): number => {
-    let v = 0
-    for (let shift = 0; ; shift += 7) {
-      const b = buf[i++]!
-      v += (b & 0x7f) * 2 ** shift
-      if ((b & 0x80) === 0) return v
-    }
-  }
-  while (i < buf.length) {
-    const tag = varint()
-    const wire = tag & 7
-    if (wire === 0) varint()
-    else if (wire === 2) {
-      const len = varint()
-      if (tag >> 3 === n) return [i, i + len]
-      i += len
-    } else throw new Error(`wire ${wire}`)
-  }
-  throw new Error(`no field ${n}`)
-}
 
 // No byte of a carried record may go unchecked: the legacy V1 signature is verified when present
 // (stricter than an IPNS resolver), and unknown protobuf fields are refused.
@@ -39,7 +16,7 @@ describe('IPNS records are checked byte for byte', () => {
     expect(parseIpnsRecord(both).hasV1Signature).toBe(true)
     await expect(verifyIpnsRecord(both, name)).resolves.toMatchObject({ value: VALUE })
 
-    const [start, end] = fieldContent(both, 2)
+    const [start, end] = fieldContent(both, 2)!
     for (const at of [start, Math.floor((start + end) / 2), end - 1]) {
       const x = both.slice()
       x[at] = x[at]! ^ 0x01

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verify, type VerifyResult } from '../../src/core/verify.js'
 import { networkFixtures, pureFixtures, type Fixture } from './fixtures.js'
 import { recordFigures } from './helpers.js'
+import { fieldContent } from '../helpers/protobuf.js'
 
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
 type Seg = string | number
@@ -25,30 +26,6 @@ interface Mutation {
   readonly expect: readonly string[]
   /** Run verify with requireAuthenticated. */
   readonly requireAuthenticated?: boolean
-}
-
-/** [start, end) of the content of protobuf field `n` (wire type 2) of a marshalled record. */
-function fieldContent(buf: Uint8Array, n: number): [number, number] | undefined {
-  let i = 0
-  const varint = (): number => {
-    let v = 0
-    for (let shift = 0; ; shift += 7) {
-      const b = buf[i++]!
-      v += (b & 0x7f) * 2 ** shift
-      if ((b & 0x80) === 0) return v
-    }
-  }
-  while (i < buf.length) {
-    const tag = varint()
-    const wire = tag & 7
-    if (wire === 0) varint()
-    else if (wire === 2) {
-      const len = varint()
-      if (tag >> 3 === n) return [i, i + len]
-      i += len
-    } else return undefined
-  }
-  return undefined
 }
 
 const clone = (x: unknown): J => JSON.parse(JSON.stringify(x))
