@@ -34,5 +34,5 @@ export { parseProof, serializeProof, type Proof, type ParticipantsDisclosure, ty
 export { drawFromBlock, prepareDraw, drawPrepared, type PreparedDraw, type DrawFromBlockOptions, type Participants } from './draw.js'
 export { verify, type VerifyOptions, type VerifyResult } from './verify.js'
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
-export { verifyIpnsRecord, parseIpnsRecord, parseIpnsName, type IpnsRecordInfo, type VerifiedIpnsRecord, type IpnsName, type VerifyIpnsRecordOptions } from './ipns-record.js'
+export { verifyIpnsRecord, parseIpnsRecord, parseIpnsName, checkRecordSignature, type IpnsRecordInfo, type VerifiedIpnsRecord, type IpnsName, type VerifyIpnsRecordOptions } from './ipns-record.js'
 export { derivedValue, derivedValues, derivedPublicKey, DerivedSource, DERIVED_SEED_BYTES, DERIVED_VALUE_BYTES, type DerivedSeed } from './derived.js'
