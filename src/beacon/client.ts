@@ -26,6 +26,9 @@ import {
 } from './errors.js'
 import { DEFAULT_GATEWAYS, gatewayGet, normalizeGateway, ORBITPORT_BEACON_NAME, sleep, type FetchLike, type GatewayAnswer } from './gateway.js'
 
+/** Extra sleep past a gateway's Retry-After deadline, covering timer and clock drift (ms). */
+const RETRY_AFTER_MARGIN_MS = 50
+
 /** Options of {@link BeaconClient}. */
 export interface BeaconClientOptions {
   /** Gateway base URLs, tried in order (the last one that worked goes first). Default {@link DEFAULT_GATEWAYS}. */
@@ -550,7 +553,9 @@ export class BeaconClient {
         const now = this.#now()
         const unblocks = this.gateways.map((g) => (this.#blockedUntil.get(g) ?? 0) - now)
         const soonest = Math.min(...unblocks)
-        const wait = Math.max(this.#retryDelayMs * round, soonest)
+        // Sleep a little past a Retry-After deadline: a timer may fire before the clock reaches it,
+        // and the gateway must not still look blocked when the round starts.
+        const wait = Math.max(this.#retryDelayMs * round, soonest > 0 ? soonest + RETRY_AFTER_MARGIN_MS : 0)
         if (wait > this.#maxRetryWaitMs) break
         const roundFailures = failures.slice(-this.gateways.length)
         if (roundFailures.length > 0 && roundFailures.every((f) => f.error instanceof StaleResponseError)) break
