@@ -5,6 +5,7 @@
  * @module
  */
 import type { DrawSpec } from './draw-spec.js'
+import { InvalidInputError } from './errors.js'
 import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, weightedPick } from './random/index.js'
 
 /** A computed outcome: indices into the committed participants, or range values. */
@@ -28,7 +29,9 @@ export function computeOutcome(seed: Uint8Array, spec: DrawSpec, count: number, 
     case 'pick':
       return { kind: 'pick', indices: pickIndices(stream, count, spec.count) }
     case 'weighted':
-      if (weights === undefined || weights.length !== count) throw new Error('weighted outcome needs one weight per participant')
+      if (weights === undefined || weights.length !== count) {
+        throw new InvalidInputError('MISSING_WEIGHTS', `a weighted outcome needs one weight per participant (${count}), got ${weights?.length ?? 'none'}`, 'pass the committed weights, in committed order')
+      }
       return { kind: 'weighted', indices: weightedPick(stream, weights, spec.count) }
     case 'range':
       return { kind: 'range', values: rangeValues(stream, spec.min, spec.max, spec.count, spec.distinct) }
