@@ -16,7 +16,7 @@ import { OrbitdrawError, UnsupportedVersionError } from './errors.js'
 import { expectObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { computeOutcome } from './outcome.js'
-import { encodeLeaf, participantsRoot, validateEntries, validateWeightedEntries, type WeightedEntry } from './participants.js'
+import { encodeLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
 import { verifyInclusion } from './merkle.js'
 import { checkProofVersion, parseProof, readProofJson, type OutcomeJson, type Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
@@ -184,8 +184,8 @@ function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[]
         checks.push(check('participants', false, weighted ? 'a weighted draw needs { entry, weight } entries' : 'entries must be strings'))
         return undefined
       }
-      underPath('$.participants.entries', () => (weighted ? validateWeightedEntries(list as WeightedEntry[]) : validateEntries(list as string[])))
-      const root = bytesToHex(participantsRoot(list as string[] | WeightedEntry[]))
+      // participantsRoot validates every entry (rules, limits, duplicates) before hashing.
+      const root = bytesToHex(underPath('$.participants.entries', () => participantsRoot(list as string[] | WeightedEntry[])))
       const ok = list.length === committed.count && root === committed.root
       checks.push(check('participants', ok, ok ? `${list.length} entries hash to the committed root ${root}` : list.length !== committed.count ? `${list.length} entries carried, ${committed.count} committed` : `the entries hash to ${root}, not the committed ${committed.root}`))
       return (i) => {
