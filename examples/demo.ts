@@ -5,12 +5,16 @@
  *   npm run demo -- --live       # the same flow on the real Orbitport beacon through public gateways
  *   npm run demo -- --out /tmp/proof.json
  *
- * 1. start the emulator (a beacon publishing a signed block every second, and a trustless gateway);
- * 2. commit to a draw among 20 sample participants, 3 ranked winners, on a block a few seconds ahead;
+ * 1. start the emulator (a beacon publishing a signed block every second, a trustless gateway and a
+ *    time-stamping authority);
+ * 2. commit to a draw among 20 sample participants, 3 ranked winners, on a block a few seconds ahead,
+ *    and time-stamp the commitment (RFC 3161) with the emulator's authority;
  * 3. wait for that block with visible progress;
  * 4. draw: fetch the block with the beacon's signed head and the chain down to it, derive the winners;
  * 5. write the proof bundle to a file;
- * 6. verify it offline, as a stranger would, and print every check and the winners.
+ * 6. verify it offline under the strict policy, trusting this run's emulator beacon and time-stamping root
+ *    explicitly, and print every check and the winners;
+ * 7. verify it again under the default policy (Orbitport's beacons only): it fails, and says why.
  *
  * `--live` (or ORBITDRAW_LIVE=1) is the one switch: real gateways and the real beacon name instead of
  * the emulator. Everything else is identical.
@@ -18,7 +22,7 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, draw, planTarget, serializeProof, verify } from '../src/index.js'
+import { BeaconClient, commit, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, draw, ORBITPORT_BEACONS, parseTrustAnchor, planTarget, serializeProof, timestampCommitment, verify, type VerifyOptions } from '../src/index.js'
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js'
 import { progressLine } from '../src/cli/progress.js'
 
@@ -50,18 +54,23 @@ try {
   }
 
   step(2, `committing: 3 ranked winners among ${PARTICIPANTS.length} participants`)
-  const plan = await planTarget({ client, delaySeconds: live ? 0 : 3 })
+  const plan = await planTarget({ client, delaySeconds: live ? 120 : 3 })
   const { commitment, cid, json } = commit({ ...plan, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'orbitdraw demo: three prizes' })
+  // Time-stamp the commitment now, before its target block exists (RFC 3161): on the emulator with its
+  // own authority (whose root the organizer trusts knowingly), live with the public authorities.
+  const anchors = live ? DEFAULT_TIMESTAMP_AUTHORITIES : [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(emu!.tsaRootPem)]
+  const stamped = await timestampCommitment(cid, { anchors, ...(live ? {} : { authorities: [emu!.tsaUrl] }) })
   console.log(`   latest block seen    ${plan.after.sequence} (${plan.authenticated ? 'signed' : 'unsigned'} head)`)
   console.log(`   target block         ${plan.target}, expected ${plan.estimatedTime.toISOString()}`)
   console.log(`   commitment CID       ${cid}`)
+  for (const t of stamped.tokens) console.log(`   time-stamped         by ${t.authorityName} at ${t.time}`)
   console.log(`   (an organizer publishes this CID now, before block ${plan.target} exists: ${JSON.stringify(json).length} bytes of JSON)`)
 
   step(3, `waiting for block ${plan.target}`)
   const progress = progressLine(stderrCtx)
   let proof
   try {
-    proof = await draw(commitment, PARTICIPANTS, { client, onProgress: (p) => progress.update(p) })
+    proof = await draw(commitment, PARTICIPANTS, { client, timestamps: stamped.tokens.map((t) => t.base64), onProgress: (p) => progress.update(p) })
   } finally {
     progress.done()
   }
@@ -71,12 +80,29 @@ try {
   console.log(`   proof written to ${proofPath} (${proof.chain.blocks.length} blocks, ${proof.chain.ipnsRecord ? 'signed IPNS record' : 'NO signed record'})`)
 
   step(5, 'verifying the proof offline, as anyone can (orbitdraw verify demo-proof.json)')
-  const result = await verify(proof, { now: new Date() })
-  for (const c of result.checks) console.log(`   ${c.ok ? '✓' : '✗'} ${c.name.padEnd(22)} ${c.detail}`)
+  // A verifier's trust anchors are their own, never the proof's. On the live beacon the defaults
+  // (Orbitport's beacons, the built-in time-stamping roots) apply; the emulator's beacon and its
+  // time-stamping authority are trusted explicitly for this run only. The policy stays strict.
+  const policy: VerifyOptions = live ? { now: new Date() } : { now: new Date(), trust: { beacons: [...ORBITPORT_BEACONS, { name: client.name, label: "this run's emulator beacon" }], timestampAuthorities: anchors } }
+  if (!live) console.log(`   trusting this run's emulator beacon ${client.name} and its time-stamping root explicitly\n   (the default trusts only Orbitport's beacons and the built-in time-stamping roots)`)
+  const result = await verify(proof, policy)
+  const verdict = describeVerdict(result)
+  for (const c of result.checks) console.log(`   ${c.ok ? (c.relaxedBy ? '~' : '✓') : '✗'} ${c.name.padEnd(22)} ${c.detail}`)
   for (const n of result.notes) console.log(`     note: ${n}`)
-  console.log(`\n${result.ok ? (result.authenticated ? 'VERIFIED' : 'VERIFIED (integrity only)') : 'FAILED'}: "${commitment.label}"`)
+  console.log(`\n${verdict.headline}`)
+  for (const line of verdict.lines) console.log(`   ${line}`)
+  console.log(`   "${commitment.label}"`)
   if (proof.outcome.kind === 'pick') for (const w of proof.outcome.winners) console.log(`   ${w.rank}. ${w.entry}`)
   process.exitCode = result.ok ? 0 : 1
+
+  if (!live) {
+    step(6, 'the same proof under the default policy, as a stranger who trusts only Orbitport would see it')
+    const strangers = await verify(proof)
+    const failed = strangers.checks.filter((c) => !c.ok)
+    console.log(`   ${describeVerdict(strangers).headline}`)
+    for (const c of failed) console.log(`   ✗ ${c.name}: ${c.detail}`)
+    if (strangers.ok) throw new Error('an emulator proof must not verify under the default policy')
+  }
 } catch (err) {
   console.error(`\ndemo failed: ${(err as Error).message}`)
   process.exitCode = live ? 3 : 70

@@ -1,13 +1,16 @@
 /**
- * Builds the browser verifier into `dist/verifier/index.html`: one self-contained static page (the
- * esbuild bundle of `src/verifier/main.ts` and the CSS inlined, with a Content-Security-Policy that
- * allows only those two inline blobs, by hash). Works from `file://`, from any static host, offline.
+ * Builds the browser verifier into `dist/verifier/index.html`: one self-contained static page. The
+ * esbuild bundle of `src/verifier/main.ts` (the page) and the CSS are inlined, with a
+ * Content-Security-Policy that allows only those two inline blobs, by hash. The bundle of
+ * `src/verifier/worker.ts` (the core's `verify`) is inlined as a non-executed
+ * `<script type="text/plain">` data block that the page starts as a `blob:` Web Worker, the one
+ * thing `worker-src blob:` allows. Works from `file://`, from any static host, offline.
  *
  *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet]
  *
  * Prints the bundle size minified and minified + gzip.
  */
-import { build, transform } from 'esbuild'
+import { build, transform, type BuildOptions } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -27,7 +30,10 @@ export interface BuildVerifierOptions {
 export interface BuildVerifierResult {
   /** Absolute path of the page. */
   readonly htmlPath: string
+  /** The page script (main thread). */
   readonly js: { readonly min: number; readonly gzip: number }
+  /** The worker script (the core's verify). */
+  readonly worker: { readonly min: number; readonly gzip: number }
   readonly css: { readonly min: number; readonly gzip: number }
   /** The whole page (HTML + inlined JS + CSS). */
   readonly page: { readonly min: number; readonly gzip: number }
@@ -41,8 +47,7 @@ const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').
 /** Builds the verifier page. */
 export async function buildVerifier(options: BuildVerifierOptions = {}): Promise<BuildVerifierResult> {
   const outDir = resolve(options.outDir ?? join(ROOT, 'dist', 'verifier'))
-  const bundle = await build({
-    entryPoints: [join(SRC, 'main.ts')],
+  const common = {
     bundle: true,
     minify: true,
     format: 'esm',
@@ -56,11 +61,19 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     // `globalThis.Buffer`) and fall back to Web APIs, so no define/alias/inject is needed. Pin the
     // usual `process.env.NODE_ENV` lookups anyway so no stray `process` reference survives.
     define: { 'process.env.NODE_ENV': '"production"' },
-  })
+  } satisfies BuildOptions
+  const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')] })
+  // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'worker.ts')] })
   const js = bundle.outputFiles[0]!.text
+  const workerJs = workerBundle.outputFiles[0]!.text
   // Inlined into <script>: these sequences would end or confuse the script element. esbuild escapes
   // `</script` itself; fail loudly rather than guess if a dependency ever brings one in.
-  if (/<\/script|<!--/i.test(js)) throw new Error('the bundle contains "</script" or "<!--"; it cannot be inlined as is')
+  for (const [name, code] of [['page', js], ['worker', workerJs]] as const) {
+    if (/<\/script|<!--/i.test(code)) throw new Error(`the ${name} bundle contains "</script" or "<!--"; it cannot be inlined as is`)
+  }
+  // The page must not carry the verifier itself: it only starts the worker.
+  if (js.length > 64 * 1024) throw new Error(`the page script is ${js.length} bytes: something pulled the core into the main thread (it belongs in the worker)`)
   const css = (await transform(await readFile(join(SRC, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari16'] })).code.trim()
   const template = await readFile(join(SRC, 'index.html'), 'utf8')
   const csp = [
@@ -68,6 +81,8 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     `script-src 'sha256-${sha256b64(js)}'`,
     `style-src 'sha256-${sha256b64(css)}'`,
     'img-src data:',
+    // the verifier worker, started from the inlined data block (never from a URL)
+    'worker-src blob:',
     // only for ?proof=<url>
     "connect-src 'self' http: https:",
     "base-uri 'none'",
@@ -76,8 +91,9 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   const html = template
     .replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
     .replace('<!--STYLE-->', () => `<style>${css}</style>`)
+    .replace('<!--WORKER-->', () => `<script type="text/plain" id="verify-worker">${workerJs}</script>`)
     .replace('<!--SCRIPT-->', () => `<script type="module">${js}</script>`)
-  if (html.includes('<!--CSP-->') || html.includes('<!--STYLE-->') || html.includes('<!--SCRIPT-->')) throw new Error('template placeholder left unreplaced')
+  if (['<!--CSP-->', '<!--STYLE-->', '<!--WORKER-->', '<!--SCRIPT-->'].some((p) => html.includes(p))) throw new Error('template placeholder left unreplaced')
 
   await rm(outDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
@@ -85,7 +101,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   await writeFile(htmlPath, html)
 
   const sizes = new Map<string, number>()
-  for (const out of Object.values(bundle.metafile.outputs)) {
+  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs)]) {
     for (const [path, info] of Object.entries(out.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/node_modules\/((?:@[^/]+\/)?[^/]+))?/.exec(path)
       const key = m === null ? path.split('/').slice(0, 2).join('/') : m[2] === undefined ? m[1]! : `${m[2]} (${m[1]}'s copy)`
@@ -95,6 +111,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   return {
     htmlPath,
     js: { min: Buffer.byteLength(js), gzip: gz(js) },
+    worker: { min: Buffer.byteLength(workerJs), gzip: gz(workerJs) },
     css: { min: Buffer.byteLength(css), gzip: gz(css) },
     page: { min: Buffer.byteLength(html), gzip: gz(html) },
     breakdown: [...sizes].sort((a, b) => b[1] - a[1]),
@@ -107,7 +124,8 @@ const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`
 export function formatReport(r: BuildVerifierResult, verbose = false): string {
   const lines = [
     `built ${relative(process.cwd(), r.htmlPath) || r.htmlPath}`,
-    `  script   ${kib(r.js.min).padStart(10)} minified   ${kib(r.js.gzip).padStart(10)} minified+gzip`,
+    `  script   ${kib(r.js.min).padStart(10)} minified   ${kib(r.js.gzip).padStart(10)} minified+gzip  (page)`,
+    `  worker   ${kib(r.worker.min).padStart(10)} minified   ${kib(r.worker.gzip).padStart(10)} minified+gzip  (verify)`,
     `  styles   ${kib(r.css.min).padStart(10)} minified   ${kib(r.css.gzip).padStart(10)} minified+gzip`,
     `  page     ${kib(r.page.min).padStart(10)} minified   ${kib(r.page.gzip).padStart(10)} minified+gzip  (one self-contained HTML file)`,
   ]

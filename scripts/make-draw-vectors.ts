@@ -19,6 +19,8 @@ import {
   commit,
   drawFromBlock,
   encodeBlock,
+  hexToBytes,
+  leafSalt,
   parseBlock,
   streamFromSeed,
   uniformBigInt,
@@ -100,15 +102,31 @@ interface Case {
   draw: CommitOptions['draw']
   label: string
   disclosure?: 'full' | 'winners'
+  /** The organizer secret of a salted (private) list, as 64 hex digits (a test secret, published here). */
+  secret?: string
   block?: BeaconBlock
 }
+
+/** The test vectors' organizer secret: bytes 0x01 … 0x20. */
+const SECRET_HEX = Array.from({ length: 32 }, (_, i) => (i + 1).toString(16).padStart(2, '0')).join('')
 
 const ten = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Margaret', 'Tony']
 const cases: Case[] = [
   { name: 'n1-pick', description: 'pick 1 of 1: the only entry wins; uniform(1) reads no bytes', target: 3, after: 1, participants: ['solo'], draw: { kind: 'pick', count: 1 }, label: 'n = 1' },
   { name: 'n2-pick', description: 'pick 2 of 2 (a full ranking of two)', target: 3, after: 2, participants: ['heads', 'tails'], draw: { kind: 'pick', count: 2 }, label: 'n = 2' },
   { name: 'pick-3-of-10', description: 'public pick: 3 ranked winners of 10, all entries disclosed', target: 4, after: 2, participants: ten, draw: { kind: 'pick', count: 3 }, label: 'Door prize' },
-  { name: 'pick-3-of-10-private', description: 'the same commitment as pick-3-of-10, drawn with disclosure "winners": same seed and outcome, only the winners revealed with inclusion paths', target: 4, after: 2, participants: ten, draw: { kind: 'pick', count: 3 }, label: 'Door prize', disclosure: 'winners' },
+  {
+    name: 'pick-3-of-10-private',
+    description: 'the list of pick-3-of-10 committed as a private (salted) list with the test secret 0102…20: another root, CID, seed and outcome; drawn with disclosure "winners": only the winners revealed, each with its leaf salt and inclusion path',
+    target: 4,
+    after: 2,
+    participants: ten,
+    draw: { kind: 'pick', count: 3 },
+    label: 'Door prize',
+    disclosure: 'winners',
+    secret: SECRET_HEX,
+  },
+  { name: 'shuffle-5-salted', description: 'a salted (private) list drawn as a shuffle: a full disclosure of a salted list carries every leaf salt (never the secret)', target: 5, after: 3, participants: ten.slice(0, 5), draw: { kind: 'shuffle' }, label: 'Salted order', secret: SECRET_HEX },
   { name: 'shuffle-10', description: 'full ranking of 10 entries', target: 5, after: 3, participants: ten, draw: { kind: 'shuffle' }, label: 'Speaking order' },
   { name: 'range-d6-x5', description: 'five rolls of a die: [1, 6], with repetition', target: 5, after: 4, draw: { kind: 'range', min: 1n, max: 6n, count: 5, distinct: false }, label: 'dice' },
   { name: 'range-distinct-6-of-49', description: 'six distinct numbers in [1, 49] (lottery)', target: 5, after: 4, draw: { kind: 'range', min: 1n, max: 49n, count: 6, distinct: true }, label: 'lotto 6/49' },
@@ -146,7 +164,7 @@ const cases: Case[] = [
     draw: { kind: 'weighted', count: 2 },
     label: 'big weights',
   },
-  { name: 'non-ascii-shuffle', description: 'entries and label outside ASCII (NFC and NFD spellings are different entries)', target: 3, after: 1, participants: ['Zoë', 'Jose\u0301', 'José', '李雷', 'Ωmega', '🎲 dice club'], draw: { kind: 'shuffle' }, label: 'Tirage au sort — 抽選 🎉' },
+  { name: 'non-ascii-shuffle', description: 'entries and label outside ASCII (entries are NFC: an NFD spelling is refused)', target: 3, after: 1, participants: ['Zoë', 'Jose', 'José', '李雷', 'Ωmega', '🎲 dice club'], draw: { kind: 'shuffle' }, label: 'Tirage au sort — 抽選 🎉' },
 ]
 
 const rejections: (Case & { error: string; why: string })[] = [
@@ -155,8 +173,18 @@ const rejections: (Case & { error: string; why: string })[] = [
 ]
 
 function options(c: Case): CommitOptions {
-  return { beacon: BEACON, target: c.target, after: { sequence: c.after, block: chain[c.after]!.cid }, ...(c.participants === undefined ? {} : { participants: c.participants }), draw: c.draw, label: c.label }
+  return {
+    beacon: BEACON,
+    target: c.target,
+    after: { sequence: c.after, block: chain[c.after]!.cid },
+    ...(c.participants === undefined ? {} : { participants: c.participants }),
+    draw: c.draw,
+    label: c.label,
+    ...(c.secret === undefined ? {} : { private: { secret: hexToBytes(c.secret) } }),
+  }
 }
+
+const secretOf = (c: Case): { secret?: Uint8Array } => (c.secret === undefined ? {} : { secret: hexToBytes(c.secret) })
 
 /** The first integers each draw kind takes from a fresh stream, with the bound each was drawn below. */
 function firstDraws(seed: Uint8Array, c: Case, proof: Proof): { bound: string; value: string }[] {
@@ -190,18 +218,24 @@ function inputs(c: Case, block: BeaconBlock): Record<string, unknown> {
     commitment: json,
     ...(c.participants === undefined ? {} : { participants: c.participants }),
     disclosure: c.disclosure ?? 'full',
+    ...(c.secret === undefined ? {} : { secret: c.secret }),
     block: { cid: block.cid, text: td.decode(block.bytes) },
   }
 }
 
 const draws = {
   description:
-    'Whole draws. For each case: `inputs` (the commitment in its DAG-JSON form, the participants in committed order, the disclosure, the target block as exact UTF-8 text with its CID); intermediate values (`commitmentText`: the canonical DAG-JSON bytes as UTF-8, `commitmentCid`, `seed`, `stream64`: the first 64 bytes of the ChaCha20 stream from the seed, `firstDraws`: the first integers the draw kind takes from that stream, each uniform in [0, bound)); the `outcome`; and the whole `proof` (which must verify). `rejections` must fail with the error code given. Bigints are decimal strings.',
+    'Whole draws. For each case: `inputs` (the commitment in its DAG-JSON form, the participants in committed order, the disclosure, for a salted list the organizer `secret` (a test secret), the target block as exact UTF-8 text with its CID); intermediate values (`commitmentText`: the canonical DAG-JSON bytes as UTF-8, `commitmentCid`, `seed`, `stream64`: the first 64 bytes of the ChaCha20 stream from the seed, `firstDraws`: the first integers the draw kind takes from that stream, each uniform in [0, bound)); the `outcome`; and the whole `proof` (which must verify). `rejections` must fail with the error code given. Bigints are decimal strings.',
   beacon: BEACON,
+  leafSalts: {
+    description: 'salt_i = HMAC-SHA256(key = secret, data = "orbitdraw/v1/leaf-salt" || 0x00 || u64be(i)); the salted leaf data is salt || [BE64(weight)] || UTF-8(entry)',
+    secret: SECRET_HEX,
+    salts: [0, 1, 2, 9, 255, 256, 2 ** 32, Number.MAX_SAFE_INTEGER].map((index) => ({ index, salt: bytesToHex(leafSalt(hexToBytes(SECRET_HEX), index)) })),
+  },
   cases: cases.map((c) => {
     const block = c.block ?? chain[c.target]!
     const r = commit(options(c))
-    const proof = drawFromBlock(r.commitment, c.participants, block, { disclosure: c.disclosure ?? 'full' })
+    const proof = drawFromBlock(r.commitment, c.participants, block, { disclosure: c.disclosure ?? 'full', ...secretOf(c) })
     const seed = Uint8Array.from(Buffer.from(proof.seed, 'hex'))
     return {
       name: c.name,

@@ -23,7 +23,7 @@ const lists: { name: string; entries: Entry[] }[] = [
   { name: 'size-9', entries: names(9) },
   {
     name: 'non-ascii',
-    entries: ['Jos\u00e9 (NFC)', 'Jose\u0301 (NFD)', 'Zo\u00eb', '\u674e\u96f7', '\u{1F3B2} dice', '\u03a9mega', 'caf\u00e9 \u2014 table 4'],
+    entries: ['Jos\u00e9 (NFC)', 'Jose (no accent)', 'Zo\u00eb', '\u674e\u96f7', '\u{1F3B2} dice', '\u03a9mega', 'caf\u00e9 \u2014 table 4'],
   },
   {
     name: 'weighted',

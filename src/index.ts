@@ -14,8 +14,13 @@
 export * from './core/index.js'
 export * from './beacon/index.js'
 export * from './rest/index.js'
+// Node's commit adds private: true (a secret from node:crypto) to the core's commit.
+export { commit, generateSecret, type NodeCommitOptions } from './commit.js'
+export * from './timestamp/index.js'
 // Node's verify adds the optional online re-check to the core's offline verify.
 export { verify, type NodeVerifyOptions } from './verify.js'
 // Both edges have a rate-limit error; the beacon's keeps the plain name.
 export { RateLimitedError } from './beacon/index.js'
 export { RateLimitedError as OrbitportRateLimitedError } from './rest/index.js'
+// Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
+export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'

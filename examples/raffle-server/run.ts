@@ -5,12 +5,14 @@
  *   npx tsx examples/raffle-server/run.ts
  */
 import assert from 'node:assert/strict'
-import { BeaconClient, commitmentCid, parseCommitment, verify } from '../../src/index.js'
+import { BeaconClient, commitmentCid, DEFAULT_TIMESTAMP_AUTHORITIES, parseCommitment, parseTrustAnchor, verify } from '../../src/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
 import { startRaffleServer } from './server.js'
 
 const emu = await startEmulator({ beacon: { intervalMs: 300, initialBlocks: 3 } })
-const server = await startRaffleServer({ client: new BeaconClient({ gateways: [emu.url], name: emu.beaconName }) })
+// The organizer time-stamps with the emulator's authority; a verifier of this run trusts its beacon and root explicitly.
+const anchors = [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(emu.tsaRootPem)]
+const server = await startRaffleServer({ client: new BeaconClient({ gateways: [emu.url], name: emu.beaconName }), timestamp: { authorities: [emu.tsaUrl], anchors } })
 const get = async (path: string): Promise<Response> => fetch(new URL(path, server.url))
 
 try {
@@ -18,7 +20,7 @@ try {
   const participants = Array.from({ length: 50 }, (_, i) => `ticket-${String(i + 1).padStart(3, '0')}`)
 
   // 1. the organizer opens a raffle
-  const created = await fetch(`${server.url}/raffles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ participants, winners: 3, label: 'Spring raffle', delaySeconds: 1 }) })
+  const created = await fetch(`${server.url}/raffles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ participants, winners: 3, label: 'Spring raffle', delaySeconds: 3 }) })
   assert.equal(created.status, 201)
   const raffle = (await created.json()) as { id: string; status: string; commitmentCid: string; targetBlock: number; links: { self: string; proof: string; verifier: string; commitment: string } }
   assert.equal(raffle.status, 'open')
@@ -46,7 +48,7 @@ try {
   assert.match(res.headers.get('link') ?? '', /rel="verifier"/)
   const proof = (await res.json()) as { commitmentCid: string }
   assert.equal(proof.commitmentCid, raffle.commitmentCid, 'the proof is for the commitment published before the draw')
-  const result = await verify(proof, { requireAuthenticated: true })
+  const result = await verify(proof, { trust: { beacons: [{ name: emu.beaconName, label: 'emulator beacon' }], timestampAuthorities: anchors } })
   for (const c of result.checks) console.log(`   ${c.ok ? '✓' : '✗'} ${c.name}`)
   assert.ok(result.ok && result.authenticated, 'the proof verifies, signed by the beacon')
   assert.deepEqual(result.outcome, { kind: 'pick', winners: state.winners })

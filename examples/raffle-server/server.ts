@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { BeaconClient, commit, draw, OrbitdrawError, planTarget, serializeProof, type Commitment, type Proof } from '../../src/index.js'
+import { BeaconClient, commit, draw, OrbitdrawError, planTarget, serializeProof, timestampCommitment, type Commitment, type Proof, type TimestampOptions } from '../../src/index.js'
 
 /** One raffle as stored (in memory: a real service would use a database). */
 interface Raffle {
@@ -47,6 +47,11 @@ export interface RaffleServerOptions {
   verifierUrl?: string
   /** Longest accepted delay before the target block, in seconds (default one day). */
   maxDelaySeconds?: number
+  /**
+   * How to time-stamp each commitment (RFC 3161), so verifiers can see it existed before its block:
+   * the authorities and the roots to check their answers against (default: the public authorities).
+   */
+  timestamp?: TimestampOptions
 }
 
 export interface RunningRaffleServer {
@@ -108,10 +113,12 @@ export async function startRaffleServer(options: RaffleServerOptions): Promise<R
     const plan = await planTarget({ client: options.client, delaySeconds, signal: stop.signal })
     // commit() validates the entries (no duplicates, no stray whitespace…) and the draw.
     const c = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants, draw: { kind: 'pick', count: b.winners as number }, label })
+    // Time-stamp it now, before the target block exists; the tokens travel in the proof.
+    const stamped = await timestampCommitment(c.cid, { ...options.timestamp, signal: stop.signal })
     const raffle: Raffle = { id: randomUUID(), label, participants, commitment: c.commitment, commitmentJson: c.json, commitmentCid: c.cid, estimatedTime: plan.estimatedTime.toISOString(), status: 'open' }
     raffles.set(raffle.id, raffle)
     // Draw automatically once the block is out.
-    const job = draw(c.commitment, participants, { client: options.client, signal: stop.signal }).then(
+    const job = draw(c.commitment, participants, { client: options.client, signal: stop.signal, timestamps: stamped.tokens.map((t) => t.base64) }).then(
       (proof) => {
         raffle.proof = proof
         raffle.status = 'drawn'

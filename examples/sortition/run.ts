@@ -1,7 +1,9 @@
 /**
  * A citizens' assembly by sortition: 30 members and 10 ranked alternates out of a pool of 20,000,
- * drawn as a PRIVATE draw: the proof reveals only the 40 people chosen, each with a Merkle inclusion
- * proof against the committed root; the other 19,960 names never leave the organizer.
+ * drawn as a PRIVATE draw: the pool is committed as a salted list (a fresh organizer secret), and the
+ * proof reveals only the 40 people chosen, each with its leaf salt and a Merkle inclusion proof against
+ * the committed root; the other 19,960 names never leave the organizer, and the proof's hashes cannot
+ * be tested against guesses of them. Every member of the pool can get a receipt ("I was in the draw").
  *
  *   npx tsx examples/sortition/run.ts [--out assembly-proof.json]
  *
@@ -11,7 +13,7 @@ import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, draw, planTarget, serializeProof, verify } from '../../src/index.js'
+import { BeaconClient, bytesToHex, checkReceipt, commit, DEFAULT_TIMESTAMP_AUTHORITIES, draw, encodeLeaf, leafHash, makeReceipts, parseTrustAnchor, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
 
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } })
@@ -27,15 +29,20 @@ const emu = await startEmulator({ beacon: { intervalMs: 500, initialBlocks: 3 } 
 try {
   const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
 
-  // 1. commit: only the Merkle root and the count of the pool are published, never the list.
-  const plan = await planTarget({ client, delaySeconds: 1 })
-  const { commitment, cid } = commit({ ...plan, participants: pool, draw: { kind: 'pick', count: MEMBERS + ALTERNATES }, label: `Citizens' assembly 2026: ${MEMBERS} members + ${ALTERNATES} ranked alternates` })
-  console.log(`1. committed ${cid}`)
-  console.log(`   pool: ${commitment.participants!.count} people, Merkle root ${commitment.participants!.root}`)
+  // 1. commit: only the salted Merkle root and the count of the pool are published, never the list.
+  //    private: true salts every leaf with a fresh secret, which the organizer keeps (never published).
+  const plan = await planTarget({ client, delaySeconds: 3 })
+  const committed = commit({ ...plan, participants: pool, draw: { kind: 'pick', count: MEMBERS + ALTERNATES }, label: `Citizens' assembly 2026: ${MEMBERS} members + ${ALTERNATES} ranked alternates`, private: true })
+  const { commitment, cid, secret } = committed
+  // time-stamp the commitment before its block exists (here with the emulator's authority, trusted explicitly)
+  const anchors = [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(emu.tsaRootPem)]
+  const stamped = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors })
+  console.log(`1. committed ${cid}, time-stamped by ${stamped.tokens[0]!.authorityName} at ${stamped.tokens[0]!.time}`)
+  console.log(`   pool: ${commitment.participants!.count} people, salted Merkle root ${commitment.participants!.root}`)
   console.log(`   target block ${plan.target} (after block ${plan.after.sequence})`)
 
-  // 2. draw privately: disclosure 'winners'.
-  const proof = await draw(commitment, pool, { client, disclosure: 'winners' })
+  // 2. draw privately: disclosure 'winners', with the organizer's secret.
+  const proof = await draw(commitment, pool, { client, disclosure: 'winners', secret, timestamps: stamped.tokens.map((t) => t.base64) })
   const text = serializeProof(proof)
   const out = resolve(args.out ?? 'assembly-proof.json')
   await writeFile(out, text)
@@ -47,9 +54,9 @@ try {
   console.log(`   alternates: ${chosen.slice(MEMBERS).map((w) => `${w.rank - MEMBERS}.${w.entry.slice(8, 13)}`).join(' ')}`)
 
   // 3. anyone verifies it, offline, without the pool.
-  const result = await verify(JSON.parse(text), { requireAuthenticated: true })
+  const result = await verify(new TextEncoder().encode(text), { trust: { beacons: [{ name: emu.beaconName, label: 'emulator beacon' }], timestampAuthorities: anchors } })
   for (const c of result.checks) console.log(`   ${c.ok ? '✓' : '✗'} ${c.name.padEnd(22)} ${c.detail.length > 110 ? `${c.detail.slice(0, 110)}…` : c.detail}`)
-  assert.ok(result.ok, 'the proof verifies')
+  assert.equal(result.verdict, 'verified', 'the proof verifies under the strict policy')
   assert.ok(result.authenticated, 'signed by the beacon')
 
   // 4. the proof reveals the 40 chosen, each with an inclusion path, and nobody else.
@@ -60,8 +67,21 @@ try {
   const selected = new Set(chosen.map((w) => w.entry))
   const leaked = pool.filter((e) => !selected.has(e) && text.includes(e))
   assert.deepEqual(leaked, [], 'no unselected name appears in the proof')
+  // A dictionary attack over the entry format: hash every possible entry as an (unsalted) leaf and look
+  // for it among the proof's path hashes. On an unsalted list this recovered every direct neighbour.
+  const pathHashes = new Set(revealed.flatMap((r) => r.path))
+  const recovered = pool.filter((e) => pathHashes.has(bytesToHex(leafHash(encodeLeaf(e)))))
+  assert.deepEqual(recovered, [], 'no entry is recovered by hashing guesses against the paths')
+  assert.ok(!text.includes(secret!.exportHex()), 'the secret is not in the proof')
+
+  // 5. receipts: each person in the pool can check they were in the draw, seeing nobody else.
+  const receipts = makeReceipts(committed, pool, secret!)
+  const mine = receipts.receiptFor(12_345)
+  assert.ok(checkReceipt(JSON.stringify(mine), { commitment: cid }).ok, 'a receipt checks against the published CID')
   console.log(`3. verified: ${revealed.length} revealed entries, each with a ${revealed[0]!.path.length}-hash inclusion path;`)
-  console.log(`   none of the ${POOL - selected.size} people not selected appears in the proof file`)
+  console.log(`   none of the ${POOL - selected.size} people not selected appears in the proof file, and a dictionary`)
+  console.log(`   attack over the entry format recovers ${recovered.length} of them (the leaves are salted)`)
+  console.log(`4. receipt of ${JSON.stringify(mine.entry)} checks against ${cid} (${mine.path.length}-hash path, no other entry)`)
 } finally {
   await emu.stop()
 }

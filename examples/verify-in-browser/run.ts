@@ -59,12 +59,15 @@ const proof = { ...drawn, chain: { ipnsRecord: bytesToBase64(marshalIPNSRecord(r
 const proofPath = join(dir, 'sample-proof.json')
 await writeFile(proofPath, serializeProof(proof))
 
-// 3. the same verify, in Node
-const result = await verify(proof)
+// 3. the same verify, in Node. The sample beacon is made up here, so it is trusted explicitly: under
+// the default policy (Orbitport's beacons only) this proof fails beacon-trusted, as it should.
+const sampleBeacon = { name: commitment.beacon, label: 'sample beacon of this example' }
+const result = await verify(proof, { trust: { beacons: [sampleBeacon] }, allowUntimestamped: true }) // the sample carries no time-stamp: a relaxed verdict
+if ((await verify(proof)).ok) throw new Error('a made-up beacon must not verify under the default policy')
 const winners = proof.outcome.kind === 'pick' ? proof.outcome.winners.map((w) => w.entry).join(', ') : ''
 console.log(`\nsample proof ${relative(process.cwd(), proofPath)} (commitment ${cid})`)
 console.log(`  Node verify: ${result.ok ? 'verified' : 'FAILED'}${result.authenticated ? ', authenticated' : ''}; winners: ${winners}`)
-if (!result.ok) {
+if (!result.ok || result.verdict !== 'verified-relaxed') {
   console.error(result.checks.filter((c) => !c.ok))
   process.exit(1)
 }
@@ -73,10 +76,13 @@ if (!result.ok) {
 console.log(`
 Open the verifier:
   - straight from disk (no server):  ${pathToFileURL(built.htmlPath).href}
-    then drop ${relative(process.cwd(), proofPath)} on the page, or use "choose a file…"
+    then drop ${relative(process.cwd(), proofPath)} on the page, or use "choose a file…": red (beacon-trusted),
+    as for any unknown beacon, until you trust the sample beacon under "Advanced: trust settings":
+      ${commitment.beacon}
+    (then amber: verified under custom trust settings)
   - from a local server, with the proof linked (no npx serve needed):
       npx tsx examples/verify-in-browser/run.ts --serve
-    which serves ${relative(process.cwd(), dir)}/ on 127.0.0.1 and prints .../?proof=sample-proof.json
+    which serves ${relative(process.cwd(), dir)}/ on 127.0.0.1 and prints .../?proof=sample-proof.json&trust-beacon=…
   - or host ${relative(process.cwd(), dir)}/index.html on any static host (it is one file).`)
 
 if (process.argv.includes('--serve')) {
@@ -94,7 +100,7 @@ if (process.argv.includes('--serve')) {
   const port = Number(process.env.PORT ?? 0)
   server.listen(port, '127.0.0.1', () => {
     const { port: p } = server.address() as AddressInfo
-    console.log(`\nServing on http://127.0.0.1:${p}/?proof=sample-proof.json  (Ctrl-C to stop)`)
+    console.log(`\nServing on http://127.0.0.1:${p}/?proof=sample-proof.json&trust-beacon=${commitment.beacon}  (Ctrl-C to stop)\n(the page shows the beacon trusted by the link as an amber custom-trust verdict, never the green one)`)
   })
   process.on('SIGINT', () => server.close(() => process.exit(0)))
 }

@@ -8,7 +8,7 @@
 import { blockCid, parseBlock, parseCid, type BeaconBlock } from '../core/block.js'
 import { bytesToHex } from '../core/bytes.js'
 import { linkProblem } from '../core/chain.js'
-import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
+import { InvalidInputError, OrbitdrawError, ParseError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { MAX_IPNS_RECORD_BYTES, parseIpnsName, verifyIpnsRecord, type VerifiedIpnsRecord } from '../core/ipns-record.js'
 import {
@@ -18,12 +18,14 @@ import {
   ChainBrokenError,
   ForkError,
   GatewayHttpError,
+  LegacyBlockError,
   NotYetPublishedError,
   RateLimitedError,
   StaleResponseError,
   WaitTimeoutError,
   type GatewayFailure,
 } from './errors.js'
+import { DEFAULT_MAX_REDIRECTS, normalizeOrigins, type RedirectPolicy } from '../net/redirect.js'
 import { DEFAULT_GATEWAYS, gatewayGet, normalizeGateway, ORBITPORT_BEACON_NAME, sleep, type FetchLike, type GatewayAnswer } from './gateway.js'
 
 /** Extra sleep past a gateway's Retry-After deadline, covering timer and clock drift (ms). */
@@ -60,6 +62,13 @@ export interface BeaconClientOptions {
   onRequest?: (info: { gateway: string; path: string; kind: 'record' | 'block' | 'head-json' }) => void
   /** Clock in ms (default `Date.now`). */
   now?: () => number
+  /**
+   * Origins a gateway may redirect to besides its own (for example its CDN). Default none: a
+   * redirect to another origin is refused ({@link RedirectRefusedError}) and never requested.
+   */
+  allowedRedirectOrigins?: readonly string[]
+  /** Most same-origin (or allow-listed) redirect hops followed per request (default 3, 0 follows none). */
+  maxRedirects?: number
 }
 
 /** The beacon's head as the client accepted it. */
@@ -145,6 +154,7 @@ export class BeaconClient {
   readonly #maxFailedPolls: number
   readonly #onRequest: BeaconClientOptions['onRequest']
   readonly #now: () => number
+  readonly #redirects: RedirectPolicy
   /** CID-keyed cache of verified blocks (multihash hex -> block), insertion-ordered for eviction. */
   readonly #blocks = new Map<string, BeaconBlock>()
   /** Blocks proven to be in the beacon's chain (reached from an accepted head), by sequence. */
@@ -188,6 +198,13 @@ export class BeaconClient {
     this.#maxFailedPolls = nonNegativeInt(options.maxFailedPolls ?? 5, 'maxFailedPolls')
     this.#onRequest = options.onRequest
     this.#now = options.now ?? Date.now
+    let allowedOrigins: readonly string[]
+    try {
+      allowedOrigins = normalizeOrigins(options.allowedRedirectOrigins)
+    } catch (cause) {
+      throw new InvalidInputError('INVALID_OPTION', 'allowedRedirectOrigins must list http(s) origins', 'pass origins such as ["https://cdn.example.org"]', { path: '$.allowedRedirectOrigins', cause })
+    }
+    this.#redirects = { allowedOrigins, maxRedirects: nonNegativeInt(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS, 'maxRedirects') }
   }
 
   /** HTTP requests made so far by this client. */
@@ -280,6 +297,8 @@ export class BeaconClient {
         try {
           return parseBlock(ans.bytes, parsed)
         } catch (cause) {
+          // The bytes hash to the CID: every gateway serves the same old-format block; do not fail over.
+          if (cause instanceof ParseError && cause.code === 'LEGACY_BLOCK_FORMAT') throw new LegacyBlockError(parsed.toV1().toString(), undefined, { cause })
           throw new BadResponseError(gw, `block ${cid}`, cause instanceof OrbitdrawError ? cause.detail : String(cause), { cause })
         }
       })
@@ -338,9 +357,10 @@ export class BeaconClient {
     const head = this.#head ?? (await this.latest(options))
     let est = this.#estimateInterval()
     if (est.spanSeconds >= 2 || head.block.sequence === 0) return est.ms
-    // Walk back until the timestamps span at least 2 s (timestamps are whole seconds) or 16 blocks.
+    // Walk back until the timestamps span at least 2 s (timestamps are whole seconds) or 16 blocks;
+    // reaching genesis gives its configured interval.
     let cur = head.block
-    for (let i = 0; i < 16 && cur.sequence > 1; i++) {
+    for (let i = 0; i < 16 && cur.sequence > 0; i++) {
       const lower = await this.bySequence(cur.sequence - 1, options)
       cur = lower
       est = this.#estimateInterval()
@@ -497,7 +517,12 @@ export class BeaconClient {
         if (linkProblem(cur, known) !== undefined) throw new ForkError(cur.sequence - 1, [known.cid, canonical(cur.previous)])
         parent = known
       } else {
-        parent = await this.block(cur.previous, signal ? { signal } : {})
+        try {
+          parent = await this.block(cur.previous, signal ? { signal } : {})
+        } catch (err) {
+          if (err instanceof LegacyBlockError && err.linkedFrom === undefined) throw new LegacyBlockError(err.cid, cur.sequence, { cause: err.cause })
+          throw err
+        }
         const problem = linkProblem(cur, parent)
         if (problem !== undefined) throw new ChainBrokenError(problem)
         this.#adopt(parent)
@@ -526,6 +551,10 @@ export class BeaconClient {
     if (first !== undefined && last !== undefined && last.sequence > first.sequence && last.at > first.at) {
       return { ms: Math.max(100, (last.at - first.at) / (last.sequence - first.sequence)), spanSeconds }
     }
+    // The genesis block's configured interval (Go time.Duration, nanoseconds), when it is known.
+    const genesis = this.#chain.get(0)
+    const configured = genesis === undefined ? undefined : genesisIntervalMs(genesis)
+    if (configured !== undefined) return { ms: configured, spanSeconds }
     if (lo !== undefined && hi !== undefined && hi.sequence > lo.sequence) {
       // Whole-second timestamps over a short span: an upper bound, halved.
       return { ms: Math.max(100, ((spanSeconds + 1) * 1000) / (hi.sequence - lo.sequence) / 2), spanSeconds }
@@ -574,7 +603,7 @@ export class BeaconClient {
           this.#preferred = this.gateways.indexOf(gw)
           return result
         } catch (err) {
-          if (err instanceof AbortedError || err instanceof ForkError || err instanceof ChainBrokenError) throw err
+          if (err instanceof AbortedError || err instanceof ForkError || err instanceof ChainBrokenError || err instanceof LegacyBlockError) throw err
           if (err instanceof AllGatewaysFailedError) {
             failures.push(...err.failures)
             continue
@@ -591,10 +620,30 @@ export class BeaconClient {
   async #get(gw: string, path: string, accept: string, what: string, maxBytes: number, kind: 'record' | 'block' | 'head-json', signal: AbortSignal | undefined): Promise<GatewayAnswer> {
     this.#requests++
     this.#onRequest?.({ gateway: gw, path, kind })
-    const ans = await gatewayGet({ fetch: this.#fetch, gateway: gw, path, accept, what, timeoutMs: this.#timeoutMs, maxBytes, signal, now: this.#now })
+    const ans = await gatewayGet({ fetch: this.#fetch, gateway: gw, path, accept, what, timeoutMs: this.#timeoutMs, maxBytes, signal, now: this.#now, redirects: this.#redirects })
     if (ans.bytes.length === 0) throw new GatewayHttpError(gw, ans.status, `${what} (empty body)`)
     return ans
   }
+}
+
+/** Shortest and longest genesis `metadata.interval` taken as plausible (100 ms, 1 day), in ns. */
+const MIN_INTERVAL_NS = 100_000_000
+const MAX_INTERVAL_NS = 86_400_000_000_000
+
+/**
+ * The publication interval a genesis block's `metadata.interval` states, in ms. The publisher writes
+ * a Go `time.Duration`: integer **nanoseconds** (60 s = 60000000000). `undefined` when the block has
+ * no such field, or a value that is not an integer between 100 ms and 1 day (a value in seconds or
+ * ms, as some tools write, is thus ignored rather than misread). Chain timestamps, when they span
+ * enough blocks, are preferred over it: the configured interval and the real pace differ.
+ *
+ * @example genesisIntervalMs(genesis) // 60000 for {"metadata":{"interval":60000000000}}
+ */
+export function genesisIntervalMs(block: Pick<BeaconBlock, 'sequence' | 'metadata'>): number | undefined {
+  if (block.sequence !== 0) return undefined
+  const v = block.metadata?.interval
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < MIN_INTERVAL_NS || v > MAX_INTERVAL_NS) return undefined
+  return v / 1_000_000
 }
 
 function canonical(cid: string): string {

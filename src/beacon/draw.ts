@@ -14,7 +14,7 @@ import { drawPrepared, prepareDraw, type DrawFromBlockOptions, type Participants
 import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from '../core/errors.js'
 import { parseIpnsName } from '../core/ipns-record.js'
 import { LIMITS } from '../core/limits.js'
-import { parseProof, type Proof } from '../core/proof.js'
+import { parseProof, parseTimestamps, type Proof } from '../core/proof.js'
 import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './client.js'
 
 /** Options of {@link draw}. */
@@ -36,6 +36,12 @@ export interface NetworkDrawOptions extends DrawFromBlockOptions {
   includeAfterWithin?: number
   /** Accept a head without a signed record (the proof then shows integrity only). Default false. */
   allowUnauthenticated?: boolean
+  /**
+   * RFC 3161 time-stamp tokens over the commitment (standard base64 DER, as kept by
+   * `timestampCommitment` or read from the commitment file), carried into the proof as `timestamps`.
+   * Checked for form here (count, size, base64); `verify` judges them.
+   */
+  timestamps?: readonly string[]
 }
 
 /**
@@ -57,7 +63,11 @@ export async function draw(commitment: Commitment, participants: Participants | 
     throw new InvalidInputError('BEACON_MISMATCH', `the client reads beacon ${client.name}, the commitment names ${name.name}`, 'use a client for the committed beacon')
   }
   // Every check that does not need the block runs now, not after a wait that may last hours.
-  const prepared = prepareDraw(commitment, participants, options.disclosure === undefined ? {} : { disclosure: options.disclosure })
+  const timestamps = options.timestamps === undefined || options.timestamps.length === 0 ? undefined : parseTimestamps(options.timestamps, 'options.timestamps')
+  const prepared = prepareDraw(commitment, participants, {
+    ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
+    ...(options.secret === undefined ? {} : { secret: options.secret }),
+  })
   const call = options.signal ? { signal: options.signal } : {}
   const waited = await client.waitFor(commitment.target, {
     ...call,
@@ -88,6 +98,7 @@ export async function draw(commitment: Commitment, participants: Participants | 
       ...(record === undefined ? {} : { ipnsRecord: bytesToBase64(record) }),
       blocks: blocks.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })),
     },
+    ...(timestamps === undefined ? {} : { timestamps }),
   }
   const result = await checkChain({ beacon: commitment.beacon, target: commitment.target, after, blocks, ipnsRecord: record })
   const failed = result.checks.filter((c) => !c.ok)

@@ -4,6 +4,7 @@
  * @module
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
+import type { RedirectRefusal } from '../net/redirect.js'
 
 /** Base class of the beacon client's errors. */
 export class BeaconError extends OrbitdrawError {}
@@ -55,6 +56,31 @@ export class RateLimitedError extends BeaconError {
     what: string,
   ) {
     super('GATEWAY_RATE_LIMITED', `${gateway} rate-limited the request for ${what} (retry after ${Math.ceil(retryAfterMs / 1000)} s)`, 'wait, poll less often, or add other gateways')
+  }
+}
+
+/**
+ * A gateway redirected the request somewhere the client does not go (`GATEWAY_REDIRECT_REFUSED`): to
+ * another origin that is not in `allowedRedirectOrigins`, more than `maxRedirects` times, or to a
+ * non-http(s) URL. The request to the redirect's target was never made.
+ */
+export class RedirectRefusedError extends BeaconError {
+  constructor(
+    readonly gateway: string,
+    /** Why the redirect was refused. */
+    readonly reason: RedirectRefusal,
+    /** Origin the gateway redirected to, when it named one. */
+    readonly toOrigin: string | undefined,
+    what: string,
+    detail: string,
+  ) {
+    super(
+      'GATEWAY_REDIRECT_REFUSED',
+      `refused a redirect while fetching ${what}: ${detail}`,
+      reason === 'cross-origin'
+        ? 'use that gateway URL directly if you trust it, or list its origin in allowedRedirectOrigins; other gateways are tried'
+        : 'use the gateway\'s final URL directly, or another gateway',
+    )
   }
 }
 
@@ -131,6 +157,30 @@ export class ForkError extends BeaconError {
 export class ChainBrokenError extends BeaconError {
   constructor(detail: string) {
     super('BEACON_CHAIN_BROKEN', detail, 'the beacon published an inconsistent chain; report it and do not use these blocks')
+  }
+}
+
+/**
+ * A block in the old publisher format, whose `data` is a base64 string (`BEACON_LEGACY_BLOCK`). Its
+ * bytes hash to its CID, so every gateway serves the same: it is not retried elsewhere. Met when
+ * walking far back; the chain cannot be followed past it with this client.
+ */
+export class LegacyBlockError extends BeaconError {
+  constructor(
+    /** CID of the legacy block. */
+    readonly cid: string,
+    /** Sequence of the block whose `previous` link led to it, when known. */
+    readonly linkedFrom: number | undefined,
+    options: OrbitdrawErrorOptions = {},
+  ) {
+    super(
+      'BEACON_LEGACY_BLOCK',
+      `block ${cid}${linkedFrom === undefined ? '' : ` (the previous block of ${linkedFrom})`} is in the old publisher format: its "data" is a base64 string, not an object with sequence, timestamp and ctrng`,
+      linkedFrom === undefined
+        ? 'this block cannot be read or drawn from; use a block published in the current format'
+        : `blocks at or below sequence ${linkedFrom - 1} cannot be reached by walking the chain; commit to a block above ${linkedFrom - 1}`,
+      options,
+    )
   }
 }
 

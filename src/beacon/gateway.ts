@@ -5,7 +5,8 @@
  * @module
  */
 import { readBodyLimited } from '../net/body.js'
-import { AbortedError, GatewayHttpError, GatewayNetworkError, GatewayTimeoutError, RateLimitedError } from './errors.js'
+import { describeRefusal, fetchNoSteer, type RedirectPolicy } from '../net/redirect.js'
+import { AbortedError, GatewayHttpError, GatewayNetworkError, GatewayTimeoutError, RateLimitedError, RedirectRefusedError } from './errors.js'
 
 /** The current Orbitport beacon's IPNS name (RSA key, `k2k4r8…`). */
 export const ORBITPORT_BEACON_NAME = 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f'
@@ -38,6 +39,8 @@ export interface GatewayGetParams {
   signal?: AbortSignal | undefined
   /** Clock for Retry-After dates (ms). */
   now: () => number
+  /** Which redirects may be followed (default: same origin, at most 3 hops). */
+  redirects?: RedirectPolicy | undefined
 }
 
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds; defaults to 1 s. */
@@ -69,8 +72,11 @@ export async function gatewayGet(p: GatewayGetParams): Promise<GatewayAnswer> {
   try {
     let res: Response
     try {
-      res = await p.fetch(p.gateway + p.path, { headers: { accept: p.accept }, signal: controller.signal, redirect: 'follow' })
+      res = await fetchNoSteer(p.fetch, p.gateway + p.path, { headers: { accept: p.accept }, signal: controller.signal }, p.redirects ?? {}, (r) =>
+        new RedirectRefusedError(p.gateway, r.reason, r.toOrigin, p.what, describeRefusal(r)),
+      )
     } catch (cause) {
+      if (cause instanceof RedirectRefusedError) throw cause
       return fail(cause)
     }
     if (res.status === 429) {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-export { BeaconClient, type BeaconClientOptions, type BeaconHead, type CallOptions, type WaitOptions, type WaitProgress, type WaitResult } from './client.js'
+export { BeaconClient, genesisIntervalMs, type BeaconClientOptions, type BeaconHead, type CallOptions, type WaitOptions, type WaitProgress, type WaitResult } from './client.js'
 export { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, ORBITPORT_OLD_BEACON_NAME, type FetchLike } from './gateway.js'
 export { planTarget, planCommitment, type PlanOptions, type TargetPlan } from './plan.js'
 export { draw, verifyOnline, type NetworkDrawOptions, type VerifyOnlineOptions, type VerifyOnlineResult } from './draw.js'
@@ -14,10 +14,12 @@ export {
   GatewayTimeoutError,
   RateLimitedError,
   BadResponseError,
+  RedirectRefusedError,
   StaleResponseError,
   AllGatewaysFailedError,
   ForkError,
   ChainBrokenError,
+  LegacyBlockError,
   NotYetPublishedError,
   AbortedError,
   WaitTimeoutError,

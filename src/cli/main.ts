@@ -11,13 +11,14 @@ import type { CliContext, Command } from './command.js'
 import { COMMANDS } from './commands/index.js'
 import { EXIT, UsageError } from './exit-codes.js'
 import { reportError } from './output.js'
+import { safeText } from './safe-text.js'
 
 const MAIN_HELP = `orbitdraw — publicly verifiable draws from Orbitport's cosmic randomness beacon
 
 Usage: orbitdraw <command> [flags]
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+${COMMANDS.map((c) => `  ${c.name.padEnd(14)} ${c.summary}`).join('\n')}
 
 Run 'orbitdraw <command> --help' for a command's flags and examples.
 Global flags: --json (machine-readable output), -h/--help, --version.
@@ -97,7 +98,7 @@ if (isEntryPoint()) {
       process.exitCode = code
     },
     (err: unknown) => {
-      process.stderr.write(`orbitdraw: unexpected error: ${String(err)}\n`)
+      process.stderr.write(`orbitdraw: unexpected error: ${safeText(String(err))}\n`)
       process.exitCode = EXIT.internal
     },
   )

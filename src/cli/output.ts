@@ -8,6 +8,7 @@ import { AbortedError, BeaconError, NotYetPublishedError } from '../beacon/index
 import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/index.js'
 import type { CliContext } from './command.js'
 import { EXIT, UsageError } from './exit-codes.js'
+import { safeText } from './safe-text.js'
 
 /** Writes a value as pretty JSON (bigints as decimal strings). */
 export function printJson(ctx: CliContext, value: unknown): void {
@@ -17,7 +18,7 @@ export function printJson(ctx: CliContext, value: unknown): void {
 const INPUT_ERRORS = [InvalidInputError, ParseError, IntegrityError, MismatchError, LimitExceededError, UnsupportedVersionError]
 
 /** Input-class error codes that are really about the beacon or gateways misbehaving (exit 3). */
-const NETWORK_CODES = new Set(['UNAUTHENTICATED_HEAD', 'PROOF_CHAIN_INVALID'])
+const NETWORK_CODES = new Set(['UNAUTHENTICATED_HEAD', 'PROOF_CHAIN_INVALID', 'TIMESTAMP_UNAVAILABLE'])
 
 /**
  * Maps an error to its exit code.
@@ -48,7 +49,10 @@ export function exitCodeFor(err: unknown): number {
   return EXIT.internal
 }
 
-/** Reports an error on stderr (or as JSON on stdout with --json) and returns its exit code. */
+/**
+ * Reports an error on stderr (or as JSON on stdout with --json, exact) and returns its exit code. The
+ * human form escapes every line with {@link safeText}: details can quote proof or file text.
+ */
 export function reportError(ctx: CliContext, err: unknown, json: boolean): number {
   const code = exitCodeFor(err)
   if (json) {
@@ -56,17 +60,18 @@ export function reportError(ctx: CliContext, err: unknown, json: boolean): numbe
     printJson(ctx, { ok: false, exitCode: code, error: body })
     return code
   }
+  const say = (text: string): void => ctx.err(`${text}\n`)
   if (err instanceof UsageError) {
-    ctx.err(`orbitdraw: ${err.message}\nRun 'orbitdraw ${err.command ?? ''}${err.command ? ' ' : ''}--help' for usage.\n`)
+    say(`orbitdraw: ${safeText(err.message)}\nRun 'orbitdraw ${err.command ?? ''}${err.command ? ' ' : ''}--help' for usage.`)
   } else if (code === EXIT.interrupted) {
     ctx.err('orbitdraw: interrupted; nothing was written\n')
   } else if (err instanceof OrbitdrawError) {
     const failures = (err as { failures?: readonly { gateway: string; error: OrbitdrawError }[] }).failures
-    const each = Array.isArray(failures) ? [...new Set(failures.map((f) => `\n    - ${f.error.detail}`))].join('') : ''
+    const each = Array.isArray(failures) ? [...new Set(failures.map((f) => `\n    - ${safeText(f.error.detail)}`))].join('') : ''
     const kind = code === EXIT.network ? 'network failure: ' : ''
-    ctx.err(`orbitdraw: ${kind}${err.detail}${err.path && !err.detail.includes(err.path) ? ` (at ${err.path})` : ''}${each}\n  what to do: ${err.hint}\n  [${err.code}]\n`)
+    say(`orbitdraw: ${kind}${safeText(err.detail)}${err.path && !err.detail.includes(err.path) ? ` (at ${safeText(err.path)})` : ''}${each}\n  what to do: ${safeText(err.hint)}\n  [${safeText(err.code)}]`)
   } else {
-    ctx.err(`orbitdraw: unexpected error: ${(err as Error)?.stack ?? String(err)}\nThis is a bug; please report it.\n`)
+    say(`orbitdraw: unexpected error: ${((err as Error)?.stack ?? String(err)).split('\n').map(safeText).join('\n')}\nThis is a bug; please report it.`)
   }
   return code
 }

@@ -103,7 +103,11 @@ const CTRNG_RE = /^[0-9a-fA-F]{64}$/
 function parseVerifiedBytes(bytes: Uint8Array, cid: string): BeaconBlock {
   const doc = expectObject(parseJsonText(utf8Decode(bytes, '$'), 'beacon block'), '$')
   const previousRaw = optionalField(doc, 'previous')
-  const data = expectObject(field(doc, 'data', '$'), '$.data')
+  const dataRaw = field(doc, 'data', '$')
+  if (typeof dataRaw === 'string') {
+    throw new ParseError('LEGACY_BLOCK_FORMAT', 'the block\'s "data" is a string (the old publisher format: Go []byte, base64), not an object', 'blocks in this format carry no readable sequence or ctrng values; commit to a block published in the current format', { path: '$.data' })
+  }
+  const data = expectObject(dataRaw, '$.data')
   const sequence = expectInteger(field(data, 'sequence', '$.data'), '$.data.sequence')
   const timestamp = expectInteger(field(data, 'timestamp', '$.data'), '$.data.timestamp')
   const ctrngRaw = optionalField(data, 'ctrng') ?? []

@@ -12,7 +12,7 @@
  */
 import type { BeaconBlock } from './block.js'
 import { sameContent } from './block.js'
-import { check, type Check } from './check.js'
+import { check, uncheckableCheck, type Check } from './check.js'
 import type { OrbitdrawError } from './errors.js'
 import { InvalidInputError } from './errors.js'
 import { checkRecordSignature, parseIpnsName, parseIpnsRecord, recordKeyForName, type IpnsRecordInfo } from './ipns-record.js'
@@ -194,15 +194,16 @@ async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock 
         expiry = `valid until ${record.validity} (checked at ${now.toISOString()})`
       }
     }
-    sigCheck = check(
-      'ipns-record-signature',
-      ok,
-      ok
-        ? `V2 signature by the ${keyResult.key.type} key verifies over record sequence ${record.sequence}; ${expiry}`
-        : uncheckable !== undefined
-          ? `not checked: ${uncheckable}`
-          : `V2 signature does not verify with the ${keyResult.key.type} key from the ${keyResult.source === 'record' ? "record's pubKey" : 'name'}: the record was forged or altered`,
-    )
+    sigCheck =
+      uncheckable !== undefined
+        ? uncheckableCheck('ipns-record-signature', `could not be checked on this host: ${uncheckable}`)
+        : check(
+            'ipns-record-signature',
+            ok,
+            ok
+              ? `V2 signature by the ${keyResult.key.type} key verifies over record sequence ${record.sequence}; ${expiry}`
+              : `V2 signature does not verify with the ${keyResult.key.type} key from the ${keyResult.source === 'record' ? "record's pubKey" : 'name'}: the record was forged or altered`,
+          )
   }
   const nameCheck = check('ipns-record-name', keyResult.matchesName, keyResult.matchesName ? `${keyResult.detail} (the committed beacon)` : keyResult.detail)
   return [sigCheck, nameCheck, valueCheck(record, head)]

@@ -4,17 +4,40 @@
  * @module
  */
 
+/** A verification rule that the verifier may relax knowingly (never the proof). */
+export type RelaxableRule = 'allowUnsigned' | 'allowUntimestamped'
+
 /** One named check performed by `verify`. */
 export interface Check {
-  /** Stable check name, for example `commitment-cid` or `chain-links`. */
+  /** Stable check name, for example `commitment-cid` or `chain-links`. Unique within one result. */
   readonly name: string
-  /** Whether the check passed. */
+  /**
+   * Whether the check passed. A check that passed only because the verifier relaxed its rule has
+   * `ok: true` and `relaxedBy` set: the evidence is missing and the reader must check by other means.
+   */
   readonly ok: boolean
   /** What was checked and, on failure, what was wrong. */
   readonly detail: string
+  /** Set when the check did not find its evidence and passed only because the verifier relaxed this rule. */
+  readonly relaxedBy?: RelaxableRule
+  /**
+   * Set (with `ok: false`) when this host could not do the check's cryptography (for example RSA in a
+   * page served over plain http, without Web Crypto): nothing is known to be wrong, nothing is proven.
+   */
+  readonly uncheckable?: true
 }
 
 /** Builds a {@link Check}. */
 export function check(name: string, ok: boolean, detail: string): Check {
   return { name, ok, detail }
+}
+
+/** Builds a check this host could not perform (`ok: false`, `uncheckable: true`). */
+export function uncheckableCheck(name: string, detail: string): Check {
+  return { name, ok: false, detail, uncheckable: true }
+}
+
+/** Builds a check that passed only because the verifier relaxed `rule`. */
+export function relaxedCheck(name: string, rule: RelaxableRule, detail: string): Check {
+  return { name, ok: true, detail, relaxedBy: rule }
 }

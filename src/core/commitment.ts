@@ -13,12 +13,13 @@ import { sha256 as sha256Hasher } from 'multiformats/hashes/sha2'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid } from './block.js'
-import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
+import { bytesToBase64, bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
-import { expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
+import { decodeJsonInput, expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
 import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
+import { OrganizerSecret } from './secret.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 
 /** Multicodec code of `libp2p-key`, the codec of IPNS names. */
@@ -38,6 +39,11 @@ export interface ParticipantsCommitment {
   readonly count: number
   /** Merkle tree hash of the entries' leaves in committed order, as 64 lowercase hex digits. */
   readonly root: string
+  /**
+   * `true` for a private list: every leaf is salted with a value derived from the organizer's secret
+   * (docs/spec.md, Salted leaves). Absent for a public list (never `false`: one encoding per meaning).
+   */
+  readonly salted?: true
 }
 
 /** A commitment, in its typed form. Its canonical bytes come from {@link encodeCommitment}. */
@@ -72,6 +78,14 @@ export interface CommitOptions {
   draw: DrawSpec
   /** Free text naming the draw. Default: empty. */
   label?: string
+  /**
+   * Make the list private: salt every leaf with a value derived from `secret` (32 random bytes, fresh
+   * for every commitment; the core has no randomness source, so the caller supplies them; the Node
+   * entry's `commit` also accepts `private: true` and generates them). A private list can be drawn
+   * with a winners-only proof that reveals nothing about the other entries. Keep the secret: the draw
+   * and the receipts need it. It is returned as {@link CommitResult.secret}, never in the commitment.
+   */
+  private?: { secret: OrganizerSecret | Uint8Array }
 }
 
 /** A commitment with its canonical encoding and identity. */
@@ -84,6 +98,12 @@ export interface CommitResult {
   readonly bytes: Uint8Array
   /** Its DAG-JSON form as a plain JSON value, ready to publish or embed. */
   readonly json: JsonObject
+  /**
+   * The organizer's secret of a private (salted) list, separate from everything publishable; absent
+   * for a public list. Store it privately (the draw and the receipts need it); it never serializes
+   * (`JSON.stringify` and `console.log` print `[redacted]`), use `serializeSecretFile` on purpose.
+   */
+  readonly secret?: OrganizerSecret
 }
 
 /**
@@ -108,6 +128,16 @@ export function commit(options: CommitOptions): CommitResult {
   if (typeof options.draw !== 'object' || options.draw === null) {
     throw new InvalidInputError('INVALID_DRAW', 'draw must be an object', 'pass e.g. draw: { kind: "pick", count: 3 }', { path: '$.draw' })
   }
+  let secret: OrganizerSecret | undefined
+  if (options.private !== undefined) {
+    if (typeof options.private !== 'object' || options.private === null || options.private.secret === undefined) {
+      throw new InvalidInputError('INVALID_OPTIONS', 'private must be { secret } with 32 random bytes', 'pass private: { secret: crypto.getRandomValues(new Uint8Array(32)) } (the Node entry also takes private: true)', { path: '$.private' })
+    }
+    secret = underPath('$.private.secret', () => OrganizerSecret.from(options.private!.secret))
+    if (!usesParticipants(options.draw)) {
+      throw new InvalidInputError('UNEXPECTED_SECRET', 'a range draw has no participants to keep private', 'omit private for range draws', { path: '$.private' })
+    }
+  }
   let participants: ParticipantsCommitment | undefined
   if (usesParticipants(options.draw)) {
     if (options.participants === undefined) {
@@ -115,7 +145,8 @@ export function commit(options: CommitOptions): CommitResult {
     }
     checkParticipantsShape(options.draw, options.participants)
     const list = options.participants
-    participants = { count: list.length, root: bytesToHex(underPath('$.participants', () => participantsRoot(list))) }
+    const root = bytesToHex(underPath('$.participants', () => participantsRoot(list, { secret })))
+    participants = secret === undefined ? { count: list.length, root } : { count: list.length, root, salted: true }
   } else if (options.participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'omit participants for range draws', { path: '$.participants' })
   }
@@ -129,7 +160,8 @@ export function commit(options: CommitOptions): CommitResult {
     label: options.label ?? '',
   }
   validateCommitment(commitment)
-  return describeCommitment(commitment)
+  const described = describeCommitment(commitment)
+  return secret === undefined ? described : { ...described, secret }
 }
 
 /** Runs `fn`, re-rooting the JSON path of any {@link OrbitdrawError} it throws under `prefix`. */
@@ -212,6 +244,7 @@ export function validateCommitment(c: Commitment): void {
     if (p === undefined) bad('$.participants', `a ${c.draw.kind} draw needs participants`, 'commit to a participants list')
     if (!Number.isSafeInteger(p.count) || p.count < 1 || p.count > LIMITS.maxParticipants) bad('$.participants.count', `participants count must be 1 to ${LIMITS.maxParticipants}`, 'check the participants list')
     if (typeof p.root !== 'string' || !/^[0-9a-f]{64}$/.test(p.root)) bad('$.participants.root', 'participants root must be 64 lowercase hex digits', 'use the root computed by commit()')
+    if (p.salted !== undefined && p.salted !== true) bad('$.participants.salted', 'participants.salted must be true or absent', 'omit salted for a public list (it is never false)')
     validateDrawSpec(c.draw, p.count)
   } else {
     if (c.participants !== undefined) bad('$.participants', 'a range draw takes no participants', 'omit participants')
@@ -224,7 +257,8 @@ export function validateBeaconName(name: unknown, path = '$.beacon'): void {
   const fail: (cause?: unknown) => never = (cause) => {
     throw new InvalidInputError('INVALID_BEACON_NAME', `beacon must be an IPNS name (libp2p-key CID), got ${JSON.stringify(String(name).slice(0, 80))}`, 'use a name like k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f', { path, cause })
   }
-  if (typeof name !== 'string' || name.length > LIMITS.maxCidChars) fail()
+  // Base36 (k…) or base32 (b…) only, as the spec and the schema say (CID.parse would also take base58btc z…).
+  if (typeof name !== 'string' || name.length > LIMITS.maxCidChars || !/^[bk]/.test(name)) fail()
   let cid: CID
   try {
     cid = name.startsWith('k') ? CID.parse(name, base36) : CID.parse(name)
@@ -244,7 +278,9 @@ function toIpld(c: Commitment): Record<string, unknown> {
     draw: drawToIpld(c.draw),
     label: c.label,
   }
-  if (c.participants !== undefined) out.participants = { count: c.participants.count, root: hexToBytes(c.participants.root) }
+  if (c.participants !== undefined) {
+    out.participants = { count: c.participants.count, root: hexToBytes(c.participants.root), ...(c.participants.salted === true ? { salted: true } : {}) }
+  }
   return out
 }
 
@@ -309,9 +345,13 @@ function checkLinkLengths(root: unknown, rootPath: string): void {
  */
 export function parseCommitment(json: unknown): Commitment {
   let value: unknown
+  let plain: unknown
   try {
-    if (json instanceof Uint8Array && json.length > LIMITS.maxCommitmentBytes) throw tooLarge(json.length)
-    const text = json instanceof Uint8Array ? utf8Decode(json) : typeof json === 'string' ? json : JSON.stringify(json)
+    // Bytes and text go through the core's one entry point (size in UTF-8 bytes before decoding, strict
+    // UTF-8, no BOM, bounded depth, no duplicate keys, integers only); a parsed value is re-serialized.
+    const parsed = json instanceof Uint8Array || typeof json === 'string' ? decodeJsonInput(json, { what: 'commitment', maxBytes: LIMITS.maxCommitmentBytes, integersOnly: true, tooLarge }) : json
+    plain = parsed
+    const text = JSON.stringify(parsed)
     if (text === undefined) throw new Error('not JSON')
     if (text.length > LIMITS.maxCommitmentBytes) throw tooLarge(text.length)
     // DAG-JSON decodes links as it reads them; CID text is checked first (base58/base36 decoding is quadratic).
@@ -355,12 +395,25 @@ export function parseCommitment(json: unknown): Commitment {
   let participants: ParticipantsCommitment | undefined
   if (Object.prototype.hasOwnProperty.call(o, 'participants')) {
     const p = expectObject(o.participants, '$.participants')
-    expectOnlyKeys(p, ['count', 'root'], '$.participants')
+    expectOnlyKeys(p, ['count', 'root', 'salted'], '$.participants')
     const root = field(p, 'root', '$.participants')
     if (!(root instanceof Uint8Array) || root.length !== 32) {
       throw new ParseError('INVALID_FIELD', 'participants.root must be 32 bytes {"/": {"bytes": "<base64>"}}', 'use the root produced by commit()', { path: '$.participants.root' })
     }
-    participants = { count: expectInteger(field(p, 'count', '$.participants'), '$.participants.count', 1, LIMITS.maxParticipants), root: bytesToHex(root) }
+    // DAG-JSON bytes are unpadded base64 with zero trailing bits; @ipld/dag-json also accepts "=" padding
+    // and stray bits, which would give one commitment several spellings. Only the canonical one is accepted.
+    const written = (plain as { participants?: { root?: { '/'?: { bytes?: unknown } } } } | null)?.participants?.root?.['/']?.bytes
+    const canonical = bytesToBase64(root).replace(/=+$/, '')
+    if (written !== canonical) {
+      throw new ParseError('NON_CANONICAL_BYTES', `participants.root is written ${show(written)}, not in canonical DAG-JSON form (standard base64 without "=" padding)`, `write it {"/": {"bytes": "${canonical}"}}`, { path: '$.participants.root' })
+    }
+    const count = expectInteger(field(p, 'count', '$.participants'), '$.participants.count', 1, LIMITS.maxParticipants)
+    if (Object.prototype.hasOwnProperty.call(p, 'salted')) {
+      if (p.salted !== true) throw new ParseError('INVALID_FIELD', `participants.salted must be true or absent, got ${show(p.salted)}`, 'omit salted for a public list (it is never false)', { path: '$.participants.salted' })
+      participants = { count, root: bytesToHex(root), salted: true }
+    } else {
+      participants = { count, root: bytesToHex(root) }
+    }
   }
   const commitment: Commitment = {
     version,

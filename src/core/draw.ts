@@ -13,6 +13,7 @@ import { computeOutcome, type Outcome } from './outcome.js'
 import { participantsRoot, participantsTree, type ParticipantsTree, type WeightedEntry } from './participants.js'
 import type { OutcomeJson, ParticipantsDisclosure, Proof, RankedJson } from './proof.js'
 import { deriveSeed } from './seed.js'
+import { OrganizerSecret } from './secret.js'
 import { PROOF_TYPE } from './version.js'
 
 /** Options for {@link drawFromBlock}. */
@@ -22,6 +23,12 @@ export interface DrawFromBlockOptions {
    * each with its Merkle inclusion proof, so the list stays private (`pick` draws only).
    */
   disclosure?: 'full' | 'winners'
+  /**
+   * The organizer's secret, required for a salted (private) commitment and refused for a public one.
+   * It derives the leaf salts; the proof carries salts (the winners' only, for `'winners'`), never the
+   * secret.
+   */
+  secret?: OrganizerSecret | Uint8Array | undefined
 }
 
 /** Participants as passed to a draw: strings, or weighted entries for `weighted` draws. */
@@ -43,16 +50,18 @@ export interface PreparedDraw {
   readonly participants: Participants | undefined
   /** How the proof discloses the participants. */
   readonly disclosure: 'full' | 'winners'
-  /** The Merkle tree, kept only for a private draw (its inclusion proofs). */
+  /** The Merkle tree, kept for a private draw (inclusion proofs) and for a salted list (its salts). */
   readonly tree: ParticipantsTree | undefined
 }
 
 /**
  * Checks everything a draw needs except its block: the commitment is valid, the disclosure fits the
- * draw kind, and the participants hash to the committed root and count. Pure.
+ * draw kind and the list (winners-only needs a salted list), the secret is given exactly when the list
+ * is salted, and the participants (salted with it) hash to the committed root and count. Pure.
  *
- * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH`; {@link InvalidInputError} for bad options,
- *   missing or unexpected participants, or an invalid commitment.
+ * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` (also for a wrong secret); {@link InvalidInputError}
+ *   `PRIVATE_NEEDS_SALTED_LIST`, `MISSING_SECRET`, `UNEXPECTED_SECRET`, bad options, missing or
+ *   unexpected participants, or an invalid commitment.
  */
 export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
   validateCommitment(commitment)
@@ -64,6 +73,21 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
   if (disclosure === 'winners' && commitment.draw.kind !== 'pick') {
     throw new InvalidInputError('INVALID_OPTIONS', `a ${commitment.draw.kind} draw cannot keep the list private`, 'private (winners-only) proofs are for pick draws; use disclosure "full"')
   }
+  const salted = commitment.participants?.salted === true
+  if (disclosure === 'winners' && !salted) {
+    throw new InvalidInputError(
+      'PRIVATE_NEEDS_SALTED_LIST',
+      'this commitment does not salt its leaves: the inclusion paths of a winners-only proof would let anyone test guesses of the other entries',
+      'commit with private: { secret } (orbitdraw commit --private) to keep the list private, or draw with disclosure "full"',
+    )
+  }
+  if (salted && options.secret === undefined) {
+    throw new InvalidInputError('MISSING_SECRET', 'this commitment salts its leaves: the draw needs the organizer secret', 'pass secret: the secret returned by commit() (orbitdraw: --secret FILE, the *.secret.json written by commit --private)')
+  }
+  if (!salted && options.secret !== undefined) {
+    throw new InvalidInputError('UNEXPECTED_SECRET', 'this commitment does not salt its leaves, but a secret was given', 'omit the secret, or use the commitment that was made with it')
+  }
+  const secret = options.secret === undefined ? undefined : OrganizerSecret.from(options.secret)
 
   let tree: ParticipantsTree | undefined
   if (usesParticipants(commitment.draw)) {
@@ -75,12 +99,16 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
     if (participants.length !== expected.count) {
       throw new MismatchError('PARTICIPANTS_MISMATCH', `${participants.length} participants given, ${expected.count} committed`, 'pass exactly the committed list, in the committed order')
     }
-    // Only a private draw needs the whole tree (for inclusion proofs); a public one needs the root.
+    // A private draw needs the whole tree (inclusion proofs) and a salted one its salts; a public one needs the root.
     const list = participants
-    tree = disclosure === 'winners' ? underPath('$.participants', () => participantsTree(list)) : undefined
+    tree = salted ? underPath('$.participants', () => participantsTree(list, { secret })) : undefined
     const root = tree === undefined ? underPath('$.participants', () => participantsRoot(list)) : tree.root()
     if (bytesToHex(root) !== expected.root) {
-      throw new MismatchError('PARTICIPANTS_MISMATCH', 'the participants do not hash to the committed root', 'pass exactly the committed list, in the committed order, with the same spelling')
+      throw new MismatchError(
+        'PARTICIPANTS_MISMATCH',
+        'the participants do not hash to the committed root',
+        salted ? 'pass exactly the committed list, in the committed order, with the same spelling, and the secret made with this commitment' : 'pass exactly the committed list, in the committed order, with the same spelling',
+      )
     }
   } else if (participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'pass undefined for participants')
@@ -110,7 +138,7 @@ export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'c
     version: commitment.version,
     commitment: json,
     commitmentCid: cid,
-    ...(participants === undefined ? {} : { participants: disclose(participants, outcome, tree) }),
+    ...(participants === undefined ? {} : { participants: disclose(participants, outcome, tree, prepared.disclosure) }),
     chain: { blocks: [{ cid: parsed.cid, bytes: bytesToBase64(parsed.bytes) }] },
     seed: bytesToHex(seed),
     outcome: outcomeToJson(outcome, (i) => entryAt(participants, i)),
@@ -144,16 +172,17 @@ function entryAt(participants: Participants | undefined, i: number): string {
   return typeof e === 'string' ? e : e.entry
 }
 
-function disclose(participants: Participants, outcome: Outcome, tree: ParticipantsTree | undefined): ParticipantsDisclosure {
-  if (tree === undefined) {
+function disclose(participants: Participants, outcome: Outcome, tree: ParticipantsTree | undefined, disclosure: 'full' | 'winners'): ParticipantsDisclosure {
+  if (disclosure === 'full') {
     const entries = participants.map((e) => (typeof e === 'string' ? e : { entry: e.entry, weight: e.weight }))
-    return { disclosure: 'full', entries: entries as string[] | { entry: string; weight: number }[] }
+    const salts = tree === undefined ? {} : { salts: participants.map((_, i) => bytesToHex(tree.salt(i))) }
+    return { disclosure: 'full', entries: entries as string[] | { entry: string; weight: number }[], ...salts }
   }
-  if (outcome.kind === 'range') throw new Error('unreachable: range has no participants')
+  if (outcome.kind === 'range' || tree === undefined) throw new Error('unreachable: a private draw has a salted tree and participants')
   const paths = tree.inclusionProofs(outcome.indices)
   return {
     disclosure: 'winners',
-    revealed: outcome.indices.map((index, i) => ({ index, entry: entryAt(participants, index), path: paths[i]!.map(bytesToHex) })),
+    revealed: outcome.indices.map((index, i) => ({ index, entry: entryAt(participants, index), salt: bytesToHex(tree.salt(index)), path: paths[i]!.map(bytesToHex) })),
   }
 }
 

@@ -27,8 +27,17 @@ export const LIMITS = {
   maxLabelBytes: 1024,
   /** Largest marshalled IPNS record accepted, in bytes (the IPNS spec's limit; real ones are about 800 bytes). */
   maxIpnsRecordBytes: 10 * 1024,
-  /** Largest proof file accepted by the parser, in bytes of JSON text. */
+  /**
+   * Largest proof accepted by the parser, in **bytes** of UTF-8 JSON text; a proof given as a string
+   * is measured as its UTF-8 encoding. Checked before decoding.
+   */
   maxProofBytes: 256 * 1024 * 1024,
+  /**
+   * Deepest nesting of arrays and objects in any JSON document the core parses (proofs, commitments,
+   * blocks). Real proofs nest 5 deep, blocks 3. Checked in one pass before `JSON.parse`
+   * (`JSON_TOO_DEEP`), so a file of nested brackets costs no memory beyond its text.
+   */
+  maxJsonDepth: 64,
   /** Widest `range` draw (max - min + 1), as a power of two exponent: 2^256. */
   maxRangeWidthBits: 256,
   /** Most values a `range` draw may produce, and most winners a `pick`/`weighted` draw may have. */
@@ -39,10 +48,27 @@ export const LIMITS = {
    */
   maxCidChars: 256,
   /**
-   * Largest commitment, in bytes of canonical DAG-JSON (commit) or characters of JSON text (parse).
-   * Checked before decoding it (real commitments are under 2 KiB; a label is at most 1 KiB).
+   * Largest commitment, in bytes of canonical DAG-JSON (commit) or of UTF-8 JSON text (parse; a
+   * string is measured as its UTF-8 encoding). Checked before decoding it (real commitments are under 2 KiB; a label is at most 1 KiB).
    */
   maxCommitmentBytes: 64 * 1024,
+  /**
+   * Largest participant receipt, in bytes (or characters) of JSON text, checked before parsing: a
+   * commitment (at most maxCommitmentBytes) plus an entry, a salt and a path of at most 64 hashes.
+   */
+  maxReceiptBytes: 96 * 1024,
+  /**
+   * Largest RFC 3161 time-stamp token accepted, in DER bytes (real ones with their certificates are
+   * 2 to 7 KiB). Also the largest trust-anchor certificate, and (plus 4 KiB) the largest
+   * time-stamping reply the client reads. Problem: `TIMESTAMP_TOKEN_OVERSIZE`.
+   */
+  maxTimestampTokenBytes: 64 * 1024,
+  /** Most time-stamp tokens a proof or a commitment file may carry. */
+  maxTimestampTokens: 16,
+  /** Most certificates one token may carry. Problem: `TIMESTAMP_TOKEN_OVERSIZE`. */
+  maxTimestampCerts: 16,
+  /** Longest certificate chain followed from a token's signer to a trust anchor (signer counts as 1). */
+  maxTimestampChainDepth: 6,
   // ---- Edges (defaults of the networked parts; the core never does I/O) -------------------------
   /** Default timeout of one gateway request, ms (BeaconClient `timeoutMs`). Error: `GATEWAY_TIMEOUT`. */
   gatewayTimeoutMs: 10_000,
@@ -52,6 +78,8 @@ export const LIMITS = {
   restTimeoutMs: 10_000,
   /** Default budget of one REST call including retries and waits, ms (`retry.deadlineMs`). Error: `ORBITPORT_TIMEOUT`. */
   restDeadlineMs: 30_000,
+  /** Default timeout of one time-stamping request, ms (`timestampCommitment` `timeoutMs`). Error: `TIMESTAMP_UNAVAILABLE`. */
+  timestampTimeoutMs: 15_000,
   /** Largest request body the emulator reads (token endpoint), in bytes. Answer: HTTP 413. */
   maxEmulatorRequestBytes: 64 * 1024,
 } as const

@@ -12,7 +12,9 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError, LimitExceededError } from './errors.js'
 import { LIMITS } from './limits.js'
+import { entryTextError } from './entry-text.js'
 import { HASH_BYTES, MerkleTree, rootOfPackedInPlace } from './merkle.js'
+import { OrganizerSecret, SECRET_BYTES } from './secret.js'
 
 /** An entry with an integer weight (a weighted draw picks it with probability proportional to `weight`). */
 export type WeightedEntry = { entry: string; weight: number }
@@ -77,7 +79,7 @@ function entryOk(entry: unknown): boolean {
   if (len === 0 || len > LIMITS.maxEntryBytes) return false
   if (BAD_CHAR.test(entry)) return false
   if (EDGE_SPACE.has(entry.charCodeAt(0)) || EDGE_SPACE.has(entry.charCodeAt(len - 1))) return false
-  return len * 3 <= LIMITS.maxEntryBytes || utf8Length(entry) <= LIMITS.maxEntryBytes
+  return (len * 3 <= LIMITS.maxEntryBytes || utf8Length(entry) <= LIMITS.maxEntryBytes) && entryTextError(entry, () => ({ path: '$' })) === null
 }
 
 /**
@@ -111,6 +113,8 @@ function entryProblem(entry: unknown, path: string, index: number, suffix = ''):
     const where = EDGE_SPACE.has(first) ? `leading ${hex4(first)}` : `trailing ${hex4(last)}`
     return new InvalidInputError('ENTRY_SURROUNDING_WHITESPACE', `entry has ${where} whitespace`, 'remove the whitespace from the start and end of the entry yourself (orbitdraw never trims: the bytes are committed as given)', at())
   }
+  const text = entryTextError(entry, at)
+  if (text !== null) return text
   const bytes = utf8Length(entry)
   return new LimitExceededError('LIMIT_EXCEEDED', `entry is ${bytes} UTF-8 bytes, over the limit maxEntryBytes = ${LIMITS.maxEntryBytes}`, LIMIT_HINT, at())
 }
@@ -284,21 +288,64 @@ function normalize(list: readonly string[] | readonly WeightedEntry[]): { entrie
 }
 
 /**
- * Leaf hashes of every entry, packed (32 bytes each), in one pass with one reused scratch buffer:
- * `SHA-256(0x00 || [weight BE64] || UTF-8(entry))`. Entries must already be validated.
+ * Leaf data of a salted entry (private list): the 32-byte salt, then the unweighted or weighted leaf
+ * data: `salt || UTF-8(entry)` or `salt || BE64(weight) || UTF-8(entry)`. Validates the entry (and weight).
  */
-function hashLeaves(entries: readonly string[], weights: readonly number[] | null): Uint8Array {
+export function encodeSaltedLeaf(salt: Uint8Array, entry: string, weight?: number): Uint8Array {
+  if (!(salt instanceof Uint8Array) || salt.length !== SECRET_BYTES) {
+    throw new InvalidInputError('INVALID_SALT', `a leaf salt must be ${SECRET_BYTES} bytes`, 'pass the salt revealed with the entry (64 hex digits, decoded)')
+  }
+  const rest = weight === undefined ? encodeLeaf(entry) : encodeWeightedLeaf(entry, weight)
+  const out = new Uint8Array(SECRET_BYTES + rest.length)
+  out.set(salt, 0)
+  out.set(rest, SECRET_BYTES)
+  return out
+}
+
+/** Options of {@link participantsRoot} and {@link participantsTree}. */
+export interface ParticipantsHashOptions {
+  /**
+   * The organizer's secret of a private list: every leaf is then salted with `secret.saltOf(i)` (see
+   * {@link encodeSaltedLeaf}). Omit it for a public (unsalted) list.
+   */
+  secret?: OrganizerSecret | Uint8Array | undefined
+  /**
+   * The salts of a salted list given one by one (32 bytes each, one per entry, in order), as a proof's
+   * full disclosure carries them. Exclusive with `secret`.
+   */
+  salts?: readonly Uint8Array[] | undefined
+}
+
+/**
+ * Leaf hashes of every entry, packed (32 bytes each), in one pass with one reused scratch buffer:
+ * `SHA-256(0x00 || [salt] || [weight BE64] || UTF-8(entry))`. Entries must already be validated.
+ * The unsalted loop is untouched by salting (a separate loop), so public lists pay nothing for it.
+ */
+function hashLeaves(entries: readonly string[], weights: readonly number[] | null, secret: OrganizerSecret | readonly Uint8Array[] | null): Uint8Array {
   const n = entries.length
   const out = new Uint8Array(n * HASH_BYTES)
-  const prefix = weights === null ? 1 : 1 + WEIGHT_BYTES
+  const saltBytes = secret === null ? 0 : SECRET_BYTES
+  const prefix = 1 + saltBytes + (weights === null ? 0 : WEIGHT_BYTES)
   // Validated entries are at most maxEntryBytes UTF-8 bytes; encodeInto never writes more than that.
   const scratch = new Uint8Array(prefix + LIMITS.maxEntryBytes)
   const tail = scratch.subarray(prefix)
   // One view per input length, made once: no allocation per entry besides the digest itself.
   const views: Uint8Array[] = []
   scratch[0] = 0
+  if (secret === null) {
+    for (let i = 0; i < n; i++) {
+      if (weights !== null) writeWeight(scratch, 1, weights[i]!)
+      const len = prefix + encoder.encodeInto(entries[i]!, tail).written
+      const view = (views[len] ??= scratch.subarray(0, len))
+      out.set(sha256(view), i * HASH_BYTES)
+    }
+    return out
+  }
+  const given = secret instanceof OrganizerSecret ? null : secret
   for (let i = 0; i < n; i++) {
-    if (weights !== null) writeWeight(scratch, 1, weights[i]!)
+    if (given === null) (secret as OrganizerSecret).writeSalt(i, scratch, 1)
+    else scratch.set(given[i]!, 1)
+    if (weights !== null) writeWeight(scratch, 1 + saltBytes, weights[i]!)
     const len = prefix + encoder.encodeInto(entries[i]!, tail).written
     const view = (views[len] ??= scratch.subarray(0, len))
     out.set(sha256(view), i * HASH_BYTES)
@@ -306,13 +353,33 @@ function hashLeaves(entries: readonly string[], weights: readonly number[] | nul
   return out
 }
 
+function secretOf(options: ParticipantsHashOptions | undefined): OrganizerSecret | null {
+  return options?.secret === undefined ? null : OrganizerSecret.from(options.secret)
+}
+
+/** The salt source of {@link participantsRoot}: the secret, the given salts (checked), or none. */
+function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
+  const salts = options?.salts
+  if (salts === undefined) return secretOf(options)
+  if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTIONS', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
+  if (!Array.isArray(salts) || salts.length !== n) {
+    throw new InvalidInputError('SALTS_MISMATCH', `${Array.isArray(salts) ? salts.length : 'no'} salts for ${n} entries`, 'give exactly one 32-byte salt per entry, in the same order', { path: '$' })
+  }
+  salts.forEach((x, i) => {
+    if (!(x instanceof Uint8Array) || x.length !== SECRET_BYTES) throw new InvalidInputError('INVALID_SALT', `salt ${i} is not ${SECRET_BYTES} bytes`, 'give each salt as 32 bytes (64 hex digits in a proof)', { path: `$[${i}]` })
+  })
+  return salts
+}
+
 /**
  * The participants digest: validates the list (strings, or `{ entry, weight }` objects; not mixed), then
- * returns the RFC 9162 Merkle Tree Hash over the leaves in the given order (32 bytes).
+ * returns the RFC 9162 Merkle Tree Hash over the leaves in the given order (32 bytes). With
+ * `options.secret` (organizer) or `options.salts` (verifier of a full disclosure), the leaves are salted.
  */
-export function participantsRoot(list: readonly string[] | readonly WeightedEntry[]): Uint8Array {
+export function participantsRoot(list: readonly string[] | readonly WeightedEntry[], options?: ParticipantsHashOptions): Uint8Array {
   const { entries, weights } = normalize(list)
-  return rootOfPackedInPlace(hashLeaves(entries, weights), entries.length)
+  const salts = saltSource(options, entries.length)
+  return rootOfPackedInPlace(hashLeaves(entries, weights, salts), entries.length)
 }
 
 /** A validated participants list with its whole Merkle tree, for producing inclusion proofs of chosen entries. */
@@ -323,8 +390,12 @@ export interface ParticipantsTree {
   readonly weighted: boolean
   /** The participants digest (same as {@link participantsRoot}). */
   root(): Uint8Array
+  /** True for a salted (private) list. */
+  readonly salted: boolean
   /** Leaf data of entry `index` (what a verifier hashes). */
   leafData(index: number): Uint8Array
+  /** Salt of entry `index` (32 bytes); throws `NOT_SALTED` for a public list. */
+  salt(index: number): Uint8Array
   /** Audit path of entry `index` (RFC 9162 §2.1.3.1). */
   inclusionProof(index: number): Uint8Array[]
   /** Audit paths of several entries, in the order given, from the same tree. */
@@ -333,21 +404,35 @@ export interface ParticipantsTree {
 
 /**
  * Validates the list and builds its Merkle tree once (about 64 bytes of memory per entry), so that the
- * inclusion proofs of any chosen entries (the winners) come without recomputing the tree.
+ * inclusion proofs of any chosen entries (the winners) come without recomputing the tree. With
+ * `options.secret` the leaves are salted (a private list) and {@link ParticipantsTree.salt} gives each salt.
  */
-export function participantsTree(list: readonly string[] | readonly WeightedEntry[]): ParticipantsTree {
+export function participantsTree(list: readonly string[] | readonly WeightedEntry[], options?: ParticipantsHashOptions): ParticipantsTree {
+  const secret = secretOf(options)
   const { entries, weights } = normalize(list)
   const ents = entries.slice()
   const ws = weights === null ? null : weights.slice()
-  const tree = MerkleTree.fromLeafHashes(hashLeaves(ents, ws), { adopt: true })
+  const tree = MerkleTree.fromLeafHashes(hashLeaves(ents, ws, secret), { adopt: true })
+  const saltAt = (index: number): Uint8Array => {
+    tree.leafHash(index) // range check with the tree's error
+    if (secret === null) throw new InvalidInputError('NOT_SALTED', 'this participants list is not salted', 'build the tree with the organizer secret (participantsTree(list, { secret }))')
+    return secret.saltOf(index)
+  }
   return {
     size: tree.size,
     weighted: ws !== null,
+    salted: secret !== null,
     root: () => tree.root(),
     leafData(index: number): Uint8Array {
       tree.leafHash(index) // range check with the tree's error
-      return ws === null ? encoder.encode(ents[index]!) : encodeWeightedLeaf(ents[index]!, ws[index]!)
+      const plain = ws === null ? encoder.encode(ents[index]!) : encodeWeightedLeaf(ents[index]!, ws[index]!)
+      if (secret === null) return plain
+      const out = new Uint8Array(SECRET_BYTES + plain.length)
+      out.set(secret.saltOf(index), 0)
+      out.set(plain, SECRET_BYTES)
+      return out
     },
+    salt: saltAt,
     inclusionProof: (index: number) => tree.inclusionProof(index),
     inclusionProofs: (indices: readonly number[]) => tree.inclusionProofs(indices),
   }

@@ -7,8 +7,8 @@
  * @module
  */
 import { base64ToBytes } from './bytes.js'
-import { ParseError, UnsupportedVersionError } from './errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, parseJsonText, show, type JsonObject } from './json.js'
+import { LimitExceededError, ParseError, UnsupportedVersionError } from './errors.js'
+import { decodeJsonInput, expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
@@ -23,6 +23,11 @@ export interface FullDisclosure {
   readonly disclosure: 'full'
   /** All entries in committed order (weighted entries for `weighted` draws). */
   readonly entries: readonly string[] | readonly WeightedEntryJson[]
+  /**
+   * For a salted (private) commitment only: every entry's salt, in the same order, as 64 hex digits
+   * (the organizer's secret itself is never disclosed). Absent for a public list.
+   */
+  readonly salts?: readonly string[]
 }
 
 /** One disclosed winner with its RFC 9162 inclusion proof. */
@@ -31,6 +36,8 @@ export interface RevealedEntry {
   readonly index: number
   /** The entry. */
   readonly entry: string
+  /** Its leaf salt, 64 hex digits (a winners-only proof is only allowed for a salted list). */
+  readonly salt: string
   /** Audit path, leaf to root, as 64-hex-digit hashes. */
   readonly path: readonly string[]
 }
@@ -90,6 +97,12 @@ export interface Proof {
   /** The seed, 64 hex digits (recomputed and compared by `verify`). */
   readonly seed: string
   readonly outcome: OutcomeJson
+  /**
+   * RFC 3161 time-stamp tokens over the commitment (standard base64 of each DER TimeStampToken),
+   * proving it existed before the target block. Optional here; `verify`'s policy decides whether a
+   * proof without them is acceptable. At most `LIMITS.maxTimestampTokens`.
+   */
+  readonly timestamps?: readonly string[]
 }
 
 const HEX32 = /^[0-9a-f]{64}$/
@@ -112,7 +125,7 @@ const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 export function parseProof(input: unknown): Proof {
   const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
-  expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome'], '$')
+  expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'timestamps'], '$')
   const commitment = expectObject(field(o, 'commitment', '$'), '$.commitment')
   const commitmentCid = cidString(field(o, 'commitmentCid', '$'), '$.commitmentCid')
   const participantsRaw = optionalField(o, 'participants')
@@ -120,6 +133,8 @@ export function parseProof(input: unknown): Proof {
   const chain = parseChain(field(o, 'chain', '$'))
   const seed = expectString(field(o, 'seed', '$'), '$.seed', HEX32, '64 lowercase hex digits')
   const outcome = parseOutcome(field(o, 'outcome', '$'))
+  const timestampsRaw = optionalField(o, 'timestamps')
+  const timestamps = timestampsRaw === undefined ? undefined : parseTimestamps(timestampsRaw, '$.timestamps')
   return {
     type: PROOF_TYPE,
     version: o.version as number,
@@ -129,30 +144,46 @@ export function parseProof(input: unknown): Proof {
     chain,
     seed,
     outcome,
+    ...(timestamps === undefined ? {} : { timestamps }),
   }
 }
 
 /**
- * Turns a proof given as JSON text or UTF-8 bytes into its parsed JSON value (anything else is
- * returned as is). The size limit is checked before decoding; bytes must be valid UTF-8.
- * @throws {@link ParseError} `PROOF_TOO_LARGE`, `INVALID_UTF8`, `INVALID_JSON`.
+ * Parses a list of base64 time-stamp tokens (proof `timestamps`, commitment file `timestamps`):
+ * at most `maxTimestampTokens`, each non-empty canonical base64 of at most `maxTimestampTokenBytes`
+ * bytes (length checked before decoding). The tokens' contents are judged by `checkCommitmentTime`.
+ * @throws {@link ParseError} with the path of the first bad entry.
+ */
+export function parseTimestamps(v: unknown, path: string): string[] {
+  const maxChars = Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4
+  return expectArray(v, path, LIMITS.maxTimestampTokens).map((t, i) => {
+    const p = `${path}[${i}]`
+    const text = expectString(t, p)
+    if (text.length === 0) throw new ParseError('INVALID_FIELD', 'empty time-stamp token', 'remove the empty entry', { path: p })
+    if (text.length > maxChars) throw new LimitExceededError('LIMIT_EXCEEDED', `time-stamp token is ${text.length} base64 characters, over the limit maxTimestampTokenBytes = ${LIMITS.maxTimestampTokenBytes} bytes`, 'real tokens are a few KiB; drop this one', { path: p })
+    base64ToBytes(text, p)
+    return text
+  })
+}
+
+/**
+ * Turns a proof given as UTF-8 bytes or JSON text into its parsed JSON value (anything else is
+ * returned as is: an already parsed value). Bytes and text both go through the core's one entry point,
+ * {@link decodeJsonInput}: the size limit `LIMITS.maxProofBytes` counts UTF-8 **bytes** (a string is
+ * measured as its UTF-8 encoding) and is checked before decoding; bytes must be strict UTF-8; a
+ * leading byte order mark is refused; nesting is bounded; duplicate keys and numbers written with a
+ * fraction or exponent are refused.
+ * @throws {@link ParseError} `PROOF_TOO_LARGE`, `INVALID_UTF8`, `UNEXPECTED_BOM`, `INVALID_JSON`,
+ *   `DUPLICATE_KEY`, `NON_CANONICAL_NUMBER`; {@link LimitExceededError} `JSON_TOO_DEEP`.
  */
 export function readProofJson(input: unknown): unknown {
-  if (input instanceof Uint8Array) {
-    if (input.length > LIMITS.maxProofBytes) throw new ParseError('PROOF_TOO_LARGE', `proof is ${input.length} bytes, over the limit maxProofBytes = ${LIMITS.maxProofBytes}`, 'proofs this large are not accepted', { path: '$' })
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(input)
-    } catch (cause) {
-      throw new ParseError('INVALID_UTF8', 'proof bytes are not valid UTF-8', 'supply the proof file exactly as written', { path: '$', cause })
-    }
-    return parseJsonText(text, 'proof')
-  }
-  if (typeof input === 'string') {
-    if (input.length > LIMITS.maxProofBytes) throw new ParseError('PROOF_TOO_LARGE', `proof is ${input.length} characters, over the limit maxProofBytes = ${LIMITS.maxProofBytes}`, 'proofs this large are not accepted', { path: '$' })
-    return parseJsonText(input, 'proof')
-  }
-  return input
+  if (!(input instanceof Uint8Array) && typeof input !== 'string') return input
+  return decodeJsonInput(input, {
+    what: 'proof',
+    maxBytes: LIMITS.maxProofBytes,
+    integersOnly: true,
+    tooLarge: (size) => new ParseError('PROOF_TOO_LARGE', `proof is ${size} bytes, over the limit maxProofBytes = ${LIMITS.maxProofBytes}`, 'proofs this large are not accepted', { path: '$' }),
+  })
 }
 
 /** Checks `type` and `version` only. @throws {@link ParseError} / {@link UnsupportedVersionError}. */
@@ -171,8 +202,11 @@ function parseDisclosure(v: unknown): ParticipantsDisclosure {
   const o = expectObject(v, '$.participants')
   const mode = field(o, 'disclosure', '$.participants')
   if (mode === 'full') {
-    expectOnlyKeys(o, ['disclosure', 'entries'], '$.participants')
+    expectOnlyKeys(o, ['disclosure', 'entries', 'salts'], '$.participants')
     const arr = expectArray(field(o, 'entries', '$.participants'), '$.participants.entries', LIMITS.maxParticipants)
+    const saltsRaw = optionalField(o, 'salts')
+    const salts =
+      saltsRaw === undefined ? {} : { salts: expectArray(saltsRaw, '$.participants.salts', LIMITS.maxParticipants).map((h, i) => expectString(h, `$.participants.salts[${i}]`, HEX32, '64 lowercase hex digits')) }
     if (arr.length > 0 && typeof arr[0] === 'object') {
       return {
         disclosure: 'full',
@@ -182,9 +216,10 @@ function parseDisclosure(v: unknown): ParticipantsDisclosure {
           expectOnlyKeys(eo, ['entry', 'weight'], p)
           return { entry: expectString(field(eo, 'entry', p), `${p}.entry`), weight: expectInteger(field(eo, 'weight', p), `${p}.weight`, 1) }
         }),
+        ...salts,
       }
     }
-    return { disclosure: 'full', entries: arr.map((e, i) => expectString(e, `$.participants.entries[${i}]`)) }
+    return { disclosure: 'full', entries: arr.map((e, i) => expectString(e, `$.participants.entries[${i}]`)), ...salts }
   }
   if (mode === 'winners') {
     expectOnlyKeys(o, ['disclosure', 'revealed'], '$.participants')
@@ -194,10 +229,11 @@ function parseDisclosure(v: unknown): ParticipantsDisclosure {
       revealed: arr.map((r, i) => {
         const p = `$.participants.revealed[${i}]`
         const ro = expectObject(r, p)
-        expectOnlyKeys(ro, ['index', 'entry', 'path'], p)
+        expectOnlyKeys(ro, ['index', 'entry', 'salt', 'path'], p)
         return {
           index: expectInteger(field(ro, 'index', p), `${p}.index`),
           entry: expectString(field(ro, 'entry', p), `${p}.entry`),
+          salt: expectString(field(ro, 'salt', p), `${p}.salt`, HEX32, '64 lowercase hex digits'),
           path: expectArray(field(ro, 'path', p), `${p}.path`, 64).map((h, j) => expectString(h, `${p}.path[${j}]`, HEX32, '64 lowercase hex digits')),
         }
       }),

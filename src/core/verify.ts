@@ -6,41 +6,92 @@
  */
 import { CID } from 'multiformats/cid'
 import { parseBlock, type BeaconBlock } from './block.js'
-import { base64ToBytes, bytesToHex, hexToBytes } from './bytes.js'
-import { check, type Check } from './check.js'
+import { base64ToBytes, bytesToHex } from './bytes.js'
+import { check, relaxedCheck, uncheckableCheck, type Check } from './check.js'
 import { checkChain } from './chain.js'
 import { commitmentCid, parseCommitment, underPath, type Commitment } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { outcomeToJson } from './draw.js'
-import { OrbitdrawError, UnsupportedVersionError } from './errors.js'
+import { InvalidInputError, OrbitdrawError, UnsupportedVersionError } from './errors.js'
 import { expectObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { computeOutcome } from './outcome.js'
-import { encodeLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
-import { verifyInclusion } from './merkle.js'
+import { type WeightedEntry } from './participants.js'
 import { checkProofVersion, parseProof, readProofJson, type OutcomeJson, type Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
+import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor, type CommitmentTimeResult, type TimestampTrustAnchor } from './timestamp/index.js'
+import { formatUnixTime } from './verdict.js'
+import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
+import { checkParticipants, checkRevealedWinners } from './verify-participants.js'
 
-/** Options for {@link verify}. */
+/** The verifier's trust anchors. Each list replaces the built-in default when given. */
+export interface VerifyTrust {
+  /**
+   * Beacons whose blocks may decide a draw: IPNS names or `{ name, label }`. Default:
+   * {@link ORBITPORT_BEACONS}. To add a beacon, pass `[...ORBITPORT_BEACONS, { name, label }]`.
+   */
+  readonly beacons?: readonly (string | TrustedBeacon)[]
+  /**
+   * Time-stamping roots that may vouch for the commitment's time: PEM text, DER bytes or parsed anchors.
+   * Default: {@link DEFAULT_TIMESTAMP_AUTHORITIES}. To add an authority, pass
+   * `[...DEFAULT_TIMESTAMP_AUTHORITIES, pemOfItsRoot]`.
+   */
+  readonly timestampAuthorities?: readonly (string | Uint8Array | TimestampTrustAnchor)[]
+}
+
+/** Options for {@link verify}. The defaults are the strict policy. */
 export interface VerifyOptions {
   /** The time at which record expiry is reported (default: none; expiry never fails a proof). */
   now?: Date
-  /** Fail (check `beacon-authenticity`) when the proof carries no valid signed IPNS record. */
-  requireAuthenticated?: boolean
+  /** The verifier's trust anchors (default: Orbitport's beacons). Never taken from the proof. */
+  trust?: VerifyTrust
+  /**
+   * Accept a proof whose blocks are not vouched for by a valid signed IPNS record (integrity only).
+   * Default false: such a proof fails `beacon-authenticity`. When used, the verdict says so.
+   */
+  allowUnsigned?: boolean
+  /**
+   * Accept a proof whose commitment carries no time-stamp that a trusted authority dated before the
+   * target block. Default false: such a proof fails `commitment-time`. When used, the verdict tells
+   * the reader to check that the commitment CID was published before the target block's time.
+   */
+  allowUntimestamped?: boolean
+  /**
+   * The commitment CID the organizer announced (any multibase). When given, a proof of any other
+   * commitment fails `commitment-pinned`. Without it, every verdict asks the reader to compare the CID.
+   */
+  commitment?: string
 }
 
 /** What {@link verify} found. */
 export interface VerifyResult {
-  /** True when every check passed. */
+  /** True when every check passed (a check passed only through a relaxed rule counts; see `verdict`). */
   readonly ok: boolean
+  /**
+   * `verified`: every check passed on its evidence. `verified-relaxed`: every check passed, but at
+   * least one only because the verifier relaxed its rule (`relaxed` says which). `incomplete`: nothing
+   * failed, but this host could not perform some check (`uncheckable`), so nothing is proven. `failed`:
+   * a check failed.
+   */
+  readonly verdict: 'verified' | 'verified-relaxed' | 'incomplete' | 'failed'
+  /** One sentence per relaxed rule that a check relied on: what was not proven and what to check instead. */
+  readonly relaxed: readonly string[]
   /** True when the blocks are proven to come from the committed beacon (valid signed IPNS record). */
   readonly authenticated: boolean
+  /** The committed beacon as the verifier knows it (trusted or not), when the commitment could be read. */
+  readonly beacon?: BeaconIdentity
+  /** True when the caller pinned the commitment CID and it matched. */
+  readonly pinned: boolean
   /** Every check that ran, in order. */
   readonly checks: readonly Check[]
-  /** Remarks that are not failures: integrity-only proofs, expired records, checks not run. */
+  /** Remarks that are not failures: expired records, checks not run, what to compare. */
   readonly notes: readonly string[]
+  /** What the time-stamp tokens prove, when the check ran (per token: authority, time, margin, problem). */
+  readonly commitmentTime?: CommitmentTimeResult
   /** The parsed commitment, when it could be parsed. */
   readonly commitment?: Commitment
+  /** The commitment's CID (canonical), when the commitment could be parsed. */
+  readonly commitmentCid?: string
   /** The proof's claimed outcome, when the proof could be parsed. Trust it only when `ok`. */
   readonly outcome?: OutcomeJson
   /** The target block, when it was found and checked. */
@@ -48,31 +99,65 @@ export interface VerifyResult {
 }
 
 /**
- * Verifies a proof bundle offline.
+ * Verifies a proof bundle offline, under the verifier's policy (strict by default).
  *
- * Checks, in order: `version`, `format`, `commitment-cid`, `participants`, `block-content`,
- * `chain-links`, `chain-target`, `after-block`, then with a signed IPNS record `ipns-record-signature`,
- * `ipns-record-name`, `ipns-record-value` (and `beacon-authenticity` when required), then
- * `randomness`, `seed`, `outcome`. See docs/spec.md. A check that cannot run because an earlier one
- * failed is listed in `notes`, not as a pass. A proof without a record can be `ok` but not
- * `authenticated`: it shows integrity, not that the beacon published the blocks.
+ * Checks, in order: `version`, `format`, `commitment-cid`, `commitment-pinned` (with
+ * `options.commitment`), `beacon-trusted`, `participants` (and `distinct-winners` for a winners-only
+ * proof), `block-content`, `chain-links`, `chain-target`, `after-block`, `ipns-record-signature`,
+ * `ipns-record-name`, `ipns-record-value` (with a record), `beacon-authenticity`, `randomness`, `seed`,
+ * `outcome` (and `revealed-winners` for a winners-only proof). See docs/spec.md. A check that cannot
+ * run because an earlier one failed is listed in `notes`, not as a pass. Never throws on a bad proof;
+ * its work is bounded by the proof's own size.
  *
- * @param proof - the proof as parsed JSON, JSON text, or bytes. Untrusted.
+ * @example
+ * ```ts
+ * const result = await verify(proofBytes)                      // strict: Orbitport's beacons, signed head
+ * if (result.verdict === 'verified') show(result.outcome)
+ * else for (const c of result.checks) if (!c.ok) console.log(c.name, c.detail)
+ * await verify(proofBytes, { commitment: 'bagu…' })             // pin the CID the organizer announced
+ * ```
+ *
+ * @param proof - the proof as bytes (preferred: the spec's byte-level rules apply), JSON text, or a parsed value. Untrusted.
  */
 export async function verify(proof: unknown, options: VerifyOptions = {}): Promise<VerifyResult> {
   const checks: Check[] = []
   const notes: string[] = []
-  const done = (extra: Partial<Pick<VerifyResult, 'commitment' | 'outcome' | 'target'>> = {}, authenticated = false): VerifyResult => ({
-    ok: checks.length > 0 && checks.every((c) => c.ok),
-    authenticated,
-    checks,
-    notes,
-    ...extra,
-  })
+  let pinned = false
+  let beacon: BeaconIdentity | undefined
+  let commitmentCidText: string | undefined
+  let commitmentTime: CommitmentTimeResult | undefined
+  const done = (extra: Partial<Pick<VerifyResult, 'commitment' | 'outcome' | 'target'>> = {}, authenticated = false): VerifyResult => {
+    const ok = checks.length > 0 && checks.every((c) => c.ok)
+    const relaxed = checks.flatMap((c) => (c.relaxedBy === undefined ? [] : [relaxedSentence(c, extra.commitment, extra.target)]))
+    const onlyUncheckable = !ok && checks.length > 0 && checks.every((c) => c.ok || c.uncheckable === true)
+    return {
+      ok,
+      verdict: ok ? (relaxed.length > 0 ? 'verified-relaxed' : 'verified') : onlyUncheckable ? 'incomplete' : 'failed',
+      relaxed,
+      authenticated,
+      ...(beacon === undefined ? {} : { beacon }),
+      pinned,
+      checks,
+      notes,
+      ...(commitmentCidText === undefined ? {} : { commitmentCid: commitmentCidText }),
+      ...(commitmentTime === undefined ? {} : { commitmentTime }),
+      ...extra,
+    }
+  }
+  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[] }
+  try {
+    policy = {
+      beacons: options.trust?.beacons === undefined ? [...ORBITPORT_BEACONS] : normalizeTrustedBeacons(options.trust.beacons),
+      anchors: options.trust?.timestampAuthorities === undefined ? DEFAULT_TIMESTAMP_AUTHORITIES : normalizeAnchors(options.trust.timestampAuthorities),
+    }
+  } catch (err) {
+    checks.push(check('policy', false, `the verification options are invalid: ${errorText(err)}`))
+    return done()
+  }
   try {
     return await run()
   } catch (err) {
-    checks.push(check('internal', false, `verification stopped unexpectedly: ${(err as Error)?.message ?? String(err)}`))
+    checks.push(check('internal', false, `verification stopped unexpectedly: ${errorText(err)}`))
     return done()
   }
 
@@ -86,8 +171,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       parsed = parseProof(raw)
       checks.push(check('format', true, 'the proof is well-formed'))
     } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err)
-      checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'format', false, msg))
+      checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'format', false, errorText(err)))
       notes.push('the remaining checks were not run because the proof could not be read')
       return done()
     }
@@ -97,12 +181,37 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     try {
       commitment = parseCommitment(parsed.commitment)
     } catch (err) {
-      checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'commitment-cid', false, `the commitment is invalid: ${(err as Error).message}`))
+      checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'commitment-cid', false, `the commitment is invalid: ${errorText(err)}`))
       notes.push('the remaining checks were not run because the commitment could not be read')
       return done({ outcome: parsed.outcome })
     }
     const cid = commitmentCid(commitment)
+    commitmentCidText = cid
     checks.push(check('commitment-cid', sameCid(cid, parsed.commitmentCid), sameCid(cid, parsed.commitmentCid) ? `the commitment encodes to ${cid}` : `the commitment encodes to ${cid}, not the claimed ${parsed.commitmentCid}`))
+    if (options.commitment !== undefined) {
+      pinned = sameCid(cid, String(options.commitment))
+      checks.push(
+        check(
+          'commitment-pinned',
+          pinned,
+          pinned ? `the commitment is the one you pinned (${cid})` : `the proof is for commitment ${cid}, not the one you pinned (${String(options.commitment).slice(0, LIMITS.maxCidChars)}): it is a different draw`,
+        ),
+      )
+    } else {
+      notes.push(`compare the commitment CID ${cid} with the one the organizer announced before block ${commitment.target}: a proof of another commitment would verify just as well`)
+    }
+
+    // beacon-trusted
+    beacon = identifyBeacon(commitment.beacon, policy.beacons)
+    checks.push(
+      check(
+        'beacon-trusted',
+        beacon.trusted,
+        beacon.trusted
+          ? `the commitment names ${beacon.text}${beacon.source === 'caller' ? ', trusted by your settings' : ''}`
+          : `the commitment names ${beacon.text}, which is not in your list of trusted beacons: whoever runs it could choose its values. If you know and trust it, add it knowingly (library: trust.beacons; CLI: --trust-beacon ${beacon.name}; page: trust settings)`,
+      ),
+    )
 
     // participants
     const entries = checkParticipants(commitment, parsed, checks)
@@ -114,7 +223,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       try {
         blocks.push(parseBlock(base64ToBytes(b.bytes), b.cid))
       } catch (err) {
-        bad.push(`block ${i} (${b.cid}): ${err instanceof OrbitdrawError ? err.detail : (err as Error).message}`)
+        bad.push(`block ${i} (${b.cid}): ${err instanceof OrbitdrawError ? err.detail : errorText(err)}`)
       }
     })
     checks.push(check('block-content', bad.length === 0, bad.length === 0 ? `${blocks.length} block(s) match their content addresses` : bad.join('; ')))
@@ -133,8 +242,19 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     checks.push(...chain.checks)
     notes.push(...chain.notes)
     const authenticated = chain.authenticated
-    if (options.requireAuthenticated === true) {
-      checks.push(check('beacon-authenticity', authenticated, authenticated ? 'the signed IPNS record vouches for the chain' : 'the proof does not prove that the committed beacon published these blocks (no valid signed IPNS record)'))
+    if (authenticated) checks.push(check('beacon-authenticity', true, `the beacon's signed IPNS record vouches for the chain down to block ${commitment.target}`))
+    else if (options.allowUnsigned === true && parsed.chain.ipnsRecord === undefined) {
+      checks.push(relaxedCheck('beacon-authenticity', 'allowUnsigned', 'no signed IPNS record: the blocks are intact (they hash to their CIDs) but nothing shows that the beacon published them; accepted because you allowed unsigned proofs'))
+    } else {
+      checks.push(
+        check(
+          'beacon-authenticity',
+          false,
+          parsed.chain.ipnsRecord === undefined
+            ? 'the proof carries no signed IPNS record, so nothing shows that the beacon published these blocks: anyone can make blocks that hash to their own CIDs. Ask for a proof with the record, or accept integrity only knowingly (allowUnsigned / --allow-unsigned)'
+            : 'the carried IPNS record does not vouch for this chain (see the failed ipns-record and chain checks)',
+        ),
+      )
     }
     const target = chain.checks.find((c) => c.name === 'chain-target')?.ok ? blocks.find((b) => b.sequence === commitment.target) : undefined
     if (target === undefined) {
@@ -142,6 +262,19 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       return done({ commitment, outcome: parsed.outcome }, authenticated)
     }
     const targetInfo = { sequence: target.sequence, cid: target.cid, timestamp: target.timestamp }
+
+    // commitment-time: the commitment existed before the target block (RFC 3161 tokens from trusted authorities)
+    const tokens = parsed.timestamps ?? []
+    if (tokens.length === 0) {
+      checks.push(
+        options.allowUntimestamped === true
+          ? relaxedCheck('commitment-time', 'allowUntimestamped', `no time-stamp token: nothing shows that the commitment existed before block ${target.sequence}; accepted because you allowed commitments without a time-stamp`)
+          : check('commitment-time', false, `the proof carries no time-stamp token, so nothing shows that the commitment existed before block ${target.sequence} was published (${formatUnixTime(target.timestamp)}): the organizer could have committed after seeing the randomness. Ask for a time-stamped proof (orbitdraw commit time-stamps by default), or accept it knowingly (allowUntimestamped / --allow-untimestamped) after checking when the CID was published`),
+      )
+    } else {
+      commitmentTime = await checkCommitmentTime({ tokens: tokens.map((t) => base64ToBytes(t)), digest: CID.parse(cid).multihash.digest, deadline: target.timestamp, anchors: policy.anchors })
+      checks.push(commitmentTimeCheck(commitmentTime, target.sequence, options.allowUntimestamped === true))
+    }
 
     const hasRandomness = target.values.length > 0
     checks.push(check('randomness', hasRandomness, hasRandomness ? `the target block carries ${target.values.length} ctrng value(s)` : 'the target block carries no ctrng values: it cannot decide a draw'))
@@ -155,6 +288,55 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
   }
 }
 
+function errorText(err: unknown): string {
+  if (err instanceof OrbitdrawError) return err.message
+  return err instanceof Error ? err.message : String(err)
+}
+
+function relaxedSentence(c: Check, commitment: Commitment | undefined, target: { readonly timestamp: number } | undefined): string {
+  switch (c.relaxedBy) {
+    case 'allowUnsigned':
+      return 'unsigned blocks allowed: no signed beacon record proves that the beacon published the target block; check it by other means (for example `orbitdraw verify --online`, or the block on the beacon itself)'
+    case 'allowUntimestamped':
+      return `commitments without a valid time-stamp allowed: nothing here shows the commitment existed before the target block${target === undefined ? '' : ` (${formatUnixTime(target.timestamp)})`}; check that the organizer published the commitment CID before then${commitment === undefined ? '' : ` (block ${commitment.target})`}`
+    default:
+      return `${c.name} relaxed by ${String(c.relaxedBy)}`
+  }
+}
+
+/** The anchors of `trust.timestampAuthorities` (PEM, DER or parsed), replacing the defaults. */
+function normalizeAnchors(list: readonly (string | Uint8Array | TimestampTrustAnchor)[]): TimestampTrustAnchor[] {
+  if (!Array.isArray(list)) throw new InvalidInputError('INVALID_TRUST_ANCHOR', 'trust.timestampAuthorities must be an array of PEM texts, DER bytes or parsed anchors', 'pass e.g. [...DEFAULT_TIMESTAMP_AUTHORITIES, pemText]', { path: '$.trust.timestampAuthorities' })
+  return list.map((a, i) => {
+    if (typeof a === 'string' || a instanceof Uint8Array) return underPath(`$.trust.timestampAuthorities[${i}]`, () => parseTrustAnchor(a))
+    return a
+  })
+}
+
+/** Seconds as "4 min 12 s" (or "2 h 3 min", "3 d 4 h"). */
+function formatMargin(seconds: number): string {
+  const s = Math.floor(seconds)
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`
+}
+
+function commitmentTimeCheck(r: CommitmentTimeResult, targetSequence: number, allowUntimestamped: boolean): Check {
+  const others = (skip: number): string => {
+    const rest = r.tokens.filter((t) => t.index !== skip)
+    return rest.length === 0 ? '' : `; other token(s): ${rest.map((t) => `#${t.index + 1} ${t.ok ? 'also valid' : t.detail}`).join('; ')}`
+  }
+  if (r.status === 'ok') {
+    const best = r.tokens.filter((t) => t.ok).sort((a, b) => (b.marginSeconds ?? 0) - (a.marginSeconds ?? 0))[0]!
+    return check('commitment-time', true, `time-stamped by ${best.authority ?? 'a trusted authority'} at ${best.time?.slice(0, 19).replace('T', ' ')} UTC, ${formatMargin(best.marginSeconds ?? 0)} before block ${targetSequence}${others(best.index)}`)
+  }
+  if (r.status === 'uncheckable' && !allowUntimestamped) return uncheckableCheck('commitment-time', `could not be checked on this host: ${r.detail}`)
+  const why = r.tokens.map((t) => `token #${t.index + 1}: ${t.detail}`).join('; ') || r.detail
+  if (allowUntimestamped) return relaxedCheck('commitment-time', 'allowUntimestamped', `no carried time-stamp proves the commitment existed before block ${targetSequence} (${why}); accepted because you allowed commitments without a valid time-stamp`)
+  return check('commitment-time', false, `no carried time-stamp proves that the commitment existed before block ${targetSequence}: ${why}. If the authority is one you trust, add its root knowingly (trust.timestampAuthorities / --trust-tsa FILE)`)
+}
+
 function sameCid(a: string, b: string): boolean {
   if (a.length > LIMITS.maxCidChars || b.length > LIMITS.maxCidChars) return false
   try {
@@ -164,56 +346,12 @@ function sameCid(a: string, b: string): boolean {
   }
 }
 
-/** Checks the participants section; returns the entry lookup used to name winners, or undefined. */
-function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[]): ((i: number) => string | undefined) | undefined {
-  const p = proof.participants
-  if (!usesParticipants(commitment.draw)) {
-    checks.push(check('participants', p === undefined, p === undefined ? 'a range draw has no participants' : 'a range draw must not carry participants'))
-    return undefined
-  }
-  const committed = commitment.participants!
-  if (p === undefined) {
-    checks.push(check('participants', false, 'the proof carries no participants section'))
-    return undefined
-  }
-  try {
-    if (p.disclosure === 'full') {
-      const weighted = commitment.draw.kind === 'weighted'
-      const list = p.entries as readonly (string | WeightedEntry)[]
-      if (list.some((e) => (typeof e === 'string') === weighted)) {
-        checks.push(check('participants', false, weighted ? 'a weighted draw needs { entry, weight } entries' : 'entries must be strings'))
-        return undefined
-      }
-      // participantsRoot validates every entry (rules, limits, duplicates) before hashing.
-      const root = bytesToHex(underPath('$.participants.entries', () => participantsRoot(list as string[] | WeightedEntry[])))
-      const ok = list.length === committed.count && root === committed.root
-      checks.push(check('participants', ok, ok ? `${list.length} entries hash to the committed root ${root}` : list.length !== committed.count ? `${list.length} entries carried, ${committed.count} committed` : `the entries hash to ${root}, not the committed ${committed.root}`))
-      return (i) => {
-        const e = list[i]
-        return e === undefined ? undefined : typeof e === 'string' ? e : e.entry
-      }
-    }
-    if (commitment.draw.kind !== 'pick') {
-      checks.push(check('participants', false, `a ${commitment.draw.kind} draw must disclose all entries`))
-      return undefined
-    }
-    const root = hexToBytes(committed.root)
-    const failures: string[] = []
-    for (const [i, r] of p.revealed.entries()) {
-      validateEntries([r.entry])
-      const ok = r.index < committed.count && verifyInclusion({ root, size: committed.count, index: r.index, leafData: encodeLeaf(r.entry), path: r.path.map((h) => hexToBytes(h)) })
-      if (!ok) failures.push(`revealed[${i}] (${JSON.stringify(r.entry)} at index ${r.index}) is not proven to be in the committed list`)
-    }
-    checks.push(check('participants', failures.length === 0, failures.length === 0 ? `${p.revealed.length} revealed winner(s) proven in the committed list of ${committed.count}` : failures.join('; ')))
-    const byIndex = new Map(p.revealed.map((r) => [r.index, r.entry]))
-    return (i) => byIndex.get(i)
-  } catch (err) {
-    checks.push(check('participants', false, err instanceof Error ? err.message : String(err)))
-    return undefined
-  }
-}
-
 function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, entry: ((i: number) => string | undefined) | undefined, checks: Check[]): void {
+  const unbounded = claimExceedsCarriedData(commitment, proof)
+  if (unbounded !== undefined) {
+    checks.push(check(unbounded.name, false, unbounded.detail))
+    return
+  }
   const weights =
     commitment.draw.kind === 'weighted' && proof.participants?.disclosure === 'full' && proof.participants.entries.length === commitment.participants?.count
       ? (proof.participants.entries as readonly (string | WeightedEntry)[]).map((e) => (typeof e === 'string' ? NaN : e.weight))
@@ -231,12 +369,28 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
   const claimed = proof.outcome
   const mismatch = firstDifference(expected, claimed)
   checks.push(check('outcome', mismatch === undefined, mismatch === undefined ? describeOutcome(expected) : mismatch))
-  if (mismatch === undefined && proof.participants?.disclosure === 'winners' && expected.kind === 'pick') {
-    // the revealed list must be exactly the winners, in rank order
-    const rev = proof.participants.revealed
-    const same = rev.length === expected.winners.length && rev.every((r, i) => r.index === expected.winners[i]!.index)
-    if (!same) checks.push(check('outcome', false, 'the revealed entries are not exactly the winners in rank order'))
+  checkRevealedWinners(proof, expected, checks)
+}
+
+/**
+ * Recomputing an outcome costs time and memory in the size the commitment claims (n participants, k
+ * winners, m values). The claim is untrusted: before any such work, the proof must carry data of that
+ * size (every entry for a shuffle or weighted draw, every revealed winner, every range value), so the
+ * work stays bounded by the proof's own size. Returns why not, or undefined.
+ */
+function claimExceedsCarriedData(commitment: Commitment, proof: Proof): { name: string; detail: string } | undefined {
+  const d = commitment.draw
+  const n = commitment.participants?.count ?? 0
+  const p = proof.participants
+  const outcome = (detail: string): { name: string; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
+  if (d.kind === 'range') {
+    const carried = proof.outcome.kind === 'range' ? proof.outcome.values.length : 0
+    return carried === d.count ? undefined : outcome(`the commitment draws ${d.count} value(s) but the proof carries ${carried}`)
   }
+  if (p === undefined) return outcome('the proof carries no participants section')
+  if (p.disclosure === 'full') return p.entries.length === n ? undefined : outcome(`the commitment claims ${n} participants but the proof carries ${p.entries.length}`)
+  if (d.kind !== 'pick') return outcome(`a ${d.kind} draw needs every entry`)
+  return p.revealed.length === d.count ? undefined : { name: 'revealed-winners', detail: `the commitment draws ${d.count} winner(s) but the proof reveals ${p.revealed.length}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
 }
 
 function firstDifference(expected: OutcomeJson, claimed: OutcomeJson): string | undefined {

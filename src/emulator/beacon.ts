@@ -154,7 +154,8 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
             encoding: 'json',
             batch_size: ctrngCount,
             message: 'Emulated cosmic randomness beacon (orbitdraw). Not real satellite randomness.',
-            interval: intervalMs / 1000,
+            // Go time.Duration, as the real publisher writes it: nanoseconds (0 when publishing manually).
+            interval: intervalMs * 1_000_000,
             ...options.genesisMetadata,
           }
         : undefined
@@ -257,7 +258,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   }
 
   /** Applies latency, then answers status/rate-limit faults; returns true when the request was answered. */
-  async function preamble(faults: FaultController, route: BeaconRoute, res: ServerResponse): Promise<{ answered: boolean; fault: FaultSpec | undefined }> {
+  async function preamble(faults: FaultController, route: BeaconRoute, res: ServerResponse, url: URL): Promise<{ answered: boolean; fault: FaultSpec | undefined }> {
     const counter = route === 'block' ? 'block' : route === 'ipns-record' ? 'ipnsRecord' : 'ipnsJson'
     stats = { ...stats, total: stats.total + 1, [counter]: stats[counter] + 1 }
     const { latencyMs, fault } = faults.take(route)
@@ -273,6 +274,12 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     if (fault?.kind === 'rate-limit') {
       const s = fault.retryAfterSeconds ?? 1
       sendError(res, 429, `too many requests; retry after ${s} s`, { 'retry-after': String(s) })
+      return { answered: true, fault }
+    }
+    if (fault?.kind === 'redirect') {
+      const location = `${fault.to.replace(/\/+$/, '')}${url.pathname}${url.search}`
+      res.writeHead(fault.status ?? 302, { location, 'content-length': '0' })
+      res.end()
       return { answered: true, fault }
     }
     return { answered: false, fault }
@@ -302,7 +309,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     const format = wants(url, req)
 
     if (isIpfs) {
-      const pre = await preamble(faults, 'block', res)
+      const pre = await preamble(faults, 'block', res, url)
       if (pre.answered) return true
       let key: string
       try {
@@ -369,7 +376,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     }
     const ttlSeconds = Math.max(0, Math.floor(ttlMs / 1000))
     if (format === 'ipns-record') {
-      const pre = await preamble(faults, 'ipns-record', res)
+      const pre = await preamble(faults, 'ipns-record', res, url)
       if (pre.answered) return true
       const h = await headFor(pre.fault)
       sendBody(req, res, h.record, {
@@ -380,7 +387,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
       }, pre.fault)
       return true
     }
-    const pre = await preamble(faults, 'ipns-json', res)
+    const pre = await preamble(faults, 'ipns-json', res, url)
     if (pre.answered) return true
     const h = await headFor(pre.fault)
     if (format === 'raw') {

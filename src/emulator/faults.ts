@@ -15,6 +15,8 @@ export type BeaconRoute =
   | 'ipns-record'
   /** `GET /ipns/<name>` (latest block JSON, unsigned). */
   | 'ipns-json'
+  /** `POST /tsa` (the RFC 3161 time-stamping authority). */
+  | 'tsa'
 
 /** What a fault does. */
 export type FaultSpec =
@@ -35,6 +37,17 @@ export type FaultSpec =
    * `previous`, other values), with a record signed by the beacon key at a higher record sequence.
    */
   | { readonly kind: 'fork' }
+  /**
+   * Answers with a redirect (default 302) to the same path and query on another base URL `to` (for
+   * example a second loopback server: an origin a client must not follow to).
+   */
+  | { readonly kind: 'redirect'; readonly to: string; readonly status?: 301 | 302 | 303 | 307 | 308 }
+  /** `tsa` only: the token stamps another imprint than the one requested (first byte flipped). */
+  | { readonly kind: 'wrong-imprint' }
+  /** `tsa` only: the token's signature is corrupted (one byte flipped). */
+  | { readonly kind: 'bad-signature' }
+  /** `tsa` only: the authority's clock is off by `seconds` (positive: time-stamps in the future). */
+  | { readonly kind: 'clock-skew'; readonly seconds: number }
 
 /** A fault as registered. */
 export interface Fault {
@@ -97,7 +110,8 @@ export class FaultController {
       if (f.spec.kind === 'latency') {
         latencyMs += f.spec.ms
       } else if (fault === undefined) {
-        if ((f.spec.kind === 'stale-record' || f.spec.kind === 'fork') && route === 'block') continue
+        if ((f.spec.kind === 'stale-record' || f.spec.kind === 'fork') && (route === 'block' || route === 'tsa')) continue
+        if (TSA_ONLY.has(f.spec.kind) && route !== 'tsa') continue
         fault = f.spec
       } else {
         continue
@@ -112,6 +126,8 @@ export class FaultController {
     return { latencyMs, fault }
   }
 }
+
+const TSA_ONLY: ReadonlySet<FaultSpec['kind']> = new Set(['wrong-imprint', 'bad-signature', 'clock-skew'])
 
 /** Applies a body-altering fault (`truncate`, `wrong-bytes`); other kinds return the body unchanged. */
 export function alterBody(body: Uint8Array, fault: FaultSpec | undefined): Uint8Array {

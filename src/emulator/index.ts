@@ -1,7 +1,7 @@
 /**
  * The local emulator of the whole Orbitport service on one loopback origin: beacon publisher,
  * trustless IPFS gateway (`/ipfs/…`, `/ipns/…`), token endpoint (`/oauth/token`) and cTRNG endpoint
- * (`/api/v1/services/trng`). Tests, examples and users' own test suites start it in-process.
+ * (`/api/v1/services/trng`) and an RFC 3161 time-stamping authority (`POST /tsa`). Tests, examples and users' own test suites start it in-process.
  *
  * @module
  */
@@ -10,6 +10,7 @@ import type { FaultController } from './faults.js'
 import type { HttpServerOptions } from './http.js'
 import { serveBeacon } from './serve.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
+import { createTsaService, type TsaService, type TestTsaOptions } from './tsa.js'
 import type { BeaconBlock } from '../core/index.js'
 
 /** Options of {@link startEmulator}. */
@@ -18,6 +19,8 @@ export interface EmulatorOptions extends HttpServerOptions {
   beacon?: BeaconServiceOptions
   /** REST options (client id and secret, token lifetime, signing key…). */
   rest?: RestServiceOptions
+  /** Time-stamping authority options (key seed, certificate validity, EKU variant, accuracy, clock). */
+  tsa?: TestTsaOptions
 }
 
 /** A running emulator. */
@@ -30,8 +33,14 @@ export interface RunningEmulator {
   readonly beacon: BeaconService
   /** The REST service (public key, outage switch, fault injection). */
   readonly rest: RestService
-  /** Beacon route fault injection. */
+  /** Route fault injection (beacon routes and `tsa`). */
   readonly faults: FaultController
+  /** The RFC 3161 authority's URL (`<url>/tsa`). */
+  readonly tsaUrl: string
+  /** The authority's root certificate, PEM: trust it (`trust.timestampAuthorities`, `--trust-tsa`) to accept its tokens. */
+  readonly tsaRootPem: string
+  /** The time-stamping service (certificates, token factory, request count). */
+  readonly tsa: TsaService
   /** Publishes the next beacon block now. */
   publishNow(): Promise<BeaconBlock>
   /** Starts one more gateway (own port, own faults) serving the same beacon. */
@@ -55,13 +64,17 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const beacon = await createBeaconService(options.beacon)
   const rest = createRestService(options.rest)
-  const served = await serveBeacon(beacon, [rest.handler, beacon.handler], options)
+  const tsa = createTsaService({ ...options.tsa, faults: beacon.faults })
+  const served = await serveBeacon(beacon, [rest.handler, tsa.handler, beacon.handler], options)
   return {
     url: served.url,
     beaconName: beacon.name,
     beacon,
     rest,
     faults: beacon.faults,
+    tsaUrl: `${served.url}/tsa`,
+    tsaRootPem: tsa.rootPem,
+    tsa,
     publishNow: () => beacon.publishNow(),
     addGateway: served.addGateway,
     stop: served.stop,
@@ -69,6 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 export { createBeaconService, startBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
-export { createRestService, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
+export { createRestService, gatewayError, GATEWAY_ERROR_STATUS, type GatewayErrorCode, type SignatureMode, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
 export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
 export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } from './faults.js'
+export { createTsaService, createTestTsa, EMULATOR_TSA_POLICY, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'

@@ -10,7 +10,12 @@
  * - The `derived` source is {@link DerivedSource} from `src/core/derived.ts` over a seed that is the
  *   first satellite value (or a configured seed).
  * - Fault injection: persistent 500 with a `message`, one-shot faults (any status/body/headers, a
- *   delay, a dropped connection) for either endpoint, token revocation.
+ *   delay, a dropped connection) for either endpoint, token revocation; {@link gatewayError} builds
+ *   the real gateway's error answers (`{error, message?}` with its status) for `injectFault`.
+ * - Real formats: errors carry the gateway's `error` codes (401 `authentication_failed` /
+ *   `token_expired`, 500 `internal_error`); `signatureMode` serves unsigned values (`signature`
+ *   null or absent, as the public gateway does today); `extraFields` adds fields such as `algo` and
+ *   `bulk` to every value.
  *
  * @module
  */
@@ -51,6 +56,41 @@ export interface RestServiceOptions {
   includePublicKey?: boolean
   /** Signature encoding; default `der` (as seen live). */
   signatureFormat?: 'der' | 'compact'
+  /**
+   * How values are signed: `signed` (default), `null` (`"signature": null`) or `absent` (no
+   * `signature` field): the public gateway currently drops the satellite signature.
+   */
+  signatureMode?: SignatureMode
+  /** Extra fields added to every cTRNG answer (for example `{ algo: '', bulk: [] }`). */
+  extraFields?: Record<string, unknown>
+}
+
+/** How the emulator signs values. */
+export type SignatureMode = 'signed' | 'null' | 'absent'
+
+/** The gateway's error codes and their HTTP statuses (beacon-facts: "Authenticated REST endpoint"). */
+export const GATEWAY_ERROR_STATUS = {
+  authentication_failed: 401,
+  token_expired: 401,
+  invalid_credential: 401,
+  insufficient_credits: 402,
+  service_authorization_denied: 403,
+  service_not_found: 404,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  trng_plugin_unavailable: 503,
+  service_timeout: 504,
+} as const
+
+/** A gateway error code the emulator can answer with. */
+export type GatewayErrorCode = keyof typeof GATEWAY_ERROR_STATUS
+
+/**
+ * A one-shot fault answering like the real gateway: the code's status and `{ error, message? }`.
+ * @example service.injectFault('trng', gatewayError('insufficient_credits', 'no credits left'))
+ */
+export function gatewayError(code: GatewayErrorCode, message?: string, headers?: Record<string, string>): RestFault {
+  return { status: GATEWAY_ERROR_STATUS[code], body: message === undefined ? { error: code } : { error: code, message }, ...(headers === undefined ? {} : { headers }) }
 }
 
 /** A one-shot fault: the next request to the endpoint gets this instead of the normal answer. */
@@ -105,6 +145,8 @@ export interface RestService {
   setExpiresIn(seconds: number): void
   /** Invalidates every issued token (requests with them get 401). */
   revokeTokens(): void
+  /** Changes how values are signed from now on. */
+  setSignatureMode(mode: SignatureMode): void
   /** Clears faults, outage, 500 injection and counters. */
   reset(): void
 }
@@ -140,6 +182,15 @@ export function createRestService(options: RestServiceOptions = {}): RestService
   let fail500: string | null = null
   const faults: Record<'trng' | 'token', RestFault[]> = { trng: [], token: [] }
   let stats: RestServiceStats = freshStats()
+  let signatureMode: SignatureMode = options.signatureMode ?? 'signed'
+  const extra = options.extraFields ?? {}
+
+  function value(src: string, v: Uint8Array): Record<string, unknown> {
+    const body: Record<string, unknown> = { service: 'trng', src, data: bytesToHex(v) }
+    if (signatureMode === 'signed') body.signature = { value: sign(v), pk: options.includePublicKey === true ? bytesToHex(publicKey) : '' }
+    else if (signatureMode === 'null') body.signature = null
+    return { ...body, ...extra }
+  }
 
   function freshStats(): RestServiceStats {
     return { tokenRequests: 0, tokensIssued: 0, trngRequests: 0, lastSrc: [], served: { satellite: 0, derived: 0 } }
@@ -217,14 +268,15 @@ export function createRestService(options: RestServiceOptions = {}): RestService
     const exp = m === null ? undefined : tokens.get(m[1]!)
     if (exp === undefined || now() >= exp) {
       if (m !== null && exp !== undefined) tokens.delete(m[1]!)
-      sendJson(res, 401, { message: m === null ? 'Unauthorized: missing bearer token' : 'Unauthorized: invalid or expired token' })
+      const expired = m !== null && exp !== undefined
+      sendJson(res, 401, { error: expired ? 'token_expired' : 'authentication_failed', message: m === null ? 'Unauthorized: missing bearer token' : expired ? 'Unauthorized: token expired' : 'Unauthorized: invalid token' })
       return
     }
     const src = url.searchParams.getAll('src')
     stats.lastSrc = src
     if (await applyFault('trng', res)) return
     if (fail500 !== null) {
-      sendJson(res, 500, { message: fail500 })
+      sendJson(res, 500, { error: 'internal_error', message: fail500 })
       return
     }
     for (const s of src) {
@@ -236,19 +288,19 @@ export function createRestService(options: RestServiceOptions = {}): RestService
     const order = src.length === 0 ? [satelliteName, 'derived'] : src
     for (const s of order) {
       if (s === 'derived') {
-        const { value } = derived.next()
+        const { value: v } = derived.next()
         stats.served.derived++
-        sendJson(res, 200, { service: 'trng', src: 'derived', data: bytesToHex(value), signature: { value: sign(value), pk: options.includePublicKey === true ? bytesToHex(publicKey) : '' } })
+        sendJson(res, 200, value('derived', v))
         return
       }
       if (!outage) {
-        const value = nextSatellite()
+        const v = nextSatellite()
         stats.served.satellite++
-        sendJson(res, 200, { service: 'trng', src: s, data: bytesToHex(value), signature: { value: sign(value), pk: options.includePublicKey === true ? bytesToHex(publicKey) : '' } })
+        sendJson(res, 200, value(s, v))
         return
       }
     }
-    sendJson(res, 500, { message: 'no source available: the satellites did not respond' })
+    sendJson(res, 500, { error: 'internal_error', message: 'no source available: the satellites did not respond' })
   }
 
   const handler: RouteHandler = async (req, res, url) => {
@@ -293,6 +345,9 @@ export function createRestService(options: RestServiceOptions = {}): RestService
     },
     revokeTokens() {
       tokens.clear()
+    },
+    setSignatureMode(mode) {
+      signatureMode = mode
     },
     reset() {
       outage = false

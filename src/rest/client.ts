@@ -8,6 +8,8 @@
  * @module
  */
 import { readBodyLimited } from '../net/body.js'
+import { DEFAULT_MAX_REDIRECTS, describeRefusal, fetchNoSteer, normalizeOrigins, type RedirectPolicy } from '../net/redirect.js'
+import { escapeServerText, serverCodeOf } from '../net/text.js'
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 import { bytesToHex, hexToBytes } from '../core/bytes.js'
 import { LIMITS } from '../core/limits.js'
@@ -16,14 +18,18 @@ import {
   AuthError,
   BrowserSecretError,
   FallbackError,
+  InsufficientCreditsError,
   InvalidResponseError,
   NetworkError,
   OrbitportError,
   RateLimitedError,
+  RedirectError,
   ServerError,
+  ServiceNotFoundError,
   TimeoutError,
   TokenError,
   UnknownSourceError,
+  UnsignedValueError,
 } from './errors.js'
 import { createSignatureVerifier, type SignatureOptions, type SignatureVerifier } from './signature.js'
 import { MemoryTokenStore, type StoredToken, type TokenStore } from './token.js'
@@ -140,6 +146,21 @@ export interface OrbitportClientOptions {
   retry?: RetryOptions
   /** Verify every value's signature with these options; a bad signature is a {@link SignatureError}. */
   verify?: SignatureOptions
+  /**
+   * Reject values that come without a signature (`signature` null or absent) with
+   * {@link UnsignedValueError}. Default: true when `verify` is set, else false (the public gateway
+   * currently sends unsigned values; they are returned with `signatureVerified: false`). Needs `verify`:
+   * a signature nobody checks proves nothing.
+   */
+  requireSignature?: boolean
+  /**
+   * Origins the endpoints may redirect to besides their own. Default none: a redirect to another
+   * origin is a {@link RedirectError} and is never requested. Requests there carry the bearer token
+   * (cTRNG) or the client secret (token endpoint): list only origins you trust with them.
+   */
+  allowedRedirectOrigins?: readonly string[]
+  /** Most same-origin (or allow-listed) redirect hops per request; default 3 (0 follows none). */
+  maxRedirects?: number
   /** Fall back to the public beacon's latest verified block when the endpoint fails. */
   beaconFallback?: BeaconFallback
   /** Which endpoint errors trigger the beacon fallback; default network, timeout, 5xx, 429, invalid response. */
@@ -166,12 +187,26 @@ export interface RandomOptions {
   fallback?: boolean
 }
 
-/** The cTRNG response body as received (section 2.1), after validation. */
+/** A value's signature as received (`algo` only when the server sent one). */
+export interface ValueSignature {
+  value: string
+  pk: string
+  algo?: string
+}
+
+/**
+ * The cTRNG response body as received (section 2.1), after validation. `signature` is absent when
+ * the server sent none or `null` (the public gateway's current behaviour). Other fields the server
+ * adds (`bulk`, …) are not copied: `bulk`'s element format is unpublished, so its values are not
+ * handed out.
+ */
 export interface CtrngResponse {
   service: 'trng'
   src: string
   data: string
-  signature: { value: string; pk: string }
+  signature?: ValueSignature
+  /** Top-level `algo`, when the server sent one. */
+  algo?: string
 }
 
 /** A random value with where it came from. */
@@ -184,8 +219,8 @@ export interface RandomValue {
   data: Uint8Array
   /** The 32 bytes as lowercase hex. */
   hex: string
-  /** The signature as received; absent for beacon values. */
-  signature?: { value: string; pk: string }
+  /** The signature as received; absent for beacon values and unsigned values. */
+  signature?: ValueSignature
   /** True when the signature was verified under a configured key. */
   signatureVerified: boolean
   /** Hex of the configured key that verified the signature. */
@@ -296,6 +331,8 @@ export class OrbitportClient {
   readonly #random: () => number
   readonly #maxBytes: number
   readonly #verifier: SignatureVerifier | undefined
+  readonly #requireSignature: boolean
+  readonly #redirects: RedirectPolicy
   readonly #beacon: BeaconFallback | undefined
   readonly #fallbackOn: (error: unknown) => boolean
   readonly #beaconUsed = new Map<string, number>()
@@ -343,6 +380,20 @@ export class OrbitportClient {
     this.#random = r.random ?? Math.random
     this.#maxBytes = checkNonNegative(options.maxResponseBytes, 'maxResponseBytes', LIMITS.maxRestResponseBytes, true)
     this.#verifier = options.verify === undefined ? undefined : createSignatureVerifier(options.verify)
+    if (options.requireSignature !== undefined && typeof options.requireSignature !== 'boolean') {
+      throw new InvalidInputError('INVALID_OPTION', 'requireSignature must be a boolean', 'omit it for the default (true when verify is set)', { path: '$.requireSignature' })
+    }
+    if (options.requireSignature === true && this.#verifier === undefined) {
+      throw new InvalidInputError('INVALID_OPTION', 'requireSignature needs verify: a signature that is not checked proves nothing', 'pass verify: { publicKey } as well', { path: '$.requireSignature' })
+    }
+    this.#requireSignature = options.requireSignature ?? this.#verifier !== undefined
+    let allowedOrigins: readonly string[]
+    try {
+      allowedOrigins = normalizeOrigins(options.allowedRedirectOrigins)
+    } catch (cause) {
+      throw new InvalidInputError('INVALID_OPTION', 'allowedRedirectOrigins must list http(s) origins', 'pass origins such as ["https://api.example.org"]', { path: '$.allowedRedirectOrigins', cause })
+    }
+    this.#redirects = { allowedOrigins, maxRedirects: checkNonNegative(options.maxRedirects, 'maxRedirects', DEFAULT_MAX_REDIRECTS, true) }
     this.#beacon = options.beaconFallback
     this.#fallbackOn = options.fallbackOn ?? defaultFallbackOn
   }
@@ -429,10 +480,10 @@ export class OrbitportClient {
       const res = await this.#send(url, { method: 'GET', headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' } }, ctx)
       const text = await this.#readBody(url, res, ctx)
       if (res.status === 401 || res.status === 403) {
-        const message = this.#serverMessage(text)
-        if (refreshed) throw new AuthError(this.trngUrl, res.status, message)
+        const said = this.#serverSaid(text)
+        if (refreshed) throw new AuthError(this.trngUrl, res.status, said.message, { serverCode: said.code })
         refreshed = true
-        this.#log('info', 'access token rejected; refreshing it once and retrying', { status: res.status })
+        this.#log('info', 'access token rejected; refreshing it once and retrying', { status: res.status, serverCode: said.code ?? null })
         await this.#invalidate(token)
         return { again: true as const }
       }
@@ -458,23 +509,32 @@ export class OrbitportClient {
     if (typeof o.data !== 'string' || !/^[0-9a-fA-F]{64}$/.test(o.data)) {
       throw new InvalidResponseError(url, `data is ${describeValue(o.data)}, expected exactly 64 hexadecimal characters`, { path: '$.data' })
     }
+    const algo = optionalAlgo(url, o.algo, '$.algo')
     const sig = o.signature
-    if (sig === null || typeof sig !== 'object' || Array.isArray(sig)) throw new InvalidResponseError(url, `signature is ${describeValue(sig)}, expected an object`, { path: '$.signature' })
-    const s = sig as Record<string, unknown>
-    if (typeof s.value !== 'string' || !/^(?:0x)?(?:[0-9a-fA-F]{2})*$/.test(s.value)) {
-      throw new InvalidResponseError(url, `signature.value is ${describeValue(s.value)}, expected a hex string`, { path: '$.signature.value' })
+    // The public gateway currently drops the satellite signature: null or absent is an unsigned value.
+    let signature: ValueSignature | undefined
+    if (sig !== null && sig !== undefined) {
+      if (typeof sig !== 'object' || Array.isArray(sig)) throw new InvalidResponseError(url, `signature is ${describeValue(sig)}, expected an object or null`, { path: '$.signature' })
+      const s = sig as Record<string, unknown>
+      if (typeof s.value !== 'string' || !/^(?:0x)?(?:[0-9a-fA-F]{2})*$/.test(s.value)) {
+        throw new InvalidResponseError(url, `signature.value is ${describeValue(s.value)}, expected a hex string`, { path: '$.signature.value' })
+      }
+      if (s.pk !== undefined && typeof s.pk !== 'string') throw new InvalidResponseError(url, `signature.pk is ${describeValue(s.pk)}, expected a string (possibly empty)`, { path: '$.signature.pk' })
+      const sigAlgo = optionalAlgo(url, s.algo, '$.signature.algo')
+      signature = { value: s.value, pk: typeof s.pk === 'string' ? s.pk : '', ...(sigAlgo === undefined ? {} : { algo: sigAlgo }) }
+      // An empty value is no signature either (seen while a key is pending).
+      if (s.value === '' || s.value === '0x') signature = undefined
     }
-    if (s.pk !== undefined && typeof s.pk !== 'string') throw new InvalidResponseError(url, `signature.pk is ${describeValue(s.pk)}, expected a string (possibly empty)`, { path: '$.signature.pk' })
-    const pk = typeof s.pk === 'string' ? s.pk : ''
     const data = hexToBytes(o.data, '$.data')
     const hex = bytesToHex(data)
-    const signature = { value: s.value, pk }
-    const response: CtrngResponse = { service: 'trng', src: o.src, data: o.data, signature: { ...signature } }
+    if (signature === undefined && this.#requireSignature) throw new UnsignedValueError(url)
+    const response: CtrngResponse = { service: 'trng', src: o.src, data: o.data, ...(signature === undefined ? {} : { signature: { ...signature } }), ...(algo === undefined ? {} : { algo }) }
     let verifiedBy: string | undefined
-    if (this.#verifier !== undefined) verifiedBy = this.#verifier.assert(data, s.value)
-    const out: RandomValue = { source, src: o.src, data, hex, signature, signatureVerified: verifiedBy !== undefined, response }
+    if (this.#verifier !== undefined && signature !== undefined) verifiedBy = this.#verifier.assert(data, signature.value)
+    const out: RandomValue = { source, src: o.src, data, hex, signatureVerified: verifiedBy !== undefined, response }
+    if (signature !== undefined) out.signature = signature
     if (verifiedBy !== undefined) out.verifiedBy = verifiedBy
-    this.#log('debug', 'cTRNG value received', { src: o.src, verified: verifiedBy !== undefined })
+    this.#log('debug', 'cTRNG value received', { src: o.src, signed: signature !== undefined, verified: verifiedBy !== undefined })
     return out
   }
 
@@ -556,8 +616,8 @@ export class OrbitportClient {
       if (res.status === 400 || res.status === 401 || res.status === 403) {
         const j = tryJson(t)
         const err = j !== null && typeof j === 'object' ? (j as Record<string, unknown>) : {}
-        const oauthError = typeof err.error === 'string' ? this.#scrub(err.error).slice(0, 200) : undefined
-        const desc = typeof err.error_description === 'string' ? this.#scrub(err.error_description).slice(0, 500) : typeof err.message === 'string' ? this.#scrub(err.message).slice(0, 500) : undefined
+        const oauthError = typeof err.error === 'string' ? escapeServerText(this.#scrub(err.error), 200) : undefined
+        const desc = typeof err.error_description === 'string' ? escapeServerText(this.#scrub(err.error_description), 300) : typeof err.message === 'string' ? escapeServerText(this.#scrub(err.message), 300) : undefined
         throw new TokenError(url, res.status, oauthError, desc)
       }
       throw this.#statusError(url, res, t)
@@ -645,8 +705,9 @@ export class OrbitportClient {
 
   async #send(url: string, init: RequestInit, ctx: AttemptContext): Promise<Response> {
     try {
-      return await this.#fetch(url, { ...init, signal: ctx.signal, redirect: 'error' })
+      return await fetchNoSteer(this.#fetch, url, { ...init, signal: ctx.signal }, this.#redirects, (r) => new RedirectError(this.#scrub(describeRefusal(r)), r.reason, r.toOrigin))
     } catch (err) {
+      if (err instanceof RedirectError) throw err
       throw this.#transportError(url, err, ctx)
     }
   }
@@ -674,23 +735,43 @@ export class OrbitportClient {
     }
   }
 
+  /**
+   * The typed error for a non-200 answer, from its status and the gateway's `{error, message?}` body:
+   * 402 {@link InsufficientCreditsError}, 404 {@link ServiceNotFoundError}, 429
+   * {@link RateLimitedError} (retried after Retry-After), 5xx {@link ServerError} (retried), other
+   * statuses {@link ServerError} (not retried). Each carries the server's code as `serverCode`.
+   */
   #statusError(url: string, res: Response, text: string): unknown {
-    const message = this.#serverMessage(text)
+    const said = this.#serverSaid(text)
+    const opts = { serverCode: said.code }
     if (res.status === 429) {
       const retryAfter = parseRetryAfter(res.headers.get('retry-after'), this.#now())
-      return new Retryable(new RateLimitedError(url, retryAfter), retryAfter === undefined ? undefined : retryAfter * 1000)
+      return new Retryable(new RateLimitedError(url, retryAfter, { ...opts, serverMessage: said.message }), retryAfter === undefined ? undefined : retryAfter * 1000)
     }
-    const err = new ServerError(url, res.status, message)
+    if (res.status === 402) return new InsufficientCreditsError(url, said.message, opts)
+    if (res.status === 404) return new ServiceNotFoundError(url, said.message, opts)
+    const err = new ServerError(url, res.status, said.message, opts)
     return res.status >= 500 ? new Retryable(err) : err
   }
 
-  /** The server's `message` (section 2.4), or a short snippet of a non-JSON body, scrubbed. */
-  #serverMessage(text: string): string | undefined {
+  /**
+   * What the server said: the `error` code of a JSON error body (when it looks like a code) and its
+   * `message` (section 2.4), or a short snippet of a non-JSON body; scrubbed of secrets, escaped and
+   * capped.
+   */
+  #serverSaid(text: string): { code: string | undefined; message: string | undefined } {
     const j = tryJson(text)
-    const m = j !== null && typeof j === 'object' ? (j as Record<string, unknown>).message : undefined
-    if (typeof m === 'string') return this.#scrub(m).slice(0, 1000)
+    const o = j !== null && typeof j === 'object' && !Array.isArray(j) ? (j as Record<string, unknown>) : undefined
+    if (o !== undefined) {
+      const code = serverCodeOf(o.error)
+      const m = o.message
+      if (typeof m === 'string') return { code, message: escapeServerText(this.#scrub(m), 300) }
+      // An `error` that is not a well-formed code is still shown, as text.
+      if (code === undefined && typeof o.error === 'string') return { code, message: escapeServerText(this.#scrub(o.error), 300) }
+      if (code !== undefined) return { code, message: undefined }
+    }
     const t = text.trim()
-    return t === '' ? undefined : this.#scrub(t).slice(0, 200)
+    return { code: undefined, message: t === '' ? undefined : escapeServerText(this.#scrub(t), 200) }
   }
 
   /** Removes the secret and every token this client has seen from server-provided text. */
@@ -733,6 +814,12 @@ function tryJson(text: string): unknown {
   } catch {
     return null
   }
+}
+
+function optionalAlgo(url: string, v: unknown, path: string): string | undefined {
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'string' || v.length > 64) throw new InvalidResponseError(url, `algo is ${describeValue(v)}, expected a short string`, { path })
+  return v
 }
 
 function describeValue(v: unknown): string {

@@ -7,9 +7,13 @@
  * |---|---|---|
  * | {@link NetworkError} | `ORBITPORT_NETWORK` | the request could not be sent or the connection failed |
  * | {@link TimeoutError} | `ORBITPORT_TIMEOUT` | one attempt or the whole call ran out of time |
- * | {@link ServerError} | `ORBITPORT_SERVER_ERROR` | the endpoint answered 5xx (or another unexpected status) |
+ * | {@link ServerError} | `ORBITPORT_SERVER_ERROR` | the endpoint answered 5xx (or another unexpected status); `serverCode` says which (`internal_error`, `*_plugin_unavailable`, `service_timeout`) |
+ * | {@link InsufficientCreditsError} | `ORBITPORT_INSUFFICIENT_CREDITS` | 402 `insufficient_credits` |
+ * | {@link ServiceNotFoundError} | `ORBITPORT_SERVICE_NOT_FOUND` | 404 (`service_not_found`) |
+ * | {@link RedirectError} | `ORBITPORT_REDIRECT_REFUSED` | a redirect to another origin (or too many): never followed |
+ * | {@link UnsignedValueError} | `ORBITPORT_UNSIGNED_VALUE` | a value without a signature while `requireSignature` is on |
  * | {@link InvalidResponseError} | `ORBITPORT_INVALID_RESPONSE` | the body is not JSON or a field is wrong (`path` names it) |
- * | {@link AuthError} | `ORBITPORT_UNAUTHORIZED` | 401/403 from the API even after one token refresh |
+ * | {@link AuthError} | `ORBITPORT_UNAUTHORIZED` | 401/403 from the API even after one token refresh; `serverCode` says which (`authentication_failed`, `token_expired`, `invalid_credential`, `service_authorization_denied`) |
  * | {@link TokenError} | `ORBITPORT_TOKEN_REJECTED` | the identity provider refused the client credentials |
  * | {@link RateLimitedError} | `ORBITPORT_RATE_LIMITED` | 429, and waiting `Retry-After` would exceed the retry budget |
  * | {@link SignatureError} | `ORBITPORT_BAD_SIGNATURE` | a value's signature does not verify under the configured key |
@@ -18,9 +22,34 @@
  * | {@link AbortError} | `ORBITPORT_ABORTED` | the caller's `AbortSignal` fired |
  * | {@link FallbackError} | `ORBITPORT_FALLBACK_FAILED` | the endpoint failed and so did the beacon fallback |
  *
+ *
+ * Errors made from an HTTP answer carry `status`, the server's `{error, message}` body as
+ * `serverCode` (only when it looks like a code: letters, digits, `_ . -`, at most 64 characters) and
+ * `serverMessage` (secrets scrubbed, control and invisible characters escaped, at most 300
+ * characters). The project `code` is stable; the server's code is a field, never the `code`.
+ *
  * @module
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
+import type { RedirectRefusal } from '../net/redirect.js'
+
+/** Options of the errors made from an HTTP answer. */
+export interface HttpErrorOptions extends OrbitdrawErrorOptions {
+  /** The `error` field of the server's JSON error body, when it is a well-formed code. */
+  serverCode?: string | undefined
+}
+
+function said(serverCode: string | undefined, serverMessage: string | undefined): string {
+  const parts = [serverCode, serverMessage === undefined ? undefined : JSON.stringify(serverMessage)].filter((x) => x !== undefined)
+  return parts.length === 0 ? '' : `: ${parts.join(' ')}`
+}
+
+function serverHint(status: number, serverCode: string | undefined): string {
+  if (serverCode !== undefined && serverCode.endsWith('_plugin_unavailable')) return 'the service behind the gateway is down; it was retried within the budget, try again later'
+  if (serverCode === 'service_timeout' || status === 504) return 'the service behind the gateway did not answer in time; it was retried within the budget, try again later'
+  if (status >= 500) return 'the service failed; it was retried within the budget, try again later'
+  return 'the request was refused; check the request parameters'
+}
 
 /** Base class of the REST client's errors (an {@link OrbitdrawError}). */
 export class OrbitportError extends OrbitdrawError {}
@@ -54,19 +83,58 @@ export class TimeoutError extends OrbitportError {
 export class ServerError extends OrbitportError {
   /** HTTP status. */
   readonly status: number
-  /** The server's `message` field (section 2.4), scrubbed of secrets, when there was one. */
+  /** The server's `message` field (section 2.4), scrubbed of secrets and escaped, when there was one. */
   readonly serverMessage: string | undefined
-  constructor(url: string, status: number, serverMessage: string | undefined, options: OrbitdrawErrorOptions = {}) {
-    super(
-      'ORBITPORT_SERVER_ERROR',
-      `${url} answered HTTP ${status}${serverMessage === undefined ? '' : `: ${JSON.stringify(serverMessage)}`}`,
-      status >= 500 ? 'the service failed; it was retried within the budget, try again later' : 'the request was refused; check the request parameters',
-      options,
-    )
+  /** The server's `error` code (`internal_error`, `trng_plugin_unavailable`, `service_timeout`…), when given. */
+  readonly serverCode: string | undefined
+  constructor(url: string, status: number, serverMessage: string | undefined, options: HttpErrorOptions = {}, code = 'ORBITPORT_SERVER_ERROR', hint?: string) {
+    super(code, `${url} answered HTTP ${status}${said(options.serverCode, serverMessage)}`, hint ?? serverHint(status, options.serverCode), options)
     this.status = status
     this.serverMessage = serverMessage
+    this.serverCode = options.serverCode
   }
 }
+
+/** 402 `insufficient_credits`: the account has no credits left for this service. Not retried. */
+export class InsufficientCreditsError extends ServerError {
+  constructor(url: string, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
+    super(url, 402, serverMessage, options, 'ORBITPORT_INSUFFICIENT_CREDITS', 'the account has no credits left for this service; top it up with Orbitport, then retry')
+  }
+}
+
+/** 404 (`service_not_found`): the gateway does not know the service at this URL. Not retried. */
+export class ServiceNotFoundError extends ServerError {
+  constructor(url: string, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
+    super(url, 404, serverMessage, options, 'ORBITPORT_SERVICE_NOT_FOUND', 'check baseUrl (the path /api/v1/services/trng is added by the client) and that the service is enabled for this client')
+  }
+}
+
+/**
+ * The endpoint redirected somewhere the client does not go: another origin not in
+ * `allowedRedirectOrigins`, more than `maxRedirects` hops, a non-http(s) target, or a method-changing
+ * redirect of the token request. The request to the target was never made. Not retried.
+ */
+export class RedirectError extends OrbitportError {
+  /** Why the redirect was refused. */
+  readonly reason: RedirectRefusal
+  /** Origin the server redirected to, when it named one. */
+  readonly toOrigin: string | undefined
+  constructor(detail: string, reason: RedirectRefusal, toOrigin: string | undefined, options: OrbitdrawErrorOptions = {}) {
+    super(
+      'ORBITPORT_REDIRECT_REFUSED',
+      `refused a redirect: ${detail}`,
+      reason === 'cross-origin'
+        ? 'set baseUrl/authUrl to the final URL directly, or list its origin in allowedRedirectOrigins if you trust it with your token and secret'
+        : 'set baseUrl/authUrl to the final URL directly',
+      options,
+    )
+    this.reason = reason
+    this.toOrigin = toOrigin
+  }
+}
+
+/** A value came without a signature (`signature` null or absent) while the client requires one. */
+
 
 /** The response is not JSON, or a field is missing or malformed. `path` names the first bad field. */
 export class InvalidResponseError extends OrbitportError {
@@ -79,17 +147,22 @@ export class InvalidResponseError extends OrbitportError {
 export class AuthError extends OrbitportError {
   /** HTTP status (401 or 403). */
   readonly status: number
-  /** The server's `message`, scrubbed of secrets, when there was one. */
+  /** The server's `message`, scrubbed of secrets and escaped, when there was one. */
   readonly serverMessage: string | undefined
-  constructor(url: string, status: number, serverMessage: string | undefined, options: OrbitdrawErrorOptions = {}) {
+  /** The server's `error` code (`authentication_failed`, `token_expired`, `invalid_credential`, `service_authorization_denied`), when given. */
+  readonly serverCode: string | undefined
+  constructor(url: string, status: number, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
     super(
       'ORBITPORT_UNAUTHORIZED',
-      `${url} answered HTTP ${status} with a freshly issued token${serverMessage === undefined ? '' : `: ${JSON.stringify(serverMessage)}`}`,
-      'check that the client is allowed to use this API (audience, access form approval); a refresh was already tried',
+      `${url} answered HTTP ${status} with a freshly issued token${said(options.serverCode, serverMessage)}`,
+      options.serverCode === 'service_authorization_denied' || (status === 403 && options.serverCode === undefined)
+        ? 'this client is not authorized for the cTRNG service; ask Orbitport to enable it for your client id (a token refresh was already tried)'
+        : 'check that the client is allowed to use this API (audience, access form approval); a refresh was already tried',
       options,
     )
     this.status = status
     this.serverMessage = serverMessage
+    this.serverCode = options.serverCode
   }
 }
 
@@ -116,21 +189,43 @@ export class TokenError extends OrbitportError {
 export class RateLimitedError extends OrbitportError {
   /** Seconds the server asked to wait (`Retry-After`), when it said. */
   readonly retryAfter: number | undefined
-  constructor(url: string, retryAfter: number | undefined, options: OrbitdrawErrorOptions = {}) {
+  /** The server's `error` code (`rate_limit_exceeded`), when given. */
+  readonly serverCode: string | undefined
+  /** The server's message, scrubbed and escaped, when given. */
+  readonly serverMessage: string | undefined
+  constructor(url: string, retryAfter: number | undefined, options: HttpErrorOptions & { serverMessage?: string | undefined } = {}) {
     super(
       'ORBITPORT_RATE_LIMITED',
-      `${url} answered HTTP 429 (too many requests)${retryAfter === undefined ? '' : `, retry after ${retryAfter} s`}`,
+      `${url} answered HTTP 429 (too many requests)${said(options.serverCode, options.serverMessage)}${retryAfter === undefined ? '' : `, retry after ${retryAfter} s`}`,
       retryAfter === undefined ? 'slow down and try again later' : `wait at least ${retryAfter} s before the next request`,
       options,
     )
     this.retryAfter = retryAfter
+    this.serverCode = options.serverCode
+    this.serverMessage = options.serverMessage
   }
 }
 
 /** A value's signature does not verify: the value is rejected, never returned. */
 export class SignatureError extends OrbitportError {
-  constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}) {
-    super('ORBITPORT_BAD_SIGNATURE', detail, hint, options)
+  constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}, code = 'ORBITPORT_BAD_SIGNATURE') {
+    super(code, detail, hint, options)
+  }
+}
+
+/**
+ * A value came without a signature (`signature` null or absent) while the client requires one
+ * (`requireSignature`, on by default when `verify` is set). A {@link SignatureError}: the value is
+ * rejected, never returned.
+ */
+export class UnsignedValueError extends SignatureError {
+  constructor(url: string, options: OrbitdrawErrorOptions = {}) {
+    super(
+      `${url} returned a value without a signature, and this client requires signed values`,
+      'the public gateway currently sends unsigned values; pass requireSignature: false to accept them (they are then marked signatureVerified: false), or wait until the service signs values again',
+      options,
+      'ORBITPORT_UNSIGNED_VALUE',
+    )
   }
 }
 

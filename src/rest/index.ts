@@ -5,6 +5,7 @@
  * @module
  */
 export * from './errors.js'
+export type { RedirectRefusal } from '../net/redirect.js'
 export * from './signature.js'
 export * from './token.js'
 export * from './client.js'

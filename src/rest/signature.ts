@@ -14,8 +14,14 @@
  * - `message`: how the signed bytes are made from the 32 data bytes. **Assumption, default
  *   `'sha256'`**: the signed message digest is SHA-256 over the 32 raw data bytes (for ECDSA this is
  *   the usual "ECDSA with SHA-256" over the data; for Ed25519 the 32-byte digest is the message).
- *   `'raw'` uses the 32 data bytes themselves as the digest/message, `'sha256-hex'` hashes the
- *   64-character lowercase hex text, and a function can build anything else.
+ *   `'sha256-hex'` hashes the 64-character lowercase hex text, and a function can build any other
+ *   message: for ECDSA its output is hashed with SHA-256 (ECDSA with SHA-256 over that message), for
+ *   Ed25519 it is the message itself.
+ *
+ *   There is no mode that takes the data as the ECDSA digest (the former `'raw'`, now refused): the
+ *   data comes from the server, and when the verifier does not hash, whoever picks the "digest" can
+ *   forge a valid signature under any public key without the private key (choose u1, u2, set
+ *   R = u1·G + u2·Q, r = R.x, s = r/u2, digest = u1·s).
  * - `lowS` (ECDSA): reject high-S signatures. Default `false`, since OpenSSL-style signers do not
  *   normalise S.
  *
@@ -37,9 +43,10 @@ export type SignatureEncoding = 'der' | 'compact' | 'auto'
 
 /**
  * How the signed message is built from a value: a preset, or a function of the 32 data bytes (and
- * their lowercase hex) returning the digest (ECDSA) or message (Ed25519) that was signed.
+ * their lowercase hex) returning the message that was signed (ECDSA: hashed with SHA-256 before
+ * verifying, never used as a digest; Ed25519: the message).
  */
-export type MessageConstruction = 'sha256' | 'raw' | 'sha256-hex' | ((data: Uint8Array, hex: string) => Uint8Array)
+export type MessageConstruction = 'sha256' | 'sha256-hex' | ((data: Uint8Array, hex: string) => Uint8Array)
 
 /** A public key: raw bytes, hex, or PEM (`-----BEGIN PUBLIC KEY-----`). */
 export type PublicKeyInput = Uint8Array | string
@@ -136,22 +143,35 @@ export function parsePublicKey(input: PublicKeyInput, curve: SignatureCurve, pat
   return bytes
 }
 
-/** The bytes a message construction produces for `data`. */
+const RAW_REMOVED_HINT =
+  "'raw' was removed: it took the server-chosen data as the ECDSA digest, so anyone could forge a signature without the key; use 'sha256' (ECDSA with SHA-256 over the data), 'sha256-hex', or a function returning the signed message (hashed with SHA-256 for ECDSA)"
+
+/**
+ * The bytes a message construction produces for `data`, as verified: for the presets the 32-byte
+ * SHA-256 digest; for a function, its output (hashed with SHA-256 before an ECDSA check).
+ */
 export function signedMessage(construction: MessageConstruction, data: Uint8Array): Uint8Array {
   const hex = bytesToHex(data)
   switch (construction) {
     case 'sha256':
       return sha256(data)
-    case 'raw':
-      return data.slice()
     case 'sha256-hex':
       return sha256(utf8Encode(hex))
     default:
       if (typeof construction !== 'function') {
-        throw new InvalidInputError('INVALID_MESSAGE_CONSTRUCTION', `unknown message construction ${JSON.stringify(construction)}`, "use 'sha256', 'raw', 'sha256-hex' or a function")
+        const raw = (construction as unknown) === 'raw'
+        throw new InvalidInputError('INVALID_MESSAGE_CONSTRUCTION', `unknown message construction ${JSON.stringify(construction)}`, raw ? RAW_REMOVED_HINT : "use 'sha256', 'sha256-hex' or a function")
       }
       return construction(data.slice(), hex)
   }
+}
+
+/** The ECDSA digest for `data`: presets give a digest; a function's message is hashed with SHA-256. */
+function ecdsaDigest(construction: MessageConstruction, data: Uint8Array): Uint8Array {
+  const m = signedMessage(construction, data)
+  if (typeof construction !== 'function') return m
+  if (!(m instanceof Uint8Array)) throw new TypeError('the message function must return a Uint8Array')
+  return sha256(m)
 }
 
 function decodeSignature(signatureHex: string): Uint8Array | undefined {
@@ -175,8 +195,9 @@ export function createSignatureVerifier(options: SignatureOptions): SignatureVer
     throw new InvalidInputError('INVALID_SIGNATURE_OPTIONS', `unknown signature encoding ${JSON.stringify(encoding)}`, "use 'der', 'compact' or 'auto'", { path: '$.encoding' })
   }
   const construction = options.message ?? 'sha256'
-  if (typeof construction !== 'function' && construction !== 'sha256' && construction !== 'raw' && construction !== 'sha256-hex') {
-    throw new InvalidInputError('INVALID_SIGNATURE_OPTIONS', `unknown message construction ${JSON.stringify(construction)}`, "use 'sha256', 'raw', 'sha256-hex' or a function", { path: '$.message' })
+  if (typeof construction !== 'function' && construction !== 'sha256' && construction !== 'sha256-hex') {
+    const raw = (construction as unknown) === 'raw'
+    throw new InvalidInputError('INVALID_SIGNATURE_OPTIONS', `unknown message construction ${JSON.stringify(construction)}`, raw ? RAW_REMOVED_HINT : "use 'sha256', 'sha256-hex' or a function", { path: '$.message' })
   }
   const lowS = options.lowS ?? false
   const inputs: readonly PublicKeyInput[] = Array.isArray(options.publicKey) ? (options.publicKey as readonly PublicKeyInput[]) : [options.publicKey as PublicKeyInput]
@@ -216,7 +237,8 @@ export function createSignatureVerifier(options: SignatureOptions): SignatureVer
     if (curve === 'ed25519' && sig.length !== 64) return { valid: false, reason: `an Ed25519 signature is 64 bytes, got ${sig.length}` }
     let msg: Uint8Array
     try {
-      msg = signedMessage(construction, data)
+      msg = ecdsa === undefined ? signedMessage(construction, data) : ecdsaDigest(construction, data)
+      if (!(msg instanceof Uint8Array)) throw new TypeError('the message function must return a Uint8Array')
     } catch (cause) {
       return { valid: false, reason: `the message construction failed: ${cause instanceof Error ? cause.message : String(cause)}` }
     }

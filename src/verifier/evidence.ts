@@ -12,9 +12,15 @@
  */
 import { base64ToBytes, parseBlock, type VerifyResult } from '../core/index.js'
 import { parseIpnsRecord } from '../core/ipns-record.js'
+import { formatTime } from './text.js'
 
-/** How a node or link of the picture fared. */
-export type State = 'ok' | 'fail' | 'unchecked' | 'absent'
+export { formatTime }
+
+/**
+ * How a node or link of the picture fared: `relaxed` means its check passed only because the
+ * verifier relaxed the rule (the evidence is missing).
+ */
+export type State = 'ok' | 'relaxed' | 'fail' | 'unchecked' | 'absent'
 
 /** One labelled fact; `mono` values (CIDs, names) are shown in a monospace font and may wrap anywhere. */
 export interface Fact {
@@ -25,7 +31,7 @@ export interface Fact {
 
 /** A box in the evidence picture. */
 export interface EvidenceNode {
-  readonly key: 'commitment' | 'after' | 'target' | 'head'
+  readonly key: 'time' | 'commitment' | 'after' | 'target' | 'head'
   readonly title: string
   readonly state: State
   /** One line saying what the state means for this node. */
@@ -64,6 +70,8 @@ export interface Evidence {
   readonly blockCount: number
   /** True when the proof carries a signed IPNS record. */
   readonly hasRecord: boolean
+  /** What the checks that ran establish, one sentence each; nothing that was not checked. */
+  readonly explain: readonly string[]
 }
 
 interface LooseBlock {
@@ -92,7 +100,7 @@ function readBlock(b: unknown): LooseBlock | undefined {
   } catch {
     // Not intact: read what it claims, only to draw it (marked as failed).
     try {
-      const j = JSON.parse(new TextDecoder().decode(raw)) as { data?: { sequence?: unknown; timestamp?: unknown; ctrng?: unknown } }
+      const j = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)) as { data?: { sequence?: unknown; timestamp?: unknown; ctrng?: unknown } }
       const d = j.data ?? {}
       return {
         cid,
@@ -108,19 +116,37 @@ function readBlock(b: unknown): LooseBlock | undefined {
   }
 }
 
-/** Formats a Unix time in seconds as `YYYY-MM-DD HH:MM:SS UTC`. */
-export function formatTime(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds)) return 'unknown'
-  const d = new Date(seconds * 1000)
-  if (Number.isNaN(d.getTime())) return 'unknown'
-  return `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
-}
 
 /** The state of a group of checks: failed if any failed, ok if all ran and passed, else unchecked. */
 function stateOf(result: VerifyResult, names: readonly string[]): State {
   const ran = result.checks.filter((c) => names.includes(c.name))
   if (ran.some((c) => !c.ok)) return 'fail'
+  if (ran.some((c) => c.relaxedBy !== undefined)) return 'relaxed'
   return ran.length > 0 ? 'ok' : 'unchecked'
+}
+
+/** One sentence per thing the checks that ran establish (or fail to), and nothing else. */
+export function explainChecks(result: VerifyResult): string[] {
+  const get = (name: string): VerifyResult['checks'][number] | undefined => result.checks.find((c) => c.name === name)
+  const out: string[] = []
+  const time = get('commitment-time')
+  if (time === undefined) out.push('These checks do not show when the commitment was made: only the organizer’s public announcement of its CID, made before the target block, can.')
+  else if (!time.ok) out.push('The time-stamp check failed: nothing shows that the commitment existed before its target block.')
+  else if (time.relaxedBy !== undefined) out.push('No time-stamp was required (your settings): nothing here shows that the commitment existed before its target block.')
+  else out.push('A trusted time-stamp shows that the commitment existed before its target block.')
+  const auth = get('beacon-authenticity')
+  if (auth !== undefined) {
+    if (!auth.ok) out.push('The blocks are not shown to come from the beacon (beacon-authenticity failed).')
+    else if (auth.relaxedBy !== undefined) out.push('No signed beacon record: the blocks are intact, but nothing shows that the beacon published them (accepted by your settings).')
+    else out.push('The beacon’s signed record vouches for the chain of blocks down to the target block.')
+  }
+  const trusted = get('beacon-trusted')
+  if (trusted !== undefined && !trusted.ok) out.push('The commitment names a beacon you do not trust: its operator could choose its values.')
+  const outcome = get('outcome')
+  if (outcome?.ok === true) out.push('The outcome was recomputed from the target block’s randomness and the commitment CID: it is exactly the one claimed.')
+  else if (outcome !== undefined) out.push('The claimed outcome does not follow from the target block (outcome failed).')
+  else out.push('The outcome was not recomputed.')
+  return out
 }
 
 function failedDetail(result: VerifyResult, names: readonly string[]): string | undefined {
@@ -168,13 +194,13 @@ export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | 
   const hasRecord = typeof p.chain?.ipnsRecord === 'string'
 
   // commitment
-  const commitmentChecks = ['commitment-cid', 'participants']
+  const commitmentChecks = ['commitment-cid', 'commitment-pinned', 'beacon-trusted', 'participants'].filter((n) => n !== 'commitment-pinned' || result.checks.some((x) => x.name === n))
   const cState = stateOf(result, commitmentChecks)
   const commitmentNode: EvidenceNode = {
     key: 'commitment',
     title: 'Commitment',
     state: cState,
-    status: cState === 'ok' ? 'encodes to its CID; participants match' : cState === 'fail' ? (failedDetail(result, commitmentChecks) ?? 'failed') : 'could not be read',
+    status: cState === 'ok' ? `encodes to its CID${result.pinned ? ' (the one pinned)' : ''}; names a trusted beacon; participants match` : cState === 'fail' ? (failedDetail(result, commitmentChecks) ?? 'failed') : 'could not be read',
     checks: commitmentChecks,
     facts: [
       { label: 'CID', value: typeof p.commitmentCid === 'string' ? p.commitmentCid : 'missing', mono: true },
@@ -247,11 +273,12 @@ export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | 
     { label: 'CID', value: head.cid, mono: true },
   ]
   if (!hasRecord) {
+    const relaxed = result.checks.some((x) => x.name === 'beacon-authenticity' && x.relaxedBy !== undefined)
     headNode = {
       key: 'head',
       title: 'Signed head',
       state: 'absent',
-      status: 'integrity only — no signed beacon record',
+      status: relaxed ? 'no signed beacon record: integrity only, accepted by your settings' : 'no signed beacon record: nothing shows the beacon published these blocks',
       checks: recordChecks,
       facts: headFacts,
     }
@@ -351,12 +378,25 @@ export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | 
   }
   const strip = blocks.map((b) => ({ sequence: b.sequence, cid: b.cid, intact: b.intact, roles: roles(b) }))
 
+  // commitment time-stamp, when the verifier checked one
+  const time = result.checks.find((x) => x.name === 'commitment-time')
+  const timeState: State | undefined = time === undefined ? undefined : stateOf(result, ['commitment-time'])
+  const timeNode: EvidenceNode | undefined =
+    time === undefined || timeState === undefined
+      ? undefined
+      : { key: 'time', title: 'Commitment time-stamp', state: timeState, status: time.detail, checks: ['commitment-time'], facts: [] }
+  const timeLink: EvidenceLink | undefined =
+    timeNode === undefined
+      ? undefined
+      : { from: 'time', to: 'commitment', label: 'dates', checks: ['commitment-time'], state: timeNode.state, status: timeNode.state === 'ok' ? 'before the target block' : timeNode.state === 'relaxed' ? 'not required by your settings' : 'not shown' }
+
   return {
-    nodes: [commitmentNode, afterNode, targetNode, headNode],
-    links: [link1, link2, link3],
+    nodes: timeNode === undefined ? [commitmentNode, afterNode, targetNode, headNode] : [timeNode, commitmentNode, afterNode, targetNode, headNode],
+    links: timeLink === undefined ? [link1, link2, link3] : [timeLink, link1, link2, link3],
     derivation,
     blocks: strip,
     blockCount: rawBlocks.length,
     hasRecord,
+    explain: explainChecks(result),
   }
 }

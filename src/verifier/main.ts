@@ -1,16 +1,22 @@
 /**
- * The browser verifier page: loads a proof (drop, file picker, paste, or `?proof=<url>`), runs the
- * same `verify` as Node, and shows the verdict, every check, the outcome and a picture of the
- * evidence. Proof content is untrusted: every piece of it reaches the page through `textContent` or
- * `setAttribute`, never through HTML parsing.
+ * The browser verifier page: loads a proof (drop, file picker, paste, or `?proof=<url>`), hands its
+ * bytes to the core's `verify` in a Web Worker (the page stays responsive; Cancel stops it), and
+ * shows the verdict (green only under the strict default policy), the facts to compare first, every
+ * check, the outcome and a picture of the evidence.
+ *
+ * The main thread never parses the proof: the worker posts back only what rendering needs. Proof
+ * content is untrusted: it reaches the page through text nodes only (never HTML parsing), and hidden
+ * characters (bidi controls, zero-width characters, controls) are shown as visible marks.
  *
  * @module
  */
-import { LIMITS, PROTOCOL_VERSION, verify, type OutcomeJson, type VerifyResult } from '../core/index.js'
-import { buildEvidence, formatTime, type Evidence, type EvidenceLink, type EvidenceNode, type State } from './evidence.js'
-
-/** Rows of a ranking / value list shown before "… and N more". */
-const MAX_ROWS = 500
+import { OrbitdrawError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
+import { PROTOCOL_VERSION } from '../core/version.js'
+import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
+import type { OutcomeView, ReceiptModel, RenderModel, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
+import { customSettings, parseBeaconLines, parsePemCertificates, settingsFromQuery, type TrustSettings } from './settings.js'
+import { formatTime, splitInvisible } from './text.js'
 
 type Child = Node | string | number | false | null | undefined
 
@@ -33,8 +39,21 @@ const $ = <T extends HTMLElement>(id: string): T => {
   return el as T
 }
 
-const MARK: Record<State, string> = { ok: '✓', fail: '✗', unchecked: '○', absent: '–' }
-const STATE_TEXT: Record<State, string> = { ok: 'checked', fail: 'failed', unchecked: 'not checked', absent: 'absent' }
+/**
+ * Untrusted text: ordinary runs as text nodes, hidden characters as visible `⟨U+202E⟩` marks.
+ * `isolate` wraps it in `<bdi>` (entries, labels) so right-to-left text cannot reorder its neighbours.
+ */
+function untrusted(s: string, isolate = false): Node {
+  const parts = splitInvisible(s)
+  const nodes = parts.map((p) => ('text' in p ? document.createTextNode(p.text) : h('span', { class: 'hidden-char', title: `${p.code} ${p.name} (hidden in the original)` }, `⟨${p.code}⟩`)))
+  if (isolate) return h('bdi', null, ...nodes)
+  const f = document.createDocumentFragment()
+  f.append(...nodes)
+  return f
+}
+
+const MARK: Record<State, string> = { ok: '✓', relaxed: '~', fail: '✗', unchecked: '○', absent: '–' }
+const STATE_TEXT: Record<State, string> = { ok: 'checked', relaxed: 'relaxed', fail: 'failed', unchecked: 'not checked', absent: 'absent' }
 
 function badge(state: State): HTMLElement {
   return h('span', { class: `badge state-${state}` }, h('span', { class: 'badge-mark', 'aria-hidden': 'true' }, MARK[state]), ' ', STATE_TEXT[state])
@@ -43,99 +62,103 @@ function badge(state: State): HTMLElement {
 // ---------------------------------------------------------------------------------------------
 // rendering
 
-function renderVerdict(r: VerifyResult, hasRecord: boolean): HTMLElement {
-  const failed = r.checks.filter((c) => !c.ok)
-  const recordChecked = r.checks.some((c) => c.name.startsWith('ipns-record-'))
-  const integrityOk = r.checks.some((c) => c.name === 'block-content' && c.ok)
-  const mark = (m: string): HTMLElement => h('span', { class: 'auth-mark', 'aria-hidden': 'true' }, m)
-  const auth = r.authenticated
-    ? h('p', { class: `auth ${r.ok ? 'auth-yes' : 'auth-partial'}`, id: 'auth' }, mark('✓'), 'Authenticated by the beacon’s signed IPNS record', r.ok ? '' : ' (the blocks are genuine; the failure is elsewhere)')
+function renderVerdict(m: RenderModel): HTMLElement {
+  const v = m.verdict
+  const green = v.tier === 'verified'
+  const recordChecked = m.checks.some((c) => c.name.startsWith('ipns-record-'))
+  const integrityOk = m.checks.some((c) => c.name === 'block-content' && c.ok)
+  const hasRecord = m.evidence?.hasRecord ?? false
+  const mark = (x: string): HTMLElement => h('span', { class: 'auth-mark', 'aria-hidden': 'true' }, x)
+  // A green pill only inside the green verdict.
+  const auth = m.authenticated
+    ? h('p', { class: `auth ${green ? 'auth-yes' : 'auth-neutral'}`, id: 'auth' }, mark('✓'), 'Authenticated by the beacon’s signed IPNS record', v.tier === 'failed' ? ' (the blocks are genuine; the failure is elsewhere)' : '')
     : hasRecord && recordChecked
       ? h('p', { class: 'auth auth-bad', id: 'auth' }, mark('!'), 'Not authenticated — the signed beacon record does not check out')
       : hasRecord
-        ? h('p', { class: 'auth auth-partial', id: 'auth' }, mark('?'), 'Not authenticated — the signed beacon record could not be checked (see the notes)')
+        ? h('p', { class: 'auth auth-neutral', id: 'auth' }, mark('?'), 'Not authenticated — the signed beacon record could not be checked (see the notes)')
         : integrityOk
           ? h('p', { class: 'auth auth-no', id: 'auth' }, mark('i'), 'Integrity only — no signed beacon record', h('span', { class: 'auth-more' }, ': the blocks match their content addresses, but nothing in the proof shows the beacon published them'))
           : undefined
+  const facts = h('ul', { class: 'verdict-facts', id: 'verdict-facts' })
+  for (const line of v.lines) facts.append(h('li', null, untrusted(line)))
+  const custom =
+    v.custom.length === 0
+      ? undefined
+      : h(
+          'div',
+          { class: 'custom', id: 'custom-settings' },
+          h('h3', null, v.tier === 'failed' ? 'Trust settings in use (not the default)' : 'Custom trust settings: what you must check yourself'),
+          h(
+            'ul',
+            null,
+            ...v.custom.map((c) =>
+              h(
+                'li',
+                { 'data-setting': c.key, 'data-origin': c.origin, 'data-used': String(c.used) },
+                h('strong', null, c.origin === 'link' ? 'Set by the link you opened: ' : 'Set in your trust settings: '),
+                untrusted(c.what),
+                c.used === false ? ' (this proof did not need it)' : '',
+                '. ',
+                h('span', { class: 'instead' }, 'Check instead: ', c.instead, '.'),
+              ),
+            ),
+          ),
+        )
   return h(
     'div',
-    { class: `verdict ${r.ok ? 'verdict-ok' : 'verdict-fail'}`, id: 'verdict', 'data-ok': String(r.ok), 'data-authenticated': String(r.authenticated) },
-    h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, r.ok ? '✓' : '✗'),
+    { class: `verdict verdict-${v.tier}`, id: 'verdict', 'data-tier': v.tier, 'data-ok': String(m.ok), 'data-authenticated': String(m.authenticated) },
+    h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, green ? '✓' : v.tier === 'custom' ? '!' : '✗'),
     h(
       'div',
       { class: 'verdict-body' },
-      h('h2', { id: 'verdict-title' }, r.ok ? 'Verified' : 'Failed'),
-      h(
-        'p',
-        { class: 'verdict-line' },
-        r.ok
-          ? `All ${r.checks.length} checks passed: the outcome follows from the committed list and the committed beacon block.`
-          : `${failed.length} of ${r.checks.length} check${r.checks.length === 1 ? '' : 's'} failed: `,
-        ...(r.ok ? [] : failed.flatMap((c, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, c.name)])),
-      ),
+      h('h2', { id: 'verdict-title' }, v.title),
+      h('p', { class: 'verdict-line', id: 'verdict-headline' }, v.headline),
+      facts,
+      custom,
+      v.failed.length === 0 ? undefined : h('p', { class: 'verdict-line' }, `${v.failed.length} of ${m.checks.length} check${m.checks.length === 1 ? '' : 's'} failed: `, ...v.failed.flatMap((n, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, n)])),
       auth,
-      noWebCrypto() && failed.some((c) => c.name === 'ipns-record-signature' && c.detail.includes('RSA'))
+      !m.webCrypto && m.checks.some((c) => c.name === 'ipns-record-signature' && !c.ok && c.detail.includes('RSA'))
         ? h('p', { class: 'warning', id: 'webcrypto-warning' }, 'This page has no Web Crypto API (it is served over plain http), which RSA signatures need: the ipns-record-signature failure may come from that rather than from the record. Re-check the proof over https, from localhost, or from disk.')
         : undefined,
     ),
   )
 }
 
-/** True when the browser exposes no Web Crypto API (insecure context), so RSA signatures cannot be checked. */
-function noWebCrypto(): boolean {
-  return globalThis.crypto?.subtle === undefined
-}
-
-function renderSummary(r: VerifyResult, source: string): HTMLElement | undefined {
-  const c = r.commitment
-  if (c === undefined) return undefined
-  const drawText =
-    c.draw.kind === 'range'
-      ? `${c.draw.count} ${c.draw.distinct ? 'distinct ' : ''}integer(s) in [${c.draw.min}, ${c.draw.max}]`
-      : c.draw.kind === 'shuffle'
-        ? `shuffle of ${c.participants?.count ?? 0} entries`
-        : `${c.draw.kind === 'weighted' ? 'weighted ' : ''}pick ${c.draw.count} of ${c.participants?.count ?? 0}`
-  const rows: [string, string, boolean?][] = [
-    ['Draw', c.label === '' ? '(no label)' : c.label],
-    ['Kind', drawText],
-    ['Target block', `${c.target}${r.target ? ` · ${formatTime(r.target.timestamp)}` : ''}`],
-    ['Beacon', c.beacon, true],
-    ['Proof', source],
-  ]
-  return h('section', { class: 'card summary', 'aria-label': 'Summary' }, dl(rows))
-}
-
-function dl(rows: readonly (readonly [string, string, boolean?])[]): HTMLElement {
+function renderSummary(s: SummaryView | undefined, source: string): HTMLElement | undefined {
+  if (s === undefined) return undefined
   const list = h('dl', { class: 'facts' })
-  for (const [k, v, mono] of rows) list.append(h('dt', null, k), h('dd', mono === true ? { class: 'mono', title: v } : null, v))
-  return list
+  const row = (k: string, v: Node | string, mono = false): void => {
+    list.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
+  }
+  row('Draw', s.label === '' ? '(no label)' : untrusted(s.label, true))
+  row('Kind', s.draw)
+  row('Target block', `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTime(s.targetTime)}`}`)
+  row('Beacon', untrusted(s.beacon), true)
+  row('Proof', untrusted(source))
+  return h('section', { class: 'card summary', 'aria-label': 'Summary' }, list)
 }
 
-function renderOutcome(o: OutcomeJson | undefined, r: VerifyResult): HTMLElement | undefined {
+function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement | undefined {
   if (o === undefined) return undefined
-  const verified = r.ok
+  const tier = m.verdict.tier
   const title = o.kind === 'range' ? 'Values' : o.kind === 'shuffle' ? 'Ranking' : 'Winners'
-  const section = h(
-    'section',
-    { class: `card outcome ${verified ? '' : 'unverified'}`, id: 'outcome', 'aria-labelledby': 'outcome-h' },
-    h('h2', { id: 'outcome-h' }, title, verified ? '' : h('span', { class: 'tag tag-fail' }, 'claimed by the proof — not verified')),
-  )
+  const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, 'claimed by the proof — not verified') : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, 'under custom trust settings — see the verdict') : undefined
+  const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h' }, h('h2', { id: 'outcome-h' }, title, tag))
+  let shown: number
   if (o.kind === 'range') {
     const ol = h('ol', { class: 'values' })
-    for (const v of o.values.slice(0, MAX_ROWS)) ol.append(h('li', null, h('span', { class: 'mono' }, v)))
+    for (const v of o.values) ol.append(h('li', null, h('span', { class: 'mono' }, v)))
     section.append(ol)
-    if (o.values.length > MAX_ROWS) section.append(h('p', { class: 'more' }, `… and ${o.values.length - MAX_ROWS} more`))
-    return section
+    shown = o.values.length
+  } else {
+    const table = h('table', { class: 'ranked' }, h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), h('th', { scope: 'col', class: 'index' }, 'Position in list'))))
+    const body = h('tbody')
+    for (const w of o.rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), h('td', { class: 'index' }, String(w.index))))
+    table.append(body)
+    section.append(table)
+    shown = o.rows.length
   }
-  const rows = o.kind === 'shuffle' ? o.ranking : o.winners
-  const table = h('table', { class: 'ranked' }, h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), h('th', { scope: 'col', class: 'index' }, 'Position in list'))))
-  const body = h('tbody')
-  for (const w of rows.slice(0, MAX_ROWS)) {
-    body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, h('bdi', null, w.entry)), h('td', { class: 'index' }, String(w.index))))
-  }
-  table.append(body)
-  section.append(table)
-  if (rows.length > MAX_ROWS) section.append(h('p', { class: 'more' }, `… and ${rows.length - MAX_ROWS} more (see the proof file)`))
+  if (o.total > shown) section.append(h('p', { class: 'more' }, `… and ${o.total - shown} more (see the proof file)`))
   return section
 }
 
@@ -146,12 +169,12 @@ function clip(text: string, max = 170): string {
 
 function renderNode(n: EvidenceNode): HTMLElement {
   const facts = h('dl', { class: 'facts small' })
-  for (const f of n.facts) facts.append(h('dt', null, f.label), h('dd', f.mono === true ? { class: 'mono', title: f.value } : null, f.value))
+  for (const f of n.facts) facts.append(h('dt', null, f.label), h('dd', f.mono === true ? { class: 'mono', title: f.value } : null, untrusted(f.value, f.label === 'Label')))
   return h(
     'li',
     { class: `node state-${n.state}`, 'data-node': n.key, 'data-state': n.state },
     h('div', { class: 'node-head' }, h('h3', null, n.title), badge(n.state)),
-    h('p', { class: 'node-status', title: n.status }, clip(n.status)),
+    h('p', { class: 'node-status', title: n.status }, untrusted(clip(n.status))),
     facts,
     n.state === 'absent' ? undefined : h('p', { class: 'node-checks' }, ...n.checks.flatMap((c, i) => [i > 0 ? ' ' : '', h('code', null, c)])),
   )
@@ -162,12 +185,12 @@ function renderLink(l: EvidenceLink): HTMLElement {
     'li',
     { class: `link state-${l.state}`, 'data-link': `${l.from}-${l.to}`, 'data-state': l.state, 'aria-label': `${l.label}: ${STATE_TEXT[l.state]} — ${l.status}` },
     h('span', { class: 'arrow', 'aria-hidden': 'true' }),
-    h('span', { class: 'link-body', 'aria-hidden': 'true' }, h('span', { class: 'link-label' }, l.label), badge(l.state), h('span', { class: 'link-status' }, clip(l.status, 90))),
+    h('span', { class: 'link-body', 'aria-hidden': 'true' }, h('span', { class: 'link-label' }, l.label), badge(l.state), h('span', { class: 'link-status' }, untrusted(clip(l.status, 90)))),
   )
 }
 
 function renderEvidence(e: Evidence): HTMLElement {
-  const flow = h('ol', { class: 'flow', 'aria-label': 'Evidence chain, from the commitment to the signed head' })
+  const flow = h('ol', { class: `flow nodes-${e.nodes.length}`, 'aria-label': 'Evidence chain, from the commitment to the signed head' })
   e.nodes.forEach((n, i) => {
     flow.append(renderNode(n))
     const l = e.links[i]
@@ -207,7 +230,13 @@ function renderEvidence(e: Evidence): HTMLElement {
 
   const [seed, outcome] = e.derivation
   const step = (l: EvidenceLink | undefined, title: string): HTMLElement =>
-    h('li', { class: `dnode state-${l?.state ?? 'unchecked'}`, 'data-step': l?.label ?? title, 'data-state': l?.state ?? 'unchecked' }, h('div', { class: 'node-head row' }, h('h3', null, title), badge(l?.state ?? 'unchecked')), h('p', { class: 'node-status', title: l?.status }, clip(l?.status ?? 'not checked', 240)), h('p', { class: 'node-checks' }, h('code', null, l?.label ?? '')))
+    h(
+      'li',
+      { class: `dnode state-${l?.state ?? 'unchecked'}`, 'data-step': l?.label ?? title, 'data-state': l?.state ?? 'unchecked' },
+      h('div', { class: 'node-head row' }, h('h3', null, title), badge(l?.state ?? 'unchecked')),
+      h('p', { class: 'node-status', title: l?.status }, untrusted(clip(l?.status ?? 'not checked', 240))),
+      h('p', { class: 'node-checks' }, h('code', null, l?.label ?? '')),
+    )
   const deriv = h(
     'ol',
     { class: 'derive', 'aria-label': 'How the outcome follows from the block' },
@@ -218,17 +247,14 @@ function renderEvidence(e: Evidence): HTMLElement {
     step(outcome, 'Outcome'),
   )
 
-  const legend = h(
-    'p',
-    { class: 'legend' },
-    ...(['ok', 'fail', 'unchecked', 'absent'] as const).flatMap((s) => [badge(s), ' ']),
-  )
+  const legend = h('p', { class: 'legend' }, ...(['ok', 'relaxed', 'fail', 'unchecked', 'absent'] as const).flatMap((s) => [badge(s), ' ']))
+  const explain = h('ul', { class: 'explain', id: 'explain' }, ...e.explain.map((s) => h('li', null, s)))
 
   return h(
     'section',
     { class: 'card evidence', id: 'evidence', 'aria-labelledby': 'evidence-h' },
     h('h2', { id: 'evidence-h' }, 'Evidence'),
-    h('p', { class: 'explain' }, 'The commitment was published before its target block existed; the target block’s randomness decides the draw; a signed record of the beacon vouches for the chain of blocks.'),
+    explain,
     flow,
     h('h3', { class: 'minor' }, `Blocks carried in the proof (${e.blockCount}), newest first`),
     strip,
@@ -238,82 +264,220 @@ function renderEvidence(e: Evidence): HTMLElement {
   )
 }
 
-function renderChecks(r: VerifyResult): HTMLElement {
+function renderChecks(m: RenderModel): HTMLElement {
   const list = h('ol', { class: 'checks', id: 'checks' })
-  for (const c of r.checks) {
+  for (const c of m.checks) {
+    const relaxed = c.ok && c.relaxedBy !== undefined
     list.append(
       h(
         'li',
-        { class: `check ${c.ok ? 'ok' : 'fail'}`, 'data-check': c.name, 'data-ok': String(c.ok) },
-        h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok ? '✓' : '✗'),
-        h('span', { class: 'visually-hidden' }, c.ok ? 'passed: ' : 'failed: '),
+        { class: `check ${!c.ok ? 'fail' : relaxed ? 'relaxed' : 'ok'}`, 'data-check': c.name, 'data-ok': String(c.ok), 'data-relaxed': relaxed ? c.relaxedBy : undefined },
+        h('span', { class: 'mark', 'aria-hidden': 'true' }, !c.ok ? '✗' : relaxed ? '~' : '✓'),
+        h('span', { class: 'visually-hidden' }, !c.ok ? 'failed: ' : relaxed ? 'passed only because you relaxed the rule: ' : 'passed: '),
         h('code', { class: 'check-name' }, c.name),
-        h('span', { class: 'check-detail' }, c.detail),
+        h('span', { class: 'check-detail' }, untrusted(c.detail)),
       ),
     )
   }
-  const section = h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, `Checks (${r.checks.filter((c) => c.ok).length}/${r.checks.length} passed)`), list)
-  if (r.notes.length > 0) {
+  const passed = m.checks.filter((c) => c.ok && c.relaxedBy === undefined).length
+  const relaxedCount = m.checks.filter((c) => c.ok && c.relaxedBy !== undefined).length
+  const section = h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, `Checks (${passed}/${m.checks.length} passed${relaxedCount > 0 ? `, ${relaxedCount} relaxed` : ''})`), list)
+  if (m.notes.length > 0) {
     const notes = h('ul', { class: 'notes', id: 'notes' })
-    for (const n of r.notes) notes.append(h('li', null, n))
+    for (const n of m.notes) notes.append(h('li', null, untrusted(n)))
     section.append(h('h3', { class: 'minor' }, 'Notes'), notes)
   }
   return section
 }
 
-function render(result: VerifyResult, parsed: unknown, source: string): void {
+function render(m: RenderModel, source: string): void {
   const out = $('result')
-  const evidence = buildEvidence(parsed, result)
-  const hasRecord = evidence?.hasRecord ?? false
+  out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source), renderOutcome(m.outcome, m), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
+  out.dataset.verifyMs = m.verifyMs.toFixed(0)
+  out.hidden = false
+  document.body.dataset.state = m.verdict.tier
+}
+
+/** A participant's receipt: green only when every check passed AND the reader pinned the announced CID. */
+function renderReceipt(r: ReceiptModel): void {
+  const tier = !r.ok ? 'failed' : r.pinned ? 'verified' : 'custom'
+  const title = !r.ok ? 'This receipt does not check out' : r.pinned ? 'You were in the draw' : 'In the committed list — now compare the CID'
+  const facts = h('ul', { class: 'facts-list', id: 'verdict-facts' })
+  if (r.commitmentCid !== undefined) facts.append(h('li', null, r.pinned ? `Commitment ${r.commitmentCid}: the one you pinned.` : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (or pin it in the trust settings).`))
+  if (r.entry !== undefined) facts.append(h('li', null, 'Entry ', untrusted(r.entry, true), ` at position ${r.position}${r.count === undefined ? '' : ` of ${r.count}`}.`))
+  const checks = h('ol', { class: 'checks', id: 'checks' })
+  for (const c of r.checks) {
+    checks.append(h('li', { class: `check ${c.ok ? 'ok' : 'fail'}`, 'data-check': c.name, 'data-ok': String(c.ok) }, h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok ? '✓' : '✗'), h('code', { class: 'check-name' }, c.name), h('span', { class: 'check-detail' }, untrusted(c.detail))))
+  }
+  const out = $('result')
   out.replaceChildren(
-    ...[
-      renderVerdict(result, hasRecord),
-      renderSummary(result, source),
-      renderOutcome(result.outcome, result),
-      evidence === undefined ? undefined : renderEvidence(evidence),
-      renderChecks(result),
-    ].filter((x): x is HTMLElement => x !== undefined),
+    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, r.ok ? (r.pinned ? '✓' : '~') : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, title), facts)),
+    h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, 'Receipt checks'), checks),
   )
   out.hidden = false
-  document.body.dataset.state = result.ok ? 'verified' : 'failed'
+  document.body.dataset.state = tier
 }
 
 function renderError(message: string): void {
   const out = $('result')
-  out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, 'Could not load the proof'), h('p', { class: 'verdict-line' }, message))))
+  out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false', 'data-tier': 'error' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, 'Could not load the proof'), h('p', { class: 'verdict-line' }, untrusted(message)))))
   out.hidden = false
   document.body.dataset.state = 'error'
 }
 
 // ---------------------------------------------------------------------------------------------
-// inputs
+// trust settings
 
-let runId = 0
+/** The settings the page's link gave, and the notices about parameters it ignored. */
+const fromLink = settingsFromQuery(new URLSearchParams(location.search))
 
-async function check(input: string | Uint8Array, source: string): Promise<void> {
-  const id = ++runId
-  $('source').textContent = `Verifying ${source}…`
-  document.body.dataset.state = 'verifying'
-  const text = typeof input === 'string' ? input : new TextDecoder().decode(input)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  const result = await verify(parsed === undefined ? text : parsed, { now: new Date() })
-  if (id !== runId) return
-  $('source').textContent = `Checked ${source}.`
-  render(result, parsed, source)
-  $('result').scrollIntoView({ behavior: 'smooth', block: 'start' })
+function errorText(err: unknown): string {
+  return err instanceof OrbitdrawError ? `${err.detail}. ${err.hint}` : err instanceof Error ? err.message : String(err)
 }
+
+/** Reads the panel. @throws OrbitdrawError naming the bad field. */
+function readPanel(): TrustSettings {
+  const pin = $<HTMLInputElement>('pin').value.trim()
+  if (pin !== '' && (pin.length > LIMITS.maxCidChars || !/^[A-Za-z0-9]+$/.test(pin))) throw new OrbitdrawError('INVALID_COMMITMENT_PIN', 'the pinned commitment CID is not a CID', 'paste the CID exactly as the organizer announced it (bagu…)')
+  return {
+    beacons: parseBeaconLines($<HTMLTextAreaElement>('trust-beacons').value),
+    allowUnsigned: $<HTMLInputElement>('allow-unsigned').checked,
+    allowUntimestamped: $<HTMLInputElement>('allow-untimestamped').checked,
+    tsaRoots: $<HTMLTextAreaElement>('trust-tsa').value.trim() === '' ? [] : parsePemCertificates($<HTMLTextAreaElement>('trust-tsa').value),
+    ...(pin === '' ? {} : { commitment: pin }),
+  }
+}
+
+function fillPanel(s: TrustSettings): void {
+  $<HTMLTextAreaElement>('trust-beacons').value = s.beacons.join('\n')
+  $<HTMLInputElement>('allow-unsigned').checked = s.allowUnsigned
+  $<HTMLInputElement>('allow-untimestamped').checked = s.allowUntimestamped
+  $<HTMLTextAreaElement>('trust-tsa').value = s.tsaRoots.join('\n')
+  $<HTMLInputElement>('pin').value = s.commitment ?? ''
+}
+
+/** Shows the policy in force under the panel (or the panel's error); returns the settings or undefined. */
+function panelStatus(): TrustSettings | undefined {
+  const status = $('trust-status')
+  try {
+    const s = readPanel()
+    const custom = customSettings(s, fromLink.settings)
+    status.className = custom.length === 0 ? 'trust-status strict' : 'trust-status custom'
+    status.replaceChildren(
+      custom.length === 0
+        ? `Strict default policy: Orbitport's beacons only, signed blocks required${s.commitment === undefined ? '' : ', commitment CID pinned'}.`
+        : `Custom trust settings (${custom.length}): no verdict will be shown as plain “Verified”.`,
+    )
+    return s
+  } catch (err) {
+    status.className = 'trust-status error'
+    status.replaceChildren(`Trust settings: ${errorText(err)}`)
+    return undefined
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// verification in a worker
+
+let workerUrl: string | undefined
+let current: { worker: Worker; timer: ReturnType<typeof setInterval> } | undefined
+let last: { proof: Uint8Array | string; source: string } | undefined
+
+function startWorker(): Worker {
+  if (workerUrl === undefined) {
+    const code = document.getElementById('verify-worker')?.textContent ?? ''
+    if (code === '') throw new Error('this page was built without its verifier worker')
+    workerUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))
+  }
+  return new Worker(workerUrl, { name: 'orbitdraw-verify' })
+}
+
+function stopRun(): void {
+  if (current === undefined) return
+  current.worker.terminate()
+  clearInterval(current.timer)
+  current = undefined
+  $('progress').hidden = true
+}
+
+function verifyProof(proof: Uint8Array | string, source: string): void {
+  stopRun()
+  const settings = panelStatus()
+  if (settings === undefined) {
+    $<HTMLDetailsElement>('trust').open = true
+    renderError('The trust settings are invalid (see the trust settings panel); nothing was verified.')
+    return
+  }
+  last = { proof, source }
+  let worker: Worker
+  try {
+    worker = startWorker()
+  } catch (err) {
+    renderError(`The verifier could not start its worker: ${errorText(err)}`)
+    return
+  }
+  const started = performance.now()
+  const elapsed = $('progress-elapsed')
+  const phase = $('progress-text')
+  const size = typeof proof === 'string' ? `${proof.length} characters` : `${proof.length} bytes`
+  phase.textContent = `Verifying ${source} (${size})…`
+  elapsed.textContent = '0.0 s'
+  const timer = setInterval(() => {
+    elapsed.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`
+  }, 100)
+  current = { worker, timer }
+  $('progress').hidden = false
+  $('source').textContent = ''
+  document.body.dataset.state = 'verifying'
+  const run = current
+  worker.onmessage = (ev: MessageEvent<WorkerMessage>) => {
+    if (current !== run) return
+    const msg = ev.data
+    if (msg.type === 'phase') {
+      phase.textContent = msg.phase === 'verifying' ? `Verifying ${source} (${size})…` : 'Preparing the report…'
+      return
+    }
+    stopRun()
+    if (msg.type === 'error') {
+      renderError(`Verification stopped: ${msg.message}`)
+      return
+    }
+    const total = performance.now() - started
+    $('source').textContent = `Checked ${source} in ${(total / 1000).toFixed(1)} s.`
+    if (msg.type === 'receipt') renderReceipt(msg.receipt)
+    else render(msg.model, source)
+    $('result').dataset.totalMs = total.toFixed(0)
+    $('result').scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }
+  worker.onerror = (ev) => {
+    if (current !== run) return
+    ev.preventDefault()
+    stopRun()
+    renderError(`The verifier worker failed: ${ev.message}`)
+  }
+  // A copy (not a transfer): the page keeps the bytes to re-verify under other trust settings.
+  const request: VerifyRequest = { proof, settings, link: fromLink.settings }
+  worker.postMessage(request)
+}
+
+function cancel(): void {
+  if (current === undefined) return
+  stopRun()
+  $('source').textContent = 'Verification cancelled: nothing was concluded about this proof.'
+  $('result').replaceChildren()
+  $('result').hidden = true
+  document.body.dataset.state = 'cancelled'
+}
+
+// ---------------------------------------------------------------------------------------------
+// inputs
 
 async function checkFile(file: File): Promise<void> {
   if (file.size > LIMITS.maxProofBytes) {
     renderError(`${file.name} is ${file.size} bytes, over the ${LIMITS.maxProofBytes}-byte limit for proofs.`)
     return
   }
-  await check(new Uint8Array(await file.arrayBuffer()), `file “${file.name}”`)
+  verifyProof(new Uint8Array(await file.arrayBuffer()), `file “${file.name}”`)
 }
 
 async function checkUrl(raw: string): Promise<void> {
@@ -336,7 +500,7 @@ async function checkUrl(raw: string): Promise<void> {
     if (length > LIMITS.maxProofBytes) throw new Error(`the proof is ${length} bytes, over the limit`)
     const bytes = new Uint8Array(await res.arrayBuffer())
     if (bytes.length > LIMITS.maxProofBytes) throw new Error(`the proof is ${bytes.length} bytes, over the limit`)
-    await check(bytes, url.href)
+    verifyProof(bytes, url.href)
   } catch (err) {
     $('source').textContent = ''
     renderError(`Could not fetch the proof from ${url.href}: ${(err as Error).message}. The host must allow cross-origin requests (CORS); otherwise download the file and drop it here.`)
@@ -357,8 +521,9 @@ function init(): void {
       renderError('The paste box is empty.')
       return
     }
-    void check(text, 'pasted proof')
+    verifyProof(text, 'pasted proof')
   })
+  $('cancel').addEventListener('click', cancel)
   // Paste anywhere outside a text field verifies the clipboard text.
   document.addEventListener('paste', (ev) => {
     const target = ev.target as HTMLElement | null
@@ -367,7 +532,7 @@ function init(): void {
     if (text.trim().startsWith('{')) {
       ev.preventDefault()
       $<HTMLTextAreaElement>('paste').value = text
-      void check(text, 'pasted proof')
+      verifyProof(text, 'pasted proof')
     }
   })
   // Drag and drop onto the whole page.
@@ -387,6 +552,8 @@ function init(): void {
     if (ev.dataTransfer !== null) ev.dataTransfer.dropEffect = 'copy'
   })
   document.addEventListener('drop', (ev) => {
+    const target = ev.target as HTMLElement | null
+    if (target?.closest('#trust') != null) return // a PEM file dropped on the trust settings
     ev.preventDefault()
     depth = 0
     drop.classList.remove('over')
@@ -396,11 +563,38 @@ function init(): void {
       return
     }
     const text = ev.dataTransfer?.getData('text') ?? ''
-    if (text.trim() !== '') void check(text, 'dropped text')
+    if (text.trim() !== '') verifyProof(text, 'dropped text')
   })
+
+  // trust settings: the link's, shown in the panel (opened when they are not the default)
+  fillPanel(fromLink.settings)
+  if (customSettings(fromLink.settings).length > 0 || fromLink.settings.commitment !== undefined || fromLink.ignored.length > 0) $<HTMLDetailsElement>('trust').open = true
+  $('trust-ignored').replaceChildren(...fromLink.ignored.map((t) => h('li', null, untrusted(t))))
+  for (const id of ['trust-beacons', 'allow-unsigned', 'allow-untimestamped', 'trust-tsa', 'pin']) $(id).addEventListener('input', () => panelStatus())
+  $<HTMLInputElement>('trust-tsa-file').addEventListener('change', () => {
+    const input = $<HTMLInputElement>('trust-tsa-file')
+    const f = input.files?.[0]
+    input.value = ''
+    if (f === undefined) return
+    if (f.size > 1024 * 1024) {
+      $('trust-status').textContent = `${f.name} is over 1 MiB: not a certificate file.`
+      return
+    }
+    void f.text().then((text) => {
+      const box = $<HTMLTextAreaElement>('trust-tsa')
+      box.value = `${box.value.trim()}${box.value.trim() === '' ? '' : '\n'}${text.trim()}\n`
+      panelStatus()
+    })
+  })
+  $('apply-trust').addEventListener('click', () => {
+    if (panelStatus() === undefined) return
+    if (last !== undefined) verifyProof(last.proof, last.source)
+  })
+  panelStatus()
+
   // RSA record signatures (the Orbitport beacon's key is RSA) are checked with the browser's Web
   // Crypto API, which only exists in secure contexts (https, localhost, file://).
-  if (noWebCrypto()) {
+  if (globalThis.crypto?.subtle === undefined) {
     $('input').append(
       h('p', { class: 'warning', id: 'insecure', role: 'note' }, 'This page is served over plain http, so the browser offers no Web Crypto API: signed beacon records with RSA keys (like the Orbitport beacon’s) cannot be checked here. Open the page over https, from localhost, or from disk.'),
     )

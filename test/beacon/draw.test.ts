@@ -7,6 +7,7 @@ import { commit } from '../../src/core/commitment.js'
 import { parseProof, serializeProof } from '../../src/core/proof.js'
 import { verify } from '../../src/core/verify.js'
 import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { trustBeacon } from '../helpers/policy.js'
 
 const people = ['ada', 'grace', 'alan', 'edsger', 'barbara', 'donald', 'margaret']
 
@@ -34,7 +35,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     // Newest first, from the head down to the after block.
     expect(blocks.length).toBeGreaterThanOrEqual(plan.target - plan.after.sequence + 1)
     expect(blocks.at(-1)!.cid).toBe(plan.after.block)
-    const res = await verify(JSON.parse(serializeProof(proof)), { now: new Date() })
+    const res = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.name, { now: new Date() }))
     expect(res.checks.filter((c) => !c.ok)).toEqual([])
     expect(res.ok).toBe(true)
     expect(res.authenticated).toBe(true)
@@ -117,13 +118,13 @@ describe('a proof made with an expired IPNS record still verifies (Ed25519 beaco
       const proof = await pending
       const parsed = parseProof(JSON.parse(serializeProof(proof)))
       expect(base64ToBytes(parsed.chain.ipnsRecord!).length).toBeGreaterThan(0)
-      const res = await verify(parsed, { now: new Date() })
+      const res = await verify(parsed, trustBeacon(emu.name, { now: new Date() }))
       expect(res.ok).toBe(true)
       expect(res.authenticated).toBe(true)
       expect(res.checks.find((x) => x.name === 'ipns-record-signature')!.detail).toMatch(/expired at 2021-06-01/)
       expect(res.notes.join(' ')).toMatch(/expired/)
       // Also without a clock: valid, and the detail states the validity.
-      const res2 = await verify(parsed)
+      const res2 = await verify(parsed, trustBeacon(emu.name))
       expect(res2.ok).toBe(true)
       expect(res2.checks.find((x) => x.name === 'ipns-record-signature')!.detail).toMatch(/valid until 2021-06-01/)
     } finally {

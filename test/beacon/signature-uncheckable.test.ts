@@ -25,7 +25,8 @@ describe('RSA record signature on a host without Web Crypto', () => {
     const without = await checkChain(input)
     const sig = without.checks.find((c) => c.name === 'ipns-record-signature')!
     expect(sig.ok).toBe(false)
-    expect(sig.detail).toMatch(/^not checked: .*Web Crypto/)
+    expect(sig.detail).toMatch(/^could not be checked on this host: .*Web Crypto/)
+    expect(sig.uncheckable).toBe(true)
     expect(sig.detail).not.toMatch(/forged/)
     expect(without.authenticated).toBe(false)
 

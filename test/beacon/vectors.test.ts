@@ -6,7 +6,7 @@ import { bytesToHex, concatBytes, hexToBytes } from '../../src/core/bytes.js'
 import { checkChain } from '../../src/core/chain.js'
 import { parseIpnsName, verifyIpnsRecord } from '../../src/core/ipns-record.js'
 
-const v = JSON.parse(readFileSync(new URL('./vectors/ipns-record.json', import.meta.url), 'utf8')) as {
+const v = JSON.parse(readFileSync(new URL('../vectors/ipns-record.json', import.meta.url), 'utf8')) as {
   ed25519Seed: string
   publicKeyProtobuf: string
   name: string

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BeaconClient, commit, draw, planTarget, verify } from '../../src/index.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
+import { trustBeacon } from '../helpers/policy.js'
 
 const people = ['ada', 'grace', 'alan', 'edsger', 'barbara']
 
@@ -20,11 +21,11 @@ describe('verify(proof, { online }) from the Node entry point', () => {
     const { commitment } = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants: people, draw: { kind: 'pick', count: 2 } })
     const proof = await draw(commitment, people, { client })
 
-    const offline = await verify(proof)
+    const offline = await verify(proof, trustBeacon(emu.beaconName))
     expect(offline.ok).toBe(true)
     expect(offline.checks.some((c) => c.name.startsWith('online-'))).toBe(false)
 
-    const online = await verify(proof, { online: [emu.url] })
+    const online = await verify(proof, { ...trustBeacon(emu.beaconName), online: [emu.url] })
     expect(online.ok).toBe(true)
     expect(online.checks.filter((c) => c.name.startsWith('online-')).map((c) => [c.name, c.ok])).toEqual([
       ['online-blocks', true],
@@ -32,7 +33,7 @@ describe('verify(proof, { online }) from the Node entry point', () => {
     ])
 
     // The other emulator is a different beacon with other blocks: the online checks fail, offline ones still pass.
-    const elsewhere = await verify(proof, { online: { gateways: [other.url], clientOptions: { retries: 0, timeoutMs: 2000 } } })
+    const elsewhere = await verify(proof, { ...trustBeacon(emu.beaconName), online: { gateways: [other.url], clientOptions: { retries: 0, timeoutMs: 2000 } } })
     expect(elsewhere.ok).toBe(false)
     expect(elsewhere.checks.filter((c) => !c.ok).map((c) => c.name)).toContain('online-blocks')
     expect(elsewhere.checks.filter((c) => !c.name.startsWith('online-')).every((c) => c.ok)).toBe(true)

@@ -8,7 +8,15 @@ import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { CID } from 'multiformats/cid'
 import { base64ToBytes, bytesToBase64, commit, drawFromBlock, type Proof } from '../../src/core/index.js'
 import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { createTestTsa, type TestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+
+const TARGET_TIME = buildChain(14, 'browser')[11]!.timestamp
+
+/** A test time-stamping authority whose clock reads `secondsBeforeTarget` before the fixtures' target block. */
+export const tsaAt = (secondsBeforeTarget: number): TestTsa => createTestTsa({ seed: new Uint8Array(32).fill(11), now: () => (TARGET_TIME - secondsBeforeTarget) * 1000 })
+/** The fixtures' authority: 5 minutes before the target block. Its root is not trusted by default. */
+export const TEST_TSA = tsaAt(300)
 
 /** Plausible raffle entries. */
 export const PARTICIPANTS = [
@@ -32,6 +40,8 @@ export interface MakeProofOptions {
   signed?: boolean | 'Ed25519' | 'RSA'
   label?: string
   count?: number
+  /** Time-stamp the commitment with this authority (default: {@link TEST_TSA} for signed proofs, none for unsigned ones); `false` for none. */
+  tsa?: TestTsa | false
 }
 
 /** A valid proof (public pick). */
@@ -47,7 +57,9 @@ export async function makeProof(options: MakeProofOptions = {}): Promise<Proof> 
     draw: { kind: 'pick', count: options.count ?? 3 },
     label: options.label ?? 'Spring raffle 2026 — three bikes',
   })
-  const proof = drawFromBlock(commitment, PARTICIPANTS, chain[11]!)
+  const drawn = drawFromBlock(commitment, PARTICIPANTS, chain[11]!)
+  const tsa = options.tsa ?? (key === undefined ? false : TEST_TSA)
+  const proof = tsa === false ? drawn : { ...drawn, timestamps: [bytesToBase64(tsa.issue(CID.parse(drawn.commitmentCid).multihash.digest))] }
   if (key === undefined) return proof
   const carried = chain.slice(8, 13).reverse() // 12 (head) … 8 (after), newest first
   const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 42n, 24 * 3600 * 1000, { v1Compatible: true })
@@ -73,4 +85,29 @@ export function tamperBlock(proof: Proof, target = 11): Proof {
   bytes[at] = bytes[at] === 0x30 ? 0x31 : 0x30 // '0' <-> '1': still valid JSON and hex
   p.chain.blocks[i]!.bytes = bytesToBase64(bytes)
   return p as unknown as Proof
+}
+
+/**
+ * A public shuffle over enough generated entries that its proof's JSON is at least `minBytes` long
+ * (the ranking repeats every entry, so about 130 bytes per entry). Unsigned, naming the real
+ * Orbitport beacon: the page needs `allow-unsigned=1` to pass it, but does all the work either way.
+ */
+export function makeBigProof(minBytes: number): { proof: Proof; bytes: Uint8Array } {
+  const chain = buildChain(14, 'big')
+  const n = Math.ceil(minBytes / 115)
+  const entries = Array.from({ length: n }, (_, i) => `participant-${String(i).padStart(8, '0')}@raffle.example.org`)
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: entries, draw: { kind: 'shuffle' }, label: `Big shuffle of ${n} entries` })
+  const proof = drawFromBlock(commitment, entries, chain[11]!)
+  const bytes = new TextEncoder().encode(JSON.stringify(proof))
+  if (bytes.length < minBytes) throw new Error(`big proof is only ${bytes.length} bytes`)
+  return { proof, bytes }
+}
+
+/** The proof's JSON bytes with the first occurrence of `needle` (ASCII) changed: its first byte becomes `byte`. */
+export function withByte(proof: unknown, needle: string, byte: number): Uint8Array {
+  const bytes = new TextEncoder().encode(JSON.stringify(proof, null, 2))
+  const at = Buffer.from(bytes).indexOf(needle)
+  if (at < 0) throw new Error(`${needle} not found`)
+  bytes[at] = byte
+  return bytes
 }

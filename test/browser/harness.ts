@@ -55,6 +55,12 @@ export async function serveDir(root: string, extra: Record<string, string> = {})
   }
 }
 
+/**
+ * A host name that resolves to 127.0.0.1 inside the launched browser but is not "localhost": a page
+ * served from it over http is an insecure context (no Web Crypto), like a page on plain-http hosting.
+ */
+export const INSECURE_HOST = 'insecure.test'
+
 /** Launches Debian's chromium headless. Throws a clear error when it is not installed. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
@@ -62,22 +68,34 @@ export async function launchChromium(): Promise<Browser> {
   }
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
 }
 
-/** Loads a proof through the paste box or the file picker and waits for the verdict. */
+/** The page states that end a verification. */
+export const FINAL_STATES = ['verified', 'custom', 'failed', 'error', 'cancelled'] as const
+
+/** Waits until the page shows a verdict (or an error, or a cancelled run). */
+export async function waitForVerdict(page: Page): Promise<void> {
+  await page.waitForFunction((states) => states.includes(document.body.dataset.state ?? ''), FINAL_STATES as readonly string[])
+}
+
+/**
+ * Loads a proof through the paste box or the file picker and waits for the verdict. Bytes
+ * (`Uint8Array`) go through the file picker exactly as given.
+ */
 export async function loadProof(page: Page, proof: unknown, via: 'paste' | 'file', name = 'proof.json'): Promise<void> {
-  const text = typeof proof === 'string' ? proof : `${JSON.stringify(proof, null, 2)}\n`
+  const text = proof instanceof Uint8Array ? '' : typeof proof === 'string' ? proof : `${JSON.stringify(proof, null, 2)}\n`
   await page.evaluate(() => {
     document.body.dataset.state = 'loading'
   })
   if (via === 'paste') {
+    if (proof instanceof Uint8Array) throw new Error('bytes are loaded through the file picker, not pasted')
     await page.locator('#paste-box summary').click()
     await page.locator('#paste').fill(text)
     await page.locator('#verify-paste').click()
   } else {
-    await page.locator('#file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) })
+    await page.locator('#file').setInputFiles({ name, mimeType: 'application/json', buffer: proof instanceof Uint8Array ? Buffer.from(proof) : Buffer.from(text) })
   }
-  await page.waitForFunction(() => document.body.dataset.state === 'verified' || document.body.dataset.state === 'failed' || document.body.dataset.state === 'error')
+  await waitForVerdict(page)
 }

@@ -1,6 +1,9 @@
 /**
- * Writes docs/verifier-screenshot.png (a valid, signed proof) and docs/verifier-failed-screenshot.png
- * (a tampered outcome) from the built page in Debian's headless chromium.
+ * Writes docs/verifier-screenshot.png (a valid proof signed by a test beacon, trusted through the
+ * page's `trust-beacon` link parameter: the amber custom-trust verdict) and
+ * docs/verifier-failed-screenshot.png (the same proof under the strict default policy: red,
+ * `beacon-trusted`) from the built page in Debian's headless chromium. A green strict verdict needs
+ * a proof from Orbitport's own beacon.
  *
  *   npx tsx test/browser/screenshots.ts
  */
@@ -19,20 +22,27 @@ const browser = await launchChromium()
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
   const proof = await makeProof({ signed: true })
-  const shots: [string, unknown, number?][] = [
-    [join(ROOT, 'docs', 'verifier-screenshot.png'), proof],
-    [join(ROOT, 'docs', 'verifier-failed-screenshot.png'), tamperOutcome(proof)],
+  const trusted = `?trust-beacon=${(proof.commitment as { beacon: string }).beacon}`
+  const shots: [string, unknown, number?, string?][] = [
+    [join(ROOT, 'docs', 'verifier-screenshot.png'), proof, undefined, trusted],
+    [join(ROOT, 'docs', 'verifier-failed-screenshot.png'), proof],
   ]
   // --extra DIR: more views for design review (not committed)
   const extra = process.argv.indexOf('--extra')
   if (extra > 0) {
     const dir = process.argv[extra + 1] ?? '/tmp'
     const plain = await makeProof()
-    shots.push([join(dir, 'integrity-only.png'), plain], [join(dir, 'block-tampered.png'), tamperBlock(proof)], [join(dir, 'narrow.png'), proof, 420], [join(dir, 'garbage.png'), '{"type":"orbitdraw-proof","version":1}'])
+    shots.push(
+      [join(dir, 'unsigned-allowed.png'), plain, undefined, '?allow-unsigned=1'],
+      [join(dir, 'outcome-tampered.png'), tamperOutcome(proof), undefined, trusted],
+      [join(dir, 'block-tampered.png'), tamperBlock(proof), undefined, trusted],
+      [join(dir, 'narrow.png'), proof, 420, trusted],
+      [join(dir, 'garbage.png'), '{"type":"orbitdraw-proof","version":1}'],
+    )
   }
-  for (const [out, p, width] of shots) {
+  for (const [out, p, width, query] of shots) {
     await page.setViewportSize({ width: width ?? 1280, height: 900 })
-    await page.goto(server.url)
+    await page.goto(`${server.url}${query ?? ''}`)
     await loadProof(page, p, 'file')
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: out, fullPage: true })

@@ -19,7 +19,7 @@ let restEnv: Record<string, string>
 beforeAll(async () => {
   emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 5 }, rest: { clientId: CLIENT_ID, clientSecret: SECRET } })
   ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName } }
+  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
   restEnv = { ORBITPORT_CLIENT_ID: CLIENT_ID, ORBITPORT_CLIENT_SECRET: SECRET, ORBITPORT_BASE_URL: emu.url, ORBITPORT_AUTH_URL: emu.url }
 })
 

@@ -40,7 +40,7 @@ describe('orbitdraw emulator', () => {
     const info = JSON.parse(await firstLine(child)) as { url: string; beaconName: string; env: Record<string, string> }
     expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(info.beaconName).toMatch(/^k51/)
-    expect(info.env).toMatchObject({ ORBITDRAW_GATEWAYS: info.url, ORBITDRAW_BEACON: info.beaconName, ORBITPORT_CLIENT_ID: 'emulator-client' })
+    expect(info.env).toMatchObject({ ORBITDRAW_GATEWAYS: info.url, ORBITDRAW_BEACON: info.beaconName, ORBITDRAW_TRUST_BEACONS: info.beaconName, ORBITPORT_CLIENT_ID: 'emulator-client' })
 
     // query it: with plain fetch (a trustless gateway route) and with the CLI using the printed env
     const res = await fetch(`${info.url}/ipns/${info.beaconName}?format=ipns-record`, { headers: { accept: 'application/vnd.ipfs.ipns-record' } })

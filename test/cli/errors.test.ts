@@ -15,7 +15,7 @@ let opts: RunOptions
 beforeAll(async () => {
   emu = await startEmulator({ beacon: { intervalMs: 300, keyType: 'Ed25519', initialBlocks: 3 } })
   ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName } }
+  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
   await writeFile(join(dir, 'names.txt'), names(10))
 })
 
@@ -117,7 +117,7 @@ describe('network failure: exit 3', () => {
   }, 30_000)
 
   it('verify --online against an unreachable gateway fails the online checks (exit 1), offline checks still shown', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '300ms', '-o', 'on.json'], opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'on.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'on.json', '-p', 'names.txt', '-o', 'on.proof.json', '--quiet'], opts)
     expect(d.code, d.stderr).toBe(0)

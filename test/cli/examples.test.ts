@@ -20,9 +20,17 @@ describe('examples', () => {
   it('npm run demo (examples/demo.ts): commit, wait, draw, write, verify; exit 0', async () => {
     const r = await runCommand(TSX, [join(ROOT, 'examples/demo.ts'), '--out', join(dir, 'demo-proof.json')], { timeoutMs: 30_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)
-    expect(r.stdout).toMatch(/VERIFIED: "orbitdraw demo: three prizes"/)
-    expect(r.stdout).toContain(join(dir, 'demo-proof.json'))
-    expect(r.stdout).not.toContain('✗')
+    const [trusted, stranger] = r.stdout.split('\n6. ')
+    expect(trusted).toMatch(/trusting this run's emulator beacon k\w+ and its time-stamping root explicitly/)
+    expect(trusted).toMatch(/time-stamped {9}by orbitdraw emulator TSA at /)
+    expect(trusted).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at .* UTC, \d+ s before block \d+\./)
+    expect(trusted).toMatch(/VERIFIED: every check passed[^\n]*\n[^\n]*Commitment bagu\w+[^\n]*\n[^\n]*Beacon: this run's emulator beacon \(k\w+…\), trusted by your settings/)
+    expect(trusted).toContain('"orbitdraw demo: three prizes"')
+    expect(trusted).toContain(join(dir, 'demo-proof.json'))
+    expect(trusted).not.toContain('✗')
+    // the same proof under the default policy (Orbitport's beacons only) fails, naming why
+    expect(stranger).toMatch(/FAILED: beacon-trusted, commitment-time\./)
+    expect(stranger).toMatch(/✗ beacon-trusted: the commitment names untrusted beacon k\w+…/)
     expect(r.stderr).toMatch(/waiting for block \d+/)
   }, 40_000)
 
@@ -36,6 +44,7 @@ describe('examples', () => {
     const r = await runCommand(TSX, [join(ROOT, 'examples/sortition/run.ts'), '--out', join(dir, 'assembly.json')], { timeoutMs: 30_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     expect(r.stdout).toMatch(/none of the 19960 people not selected appears in the proof file/)
+    expect(r.stdout).toMatch(/attack over the entry format recovers 0 of them/)
   }, 40_000)
 
   it('examples/random.ts: REST client on the emulator (src orders, outage, signatures, beacon fallback); exit 0', async () => {

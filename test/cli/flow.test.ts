@@ -2,7 +2,7 @@
  * The full organizer flow through the real binary against an in-process emulator:
  * commit → draw → verify (public and private), tampering, overwrite refusal, --json shapes.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
@@ -16,7 +16,7 @@ let opts: RunOptions
 beforeAll(async () => {
   emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } })
   ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName } }
+  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
   await writeFile(join(dir, 'names.txt'), names(20))
 })
 
@@ -27,18 +27,25 @@ afterAll(async () => {
 
 describe('commit → draw → verify', () => {
   it('public draw: human output, proof verifies offline and online', async () => {
-    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', '1s', '-o', 'public.commitment.json'], opts)
+    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', '3s', '-o', 'public.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/CID\s+bagu/)
     expect(c.stdout).toMatch(/Publish BEFORE block \d+/)
     expect(c.stdout).toContain('20 entries')
-    const commitment = JSON.parse(await readFile(join(dir, 'public.commitment.json'), 'utf8')) as { target: number; beacon: string; label: string }
+    const file = JSON.parse(await readFile(join(dir, 'public.commitment.json'), 'utf8')) as { type: string; cid: string; commitment: { target: number; beacon: string; label: string }; timestamps: string[] }
+    const commitment = file.commitment
+    expect(file.type).toBe('orbitdraw-commitment')
+    expect(file.timestamps).toHaveLength(1)
+    expect(c.stdout).toMatch(/time-stamp\s+\S+ by orbitdraw emulator TSA/)
     expect(commitment.beacon).toBe(emu.beaconName)
     expect(commitment.label).toBe('CLI test')
 
     const d = await run(['draw', 'public.commitment.json', '--participants', 'names.txt', '-o', 'public.proof.json'], opts)
     expect(d.code, d.stderr).toBe(0)
     expect(d.stdout).toMatch(/winners:\n\s+1\. Person \d+/)
+    // the commitment file's time-stamp tokens are carried into the proof
+    const carried = JSON.parse(await readFile(join(dir, 'public.proof.json'), 'utf8')) as { timestamps?: string[] }
+    expect(carried.timestamps).toEqual(file.timestamps)
     // progress: one line per new block when stderr is not a terminal, no carriage returns
     expect(d.stderr).toMatch(/waiting for block \d+: latest \d+, \d+ blocks? to go, ~\d+s left/)
     expect(d.stderr).not.toContain('\r')
@@ -50,16 +57,26 @@ describe('commit → draw → verify', () => {
     expect(v.stdout).toContain('VERIFIED: every check passed')
     expect(v.stdout).not.toContain('✗')
 
-    const online = await run(['verify', 'public.proof.json', '--online', '--require-signed'], opts)
+    const online = await run(['verify', 'public.proof.json', '--online'], opts)
     expect(online.code, online.stdout + online.stderr).toBe(0)
     expect(online.stdout).toMatch(/✓ online-blocks/)
     expect(online.stdout).toMatch(/✓ online-chain/)
   })
 
-  it('private draw (--private): only the winners are in the proof, each with an inclusion path', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', '500ms', '-o', 'private.commitment.json', '--json'], opts)
+  it('private draw (commit --private, draw --secret --private): only the winners are in the proof, each with its salt and inclusion path', async () => {
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--private', '--delay', '3s', '-o', 'private.commitment.json', '--json'], opts)
     expect(c.code, c.stderr).toBe(0)
-    const d = await run(['draw', 'private.commitment.json', '-p', 'names.txt', '--private', '-o', 'private.proof.json', '--json', '--quiet'], opts)
+    expect(json<{ secretFile: string }>(c).secretFile).toBe('private.commitment.secret.json')
+    const secretStat = await stat(join(dir, 'private.commitment.secret.json'))
+    expect(secretStat.mode & 0o777).toBe(0o600)
+    const secretHex = (JSON.parse(await readFile(join(dir, 'private.commitment.secret.json'), 'utf8')) as { secret: string }).secret
+    expect(c.stdout + c.stderr).not.toContain(secretHex)
+    expect(await readFile(join(dir, 'private.commitment.json'), 'utf8')).toContain('"salted": true')
+    // without the secret, or a public-list --private: refused before waiting
+    const noSecret = await run(['draw', 'private.commitment.json', '-p', 'names.txt', '--private', '-o', 'x.proof.json', '--quiet'], opts)
+    expect(noSecret.code).toBe(2)
+    expect(noSecret.stderr).toMatch(/--secret FILE/)
+    const d = await run(['draw', 'private.commitment.json', '-p', 'names.txt', '--secret', 'private.commitment.secret.json', '--private', '-o', 'private.proof.json', '--json', '--quiet'], opts)
     expect(d.code, d.stderr).toBe(0)
     expect(d.stderr).toBe('')
     const summary = json<{ disclosure: string; outcome: { winners: { entry: string }[] } }>(d)
@@ -74,13 +91,23 @@ describe('commit → draw → verify', () => {
       const name = `Person ${i}`
       if (!winners.has(name)) expect(proofText).not.toContain(`"${name}"`)
     }
+    expect(proofText).not.toContain(secretHex)
+    expect(d.stdout + d.stderr).not.toContain(secretHex)
     const v = await run(['verify', 'private.proof.json', '--json'], opts)
     expect(v.code).toBe(0)
     expect(json<{ ok: boolean }>(v).ok).toBe(true)
   })
 
+  it('draw --private of a public commitment is refused: its paths would leak the other entries', async () => {
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', '3s', '-o', 'public2.commitment.json', '--json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    const d = await run(['draw', 'public2.commitment.json', '-p', 'names.txt', '--private', '-o', 'public2.proof.json', '--quiet'], opts)
+    expect(d.code).toBe(2)
+    expect(d.stderr).toMatch(/commit with --private/)
+  })
+
   it('--json shapes of commit, draw and verify', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--shuffle', '--delay', '500ms', '-o', 'shuffle.commitment.json', '--json'], opts)
+    const c = await run(['commit', '-p', 'names.txt', '--shuffle', '--delay', '3s', '-o', 'shuffle.commitment.json', '--json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const cs = json<Record<string, unknown>>(c)
     expect(cs).toMatchObject({ ok: true, file: 'shuffle.commitment.json', beacon: emu.beaconName, authenticated: true, draw: { kind: 'shuffle' }, participants: { count: 20 } })
@@ -114,7 +141,7 @@ describe('commit → draw → verify', () => {
     for (const x of values) expect(Number(x)).toBeGreaterThanOrEqual(1)
 
     await writeFile(join(dir, 'tickets.csv'), 'name,tickets\nAda,5\nBen,1\n"Cruz, Dana",3\nEve,2\n')
-    const w = await run(['commit', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '2', '--delay', '500ms', '-o', 'weighted.json'], opts)
+    const w = await run(['commit', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '2', '--delay', '3s', '-o', 'weighted.json'], opts)
     expect(w.code, w.stderr).toBe(0)
     const wd = await run(['draw', 'weighted.json', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '-o', 'weighted.proof.json'], opts)
     expect(wd.code, wd.stderr).toBe(0)
@@ -124,7 +151,7 @@ describe('commit → draw → verify', () => {
 
 describe('draw and verify refusals', () => {
   it('a tampered proof fails verification with exit 1 and names the failed check', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '3', '--delay', '500ms', '-o', 'tamper.commitment.json'], opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '3', '--delay', '3s', '-o', 'tamper.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'tamper.commitment.json', '-p', 'names.txt', '-o', 'tamper.proof.json', '--json'], opts)
     expect(d.code, d.stderr).toBe(0)
@@ -154,7 +181,7 @@ describe('draw and verify refusals', () => {
 
   it('refuses to overwrite an existing proof unless --force, before waiting', async () => {
     await writeFile(join(dir, 'exists.json'), '{}')
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '300ms', '-o', 'force.commitment.json'], opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'force.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'force.commitment.json', '-p', 'names.txt', '-o', 'exists.json'], opts)
     expect(d.code).toBe(2)
@@ -196,9 +223,9 @@ describe('draw and verify refusals', () => {
   })
 
   it('reads participants from standard input', async () => {
-    const c = await run(['commit', '-p', '-', '--pick', '1', '--delay', '300ms', '-o', '-'], { ...opts, input: names(5) })
+    const c = await run(['commit', '-p', '-', '--pick', '1', '--delay', '3s', '-o', '-'], { ...opts, input: names(5) })
     expect(c.code, c.stderr).toBe(0)
-    const commitment = JSON.parse(c.stdout) as { participants: { count: number } }
+    const commitment = (JSON.parse(c.stdout) as { commitment: { participants: { count: number } } }).commitment
     expect(commitment.participants.count).toBe(5)
     expect(c.stderr).toMatch(/CID\s+bagu/)
   })

@@ -177,7 +177,9 @@ describe('commit() validation: every option, with code and path', () => {
     const { commitment } = commit(base())
     const err = thrown(() => drawFromBlock(commitment, ['alice', 'bob', 'alice', 'dave'], chain[5]!))
     expect({ code: err.code, path: err.path }).toEqual({ code: 'ENTRY_DUPLICATE', path: '$.participants[2]' })
-    expect(thrown(() => drawFromBlock(commitment, ['alice', 'bob', 'alice', 'dave'], chain[5]!, { disclosure: 'winners' })).path).toBe('$.participants[2]')
+    const secret = Uint8Array.from({ length: 32 }, (_, i) => i + 1)
+    const priv = commit(base({ private: { secret } })).commitment
+    expect(thrown(() => drawFromBlock(priv, ['alice', 'bob', 'alice', 'dave'], chain[5]!, { disclosure: 'winners', secret })).path).toBe('$.participants[2]')
     expect(thrown(() => commit(base({ participants: [] }))).code).toBe('PARTICIPANTS_EMPTY')
     expect(thrown(() => commit(base({ participants: ['a', 'b', 'a'] }))).code).toBe('ENTRY_DUPLICATE')
     expect(thrown(() => commit(base({ participants: ['a', ' b'] }))).code).toMatch(/^ENTRY_/)
@@ -383,7 +385,13 @@ describe('parseCommitment', () => {
     ['label a number', () => mutate(pick, (j) => (j.label = 1)), 'INVALID_FIELD', '$.label'],
     ['label over 1024 bytes', () => mutate(pick, (j) => (j.label = 'é'.repeat(513))), 'INVALID_COMMITMENT', '$.label'],
     ['an array', () => [], 'INVALID_FIELD', '$'],
-    ['not JSON', () => '{"version":1,', 'INVALID_COMMITMENT', '$'],
+    ['not JSON', () => '{"version":1,', 'INVALID_JSON', '$'],
+    ['root with "=" padding (text)', () => JSON.stringify(pick.json).replace(/"bytes":"([A-Za-z0-9+/]{43})"/, '"bytes":"$1="'), 'NON_CANONICAL_BYTES', '$.participants.root'],
+    ['root with "=" padding (value)', () => mutate(pick, (j) => (j.participants.root['/'].bytes += '=')), 'NON_CANONICAL_BYTES', '$.participants.root'],
+    ['root with non-zero trailing bits', () => mutate(pick, (j) => (j.participants.root['/'].bytes = (j.participants.root['/'].bytes as string).slice(0, 42) + 'B')), 'INVALID_COMMITMENT', '$'],
+    ['target written 8.0', () => JSON.stringify(pick.json).replace(/"target":([0-9]+)/, '"target":$1.0'), 'NON_CANONICAL_NUMBER', '$.target'],
+    ['version written 1e0', () => JSON.stringify(pick.json).replace('"version":1', '"version":1e0'), 'NON_CANONICAL_NUMBER', '$.version'],
+    ['a byte order mark (bytes)', () => new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify(pick.json))]), 'UNEXPECTED_BOM', '$'],
     ['a malformed link', () => mutate(pick, (j) => (j.after.block = { '/': 'not-a-cid' })), 'INVALID_COMMITMENT', '$'],
     ['invalid UTF-8 bytes', () => new Uint8Array([0x7b, 0xff, 0x7d]), 'INVALID_UTF8', '$'],
   ]

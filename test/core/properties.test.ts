@@ -27,6 +27,7 @@ import {
   type WeightedEntry,
 } from '../../src/core/index.js'
 import { BEACON_NAME, buildChain, makeBlock, OLD_BEACON_NAME } from '../helpers/chain.js'
+import { ENGINE_ONLY } from '../helpers/policy.js'
 
 const CHAIN = buildChain(24, 'properties')
 const RUNS = { numRuns: 60 }
@@ -83,8 +84,13 @@ const pickCaseArb = fc.tuple(entriesArb(1, 20), slotArb).chain(([entries, slot])
   })),
 )
 
+/** The organizer secret of the private (salted) draws below. */
+const SECRET = Uint8Array.from({ length: 32 }, (_, i) => (i * 29 + 7) & 255)
+
+/** A public draw, or a private one (salted commitment, winners-only proof) of the same options. */
 function draw(c: Case, disclosure: 'full' | 'winners' = 'full'): Proof {
-  return drawFromBlock(commit(c.options).commitment, c.participants, c.block, { disclosure })
+  if (disclosure === 'full') return drawFromBlock(commit(c.options).commitment, c.participants, c.block)
+  return drawFromBlock(commit({ ...c.options, private: { secret: SECRET } }).commitment, c.participants, c.block, { disclosure, secret: SECRET })
 }
 
 function seedOf(options: CommitOptions, block: Pick<BeaconBlock, 'cid' | 'values'>): string {
@@ -103,7 +109,7 @@ function reorder(v: unknown, salt: number): unknown {
 }
 
 async function expectVerifies(proof: unknown): Promise<void> {
-  const res = await verify(proof)
+  const res = await verify(proof, ENGINE_ONLY)
   expect(res.checks.filter((c) => !c.ok)).toEqual([])
   expect(res.ok).toBe(true)
   for (const name of ['version', 'format', 'commitment-cid', 'participants', 'block-content', 'chain-links', 'chain-target', 'after-block', 'randomness', 'seed', 'outcome']) {
@@ -247,7 +253,8 @@ describe('drawFromBlock refuses what does not match the commitment', () => {
         for (const wrong of [changed, swapped, list.slice(1), [...list, `${list.join('')}+`]]) {
           expect(() => drawFromBlock(commitment, wrong, c.block)).toThrow(MismatchError)
           expect(code(() => drawFromBlock(commitment, wrong, c.block))).toBe('PARTICIPANTS_MISMATCH')
-          expect(code(() => drawFromBlock(commitment, wrong, c.block, { disclosure: 'winners' }))).toBe('PARTICIPANTS_MISMATCH')
+          const priv = commit({ ...c.options, private: { secret: SECRET } }).commitment
+          expect(code(() => drawFromBlock(priv, wrong, c.block, { disclosure: 'winners', secret: SECRET }))).toBe('PARTICIPANTS_MISMATCH')
         }
       }),
       { numRuns: 40 },
@@ -381,17 +388,16 @@ describe('every proof from valid inputs verifies', () => {
     )
   })
 
-  it('public and private (winners) pick: same outcome, both verify, the private one reveals only winners', async () => {
+  it('public and private (salted, winners-only) pick: both verify, the private one reveals only its winners', async () => {
     await fc.assert(
       fc.asyncProperty(pickCaseArb, async (c) => {
         const pub = draw(c, 'full')
         const priv = draw(c, 'winners')
-        expect(priv.outcome).toEqual(pub.outcome)
-        expect(priv.seed).toBe(pub.seed)
-        expect(priv.commitmentCid).toBe(pub.commitmentCid)
+        // The salted commitment is another commitment (another root, CID, seed and outcome).
+        expect(priv.commitmentCid).not.toBe(pub.commitmentCid)
         await expectVerifies(pub)
         await expectVerifies(reorder(JSON.parse(JSON.stringify(priv)), 7))
-        const winners = pub.outcome.kind === 'pick' ? pub.outcome.winners : []
+        const winners = priv.outcome.kind === 'pick' ? priv.outcome.winners : []
         expect(priv.participants?.disclosure).toBe('winners')
         if (priv.participants?.disclosure === 'winners') {
           expect(priv.participants.revealed.map((r) => [r.index, r.entry])).toEqual(winners.map((w) => [w.index, w.entry]))

@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { CID } from 'multiformats/cid'
 import { base64ToBytes, blockCid, bytesToBase64, commit, drawFromBlock, encodeBlock, verify, type CommitOptions, type Participants, type Proof } from '../../src/core/index.js'
 import { BEACON_NAME, buildChain, fakeCtrng, OLD_BEACON_NAME } from '../helpers/chain.js'
+import { ENGINE_ONLY } from '../helpers/policy.js'
 
 const CHAIN = buildChain(12, 'tamper')
 const TARGET = 10
@@ -16,15 +17,20 @@ const WEIGHTED = PEOPLE.slice(0, 5).map((entry, i) => ({ entry, weight: [1, 5, 2
 
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function make(draw: CommitOptions['draw'], participants: Participants | undefined, disclosure: 'full' | 'winners' = 'full'): J {
-  const { commitment } = commit({ beacon: BEACON_NAME, target: TARGET, after: { sequence: AFTER, block: CHAIN[AFTER]!.cid }, participants, draw, label: `tamper ${draw.kind}` })
-  return JSON.parse(JSON.stringify(drawFromBlock(commitment, participants, CHAIN[TARGET]!, { disclosure }) satisfies Proof))
+const SECRET = Uint8Array.from({ length: 32 }, (_, i) => 100 + i)
+
+/** A proof; a private (winners-only) one is of a salted commitment made with SECRET. */
+function make(draw: CommitOptions['draw'], participants: Participants | undefined, disclosure: 'full' | 'winners' = 'full', salted = disclosure === 'winners'): J {
+  const secret = salted ? { secret: SECRET } : {}
+  const { commitment } = commit({ beacon: BEACON_NAME, target: TARGET, after: { sequence: AFTER, block: CHAIN[AFTER]!.cid }, participants, draw, label: `tamper ${draw.kind}`, ...(salted ? { private: { secret: SECRET } } : {}) })
+  return JSON.parse(JSON.stringify(drawFromBlock(commitment, participants, CHAIN[TARGET]!, { disclosure, ...secret }) satisfies Proof))
 }
 
 const PROOFS: Record<string, J> = {
   'public pick': make({ kind: 'pick', count: 3 }, PEOPLE),
   'private pick': make({ kind: 'pick', count: 3 }, PEOPLE, 'winners'),
   shuffle: make({ kind: 'shuffle' }, PEOPLE.slice(0, 6)),
+  'salted shuffle': make({ kind: 'shuffle' }, PEOPLE.slice(0, 6), 'full', true),
   range: make({ kind: 'range', min: -3n, max: 2n ** 70n, count: 4, distinct: true }, undefined),
   weighted: make({ kind: 'weighted', count: 2 }, WEIGHTED),
 }
@@ -52,6 +58,7 @@ const all = (): boolean => true
 const hasRanked = (p: J): boolean => p.outcome.kind !== 'range'
 const isFull = (p: J): boolean => p.participants?.disclosure === 'full'
 const isPrivate = (p: J): boolean => p.participants?.disclosure === 'winners'
+const hasSalts = (p: J): boolean => p.participants?.salts !== undefined
 const hasCount = (p: J): boolean => 'count' in p.commitment.draw
 const hasParticipants = (p: J): boolean => p.commitment.participants !== undefined
 
@@ -76,6 +83,8 @@ const MUTATIONS: Mutation[] = [
   { name: 'commitment.after.block', applies: all, mutate: (p) => (p.commitment.after.block = { '/': CHAIN[AFTER - 1]!.cid }), check: 'commitment-cid' },
   { name: 'commitment.participants.root', applies: hasParticipants, mutate: (p) => (p.commitment.participants.root['/'].bytes = otherBlob(p.commitment.participants.root['/'].bytes)), check: 'commitment-cid' },
   { name: 'commitment.participants.count', applies: hasParticipants, mutate: (p) => (p.commitment.participants.count += 1), check: 'commitment-cid' },
+  { name: 'commitment.participants.salted removed', applies: (p) => p.commitment.participants?.salted === true, mutate: (p) => delete p.commitment.participants.salted, check: 'commitment-cid' },
+  { name: 'commitment.participants.salted added', applies: (p) => hasParticipants(p) && p.commitment.participants.salted === undefined, mutate: (p) => (p.commitment.participants.salted = true), check: 'commitment-cid' },
   { name: 'commitment.version', applies: all, mutate: (p) => (p.commitment.version = 2), check: 'version' },
   { name: 'commitment extra field', applies: all, mutate: (p) => (p.commitment.salt = 'x'), check: 'commitment-cid' },
   { name: 'commitment field removed', applies: all, mutate: (p) => delete p.commitment.label, check: 'commitment-cid' },
@@ -91,17 +100,24 @@ const MUTATIONS: Mutation[] = [
   { name: 'participants.entries[3].weight', applies: (p) => isFull(p) && typeof p.participants.entries[0] !== 'string', mutate: (p) => (p.participants.entries[3].weight += 1), check: 'participants' },
   { name: 'participants removed', applies: hasParticipants, mutate: (p) => delete p.participants, check: 'participants' },
   { name: 'participants added to a range proof', applies: (p) => !hasParticipants(p), mutate: (p) => (p.participants = { disclosure: 'full', entries: ['x'] }), check: 'participants' },
-  { name: 'participants.disclosure full → winners (no revealed path)', applies: (p) => p.outcome.kind === 'pick' && isFull(p), mutate: (p) => (p.participants = { disclosure: 'winners', revealed: p.outcome.winners.map((w: J) => ({ index: w.index, entry: w.entry, path: [] })) }), check: 'participants' },
+  { name: 'participants.disclosure full → winners (no revealed path)', applies: (p) => p.outcome.kind === 'pick' && isFull(p), mutate: (p) => (p.participants = { disclosure: 'winners', revealed: p.outcome.winners.map((w: J) => ({ index: w.index, entry: w.entry, salt: '00'.repeat(32), path: [] })) }), check: 'participants' },
+  { name: 'salts: one changed', applies: hasSalts, mutate: (p) => (p.participants.salts[2] = flipHex(p.participants.salts[2], 9)), check: 'participants' },
+  { name: 'salts: two swapped', applies: hasSalts, mutate: (p) => ([p.participants.salts[0], p.participants.salts[1]] = [p.participants.salts[1], p.participants.salts[0]]), check: 'participants' },
+  { name: 'salts: removed', applies: hasSalts, mutate: (p) => delete p.participants.salts, check: 'participants' },
+  { name: 'salts: one dropped', applies: hasSalts, mutate: (p) => p.participants.salts.pop(), check: 'participants' },
+  { name: 'salts: added to a public list', applies: (p) => isFull(p) && !hasSalts(p), mutate: (p) => (p.participants.salts = p.participants.entries.map(() => '00'.repeat(32))), check: 'participants' },
   { name: 'private disclosure on a shuffle', applies: (p) => p.outcome.kind === 'shuffle', mutate: (p) => (p.participants = { disclosure: 'winners', revealed: [] }), check: 'participants' },
   ...[0, 1, 2].flatMap<Mutation>((i) => [
     { name: `revealed[${i}].index`, applies: isPrivate, mutate: (p) => (p.participants.revealed[i].index = (p.participants.revealed[i].index + 1) % 10), check: 'participants' },
     { name: `revealed[${i}].entry`, applies: isPrivate, mutate: (p) => (p.participants.revealed[i].entry += '!'), check: 'participants' },
+    { name: `revealed[${i}].salt`, applies: isPrivate, mutate: (p) => (p.participants.revealed[i].salt = flipHex(p.participants.revealed[i].salt, 17)), check: 'participants' },
+    { name: `revealed[${i}] repeated in place of the next`, applies: isPrivate, mutate: (p) => (p.participants.revealed[(i + 1) % 3] = structuredClone(p.participants.revealed[i])), check: 'distinct-winners' },
     ...[0, 1, 2, 3].map<Mutation>((j) => ({ name: `revealed[${i}].path[${j}]`, applies: (p) => isPrivate(p) && j < p.participants.revealed[i].path.length, mutate: (p) => (p.participants.revealed[i].path[j] = flipHex(p.participants.revealed[i].path[j], 5)), check: 'participants' })),
     { name: `revealed[${i}].path element removed`, applies: isPrivate, mutate: (p) => p.participants.revealed[i].path.pop(), check: 'participants' },
     { name: `revealed[${i}].path element added`, applies: isPrivate, mutate: (p) => p.participants.revealed[i].path.push('00'.repeat(32)), check: 'participants' },
   ]),
-  { name: 'revealed order (0 ⇄ 1)', applies: isPrivate, mutate: (p) => ([p.participants.revealed[0], p.participants.revealed[1]] = [p.participants.revealed[1], p.participants.revealed[0]]), check: 'outcome' },
-  { name: 'revealed one removed', applies: isPrivate, mutate: (p) => p.participants.revealed.pop(), check: 'outcome' },
+  { name: 'revealed order (0 ⇄ 1)', applies: isPrivate, mutate: (p) => ([p.participants.revealed[0], p.participants.revealed[1]] = [p.participants.revealed[1], p.participants.revealed[0]]), check: 'revealed-winners' },
+  { name: 'revealed one removed', applies: isPrivate, mutate: (p) => p.participants.revealed.pop(), check: 'revealed-winners' },
   { name: 'revealed: a non-winner swapped in with a valid path', applies: isPrivate, mutate: (p) => swapInNonWinner(p), check: 'outcome' },
   // the chain
   ...[0, 1, 40, 100, 150, -1].map<Mutation>((at) => ({ name: `block bytes: byte ${at} flipped (decoded, re-encoded)`, applies: all, mutate: (p) => flipBlockByte(p, at), check: 'block-content' })),
@@ -166,7 +182,8 @@ function swapInNonWinner(p: J): void {
   // the private proof's revealed[0] is replaced by a genuine inclusion proof of a non-winner
   const winners = new Set(p.outcome.winners.map((w: J) => w.index))
   const loser = PEOPLE.findIndex((_, i) => !winners.has(i))
-  const full = drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after: { sequence: AFTER, block: CHAIN[AFTER]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 10 }, label: p.commitment.label }).commitment, PEOPLE, CHAIN[TARGET]!, { disclosure: 'winners' })
+  // (same list and secret, so the same salted tree and root; only the draw count differs)
+  const full = drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after: { sequence: AFTER, block: CHAIN[AFTER]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 10 }, label: p.commitment.label, private: { secret: SECRET } }).commitment, PEOPLE, CHAIN[TARGET]!, { disclosure: 'winners', secret: SECRET })
   const rev = full.participants?.disclosure === 'winners' ? full.participants.revealed.find((r) => r.index === loser)! : undefined
   p.participants.revealed[0] = JSON.parse(JSON.stringify(rev))
   p.outcome.winners[0].index = loser
@@ -190,7 +207,7 @@ function changeKind(p: J): void {
 
 describe('the untampered proofs verify', () => {
   it.each(Object.keys(PROOFS))('%s', async (name) => {
-    const res = await verify(PROOFS[name])
+    const res = await verify(PROOFS[name], ENGINE_ONLY)
     expect(res.checks.filter((c) => !c.ok)).toEqual([])
     expect(res.ok).toBe(true)
   })
@@ -208,7 +225,7 @@ describe('one change → verify fails with the named check', () => {
     const p = structuredClone(PROOFS[pname])
     m.mutate(p)
     expect(JSON.stringify(p)).not.toBe(JSON.stringify(PROOFS[pname]))
-    const res = await verify(p)
+    const res = await verify(p, ENGINE_ONLY)
     expect(res.ok).toBe(false)
     const failed = res.checks.filter((c) => !c.ok).map((c) => c.name)
     expect(failed, JSON.stringify(res.checks.filter((c) => !c.ok))).toContain(checkName)
@@ -279,7 +296,7 @@ describe('verify never throws', () => {
     ['a proof with a 1 MB label', () => ({ ...PROOFS['public pick'], commitment: { ...PROOFS['public pick'].commitment, label: 'x'.repeat(1 << 20) } })],
   ]
   it.each(inputs)('%s → ok: false with a named failed check', async (_name, input) => {
-    const res = await verify(input())
+    const res = await verify(input(), ENGINE_ONLY)
     expect(res.ok).toBe(false)
     expect(res.checks.length).toBeGreaterThan(0)
     expect(res.checks.some((c) => !c.ok && typeof c.name === 'string' && c.name.length > 0)).toBe(true)
@@ -288,7 +305,7 @@ describe('verify never throws', () => {
   it('property: any JSON value → never throws, never ok', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (v) => {
-        const res = await verify(v)
+        const res = await verify(v, ENGINE_ONLY)
         expect(res.ok).toBe(false)
       }),
       { numRuns: 300 },
@@ -309,7 +326,7 @@ describe('verify never throws', () => {
         const last = path[path.length - 1]!
         fc.pre(JSON.stringify(at[last]) !== JSON.stringify(value))
         at[last] = value
-        const res = await verify(p)
+        const res = await verify(p, ENGINE_ONLY)
         expect(res.ok, `${pname} ${path.join('.')} = ${JSON.stringify(value)}`).toBe(false)
       }),
       { numRuns: 300 },

@@ -4,11 +4,12 @@
  * from its definition, the stream from Node's own ChaCha20, and the outcome from a literal
  * re-implementation of the draw rules. Regenerate with `npx tsx scripts/make-draw-vectors.ts`.
  */
-import { createCipheriv, createHash } from 'node:crypto'
+import { createCipheriv, createHash, createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { ENGINE_ONLY } from '../helpers/policy.js'
 import {
   commit,
   commitmentCid,
@@ -195,7 +196,7 @@ describe('blocks.json', () => {
 describe('draws.json', () => {
   it('covers the edge cases', () => {
     const names: string[] = DRAWS.cases.map((c: J) => c.name)
-    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle']) {
+    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-5-salted', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle']) {
       expect(names).toContain(n)
     }
     expect(DRAWS.rejections.map((r: J) => r.error.code)).toContain('NO_RANDOMNESS')
@@ -211,7 +212,7 @@ describe('draws.json', () => {
       expect(JSON.parse(v.commitmentText)).toEqual(v.inputs.commitment)
       expect(v.commitmentCid).toBe(cidString(cidBytes(DAG_JSON, utf8(v.commitmentText))))
       expect(commitmentCid(commitment)).toBe(v.commitmentCid)
-      const again = commit({ beacon: commitment.beacon, target: commitment.target, after: commitment.after, participants: v.inputs.participants, draw: commitment.draw, label: commitment.label })
+      const again = commit({ beacon: commitment.beacon, target: commitment.target, after: commitment.after, participants: v.inputs.participants, draw: commitment.draw, label: commitment.label, ...(v.inputs.secret === undefined ? {} : { private: { secret: Buffer.from(v.inputs.secret, 'hex') } }) })
       expect(again.cid).toBe(v.commitmentCid)
       expect(again.json).toEqual(v.inputs.commitment)
     })
@@ -234,7 +235,8 @@ describe('draws.json', () => {
 
     it('outcome: the literal draw rules give it; drawFromBlock gives the whole proof', () => {
       expect(referenceOutcome(Buffer.from(v.seed, 'hex'), commitment, v.inputs.participants)).toEqual(v.outcome)
-      const proof = drawFromBlock(commitment, v.inputs.participants, { cid: v.inputs.block.cid, bytes: blockBytes }, { disclosure: v.inputs.disclosure })
+      const secret = v.inputs.secret === undefined ? {} : { secret: Uint8Array.from(Buffer.from(v.inputs.secret, 'hex')) }
+      const proof = drawFromBlock(commitment, v.inputs.participants, { cid: v.inputs.block.cid, bytes: blockBytes }, { disclosure: v.inputs.disclosure, ...secret })
       expect(JSON.parse(JSON.stringify(proof))).toEqual(v.proof)
       expect(v.proof.outcome).toEqual(v.outcome)
       expect(v.proof.seed).toBe(v.seed)
@@ -242,7 +244,7 @@ describe('draws.json', () => {
     })
 
     it('the proof verifies, every check passing', async () => {
-      const res = await verify(v.proof)
+      const res = await verify(v.proof, ENGINE_ONLY)
       expect(res.checks.filter((c) => !c.ok)).toEqual([])
       expect(res.ok).toBe(true)
       expect(res.outcome).toEqual(v.outcome)
@@ -264,11 +266,45 @@ describe('draws.json', () => {
     expect((err as OrbitdrawError).code).toBe(v.error.code)
   })
 
-  it('the private pick has the public pick’s seed and outcome', () => {
-    const pub = DRAWS.cases.find((c: J) => c.name === 'pick-3-of-10')
-    const priv = DRAWS.cases.find((c: J) => c.name === 'pick-3-of-10-private')
-    expect(priv.seed).toBe(pub.seed)
-    expect(priv.outcome).toEqual(pub.outcome)
-    expect(priv.proof.participants.disclosure).toBe('winners')
+  it('leaf salts: HMAC-SHA256(secret, "orbitdraw/v1/leaf-salt" || 0x00 || u64be(i)) by node:crypto', () => {
+    const { secret, salts } = DRAWS.leafSalts
+    expect(salts.length).toBeGreaterThanOrEqual(8)
+    for (const { index, salt } of salts as { index: number; salt: string }[]) {
+      const msg = Buffer.concat([Buffer.from('orbitdraw/v1/leaf-salt\0', 'latin1'), Buffer.alloc(8)])
+      msg.writeBigUInt64BE(BigInt(index), 23)
+      expect(createHmac('sha256', Buffer.from(secret, 'hex')).update(msg).digest('hex'), `index ${index}`).toBe(salt)
+    }
+  })
+
+  it('the salted cases: the root is the RFC 9162 tree of salt || UTF-8(entry) leaves, and the proofs carry those salts', () => {
+    const salt = (secret: string, i: number): Buffer => {
+      const msg = Buffer.concat([Buffer.from('orbitdraw/v1/leaf-salt\0', 'latin1'), Buffer.alloc(8)])
+      msg.writeBigUInt64BE(BigInt(i), 23)
+      return createHmac('sha256', Buffer.from(secret, 'hex')).update(msg).digest()
+    }
+    // an independent recursive MTH (RFC 9162 2.1.1) over node:crypto SHA-256
+    const h = (...parts: Buffer[]): Buffer => createHash('sha256').update(Buffer.concat(parts)).digest()
+    const mth = (leaves: Buffer[]): Buffer => {
+      if (leaves.length === 1) return h(Buffer.from([0]), leaves[0]!)
+      let k = 1
+      while (k * 2 < leaves.length) k *= 2
+      return h(Buffer.from([1]), mth(leaves.slice(0, k)), mth(leaves.slice(k)))
+    }
+    const salted = DRAWS.cases.filter((c: J) => c.inputs.secret !== undefined)
+    expect(salted.map((c: J) => c.name)).toEqual(['pick-3-of-10-private', 'shuffle-5-salted'])
+    for (const c of salted) {
+      const leaves = (c.inputs.participants as string[]).map((e, i) => Buffer.concat([salt(c.inputs.secret, i), Buffer.from(e, 'utf8')]))
+      expect(c.inputs.commitment.participants.salted).toBe(true)
+      expect(JSON.parse(c.commitmentText).participants.salted).toBe(true)
+      expect(Buffer.from(c.inputs.commitment.participants.root['/'].bytes, 'base64').toString('hex')).toBe(mth(leaves).toString('hex'))
+      const p = c.proof.participants
+      if (p.disclosure === 'winners') {
+        expect(p.revealed.map((r: J) => r.index)).toEqual(c.outcome.winners.map((w: J) => w.index))
+        for (const r of p.revealed) expect(r.salt).toBe(salt(c.inputs.secret, r.index).toString('hex'))
+        expect(JSON.stringify(c.proof)).not.toContain(c.inputs.secret)
+      } else {
+        expect(p.salts).toEqual((c.inputs.participants as string[]).map((_, i) => salt(c.inputs.secret, i).toString('hex')))
+      }
+    }
   })
 })

@@ -16,6 +16,7 @@ import { verify } from '../../src/core/verify.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
 import { beaconFallbackFrom, OrbitportClient, type OrbitportClientOptions, type RandomValue } from '../../src/rest/index.js'
 import { isTyped, recordFigures, SecretScan } from './helpers.js'
+import { trustBeacon } from '../helpers/policy.js'
 
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -117,7 +118,7 @@ async function runBeaconCell(call: BeaconCall, fault: { name: string; spec: Faul
         const after = emu.beacon.bySequence(head.sequence - 2)!
         const { commitment } = commit({ beacon: emu.beaconName, target: head.sequence, after: { sequence: after.sequence, block: after.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 } })
         const proof = await draw(commitment, PEOPLE, { client, timeoutMs: 500 })
-        const r = await verify(proof)
+        const r = await verify(proof, trustBeacon(emu.beaconName))
         expect(r.ok && r.authenticated).toBe(true)
         for (const b of proof.chain.blocks) expect(emu.beacon.chain().some((x) => sameContent(x.cid, b.cid))).toBe(true)
         return 'recovered'

@@ -9,17 +9,23 @@ import { draw } from '../../src/beacon/draw.js'
 import { commit, type CommitOptions } from '../../src/core/commitment.js'
 import { drawFromBlock, type Participants } from '../../src/core/draw.js'
 import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import type { VerifyOptions } from '../../src/core/verify.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { ENGINE_ONLY, trustBeacon } from '../helpers/policy.js'
 
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export const PEOPLE = Array.from({ length: 12 }, (_, i) => `entrant-${i} ${['Ada', 'Émile', '李雷', 'Zoë 🎉'][i % 4]}`)
 export const WEIGHTED = PEOPLE.slice(0, 6).map((entry, i) => ({ entry, weight: [1, 5, 2, 9, 3, 4][i]! }))
 
-/** The draw kinds covered, with their participants and disclosure. */
-export const KINDS: { name: string; draw: CommitOptions['draw']; participants: Participants | undefined; disclosure: 'full' | 'winners' }[] = [
+/** The organizer secret of the private (salted) fixtures. */
+export const SECRET = Uint8Array.from({ length: 32 }, (_, i) => (i * 13 + 5) & 255)
+
+/** The draw kinds covered, with their participants, disclosure and (for a salted list) secret. */
+export const KINDS: { name: string; draw: CommitOptions['draw']; participants: Participants | undefined; disclosure: 'full' | 'winners'; secret?: Uint8Array }[] = [
   { name: 'public pick', draw: { kind: 'pick', count: 3 }, participants: PEOPLE, disclosure: 'full' },
-  { name: 'private pick', draw: { kind: 'pick', count: 3 }, participants: PEOPLE, disclosure: 'winners' },
+  { name: 'private pick', draw: { kind: 'pick', count: 3 }, participants: PEOPLE, disclosure: 'winners', secret: SECRET },
+  { name: 'salted shuffle (full)', draw: { kind: 'shuffle' }, participants: PEOPLE.slice(0, 5), disclosure: 'full', secret: SECRET },
   { name: 'shuffle', draw: { kind: 'shuffle' }, participants: PEOPLE.slice(0, 6), disclosure: 'full' },
   { name: 'range', draw: { kind: 'range', min: -3n, max: 2n ** 70n, count: 3, distinct: true }, participants: undefined, disclosure: 'full' },
   { name: 'weighted', draw: { kind: 'weighted', count: 2 }, participants: WEIGHTED, disclosure: 'full' },
@@ -31,6 +37,8 @@ export interface Fixture {
   readonly kind: string
   readonly keyType: 'none' | 'RSA' | 'Ed25519'
   readonly proof: J
+  /** The policy a verifier of this proof uses: the emulator's beacon trusted, or unsigned blocks allowed for pure proofs. */
+  readonly policy: VerifyOptions
 }
 
 const clone = (x: unknown): J => JSON.parse(JSON.stringify(x))
@@ -42,9 +50,10 @@ export function pureFixtures(): { main: Fixture[]; twins: Map<string, J> } {
   const twins = new Map<string, J>()
   for (const k of KINDS) {
     for (const label of ['pure', 'pure twin']) {
-      const { commitment } = commit({ beacon: BEACON_NAME, target: 6, after: { sequence: 4, block: chain[4]!.cid }, participants: k.participants, draw: k.draw, label: `${label} ${k.name}` })
-      const proof = clone(drawFromBlock(commitment, k.participants, chain[6]!, { disclosure: k.disclosure }))
-      if (label === 'pure') main.push({ name: `pure ${k.name}`, kind: k.name, keyType: 'none', proof })
+      const secret = k.secret === undefined ? {} : { secret: k.secret }
+      const { commitment } = commit({ beacon: BEACON_NAME, target: 6, after: { sequence: 4, block: chain[4]!.cid }, participants: k.participants, draw: k.draw, label: `${label} ${k.name}`, ...(k.secret === undefined ? {} : { private: secret as { secret: Uint8Array } }) })
+      const proof = clone(drawFromBlock(commitment, k.participants, chain[6]!, { disclosure: k.disclosure, ...secret }))
+      if (label === 'pure') main.push({ name: `pure ${k.name}`, kind: k.name, keyType: 'none', proof, policy: ENGINE_ONLY })
       else twins.set(k.name, proof)
     }
   }
@@ -64,9 +73,10 @@ export async function networkFixtures(): Promise<{ fixtures: Fixture[]; otherBea
       const after = { sequence: head.block.sequence, block: head.block.cid }
       for (let i = 0; i < 3; i++) await emu.publishNow()
       for (const k of KINDS) {
-        const { commitment } = commit({ beacon: emu.name, target: after.sequence + 2, after, participants: k.participants, draw: k.draw, label: `${keyType} ${k.name}` })
-        const proof = clone(await draw(commitment, k.participants, { client, disclosure: k.disclosure }))
-        fixtures.push({ name: `${keyType} ${k.name}`, kind: k.name, keyType, proof })
+        const secret = k.secret === undefined ? {} : { secret: k.secret }
+        const { commitment } = commit({ beacon: emu.name, target: after.sequence + 2, after, participants: k.participants, draw: k.draw, label: `${keyType} ${k.name}`, ...(k.secret === undefined ? {} : { private: secret as { secret: Uint8Array } }) })
+        const proof = clone(await draw(commitment, k.participants, { client, disclosure: k.disclosure, ...secret }))
+        fixtures.push({ name: `${keyType} ${k.name}`, kind: k.name, keyType, proof, policy: trustBeacon(emu.name) })
       }
     }
     const other = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 0, initialBlocks: 1, privateKey: await generateKeyPairFromSeed('Ed25519', new Uint8Array(32).fill(9)) })

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkEntries, parseParticipants } from '../../src/cli/participants-file.js'
 import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
 import { parseCommitment } from '../../src/core/commitment.js'
-import { findDuplicateKey } from '../../src/core/json.js'
+import { decodeJsonInput, findDuplicateKey } from '../../src/core/json.js'
+import { LIMITS } from '../../src/core/limits.js'
+import { ParseError } from '../../src/core/errors.js'
 import { parseIpnsRecord, verifyIpnsRecord } from '../../src/core/ipns-record.js'
 import { parseProof } from '../../src/core/proof.js'
 import { verify } from '../../src/core/verify.js'
@@ -171,6 +173,66 @@ describe('parsers take arbitrary input and throw only typed errors', () => {
         parseCase('parseParticipants (csv-shaped)', () => checkEntries(parseParticipants(text, 'csv', { column: '1', weightColumn: '2' }), 'csv', 'fuzz'))
       }),
       { seed: 0xc5f, numRuns: 1500 },
+    )
+  })
+  it('decodeJsonInput: nesting bombs of arbitrary shape and size are refused unparsed, in bounded memory', () => {
+    // Memory the whole property may use (heap before/after, the inputs included): 64 MB.
+    const MAY_USE_BYTES = 64 * 1024 * 1024
+    const before = process.memoryUsage().heapUsed
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('[', '{"k":', '[0,', '{"a":1,"b":'), { minLength: 1, maxLength: 4 }), fc.integer({ min: 65, max: 400_000 }), fc.boolean(), (opens, depth, asBytes) => {
+        let text = ''
+        for (let i = 0; i < depth; i++) text += opens[i % opens.length]
+        const input = asBytes ? enc(text) : text
+        parseCase('decodeJsonInput (nesting bombs)', () => {
+          try {
+            decodeJsonInput(input, { what: 'proof', maxBytes: LIMITS.maxProofBytes, integersOnly: true, tooLarge: () => new ParseError('X', 'unreachable', 'x') })
+          } catch (err) {
+            expect((err as { code?: string }).code).toBe('JSON_TOO_DEEP')
+            throw err
+          }
+          throw new Error('a nesting bomb was accepted')
+        })
+      }),
+      { seed: 0xb0b, numRuns: 200 },
+    )
+    const after = process.memoryUsage().heapUsed
+    expect(after - before, `heap grew by ${after - before} bytes`).toBeLessThan(MAY_USE_BYTES)
+  })
+  it('decodeJsonInput: arbitrary bytes and text give the parsed value or a typed error, and bytes agree with their text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }), anyText.map(enc), fc.json({ maxDepth: 6 }).map(enc)), (bytes) => {
+        const opts = { what: 'doc', maxBytes: 1 << 20, integersOnly: false, tooLarge: () => new ParseError('X', 'unreachable', 'x') }
+        let fromBytes: unknown
+        let bytesError: string | undefined
+        parseCase('decodeJsonInput (bytes)', () => {
+          try {
+            fromBytes = decodeJsonInput(bytes, opts)
+          } catch (err) {
+            bytesError = (err as { code?: string }).code
+            throw err
+          }
+        })
+        // Valid UTF-8 decodes to text that must give the same answer as a string.
+        let text: string | undefined
+        try {
+          text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+        } catch {
+          expect(bytesError).toBe('INVALID_UTF8')
+        }
+        if (text !== undefined) {
+          let fromText: unknown
+          let textError: string | undefined
+          try {
+            fromText = decodeJsonInput(text, opts)
+          } catch (err) {
+            textError = (err as { code?: string }).code
+          }
+          expect(textError).toBe(bytesError)
+          expect(fromText).toEqual(fromBytes)
+        }
+      }),
+      { seed: 0xdec0de, numRuns: 2000 },
     )
   })
   it('findDuplicateKey finds nothing in what JSON.stringify writes, and finds an injected duplicate', () => {

@@ -96,6 +96,31 @@ describe('core limits', () => {
     const r = await verify(huge)
     expect(r.checks[0]!.detail).toMatch(/maxProofBytes/)
   })
+  it('maxJsonDepth: a 4 MB proof of nested brackets is refused before JSON.parse, in bounded memory', async () => {
+    // The memory this case may use: the 4 MB input itself is allocated before the first reading, and the
+    // refusals may leave the heap at most 64 MB larger (generous: garbage not yet collected counts too;
+    // alone the case grows it by about 1 MB, under the whole suite up to about 24 MB). Parsing it, as
+    // before the fix, built 2,000,000 nested arrays and one scanner frame and path per bracket.
+    const MAY_USE_BYTES = 64 * 1024 * 1024
+    const n = 2_000_000
+    for (const [open, close] of [['[', ']'], ['{"a":', '}']] as const) {
+      const bomb = open.repeat(n) + '0' + close.repeat(n)
+      const asBytes = new TextEncoder().encode(bomb)
+      const before = process.memoryUsage().heapUsed
+      await refused('maxJsonDepth', `${n.toLocaleString('en')} nested ${open}${close}`, () => parseProof(bomb), 'JSON_TOO_DEEP')
+      await refused('maxJsonDepth', `${n.toLocaleString('en')} nested ${open}${close} as bytes`, () => parseProof(asBytes), 'JSON_TOO_DEEP')
+      await refused('maxJsonDepth', `commitment of ${n.toLocaleString('en')} nested ${open}${close}`, () => parseCommitment(bomb.slice(0, 60_000)), 'JSON_TOO_DEEP')
+      const r = await verify(asBytes)
+      const after = process.memoryUsage().heapUsed
+      expect(r.ok).toBe(false)
+      expect(r.checks[0]!.detail).toMatch(/maxJsonDepth = 64/)
+      expect(after - before, `heap grew by ${after - before} bytes`).toBeLessThan(MAY_USE_BYTES)
+    }
+    // The bound is exact: depth 64 parses, 65 is refused.
+    const nest = (d: number): string => '['.repeat(d) + ']'.repeat(d)
+    expect(() => parseProof(nest(LIMITS.maxJsonDepth))).toThrow(/expected an object/)
+    expect(() => parseProof(nest(LIMITS.maxJsonDepth + 1))).toThrow(/maxJsonDepth/)
+  })
   it('maxRangeWidthBits: a range wider than 2^256 is refused before sampling', async () => {
     await refused('maxRangeWidthBits', 'width 2^256 + 1', () => commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min: 0n, max: 2n ** 256n, count: 1, distinct: false } }), 'INVALID_DRAW')
     const { commitment } = commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min: 0n, max: 10n, count: 1, distinct: false } })

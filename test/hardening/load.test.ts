@@ -13,6 +13,7 @@ import { verify } from '../../src/core/verify.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
 import { OrbitportClient } from '../../src/rest/index.js'
 import { recordFigures } from './helpers.js'
+import { trustBeacon } from '../helpers/policy.js'
 
 const figures: Record<string, unknown> = {}
 let emu: RunningEmulator
@@ -37,7 +38,7 @@ describe('concurrent draws on one client share polling', () => {
     const publisher = setInterval(() => void emu.publishNow(), 400)
     try {
       const proofs = await Promise.all(commitments.map((c) => draw(c, PEOPLE, { client, timeoutMs: 10_000, includeAfterWithin: 0 })))
-      const results = await Promise.all(proofs.map((p) => verify(p)))
+      const results = await Promise.all(proofs.map((p) => verify(p, trustBeacon(emu.beaconName))))
       expect(results.every((r) => r.ok && r.authenticated)).toBe(true)
     } finally {
       clearInterval(publisher)

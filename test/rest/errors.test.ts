@@ -10,6 +10,7 @@ import {
   OrbitportClient,
   OrbitportError,
   RateLimitedError,
+  RedirectError,
   ServerError,
   SignatureError,
   TimeoutError,
@@ -206,11 +207,15 @@ describe('error types', () => {
     expect(h.tokenRequests()).toHaveLength(1)
   })
 
-  it('redirects are not followed (the bearer token stays on the configured origin)', async () => {
+  it('redirects to another origin are not followed (the bearer token stays on the configured origin)', async () => {
     h.service.injectFault('trng', { status: 302, headers: { location: 'http://127.0.0.1:9/steal' }, body: '' })
-    const err = await rejection(h.client({ retry: { retries: 0 } }).random())
-    expect(err).toBeInstanceOf(NetworkError)
+    const err = (await rejection(h.client().random())) as RedirectError
+    expect(err).toBeInstanceOf(RedirectError)
+    expect(err.code).toBe('ORBITPORT_REDIRECT_REFUSED')
+    expect(err.toOrigin).toBe('http://127.0.0.1:9')
     expect(h.requests.filter((r) => r.url.includes('steal'))).toHaveLength(0)
+    expect(h.trngRequests()).toHaveLength(1) // not retried
+    expect(defaultFallbackOn(err)).toBe(false)
   })
 })
 

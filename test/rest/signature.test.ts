@@ -61,20 +61,24 @@ describe('signature verification (unit)', () => {
 
   it('message construction is configurable', () => {
     expect(bytesToHex(signedMessage('sha256', data))).toBe(bytesToHex(sha256(data)))
-    expect(bytesToHex(signedMessage('raw', data))).toBe(bytesToHex(data))
     expect(bytesToHex(signedMessage('sha256-hex', data))).toBe(bytesToHex(sha256(utf8Encode(bytesToHex(data)))))
     const pub = p256.getPublicKey(p256Key)
-    // signed over the raw 32 bytes as the digest
+    // signed with the raw 32 bytes as the digest: no construction accepts it ('raw' is refused)
     const rawSig = bytesToHex(p256.sign(data, p256Key, { prehash: false, format: 'der' }))
     expect(verifyValueSignature(data, rawSig, { publicKey: pub }).valid).toBe(false)
-    expect(verifyValueSignature(data, rawSig, { publicKey: pub, message: 'raw' }).valid).toBe(true)
+    expect(verifyValueSignature(data, rawSig, { publicKey: pub, message: (d) => d }).valid).toBe(false)
     // signed over SHA-256 of the hex text
     const hexSig = bytesToHex(p256.sign(utf8Encode(bytesToHex(data)), p256Key, { format: 'der' }))
     expect(verifyValueSignature(data, hexSig, { publicKey: pub, message: 'sha256-hex' }).valid).toBe(true)
-    // a custom construction: SHA-256(prefix || data)
+    // a custom construction: ECDSA with SHA-256 over prefix || data (the function returns the message)
     const prefix = utf8Encode('ctrng:')
     const customSig = bytesToHex(p256.sign(concatBytes(prefix, data), p256Key, { format: 'der' }))
-    expect(verifyValueSignature(data, customSig, { publicKey: pub, message: (d) => sha256(concatBytes(prefix, d)) }).valid).toBe(true)
+    expect(verifyValueSignature(data, customSig, { publicKey: pub, message: (d) => concatBytes(prefix, d) }).valid).toBe(true)
+    // returning a digest instead of the message does not verify (it is hashed again)
+    expect(verifyValueSignature(data, customSig, { publicKey: pub, message: (d) => sha256(concatBytes(prefix, d)) }).valid).toBe(false)
+    // Ed25519: the function's output is the message itself
+    const edPub = ed25519.getPublicKey(edKey)
+    expect(verifyValueSignature(data, bytesToHex(ed25519.sign(data, edKey)), { publicKey: edPub, curve: 'ed25519', message: (d) => d }).valid).toBe(true)
     // a throwing construction is a failed check, not a crash
     expect(verifyValueSignature(data, customSig, { publicKey: pub, message: () => { throw new Error('boom') } }).reason).toContain('boom')
   })

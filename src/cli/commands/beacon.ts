@@ -8,6 +8,7 @@ import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Comm
 import { beaconClientFrom, blockJson, blockLines, intFlag, parseIntValue } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
+import { safeText } from '../safe-text.js'
 
 const SUBCOMMANDS = ['latest', 'block', 'get', 'watch'] as const
 
@@ -56,7 +57,7 @@ Examples:
       case 'latest': {
         const head = await client.latest(call)
         if (json) printJson(ctx, headJson(head, client.name))
-        else ctx.out(`${headLines(head, client.name).join('\n')}\n`)
+        else ctx.out(`${headLines(head, client.name).map(safeText).join('\n')}\n`)
         return EXIT.ok
       }
       case 'block':
@@ -75,7 +76,7 @@ Examples:
 async function watch(ctx: CliContext, client: ReturnType<typeof beaconClientFrom>, count: number | undefined, json: boolean): Promise<number> {
   const show = (b: BeaconBlock, authenticated: boolean): void => {
     if (json) ctx.out(`${JSON.stringify({ ...blockJson(b), authenticated })}\n`)
-    else ctx.out(`${new Date(b.timestamp * 1000).toISOString()}  block ${b.sequence}  ${b.cid}${authenticated ? '' : '  (UNSIGNED head)'}\n  ctrng ${b.ctrng.join(' ')}\n`)
+    else ctx.out(`${safeText(`${new Date(b.timestamp * 1000).toISOString()}  block ${b.sequence}  ${b.cid}${authenticated ? '' : '  (UNSIGNED head)'}`)}\n  ${safeText(`ctrng ${b.ctrng.join(' ')}`)}\n`)
   }
   let printed = 0
   try {

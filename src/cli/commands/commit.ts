@@ -4,12 +4,19 @@
  * @module
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
-import { commit, InvalidInputError, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { commit } from '../../commit.js'
+import { InvalidInputError, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { findConfusableEntries } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
+import { safeText } from '../safe-text.js'
+import { secretPathFor, writeSecretFile } from '../secret-file.js'
+import { commitmentFile } from '../../core/commitment-file.js'
+import { timestampCommitment } from '../../timestamp/index.js'
+import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
 
 /** Flags that read a participants file (shared with `draw`). */
 export const PARTICIPANTS_OPTIONS = {
@@ -60,6 +67,27 @@ function drawSpecFrom(flags: Flags): DrawSpec {
   return { kind: 'range', min, max, count, distinct: flags.distinct === true }
 }
 
+/**
+ * Warns on stderr about entries that look alike (UTS #39 skeletons collide), naming them by line (CSV
+ * row, JSON index); with `strict` refuses them instead (`ENTRIES_CONFUSABLE`, exit 4).
+ */
+function checkConfusables(warn: (text: string) => void, list: readonly (string | WeightedEntry)[], flags: Flags, strict: boolean): void {
+  const groups = findConfusableEntries(list)
+  if (groups.length === 0) return
+  const path = stringFlag(flags, 'participants') ?? ''
+  const format = stringFlag(flags, 'format') ?? (path.endsWith('.csv') ? 'csv' : path.endsWith('.json') ? 'json' : 'lines')
+  const where = (i: number): string => (format === 'lines' ? `line ${i + 1}` : format === 'csv' ? `row ${i + 2}` : `$[${i}]`)
+  const text = (i: number): string => {
+    const e = list[i]!
+    return JSON.stringify(typeof e === 'string' ? e : e.entry)
+  }
+  const lines = groups.slice(0, 20).map((g) => `  ${g.indices.map((i) => `${where(i)} ${text(i)}`).join(' / ')}`)
+  if (groups.length > 20) lines.push(`  … and ${groups.length - 20} more groups`)
+  const summary = `${groups.length} group${groups.length === 1 ? '' : 's'} of entries look alike (equal Unicode confusable skeletons, UTS #39)`
+  if (strict) throw new InvalidInputError('ENTRIES_CONFUSABLE', `${summary}: ${lines.map((l) => l.trim()).join("; ")}`, 'make look-alike entries distinguishable (an id or e-mail address), or drop --strict-entries to commit them with a warning')
+  warn(`${[`warning: ${summary}; people may not tell them apart:`, ...lines].map(safeText).join('\n')}\n`)
+}
+
 function describeDraw(d: DrawSpec, n: number | undefined): string {
   switch (d.kind) {
     case 'pick':
@@ -77,7 +105,7 @@ export const commitCommand: Command = {
   name: 'commit',
   summary: 'fix a draw before its randomness exists; prints the CID to publish',
   help: `Usage: orbitdraw commit --participants FILE (--pick K | --shuffle | --weighted K | --range MIN..MAX --count M [--distinct])
-                        [--label TEXT] [--delay 5m | --sequence N] [-o commitment.json] [--json]
+                        [--private] [--label TEXT] [--strict-entries] [--delay 5m | --sequence N] [-o commitment.json] [--json]
 
 Reads the participants, asks the beacon for its latest signed block, chooses a future target block
 (at least --delay ahead, or exactly --sequence N), and writes the commitment: a small DAG-JSON file
@@ -95,7 +123,12 @@ What to draw (exactly one):
 ${PARTICIPANTS_HELP}
 
 Commitment:
+  --strict-entries         refuse (exit 4) entries that look alike (equal Unicode confusable
+                           skeletons, UTS #39), instead of warning about them on stderr
   --label TEXT             a free description, part of the commitment (e.g. "Spring raffle 2026")
+  --private                keep the list private: salt every leaf with a fresh random secret, written
+                           (mode 0600) next to the commitment as NAME.secret.json. Keep that file:
+                           'draw --secret' and 'receipts --secret' need it; never publish it
   --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m (default: the next
                            safe block)
   --sequence N             commit to exactly block N (must still be in the future)
@@ -103,9 +136,12 @@ Commitment:
   --force                  overwrite an existing output file
   --json                   print a machine-readable summary
 
+${TIMESTAMP_HELP}
+
 ${BEACON_HELP}
 
-Exit codes: 0 written, 2 usage error, 3 network failure, 4 bad participants file.
+Exit codes: 0 written, 2 usage error, 3 network failure (including no time-stamp to be had), 4 bad
+participants file.
 
 Examples:
   orbitdraw commit --participants names.txt --pick 3 --label "Door prizes" --delay 5m
@@ -118,6 +154,7 @@ Examples:
     ...GLOBAL_OPTIONS,
     ...BEACON_OPTIONS,
     ...PARTICIPANTS_OPTIONS,
+    ...TIMESTAMP_OPTIONS,
     pick: { type: 'string' },
     shuffle: { type: 'boolean' },
     weighted: { type: 'string' },
@@ -125,10 +162,12 @@ Examples:
     count: { type: 'string' },
     distinct: { type: 'boolean' },
     label: { type: 'string' },
+    'strict-entries': { type: 'boolean' },
     delay: { type: 'string' },
     sequence: { type: 'string' },
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
+    private: { type: 'boolean' },
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
@@ -148,6 +187,7 @@ Examples:
       const weighted = participants.length > 0 && typeof participants[0] === 'object'
       if (draw.kind === 'weighted' && !weighted) throw new UsageError('--weighted needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}', 'commit')
       if (draw.kind !== 'weighted' && weighted) throw new UsageError('the participants carry weights; use --weighted K (or drop --weight-column)', 'commit')
+      checkConfusables(ctx.err, participants, flags, flags['strict-entries'] === true)
     }
     // Impossible draws fail before any network call (the library's own rule, reported as a usage error).
     try {
@@ -157,6 +197,11 @@ Examples:
       throw err
     }
     await assertWritable(output, force, 'commit')
+    const isPrivate = flags.private === true
+    if (isPrivate && draw.kind === 'range') throw new UsageError('a --range draw has no participants to keep --private', 'commit')
+    if (isPrivate && output === '-') throw new UsageError('--private writes the secret next to the commitment file: give -o FILE, not -', 'commit')
+    const secretPath = isPrivate ? secretPathFor(output) : undefined
+    if (secretPath !== undefined) await assertWritable(secretPath, force, 'commit')
 
     const client = beaconClientFrom(flags, ctx, 'commit')
     const call = { signal: ctx.signal }
@@ -180,18 +225,24 @@ Examples:
     }
     let result: CommitResult
     try {
-      result = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label })
+      result = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
     } catch (err) {
       // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
       if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
       throw err
     }
-    await writeOutput(ctx, output, `${JSON.stringify(result.json, null, 2)}\n`, force, 'commit')
+    // Time-stamp before writing: a file without its tokens is not written unless --no-timestamp says so.
+    const stamped = flags['no-timestamp'] === true ? undefined : await timestampCommitment(result.cid, { authorities: tsaUrlsFrom(flags, ctx, 'commit'), anchors: await tsaAnchorsFrom(flags, ctx, 'commit'), signal: ctx.signal })
+    const timestamps = stamped?.tokens.map((t) => ({ authority: t.authority, name: t.authorityName, time: t.time })) ?? []
+    // The secret first: a commitment whose secret could not be written is useless for a private draw.
+    if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
+    await writeOutput(ctx, output, `${JSON.stringify(commitmentFile(result, stamped?.tokens.map((t) => t.base64) ?? []), null, 2)}\n`, force, 'commit')
 
     const summary = {
       ok: true,
       cid: result.cid,
       file: output === '-' ? null : output,
+      ...(secretPath === undefined ? {} : { secretFile: secretPath }),
       beacon: plan.beacon,
       target: plan.target,
       after: plan.after,
@@ -202,6 +253,7 @@ Examples:
       label,
       participants: result.commitment.participants ?? null,
       commitment: result.json,
+      timestamps,
     }
     if (flags.json === true) {
       if (output !== '-') printJson(ctx, summary)
@@ -210,12 +262,13 @@ Examples:
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
     say(formatSummary(summary, draw, participants?.length, plan.estimatedTime))
+    if (secretPath !== undefined) say(`\nPrivate list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it; draw with\n  orbitdraw draw ${output} -p FILE --secret ${secretPath} --private -o proof.json\nand give each participant a receipt: orbitdraw receipts ${output} -p FILE --secret ${secretPath} -o receipts/\n`)
     return EXIT.ok
   },
 }
 
 function formatSummary(
-  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null },
+  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
   draw: DrawSpec,
   n: number | undefined,
   eta: Date,
@@ -229,6 +282,7 @@ function formatSummary(
     `  beacon         ${s.beacon}`,
     `  seen now       block ${s.after.sequence} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
     `  target block   ${s.target}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
+    ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
     `Publish BEFORE block ${s.target} appears (~${formatDuration(inMs)} from now):`,
     `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
@@ -237,5 +291,5 @@ function formatSummary(
     'Then draw (it waits for the block if needed):',
     `  orbitdraw draw ${s.file ?? 'commitment.json'}${s.participants === null ? '' : ' --participants FILE'} -o proof.json`,
   ]
-  return `${lines.join('\n')}\n`
+  return `${lines.map(safeText).join('\n')}\n`
 }

@@ -5,7 +5,7 @@
  */
 import type { OutcomeJson } from '../../core/index.js'
 
-/** Lines describing an outcome, at most 50 ranked entries shown. */
+/** Lines describing an outcome, at most 50 ranked entries shown. Entries are raw: callers escape each line with `safeText` before printing. */
 export function describeOutcome(o: OutcomeJson, suffix = ''): string[] {
   const lines: string[] = []
   if (o.kind === 'range') {

@@ -5,19 +5,21 @@
  * @module
  */
 import { draw } from '../../beacon/index.js'
-import { base64ToBytes, parseBlock, parseCommitment, serializeProof, type Participants } from '../../core/index.js'
+import { base64ToBytes, describeCommitment, LIMITS, parseBlock, parseCommitmentFile, serializeProof, type Participants } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
-import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readTextInput, stringFlag, writeOutput } from '../common.js'
+import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readBytesInput, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { progressLine } from '../progress.js'
+import { safeText } from '../safe-text.js'
+import { readSecretFile } from '../secret-file.js'
 import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS } from './commit.js'
 import { describeOutcome } from './describe.js'
 
 export const drawCommand: Command = {
   name: 'draw',
   summary: 'wait for the committed block, draw, and write the proof',
-  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--private] [-o proof.json] [--force] [--json]
+  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--secret FILE [--private]] [-o proof.json] [--force] [--json]
 
 Reads the commitment, checks the participants against it at once (same entries, same order), then
 waits for the target block with a live progress line on stderr, fetches it with the beacon's signed
@@ -26,8 +28,12 @@ the proof offline with 'orbitdraw verify'.
 
 Flags:
   COMMITMENT               the commitment file written by 'orbitdraw commit' (- for stdin)
-  --private                reveal only the winners, each with a Merkle inclusion proof; the full
-                           list stays private (pick draws only)
+  --secret FILE            the organizer secret of a private list (NAME.secret.json, written by
+                           'commit --private'); required for such a commitment
+  --private                reveal only the winners, each with its leaf salt and Merkle inclusion
+                           proof; the rest of the list stays secret (pick draws of a list committed
+                           with --private only). Without it, a private list's proof discloses every
+                           entry and salt
   -o, --output FILE        where to write the proof (default proof.json; - for stdout)
   --force                  overwrite an existing output file (otherwise refused before waiting)
   --wait-timeout D         give up waiting after D (90s, 10m, 2h; default: wait as long as needed)
@@ -44,7 +50,7 @@ match the commitment, unreadable commitment), 130 interrupted.
 
 Examples:
   orbitdraw draw commitment.json --participants names.txt -o proof.json
-  orbitdraw draw commitment.json -p names.txt --private -o proof.json
+  orbitdraw draw commitment.json -p names.txt --secret commitment.secret.json --private -o proof.json
   orbitdraw draw lotto.commitment.json -o lotto.proof.json      # range draws take no participants
   orbitdraw draw commitment.json -p names.txt --json | jq -r '.outcome.winners[].entry'`,
   options: {
@@ -52,6 +58,7 @@ Examples:
     ...BEACON_OPTIONS,
     ...PARTICIPANTS_OPTIONS,
     private: { type: 'boolean' },
+    secret: { type: 'string' },
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
     'wait-timeout': { type: 'string' },
@@ -64,7 +71,8 @@ Examples:
     const output = stringFlag(flags, 'output') ?? 'proof.json'
     const force = flags.force === true
     const timeoutMs = flags['wait-timeout'] === undefined ? undefined : parseDuration(stringFlag(flags, 'wait-timeout')!, '--wait-timeout', 'draw')
-    const commitment = parseCommitment(await readTextInput(path, 'commitment'))
+    const file = parseCommitmentFile(await readBytesInput(path, 'commitment', LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096))
+    const commitment = file.commitment
     if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
       const named = beaconNameFrom(flags, ctx, 'draw')
       if (named !== commitment.beacon && flags.beacon !== undefined) throw new UsageError(`--beacon ${named} differs from the commitment's beacon ${commitment.beacon}`, 'draw')
@@ -78,6 +86,12 @@ Examples:
       participants = await participantsFrom(flags, 'draw')
     }
     if (flags.private === true && commitment.draw.kind !== 'pick') throw new UsageError(`--private is for pick draws; this commitment is a ${commitment.draw.kind} draw`, 'draw')
+    const salted = commitment.participants?.salted === true
+    if (flags.private === true && !salted) throw new UsageError('--private needs a private (salted) list, and this commitment is public: its inclusion paths would let anyone test guesses of the other entries; commit with --private, or draw without it', 'draw')
+    const secretPath = stringFlag(flags, 'secret')
+    if (salted && secretPath === undefined) throw new UsageError('this commitment is a private (salted) list: pass --secret FILE (the .secret.json written by commit --private)', 'draw')
+    if (!salted && secretPath !== undefined) throw new UsageError('this commitment is a public list: it takes no --secret', 'draw')
+    const secret = secretPath === undefined ? undefined : await readSecretFile(secretPath, describeCommitment(commitment).cid)
     await assertWritable(output, force, 'draw')
 
     const progress = progressLine(ctx, flags.quiet === true)
@@ -90,7 +104,9 @@ Examples:
         onProgress: (p) => progress.update(p),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(flags.private === true ? { disclosure: 'winners' as const } : {}),
+        ...(secret === undefined ? {} : { secret }),
         allowUnauthenticated: clientOptions.allowUnsignedHead === true,
+        timestamps: file.timestamps,
       })
     } finally {
       progress.done()
@@ -114,7 +130,7 @@ Examples:
       `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${proof.participants?.disclosure === 'winners' ? '; only the winners are revealed' : ''}.`,
       `Anyone can check it: orbitdraw verify ${output === '-' ? 'proof.json' : output}`,
     ]
-    ;(output === '-' ? ctx.err : ctx.out)(`${lines.join('\n')}\n`)
+    ;(output === '-' ? ctx.err : ctx.out)(`${lines.map(safeText).join('\n')}\n`)
     return EXIT.ok
   },
 }

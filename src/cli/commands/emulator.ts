@@ -71,9 +71,12 @@ Examples:
       ORBITPORT_AUTH_URL: emu.url,
       ORBITPORT_CLIENT_ID: EMULATOR_CLIENT_ID,
       ORBITPORT_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
+      ORBITDRAW_TSA: emu.tsaUrl,
+      ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64'),
+      ORBITDRAW_TRUST_BEACONS: emu.beaconName,
     }
     if (flags.json === true) {
-      ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, env })}\n`)
+      ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, tsaUrl: emu.tsaUrl, tsaRootPem: emu.tsaRootPem, env })}\n`)
     } else {
       ctx.out(
         [
@@ -87,6 +90,9 @@ Examples:
           `  orbitdraw beacon latest --gateway ${emu.url} --beacon ${emu.beaconName}`,
           '',
           'The ORBITPORT_* credentials are the emulator\'s public test defaults, not real ones.',
+          'ORBITDRAW_TSA is the emulator\'s time-stamping authority; ORBITDRAW_TRUST_TSA its test root (base64 DER)',
+          'and ORBITDRAW_TRUST_BEACONS its beacon: exported, they make `orbitdraw verify` in that shell trust this',
+          'emulator (the verdict says "trusted by your settings"). Trust them only for tests.',
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),

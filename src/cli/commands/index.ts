@@ -9,6 +9,7 @@ import { commitCommand } from './commit.js'
 import { drawCommand } from './draw.js'
 import { emulatorCommand } from './emulator.js'
 import { randomCommand } from './random.js'
+import { checkReceiptCommand, receiptsCommand } from './receipts.js'
 import { verifyCommand } from './verify.js'
 
-export const COMMANDS: readonly Command[] = [commitCommand, drawCommand, verifyCommand, beaconCommand, randomCommand, emulatorCommand]
+export const COMMANDS: readonly Command[] = [commitCommand, drawCommand, verifyCommand, receiptsCommand, checkReceiptCommand, beaconCommand, randomCommand, emulatorCommand]

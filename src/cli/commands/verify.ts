@@ -3,62 +3,87 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises'
 import { verifyOnline, type VerifyOnlineResult } from '../../beacon/index.js'
-import { InvalidInputError, verify, type VerifyResult } from '../../core/index.js'
-import { BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
-import { clientOptionsFrom } from '../common.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, LIMITS, normalizeTrustedBeacons, OrbitdrawError, ORBITPORT_BEACONS, verify, type Check, type TrustedBeacon, type VerifyOptions, type VerifyResult } from '../../core/index.js'
+import { readProofJson } from '../../core/proof.js'
+import { BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
+import { clientOptionsFrom, listFlag, readBytesInput, stringFlag } from '../common.js'
+import { tsaAnchorsFrom } from '../timestamp-flags.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
+import { safeText } from '../safe-text.js'
 import { describeOutcome } from './describe.js'
 
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'check a proof offline; exit 0 only when every check passes',
-  help: `Usage: orbitdraw verify PROOF [--online] [--require-signed] [--json]
+  summary: 'check a proof offline under your trust policy; exit 0 only when every check passes',
+  help: `Usage: orbitdraw verify PROOF [--commitment CID] [--trust-beacon NAME]... [--trust-tsa FILE]...
+                        [--allow-unsigned] [--allow-untimestamped] [--online [--gateway URL]...] [--json]
 
-Re-checks a proof bundle with no network: the commitment's CID, the participants (all entries, or
+Re-checks a proof bundle with no network, under a strict policy by default: the commitment's CID,
+that the beacon is one you trust (default: Orbitport's beacons), the participants (all entries, or
 each revealed winner's inclusion proof), every carried block against its CID, the chain links, the
-beacon's signed IPNS record, the seed and the outcome. Prints every check with its result.
+beacon's signed IPNS record (required), the commitment's RFC 3161 time-stamp (required: a trusted
+authority dated it before the target block), the seed and the outcome. Prints every check.
+
+The verdict starts with the commitment CID: compare it with the CID the organizer announced before
+the target block, or pin it with --commitment so a proof of any other commitment fails.
 
 With --online it then asks the beacon's gateways whether every carried block is still served with
 the same bytes and whether today's signed head descends from the proof's head (checks
 online-blocks and online-chain). An unreachable beacon makes those checks fail (exit 1).
 
+Trust (your anchors, never the proof's):
+  --commitment CID       the commitment CID the organizer announced; any other fails commitment-pinned
+  --trust-beacon NAME    also trust this beacon IPNS name (repeatable), e.g. the emulator's;
+                         ORBITDRAW_TRUST_BEACONS (comma-separated) does the same
+  --trust-tsa FILE       also trust this time-stamping root (PEM; repeatable); ORBITDRAW_TRUST_TSA
+                         (comma-separated base64 DER) does the same
+  --allow-unsigned       accept blocks that no signed beacon record vouches for (integrity only)
+  --allow-untimestamped  accept a commitment that no trusted time-stamp dates before the target block
+                         (check by other means that its CID was published before then)
+  With --allow-*, the verdict says NOT FULLY VERIFIED and what to check instead.
+
 Flags:
   --online           also re-check against the live beacon (uses --gateway / ORBITDRAW_GATEWAYS;
                      the beacon is the one named in the proof)
   --gateway URL      a gateway for --online (repeatable); --timeout-ms N per request
-  --require-signed   also fail when the proof carries no valid signed IPNS record
-                     (without it such a proof verifies integrity only, and says so)
   --json             print the full result as JSON
   PROOF              a proof file, or - for standard input
 
 Exit codes: 0 every check passed, 1 a check failed, 2 usage error, 4 unreadable file.
+A verdict that relied on --allow-unsigned or --allow-untimestamped also exits 0, and says so on its
+first line. NOT VERIFIED HERE (a check this host cannot do) exits 1.
 
 Examples:
-  orbitdraw verify proof.json
+  orbitdraw verify proof.json --commitment bagu…
   orbitdraw verify proof.json --online --gateway https://ipfs.io
-  orbitdraw verify proof.json --require-signed --json | jq '.checks[] | select(.ok == false)'
+  orbitdraw verify proof.json --trust-beacon k51qzi5uqu5… --json | jq '.checks[] | select(.ok == false)'
   curl -s https://example.org/raffle/proof.json | orbitdraw verify -`,
-  options: { ...GLOBAL_OPTIONS, ...BEACON_OPTIONS, 'require-signed': { type: 'boolean' }, online: { type: 'boolean' } },
+  options: {
+    ...GLOBAL_OPTIONS,
+    ...BEACON_OPTIONS,
+    online: { type: 'boolean' },
+    commitment: { type: 'string' },
+    'trust-beacon': { type: 'string', multiple: true },
+    'allow-unsigned': { type: 'boolean' },
+    'allow-untimestamped': { type: 'boolean' },
+    'trust-tsa': { type: 'string', multiple: true },
+  },
   async run(flags, positionals, ctx) {
     if (positionals.length !== 1) throw new UsageError('verify takes exactly one proof file', 'verify')
     const path = positionals[0]!
-    let text: string
-    try {
-      text = path === '-' ? await readAll(process.stdin) : await readFile(path, 'utf8')
-    } catch (cause) {
-      throw new InvalidInputError('FILE_UNREADABLE', `cannot read proof ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path', { cause })
-    }
+    // The file's bytes, undecoded: the core applies the spec's rules (strict UTF-8, size in bytes...).
+    const bytes = await readBytesInput(path, 'proof', LIMITS.maxProofBytes)
     if (flags.online !== true && (flags.gateway !== undefined || flags['timeout-ms'] !== undefined)) throw new UsageError('--gateway and --timeout-ms are for --online', 'verify')
-    if (flags.beacon !== undefined) throw new UsageError('verify takes the beacon from the proof; drop --beacon', 'verify')
+    if (flags.beacon !== undefined) throw new UsageError('verify takes the beacon from the proof; to trust another beacon, use --trust-beacon NAME', 'verify')
+    const options = await verifyOptionsFrom(flags, ctx)
     const clientOptions = flags.online === true ? clientOptionsFrom(flags, ctx, 'verify') : undefined
-    const result = await verify(text, { requireAuthenticated: flags['require-signed'] === true, now: new Date() })
+    const result = await verify(bytes, options)
     let online: VerifyOnlineResult | undefined
     if (clientOptions !== undefined) {
       const { gateways, ...rest } = clientOptions
-      online = await verifyOnline(text.length > 0 ? safeJson(text) : text, { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal })
+      online = await verifyOnline(parsedOrBytes(bytes), { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal })
     }
     const ok = result.ok && (online === undefined || online.ok)
     if (flags.json === true) printJson(ctx, online === undefined ? result : { ...result, ok, offlineOk: result.ok, online })
@@ -67,36 +92,59 @@ Examples:
   },
 }
 
-function safeJson(text: string): unknown {
+/** The verifier's policy from the trust flags and environment. */
+export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<VerifyOptions> {
+  const extra = [
+    ...(listFlag(flags, 'trust-beacon') ?? []).map((name) => ({ name, label: 'beacon from --trust-beacon' })),
+    ...(ctx.env.ORBITDRAW_TRUST_BEACONS ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0).map((name) => ({ name, label: 'beacon from ORBITDRAW_TRUST_BEACONS' })),
+  ]
+  let beacons: TrustedBeacon[] | undefined
+  if (extra.length > 0) {
+    try {
+      beacons = [...ORBITPORT_BEACONS, ...normalizeTrustedBeacons(extra)]
+    } catch (err) {
+      throw new UsageError(`--trust-beacon: ${err instanceof OrbitdrawError ? err.detail : String(err)}`, 'verify')
+    }
+  }
+  const commitment = stringFlag(flags, 'commitment')
+  const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
+  const customAnchors = anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length
+  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(customAnchors ? { timestampAuthorities: anchors } : {}) }
+  return {
+    now: new Date(),
+    ...(Object.keys(trust).length === 0 ? {} : { trust }),
+    ...(flags['allow-unsigned'] === true ? { allowUnsigned: true } : {}),
+    ...(flags['allow-untimestamped'] === true ? { allowUntimestamped: true } : {}),
+    ...(commitment === undefined ? {} : { commitment }),
+  }
+}
+
+/** The proof's JSON value by the core's rules, or the bytes themselves (verifyOnline then reports the error). */
+function parsedOrBytes(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(text) as unknown
+    return readProofJson(bytes)
   } catch {
-    return text
+    return bytes
   }
 }
 
-async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const c of stream) chunks.push(c as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/** Human-readable verification report. */
+/** Human-readable verification report: the verdict and its facts first, then every check. Untrusted text is escaped. */
 export function formatResult(r: VerifyResult, online?: VerifyOnlineResult): string {
+  const verdict = describeVerdict(r)
   const lines: string[] = []
-  for (const c of r.checks) lines.push(`${c.ok ? '✓' : '✗'} ${c.name.padEnd(22)} ${c.detail}`)
-  for (const c of online?.checks ?? []) lines.push(`${c.ok ? '✓' : '✗'} ${c.name.padEnd(22)} ${c.detail}`)
-  for (const n of [...r.notes, ...(online?.notes ?? [])]) lines.push(`  note: ${n}`)
+  const onlineFailed = r.ok && online !== undefined && !online.ok
+  lines.push(onlineFailed ? `FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)` : verdict.headline)
+  lines.push(...verdict.lines.map((l) => `  ${l}`))
+  if (r.ok && online !== undefined && online.ok) lines.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
+  if (r.commitment) lines.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
+  if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)').map((l) => `  ${l}`))
   lines.push('')
-  if (r.ok && online !== undefined && !online.ok) {
-    lines.push(`FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)`)
-  } else if (r.ok) {
-    lines.push(r.authenticated ? 'VERIFIED: every check passed; the beacon\'s signed record vouches for the block.' : 'VERIFIED (integrity only): every check passed, but no signed beacon record proves the beacon published the block.')
-    if (online) lines.push("ONLINE: every carried block is still served, and today's head descends from the proof's head.")
-  } else {
-    lines.push(`FAILED: ${r.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`)
-  }
-  if (r.commitment) lines.push(`draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} — ${r.commitment.draw.kind}, block ${r.commitment.target} of ${r.commitment.beacon}`)
-  if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)'))
-  return `${lines.join('\n')}\n`
+  for (const c of [...r.checks, ...(online?.checks ?? [])]) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  for (const n of [...r.notes, ...(online?.notes ?? [])]) lines.push(`  note: ${n}`)
+  return `${lines.map(safeText).join('\n')}\n`
+}
+
+/** ✓ passed on its evidence, ~ passed only through a relaxed rule, ✗ failed. */
+function marker(c: Check): string {
+  return !c.ok ? '✗' : c.relaxedBy !== undefined ? '~' : '✓'
 }

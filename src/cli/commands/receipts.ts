@@ -1,0 +1,145 @@
+/**
+ * `orbitdraw receipts COMMITMENT --participants FILE --secret FILE -o DIR`: one receipt per participant
+ * of a private list, and `orbitdraw check-receipt RECEIPT [--commitment CID]`: check one.
+ *
+ * @module
+ */
+import { access, mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { checkReceipt, describeCommitment, InvalidInputError, makeReceipts, parseCommitment, serializeReceipt } from '../../core/index.js'
+import { GLOBAL_OPTIONS, type Command } from '../command.js'
+import { readTextInput, stringFlag } from '../common.js'
+import { EXIT, UsageError } from '../exit-codes.js'
+import { printJson } from '../output.js'
+import { readSecretFile } from '../secret-file.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS } from './commit.js'
+
+/**
+ * A receipt's file name: the zero-padded index, then the entry reduced to `[A-Za-z0-9._-]` (at most 40
+ * characters), then `.json`. The index keeps names unique and the name safe on every file system
+ * (no separators, no leading dot, no reserved device name, no control characters).
+ */
+export function receiptFileName(index: number, entry: string, count: number): string {
+  const width = String(Math.max(0, count - 1)).length
+  const slug = entry
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 40)
+    .replace(/[-.]+$/g, '')
+  return `${String(index).padStart(width, '0')}${slug === '' ? '' : `-${slug}`}.json`
+}
+
+export const receiptsCommand: Command = {
+  name: 'receipts',
+  summary: 'write one receipt per participant of a private list ("I was in the draw")',
+  help: `Usage: orbitdraw receipts COMMITMENT --participants FILE --secret FILE -o DIR [--force] [--json]
+
+For a list committed with 'orbitdraw commit --private': checks the participants (salted with the
+secret) against the commitment, then writes one small JSON receipt per participant into DIR. A
+receipt holds the commitment, the participant's index, entry and leaf salt, and the inclusion path:
+its holder can check it was in the draw ('orbitdraw check-receipt'), and learns nothing about anyone
+else. Send each participant their own file only.
+
+Flags:
+  COMMITMENT               the commitment file (- for stdin)
+  --secret FILE            the organizer secret (NAME.secret.json written by 'commit --private')
+  -o, --output DIR         the directory to write into (created if missing); files are named
+                           INDEX-ENTRY.json with the entry reduced to letters, digits, '.', '_', '-'
+  --force                  overwrite existing receipt files (otherwise refused before writing any)
+  --json                   print a machine-readable summary
+
+${PARTICIPANTS_HELP}
+
+Exit codes: 0 written, 2 usage error, 4 bad input (participants or secret do not match the commitment).
+
+Example:
+  orbitdraw receipts commitment.json -p names.txt --secret commitment.secret.json -o receipts/`,
+  options: { ...GLOBAL_OPTIONS, ...PARTICIPANTS_OPTIONS, secret: { type: 'string' }, output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
+  async run(flags, positionals, ctx) {
+    if (positionals.length !== 1) throw new UsageError('receipts takes exactly one commitment file', 'receipts')
+    const path = positionals[0]!
+    if (path === '-' && stringFlag(flags, 'participants') === '-') throw new UsageError('the commitment and the participants cannot both come from standard input', 'receipts')
+    const dir = stringFlag(flags, 'output')
+    if (dir === undefined || dir === '-') throw new UsageError('-o DIR is required: the directory to write the receipts into', 'receipts')
+    const secretPath = stringFlag(flags, 'secret')
+    if (secretPath === undefined) throw new UsageError('--secret FILE is required (the .secret.json written by commit --private)', 'receipts')
+    const commitment = parseCommitment(await readTextInput(path, 'commitment'))
+    if (commitment.participants?.salted !== true) throw new UsageError('receipts are for a private list (commit --private); this commitment is public: its participants check it against the published list', 'receipts')
+    const cid = describeCommitment(commitment).cid
+    const secret = await readSecretFile(secretPath, cid)
+    const participants = await participantsFrom(flags, 'receipts')
+    const book = makeReceipts(commitment, participants, secret)
+    const names = participants.map((e, i) => receiptFileName(i, typeof e === 'string' ? e : e.entry, book.count))
+    const force = flags.force === true
+    await mkdir(dir, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
+      throw new InvalidInputError('FILE_UNWRITABLE', `cannot create the directory ${dir}: ${cause.code ?? 'error'}`, 'check the path and permissions')
+    })
+    if (!force) {
+      for (const name of names) {
+        const exists = await access(join(dir, name)).then(
+          () => true,
+          () => false,
+        )
+        if (exists) throw new UsageError(`${join(dir, name)} already exists; pass --force to overwrite the receipts, or choose another -o DIR`, 'receipts')
+      }
+    }
+    let i = 0
+    for (const r of book.receipts()) {
+      const file = join(dir, names[i++]!)
+      try {
+        await writeFile(file, serializeReceipt(r), { flag: force ? 'w' : 'wx' })
+      } catch (cause) {
+        const code = (cause as NodeJS.ErrnoException).code
+        if (code === 'EEXIST') throw new UsageError(`${file} already exists; pass --force to overwrite the receipts`, 'receipts')
+        throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${file}: ${code ?? 'error'}`, 'check the directory is writable')
+      }
+    }
+    if (flags.json === true) printJson(ctx, { ok: true, commitmentCid: cid, directory: dir, count: book.count, files: names })
+    else ctx.out(`Wrote ${book.count} receipt${book.count === 1 ? '' : 's'} for commitment ${cid} into ${dir}\nSend each participant their own file; they check it with: orbitdraw check-receipt FILE --commitment ${cid}\n`)
+    return EXIT.ok
+  },
+}
+
+export const checkReceiptCommand: Command = {
+  name: 'check-receipt',
+  summary: 'check a participant receipt offline ("I was in the draw")',
+  help: `Usage: orbitdraw check-receipt RECEIPT [--commitment CID] [--json]
+
+Checks a receipt written by 'orbitdraw receipts', offline: the commitment inside it hashes to its
+CID (and to --commitment CID, the one the organizer published), the list is salted, and the entry
+with its salt is proven by the inclusion path to be at its index under the committed root.
+
+Flags:
+  RECEIPT                  the receipt file (- for stdin)
+  --commitment CID         the commitment CID the organizer published; without it the receipt is only
+                           checked against itself, and the report says so
+  --json                   print the checks as JSON
+
+Exit codes: 0 the receipt checks, 1 it does not, 2 usage error, 4 unreadable file.
+
+Example:
+  orbitdraw check-receipt 0007-alice.json --commitment baguqeera…`,
+  options: { ...GLOBAL_OPTIONS, commitment: { type: 'string' } },
+  async run(flags, positionals, ctx) {
+    if (positionals.length !== 1) throw new UsageError('check-receipt takes exactly one receipt file', 'check-receipt')
+    const text = await readTextInput(positionals[0]!, 'receipt')
+    const pin = stringFlag(flags, 'commitment')
+    const result = checkReceipt(text, pin === undefined ? {} : { commitment: pin })
+    if (flags.json === true) {
+      const { receipt, commitment, ...rest } = result
+      printJson(ctx, { ...rest, ...(receipt === undefined ? {} : { commitmentCid: receipt.commitmentCid, index: receipt.index, entry: receipt.entry }), ...(commitment === undefined ? {} : { label: commitment.label }) })
+    } else {
+      const lines = result.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name.padEnd(18)} ${c.detail}`)
+      for (const n of result.notes) lines.push(`  note: ${n}`)
+      lines.push('')
+      if (result.ok) {
+        const r = result.receipt!
+        lines.push(`${result.pinned ? 'CHECKED' : 'CHECKED (not pinned)'}: ${JSON.stringify(r.entry)} is entry ${r.index} of the list committed as ${r.commitmentCid}${result.commitment!.label === '' ? '' : ` (${JSON.stringify(result.commitment!.label)})`}.`)
+        if (!result.pinned) lines.push('Compare that CID with the one the organizer published, or pass it with --commitment CID.')
+      } else lines.push(`FAILED: ${result.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`)
+      ctx.out(`${lines.join('\n')}\n`)
+    }
+    return result.ok ? EXIT.ok : EXIT.verificationFailed
+  },
+}

@@ -1,0 +1,44 @@
+/**
+ * The organizer's secret file of a private list (`orbitdraw commit --private` writes it, `draw` and
+ * `receipts` read it with `--secret FILE`): owner-only permissions, never printed.
+ *
+ * @module
+ */
+import { chmod, readFile, writeFile } from 'node:fs/promises'
+import { InvalidInputError, MismatchError, parseSecretFile, serializeSecretFile, type OrganizerSecret } from '../core/index.js'
+import { UsageError } from './exit-codes.js'
+
+/** The secret file next to a commitment file: `x.json` → `x.secret.json` (`x` → `x.secret.json`). */
+export function secretPathFor(commitmentPath: string): string {
+  return `${commitmentPath.endsWith('.json') ? commitmentPath.slice(0, -'.json'.length) : commitmentPath}.secret.json`
+}
+
+/** Writes the secret file with mode 0600; refuses to overwrite unless `force`. */
+export async function writeSecretFile(path: string, secret: OrganizerSecret, commitmentCid: string, force: boolean, command: string): Promise<void> {
+  try {
+    await writeFile(path, serializeSecretFile(secret, commitmentCid), { flag: force ? 'w' : 'wx', mode: 0o600 })
+    await chmod(path, 0o600) // an overwritten file keeps its old mode otherwise
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') throw new UsageError(`${path} already exists; pass --force to overwrite it (the old secret is then lost), or choose another -o file`, command)
+    throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${path}: ${code ?? 'error'}`, 'check the directory exists and is writable')
+  }
+}
+
+/**
+ * Reads `--secret FILE` and checks it belongs to the commitment `cid`. Errors name the file, never its
+ * content.
+ */
+export async function readSecretFile(path: string, cid: string): Promise<OrganizerSecret> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (cause) {
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read the secret file ${path}: ${(cause as NodeJS.ErrnoException).code ?? 'error'}`, 'pass the *.secret.json written by orbitdraw commit --private')
+  }
+  const file = parseSecretFile(text)
+  if (file.commitment !== cid) {
+    throw new MismatchError('SECRET_MISMATCH', `the secret file ${path} belongs to commitment ${file.commitment}, not ${cid}`, 'pass the secret file written with this commitment')
+  }
+  return file.secret
+}

@@ -1,0 +1,85 @@
+/**
+ * The commitment file `orbitdraw commit` writes: the commitment with its CID and its time-stamp
+ * tokens, so `draw` can carry the tokens into the proof. A bare commitment (its DAG-JSON alone) is
+ * still read, with no tokens.
+ *
+ * @module
+ */
+import { ParseError, MismatchError, UnsupportedVersionError } from './errors.js'
+import { commitmentCid, parseCommitment, type Commitment } from './commitment.js'
+import { decodeJsonInput, expectObject, expectOnlyKeys, expectString, field, optionalField, show, type JsonObject } from './json.js'
+import { LIMITS } from './limits.js'
+import { parseTimestamps } from './proof.js'
+import { SUPPORTED_VERSIONS, PROTOCOL_VERSION } from './version.js'
+
+/** The `type` of a commitment file. */
+export const COMMITMENT_FILE_TYPE = 'orbitdraw-commitment'
+
+/** A commitment file as written (JSON). */
+export interface CommitmentFileJson {
+  readonly type: typeof COMMITMENT_FILE_TYPE
+  readonly version: number
+  /** The commitment's CID (checked against `commitment` when read). */
+  readonly cid: string
+  /** The commitment in its DAG-JSON form, exactly as `commit()` returned it. */
+  readonly commitment: JsonObject
+  /** Standard base64 DER RFC 3161 tokens over the commitment; empty when committed without one. */
+  readonly timestamps: readonly string[]
+}
+
+/** A commitment file as read. */
+export interface CommitmentFile {
+  readonly commitment: Commitment
+  readonly cid: string
+  /** The commitment's DAG-JSON form (as in a proof). */
+  readonly json: JsonObject
+  readonly timestamps: readonly string[]
+}
+
+/** Builds the commitment file for `commit()`'s result and the kept tokens (base64). */
+export function commitmentFile(result: { readonly cid: string; readonly json: JsonObject }, timestamps: readonly string[]): CommitmentFileJson {
+  return { type: COMMITMENT_FILE_TYPE, version: PROTOCOL_VERSION, cid: result.cid, commitment: result.json, timestamps: [...timestamps] }
+}
+
+const MAX_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096
+
+/**
+ * Reads a commitment file (text), or a bare commitment (its DAG-JSON). The file's CID must be the
+ * commitment's.
+ *
+ * @throws {@link ParseError} with the path of the first bad field; {@link MismatchError}
+ *   `COMMITMENT_CID_MISMATCH`; {@link UnsupportedVersionError}.
+ */
+export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) throw new ParseError('INVALID_COMMITMENT', 'a commitment file is JSON bytes or text', 'pass the file\'s bytes', { path: '$' })
+  // The core's one byte-level reader: size in bytes before decoding, strict UTF-8, no BOM, bounded depth, no duplicate keys.
+  const value = decodeJsonInput(input, {
+    what: 'commitment',
+    maxBytes: MAX_FILE_BYTES,
+    integersOnly: true,
+    tooLarge: (size) => new ParseError('INVALID_COMMITMENT', `the commitment file is ${size} bytes, over ${MAX_FILE_BYTES}`, 'pass the file written by orbitdraw commit', { path: '$' }),
+  })
+  const o = expectObject(value, '$')
+  if (optionalField(o, 'type') === undefined) {
+    const commitment = parseCommitment(o)
+    return { commitment, cid: commitmentCid(commitment), json: o, timestamps: [] }
+  }
+  if (field(o, 'type', '$') !== COMMITMENT_FILE_TYPE) throw new ParseError('INVALID_COMMITMENT', `type is ${show(o.type)}, expected "${COMMITMENT_FILE_TYPE}"`, 'pass the commitment file written by orbitdraw commit', { path: '$.type' })
+  const version = field(o, 'version', '$')
+  if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment file version ${show(version)} is not supported`, `this release reads version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
+  expectOnlyKeys(o, ['type', 'version', 'cid', 'commitment', 'timestamps'], '$')
+  const cid = expectString(field(o, 'cid', '$'), '$.cid')
+  const json = expectObject(field(o, 'commitment', '$'), '$.commitment')
+  let commitment: Commitment
+  try {
+    commitment = parseCommitment(json)
+  } catch (e) {
+    if (e instanceof ParseError && e.path !== undefined) throw new ParseError(e.code, e.detail, e.hint, { path: e.path.replace(/^\$/, '$.commitment'), cause: e })
+    throw e
+  }
+  const actual = commitmentCid(commitment)
+  if (actual !== cid) throw new MismatchError('COMMITMENT_CID_MISMATCH', `the file says CID ${cid}, but its commitment hashes to ${actual}`, 'the file was edited; use the commitment file as written by orbitdraw commit', { path: '$.cid' })
+  const raw = optionalField(o, 'timestamps')
+  const timestamps = raw === undefined ? [] : parseTimestamps(raw, '$.timestamps')
+  return { commitment, cid, json, timestamps }
+}

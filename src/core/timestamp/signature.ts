@@ -1,0 +1,126 @@
+/**
+ * Signature verification for time-stamp tokens and certificates. RSA (PKCS #1 v1.5 and PSS) goes
+ * through Web Crypto (`globalThis.crypto.subtle`, present in Node and on https pages); ECDSA on
+ * P-256/P-384/P-521 through `@noble/curves`, so it works everywhere. SHA-1 and MD5 are refused.
+ *
+ * @module
+ */
+import { p256, p384 } from '@noble/curves/nist.js'
+import { algorithm, bitString, decodeDer, DerError, integer, isContext, oid, sequence, smallInteger, type Der } from './der.js'
+import { digest } from './hash.js'
+import { HASHES, OID, refusedHashName, type HashName } from './oids.js'
+
+/** Outcome of one signature check. */
+export type SignatureOutcome =
+  | { readonly kind: 'valid' }
+  | { readonly kind: 'invalid' }
+  /** The algorithm is refused or not implemented; `what` names it. */
+  | { readonly kind: 'unsupported'; readonly what: string }
+  /** This host lacks the primitive (no Web Crypto for RSA). */
+  | { readonly kind: 'uncheckable'; readonly what: string }
+
+type Scheme =
+  | { readonly family: 'rsa-pkcs1'; readonly hash: HashName }
+  | { readonly family: 'rsa-pss'; readonly hash: HashName; readonly saltLength: number }
+  | { readonly family: 'ecdsa'; readonly hash: HashName }
+
+const RSA_PKCS1: Readonly<Record<string, HashName>> = { [OID.sha256WithRsa]: 'SHA-256', [OID.sha384WithRsa]: 'SHA-384', [OID.sha512WithRsa]: 'SHA-512' }
+const ECDSA: Readonly<Record<string, HashName>> = { [OID.ecdsaWithSha256]: 'SHA-256', [OID.ecdsaWithSha384]: 'SHA-384', [OID.ecdsaWithSha512]: 'SHA-512' }
+const CURVES = { [OID.p256]: p256, [OID.p384]: p384 } as const
+
+/** Resolves a signature AlgorithmIdentifier; `digestHint` is the SignerInfo digest for bare `rsaEncryption`. */
+function scheme(alg: { oid: string; params: Der | undefined }, digestHint: HashName | undefined): Scheme | string {
+  const pkcs1 = RSA_PKCS1[alg.oid]
+  if (pkcs1 !== undefined) return { family: 'rsa-pkcs1', hash: pkcs1 }
+  const ec = ECDSA[alg.oid]
+  if (ec !== undefined) return { family: 'ecdsa', hash: ec }
+  if (alg.oid === OID.rsaEncryption) return digestHint === undefined ? 'rsaEncryption without a digest algorithm' : { family: 'rsa-pkcs1', hash: digestHint }
+  if (alg.oid === OID.sha1WithRsa) return 'sha1WithRSAEncryption (SHA-1)'
+  if (alg.oid === OID.rsassaPss) {
+    try {
+      return pssScheme(alg.params)
+    } catch (e) {
+      return `RSASSA-PSS with bad parameters (${e instanceof DerError ? e.message : String(e)})`
+    }
+  }
+  return `signature algorithm OID ${alg.oid}`
+}
+
+function pssScheme(params: Der | undefined): Scheme | string {
+  const fields = sequence(params, 'RSASSA-PSS-params', 'RSASSA-PSS-params')
+  let hash: string = OID.sha1
+  let mgfHash: string = OID.sha1
+  let saltLength = 20
+  for (const f of fields) {
+    if (isContext(f, 0)) hash = algorithm(f.children[0], 'hashAlgorithm', 'hashAlgorithm').oid
+    else if (isContext(f, 1)) {
+      const mgf = algorithm(f.children[0], 'maskGenAlgorithm', 'maskGenAlgorithm')
+      if (mgf.oid !== OID.mgf1) return `RSASSA-PSS with mask generation ${mgf.oid}`
+      mgfHash = algorithm(mgf.params, 'MGF1 hash', 'MGF1 hash').oid
+    } else if (isContext(f, 2)) saltLength = smallInteger(f.children[0], 'saltLength', 'saltLength', 1024)
+    else if (isContext(f, 3)) {
+      if (integer(f.children[0], 'trailerField', 'trailerField') !== 1n) return 'RSASSA-PSS with a trailer field other than 1'
+    }
+  }
+  const name = HASHES[hash]
+  if (name === undefined) return `RSASSA-PSS with ${refusedHashName(hash)}`
+  if (mgfHash !== hash) return 'RSASSA-PSS with an MGF1 hash different from its message hash'
+  return { family: 'rsa-pss', hash: name, saltLength }
+}
+
+/** The name of a signature algorithm as resolved here, or undefined when refused. */
+export function signatureSchemeProblem(alg: { oid: string; params: Der | undefined }, digestHint?: HashName): string | undefined {
+  const s = scheme(alg, digestHint)
+  return typeof s === 'string' ? s : undefined
+}
+
+/**
+ * Verifies `signature` over `data` with the key in `spki` (DER SubjectPublicKeyInfo). Never throws.
+ */
+export async function verifySignature(alg: { oid: string; params: Der | undefined }, spki: Uint8Array, data: Uint8Array, signature: Uint8Array, digestHint?: HashName): Promise<SignatureOutcome> {
+  const s = scheme(alg, digestHint)
+  if (typeof s === 'string') return { kind: 'unsupported', what: s }
+  let keyAlg: { oid: string; params: Der | undefined }
+  let publicKey: Uint8Array
+  try {
+    const [algNode, keyNode] = sequence(decodeDer(spki, 'subjectPublicKeyInfo'), 'subjectPublicKeyInfo', 'SubjectPublicKeyInfo')
+    keyAlg = algorithm(algNode, 'subjectPublicKeyInfo.algorithm', 'key algorithm')
+    publicKey = bitString(keyNode, 'subjectPublicKey', 'subjectPublicKey').bytes
+  } catch (e) {
+    return { kind: 'unsupported', what: `an unreadable public key (${e instanceof Error ? e.message : String(e)})` }
+  }
+  if (s.family === 'ecdsa') {
+    if (keyAlg.oid !== OID.ecPublicKey || keyAlg.params === undefined) return { kind: 'invalid' }
+    let curveOid: string
+    try {
+      curveOid = oid(keyAlg.params, 'namedCurve', 'namedCurve')
+    } catch {
+      return { kind: 'unsupported', what: 'an EC key without a named curve' }
+    }
+    const curve = CURVES[curveOid as keyof typeof CURVES]
+    if (curve === undefined) return { kind: 'unsupported', what: `EC curve ${curveOid}` }
+    try {
+      const ok = curve.verify(signature, digest(s.hash, data), publicKey, { prehash: false, lowS: false, format: 'der' })
+      return ok ? { kind: 'valid' } : { kind: 'invalid' }
+    } catch {
+      return { kind: 'invalid' }
+    }
+  }
+  if (keyAlg.oid !== OID.rsaEncryption) return keyAlg.oid === OID.rsassaPss ? { kind: 'unsupported', what: 'RSASSA-PSS-only public keys' } : { kind: 'invalid' }
+  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
+  if (subtle === undefined) return { kind: 'uncheckable', what: 'RSA signatures need Web Crypto (crypto.subtle), which this page or runtime does not offer (open the page over https or from a file)' }
+  const params = s.family === 'rsa-pss' ? { name: 'RSA-PSS', hash: s.hash } : { name: 'RSASSA-PKCS1-v1_5', hash: s.hash }
+  let key: CryptoKey
+  try {
+    key = await subtle.importKey('spki', spki as Uint8Array<ArrayBuffer>, params, false, ['verify'])
+  } catch (e) {
+    return { kind: 'unsupported', what: `an RSA key Web Crypto refuses (${e instanceof Error ? e.message : String(e)})` }
+  }
+  try {
+    const verifyParams = s.family === 'rsa-pss' ? { name: 'RSA-PSS', saltLength: s.saltLength } : { name: 'RSASSA-PKCS1-v1_5' }
+    const ok = await subtle.verify(verifyParams, key, signature as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>)
+    return ok ? { kind: 'valid' } : { kind: 'invalid' }
+  } catch {
+    return { kind: 'invalid' }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * One wording of a verification verdict, shared by the CLI and the verifier page, so that the same
+ * proof under the same policy reads the same everywhere. Plain text: front ends escape it for their
+ * medium (terminal or HTML); untrusted parts (labels, names) are quoted with JSON escaping here.
+ *
+ * @module
+ */
+import type { VerifyResult } from './verify.js'
+
+/** The verdict in words. */
+export interface VerdictText {
+  /** `verified`, `verified-relaxed`, `incomplete` or `failed` (the same as `VerifyResult.verdict`). */
+  readonly status: VerifyResult['verdict']
+  /** One line: what the verdict is. */
+  readonly headline: string
+  /**
+   * The facts a reader must see first, in order: the commitment CID (pinned or to compare), the beacon
+   * and target block with its time, the commitment's time-stamp, then each relaxed rule with what to
+   * check instead.
+   */
+  readonly lines: readonly string[]
+}
+
+/** The UTC time of a unix timestamp in seconds, as `2026-11-23 14:05:09 UTC`. */
+export function formatUnixTime(seconds: number): string {
+  if (!Number.isFinite(seconds)) return String(seconds)
+  const d = new Date(seconds * 1000)
+  return Number.isNaN(d.getTime()) ? String(seconds) : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
+/**
+ * Words a {@link VerifyResult}.
+ *
+ * @example
+ * ```ts
+ * const v = describeVerdict(await verify(proof))
+ * console.log(v.headline)
+ * for (const line of v.lines) console.log(line)
+ * ```
+ */
+export function describeVerdict(r: VerifyResult): VerdictText {
+  const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
+  const headline =
+    r.verdict === 'verified'
+      ? 'VERIFIED: every check passed on its own evidence.'
+      : r.verdict === 'verified-relaxed'
+        ? `NOT FULLY VERIFIED: every check passed, but only because you relaxed ${r.relaxed.length === 1 ? 'a rule' : `${r.relaxed.length} rules`}; this is not the strict verdict.`
+        : r.verdict === 'incomplete'
+          ? `NOT VERIFIED HERE: nothing failed, but ${failed.join(', ')} could not be checked on this host; re-check where it can be (over https, from localhost or disk, or with the CLI).`
+          : `FAILED: ${failed.join(', ')}.`
+  const lines: string[] = []
+  if (r.commitmentCid !== undefined) {
+    lines.push(r.pinned ? `Commitment ${r.commitmentCid}: the one you pinned.` : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (made before the target block).`)
+  }
+  if (r.commitment !== undefined) {
+    const beacon = r.beacon === undefined ? `beacon ${r.commitment.beacon}` : `${r.beacon.text}${r.beacon.trusted && r.beacon.source === 'caller' ? ', trusted by your settings' : ''}`
+    lines.push(`Beacon: ${beacon}.`)
+    lines.push(r.target === undefined ? `Target block ${r.commitment.target}: not proven to be in the chain.` : `Target block ${r.commitment.target}: published ${formatUnixTime(r.target.timestamp)}.`)
+  }
+  const time = r.checks.find((c) => c.name === 'commitment-time')
+  if (time !== undefined && time.relaxedBy === undefined) lines.push(time.ok ? `Commitment time: ${time.detail}.` : time.uncheckable ? 'Commitment time: could not be checked on this host.' : 'Commitment time: not proven (see the commitment-time check).')
+  for (const sentence of r.relaxed) lines.push(`Relaxed: ${sentence}`)
+  return { status: r.verdict, headline, lines }
+}

@@ -1,0 +1,222 @@
+/**
+ * The time-stamping client: asks RFC 3161 authorities (in parallel) for tokens over a commitment,
+ * checks each answer with the core's token check, and keeps the valid ones.
+ *
+ * @module
+ */
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema'
+import { AlgorithmIdentifier } from '@peculiar/asn1-x509'
+import { MessageImprint, PKIStatus, TimeStampReq, TimeStampResp } from '@peculiar/asn1-tsp'
+import { CID } from 'multiformats/cid'
+import { bytesToBase64 } from '../core/bytes.js'
+import { InvalidInputError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
+import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTimestampToken, type TimestampTrustAnchor } from '../core/timestamp/index.js'
+import { AbortedError } from '../beacon/errors.js'
+import { readBodyLimited } from '../net/body.js'
+import { TimestampUnavailableError, type TimestampAuthorityFailure } from './errors.js'
+
+/** The public authorities asked by default (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`). */
+export const DEFAULT_TSA_URLS: readonly string[] = ['http://timestamp.digicert.com', 'http://timestamp.sectigo.com']
+
+/** Options of {@link timestampCommitment}. */
+export interface TimestampOptions {
+  /** Authority URLs (default {@link DEFAULT_TSA_URLS}). */
+  authorities?: readonly string[]
+  /** `fetch` to use (default the global one). */
+  fetch?: typeof globalThis.fetch
+  /** Timeout of each request including its body, ms (default `LIMITS.timestampTimeoutMs`). */
+  timeoutMs?: number
+  signal?: AbortSignal
+  /** Roots the tokens must chain to (default `DEFAULT_TIMESTAMP_AUTHORITIES`). */
+  anchors?: readonly TimestampTrustAnchor[]
+  /** This host's clock, unix ms (default `Date.now`). */
+  now?: () => number
+  /**
+   * Largest difference accepted between a token's genTime and this host's clock, seconds (default
+   * 300). An authority whose clock is far off is refused (`TIMESTAMP_CLOCK_SKEW`): a clock behind
+   * would date the commitment earlier than it was made.
+   */
+  maxClockSkewSeconds?: number
+}
+
+/** One kept token. */
+export interface KeptTimestamp {
+  /** The DER TimeStampToken. */
+  readonly token: Uint8Array
+  /** The same, standard base64 (as carried in proofs and commitment files). */
+  readonly base64: string
+  /** The authority URL it came from. */
+  readonly authority: string
+  /** The authority's certificate name. */
+  readonly authorityName: string
+  /** genTime, ISO 8601. */
+  readonly time: string
+}
+
+/** Result of {@link timestampCommitment}. */
+export interface TimestampResult {
+  /** Valid tokens, in the order of `authorities`. At least one. */
+  readonly tokens: readonly KeptTimestamp[]
+  /** Authorities that gave nothing usable, and why. */
+  readonly failures: readonly TimestampAuthorityFailure[]
+}
+
+/**
+ * Time-stamps a commitment: asks every authority in parallel for an RFC 3161 token over the SHA-256
+ * digest inside `cid` (version 1, a fresh 128-bit nonce, certReq true), checks each reply (status
+ * granted, nonce echoed, imprint, signature and chain against `anchors`) and returns the valid ones.
+ *
+ * @throws {@link TimestampUnavailableError} `TIMESTAMP_UNAVAILABLE` when no authority gave a valid token.
+ * @throws {@link InvalidInputError} when `cid` is not a sha2-256 CID or an option is bad.
+ * @throws `AbortedError` (`ABORTED`) when `signal` fires.
+ * @example
+ * ```ts
+ * const { cid } = commit(spec)
+ * const { tokens } = await timestampCommitment(cid)
+ * ```
+ */
+export async function timestampCommitment(cid: string, options: TimestampOptions = {}): Promise<TimestampResult> {
+  const digest = commitmentDigest(cid)
+  const authorities = options.authorities ?? DEFAULT_TSA_URLS
+  if (authorities.length === 0) throw new InvalidInputError('INVALID_OPTIONS', 'no time-stamping authority given', 'pass at least one authority URL')
+  for (const a of authorities) {
+    let u: URL | undefined
+    try {
+      u = new URL(a)
+    } catch {
+      u = undefined
+    }
+    if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidInputError('INVALID_OPTIONS', `"${a}" is not an http(s) URL`, 'pass the authority URL, e.g. http://timestamp.digicert.com')
+  }
+  const timeoutMs = options.timeoutMs ?? LIMITS.timestampTimeoutMs
+  if (!(timeoutMs > 0)) throw new InvalidInputError('INVALID_OPTIONS', `timeoutMs must be positive, not ${timeoutMs}`, 'pass a timeout in milliseconds')
+  if (options.signal?.aborted === true) throw new AbortedError('time-stamping', options.signal.reason)
+  const fetchFn = options.fetch ?? globalThis.fetch
+  const anchors = options.anchors ?? DEFAULT_TIMESTAMP_AUTHORITIES
+  const now = options.now ?? Date.now
+  const maxSkewMs = (options.maxClockSkewSeconds ?? 300) * 1000
+  if (!(maxSkewMs >= 0)) throw new InvalidInputError('INVALID_OPTIONS', 'maxClockSkewSeconds must be >= 0', 'pass a number of seconds')
+  const settled = await Promise.all(authorities.map((a) => one(a, digest, { fetchFn, timeoutMs, signal: options.signal, anchors, now, maxSkewMs })))
+  if (isAborted(options.signal)) throw new AbortedError('time-stamping', options.signal?.reason)
+  const tokens = settled.filter((s): s is KeptTimestamp => 'token' in s)
+  const failures = settled.filter((s): s is TimestampAuthorityFailure => !('token' in s))
+  if (tokens.length === 0) throw new TimestampUnavailableError(failures)
+  return { tokens, failures }
+}
+
+/** The SHA-256 digest inside a commitment CID (what the tokens stamp). */
+export function commitmentDigest(cid: string): Uint8Array {
+  let parsed: CID
+  try {
+    parsed = CID.parse(cid)
+  } catch {
+    throw new InvalidInputError('INVALID_CID', `"${cid.slice(0, 80)}" is not a CID`, 'pass the commitment CID printed by commit')
+  }
+  if (parsed.multihash.code !== 0x12 || parsed.multihash.digest.length !== 32) throw new InvalidInputError('INVALID_CID', `CID ${cid} is not hashed with sha2-256`, 'pass the commitment CID printed by commit')
+  return parsed.multihash.digest
+}
+
+interface OneOptions {
+  fetchFn: typeof globalThis.fetch
+  timeoutMs: number
+  signal: AbortSignal | undefined
+  anchors: readonly TimestampTrustAnchor[]
+  now: () => number
+  maxSkewMs: number
+}
+
+async function one(authority: string, digest: Uint8Array, o: OneOptions): Promise<KeptTimestamp | TimestampAuthorityFailure> {
+  const fail = (code: string, detail: string): TimestampAuthorityFailure => ({ authority, code, detail })
+  const nonceBytes = new Uint8Array(16)
+  globalThis.crypto.getRandomValues(nonceBytes)
+  nonceBytes[0]! &= 0x7f // positive INTEGER
+  nonceBytes[0]! |= 0x01 // and minimal (no leading zero byte)
+  const nonce = toBigInt(nonceBytes)
+  const request = new Uint8Array(
+    AsnConvert.serialize(
+      new TimeStampReq({
+        version: 1,
+        messageImprint: new MessageImprint({ hashAlgorithm: new AlgorithmIdentifier({ algorithm: '2.16.840.1.101.3.4.2.1' }), hashedMessage: new OctetString(digest) }),
+        nonce: nonceBytes.slice().buffer,
+        certReq: true,
+      }),
+    ),
+  )
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, o.timeoutMs)
+  const onAbort = (): void => controller.abort()
+  o.signal?.addEventListener('abort', onAbort, { once: true })
+  let body: Uint8Array
+  try {
+    let res: Response
+    try {
+      res = await o.fetchFn(authority, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: request, signal: controller.signal, redirect: 'follow' })
+    } catch (e) {
+      if (timedOut) return fail('TIMESTAMP_TIMEOUT', `no answer within ${o.timeoutMs} ms`)
+      if (o.signal?.aborted === true) return fail('ABORTED', 'aborted')
+      return fail('TIMESTAMP_NETWORK_ERROR', e instanceof Error ? e.message : String(e))
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined)
+      return fail('TIMESTAMP_HTTP_ERROR', `HTTP ${res.status}`)
+    }
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type !== 'application/timestamp-reply') {
+      await res.body?.cancel().catch(() => undefined)
+      return fail('TIMESTAMP_BAD_REPLY', `content type "${type}", not application/timestamp-reply`)
+    }
+    try {
+      body = await readBodyLimited(res, LIMITS.maxTimestampTokenBytes + 4096, () => new Error(`reply over ${LIMITS.maxTimestampTokenBytes + 4096} bytes`))
+    } catch (e) {
+      if (timedOut) return fail('TIMESTAMP_TIMEOUT', `the reply did not arrive within ${o.timeoutMs} ms`)
+      return fail('TIMESTAMP_BAD_REPLY', e instanceof Error ? e.message : String(e))
+    }
+  } finally {
+    clearTimeout(timer)
+    o.signal?.removeEventListener('abort', onAbort)
+  }
+  let resp: TimeStampResp
+  try {
+    resp = AsnConvert.parse(body, TimeStampResp)
+  } catch {
+    return fail('TIMESTAMP_BAD_REPLY', 'the reply is not a DER TimeStampResp')
+  }
+  const status = resp.status.status
+  if (status !== PKIStatus.granted && status !== PKIStatus.grantedWithMods) {
+    const text = resp.status.statusString?.join(' ') ?? ''
+    return fail('TIMESTAMP_REJECTED', `PKIStatus ${PKIStatus[status] ?? status}${text === '' ? '' : `: ${text}`}`)
+  }
+  if (resp.timeStampToken === undefined) return fail('TIMESTAMP_BAD_REPLY', 'granted, but no token in the reply')
+  const token = new Uint8Array(AsnConvert.serialize(resp.timeStampToken))
+  let echoed: bigint | undefined
+  try {
+    echoed = parseTimestampToken(token).tstInfo.nonce
+  } catch (e) {
+    return fail('TIMESTAMP_TOKEN_MALFORMED', e instanceof Error ? e.message : String(e))
+  }
+  if (echoed !== nonce) return fail('TIMESTAMP_BAD_REPLY', echoed === undefined ? 'the token does not echo the request nonce' : 'the token carries another nonce than the request (a replayed or mixed-up answer)')
+  // The real deadline (the target block) is checked by verify; here the token must only be sane and near this host's clock.
+  const clock = o.now()
+  const deadline = Math.floor(clock / 1000) + 366 * 86_400 // not the draw's deadline: that is verify's job; the skew check below bounds the time
+  const check = await checkCommitmentTime({ tokens: [token], digest, deadline, anchors: o.anchors })
+  const t = check.tokens[0]
+  if (check.status !== 'ok' || t === undefined) return fail(t?.problem ?? 'TIMESTAMP_TOKEN_MALFORMED', t?.detail ?? check.detail)
+  const skew = Date.parse(t.time!) - clock
+  if (Math.abs(skew) > o.maxSkewMs) return fail('TIMESTAMP_CLOCK_SKEW', `the token's time ${t.time} is ${Math.round(skew / 1000)} s off this host's clock (more than ${o.maxSkewMs / 1000} s)`)
+  return { token, base64: bytesToBase64(token), authority, authorityName: t.authority ?? authority, time: t.time! }
+}
+
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true
+}
+
+function toBigInt(b: Uint8Array): bigint {
+  let v = 0n
+  for (const x of b) v = (v << 8n) | BigInt(x)
+  return v
+}

@@ -1,0 +1,7 @@
+/**
+ * The time-stamping edge: RFC 3161 requests to public (or the emulator's) authorities.
+ *
+ * @module
+ */
+export { timestampCommitment, commitmentDigest, DEFAULT_TSA_URLS, type TimestampOptions, type TimestampResult, type KeptTimestamp } from './client.js'
+export { TimestampUnavailableError, type TimestampAuthorityFailure } from './errors.js'

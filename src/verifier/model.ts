@@ -1,0 +1,221 @@
+/**
+ * What the verifier page shows, computed next to `verify` in the Web Worker: the page's verdict
+ * (green only for the strict policy), the facts a reader must see first, and only the parts of the
+ * proof that rendering needs (the outcome's first rows, the evidence picture). The main thread gets
+ * this plain object and never parses the proof itself.
+ *
+ * @module
+ */
+import { DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { buildEvidence, type Evidence } from './evidence.js'
+import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
+
+/** Rows of a ranking / value list sent to the page; the rest is counted, not sent. */
+export const MAX_ROWS = 500
+
+/**
+ * How the page colours a verdict: `verified` (green) only when `verify` said `verified` under the
+ * strict default policy (a pinned CID included); `custom` (amber) when every check passed but under
+ * a non-default setting or a relaxed rule; `failed` (red) when a check failed.
+ */
+export type Tier = 'verified' | 'custom' | 'failed'
+
+/** A non-default setting, and whether this proof's verdict relied on it (`undefined`: cannot tell). */
+export interface UsedSetting extends CustomSetting {
+  readonly used: boolean | undefined
+}
+
+/** The page's verdict in words. */
+export interface PageVerdict {
+  readonly tier: Tier
+  /** Short title: "Verified", "Verified under custom trust settings", "Not fully verified", "Failed". */
+  readonly title: string
+  /** The headline (the core's wording, shared with the CLI, except under custom trust; see {@link pageVerdict}). */
+  readonly headline: string
+  /** Facts first: commitment CID, beacon, target block and time, relaxed rules (the core's `describeVerdict`). */
+  readonly lines: readonly string[]
+  /** Every non-default setting in force, with what to check instead. */
+  readonly custom: readonly UsedSetting[]
+  /** Names of the failed checks. */
+  readonly failed: readonly string[]
+}
+
+/** The headline of a verdict that passed under custom trust settings without relaxing a rule. */
+export const CUSTOM_HEADLINE = 'VERIFIED UNDER CUSTOM TRUST SETTINGS: every check passed, but under trust settings that are not the default; this is not the strict verdict.'
+
+/**
+ * The page's verdict. It uses the core's {@link describeVerdict} wording (the CLI's), with one
+ * difference: the core calls a proof `verified` when a beacon the caller added is trusted, while the
+ * page, whose settings may come from a shared link, never shows a green verdict under any
+ * non-default setting.
+ *
+ * @param r - `verify`'s result.
+ * @param s - the settings in force.
+ * @param link - the settings the page's link gave (to say which came from the link).
+ */
+export function pageVerdict(r: VerifyResult, s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS): PageVerdict {
+  const base = describeVerdict(r)
+  const custom = customSettings(s, link).map((c): UsedSetting => ({ ...c, used: settingUsed(c, r) }))
+  const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
+  const lines = [...base.lines]
+  if (r.pinned && s.commitment !== undefined && s.commitment === link.commitment) {
+    lines.push("The CID was pinned by the link you opened, not by you: compare it with the organizer's announcement.")
+  }
+  // `incomplete` (a check this browser could not perform, e.g. RSA without Web Crypto) is never shown as passed.
+  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : 'Failed', headline: base.headline, lines, custom, failed }
+  if (r.verdict === 'verified' && custom.length === 0) return { tier: 'verified', title: 'Verified', headline: base.headline, lines, custom, failed }
+  const relaxed = r.verdict === 'verified-relaxed'
+  return { tier: 'custom', title: relaxed ? 'Not fully verified' : 'Verified under custom trust settings', headline: relaxed ? base.headline : CUSTOM_HEADLINE, lines, custom, failed }
+}
+
+function settingUsed(c: CustomSetting, r: VerifyResult): boolean | undefined {
+  switch (c.key) {
+    case 'trust-beacon':
+      return r.beacon?.source === 'caller' && r.beacon.name === canonicalName(c.value)
+    case 'allow-unsigned':
+      return r.checks.some((x) => x.relaxedBy === 'allowUnsigned')
+    case 'allow-untimestamped':
+      return r.checks.some((x) => x.relaxedBy === 'allowUntimestamped')
+    default:
+      return undefined
+  }
+}
+
+function canonicalName(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined
+  try {
+    return normalizeTrustedBeacons([name])[0]!.name
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The core's verify options for the page's settings.
+ *
+ * Extra beacons are added to {@link ORBITPORT_BEACONS} (a bad name makes `verify` fail its `policy`
+ * check, naming it).
+ */
+export function verifyOptions(s: TrustSettings, now: Date): VerifyOptions {
+  const trust = {
+    ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: `beacon ${shortName(name)}` }))] }),
+    ...(s.tsaRoots.length === 0 ? {} : { timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, ...s.tsaRoots] }),
+  }
+  return {
+    now,
+    ...(Object.keys(trust).length === 0 ? {} : { trust }),
+    ...(s.allowUnsigned ? { allowUnsigned: true } : {}),
+    ...(s.allowUntimestamped ? { allowUntimestamped: true } : {}),
+    ...(s.commitment === undefined ? {} : { commitment: s.commitment }),
+  }
+}
+
+/** The outcome, cut to what the page draws. */
+export type OutcomeView =
+  | { readonly kind: 'range'; readonly values: readonly string[]; readonly total: number }
+  | { readonly kind: 'shuffle' | 'pick' | 'weighted'; readonly rows: readonly { readonly rank: number; readonly index: number; readonly entry: string }[]; readonly total: number }
+
+/** The summary card. */
+export interface SummaryView {
+  readonly label: string
+  readonly draw: string
+  readonly target: number
+  readonly targetTime?: number
+  readonly beacon: string
+}
+
+/** Everything the page renders for one verification. Plain data: it crosses from the worker by structured clone. */
+export interface RenderModel {
+  readonly verdict: PageVerdict
+  readonly ok: boolean
+  readonly authenticated: boolean
+  readonly checks: readonly Check[]
+  readonly notes: readonly string[]
+  readonly summary?: SummaryView
+  readonly outcome?: OutcomeView
+  readonly evidence?: Evidence
+  /** True when the worker had the Web Crypto API (RSA record signatures need it). */
+  readonly webCrypto: boolean
+  /** Time `verify` took, in milliseconds. */
+  readonly verifyMs: number
+}
+
+/**
+ * Builds the {@link RenderModel}.
+ *
+ * @param proof - the proof as parsed JSON, only when `verify` accepted its bytes (format check passed).
+ */
+export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }): RenderModel {
+  const c = r.commitment
+  const summary: SummaryView | undefined =
+    c === undefined
+      ? undefined
+      : {
+          label: c.label,
+          draw:
+            c.draw.kind === 'range'
+              ? `${c.draw.count} ${c.draw.distinct ? 'distinct ' : ''}integer(s) in [${c.draw.min}, ${c.draw.max}]`
+              : c.draw.kind === 'shuffle'
+                ? `shuffle of ${c.participants?.count ?? 0} entries`
+                : `${c.draw.kind === 'weighted' ? 'weighted ' : ''}pick ${c.draw.count} of ${c.participants?.count ?? 0}`,
+          target: c.target,
+          ...(r.target === undefined ? {} : { targetTime: r.target.timestamp }),
+          beacon: r.beacon?.text ?? c.beacon,
+        }
+  const o = r.outcome
+  const outcome: OutcomeView | undefined =
+    o === undefined
+      ? undefined
+      : o.kind === 'range'
+        ? { kind: 'range', values: o.values.slice(0, MAX_ROWS), total: o.values.length }
+        : o.kind === 'shuffle'
+          ? { kind: 'shuffle', rows: o.ranking.slice(0, MAX_ROWS).map(row), total: o.ranking.length }
+          : { kind: o.kind, rows: o.winners.slice(0, MAX_ROWS).map(row), total: o.winners.length }
+  const evidence = proof === undefined ? undefined : buildEvidence(proof, r)
+  return {
+    verdict: pageVerdict(r, s, link),
+    ok: r.ok,
+    authenticated: r.authenticated,
+    checks: r.checks.map((x) => ({ ...x })),
+    notes: [...r.notes],
+    ...(summary === undefined ? {} : { summary }),
+    ...(outcome === undefined ? {} : { outcome }),
+    ...(evidence === undefined ? {} : { evidence }),
+    webCrypto: env.webCrypto,
+    verifyMs: env.verifyMs,
+  }
+}
+
+function row(w: { rank: number; index: number; entry: string }): { rank: number; index: number; entry: string } {
+  return { rank: w.rank, index: w.index, entry: w.entry }
+}
+
+/** Main thread → worker. */
+export interface VerifyRequest {
+  /** The proof exactly as loaded: file or fetched bytes, or pasted text. */
+  readonly proof: Uint8Array | string
+  readonly settings: TrustSettings
+  readonly link: TrustSettings
+}
+
+/** Worker → main thread. */
+/** What the page shows for a participant's receipt ("was I in the draw?"). */
+export interface ReceiptModel {
+  /** True when every check passed. */
+  readonly ok: boolean
+  /** True when the reader pinned the announced CID and it matched. */
+  readonly pinned: boolean
+  /** The receipt's commitment CID (to compare with the announcement), entry and 1-based position. */
+  readonly commitmentCid?: string
+  readonly entry?: string
+  readonly position?: number
+  readonly count?: number
+  readonly checks: readonly Check[]
+  readonly notes: readonly string[]
+}
+
+export type WorkerMessage =
+  | { readonly type: 'phase'; readonly phase: 'verifying' | 'preparing' }
+  | { readonly type: 'done'; readonly model: RenderModel }
+  | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
+  | { readonly type: 'error'; readonly message: string }

@@ -1,0 +1,210 @@
+/**
+ * The verifier page's trust settings: what the reader chose in the "Advanced: trust settings" panel
+ * or what the page's link (query string) set. Pure (no DOM, no core crypto), so the main thread can
+ * use it without loading the verifier itself.
+ *
+ * The strict default is: Orbitport's beacons only, signed head required, a time-stamp required, the
+ * built-in time-stamping roots. Pinning the commitment CID only narrows what passes, so it is not a
+ * "custom" setting; every other non-default value is, and the page never shows a green verdict under
+ * one.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../core/errors.js'
+
+/** The reader's trust settings. The empty value ({@link DEFAULT_SETTINGS}) is the strict policy. */
+export interface TrustSettings {
+  /** Beacon IPNS names trusted in addition to Orbitport's (checked by the core's `verify`). */
+  readonly beacons: readonly string[]
+  /** Accept blocks that no signed beacon record vouches for (integrity only). */
+  readonly allowUnsigned: boolean
+  /** Accept a commitment that carries no time-stamp. */
+  readonly allowUntimestamped: boolean
+  /** Time-stamping root certificates (PEM blocks) trusted in addition to the built-in ones. Panel only. */
+  readonly tsaRoots: readonly string[]
+  /** The commitment CID the organizer announced; any other commitment fails `commitment-pinned`. */
+  readonly commitment?: string
+}
+
+/** The strict policy. */
+export const DEFAULT_SETTINGS: TrustSettings = Object.freeze({ beacons: Object.freeze([]), allowUnsigned: false, allowUntimestamped: false, tsaRoots: Object.freeze([]) })
+
+/** Settings read from a link, and what in the link was not accepted (shown to the reader). */
+export interface LinkSettings {
+  readonly settings: TrustSettings
+  /** One sentence per query parameter that was ignored, and why. */
+  readonly ignored: readonly string[]
+}
+
+/** The query parameters the page reads (besides `proof`). */
+export const QUERY = {
+  beacon: 'trust-beacon',
+  allowUnsigned: 'allow-unsigned',
+  allowUntimestamped: 'allow-untimestamped',
+  tsa: 'trust-tsa',
+  commitment: 'commitment',
+} as const
+
+/** Longest beacon name or CID accepted from a link or the panel (the core's `maxCidChars`). */
+const MAX_NAME_CHARS = 256
+/** Most extra beacons. */
+const MAX_BEACONS = 32
+
+/**
+ * Reads trust settings from a page link's query string: `trust-beacon=NAME` (repeatable),
+ * `allow-unsigned=1`, `allow-untimestamped=1`, `commitment=CID`. Time-stamping roots are never taken
+ * from a link (`trust-tsa` is ignored, with a notice): a trust anchor must come from the reader.
+ *
+ * @example
+ * ```ts
+ * const { settings, ignored } = settingsFromQuery(new URLSearchParams(location.search))
+ * ```
+ */
+export function settingsFromQuery(params: URLSearchParams): LinkSettings {
+  const ignored: string[] = []
+  const beacons: string[] = []
+  for (const raw of params.getAll(QUERY.beacon)) {
+    const name = raw.trim()
+    if (name === '') continue
+    if (name.length > MAX_NAME_CHARS || !/^[A-Za-z0-9]+$/.test(name)) ignored.push(`${QUERY.beacon}: ignored a value that is not an IPNS name (letters and digits, at most ${MAX_NAME_CHARS})`)
+    else if (beacons.length >= MAX_BEACONS) ignored.push(`${QUERY.beacon}: ignored names past the first ${MAX_BEACONS}`)
+    else if (!beacons.includes(name)) beacons.push(name)
+  }
+  const flag = (key: string): boolean => {
+    const values = params.getAll(key)
+    if (values.length === 0) return false
+    if (values.every((v) => v === '0')) return false
+    if (values.every((v) => v === '1' || v === '0')) return values.includes('1')
+    ignored.push(`${key}: ignored (use ${key}=1 to turn it on)`)
+    return false
+  }
+  const allowUnsigned = flag(QUERY.allowUnsigned)
+  const allowUntimestamped = flag(QUERY.allowUntimestamped)
+  if (params.has(QUERY.tsa)) ignored.push(`${QUERY.tsa}: ignored. Time-stamping roots are trust anchors: this page takes them only from you, through the trust settings panel, never from a link`)
+  const pins = params.getAll(QUERY.commitment).map((c) => c.trim()).filter((c) => c !== '')
+  let commitment: string | undefined
+  if (pins.length > 1) ignored.push(`${QUERY.commitment}: ignored, the link pins more than one CID`)
+  else if (pins.length === 1) {
+    if (pins[0]!.length > MAX_NAME_CHARS || !/^[A-Za-z0-9]+$/.test(pins[0]!)) ignored.push(`${QUERY.commitment}: ignored a value that is not a CID`)
+    else commitment = pins[0]
+  }
+  return { settings: { beacons, allowUnsigned, allowUntimestamped, tsaRoots: [], ...(commitment === undefined ? {} : { commitment }) }, ignored }
+}
+
+/** The query string (without `?`) that gives these settings; time-stamping roots are left out (panel only). */
+export function settingsToQuery(s: TrustSettings): string {
+  const p = new URLSearchParams()
+  for (const b of s.beacons) p.append(QUERY.beacon, b)
+  if (s.allowUnsigned) p.set(QUERY.allowUnsigned, '1')
+  if (s.allowUntimestamped) p.set(QUERY.allowUntimestamped, '1')
+  if (s.commitment !== undefined) p.set(QUERY.commitment, s.commitment)
+  return p.toString()
+}
+
+/**
+ * Splits the panel's beacon list (one name per line; blank lines and spaces ignored).
+ *
+ * @throws {@link InvalidInputError} `INVALID_TRUSTED_BEACON` for a line that cannot be an IPNS name.
+ */
+export function parseBeaconLines(text: string): string[] {
+  const names: string[] = []
+  text.split(/\r?\n/).forEach((line, i) => {
+    const name = line.trim()
+    if (name === '') return
+    if (name.length > MAX_NAME_CHARS || !/^[A-Za-z0-9]+$/.test(name)) {
+      throw new InvalidInputError('INVALID_TRUSTED_BEACON', `line ${i + 1} of the trusted beacons is not an IPNS name`, 'give one beacon IPNS name per line (k51… or k2k4r8…), as printed by `orbitdraw emulator` or the beacon operator', { path: `beacons[${i}]` })
+    }
+    if (!names.includes(name)) names.push(name)
+  })
+  if (names.length > MAX_BEACONS) throw new InvalidInputError('INVALID_TRUSTED_BEACON', `${names.length} extra beacons given; at most ${MAX_BEACONS}`, 'trust only the beacons you need')
+  return names
+}
+
+const PEM_RE = /-----BEGIN CERTIFICATE-----\r?\n([A-Za-z0-9+/=\r\n]+?)-----END CERTIFICATE-----/g
+
+/**
+ * Splits PEM text into certificate blocks (each normalized to `-----BEGIN CERTIFICATE-----` … with
+ * `\n` line ends). Only structure is checked here; the certificates themselves are checked by the core.
+ *
+ * @throws {@link InvalidInputError} `INVALID_PEM` when the text holds anything but certificate blocks.
+ */
+export function parsePemCertificates(text: string): string[] {
+  const blocks: string[] = []
+  const rest = text.replace(PEM_RE, (_m, body: string) => {
+    const b64 = body.replace(/[\r\n]/g, '')
+    if (b64.length === 0 || b64.length % 4 !== 0) throw new InvalidInputError('INVALID_PEM', `certificate ${blocks.length + 1} is not valid base64`, 'paste the PEM file exactly as the time-stamping authority publishes it')
+    blocks.push(`-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----`)
+    return ''
+  })
+  if (rest.trim() !== '') {
+    throw new InvalidInputError('INVALID_PEM', blocks.length === 0 ? 'no "-----BEGIN CERTIFICATE-----" block found' : 'text outside the certificate blocks', 'paste only PEM certificates (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----); private keys never belong here')
+  }
+  return blocks
+}
+
+/** Where a setting came from. */
+export type SettingOrigin = 'link' | 'panel'
+
+/** One non-default setting in words. */
+export interface CustomSetting {
+  /** Stable key: `trust-beacon`, `allow-unsigned`, `allow-untimestamped`, `trust-tsa`. */
+  readonly key: 'trust-beacon' | 'allow-unsigned' | 'allow-untimestamped' | 'trust-tsa'
+  /** `link` when the page's link set it (and the panel still holds the link's value), else `panel`. */
+  readonly origin: SettingOrigin
+  /** The beacon name, for `trust-beacon`. */
+  readonly value?: string
+  /** What the setting does. */
+  readonly what: string
+  /** What the reader must check by other means. */
+  readonly instead: string
+}
+
+/**
+ * Every non-default setting (pinning excluded: it only narrows), in words, with what the reader must
+ * check instead. An empty list means the strict policy.
+ *
+ * @param s - the settings in force.
+ * @param link - the settings the page's link gave (to say "set by the link").
+ */
+export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS): CustomSetting[] {
+  const out: CustomSetting[] = []
+  for (const b of s.beacons) {
+    out.push({
+      key: 'trust-beacon',
+      origin: link.beacons.includes(b) ? 'link' : 'panel',
+      value: b,
+      what: `beacon ${b} is trusted in addition to Orbitport's`,
+      instead: 'whoever runs that beacon could choose its values: make sure it is the beacon the organizer announced and that you have your own reason to trust its operator',
+    })
+  }
+  if (s.allowUnsigned) {
+    out.push({
+      key: 'allow-unsigned',
+      origin: link.allowUnsigned ? 'link' : 'panel',
+      what: 'unsigned blocks are accepted (integrity only)',
+      instead: "nothing needs to show that the beacon published the blocks: check the target block's CID on the beacon itself (for example `orbitdraw verify --online`)",
+    })
+  }
+  if (s.allowUntimestamped) {
+    out.push({
+      key: 'allow-untimestamped',
+      origin: link.allowUntimestamped ? 'link' : 'panel',
+      what: 'a commitment without a time-stamp is accepted',
+      instead: "nothing needs to show that the commitment existed before its target block: check that the organizer announced this commitment CID publicly before the target block's time",
+    })
+  }
+  if (s.tsaRoots.length > 0) {
+    out.push({
+      key: 'trust-tsa',
+      origin: 'panel',
+      what: `${s.tsaRoots.length} time-stamping root certificate(s) you supplied are trusted in addition to the built-in ones`,
+      instead: 'a time-stamp under those roots is only as good as their authority: make sure each certificate belongs to a time-stamping authority you trust',
+    })
+  }
+  return out
+}
+
+/** True when two settings are the same policy. */
+export function sameSettings(a: TrustSettings, b: TrustSettings): boolean {
+  return settingsToQuery(a) === settingsToQuery(b) && a.tsaRoots.join('\n') === b.tsaRoots.join('\n')
+}

@@ -1,0 +1,67 @@
+/**
+ * The verifier page's Web Worker: runs the core's `verify` on the proof's bytes exactly as loaded
+ * (the spec's strict UTF-8, duplicate-key and size rules apply to them), then posts back only what
+ * the page draws ({@link RenderModel}). The page stays responsive, and Cancel terminates this worker.
+ *
+ * Bundled by scripts/build-verifier.ts into the page as a non-executed `<script type="text/plain">`
+ * block, which the page starts as a `blob:` worker (CSP `worker-src blob:`).
+ *
+ * @module
+ */
+import { readProofJson } from '../core/proof.js'
+import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
+import { verify } from '../core/verify.js'
+import { buildModel, verifyOptions, type VerifyRequest, type WorkerMessage } from './model.js'
+
+interface WorkerScope {
+  onmessage: ((ev: MessageEvent<VerifyRequest>) => void) | null
+  postMessage(message: WorkerMessage): void
+}
+
+const scope = self as unknown as WorkerScope
+
+/** The document's `type`, read by the core's byte-level rules; undefined when it is not readable JSON. */
+function documentType(input: Uint8Array | string): unknown {
+  try {
+    const doc = readProofJson(input)
+    return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { type?: unknown }).type : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function run(req: VerifyRequest): Promise<void> {
+  scope.postMessage({ type: 'phase', phase: 'verifying' })
+  if (documentType(req.proof) === RECEIPT_TYPE) {
+    // A participant's receipt: "was I in the draw?" — checked offline against its own commitment.
+    const r = checkReceipt(req.proof, req.settings.commitment === undefined ? {} : { commitment: req.settings.commitment })
+    scope.postMessage({
+      type: 'receipt',
+      receipt: {
+        ok: r.ok,
+        pinned: r.pinned,
+        ...(r.receipt === undefined ? {} : { commitmentCid: r.receipt.commitmentCid, entry: r.receipt.entry, position: r.receipt.index + 1 }),
+        ...(r.commitment?.participants === undefined ? {} : { count: r.commitment.participants.count }),
+        checks: r.checks,
+        notes: r.notes,
+      },
+    })
+    return
+  }
+  const started = performance.now()
+  const result = await verify(req.proof, verifyOptions(req.settings, new Date()))
+  const verifyMs = performance.now() - started
+  scope.postMessage({ type: 'phase', phase: 'preparing' })
+  // Only once `verify` accepted the bytes (strict UTF-8, no duplicate keys, size) is the proof
+  // parsed again, natively, for the evidence picture; the same bytes give the same value.
+  let proof: unknown
+  if (result.checks.some((c) => c.name === 'format' && c.ok)) {
+    proof = JSON.parse(typeof req.proof === 'string' ? req.proof : new TextDecoder('utf-8', { fatal: true }).decode(req.proof))
+  }
+  const model = buildModel(result, proof, req.settings, req.link, { webCrypto: globalThis.crypto?.subtle !== undefined, verifyMs })
+  scope.postMessage({ type: 'done', model })
+}
+
+scope.onmessage = (ev) => {
+  run(ev.data).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))
+}

@@ -1,0 +1,161 @@
+/**
+ * Hostile input through the real binary: proof files are read as bytes (an FF byte is refused, never
+ * repaired into U+FFFD), and text from proofs, commitments and participants files never reaches the
+ * terminal raw (an ESC sequence in a label or an entry cannot repaint the screen).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commit } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { serializeProof } from '../../src/core/proof.js'
+import { verify } from '../../src/core/verify.js'
+import { readParticipants } from '../../src/cli/participants-file.js'
+import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { closedPort, run } from './helpers.js'
+import { ENGINE_ONLY } from '../helpers/policy.js'
+
+const CHAIN = buildChain(6, 'hostile')
+const ESC_PAINT = '\u001b[2J\u001b[HVERIFIED'
+
+function proofText(participants: string[], label = ''): string {
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants, draw: { kind: 'pick', count: participants.length }, label })
+  return serializeProof(drawFromBlock(commitment, participants, CHAIN[4]!))
+}
+
+/** The bytes of `text` with the first U+FFFD (EF BF BD) replaced by the single byte FF. */
+function withFF(text: string): Uint8Array {
+  const b = Buffer.from(text, 'utf8')
+  const at = b.indexOf(Buffer.from([0xef, 0xbf, 0xbd]))
+  expect(at).toBeGreaterThan(0)
+  return new Uint8Array(Buffer.concat([b.subarray(0, at), Buffer.from([0xff]), b.subarray(at + 3)]))
+}
+
+function noRawControls(out: string): void {
+  // eslint-disable-next-line no-control-regex
+  expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/)
+}
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-hostile-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('proof files are bytes: an FF byte in an entry is refused, not repaired', () => {
+  // The entry committed is "ad\uFFFD"; the file carries the byte FF instead of its UTF-8 form EF BF BD.
+  // A lenient decoder turns FF back into U+FFFD, and the tampered file would verify.
+  const good = proofText(['ad\ufffd', 'bob'])
+  const bad = withFF(good)
+
+  it('library: verify(bytes) fails the format check with INVALID_UTF8 and the byte offset', async () => {
+    expect((await verify(new TextEncoder().encode(good), ENGINE_ONLY)).ok).toBe(true)
+    const r = await verify(bad, ENGINE_ONLY)
+    expect(r.ok).toBe(false)
+    expect(r.checks[0]).toMatchObject({ name: 'format', ok: false })
+    expect(r.checks[0]!.detail).toMatch(/not valid UTF-8 \(first bad byte at offset [0-9]+: 0xff\)/)
+  })
+
+  it('CLI: orbitdraw verify reads the file as bytes (exit 1, INVALID_UTF8), the good file verifies (exit 0)', async () => {
+    await writeFile(join(dir, 'good.json'), good)
+    await writeFile(join(dir, 'ff.json'), bad)
+    const ok = await run(['verify', join(dir, 'good.json'), '--allow-unsigned', '--allow-untimestamped'])
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0)
+    const r = await run(['verify', join(dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped'])
+    expect(r.code, r.stdout + r.stderr).toBe(1)
+    expect(r.stdout).toMatch(/✗ format .*not valid UTF-8/)
+    const j = await run(['verify', join(dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    expect(JSON.parse(j.stdout)).toMatchObject({ ok: false, checks: [{ name: 'format', ok: false }] })
+  })
+
+  it('CLI: a byte order mark before a proof is refused (UNEXPECTED_BOM), and so is a commitment with FF for draw', async () => {
+    await writeFile(join(dir, 'bom.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(good)]))
+    const r = await run(['verify', join(dir, 'bom.json'), '--allow-unsigned', '--allow-untimestamped'])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/byte order mark/)
+    const { json } = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['a'], draw: { kind: 'pick', count: 1 }, label: 'x\ufffd' })
+    await writeFile(join(dir, 'c.json'), withFF(JSON.stringify(json)))
+    const d = await run(['draw', join(dir, 'c.json'), '-p', join(dir, 'none.txt'), '-o', join(dir, 'never.json')])
+    expect(d.code, d.stderr).toBe(4)
+    expect(d.stderr).toMatch(/commitment bytes are not valid UTF-8/)
+    expect(d.stderr).toMatch(/\[INVALID_UTF8\]/)
+  })
+})
+
+describe('terminal escaping: text from files never reaches the terminal raw', () => {
+  it('an ESC sequence in the label of a valid proof is printed escaped', async () => {
+    await writeFile(join(dir, 'label.json'), proofText(['ada', 'bob'], `${ESC_PAINT} \u202e\u2028x`))
+    const r = await run(['verify', join(dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped'])
+    expect(r.code).toBe(0)
+    noRawControls(r.stdout)
+    // JSON.stringify (the label is shown quoted) escapes ESC as \u001b; safeText escapes what it leaves raw.
+    expect(r.stdout).toContain('"\\u001b[2J\\u001b[HVERIFIED \\u{202e}\\u{2028}x"')
+    // JSON output stays exact (JSON escapes ESC itself; U+202E and U+2028 stay raw in JSON strings).
+    const j = await run(['verify', join(dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    expect(JSON.parse(j.stdout).commitment.label).toBe(`${ESC_PAINT} \u202e\u2028x`)
+  })
+
+  it('an ESC sequence in a claimed winner is printed escaped (and the tampered proof fails)', async () => {
+    const p = JSON.parse(proofText(['ada', 'bob']))
+    p.outcome.winners[0].entry = ESC_PAINT
+    await writeFile(join(dir, 'entry.json'), JSON.stringify(p))
+    const r = await run(['verify', join(dir, 'entry.json'), '--allow-unsigned', '--allow-untimestamped'])
+    expect(r.code).toBe(1)
+    noRawControls(r.stdout)
+    expect(r.stdout).toContain('\\u{1b}[2J\\u{1b}[HVERIFIED  (#')
+    expect(r.stdout).toMatch(/^FAILED: /m)
+    expect(r.stdout).not.toMatch(/^VERIFIED/m)
+  })
+
+  it('error details quoting file text (a JSON syntax error, a bad commitment) are escaped on stdout and stderr', async () => {
+    await writeFile(join(dir, 'esc.json'), ESC_PAINT)
+    const v = await run(['verify', join(dir, 'esc.json')])
+    expect(v.code).toBe(1)
+    noRawControls(v.stdout + v.stderr)
+    await writeFile(join(dir, 'esc-commitment.json'), `{"a":"${ESC_PAINT}",}`)
+    const d = await run(['draw', join(dir, 'esc-commitment.json'), '-p', join(dir, 'none.txt'), '-o', join(dir, 'never.json')])
+    expect(d.code).toBe(4)
+    expect(d.stderr).toMatch(/\[INVALID_JSON\]/)
+    noRawControls(d.stdout + d.stderr)
+  })
+})
+
+describe('participants files and look-alike entries (commit reads the list before any network call)', () => {
+  it('invalid UTF-8 names the line and byte offset and suggests iconv (library and binary)', async () => {
+    const file = join(dir, 'latin1.txt')
+    await writeFile(file, Buffer.concat([Buffer.from('ada\nJos'), Buffer.from([0xe9]), Buffer.from('\nbob\n')]))
+    await expect(readParticipants(file)).rejects.toMatchObject({ code: 'INVALID_UTF8', detail: expect.stringContaining('line 2, byte offset 7 (byte 0xe9)') })
+    const r = await run(['commit', '-p', file, '--pick', '1', '-o', join(dir, 'never.json')])
+    expect(r.code, r.stderr).toBe(4)
+    expect(r.stderr).toContain('line 2, byte offset 7')
+    expect(r.stderr).toContain('iconv -f latin1 -t utf-8')
+  })
+
+  it('an NFD entry and an invisible character are refused with their line', async () => {
+    const file = join(dir, 'nfd.txt')
+    await writeFile(file, 'ada\nJose\u0301\nbob\u200b\n')
+    const r = await run(['commit', '-p', file, '--pick', '1', '-o', join(dir, 'never.json')])
+    expect(r.code).toBe(4)
+    expect(r.stderr).toMatch(/line 2: entry is not in Unicode Normalization Form C/)
+    expect(r.stderr).toMatch(/\[ENTRY_NOT_NFC\]/)
+    await writeFile(file, 'ada\nbob\u200b\n')
+    const z = await run(['commit', '-p', file, '--pick', '1', '-o', join(dir, 'never.json')])
+    expect(z.stderr).toMatch(/line 2: entry has the invisible character U\+200B ZERO WIDTH SPACE at character 4/)
+  })
+
+  it('confusable entries: a warning naming the lines, or a refusal with --strict-entries', async () => {
+    const file = join(dir, 'confusable.txt')
+    await writeFile(file, 'paypal\nbob\np\u0430ypal\n')
+    const gw = `http://127.0.0.1:${await closedPort()}`
+    const warned = await run(['commit', '-p', file, '--pick', '1', '--gateway', gw, '-o', join(dir, 'never.json')])
+    expect(warned.code).toBe(3) // the warning does not stop it; the closed gateway does
+    expect(warned.stderr).toContain('warning: 1 group of entries look alike')
+    expect(warned.stderr).toContain('line 1 "paypal" / line 3 "p\u0430ypal"')
+    const strict = await run(['commit', '-p', file, '--pick', '1', '--strict-entries', '--gateway', gw, '-o', join(dir, 'never.json')])
+    expect(strict.code).toBe(4)
+    expect(strict.stderr).toMatch(/\[ENTRIES_CONFUSABLE\]/)
+  })
+})

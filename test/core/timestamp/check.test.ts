@@ -1,0 +1,206 @@
+/**
+ * checkCommitmentTime: real tokens from public authorities (2018), emulator tokens and vectors, and
+ * every failure by name.
+ */
+import { readFileSync } from 'node:fs'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { AsnConvert } from '@peculiar/asn1-schema'
+import { TimeStampResp } from '@peculiar/asn1-tsp'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { base64ToBytes, hexToBytes } from '../../../src/core/bytes.js'
+import { LIMITS } from '../../../src/core/limits.js'
+import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, DIGICERT_ASSURED_ID_ROOT_CA_PEM, parseTimestampToken, parseTrustAnchor, type TimestampTrustAnchor } from '../../../src/core/timestamp/index.js'
+import { createTestTsa } from '../../../src/emulator/tsa.js'
+
+const pub = JSON.parse(readFileSync(new URL('../../vectors/timestamps-public.json', import.meta.url), 'utf8')) as { sha256: string; responses: Record<string, string>; globalSignRootPem: string }
+const vec = JSON.parse(readFileSync(new URL('../../vectors/timestamps.json', import.meta.url), 'utf8')) as {
+  rootPem: string
+  vectors: { name: string; token: string; digest: string; deadline: number; expected: { status: string; problem: string | null; marginSeconds: number } }[]
+}
+
+/** The token inside a TimeStampResp. */
+function tokenOf(name: string): Uint8Array {
+  const resp = AsnConvert.parse(base64ToBytes(pub.responses[name]!), TimeStampResp)
+  return new Uint8Array(AsnConvert.serialize(resp.timeStampToken!))
+}
+
+const hello = hexToBytes(pub.sha256)
+/** The built-in roots plus the older DigiCert root the 2018 token chains to (shipped, not trusted by default). */
+const WITH_2018 = [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(DIGICERT_ASSURED_ID_ROOT_CA_PEM)]
+const DEADLINE_2020 = Date.UTC(2020, 0, 1) / 1000
+const GEN_DIGICERT = Date.UTC(2018, 4, 9, 18, 48, 18) / 1000
+
+async function one(token: Uint8Array, digest: Uint8Array, deadline: number, anchors: readonly TimestampTrustAnchor[]) {
+  const r = await checkCommitmentTime({ tokens: [token], digest, deadline, anchors })
+  return { r, t: r.tokens[0]! }
+}
+
+describe('real tokens from public authorities (May 2018, data "hello\\n")', () => {
+  it('DigiCert: valid, chaining to DigiCert Assured ID Root CA', async () => {
+    const { r, t } = await one(tokenOf('Digicert'), hello, DEADLINE_2020, WITH_2018)
+    expect(r.status).toBe('ok')
+    expect(t).toMatchObject({ ok: true, authority: 'DigiCert SHA2 Timestamp Responder', time: '2018-05-09T18:48:18.000Z', accuracySeconds: 0, problem: null })
+    expect(t.marginSeconds).toBe(DEADLINE_2020 - GEN_DIGICERT)
+    expect(r.time).toBe('2018-05-09T18:48:18.000Z')
+    expect(r.detail).toMatch(/^time-stamped by DigiCert SHA2 Timestamp Responder at 2018-05-09T18:48:18.000Z/)
+  })
+  it('DigiCert: the deadline is strict (genTime itself is too late; one second later passes)', async () => {
+    expect((await one(tokenOf('Digicert'), hello, GEN_DIGICERT, WITH_2018)).t.problem).toBe('TIMESTAMP_LATE')
+    expect((await one(tokenOf('Digicert'), hello, GEN_DIGICERT + 1, WITH_2018)).t).toMatchObject({ ok: true, marginSeconds: 1 })
+  })
+  it('DigiCert: over another commitment is TIMESTAMP_IMPRINT_MISMATCH', async () => {
+    const { r, t } = await one(tokenOf('Digicert'), sha256(new TextEncoder().encode('hello')), DEADLINE_2020, WITH_2018)
+    expect(r.status).toBe('failed')
+    expect(t.problem).toBe('TIMESTAMP_IMPRINT_MISMATCH')
+  })
+  it('DigiCert 2018: under the default roots alone (its old root is not among them) is TIMESTAMP_UNTRUSTED', async () => {
+    expect((await one(tokenOf('Digicert'), hello, DEADLINE_2020, DEFAULT_TIMESTAMP_AUTHORITIES)).t.problem).toBe('TIMESTAMP_UNTRUSTED')
+  })
+  it('DigiCert: without its root trusted is TIMESTAMP_UNTRUSTED', async () => {
+    const { t } = await one(tokenOf('Digicert'), hello, DEADLINE_2020, [parseTrustAnchor(pub.globalSignRootPem)])
+    expect(t.problem).toBe('TIMESTAMP_UNTRUSTED')
+    expect(t.detail).toContain('DigiCert Assured ID Root CA')
+  })
+  it('Symantec (with certificates): chains to VeriSign Universal Root, not trusted: TIMESTAMP_UNTRUSTED', async () => {
+    const { t } = await one(tokenOf('SymantecWithCerts'), hello, DEADLINE_2020, WITH_2018)
+    expect(t).toMatchObject({ problem: 'TIMESTAMP_UNTRUSTED', authority: 'Symantec SHA256 TimeStamping Signer - G3', accuracySeconds: 30 })
+    // accuracy counts against the deadline
+    expect(t.marginSeconds).toBe(DEADLINE_2020 - Date.UTC(2018, 4, 9, 18, 25, 22) / 1000 - 30)
+  })
+  it('Symantec and Comodo without certificates: TIMESTAMP_SIGNER_CERT_MISSING', async () => {
+    for (const name of ['Symantec', 'Comodo']) expect((await one(tokenOf(name), hello, DEADLINE_2020, WITH_2018)).t.problem).toBe('TIMESTAMP_SIGNER_CERT_MISSING')
+  })
+  it('GlobalSign: SHA-1 SignerInfo digest is refused by name even with its root trusted', async () => {
+    const { t } = await one(tokenOf('GlobalSign'), hello, DEADLINE_2020, [...WITH_2018, parseTrustAnchor(pub.globalSignRootPem)])
+    expect(t.problem).toBe('TIMESTAMP_ALGORITHM_REFUSED')
+    expect(t.detail).toContain('SHA-1')
+  })
+  it('a TSTInfo byte changed after signing: TIMESTAMP_MESSAGE_DIGEST_MISMATCH', async () => {
+    const token = tokenOf('Digicert')
+    expect(parseTimestampToken(token).tstInfo.genTime).toBe(GEN_DIGICERT * 1000)
+    // Move genTime one second later ("...184818Z" -> "...184819Z") inside the signed TSTInfo.
+    const at = indexOf(token, new TextEncoder().encode('20180509184818Z')) + 13
+    const bad = token.slice()
+    bad[at] = 0x39
+    const { t } = await one(bad, hello, DEADLINE_2020, WITH_2018)
+    expect(t.ok).toBe(false)
+    expect(t.problem).toBe('TIMESTAMP_MESSAGE_DIGEST_MISMATCH')
+  })
+  it('the RSA token is uncheckable (not failed) on a host without Web Crypto; the ECDSA emulator token still checks', async () => {
+    vi.stubGlobal('crypto', {})
+    const rsa = await one(tokenOf('Digicert'), hello, DEADLINE_2020, WITH_2018)
+    expect(rsa.r.status).toBe('uncheckable')
+    expect(rsa.t).toMatchObject({ status: 'uncheckable', problem: 'TIMESTAMP_UNCHECKABLE' })
+    expect(rsa.t.detail).toMatch(/Web Crypto/)
+    // a bad token is failed, never uncheckable, even here
+    expect((await one(tokenOf('Digicert'), sha256(new Uint8Array(1)), DEADLINE_2020, WITH_2018)).r.status).toBe('failed')
+    const v = vec.vectors[0]!
+    expect((await one(base64ToBytes(v.token), hexToBytes(v.digest), v.deadline, [parseTrustAnchor(vec.rootPem)])).r.status).toBe('ok')
+  })
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('vectors (test/vectors/timestamps.json)', () => {
+  for (const v of vec.vectors) {
+    it(v.name, async () => {
+      const { r, t } = await one(base64ToBytes(v.token), hexToBytes(v.digest), v.deadline, [parseTrustAnchor(vec.rootPem)])
+      expect(r.status).toBe(v.expected.status)
+      expect(t.problem).toBe(v.expected.problem)
+      expect(t.marginSeconds).toBe(v.expected.marginSeconds)
+    })
+  }
+  it('the valid vector is untrusted under the built-in roots', async () => {
+    const v = vec.vectors[0]!
+    expect((await one(base64ToBytes(v.token), hexToBytes(v.digest), v.deadline, DEFAULT_TIMESTAMP_AUTHORITIES)).t.problem).toBe('TIMESTAMP_UNTRUSTED')
+  })
+})
+
+describe('emulator tokens: each failure by name', () => {
+  const digest = sha256(new TextEncoder().encode('commitment'))
+  const now = Date.UTC(2026, 5, 1)
+  const deadline = now / 1000 + 600
+  it('a valid token passes; its time, accuracy and margin are reported', async () => {
+    const tsa = createTestTsa({ now: () => now })
+    const { t } = await one(tsa.issue(digest), digest, deadline, [parseTrustAnchor(tsa.rootPem)])
+    expect(t).toMatchObject({ ok: true, status: 'ok', authority: 'orbitdraw emulator TSA', time: '2026-06-01T00:00:00.000Z', accuracySeconds: 1, marginSeconds: 599 })
+  })
+  it('untrusted root (another authority with the same names): TIMESTAMP_UNTRUSTED', async () => {
+    const a = createTestTsa({ now: () => now })
+    const b = createTestTsa({ now: () => now })
+    expect((await one(b.issue(digest), digest, deadline, [parseTrustAnchor(a.rootPem)])).t.problem).toBe('TIMESTAMP_UNTRUSTED')
+  })
+  it('untrusted root (other names): TIMESTAMP_UNTRUSTED naming the top of the chain', async () => {
+    const a = createTestTsa({ now: () => now })
+    const b = createTestTsa({ now: () => now, rootName: 'Some Other Root' })
+    const { t } = await one(b.issue(digest), digest, deadline, [parseTrustAnchor(a.rootPem)])
+    expect(t.problem).toBe('TIMESTAMP_UNTRUSTED')
+    expect(t.detail).toContain('orbitdraw emulator TSA')
+  })
+  it('TSA certificate expired at genTime: TIMESTAMP_CERT_NOT_VALID_AT_GENTIME (judged at genTime, not now)', async () => {
+    const tsa = createTestTsa({ now: () => now, notBefore: Date.UTC(2020, 0, 1), notAfter: Date.UTC(2021, 0, 1) })
+    expect((await one(tsa.issue(digest), digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.problem).toBe('TIMESTAMP_CERT_NOT_VALID_AT_GENTIME')
+    // The same certificates, a token dated while they were valid: fine, years later.
+    expect((await one(tsa.issue(digest, { genTime: Date.UTC(2020, 6, 1) }), digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.ok).toBe(true)
+  })
+  it('certificate not yet valid at genTime', async () => {
+    const tsa = createTestTsa({ now: () => now, notBefore: now + 86_400_000, notAfter: now + 2 * 86_400_000 })
+    expect((await one(tsa.issue(digest), digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.problem).toBe('TIMESTAMP_CERT_NOT_VALID_AT_GENTIME')
+  })
+  for (const eku of ['none', 'non-critical', 'code-signing'] as const) {
+    it(`signer certificate EKU ${eku}: TIMESTAMP_NOT_TIMESTAMPING_CERT`, async () => {
+      const tsa = createTestTsa({ now: () => now, extKeyUsage: eku })
+      expect((await one(tsa.issue(digest), digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.problem).toBe('TIMESTAMP_NOT_TIMESTAMPING_CERT')
+    })
+  }
+  it('bad signature: TIMESTAMP_BAD_SIGNATURE', async () => {
+    const tsa = createTestTsa({ now: () => now })
+    expect((await one(tsa.issue(digest, { badSignature: true }), digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.problem).toBe('TIMESTAMP_BAD_SIGNATURE')
+  })
+  it('late: genTime + accuracy at or after the deadline: TIMESTAMP_LATE with a non-positive margin', async () => {
+    const tsa = createTestTsa({ now: () => now })
+    const { t } = await one(tsa.issue(digest, { genTime: now + 599_000 }), digest, deadline, [parseTrustAnchor(tsa.rootPem)])
+    expect(t).toMatchObject({ problem: 'TIMESTAMP_LATE', marginSeconds: 0 })
+    expect((await one(tsa.issue(digest, { genTime: now + 598_000 }), digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t).toMatchObject({ ok: true, marginSeconds: 1 })
+  })
+  it('garbage bytes and an empty token: TIMESTAMP_TOKEN_MALFORMED', async () => {
+    const tsa = createTestTsa({ now: () => now })
+    for (const bad of [new Uint8Array([0x30, 0x03, 0x02, 0x01]), new Uint8Array(0), new TextEncoder().encode('not a token'), tsa.issue(digest).slice(0, 300)]) {
+      expect((await one(bad, digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.problem).toBe('TIMESTAMP_TOKEN_MALFORMED')
+    }
+    // trailing bytes after the DER value
+    const padded = new Uint8Array([...tsa.issue(digest), 0])
+    expect((await one(padded, digest, deadline, [parseTrustAnchor(tsa.rootPem)])).t.problem).toBe('TIMESTAMP_TOKEN_MALFORMED')
+  })
+  it('oversize: TIMESTAMP_TOKEN_OVERSIZE before any parsing', async () => {
+    const big = new Uint8Array(LIMITS.maxTimestampTokenBytes + 1)
+    expect((await one(big, digest, deadline, [])).t.problem).toBe('TIMESTAMP_TOKEN_OVERSIZE')
+  })
+  it('passes when one token of several is valid and says what happened to the others', async () => {
+    const tsa = createTestTsa({ now: () => now })
+    const r = await checkCommitmentTime({ tokens: [new Uint8Array([1, 2, 3]), tsa.issue(digest), tsa.issue(digest, { badSignature: true })], digest, deadline, anchors: [parseTrustAnchor(tsa.rootPem)] })
+    expect(r.status).toBe('ok')
+    expect(r.tokens.map((t) => t.problem)).toEqual(['TIMESTAMP_TOKEN_MALFORMED', null, 'TIMESTAMP_BAD_SIGNATURE'])
+    expect(r.detail).toContain('2 other token(s) rejected (token 0: TIMESTAMP_TOKEN_MALFORMED, token 2: TIMESTAMP_BAD_SIGNATURE)')
+  })
+  it('bad inputs are reported, never thrown', async () => {
+    const tsa = createTestTsa({ now: () => now })
+    const token = tsa.issue(digest)
+    const anchors = [parseTrustAnchor(tsa.rootPem)]
+    expect((await checkCommitmentTime({ tokens: [], digest, deadline, anchors })).status).toBe('failed')
+    expect((await checkCommitmentTime({ tokens: [token], digest: digest.slice(0, 20), deadline, anchors })).detail).toMatch(/32 bytes/)
+    expect((await checkCommitmentTime({ tokens: [token], digest, deadline: 1.5, anchors })).status).toBe('failed')
+    expect((await checkCommitmentTime({ tokens: Array.from({ length: LIMITS.maxTimestampTokens + 1 }, () => token), digest, deadline, anchors })).detail).toMatch(/maxTimestampTokens/)
+    expect((await checkCommitmentTime({ tokens: [token], digest, deadline, anchors: [{ name: 'junk', der: new Uint8Array([1]), sha256: '' }] })).detail).toMatch(/trust anchor 0/)
+  })
+})
+
+function indexOf(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer
+    return i
+  }
+  return -1
+}

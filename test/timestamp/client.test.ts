@@ -1,0 +1,136 @@
+/** timestampCommitment against the emulator's authority: success, every route fault, nonce mismatch, timeouts, abort. */
+import { AsnConvert } from '@peculiar/asn1-schema'
+import { PKIStatus, PKIStatusInfo, TimeStampReq, TimeStampResp } from '@peculiar/asn1-tsp'
+import { ContentInfo } from '@peculiar/asn1-cms'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commit } from '../../src/core/commitment.js'
+import { checkCommitmentTime, parseTrustAnchor } from '../../src/core/timestamp/index.js'
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
+import { createTestTsa } from '../../src/emulator/tsa.js'
+import { commitmentDigest, timestampCommitment, TimestampUnavailableError } from '../../src/timestamp/index.js'
+
+let emu: RunningEmulator
+let cid: string
+const anchors = () => [parseTrustAnchor(emu.tsaRootPem)]
+
+beforeAll(async () => {
+  emu = await startEmulator({ beacon: { intervalMs: 60_000, keyType: 'Ed25519', initialBlocks: 2 } })
+  const head = emu.beacon.head()
+  cid = commit({ beacon: emu.beaconName, target: head.sequence + 10, after: { sequence: head.sequence, block: head.cid }, participants: ['a', 'b', 'c'], draw: { kind: 'pick', count: 1 } }).cid
+})
+
+afterAll(async () => {
+  await emu?.stop()
+})
+
+async function failureOf(options: Parameters<typeof timestampCommitment>[1]): Promise<TimestampUnavailableError> {
+  try {
+    await timestampCommitment(cid, options)
+  } catch (e) {
+    expect(e).toBeInstanceOf(TimestampUnavailableError)
+    return e as TimestampUnavailableError
+  }
+  throw new Error('expected TIMESTAMP_UNAVAILABLE')
+}
+
+describe('timestampCommitment', () => {
+  it('gets a valid token from the emulator: it stamps the digest inside the CID and checks offline', async () => {
+    const { tokens, failures } = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors: anchors() })
+    expect(failures).toEqual([])
+    expect(tokens).toHaveLength(1)
+    expect(tokens[0]).toMatchObject({ authority: emu.tsaUrl, authorityName: 'orbitdraw emulator TSA' })
+    expect(Buffer.from(tokens[0]!.token).toString('base64')).toBe(tokens[0]!.base64)
+    const r = await checkCommitmentTime({ tokens: [tokens[0]!.token], digest: commitmentDigest(cid), deadline: Math.floor(Date.now() / 1000) + 60, anchors: anchors() })
+    expect(r.status).toBe('ok')
+  })
+
+  const faults = [
+    ['HTTP 500', { kind: 'status', status: 500 }, 'TIMESTAMP_HTTP_ERROR'],
+    ['wrong imprint', { kind: 'wrong-imprint' }, 'TIMESTAMP_IMPRINT_MISMATCH'],
+    ['bad signature', { kind: 'bad-signature' }, 'TIMESTAMP_BAD_SIGNATURE'],
+    ['clock an hour late', { kind: 'clock-skew', seconds: 3600 }, 'TIMESTAMP_CLOCK_SKEW'],
+    ['clock an hour early', { kind: 'clock-skew', seconds: -3600 }, 'TIMESTAMP_CLOCK_SKEW'],
+    ['truncated reply', { kind: 'truncate' }, 'TIMESTAMP_BAD_REPLY'],
+    ['altered reply', { kind: 'wrong-bytes', offset: 60 }, null],
+  ] as const
+  for (const [name, spec, code] of faults) {
+    it(`fault ${name}: TIMESTAMP_UNAVAILABLE naming ${code ?? 'the problem'}, with the choice in the hint`, async () => {
+      emu.faults.add('tsa', spec, { times: 1 })
+      const err = await failureOf({ authorities: [emu.tsaUrl], anchors: anchors() })
+      expect(err.code).toBe('TIMESTAMP_UNAVAILABLE')
+      expect(err.failures).toHaveLength(1)
+      if (code !== null) expect(err.failures[0]!.code).toBe(code)
+      else expect(err.failures[0]!.code).toMatch(/^TIMESTAMP_/)
+      expect(err.hint).toMatch(/retry.*another authority.*--no-timestamp/)
+    })
+  }
+
+  it('a clock skew within the tolerance is accepted', async () => {
+    emu.faults.add('tsa', { kind: 'clock-skew', seconds: 30 }, { times: 1 })
+    expect((await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors: anchors() })).tokens).toHaveLength(1)
+  })
+
+  it('untrusted authority (default roots only): TIMESTAMP_UNTRUSTED', async () => {
+    expect((await failureOf({ authorities: [emu.tsaUrl] })).failures[0]!.code).toBe('TIMESTAMP_UNTRUSTED')
+  })
+
+  it('keeps the valid tokens when one authority of two fails, and reports the other', async () => {
+    const r = await timestampCommitment(cid, { authorities: [emu.tsaUrl, `${emu.url}/no-such-tsa`], anchors: anchors() })
+    expect(r.tokens.map((t) => t.authority)).toEqual([emu.tsaUrl])
+    expect(r.failures).toEqual([{ authority: `${emu.url}/no-such-tsa`, code: 'TIMESTAMP_HTTP_ERROR', detail: 'HTTP 404' }])
+  })
+
+  it('nonce mismatch (a replayed answer): TIMESTAMP_BAD_REPLY', async () => {
+    // A fetch that answers with a valid token for the right imprint but another nonce.
+    const tsa = createTestTsa()
+    const replay: typeof fetch = async (_url, init) => {
+      const req = AsnConvert.parse(new Uint8Array(init!.body as Uint8Array), TimeStampReq)
+      const token = tsa.issue(new Uint8Array(req.messageImprint.hashedMessage.buffer), { nonce: 42n })
+      const body = AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.granted }), timeStampToken: AsnConvert.parse(token, ContentInfo) }))
+      return new Response(body, { headers: { 'content-type': 'application/timestamp-reply' } })
+    }
+    const err = await failureOf({ authorities: ['http://tsa.invalid/'], fetch: replay, anchors: [parseTrustAnchor(tsa.rootPem)] })
+    expect(err.failures[0]).toMatchObject({ code: 'TIMESTAMP_BAD_REPLY' })
+    expect(err.failures[0]!.detail).toMatch(/nonce/)
+  })
+
+  it('the request is a DER TimeStampReq v1: SHA-256 of the CID digest, a nonce of 64+ bits, certReq true', async () => {
+    let seen: TimeStampReq | undefined
+    let headers: Headers | undefined
+    const spy: typeof fetch = async (_url, init) => {
+      seen = AsnConvert.parse(new Uint8Array(init!.body as Uint8Array), TimeStampReq)
+      headers = new Headers(init!.headers)
+      return new Response('no', { status: 503 })
+    }
+    await failureOf({ authorities: ['http://tsa.invalid/'], fetch: spy })
+    expect(seen!.version).toBe(1)
+    expect(seen!.messageImprint.hashAlgorithm.algorithm).toBe('2.16.840.1.101.3.4.2.1')
+    expect(new Uint8Array(seen!.messageImprint.hashedMessage.buffer)).toEqual(commitmentDigest(cid))
+    expect(seen!.nonce!.byteLength).toBeGreaterThanOrEqual(8)
+    expect(seen!.certReq).toBe(true)
+    expect(headers!.get('content-type')).toBe('application/timestamp-query')
+  })
+
+  it('a rejection status and a wrong content type are named', async () => {
+    const rejecting: typeof fetch = async () => new Response(AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.rejection }) })), { headers: { 'content-type': 'application/timestamp-reply' } })
+    expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: rejecting })).failures[0]).toMatchObject({ code: 'TIMESTAMP_REJECTED', detail: 'PKIStatus rejection' })
+    const html: typeof fetch = async () => new Response('<html>', { headers: { 'content-type': 'text/html' } })
+    expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: html })).failures[0]!.code).toBe('TIMESTAMP_BAD_REPLY')
+  })
+
+  it('times out per request (TIMESTAMP_TIMEOUT) and stops at once on abort (ABORTED)', async () => {
+    emu.faults.add('tsa', { kind: 'latency', ms: 2000 }, { times: 1 })
+    expect((await failureOf({ authorities: [emu.tsaUrl], anchors: anchors(), timeoutMs: 100 })).failures[0]!.code).toBe('TIMESTAMP_TIMEOUT')
+    emu.faults.add('tsa', { kind: 'latency', ms: 2000 }, { times: 1 })
+    const controller = new AbortController()
+    const p = timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors: anchors(), signal: controller.signal })
+    controller.abort()
+    await expect(p).rejects.toMatchObject({ code: 'ABORTED' })
+  })
+
+  it('bad arguments are InvalidInputError', async () => {
+    await expect(timestampCommitment('not-a-cid')).rejects.toMatchObject({ code: 'INVALID_CID' })
+    await expect(timestampCommitment(cid, { authorities: [] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
+    await expect(timestampCommitment(cid, { authorities: ['ftp://x'] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
+  })
+})

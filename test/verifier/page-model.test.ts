@@ -1,0 +1,130 @@
+/**
+ * The verifier page's pure parts, in Node: trust settings from a link or the panel, the page's
+ * verdict tiers (green only for the strict policy), and the marking of hidden characters.
+ */
+import { describe, expect, it } from 'vitest'
+import { InvalidInputError, ORBITPORT_BEACONS, type VerifyResult } from '../../src/core/index.js'
+import { CUSTOM_HEADLINE, pageVerdict, verifyOptions } from '../../src/verifier/model.js'
+import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
+import { splitInvisible } from '../../src/verifier/text.js'
+import { explainChecks } from '../../src/verifier/evidence.js'
+
+const K51 = 'k51qzi5uqu5dhj99om0uxodfb565xjhqzea3m646usrpknvc9b2b3gto9e1ch0'
+const CID = 'baguqeeraypwkrkefm73pvikdp5wlkukamr6yoovlrtyyfqsg6b4qqblvkwnq'
+
+/** A result as `verify` would return it (only the fields the page reads). */
+function result(over: Partial<VerifyResult> = {}): VerifyResult {
+  return {
+    ok: true,
+    verdict: 'verified',
+    relaxed: [],
+    authenticated: true,
+    pinned: false,
+    checks: [
+      { name: 'format', ok: true, detail: 'the proof is well-formed' },
+      { name: 'beacon-authenticity', ok: true, detail: 'vouched' },
+      { name: 'outcome', ok: true, detail: 'follows' },
+    ],
+    notes: [],
+    commitmentCid: CID,
+    beacon: { name: ORBITPORT_BEACONS[0]!.name, trusted: true, label: ORBITPORT_BEACONS[0]!.label, source: 'default', text: 'Orbitport randomness beacon (k2k4r8lvom…)' },
+    ...over,
+  }
+}
+
+describe('verifier page: trust settings', () => {
+  it('reads the link parameters, and never time-stamping roots', () => {
+    const { settings, ignored } = settingsFromQuery(new URLSearchParams(`trust-beacon=${K51}&trust-beacon=${K51}&allow-unsigned=1&allow-untimestamped=1&commitment=${CID}&trust-tsa=https://x/root.pem&proof=p.json`))
+    expect(settings).toEqual({ beacons: [K51], allowUnsigned: true, allowUntimestamped: true, tsaRoots: [], commitment: CID })
+    expect(ignored).toEqual([expect.stringMatching(/^trust-tsa: ignored/)])
+    expect(settingsToQuery(settings)).toBe(`trust-beacon=${K51}&allow-unsigned=1&allow-untimestamped=1&commitment=${CID}`)
+  })
+
+  it('ignores malformed link values, saying which', () => {
+    const { settings, ignored } = settingsFromQuery(new URLSearchParams('trust-beacon=<script>&allow-unsigned=yes&commitment=a&commitment=b'))
+    expect(settings).toEqual(DEFAULT_SETTINGS)
+    expect(ignored).toHaveLength(3)
+    expect(ignored.join('\n')).toMatch(/trust-beacon: ignored.*\n.*allow-unsigned: ignored \(use allow-unsigned=1/)
+    expect(settingsFromQuery(new URLSearchParams('allow-unsigned=0')).settings.allowUnsigned).toBe(false)
+  })
+
+  it('reads the panel: beacon lines and PEM certificates, with typed errors', () => {
+    expect(parseBeaconLines(` ${K51}\n\n${K51}\r\n`)).toEqual([K51])
+    expect(() => parseBeaconLines('not a name')).toThrow(InvalidInputError)
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\nAAAA\n-----END CERTIFICATE-----\n'
+    expect(parsePemCertificates(`${pem}${pem}`)).toEqual(['-----BEGIN CERTIFICATE-----\nMIIBAAAA\n-----END CERTIFICATE-----', '-----BEGIN CERTIFICATE-----\nMIIBAAAA\n-----END CERTIFICATE-----'])
+    expect(() => parsePemCertificates('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----')).toThrow(/no "-----BEGIN CERTIFICATE-----" block/)
+    expect(() => parsePemCertificates(`${pem}junk`)).toThrow(/outside the certificate blocks/)
+  })
+
+  it('names every non-default setting (pinning excluded) with where it came from and what to check instead', () => {
+    const link = settingsFromQuery(new URLSearchParams(`trust-beacon=${K51}`)).settings
+    const list = customSettings({ beacons: [K51, 'k51other'], allowUnsigned: true, allowUntimestamped: true, tsaRoots: ['pem'], commitment: CID }, link)
+    expect(list.map((c) => `${c.key}:${c.origin}`)).toEqual(['trust-beacon:link', 'trust-beacon:panel', 'allow-unsigned:panel', 'allow-untimestamped:panel', 'trust-tsa:panel'])
+    for (const c of list) expect(c.instead.length).toBeGreaterThan(40)
+    expect(customSettings({ ...DEFAULT_SETTINGS, commitment: CID })).toEqual([])
+  })
+
+  it('maps settings to verify options: extra beacons after Orbitport’s, relaxations, pin', () => {
+    const now = new Date(0)
+    expect(verifyOptions(DEFAULT_SETTINGS, now)).toEqual({ now })
+    const o = verifyOptions({ beacons: [K51], allowUnsigned: true, allowUntimestamped: false, tsaRoots: [], commitment: CID }, now)
+    expect(o.trust?.beacons).toEqual([...ORBITPORT_BEACONS, { name: K51, label: 'beacon k51qzi5uqu…' }])
+    expect(o.allowUnsigned).toBe(true)
+    expect(o.commitment).toBe(CID)
+  })
+})
+
+describe('verifier page: verdict tiers', () => {
+  it('is green only for a verified result under the strict policy (a pin included)', () => {
+    const v = pageVerdict(result(), DEFAULT_SETTINGS)
+    expect(v).toMatchObject({ tier: 'verified', title: 'Verified', headline: 'VERIFIED: every check passed on its own evidence.' })
+    expect(v.lines[0]).toBe(`Commitment ${CID}: compare it with the organizer's announcement (made before the target block).`)
+    const pinned = pageVerdict(result({ pinned: true }), { ...DEFAULT_SETTINGS, commitment: CID })
+    expect(pinned.tier).toBe('verified')
+    expect(pinned.lines[0]).toBe(`Commitment ${CID}: the one you pinned.`)
+    const pinnedByLink = pageVerdict(result({ pinned: true }), { ...DEFAULT_SETTINGS, commitment: CID }, { ...DEFAULT_SETTINGS, commitment: CID })
+    expect(pinnedByLink.lines.join('\n')).toContain('pinned by the link you opened')
+  })
+
+  it('is amber under any custom setting, even one the proof did not need', () => {
+    const unused = pageVerdict(result(), { ...DEFAULT_SETTINGS, allowUnsigned: true })
+    expect(unused).toMatchObject({ tier: 'custom', title: 'Verified under custom trust settings', headline: CUSTOM_HEADLINE })
+    expect(unused.custom).toEqual([expect.objectContaining({ key: 'allow-unsigned', used: false })])
+    const beacon = pageVerdict(result({ beacon: { name: K51, trusted: true, label: 'beacon k51qzi5uqu…', source: 'caller', text: 'beacon k51qzi5uqu… (k51qzi5uqu…)' } }), { ...DEFAULT_SETTINGS, beacons: [K51] })
+    expect(beacon.tier).toBe('custom')
+    expect(beacon.custom[0]!.used).toBe(true)
+    const relaxed = pageVerdict(result({ verdict: 'verified-relaxed', relaxed: ['unsigned blocks allowed: …'], authenticated: false, checks: [{ name: 'beacon-authenticity', ok: true, detail: 'x', relaxedBy: 'allowUnsigned' }] }), { ...DEFAULT_SETTINGS, allowUnsigned: true })
+    expect(relaxed).toMatchObject({ tier: 'custom', title: 'Not fully verified' })
+    expect(relaxed.headline).toMatch(/^NOT FULLY VERIFIED/)
+    expect(relaxed.custom[0]!.used).toBe(true)
+  })
+
+  it('is red when a check failed, whatever the settings, naming the failed checks', () => {
+    const v = pageVerdict(result({ ok: false, verdict: 'failed', checks: [{ name: 'beacon-trusted', ok: false, detail: 'untrusted' }] }), { ...DEFAULT_SETTINGS, allowUnsigned: true })
+    expect(v).toMatchObject({ tier: 'failed', title: 'Failed', headline: 'FAILED: beacon-trusted.', failed: ['beacon-trusted'] })
+    expect(v.custom).toHaveLength(1)
+  })
+
+  it('explains only what was checked: no time-stamp check, no claim about when the commitment was made', () => {
+    const text = explainChecks(result()).join(' ')
+    expect(text).toContain('do not show when the commitment was made')
+    expect(text).not.toMatch(/existed before/)
+    const stamped = explainChecks(result({ checks: [...result().checks, { name: 'commitment-time', ok: true, detail: 'stamped' }] })).join(' ')
+    expect(stamped).toContain('A trusted time-stamp shows that the commitment existed before its target block.')
+    const relaxed = explainChecks(result({ checks: [{ name: 'commitment-time', ok: true, detail: 'x', relaxedBy: 'allowUntimestamped' }] })).join(' ')
+    expect(relaxed).toContain('nothing here shows that the commitment existed before its target block')
+  })
+})
+
+describe('verifier page: hidden characters', () => {
+  it('marks bidi controls, zero-width characters, controls and lone surrogates; leaves other text alone', () => {
+    expect(splitInvisible('alice\u202Eelgoog')).toEqual([{ text: 'alice' }, { hidden: '\u202E', code: 'U+202E', name: 'right-to-left override' }, { text: 'elgoog' }])
+    const codes = (s: string): string[] => splitInvisible(s).flatMap((p) => ('code' in p ? [p.code] : []))
+    expect(codes('a\u200Bb\u2066c\u0007d\ufeffe\u00adf')).toEqual(['U+200B', 'U+2066', 'U+0007', 'U+FEFF', 'U+00AD'])
+    expect(codes('x\uDB40\uDC41y')).toEqual(['U+E0041'])
+    expect(codes('lone \uD800 high')).toEqual(['U+D800'])
+    expect(splitInvisible('Zoë 李 محمد 👩‍💻'.replace('\u200D', ''))).toEqual([{ text: 'Zoë 李 محمد 👩💻' }])
+    expect(codes('👩\u200D💻')).toEqual(['U+200D']) // a joiner is shown too: entries are compared by bytes
+  })
+})
