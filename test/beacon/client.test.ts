@@ -265,12 +265,11 @@ describe('BeaconClient: a single gateway fails with typed errors, never unverifi
   })
 
   it('abort: AbortedError, promptly', async () => {
-    emu.faults.add('ipns-record', { kind: 'latency', ms: 1500 })
+    // The answer would take 10 minutes: only a prompt abort lets the test finish within the runner's timeout.
+    emu.faults.add('ipns-record', { kind: 'latency', ms: 600_000 })
     const ac = new AbortController()
     setTimeout(() => ac.abort(new Error('user cancelled')), 50)
-    const t0 = Date.now()
     await expect(single().latest({ signal: ac.signal })).rejects.toBeInstanceOf(AbortedError)
-    expect(Date.now() - t0).toBeLessThan(1000)
   })
 })
 

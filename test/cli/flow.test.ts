@@ -200,12 +200,11 @@ describe('draw and verify refusals', () => {
     const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '1h', '-o', 'far.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     await writeFile(join(dir, 'other.txt'), names(20, 'Someone'))
-    const t0 = Date.now()
+    // The target is an hour away: only failing before any wait finishes within the runner's timeout.
     const d = await run(['draw', 'far.commitment.json', '-p', 'other.txt', '-o', 'far.proof.json'], opts)
     expect(d.code).toBe(4)
     expect(d.stderr).toMatch(/do not hash to the committed root/)
     expect(d.stderr).toMatch(/what to do: pass exactly the committed list/)
-    expect(Date.now() - t0).toBeLessThan(10_000)
     await writeFile(join(dir, 'fewer.txt'), names(19))
     const f = await run(['draw', 'far.commitment.json', '-p', 'fewer.txt', '-o', 'far.proof.json', '--json'], opts)
     expect(f.code).toBe(4)

@@ -1,7 +1,7 @@
 /**
  * Resource limits (src/core/limits.ts): each exceeded limit gives its typed error early, before
  * work proportional to the input. "Early" is shown by what the error is (the limit, not a later
- * check such as a hash mismatch), by bytes a server managed to send, and by generous time bounds.
+ * check such as a hash mismatch), and by bytes a server managed to send. Times are recorded as figures, never asserted (a hang fails on the runner's timeout).
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -25,8 +25,8 @@ const CHAIN = buildChain(6, 'limits')
 const AFTER = { sequence: 2, block: CHAIN[2]!.cid }
 const figures: { limit: string; value: string; past: string; error: string; ms: number }[] = []
 
-/** Runs `fn`, expects a typed error with `code` within `ms`, and records the row. */
-async function refused(limit: string, past: string, fn: () => unknown, code: string | RegExp, ms = 1000): Promise<J> {
+/** Runs `fn`, expects a typed error with `code`, and records the row with its time. */
+async function refused(limit: string, past: string, fn: () => unknown, code: string | RegExp): Promise<J> {
   const t = performance.now()
   const r = await settle(async () => fn())
   const took = performance.now() - t
@@ -35,7 +35,6 @@ async function refused(limit: string, past: string, fn: () => unknown, code: str
   expect(isTyped(err), `${limit}: untyped ${String(err)}`).toBe(true)
   if (typeof code === 'string') expect(err.code).toBe(code)
   else expect(err.code).toMatch(code)
-  expect(took, `${limit} took ${took} ms`).toBeLessThan(ms)
   figures.push({ limit, value: String((LIMITS as Record<string, unknown>)[limit] ?? ''), past, error: err.code, ms: Math.round(took) })
   return err
 }
@@ -54,7 +53,7 @@ afterAll(() => recordFigures('limits', figures))
 describe('core limits', () => {
   it('maxBlockBytes: a block over the limit is refused before it is hashed', async () => {
     await refused('maxBlockBytes', '64 KiB + 1 (and 100 MB)', () => parseBlock(new Uint8Array(LIMITS.maxBlockBytes + 1), CHAIN[1]!.cid), 'LIMIT_EXCEEDED')
-    await refused('maxBlockBytes', '100 MB', () => parseBlock(new Uint8Array(100 * 1024 * 1024), CHAIN[1]!.cid), 'LIMIT_EXCEEDED', 300)
+    await refused('maxBlockBytes', '100 MB', () => parseBlock(new Uint8Array(100 * 1024 * 1024), CHAIN[1]!.cid), 'LIMIT_EXCEEDED')
   })
   it('maxCtrngValues: a block with 1,025 values', async () => {
     const bytes = encodeBlock({ previous: CHAIN[0]!.cid, sequence: 1, timestamp: 1, ctrng: Array.from({ length: LIMITS.maxCtrngValues + 1 }, () => '00'.repeat(32)) })
@@ -64,9 +63,7 @@ describe('core limits', () => {
     const p = proofOf()
     p.chain.blocks = new Array(10_000_000).fill(p.chain.blocks[0])
     await refused('maxChainBlocks', '10^7 blocks', () => parseProof(p), 'LIMIT_EXCEEDED')
-    const t = performance.now()
     const r = await verify(p)
-    expect(performance.now() - t).toBeLessThan(1000)
     expect(r.checks.map((c) => [c.name, c.ok])).toEqual([
       ['version', true],
       ['format', false],
@@ -85,14 +82,14 @@ describe('core limits', () => {
   })
   it('maxEntryBytes: a 1,025-byte entry, and a 100-million-character one rejected unread', async () => {
     await refused('maxEntryBytes', '1,025 bytes', () => validateEntries(['é'.repeat(513)]), 'LIMIT_EXCEEDED')
-    await refused('maxEntryBytes', '10^8 characters', () => validateEntries(['x'.repeat(100_000_000)]), 'LIMIT_EXCEEDED', 300)
+    await refused('maxEntryBytes', '10^8 characters', () => validateEntries(['x'.repeat(100_000_000)]), 'LIMIT_EXCEEDED')
   })
   it('maxLabelBytes: a 1,025-byte label', async () => {
     await refused('maxLabelBytes', '1,025 bytes', () => commit({ beacon: BEACON_NAME, target: 4, after: AFTER, participants: ['a'], draw: { kind: 'pick', count: 1 }, label: 'x'.repeat(1025) }), 'INVALID_COMMITMENT')
   })
   it('maxProofBytes: a proof text over the limit is refused before JSON parsing', async () => {
     const huge = ' '.repeat(LIMITS.maxProofBytes) + '{}'
-    await refused('maxProofBytes', '256 MiB + 2 characters', () => parseProof(huge), 'PROOF_TOO_LARGE', 300)
+    await refused('maxProofBytes', '256 MiB + 2 characters', () => parseProof(huge), 'PROOF_TOO_LARGE')
     const r = await verify(huge)
     expect(r.checks[0]!.detail).toMatch(/maxProofBytes/)
   })
@@ -136,12 +133,12 @@ describe('core limits', () => {
   it('maxCidChars: CID text over the limit is refused before base decoding', async () => {
     const p = proofOf()
     p.commitmentCid = 'z' + '1'.repeat(1_000_000)
-    await refused('maxCidChars', '10^6 characters', () => parseProof(p), 'INVALID_FIELD', 300)
+    await refused('maxCidChars', '10^6 characters', () => parseProof(p), 'INVALID_FIELD')
   })
   it('maxCommitmentBytes: a commitment over the limit is refused before DAG-JSON decoding', async () => {
     const p = proofOf()
     p.commitment.label = 'x'.repeat(10_000_000)
-    await refused('maxCommitmentBytes', '10 MB label', () => parseCommitment(p.commitment), 'LIMIT_EXCEEDED', 500)
+    await refused('maxCommitmentBytes', '10 MB label', () => parseCommitment(p.commitment), 'LIMIT_EXCEEDED')
   })
   it('maxIpnsRecordBytes: a record over 10 KiB', async () => {
     await refused('maxIpnsRecordBytes', '10 KiB + 1', () => parseIpnsRecord(new Uint8Array(LIMITS.maxIpnsRecordBytes + 1)), 'IPNS_RECORD_TOO_LARGE')
@@ -191,7 +188,7 @@ describe('edge limits', () => {
     const hose = await firehose(100 * 1024 * 1024, declare)
     try {
       const client = new BeaconClient({ gateways: [hose.url], name: emu.beaconName, retries: 0 })
-      const err = await refused('maxBlockBytes', `100 MB gateway block body${declare ? ' (declared)' : ' (streamed)'}`, () => client.block(CHAIN[1]!.cid), 'ALL_GATEWAYS_FAILED', 3000)
+      const err = await refused('maxBlockBytes', `100 MB gateway block body${declare ? ' (declared)' : ' (streamed)'}`, () => client.block(CHAIN[1]!.cid), 'ALL_GATEWAYS_FAILED')
       expect(err.failures[0].error.code).toBe('GATEWAY_HTTP_ERROR')
       expect(err.failures[0].error.status).toBe(413)
       await new Promise((r) => setTimeout(r, 100))
@@ -206,7 +203,7 @@ describe('edge limits', () => {
     const hose = await firehose(100 * 1024 * 1024, false)
     try {
       const client = new BeaconClient({ gateways: [hose.url], name: emu.beaconName, retries: 0 })
-      const err = await refused('maxIpnsRecordBytes', '100 MB gateway record body (streamed)', () => client.latest(), 'ALL_GATEWAYS_FAILED', 3000)
+      const err = await refused('maxIpnsRecordBytes', '100 MB gateway record body (streamed)', () => client.latest(), 'ALL_GATEWAYS_FAILED')
       expect(err.failures[0].error.status).toBe(413)
     } finally {
       await hose.close()
@@ -216,7 +213,7 @@ describe('edge limits', () => {
     const remove = emu.faults.add('ipns-record', { kind: 'latency', ms: 2000 })
     try {
       const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName, retries: 0, timeoutMs: 200 })
-      const err = await refused('gatewayTimeoutMs', '2 s answer, timeoutMs 200', () => client.latest(), 'ALL_GATEWAYS_FAILED', 1500)
+      const err = await refused('gatewayTimeoutMs', '2 s answer, timeoutMs 200', () => client.latest(), 'ALL_GATEWAYS_FAILED')
       expect(err.failures[0].error.code).toBe('GATEWAY_TIMEOUT')
     } finally {
       remove()
@@ -224,7 +221,7 @@ describe('edge limits', () => {
   })
   it('waitFor timeoutMs: a block that never comes', async () => {
     const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName, intervalMs: 100 })
-    await refused('waitFor timeoutMs', 'target never published, timeoutMs 300', () => client.waitFor(emu.beacon.head().sequence + 100, { timeoutMs: 300 }), 'WAIT_TIMEOUT', 2000)
+    await refused('waitFor timeoutMs', 'target never published, timeoutMs 300', () => client.waitFor(emu.beacon.head().sequence + 100, { timeoutMs: 300 }), 'WAIT_TIMEOUT')
   })
   const rest = (o: Partial<ConstructorParameters<typeof OrbitportClient>[0]> = {}): OrbitportClient => new OrbitportClient({ clientId: 'emulator-client', clientSecret: 'emulator-secret', baseUrl: emu.url, authUrl: emu.url, retry: { retries: 0 }, ...o })
   it('REST response size: a 1 MB cTRNG answer (declared) and a 100 MB streamed token answer', async () => {
@@ -232,7 +229,7 @@ describe('edge limits', () => {
     await refused('maxRestResponseBytes', '1 MB cTRNG body (declared)', () => rest().random(), 'ORBITPORT_INVALID_RESPONSE')
     const hose = await firehose(100 * 1024 * 1024, false)
     try {
-      await refused('maxRestResponseBytes', '100 MB token body (streamed)', () => rest({ authUrl: hose.url }).random(), 'ORBITPORT_INVALID_RESPONSE', 3000)
+      await refused('maxRestResponseBytes', '100 MB token body (streamed)', () => rest({ authUrl: hose.url }).random(), 'ORBITPORT_INVALID_RESPONSE')
       expect(hose.written()).toBeLessThan(16 * 1024 * 1024)
     } finally {
       await hose.close()
@@ -240,9 +237,9 @@ describe('edge limits', () => {
   })
   it('REST timeouts: one attempt over timeoutMs; retries over the deadline', async () => {
     emu.rest.injectFault('trng', { passThrough: true, delayMs: 1500 })
-    await refused('restTimeoutMs', '1.5 s answer, timeoutMs 200', () => rest({ timeoutMs: 200 }).random(), 'ORBITPORT_TIMEOUT', 1500)
+    await refused('restTimeoutMs', '1.5 s answer, timeoutMs 200', () => rest({ timeoutMs: 200 }).random(), 'ORBITPORT_TIMEOUT')
     emu.rest.injectFault('trng', { status: 503 }, 20)
-    await refused('restDeadlineMs', 'endless 503, deadline 300 ms', () => rest({ retry: { retries: 50, baseDelayMs: 100, maxDelayMs: 100, deadlineMs: 300, random: () => 1 } }).random(), /ORBITPORT_(SERVER_ERROR|TIMEOUT)/, 1500)
+    await refused('restDeadlineMs', 'endless 503, deadline 300 ms', () => rest({ retry: { retries: 50, baseDelayMs: 100, maxDelayMs: 100, deadlineMs: 300, random: () => 1 } }).random(), /ORBITPORT_(SERVER_ERROR|TIMEOUT)/)
     emu.rest.reset()
   })
   it('emulator request body: 100 KiB to the token endpoint gets 413', async () => {

@@ -132,11 +132,10 @@ describe('error types', () => {
   it('the whole call is bounded by the deadline', async () => {
     h.service.injectFault('trng', { passThrough: true, delayMs: 2000 }, 10)
     const c = h.client({ timeoutMs: 1000, retry: { retries: 10, baseDelayMs: 1, deadlineMs: 300 } })
-    const t0 = performance.now()
+    // Without the deadline the ten 2 s answers would take 20 s and end in a 1,000 ms per-request timeout.
     const err = (await rejection(c.random())) as TimeoutError
     expect(err).toBeInstanceOf(TimeoutError)
     expect(err.timeoutMs).toBe(300)
-    expect(performance.now() - t0).toBeLessThan(1500)
   })
 
   it('a 429 honours Retry-After when it fits the budget', async () => {
@@ -187,9 +186,8 @@ describe('error types', () => {
     const ctl2 = new AbortController()
     const p2 = h.client({ retry: { retries: 5, baseDelayMs: 10_000, maxDelayMs: 10_000, random: () => 0.99 } }).random({ signal: ctl2.signal })
     setTimeout(() => ctl2.abort(), 100)
-    const t0 = performance.now()
+    // Five 10 s back-offs would outlast the runner's timeout: only a prompt abort finishes.
     expect(await rejection(p2)).toBeInstanceOf(AbortError)
-    expect(performance.now() - t0).toBeLessThan(2000)
 
     const already = AbortSignal.abort()
     expect(await rejection(h.client().random({ signal: already }))).toBeInstanceOf(AbortError)
