@@ -1,6 +1,6 @@
 /**
  * Writes test/vectors/derived.json: test vectors for the local `derived` source
- * (src/core/derived.ts). Run with `npx tsx scripts/make-derived-vectors.ts`; pass `--check` to compare
+ * (src/rest/derived.ts). Run with `npx tsx scripts/make-derived-vectors.ts`; pass `--check` to compare
  * with the committed file instead of writing it (exit 1 on a difference).
  *
  * The vectors are computed by the implementation under test; test/rest/derived.test.ts checks them
@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8Encode } from '../src/core/bytes.js'
-import { derivedPublicKey, derivedValue } from '../src/core/derived.js'
+import { derivedPublicKey, derivedValue } from '../src/rest/derived.js'
 
 const SEEDS: { name: string; seed: Uint8Array }[] = [
   { name: 'all zero bytes', seed: new Uint8Array(32) },

@@ -32,7 +32,7 @@ export async function verify(proof: unknown, options: NodeVerifyOptions = {}): P
   const offline = await verifyOffline(proof, offlineOptions)
   if (online === undefined) return offline
   const onlineOptions: VerifyOnlineOptions = isGatewayList(online) ? { gateways: online } : online
-  const result = await verifyOnline(proof, onlineOptions)
+  const result = await verifyOnline(proof, options.kinds === undefined || onlineOptions.kinds !== undefined ? onlineOptions : { ...onlineOptions, kinds: options.kinds })
   const checks = [...offline.checks, ...result.checks]
   return { ...offline, ok: offline.ok && result.ok, checks, notes: [...offline.notes, ...result.notes] }
 }

@@ -15,6 +15,7 @@ import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from
 import { parseIpnsName } from '../core/ipns-record.js'
 import { LIMITS } from '../core/limits.js'
 import { parseProof, parseTimestamps, type Proof } from '../core/proof.js'
+import type { DrawKinds } from '../core/kinds/index.js'
 import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './client.js'
 
 /** Options of {@link draw}. */
@@ -67,6 +68,7 @@ export async function draw(commitment: Commitment, participants: Participants | 
   const prepared = prepareDraw(commitment, participants, {
     ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
     ...(options.secret === undefined ? {} : { secret: options.secret }),
+    ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
   })
   const call = options.signal ? { signal: options.signal } : {}
   const waited = await client.waitFor(commitment.target, {
@@ -110,6 +112,8 @@ export async function draw(commitment: Commitment, participants: Participants | 
 
 /** Options of {@link verifyOnline}. */
 export interface VerifyOnlineOptions {
+  /** The draw kinds the proof may use (default: the built-in kinds; see `withKinds`). */
+  kinds?: DrawKinds
   /** Gateways to ask (default: the client's defaults). */
   gateways?: readonly string[]
   /** A client to use instead (must read the committed beacon). */
@@ -146,8 +150,8 @@ export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions 
   let commitment: Commitment
   let carried: BeaconBlock[]
   try {
-    parsed = parseProof(proof)
-    commitment = parseCommitment(parsed.commitment)
+    parsed = parseProof(proof, { kinds: options.kinds })
+    commitment = parseCommitment(parsed.commitment, { kinds: options.kinds })
     carried = parsed.chain.blocks.map((b, i) => parseBlock(base64ToBytes(b.bytes, `$.chain.blocks[${i}].bytes`), b.cid))
   } catch (err) {
     checks.push(check('online-blocks', false, `the proof does not parse: ${describe(err)}`))

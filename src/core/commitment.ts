@@ -14,9 +14,10 @@ import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid } from './block.js'
 import { bytesToBase64, bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
-import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
+import { usesParticipants, validateDrawSpec } from './draw-spec.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type DrawSpecBase } from './kinds/index.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
-import { decodeJsonInput, expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
+import { decodeJsonInput, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
 import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
@@ -86,6 +87,8 @@ export interface CommitOptions {
    * and the receipts need it. It is returned as {@link CommitResult.secret}, never in the commitment.
    */
   private?: { secret: OrganizerSecret | Uint8Array }
+  /** The registry of draw kinds (default: the built-in kinds; see `withKinds`). */
+  kinds?: DrawKinds
 }
 
 /** A commitment with its canonical encoding and identity. */
@@ -128,27 +131,28 @@ export function commit(options: CommitOptions): CommitResult {
   if (typeof options.draw !== 'object' || options.draw === null) {
     throw new InvalidInputError('INVALID_DRAW', 'draw must be an object', 'pass e.g. draw: { kind: "pick", count: 3 }', { path: '$.draw' })
   }
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   let secret: OrganizerSecret | undefined
   if (options.private !== undefined) {
     if (typeof options.private !== 'object' || options.private === null || options.private.secret === undefined) {
       throw new InvalidInputError('INVALID_OPTIONS', 'private must be { secret } with 32 random bytes', 'pass private: { secret: crypto.getRandomValues(new Uint8Array(32)) } (the Node entry also takes private: true)', { path: '$.private' })
     }
     secret = underPath('$.private.secret', () => OrganizerSecret.from(options.private!.secret))
-    if (!usesParticipants(options.draw)) {
-      throw new InvalidInputError('UNEXPECTED_SECRET', 'a range draw has no participants to keep private', 'omit private for range draws', { path: '$.private' })
+    if (!usesParticipants(options.draw, kinds)) {
+      throw new InvalidInputError('UNEXPECTED_SECRET', `a ${options.draw.kind} draw has no participants to keep private`, `omit private for ${options.draw.kind} draws`, { path: '$.private' })
     }
   }
   let participants: ParticipantsCommitment | undefined
-  if (usesParticipants(options.draw)) {
+  if (usesParticipants(options.draw, kinds)) {
     if (options.participants === undefined) {
       throw new InvalidInputError('MISSING_PARTICIPANTS', `a ${options.draw.kind} draw needs participants`, 'pass participants: an array of entries', { path: '$.participants' })
     }
-    checkParticipantsShape(options.draw, options.participants)
+    checkParticipantsShape(options.draw, options.participants, kinds)
     const list = options.participants
     const root = bytesToHex(underPath('$.participants', () => participantsRoot(list, { secret })))
     participants = secret === undefined ? { count: list.length, root } : { count: list.length, root, salted: true }
   } else if (options.participants !== undefined) {
-    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'omit participants for range draws', { path: '$.participants' })
+    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${options.draw.kind} draw takes no participants`, `omit participants for ${options.draw.kind} draws`, { path: '$.participants' })
   }
   const commitment: Commitment = {
     version: PROTOCOL_VERSION,
@@ -159,8 +163,8 @@ export function commit(options: CommitOptions): CommitResult {
     draw: options.draw,
     label: options.label ?? '',
   }
-  validateCommitment(commitment)
-  const described = describeCommitment(commitment)
+  validateCommitment(commitment, kinds)
+  const described = describeCommitment(commitment, kinds)
   return secret === undefined ? described : { ...described, secret }
 }
 
@@ -178,12 +182,12 @@ export function underPath<T>(prefix: string, fn: () => T): T {
 }
 
 /** Checks that the participants list has the shape the draw kind needs (strings or weighted entries). */
-export function checkParticipantsShape(draw: DrawSpec, list: readonly unknown[]): void {
+export function checkParticipantsShape(draw: DrawSpecBase, list: readonly unknown[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): void {
   if (!Array.isArray(list)) {
     throw new InvalidInputError('INVALID_PARTICIPANTS', 'participants must be an array', 'pass an array of entries', { path: '$.participants' })
   }
   checkLimit('maxParticipants', list.length, 'participant count')
-  const weighted = draw.kind === 'weighted'
+  const weighted = kinds.get(draw.kind)?.participants === 'weighted'
   list.forEach((e, i) => {
     const ok = weighted ? typeof e === 'object' && e !== null && typeof (e as WeightedEntry).entry === 'string' : typeof e === 'string'
     if (!ok) {
@@ -198,8 +202,8 @@ export function checkParticipantsShape(draw: DrawSpec, list: readonly unknown[])
 }
 
 /** Returns the CID, canonical bytes and JSON form of an already valid commitment. */
-export function describeCommitment(commitment: Commitment): CommitResult {
-  const bytes = encodeCommitment(commitment)
+export function describeCommitment(commitment: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): CommitResult {
+  const bytes = encodeCommitment(commitment, kinds)
   if (bytes.length > LIMITS.maxCommitmentBytes) {
     throw new LimitExceededError('LIMIT_EXCEEDED', `the commitment encodes to ${bytes.length} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'shorten the label or the range bounds', { path: '$' })
   }
@@ -215,7 +219,7 @@ export function describeCommitment(commitment: Commitment): CommitResult {
  * Validates a typed commitment.
  * @throws {@link InvalidInputError} naming the first bad field; {@link UnsupportedVersionError}.
  */
-export function validateCommitment(c: Commitment): void {
+export function validateCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): void {
   const bad: (path: string, detail: string, hint: string) => never = (path, detail, hint) => {
     throw new InvalidInputError('INVALID_COMMITMENT', detail, hint, { path })
   }
@@ -236,19 +240,19 @@ export function validateCommitment(c: Commitment): void {
   }
   if (typeof c.label !== 'string' || !isWellFormed(c.label)) bad('$.label', 'label must be a well-formed string', 'use plain text')
   if (utf8Encode(c.label).length > LIMITS.maxLabelBytes) bad('$.label', `label is over ${LIMITS.maxLabelBytes} UTF-8 bytes`, 'shorten the label')
-  if (typeof c.draw !== 'object' || c.draw === null || !DRAW_KINDS.includes(c.draw.kind)) {
-    bad('$.draw.kind', `unknown draw kind ${show((c.draw as { kind?: unknown } | null)?.kind)}`, `use one of ${DRAW_KINDS.join(', ')}`)
+  if (typeof c.draw !== 'object' || c.draw === null || kinds.get(c.draw.kind) === undefined) {
+    bad('$.draw.kind', `unknown draw kind ${show((c.draw as { kind?: unknown } | null)?.kind)}`, `use one of ${kinds.names.join(', ')}`)
   }
-  if (usesParticipants(c.draw)) {
+  if (usesParticipants(c.draw, kinds)) {
     const p = c.participants
     if (p === undefined) bad('$.participants', `a ${c.draw.kind} draw needs participants`, 'commit to a participants list')
     if (!Number.isSafeInteger(p.count) || p.count < 1 || p.count > LIMITS.maxParticipants) bad('$.participants.count', `participants count must be 1 to ${LIMITS.maxParticipants}`, 'check the participants list')
     if (typeof p.root !== 'string' || !/^[0-9a-f]{64}$/.test(p.root)) bad('$.participants.root', 'participants root must be 64 lowercase hex digits', 'use the root computed by commit()')
     if (p.salted !== undefined && p.salted !== true) bad('$.participants.salted', 'participants.salted must be true or absent', 'omit salted for a public list (it is never false)')
-    validateDrawSpec(c.draw, p.count)
+    validateDrawSpec(c.draw, p.count, '$.draw', kinds)
   } else {
-    if (c.participants !== undefined) bad('$.participants', 'a range draw takes no participants', 'omit participants')
-    validateDrawSpec(c.draw, 0)
+    if (c.participants !== undefined) bad('$.participants', `a ${c.draw.kind} draw takes no participants`, 'omit participants')
+    validateDrawSpec(c.draw, 0, '$.draw', kinds)
   }
 }
 
@@ -269,13 +273,13 @@ export function validateBeaconName(name: unknown, path = '$.beacon'): void {
 }
 
 /** The IPLD data-model form of a commitment (links as CIDs, the root as bytes, bigints as strings). */
-function toIpld(c: Commitment): Record<string, unknown> {
+function toIpld(c: Commitment, kinds: DrawKinds): Record<string, unknown> {
   const out: Record<string, unknown> = {
     version: c.version,
     beacon: c.beacon,
     target: c.target,
     after: { sequence: c.after.sequence, block: parseCid(c.after.block, '$.after.block') },
-    draw: drawToIpld(c.draw),
+    draw: drawToIpld(c.draw, kinds),
     label: c.label,
   }
   if (c.participants !== undefined) {
@@ -284,21 +288,16 @@ function toIpld(c: Commitment): Record<string, unknown> {
   return out
 }
 
-function drawToIpld(d: DrawSpec): Record<string, unknown> {
-  switch (d.kind) {
-    case 'shuffle':
-      return { kind: 'shuffle' }
-    case 'pick':
-    case 'weighted':
-      return { kind: d.kind, count: d.count }
-    case 'range':
-      return { kind: 'range', min: d.min.toString(), max: d.max.toString(), count: d.count, distinct: d.distinct }
-  }
+/** The draw's IPLD form, from its kind. @throws {@link InvalidInputError} `INVALID_DRAW` for an unknown kind. */
+function drawToIpld(d: DrawSpecBase, kinds: DrawKinds): { readonly [key: string]: unknown } {
+  const kind = kinds.get(d.kind)
+  if (kind === undefined) throw new InvalidInputError('INVALID_DRAW', `unknown draw kind ${show(d.kind)}`, `use one of ${kinds.names.join(', ')}`, { path: '$.draw.kind' })
+  return kind.encode(d)
 }
 
 /** Canonical DAG-JSON bytes of a commitment (keys sorted bytewise, no whitespace). */
-export function encodeCommitment(c: Commitment): Uint8Array {
-  return dagJson.encode(toIpld(c))
+export function encodeCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): Uint8Array {
+  return dagJson.encode(toIpld(c, kinds))
 }
 
 /** The CIDv1 (dag-json 0x0129, sha2-256) of canonical commitment bytes. */
@@ -307,11 +306,9 @@ export function commitmentCidOfBytes(bytes: Uint8Array): string {
 }
 
 /** The CID of a commitment. */
-export function commitmentCid(c: Commitment): string {
-  return commitmentCidOfBytes(encodeCommitment(c))
+export function commitmentCid(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): string {
+  return commitmentCidOfBytes(encodeCommitment(c, kinds))
 }
-
-const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 
 function tooLarge(size: number): LimitExceededError {
   return new LimitExceededError('LIMIT_EXCEEDED', `the commitment is ${size} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'supply the commitment exactly as commit() produced it', { path: '$' })
@@ -341,9 +338,11 @@ function checkLinkLengths(root: unknown, rootPath: string): void {
  * unknown fields rejected, every field checked.
  *
  * @param json - the DAG-JSON form, either as parsed JSON or as text/bytes.
+ * @param options - `kinds`: the registry to read the draw kind from (default: the built-in kinds).
  * @throws {@link ParseError} with the path of the first bad field; {@link UnsupportedVersionError}.
  */
-export function parseCommitment(json: unknown): Commitment {
+export function parseCommitment(json: unknown, options: { readonly kinds?: DrawKinds } = {}): Commitment {
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   let value: unknown
   let plain: unknown
   try {
@@ -372,26 +371,10 @@ export function parseCommitment(json: unknown): Commitment {
   const afterBlock = CID.asCID(field(after, 'block', '$.after'))
   if (afterBlock === null) throw new ParseError('INVALID_FIELD', 'after.block must be a CID link {"/": "<cid>"}', 'use the DAG-JSON link form', { path: '$.after.block' })
   const drawObj = expectObject(field(o, 'draw', '$'), '$.draw')
-  const kind = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
-  let draw: DrawSpec
-  if (kind === 'shuffle') {
-    expectOnlyKeys(drawObj, ['kind'], '$.draw')
-    draw = { kind }
-  } else if (kind === 'pick' || kind === 'weighted') {
-    expectOnlyKeys(drawObj, ['kind', 'count'], '$.draw')
-    draw = { kind, count: expectInteger(field(drawObj, 'count', '$.draw'), '$.draw.count', 1) }
-  } else if (kind === 'range') {
-    expectOnlyKeys(drawObj, ['kind', 'min', 'max', 'count', 'distinct'], '$.draw')
-    draw = {
-      kind,
-      min: BigInt(expectString(field(drawObj, 'min', '$.draw'), '$.draw.min', DECIMAL_RE, 'a canonical decimal integer string')),
-      max: BigInt(expectString(field(drawObj, 'max', '$.draw'), '$.draw.max', DECIMAL_RE, 'a canonical decimal integer string')),
-      count: expectInteger(field(drawObj, 'count', '$.draw'), '$.draw.count', 1),
-      distinct: expectBoolean(field(drawObj, 'distinct', '$.draw'), '$.draw.distinct'),
-    }
-  } else {
-    throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(kind)}`, `use one of ${DRAW_KINDS.join(', ')}`, { path: '$.draw.kind' })
-  }
+  const name = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
+  const kind = kinds.get(name)
+  if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(name)}`, `use one of ${kinds.names.join(', ')}`, { path: '$.draw.kind' })
+  const draw = kind.parse(drawObj, '$.draw') as DrawSpec
   let participants: ParticipantsCommitment | undefined
   if (Object.prototype.hasOwnProperty.call(o, 'participants')) {
     const p = expectObject(o.participants, '$.participants')
@@ -425,7 +408,7 @@ export function parseCommitment(json: unknown): Commitment {
     label: expectString(field(o, 'label', '$'), '$.label'),
   }
   try {
-    validateCommitment(commitment)
+    validateCommitment(commitment, kinds)
   } catch (err) {
     if (err instanceof InvalidInputError) throw new ParseError(err.code, err.detail, err.hint, { path: err.path ?? '$', cause: err })
     throw err

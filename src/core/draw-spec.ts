@@ -1,76 +1,38 @@
 /**
- * Draw kinds and their parameters, with validation.
+ * Draw specs: what a draw decides. The kinds themselves live in `src/core/kinds/` (one module each,
+ * listed in the registry `src/core/kinds/index.ts`); this module validates a spec against a registry.
  *
  * @module
  */
 import { InvalidInputError } from './errors.js'
-import { LIMITS } from './limits.js'
 import { show } from './json.js'
+import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type DrawSpecBase } from './kinds/index.js'
 
-/** A full ranking of all entries. */
-export interface ShuffleSpec {
-  readonly kind: 'shuffle'
-}
-/** `count` ranked winners out of the entries; winner 1 first, then the alternates in order. */
-export interface PickSpec {
-  readonly kind: 'pick'
-  readonly count: number
-}
-/** `count` integers in [`min`, `max`] inclusive, distinct or with repetition. */
-export interface RangeSpec {
-  readonly kind: 'range'
-  readonly min: bigint
-  readonly max: bigint
-  readonly count: number
-  readonly distinct: boolean
-}
-/** `count` distinct ranked winners, each drawn with probability proportional to its weight among those left. */
-export interface WeightedSpec {
-  readonly kind: 'weighted'
-  readonly count: number
-}
+export type { DrawSpec, ShuffleSpec, PickSpec, RangeSpec, WeightedSpec } from './kinds/index.js'
 
-/** What a draw decides. */
-export type DrawSpec = ShuffleSpec | PickSpec | RangeSpec | WeightedSpec
+/** The names of the built-in draw kinds. */
+export const DRAW_KINDS: readonly string[] = DEFAULT_DRAW_KINDS.names
 
-/** The draw kinds this release implements. */
-export const DRAW_KINDS = ['shuffle', 'pick', 'range', 'weighted'] as const
-
-/** True when the draw kind takes a participants list. */
-export function usesParticipants(spec: DrawSpec): boolean {
-  return spec.kind !== 'range'
+/** True when the draw kind takes a participants list (an unknown kind is assumed to; validation refuses it later). */
+export function usesParticipants(spec: DrawSpecBase, kinds: DrawKinds = DEFAULT_DRAW_KINDS): boolean {
+  return kinds.get(spec?.kind)?.participants !== 'none'
 }
 
 /**
- * Validates a draw spec against the number of participants (ignored for `range`).
- * @throws {@link InvalidInputError} naming the bad parameter.
+ * The kind of a spec in `kinds`.
+ * @throws {@link InvalidInputError} `INVALID_DRAW` when the spec is not an object or its kind is unknown.
  */
-export function validateDrawSpec(spec: DrawSpec, participantCount: number, path = '$.draw'): void {
-  const bad: (detail: string, hint: string, sub: string) => never = (detail, hint, sub) => {
-    throw new InvalidInputError('INVALID_DRAW', detail, hint, { path: `${path}${sub}` })
-  }
-  if (typeof spec !== 'object' || spec === null) bad('draw must be an object', 'pass { kind: "pick", count: 3 } or another draw kind', '')
-  switch (spec.kind) {
-    case 'shuffle':
-      return
-    case 'pick':
-    case 'weighted':
-      if (!Number.isSafeInteger(spec.count) || spec.count < 1) bad(`count must be a positive integer, got ${String(spec.count)}`, 'ask for at least one winner', '.count')
-      if (spec.count > participantCount) bad(`cannot draw ${spec.count} winners from ${participantCount} participants`, 'lower count or add participants', '.count')
-      if (spec.count > LIMITS.maxDrawCount) bad(`count ${spec.count} is over the limit ${LIMITS.maxDrawCount}`, 'draw fewer winners', '.count')
-      return
-    case 'range': {
-      if (typeof spec.min !== 'bigint' || typeof spec.max !== 'bigint') bad('min and max must be bigints', 'pass e.g. { min: 1n, max: 100n }', '')
-      if (spec.max < spec.min) bad(`max ${spec.max} is below min ${spec.min}`, 'swap them or fix the bounds', '.max')
-      const width = spec.max - spec.min + 1n
-      if (width > 1n << BigInt(LIMITS.maxRangeWidthBits)) bad(`range width ${width} is over 2^${LIMITS.maxRangeWidthBits}`, 'narrow the range', '.max')
-      if (!Number.isSafeInteger(spec.count) || spec.count < 1) bad(`count must be a positive integer, got ${String(spec.count)}`, 'ask for at least one value', '.count')
-      if (spec.count > LIMITS.maxDrawCount) bad(`count ${spec.count} is over the limit ${LIMITS.maxDrawCount}`, 'draw fewer values', '.count')
-      if (typeof spec.distinct !== 'boolean') bad('distinct must be a boolean', 'pass distinct: true for no repetition', '.distinct')
-      if (spec.distinct && BigInt(spec.count) > width) bad(`cannot draw ${spec.count} distinct values from a range of ${width}`, 'lower count, widen the range, or allow repetition', '.count')
-      return
-    }
-    default:
-      bad(`unknown draw kind ${show((spec as { kind?: unknown }).kind)}`, `use one of ${DRAW_KINDS.join(', ')}`, '.kind')
-  }
+export function kindOf(spec: unknown, kinds: DrawKinds = DEFAULT_DRAW_KINDS, path = '$.draw'): AnyDrawKind {
+  if (typeof spec !== 'object' || spec === null) throw new InvalidInputError('INVALID_DRAW', 'draw must be an object', 'pass { kind: "pick", count: 3 } or another draw kind', { path })
+  const kind = kinds.get((spec as { kind?: unknown }).kind)
+  if (kind === undefined) throw new InvalidInputError('INVALID_DRAW', `unknown draw kind ${show((spec as { kind?: unknown }).kind)}`, `use one of ${kinds.names.join(', ')}`, { path: `${path}.kind` })
+  return kind
+}
+
+/**
+ * Validates a draw spec against the number of participants (ignored by kinds without participants).
+ * @throws {@link InvalidInputError} `INVALID_DRAW` naming the bad parameter.
+ */
+export function validateDrawSpec(spec: DrawSpecBase, participantCount: number, path = '$.draw', kinds: DrawKinds = DEFAULT_DRAW_KINDS): void {
+  kindOf(spec, kinds, path).validate(spec, participantCount, path)
 }

@@ -7,11 +7,12 @@
 import { parseBlock, type BeaconBlock } from './block.js'
 import { bytesToBase64, bytesToHex } from './bytes.js'
 import { checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
-import { usesParticipants } from './draw-spec.js'
+import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
+import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { computeOutcome, type Outcome } from './outcome.js'
 import { participantsRoot, participantsTree, type ParticipantsTree, type WeightedEntry } from './participants.js'
-import type { OutcomeJson, ParticipantsDisclosure, Proof, RankedJson } from './proof.js'
+import type { ParticipantsDisclosure, Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
 import { OrganizerSecret } from './secret.js'
 import { PROOF_TYPE } from './version.js'
@@ -29,6 +30,8 @@ export interface DrawFromBlockOptions {
    * secret.
    */
   secret?: OrganizerSecret | Uint8Array | undefined
+  /** The registry of draw kinds (default: the built-in kinds; see `withKinds`). */
+  kinds?: DrawKinds
 }
 
 /** Participants as passed to a draw: strings, or weighted entries for `weighted` draws. */
@@ -52,6 +55,8 @@ export interface PreparedDraw {
   readonly disclosure: 'full' | 'winners'
   /** The Merkle tree, kept for a private draw (inclusion proofs) and for a salted list (its salts). */
   readonly tree: ParticipantsTree | undefined
+  /** The registry the draw's kind comes from. */
+  readonly kinds: DrawKinds
 }
 
 /**
@@ -64,14 +69,16 @@ export interface PreparedDraw {
  *   unexpected participants, or an invalid commitment.
  */
 export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
-  validateCommitment(commitment)
-  const { cid, json } = describeCommitment(commitment)
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
+  validateCommitment(commitment, kinds)
+  const { cid, json } = describeCommitment(commitment, kinds)
+  const kind = kindOf(commitment.draw, kinds)
   const disclosure = options.disclosure ?? 'full'
   if (disclosure !== 'full' && disclosure !== 'winners') {
     throw new InvalidInputError('INVALID_OPTIONS', `unknown disclosure ${JSON.stringify(disclosure)}`, 'use "full" or "winners"')
   }
-  if (disclosure === 'winners' && commitment.draw.kind !== 'pick') {
-    throw new InvalidInputError('INVALID_OPTIONS', `a ${commitment.draw.kind} draw cannot keep the list private`, 'private (winners-only) proofs are for pick draws; use disclosure "full"')
+  if (disclosure === 'winners' && kind.winnersOnly === undefined) {
+    throw new InvalidInputError('INVALID_OPTIONS', `a ${commitment.draw.kind} draw cannot keep the list private`, `private (winners-only) proofs are for ${privateKindNames(kinds)} draws; use disclosure "full"`)
   }
   const salted = commitment.participants?.salted === true
   if (disclosure === 'winners' && !salted) {
@@ -90,11 +97,11 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
   const secret = options.secret === undefined ? undefined : OrganizerSecret.from(options.secret)
 
   let tree: ParticipantsTree | undefined
-  if (usesParticipants(commitment.draw)) {
+  if (usesParticipants(commitment.draw, kinds)) {
     if (participants === undefined) {
       throw new InvalidInputError('MISSING_PARTICIPANTS', 'this draw needs the committed participants', 'pass the same list, in the same order, as at commit time')
     }
-    checkParticipantsShape(commitment.draw, participants)
+    checkParticipantsShape(commitment.draw, participants, kinds)
     const expected = commitment.participants!
     if (participants.length !== expected.count) {
       throw new MismatchError('PARTICIPANTS_MISMATCH', `${participants.length} participants given, ${expected.count} committed`, 'pass exactly the committed list, in the committed order')
@@ -111,9 +118,9 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
       )
     }
   } else if (participants !== undefined) {
-    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', 'a range draw takes no participants', 'pass undefined for participants')
+    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${commitment.draw.kind} draw takes no participants`, 'pass undefined for participants')
   }
-  return { commitment, cid, json, participants, disclosure, tree }
+  return { commitment, cid, json, participants, disclosure, tree, kinds }
 }
 
 /**
@@ -125,23 +132,25 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
  */
 export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
   const { commitment, cid, json, participants, tree } = prepared
+  const kinds = prepared.kinds ?? DEFAULT_DRAW_KINDS
+  const kind = kindOf(commitment.draw, kinds)
   const parsed = parseBlock(block.bytes, block.cid)
   if (parsed.sequence !== commitment.target) {
     throw new MismatchError('WRONG_BLOCK', `block ${parsed.cid} has sequence ${parsed.sequence}, the commitment targets ${commitment.target}`, `fetch block ${commitment.target} of the beacon`)
   }
   const seed = deriveSeed(cid, parsed)
-  const weights = commitment.draw.kind === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
-  const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights)
+  const weights = kind.participants === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
+  const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
 
   return {
     type: PROOF_TYPE,
     version: commitment.version,
     commitment: json,
     commitmentCid: cid,
-    ...(participants === undefined ? {} : { participants: disclose(participants, outcome, tree, prepared.disclosure) }),
+    ...(participants === undefined ? {} : { participants: disclose(participants, outcome, kind, tree, prepared.disclosure) }),
     chain: { blocks: [{ cid: parsed.cid, bytes: bytesToBase64(parsed.bytes) }] },
     seed: bytesToHex(seed),
-    outcome: outcomeToJson(outcome, (i) => entryAt(participants, i)),
+    outcome: outcomeToJson(outcome, (i) => entryAt(participants, i), kinds),
   }
 }
 
@@ -172,31 +181,28 @@ function entryAt(participants: Participants | undefined, i: number): string {
   return typeof e === 'string' ? e : e.entry
 }
 
-function disclose(participants: Participants, outcome: Outcome, tree: ParticipantsTree | undefined, disclosure: 'full' | 'winners'): ParticipantsDisclosure {
+function disclose(participants: Participants, outcome: Outcome, kind: AnyDrawKind, tree: ParticipantsTree | undefined, disclosure: 'full' | 'winners'): ParticipantsDisclosure {
   if (disclosure === 'full') {
     const entries = participants.map((e) => (typeof e === 'string' ? e : { entry: e.entry, weight: e.weight }))
     const salts = tree === undefined ? {} : { salts: participants.map((_, i) => bytesToHex(tree.salt(i))) }
     return { disclosure: 'full', entries: entries as string[] | { entry: string; weight: number }[], ...salts }
   }
-  if (outcome.kind === 'range' || tree === undefined) throw new Error('unreachable: a private draw has a salted tree and participants')
-  const paths = tree.inclusionProofs(outcome.indices)
+  if (kind.winnersOnly === undefined || tree === undefined) throw new Error('unreachable: a private draw has a salted tree and participants')
+  const winners = kind.winnersOnly.winners(outcome)
+  const paths = tree.inclusionProofs(winners)
   return {
     disclosure: 'winners',
-    revealed: outcome.indices.map((index, i) => ({ index, entry: entryAt(participants, index), salt: bytesToHex(tree.salt(index)), path: paths[i]!.map(bytesToHex) })),
+    revealed: winners.map((index, i) => ({ index, entry: entryAt(participants, index), salt: bytesToHex(tree.salt(index)), path: paths[i]!.map(bytesToHex) })),
   }
 }
 
-/** Converts a computed outcome to its proof form, naming each winner's entry. */
-export function outcomeToJson(outcome: Outcome, entry: (index: number) => string): OutcomeJson {
-  const ranked = (indices: readonly number[]): RankedJson[] => indices.map((index, i) => ({ rank: i + 1, index, entry: entry(index) }))
-  switch (outcome.kind) {
-    case 'shuffle':
-      return { kind: 'shuffle', ranking: ranked(outcome.indices) }
-    case 'pick':
-      return { kind: 'pick', winners: ranked(outcome.indices) }
-    case 'weighted':
-      return { kind: 'weighted', winners: ranked(outcome.indices) }
-    case 'range':
-      return { kind: 'range', values: outcome.values.map((v) => v.toString()) }
-  }
+/** Converts a computed outcome to its proof form, naming each winner's entry (the kind comes from `kinds`, default the built-in kinds). */
+export function outcomeToJson(outcome: Outcome, entry: (index: number) => string, kinds: DrawKinds = DEFAULT_DRAW_KINDS): OutcomeJson {
+  return kindOf(outcome, kinds, '$.outcome').toJson(outcome, entry) as OutcomeJson
+}
+
+/** "pick" (or "pick or …"): the kinds that allow a winners-only proof. */
+export function privateKindNames(kinds: DrawKinds): string {
+  const names = kinds.list.filter((k) => k.winnersOnly !== undefined).map((k) => k.name)
+  return names.length <= 1 ? (names[0] ?? 'no') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
 }

@@ -10,10 +10,40 @@ export { LIMITS } from './limits.js'
 export type { Check, RelaxableRule } from './check.js'
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './trust.js'
 export { describeVerdict, formatUnixTime, type VerdictText } from './verdict.js'
-export type { JsonObject } from './json.js'
+export { expectObject, expectArray, expectString, expectInteger, expectBoolean, expectOnlyKeys, field, optionalField, type JsonObject } from './json.js'
 export { bytesToHex, hexToBytes, bytesToBase64, base64ToBytes } from './bytes.js'
 export { parseBlock, blockCid, encodeBlock, parseCid, sameContent, type BeaconBlock } from './block.js'
-export { type DrawSpec, type ShuffleSpec, type PickSpec, type RangeSpec, type WeightedSpec, DRAW_KINDS, validateDrawSpec, usesParticipants } from './draw-spec.js'
+export { type DrawSpec, type ShuffleSpec, type PickSpec, type RangeSpec, type WeightedSpec, DRAW_KINDS, validateDrawSpec, usesParticipants, kindOf } from './draw-spec.js'
+export {
+  BUILT_IN_KINDS,
+  DEFAULT_DRAW_KINDS,
+  withKinds,
+  drawKinds,
+  intFlagValue,
+  shuffleKind,
+  pickKind,
+  rangeKind,
+  weightedKind,
+  type DrawKind,
+  type AnyDrawKind,
+  type DrawKinds,
+  type DrawKindTypes,
+  type DrawSpecBase,
+  type OutcomeBase,
+  type OutcomeDisplay,
+  type DrawInput,
+  type KindCli,
+  type KindFlags,
+  type SpecOf,
+  type OutcomeOf,
+  type OutcomeJsonOf,
+  type RankedOutcome,
+  type RangeOutcome,
+  type ShuffleOutcomeJson,
+  type PickOutcomeJson,
+  type RangeOutcomeJson,
+  type WeightedOutcomeJson,
+} from './kinds/index.js'
 export {
   commit,
   parseCommitment,
@@ -46,12 +76,11 @@ export { leafHash, nodeHash, merkleRoot, inclusionProof, inclusionProofs, verify
 export { deriveSeed, SEED_DOMAIN_V1 } from './seed.js'
 export { streamFromSeed, uniformIndex, uniformBigInt, shuffleIndices, shuffle, pickIndices, rangeValues, weightedPick, type RandomStream } from './random/index.js'
 export { computeOutcome, type Outcome } from './outcome.js'
-export { parseProof, parseTimestamps, serializeProof, type Proof, type ParticipantsDisclosure, type FullDisclosure, type WinnersDisclosure, type RevealedEntry, type ChainJson, type BlockJson, type OutcomeJson, type RankedJson, type WeightedEntryJson } from './proof.js'
-export { drawFromBlock, prepareDraw, drawPrepared, type PreparedDraw, type DrawFromBlockOptions, type Participants } from './draw.js'
+export { parseProof, parseTimestamps, serializeProof, type ParseProofOptions, type Proof, type ParticipantsDisclosure, type FullDisclosure, type WinnersDisclosure, type RevealedEntry, type ChainJson, type BlockJson, type OutcomeJson, type RankedJson, type WeightedEntryJson } from './proof.js'
+export { drawFromBlock, prepareDraw, drawPrepared, outcomeToJson, privateKindNames, type PreparedDraw, type DrawFromBlockOptions, type Participants } from './draw.js'
 export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 export { verifyIpnsRecord, parseIpnsRecord, parseIpnsName, checkRecordSignature, type IpnsRecordInfo, type VerifiedIpnsRecord, type IpnsName, type VerifyIpnsRecordOptions } from './ipns-record.js'
-export { derivedValue, derivedValues, derivedPublicKey, DerivedSource, DERIVED_SEED_BYTES, DERIVED_VALUE_BYTES, type DerivedSeed } from './derived.js'
 export { COMMITMENT_FILE_TYPE, commitmentFile, parseCommitmentFile, type CommitmentFile, type CommitmentFileJson } from './commitment-file.js'
 export {
   checkCommitmentTime,

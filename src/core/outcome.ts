@@ -1,39 +1,24 @@
 /**
- * Computes a draw's outcome from its seed: the single place where a draw kind maps to the
- * sampling primitives. Every kind reads one stream, started fresh from the seed.
+ * Computes a draw's outcome from its seed: the draw's kind (looked up in the registry) consumes one
+ * stream, started fresh from the seed.
  *
  * @module
  */
-import type { DrawSpec } from './draw-spec.js'
-import { InvalidInputError } from './errors.js'
-import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, weightedPick } from './random/index.js'
+import { kindOf } from './draw-spec.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type Outcome } from './kinds/index.js'
+import { streamFromSeed } from './random/index.js'
 
-/** A computed outcome: indices into the committed participants, or range values. */
-export type Outcome =
-  | { readonly kind: 'shuffle'; readonly indices: readonly number[] }
-  | { readonly kind: 'pick'; readonly indices: readonly number[] }
-  | { readonly kind: 'weighted'; readonly indices: readonly number[] }
-  | { readonly kind: 'range'; readonly values: readonly bigint[] }
+export type { Outcome } from './kinds/index.js'
 
 /**
  * Computes the outcome of `spec` from `seed`.
  *
- * @param count - number of committed participants (ignored for `range`).
+ * @param count - number of committed participants (ignored by kinds without participants).
  * @param weights - the participants' weights in committed order (`weighted` only).
+ * @param kinds - the registry to find the spec's kind in (default: the built-in kinds).
+ * @throws {@link InvalidInputError} `INVALID_DRAW` for an unknown kind; `MISSING_WEIGHTS`.
  */
-export function computeOutcome(seed: Uint8Array, spec: DrawSpec, count: number, weights?: readonly number[]): Outcome {
-  const stream = streamFromSeed(seed)
-  switch (spec.kind) {
-    case 'shuffle':
-      return { kind: 'shuffle', indices: Array.from(shuffleIndices(stream, count)) }
-    case 'pick':
-      return { kind: 'pick', indices: pickIndices(stream, count, spec.count) }
-    case 'weighted':
-      if (weights === undefined || weights.length !== count) {
-        throw new InvalidInputError('MISSING_WEIGHTS', `a weighted outcome needs one weight per participant (${count}), got ${weights?.length ?? 'none'}`, 'pass the committed weights, in committed order')
-      }
-      return { kind: 'weighted', indices: weightedPick(stream, weights, spec.count) }
-    case 'range':
-      return { kind: 'range', values: rangeValues(stream, spec.min, spec.max, spec.count, spec.distinct) }
-  }
+export function computeOutcome(seed: Uint8Array, spec: DrawSpec, count: number, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): Outcome {
+  const kind = kindOf(spec, kinds)
+  return kind.compute(streamFromSeed(seed), spec, weights === undefined ? { count } : { count, weights }) as Outcome
 }

@@ -10,6 +10,7 @@ import { base64ToBytes } from './bytes.js'
 import { LimitExceededError, ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
 /** A weighted participant as carried in a proof. */
@@ -66,22 +67,13 @@ export interface ChainJson {
   readonly blocks: readonly BlockJson[]
 }
 
-/** A ranked winner in a proof outcome. */
-export interface RankedJson {
-  /** 1 for the winner, 2 for the first alternate, … */
-  readonly rank: number
-  /** 0-based position in the committed list. */
-  readonly index: number
-  /** The entry. */
-  readonly entry: string
-}
+export type { RankedJson, OutcomeJson } from './kinds/index.js'
 
-/** The claimed outcome in a proof. */
-export type OutcomeJson =
-  | { readonly kind: 'shuffle'; readonly ranking: readonly RankedJson[] }
-  | { readonly kind: 'pick'; readonly winners: readonly RankedJson[] }
-  | { readonly kind: 'weighted'; readonly winners: readonly RankedJson[] }
-  | { readonly kind: 'range'; readonly values: readonly string[] }
+/** Options of {@link parseProof}. */
+export interface ParseProofOptions {
+  /** The registry to read the outcome's kind from (default: the built-in kinds). */
+  readonly kinds?: DrawKinds
+}
 
 /** A proof bundle (version 1). */
 export interface Proof {
@@ -112,7 +104,6 @@ const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)
 function cidString(v: unknown, path: string): string {
   return expectString(v, path, CID_TEXT, `a CID string of at most ${LIMITS.maxCidChars} characters`)
 }
-const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 
 /**
  * Parses a proof from untrusted JSON (text, bytes, or an already parsed value). Validates every
@@ -122,7 +113,7 @@ const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
  * @throws {@link UnsupportedVersionError} for an unknown version; {@link ParseError} with the path of
  *   the first bad field otherwise.
  */
-export function parseProof(input: unknown): Proof {
+export function parseProof(input: unknown, options: ParseProofOptions = {}): Proof {
   const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
   expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'timestamps'], '$')
@@ -132,7 +123,7 @@ export function parseProof(input: unknown): Proof {
   const participants = participantsRaw === undefined ? undefined : parseDisclosure(participantsRaw)
   const chain = parseChain(field(o, 'chain', '$'))
   const seed = expectString(field(o, 'seed', '$'), '$.seed', HEX32, '64 lowercase hex digits')
-  const outcome = parseOutcome(field(o, 'outcome', '$'))
+  const outcome = parseOutcome(field(o, 'outcome', '$'), options.kinds ?? DEFAULT_DRAW_KINDS)
   const timestampsRaw = optionalField(o, 'timestamps')
   const timestamps = timestampsRaw === undefined ? undefined : parseTimestamps(timestampsRaw, '$.timestamps')
   return {
@@ -261,32 +252,12 @@ function parseChain(v: unknown): ChainJson {
   return { ipnsRecord, blocks }
 }
 
-function parseRanked(v: unknown, path: string): RankedJson[] {
-  return expectArray(v, path, LIMITS.maxParticipants).map((r, i) => {
-    const p = `${path}[${i}]`
-    const ro = expectObject(r, p)
-    expectOnlyKeys(ro, ['rank', 'index', 'entry'], p)
-    return { rank: expectInteger(field(ro, 'rank', p), `${p}.rank`, 1), index: expectInteger(field(ro, 'index', p), `${p}.index`), entry: expectString(field(ro, 'entry', p), `${p}.entry`) }
-  })
-}
-
-function parseOutcome(v: unknown): OutcomeJson {
+function parseOutcome(v: unknown, kinds: DrawKinds): OutcomeJson {
   const o = expectObject(v, '$.outcome')
-  const kind = field(o, 'kind', '$.outcome')
-  switch (kind) {
-    case 'shuffle':
-      expectOnlyKeys(o, ['kind', 'ranking'], '$.outcome')
-      return { kind, ranking: parseRanked(field(o, 'ranking', '$.outcome'), '$.outcome.ranking') }
-    case 'pick':
-    case 'weighted':
-      expectOnlyKeys(o, ['kind', 'winners'], '$.outcome')
-      return { kind, winners: parseRanked(field(o, 'winners', '$.outcome'), '$.outcome.winners') }
-    case 'range':
-      expectOnlyKeys(o, ['kind', 'values'], '$.outcome')
-      return { kind, values: expectArray(field(o, 'values', '$.outcome'), '$.outcome.values', LIMITS.maxDrawCount).map((x, i) => expectString(x, `$.outcome.values[${i}]`, DECIMAL_RE, 'a canonical decimal integer string')) }
-    default:
-      throw new ParseError('INVALID_FIELD', `unknown outcome kind ${show(kind)}`, 'use shuffle, pick, weighted or range', { path: '$.outcome.kind' })
-  }
+  const name = field(o, 'kind', '$.outcome')
+  const kind = kinds.get(name)
+  if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown outcome kind ${show(name)}`, `use ${kinds.names.slice(0, -1).join(', ')}${kinds.names.length > 1 ? ' or ' : ''}${kinds.names.at(-1) ?? ''}`, { path: '$.outcome.kind' })
+  return kind.parseOutcome(o, '$.outcome') as OutcomeJson
 }
 
 /** Serializes a proof as pretty-printed JSON (2-space indent, trailing newline). */

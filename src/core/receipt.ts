@@ -10,6 +10,7 @@ import { bytesToHex, hexToBytes } from './bytes.js'
 import { check, type Check } from './check.js'
 import { commitmentCid, describeCommitment, parseCommitment, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
 import { InvalidInputError, MismatchError, ParseError, UnsupportedVersionError } from './errors.js'
 import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, parseJsonText, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
@@ -69,11 +70,12 @@ export interface ReceiptBook {
  *   holder test guesses of the neighbours), `INVALID_SECRET`; {@link MismatchError}
  *   `PARTICIPANTS_MISMATCH` when the list or the secret is not the committed one.
  */
-export function makeReceipts(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array): ReceiptBook {
+export function makeReceipts(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, options: { readonly kinds?: DrawKinds } = {}): ReceiptBook {
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   const c: Commitment = 'commitment' in commitment && 'cid' in commitment ? commitment.commitment : (commitment as Commitment)
-  validateCommitment(c)
-  const { cid, json } = describeCommitment(c)
-  if (!usesParticipants(c.draw) || c.participants?.salted !== true) {
+  validateCommitment(c, kinds)
+  const { cid, json } = describeCommitment(c, kinds)
+  if (!usesParticipants(c.draw, kinds) || c.participants?.salted !== true) {
     throw new InvalidInputError('NOT_SALTED', 'receipts are for a private (salted) list, and this commitment does not salt its leaves', 'commit with private: { secret } (orbitdraw commit --private); a public list is checked against the published participants file')
   }
   const committed = c.participants
@@ -84,7 +86,7 @@ export function makeReceipts(commitment: CommitResult | Commitment, participants
   if (bytesToHex(tree.root()) !== committed.root) {
     throw new MismatchError('PARTICIPANTS_MISMATCH', 'the participants, salted with this secret, do not hash to the committed root', 'pass exactly the committed list, in the committed order, and the secret made with this commitment')
   }
-  const weighted = c.draw.kind === 'weighted'
+  const weighted = kinds.get(c.draw.kind)?.participants === 'weighted'
   const receiptFor = (index: number): Receipt => {
     const path = tree.inclusionProof(index).map(bytesToHex)
     const e = participants[index]!
@@ -168,6 +170,8 @@ export function parseReceipt(input: unknown): Receipt {
 export interface CheckReceiptOptions {
   /** The commitment CID the organizer published. Without it, the receipt is only checked against itself. */
   commitment?: string
+  /** The draw kinds this checker knows (default: the built-in kinds; see `withKinds`). */
+  kinds?: DrawKinds
 }
 
 /** What {@link checkReceipt} found. */
@@ -204,6 +208,7 @@ export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}
   const notes: string[] = []
   let pinned = false
   const done = (extra: { receipt?: Receipt; commitment?: Commitment } = {}): ReceiptCheckResult => ({ ok: checks.length > 0 && checks.every((c) => c.ok), pinned, checks, notes, ...extra })
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   let r: Receipt
   try {
     r = parseReceipt(receipt)
@@ -215,13 +220,13 @@ export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}
   }
   let c: Commitment
   try {
-    c = parseCommitment(r.commitment)
+    c = parseCommitment(r.commitment, { kinds })
   } catch (err) {
     checks.push(check('commitment-cid', false, `the commitment is invalid: ${err instanceof Error ? err.message : String(err)}`))
     notes.push('the remaining checks were not run because the commitment could not be read')
     return done({ receipt: r })
   }
-  const cid = commitmentCid(c)
+  const cid = commitmentCid(c, kinds)
   const selfOk = sameCid(cid, r.commitmentCid)
   checks.push(check('commitment-cid', selfOk, selfOk ? `the commitment encodes to ${cid}` : `the commitment encodes to ${cid}, not the claimed ${r.commitmentCid}`))
   if (options.commitment !== undefined) {
@@ -230,15 +235,15 @@ export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}
   } else {
     notes.push(`not pinned: compare the commitment CID ${cid} with the one the organizer published (pass it to check against it)`)
   }
-  checks.push(inclusionCheck(c, r))
+  checks.push(inclusionCheck(c, r, kinds))
   return done({ receipt: r, commitment: c })
 }
 
-function inclusionCheck(c: Commitment, r: Receipt): Check {
+function inclusionCheck(c: Commitment, r: Receipt, kinds: DrawKinds): Check {
   const p = c.participants
-  if (!usesParticipants(c.draw) || p === undefined) return check('inclusion', false, 'a range draw has no participants')
+  if (!usesParticipants(c.draw, kinds) || p === undefined) return check('inclusion', false, `a ${c.draw.kind} draw has no participants`)
   if (p.salted !== true) return check('inclusion', false, 'the commitment does not salt its leaves: receipts are for private (salted) lists')
-  const weighted = c.draw.kind === 'weighted'
+  const weighted = kinds.get(c.draw.kind)?.participants === 'weighted'
   if (weighted !== (r.weight !== undefined)) return check('inclusion', false, weighted ? 'a weighted draw\'s receipt must carry the weight' : 'only a weighted draw\'s receipt carries a weight')
   if (r.index >= p.count) return check('inclusion', false, `index ${r.index} is not below the committed count ${p.count}`)
   let leafData: Uint8Array

@@ -8,26 +8,28 @@
 import { bytesToHex, hexToBytes } from './bytes.js'
 import { check, type Check } from './check.js'
 import { underPath, type Commitment } from './commitment.js'
-import { usesParticipants } from './draw-spec.js'
+import { kindOf } from './draw-spec.js'
+import type { DrawKinds } from './kinds/index.js'
 import { verifyInclusion } from './merkle.js'
 import { encodeSaltedLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
-import type { OutcomeJson, Proof, RevealedEntry } from './proof.js'
+import type { Proof, RevealedEntry } from './proof.js'
 
 /**
  * Checks the participants section (check `participants`) and, for a winners-only proof, that no entry
  * is revealed twice (check `distinct-winners`); returns the entry lookup used to name winners, or
  * undefined.
  */
-export function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[]): ((i: number) => string | undefined) | undefined {
-  const lookup = checkSection(commitment, proof, checks)
+export function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds): ((i: number) => string | undefined) | undefined {
+  const lookup = checkSection(commitment, proof, checks, kinds)
   if (proof.participants?.disclosure === 'winners') checkDistinctWinners(proof.participants.revealed, checks)
   return lookup
 }
 
-function checkSection(commitment: Commitment, proof: Proof, checks: Check[]): ((i: number) => string | undefined) | undefined {
+function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds): ((i: number) => string | undefined) | undefined {
   const p = proof.participants
-  if (!usesParticipants(commitment.draw)) {
-    checks.push(check('participants', p === undefined, p === undefined ? 'a range draw has no participants' : 'a range draw must not carry participants'))
+  const kind = kindOf(commitment.draw, kinds)
+  if (kind.participants === 'none') {
+    checks.push(check('participants', p === undefined, p === undefined ? `a ${kind.name} draw has no participants` : `a ${kind.name} draw must not carry participants`))
     return undefined
   }
   const committed = commitment.participants!
@@ -38,7 +40,7 @@ function checkSection(commitment: Commitment, proof: Proof, checks: Check[]): ((
   }
   try {
     if (p.disclosure === 'full') {
-      const weighted = commitment.draw.kind === 'weighted'
+      const weighted = kind.participants === 'weighted'
       const list = p.entries as readonly (string | WeightedEntry)[]
       if (list.some((e) => (typeof e === 'string') === weighted)) {
         checks.push(check('participants', false, weighted ? 'a weighted draw needs { entry, weight } entries' : 'entries must be strings'))
@@ -62,7 +64,7 @@ function checkSection(commitment: Commitment, proof: Proof, checks: Check[]): ((
         return e === undefined ? undefined : typeof e === 'string' ? e : e.entry
       }
     }
-    if (commitment.draw.kind !== 'pick') {
+    if (kind.winnersOnly === undefined) {
       checks.push(check('participants', false, `a ${commitment.draw.kind} draw must disclose all entries`))
       return undefined
     }
@@ -109,11 +111,11 @@ function checkDistinctWinners(revealed: readonly RevealedEntry[], checks: Check[
 
 /**
  * Check `revealed-winners` (winners-only proofs): the revealed entries are exactly the recomputed
- * winners, in rank order.
+ * winners (`winners`: their indices in rank order, from the kind's `winnersOnly.winners`), in rank order.
  */
-export function checkRevealedWinners(proof: Proof, expected: OutcomeJson, checks: Check[]): void {
-  if (proof.participants?.disclosure !== 'winners' || expected.kind !== 'pick') return
+export function checkRevealedWinners(proof: Proof, winners: readonly number[] | undefined, checks: Check[]): void {
+  if (proof.participants?.disclosure !== 'winners' || winners === undefined) return
   const rev = proof.participants.revealed
-  const same = rev.length === expected.winners.length && rev.every((r, i) => r.index === expected.winners[i]!.index)
-  checks.push(check('revealed-winners', same, same ? `the revealed entries are the ${rev.length} winner(s) in rank order` : `the revealed entries (indices ${rev.map((r) => r.index).join(', ')}) are not exactly the winners in rank order (indices ${expected.winners.map((w) => w.index).join(', ')})`))
+  const same = rev.length === winners.length && rev.every((r, i) => r.index === winners[i])
+  checks.push(check('revealed-winners', same, same ? `the revealed entries are the ${rev.length} winner(s) in rank order` : `the revealed entries (indices ${rev.map((r) => r.index).join(', ')}) are not exactly the winners in rank order (indices ${winners.join(', ')})`))
 }

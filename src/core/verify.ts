@@ -10,14 +10,15 @@ import { base64ToBytes, bytesToHex } from './bytes.js'
 import { check, relaxedCheck, uncheckableCheck, type Check } from './check.js'
 import { checkChain } from './chain.js'
 import { commitmentCid, parseCommitment, underPath, type Commitment } from './commitment.js'
-import { usesParticipants } from './draw-spec.js'
+import { kindOf } from './draw-spec.js'
 import { outcomeToJson } from './draw.js'
 import { InvalidInputError, OrbitdrawError, UnsupportedVersionError } from './errors.js'
 import { expectObject } from './json.js'
 import { LIMITS } from './limits.js'
+import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { computeOutcome } from './outcome.js'
 import { type WeightedEntry } from './participants.js'
-import { checkProofVersion, parseProof, readProofJson, type OutcomeJson, type Proof } from './proof.js'
+import { checkProofVersion, parseProof, readProofJson, type Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
 import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor, type CommitmentTimeResult, type TimestampTrustAnchor } from './timestamp/index.js'
 import { formatUnixTime } from './verdict.js'
@@ -61,6 +62,11 @@ export interface VerifyOptions {
    * commitment fails `commitment-pinned`. Without it, every verdict asks the reader to compare the CID.
    */
   commitment?: string
+  /**
+   * The draw kinds this verifier knows (default: the built-in kinds). A proof of a kind it does not
+   * know fails `format`. Pass `withKinds([myKind])` to verify draws of your own kind.
+   */
+  kinds?: DrawKinds
 }
 
 /** What {@link verify} found. */
@@ -144,9 +150,10 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       ...extra,
     }
   }
-  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[] }
+  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[]; kinds: DrawKinds }
   try {
     policy = {
+      kinds: options.kinds === undefined ? DEFAULT_DRAW_KINDS : checkKinds(options.kinds),
       beacons: options.trust?.beacons === undefined ? [...ORBITPORT_BEACONS] : normalizeTrustedBeacons(options.trust.beacons),
       anchors: options.trust?.timestampAuthorities === undefined ? DEFAULT_TIMESTAMP_AUTHORITIES : normalizeAnchors(options.trust.timestampAuthorities),
     }
@@ -168,7 +175,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       const raw = readProofJson(proof)
       checkProofVersion(expectObject(raw, '$'))
       checks.push(check('version', true, `protocol version ${(raw as { version: number }).version}`))
-      parsed = parseProof(raw)
+      parsed = parseProof(raw, { kinds: policy.kinds })
       checks.push(check('format', true, 'the proof is well-formed'))
     } catch (err) {
       checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'format', false, errorText(err)))
@@ -179,13 +186,13 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     // commitment
     let commitment: Commitment
     try {
-      commitment = parseCommitment(parsed.commitment)
+      commitment = parseCommitment(parsed.commitment, { kinds: policy.kinds })
     } catch (err) {
       checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'commitment-cid', false, `the commitment is invalid: ${errorText(err)}`))
       notes.push('the remaining checks were not run because the commitment could not be read')
       return done({ outcome: parsed.outcome })
     }
-    const cid = commitmentCid(commitment)
+    const cid = commitmentCid(commitment, policy.kinds)
     commitmentCidText = cid
     checks.push(check('commitment-cid', sameCid(cid, parsed.commitmentCid), sameCid(cid, parsed.commitmentCid) ? `the commitment encodes to ${cid}` : `the commitment encodes to ${cid}, not the claimed ${parsed.commitmentCid}`))
     if (options.commitment !== undefined) {
@@ -214,7 +221,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     )
 
     // participants
-    const entries = checkParticipants(commitment, parsed, checks)
+    const entries = checkParticipants(commitment, parsed, checks, policy.kinds)
 
     // blocks
     const blocks: BeaconBlock[] = []
@@ -282,7 +289,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       const seed = deriveSeed(cid, target)
       const seedOk = bytesToHex(seed) === parsed.seed
       checks.push(check('seed', seedOk, seedOk ? `seed ${parsed.seed}` : `the seed is ${bytesToHex(seed)}, not the claimed ${parsed.seed}`))
-      checkOutcome(commitment, parsed, seed, entries, checks)
+      checkOutcome(commitment, parsed, seed, entries, checks, policy.kinds)
     }
     return done({ commitment, outcome: parsed.outcome, target: targetInfo }, authenticated)
   }
@@ -302,6 +309,14 @@ function relaxedSentence(c: Check, commitment: Commitment | undefined, target: {
     default:
       return `${c.name} relaxed by ${String(c.relaxedBy)}`
   }
+}
+
+/** `options.kinds`, checked to be a registry (from `withKinds` or `drawKinds`). */
+function checkKinds(kinds: DrawKinds): DrawKinds {
+  if (typeof kinds !== 'object' || kinds === null || typeof kinds.get !== 'function' || !Array.isArray(kinds.list) || !Array.isArray(kinds.names)) {
+    throw new InvalidInputError('INVALID_DRAW_KIND', 'kinds must be a registry of draw kinds', 'pass withKinds([myKind]) (or omit kinds for the built-in ones)', { path: '$.kinds' })
+  }
+  return kinds
 }
 
 /** The anchors of `trust.timestampAuthorities` (PEM, DER or parsed), replacing the defaults. */
@@ -346,80 +361,53 @@ function sameCid(a: string, b: string): boolean {
   }
 }
 
-function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, entry: ((i: number) => string | undefined) | undefined, checks: Check[]): void {
-  const unbounded = claimExceedsCarriedData(commitment, proof)
+function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, entry: ((i: number) => string | undefined) | undefined, checks: Check[], kinds: DrawKinds): void {
+  const kind = kindOf(commitment.draw, kinds)
+  const unbounded = claimExceedsCarriedData(commitment, proof, kind)
   if (unbounded !== undefined) {
     checks.push(check(unbounded.name, false, unbounded.detail))
     return
   }
+  const weighted = kind.participants === 'weighted'
   const weights =
-    commitment.draw.kind === 'weighted' && proof.participants?.disclosure === 'full' && proof.participants.entries.length === commitment.participants?.count
+    weighted && proof.participants?.disclosure === 'full' && proof.participants.entries.length === commitment.participants?.count
       ? (proof.participants.entries as readonly (string | WeightedEntry)[]).map((e) => (typeof e === 'string' ? NaN : e.weight))
       : undefined
-  if (commitment.draw.kind === 'weighted' && (weights === undefined || weights.some((w) => !Number.isSafeInteger(w) || w < 1))) {
-    checks.push(check('outcome', false, 'the weighted outcome cannot be recomputed without every entry and weight'))
+  if (weighted && (weights === undefined || weights.some((w) => !Number.isSafeInteger(w) || w < 1))) {
+    checks.push(check('outcome', false, `the ${kind.name} outcome cannot be recomputed without every entry and weight`))
     return
   }
-  if (usesParticipants(commitment.draw) && entry === undefined) {
+  if (kind.participants !== 'none' && entry === undefined) {
     checks.push(check('outcome', false, 'the outcome cannot be named without a valid participants section'))
     return
   }
-  const computed = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights)
-  const expected = outcomeToJson(computed, (i) => entry?.(i) ?? `<undisclosed #${i}>`)
+  const computed = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  const expected = outcomeToJson(computed, (i) => entry?.(i) ?? `<undisclosed #${i}>`, kinds)
   const claimed = proof.outcome
-  const mismatch = firstDifference(expected, claimed)
-  checks.push(check('outcome', mismatch === undefined, mismatch === undefined ? describeOutcome(expected) : mismatch))
-  checkRevealedWinners(proof, expected, checks)
+  const mismatch = expected.kind !== claimed.kind ? `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}` : kind.compare(expected, claimed)
+  checks.push(check('outcome', mismatch === undefined, mismatch === undefined ? kind.describeOutcome(expected) : mismatch))
+  checkRevealedWinners(proof, kind.winnersOnly?.winners(computed), checks)
 }
 
 /**
  * Recomputing an outcome costs time and memory in the size the commitment claims (n participants, k
  * winners, m values). The claim is untrusted: before any such work, the proof must carry data of that
- * size (every entry for a shuffle or weighted draw, every revealed winner, every range value), so the
- * work stays bounded by the proof's own size. Returns why not, or undefined.
+ * size (every entry for a kind that needs the whole list, every revealed winner, and what the kind's
+ * `carried` asks for a kind without participants), so the work stays bounded by the proof's own size.
+ * Returns why not, or undefined.
  */
-function claimExceedsCarriedData(commitment: Commitment, proof: Proof): { name: string; detail: string } | undefined {
+function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { name: string; detail: string } | undefined {
   const d = commitment.draw
   const n = commitment.participants?.count ?? 0
   const p = proof.participants
   const outcome = (detail: string): { name: string; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
-  if (d.kind === 'range') {
-    const carried = proof.outcome.kind === 'range' ? proof.outcome.values.length : 0
-    return carried === d.count ? undefined : outcome(`the commitment draws ${d.count} value(s) but the proof carries ${carried}`)
+  if (kind.participants === 'none') {
+    const why = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
+    return why === undefined ? undefined : outcome(why)
   }
   if (p === undefined) return outcome('the proof carries no participants section')
   if (p.disclosure === 'full') return p.entries.length === n ? undefined : outcome(`the commitment claims ${n} participants but the proof carries ${p.entries.length}`)
-  if (d.kind !== 'pick') return outcome(`a ${d.kind} draw needs every entry`)
-  return p.revealed.length === d.count ? undefined : { name: 'revealed-winners', detail: `the commitment draws ${d.count} winner(s) but the proof reveals ${p.revealed.length}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
-}
-
-function firstDifference(expected: OutcomeJson, claimed: OutcomeJson): string | undefined {
-  if (expected.kind !== claimed.kind) return `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}`
-  if (expected.kind === 'range' && claimed.kind === 'range') {
-    if (expected.values.length !== claimed.values.length) return `${expected.values.length} values expected, ${claimed.values.length} claimed`
-    const i = expected.values.findIndex((v, j) => v !== claimed.values[j])
-    return i < 0 ? undefined : `value ${i + 1} is ${expected.values[i]}, the proof claims ${claimed.values[i]}`
-  }
-  const e = expected.kind === 'shuffle' ? expected.ranking : expected.kind === 'range' ? [] : expected.winners
-  const c = claimed.kind === 'shuffle' ? claimed.ranking : claimed.kind === 'range' ? [] : claimed.winners
-  if (e.length !== c.length) return `${e.length} ranked entries expected, ${c.length} claimed`
-  for (let i = 0; i < e.length; i++) {
-    const x = e[i]!
-    const y = c[i]!
-    if (x.rank !== y.rank || x.index !== y.index || x.entry !== y.entry) {
-      return `rank ${i + 1} is index ${x.index} ${JSON.stringify(x.entry)}, the proof claims rank ${y.rank} index ${y.index} ${JSON.stringify(y.entry)}`
-    }
-  }
-  return undefined
-}
-
-function describeOutcome(o: OutcomeJson): string {
-  switch (o.kind) {
-    case 'range':
-      return `the values ${o.values.slice(0, 10).join(', ')}${o.values.length > 10 ? ', …' : ''} follow from the seed`
-    case 'shuffle':
-      return `the ranking of ${o.ranking.length} entries follows from the seed`
-    default:
-      return `the winners ${o.winners.slice(0, 10).map((w) => JSON.stringify(w.entry)).join(', ')}${o.winners.length > 10 ? ', …' : ''} follow from the seed`
-  }
+  if (kind.winnersOnly === undefined) return outcome(`a ${d.kind} draw needs every entry`)
+  const count = kind.winnersOnly.count(d)
+  return p.revealed.length === count ? undefined : { name: 'revealed-winners', detail: `the commitment draws ${count} winner(s) but the proof reveals ${p.revealed.length}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
 }

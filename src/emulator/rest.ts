@@ -7,7 +7,7 @@
  * - cTRNG endpoint: checks the bearer token (401 `{ message }` when missing, unknown or expired),
  *   follows the `src` order, falls back to `derived` during a simulated satellite outage, signs every
  *   value with a P-256 key (ECDSA over SHA-256 of the 32 data bytes, DER) whose public key tests get.
- * - The `derived` source is {@link DerivedSource} from `src/core/derived.ts` over a seed that is the
+ * - The `derived` source is {@link DerivedSource} from `src/rest/derived.ts` over a seed that is the
  *   first satellite value (or a configured seed).
  * - Fault injection: persistent 500 with a `message`, one-shot faults (any status/body/headers, a
  *   delay, a dropped connection) for either endpoint, token revocation; {@link gatewayError} builds
@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto'
 import { p256 } from '@noble/curves/nist.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, concatBytes, uintToBytesBE } from '../core/bytes.js'
-import { DerivedSource } from '../core/derived.js'
+import { DerivedSource } from '../rest/derived.js'
 import { readBody, sendJson, type RouteHandler } from './http.js'
 
 /** Satellite source names the emulator understands. */

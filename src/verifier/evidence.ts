@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { base64ToBytes, parseBlock, type VerifyResult } from '../core/index.js'
+import { base64ToBytes, DEFAULT_DRAW_KINDS, parseBlock, type DrawSpec, type JsonObject, type VerifyResult } from '../core/index.js'
 import { parseIpnsRecord } from '../core/ipns-record.js'
 import { formatTime } from './text.js'
 
@@ -154,20 +154,16 @@ function failedDetail(result: VerifyResult, names: readonly string[]): string | 
   return c === undefined ? undefined : `${c.name}: ${c.detail}`
 }
 
-function describeDraw(d: unknown): string {
-  if (d === null || typeof d !== 'object') return 'unknown'
-  const o = d as { kind?: unknown; count?: unknown; min?: unknown; max?: unknown; distinct?: unknown }
-  switch (o.kind) {
-    case 'shuffle':
-      return 'shuffle (rank everyone)'
-    case 'pick':
-      return `pick ${String(o.count)}`
-    case 'weighted':
-      return `weighted pick ${String(o.count)}`
-    case 'range':
-      return `${String(o.count)} ${o.distinct === true ? 'distinct ' : ''}integer(s) in [${String(o.min)}, ${String(o.max)}]`
-    default:
-      return 'unknown'
+/** The committed draw in words, from the parsed commitment or, when it did not parse, its raw `draw` read by its kind. */
+function describeDraw(parsed: DrawSpec | undefined, raw: unknown): string {
+  if (parsed !== undefined) return DEFAULT_DRAW_KINDS.get(parsed.kind)?.describe(parsed, undefined) ?? 'unknown'
+  if (raw === null || typeof raw !== 'object') return 'unknown'
+  const kind = DEFAULT_DRAW_KINDS.get((raw as { kind?: unknown }).kind)
+  if (kind === undefined) return 'unknown'
+  try {
+    return kind.describe(kind.parse(raw as JsonObject, '$.draw'), undefined)
+  } catch {
+    return 'unknown'
   }
 }
 
@@ -205,7 +201,7 @@ export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | 
     facts: [
       { label: 'CID', value: typeof p.commitmentCid === 'string' ? p.commitmentCid : 'missing', mono: true },
       { label: 'Label', value: c?.label ?? (typeof rawC.label === 'string' ? rawC.label : '') },
-      { label: 'Draw', value: describeDraw(rawC.draw) },
+      { label: 'Draw', value: describeDraw(c?.draw, rawC.draw) },
       { label: 'Made after', value: afterSeq === undefined ? 'unknown' : `block ${afterSeq}` },
       { label: 'Target', value: targetSeq === undefined ? 'unknown' : `block ${targetSeq}` },
     ],

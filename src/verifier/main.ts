@@ -141,11 +141,11 @@ function renderSummary(s: SummaryView | undefined, source: string): HTMLElement 
 function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement | undefined {
   if (o === undefined) return undefined
   const tier = m.verdict.tier
-  const title = o.kind === 'range' ? 'Values' : o.kind === 'shuffle' ? 'Ranking' : 'Winners'
+  const title = o.title
   const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, 'claimed by the proof — not verified') : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, 'under custom trust settings — see the verdict') : undefined
   const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h' }, h('h2', { id: 'outcome-h' }, title, tag))
   let shown: number
-  if (o.kind === 'range') {
+  if (o.layout === 'values') {
     const ol = h('ol', { class: 'values' })
     for (const v of o.values) ol.append(h('li', null, h('span', { class: 'mono' }, v)))
     section.append(ol)

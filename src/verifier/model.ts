@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type OutcomeBase, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
 
@@ -110,10 +110,10 @@ export function verifyOptions(s: TrustSettings, now: Date): VerifyOptions {
   }
 }
 
-/** The outcome, cut to what the page draws. */
+/** The outcome, cut to what the page draws: the kind's `display` (values, or a ranked table), at most MAX_ROWS rows. */
 export type OutcomeView =
-  | { readonly kind: 'range'; readonly values: readonly string[]; readonly total: number }
-  | { readonly kind: 'shuffle' | 'pick' | 'weighted'; readonly rows: readonly { readonly rank: number; readonly index: number; readonly entry: string }[]; readonly total: number }
+  | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[]; readonly total: number }
+  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly { readonly rank: number; readonly index: number; readonly entry: string }[]; readonly total: number }
 
 /** The summary card. */
 export interface SummaryView {
@@ -152,25 +152,13 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
       ? undefined
       : {
           label: c.label,
-          draw:
-            c.draw.kind === 'range'
-              ? `${c.draw.count} ${c.draw.distinct ? 'distinct ' : ''}integer(s) in [${c.draw.min}, ${c.draw.max}]`
-              : c.draw.kind === 'shuffle'
-                ? `shuffle of ${c.participants?.count ?? 0} entries`
-                : `${c.draw.kind === 'weighted' ? 'weighted ' : ''}pick ${c.draw.count} of ${c.participants?.count ?? 0}`,
+          draw: DEFAULT_DRAW_KINDS.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
           target: c.target,
           ...(r.target === undefined ? {} : { targetTime: r.target.timestamp }),
           beacon: r.beacon?.text ?? c.beacon,
         }
   const o = r.outcome
-  const outcome: OutcomeView | undefined =
-    o === undefined
-      ? undefined
-      : o.kind === 'range'
-        ? { kind: 'range', values: o.values.slice(0, MAX_ROWS), total: o.values.length }
-        : o.kind === 'shuffle'
-          ? { kind: 'shuffle', rows: o.ranking.slice(0, MAX_ROWS).map(row), total: o.ranking.length }
-          : { kind: o.kind, rows: o.winners.slice(0, MAX_ROWS).map(row), total: o.winners.length }
+  const outcome = o === undefined ? undefined : outcomeView(o)
   const evidence = proof === undefined ? undefined : buildEvidence(proof, r)
   return {
     verdict: pageVerdict(r, s, link),
@@ -188,6 +176,15 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
 
 function row(w: { rank: number; index: number; entry: string }): { rank: number; index: number; entry: string } {
   return { rank: w.rank, index: w.index, entry: w.entry }
+}
+
+/** The outcome as the page shows it, from its kind's `display` (undefined for a kind the page does not know). */
+export function outcomeView(o: OutcomeBase): OutcomeView | undefined {
+  const d = DEFAULT_DRAW_KINDS.get(o.kind)?.display(o)
+  if (d === undefined) return undefined
+  return d.layout === 'values'
+    ? { layout: 'values', title: d.title, values: d.values.slice(0, MAX_ROWS), total: d.values.length }
+    : { layout: 'ranked', title: d.title, rows: d.rows.slice(0, MAX_ROWS).map(row), total: d.rows.length }
 }
 
 /** Main thread → worker. */

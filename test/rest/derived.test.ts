@@ -7,7 +7,7 @@ import { sha256, sha512 } from '@noble/hashes/sha2.js'
 import { createBase58check } from '@scure/base'
 import { bytesToHex, hexToBytes, utf8Encode } from '../../src/core/bytes.js'
 import { InvalidInputError, LimitExceededError } from '../../src/core/errors.js'
-import { DERIVED_MAX_INDEX, DerivedSource, derivedPublicKey, derivedValue, derivedValues } from '../../src/core/derived.js'
+import { DERIVED_MAX_INDEX, DerivedSource, derivedPublicKey, derivedValue, derivedValues } from '../../src/rest/derived.js'
 import { assertNoSecrets, record, startHarness, thrown, type Harness } from './helpers.js'
 
 interface Vectors {

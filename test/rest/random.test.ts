@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
-import { derivedValue } from '../../src/core/derived.js'
+import { derivedValue } from '../../src/rest/derived.js'
 import {
   AbortError,
   AuthError,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError, ORBITPORT_BEACONS, type VerifyResult } from '../../src/core/index.js'
-import { CUSTOM_HEADLINE, pageVerdict, verifyOptions } from '../../src/verifier/model.js'
+import { CUSTOM_HEADLINE, outcomeView, pageVerdict, verifyOptions } from '../../src/verifier/model.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
@@ -126,5 +126,18 @@ describe('verifier page: hidden characters', () => {
     expect(codes('lone \uD800 high')).toEqual(['U+D800'])
     expect(splitInvisible('Zoë 李 محمد 👩‍💻'.replace('\u200D', ''))).toEqual([{ text: 'Zoë 李 محمد 👩💻' }])
     expect(codes('👩\u200D💻')).toEqual(['U+200D']) // a joiner is shown too: entries are compared by bytes
+  })
+})
+
+describe('verifier page: outcomes through the kinds', () => {
+  it('shows each built-in kind through its display: ranked rows or values, cut to the page size', () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => ({ rank: i + 1, index: i, entry: `e${i}` }))
+    expect(outcomeView({ kind: 'pick', winners: rows.slice(0, 3) } as never)).toEqual({ layout: 'ranked', title: 'Winners', rows: rows.slice(0, 3), total: 3 })
+    expect(outcomeView({ kind: 'weighted', winners: rows.slice(0, 2) } as never)).toMatchObject({ layout: 'ranked', title: 'Winners', total: 2 })
+    const big = outcomeView({ kind: 'shuffle', ranking: rows } as never)
+    expect(big).toMatchObject({ layout: 'ranked', title: 'Ranking', total: 1200 })
+    expect(big?.layout === 'ranked' && big.rows.length).toBeLessThan(1200)
+    expect(outcomeView({ kind: 'range', values: ['-3', '7'] } as never)).toEqual({ layout: 'values', title: 'Values', values: ['-3', '7'], total: 2 })
+    expect(outcomeView({ kind: 'lottery' } as never)).toBeUndefined()
   })
 })

@@ -5,11 +5,12 @@
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
 import { commit } from '../../commit.js'
-import { InvalidInputError, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { InvalidInputError, validateDrawSpec, type CommitResult, type WeightedEntry } from '../../core/index.js'
 import { findConfusableEntries } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
+import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
 import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
 import { safeText } from '../safe-text.js'
@@ -50,23 +51,6 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
   })
 }
 
-function drawSpecFrom(flags: Flags): DrawSpec {
-  const kinds = ['pick', 'shuffle', 'weighted', 'range'].filter((k) => flags[k] !== undefined)
-  if (kinds.length !== 1) throw new UsageError(kinds.length === 0 ? 'say what to draw: --pick K, --shuffle, --weighted K, or --range MIN..MAX --count M' : `choose one draw kind, not ${kinds.map((k) => `--${k}`).join(' and ')}`, 'commit')
-  const kind = kinds[0]!
-  if (kind !== 'range' && (flags.count !== undefined || flags.distinct !== undefined)) throw new UsageError('--count and --distinct go with --range', 'commit')
-  if (kind === 'shuffle') return { kind: 'shuffle' }
-  if (kind === 'pick' || kind === 'weighted') return { kind, count: intFlag(flags, kind, 'commit', 1)! }
-  const r = /^(-?[0-9]+)\.\.(-?[0-9]+)$/.exec(stringFlag(flags, 'range') ?? '')
-  if (r === null) throw new UsageError(`--range must look like MIN..MAX (e.g. 1..49), got ${JSON.stringify(stringFlag(flags, 'range'))}`, 'commit')
-  const count = intFlag(flags, 'count', 'commit', 1)
-  if (count === undefined) throw new UsageError('--range needs --count M (how many values)', 'commit')
-  const min = BigInt(r[1]!)
-  const max = BigInt(r[2]!)
-  if (max < min) throw new UsageError(`--range ${min}..${max}: MAX is below MIN`, 'commit')
-  return { kind: 'range', min, max, count, distinct: flags.distinct === true }
-}
-
 /**
  * Warns on stderr about entries that look alike (UTS #39 skeletons collide), naming them by line (CSV
  * row, JSON index); with `strict` refuses them instead (`ENTRIES_CONFUSABLE`, exit 4).
@@ -88,23 +72,10 @@ function checkConfusables(warn: (text: string) => void, list: readonly (string |
   warn(`${[`warning: ${summary}; people may not tell them apart:`, ...lines].map(safeText).join('\n')}\n`)
 }
 
-function describeDraw(d: DrawSpec, n: number | undefined): string {
-  switch (d.kind) {
-    case 'pick':
-      return `pick ${d.count} ranked winner${d.count === 1 ? '' : 's'} of ${n}`
-    case 'weighted':
-      return `weighted pick ${d.count} of ${n}`
-    case 'shuffle':
-      return `shuffle all ${n}`
-    case 'range':
-      return `${d.count} ${d.distinct ? 'distinct ' : ''}integer${d.count === 1 ? '' : 's'} in ${d.min}..${d.max}`
-  }
-}
-
 export const commitCommand: Command = {
   name: 'commit',
   summary: 'fix a draw before its randomness exists; prints the CID to publish',
-  help: `Usage: orbitdraw commit --participants FILE (--pick K | --shuffle | --weighted K | --range MIN..MAX --count M [--distinct])
+  help: `Usage: orbitdraw commit --participants FILE ${kindsUsage()}
                         [--private] [--label TEXT] [--strict-entries] [--delay 5m | --sequence N] [-o commitment.json] [--json]
 
 Reads the participants, asks the beacon for its latest signed block, chooses a future target block
@@ -113,12 +84,7 @@ whose CID identifies the draw. Publish the CID (and ideally the file and the par
 the target block appears; nobody, the organizer included, can know the outcome before then.
 
 What to draw (exactly one):
-  --pick K                 K ranked winners (winner 1 first, then alternates in order)
-  --shuffle                a full ranking of every entry
-  --weighted K             K distinct winners, chances proportional to integer weights
-                           (needs --weight-column, or a JSON array of {"entry","weight"})
-  --range MIN..MAX --count M [--distinct]
-                           M integers in [MIN, MAX] (no participants)
+${kindsHelp()}
 
 ${PARTICIPANTS_HELP}
 
@@ -155,12 +121,7 @@ Examples:
     ...BEACON_OPTIONS,
     ...PARTICIPANTS_OPTIONS,
     ...TIMESTAMP_OPTIONS,
-    pick: { type: 'string' },
-    shuffle: { type: 'boolean' },
-    weighted: { type: 'string' },
-    range: { type: 'string' },
-    count: { type: 'string' },
-    distinct: { type: 'boolean' },
+    ...kindOptions(),
     label: { type: 'string' },
     'strict-entries': { type: 'boolean' },
     delay: { type: 'string' },
@@ -171,7 +132,7 @@ Examples:
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
-    const draw = drawSpecFrom(flags)
+    const { spec: draw, kind } = drawSpecFromFlags(flags, 'commit')
     if (flags.delay !== undefined && flags.sequence !== undefined) throw new UsageError('give --delay or --sequence, not both', 'commit')
     const delayMs = flags.delay === undefined ? 0 : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
     const sequence = intFlag(flags, 'sequence', 'commit', 1)
@@ -180,13 +141,13 @@ Examples:
     const label = stringFlag(flags, 'label') ?? ''
 
     let participants: string[] | WeightedEntry[] | undefined
-    if (draw.kind === 'range') {
-      if (flags.participants !== undefined) throw new UsageError('a --range draw takes no --participants', 'commit')
+    if (kind.participants === 'none') {
+      if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw takes no --participants`, 'commit')
     } else {
       participants = await participantsFrom(flags, 'commit')
       const weighted = participants.length > 0 && typeof participants[0] === 'object'
-      if (draw.kind === 'weighted' && !weighted) throw new UsageError('--weighted needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}', 'commit')
-      if (draw.kind !== 'weighted' && weighted) throw new UsageError('the participants carry weights; use --weighted K (or drop --weight-column)', 'commit')
+      if (kind.participants === 'weighted' && !weighted) throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
+      if (kind.participants !== 'weighted' && weighted) throw new UsageError(`the participants carry weights; use ${weightedUsage()} (or drop --weight-column)`, 'commit')
       checkConfusables(ctx.err, participants, flags, flags['strict-entries'] === true)
     }
     // Impossible draws fail before any network call (the library's own rule, reported as a usage error).
@@ -198,7 +159,7 @@ Examples:
     }
     await assertWritable(output, force, 'commit')
     const isPrivate = flags.private === true
-    if (isPrivate && draw.kind === 'range') throw new UsageError('a --range draw has no participants to keep --private', 'commit')
+    if (isPrivate && kind.participants === 'none') throw new UsageError(`a --${kind.cli.flag} draw has no participants to keep --private`, 'commit')
     if (isPrivate && output === '-') throw new UsageError('--private writes the secret next to the commitment file: give -o FILE, not -', 'commit')
     const secretPath = isPrivate ? secretPathFor(output) : undefined
     if (secretPath !== undefined) await assertWritable(secretPath, force, 'commit')
@@ -261,7 +222,7 @@ Examples:
       return EXIT.ok
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
-    say(formatSummary(summary, draw, participants?.length, plan.estimatedTime))
+    say(formatSummary(summary, kind.describe(draw, participants?.length), plan.estimatedTime))
     if (secretPath !== undefined) say(`\nPrivate list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it; draw with\n  orbitdraw draw ${output} -p FILE --secret ${secretPath} --private -o proof.json\nand give each participant a receipt: orbitdraw receipts ${output} -p FILE --secret ${secretPath} -o receipts/\n`)
     return EXIT.ok
   },
@@ -269,15 +230,14 @@ Examples:
 
 function formatSummary(
   s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
-  draw: DrawSpec,
-  n: number | undefined,
+  drawText: string,
   eta: Date,
 ): string {
   const inMs = eta.getTime() - Date.now()
   const lines = [
     `Commitment ${s.file === null ? 'printed to stdout' : `written to ${s.file}`}`,
     `  CID            ${s.cid}`,
-    `  draw           ${describeDraw(draw, n)}${s.label === '' ? '' : ` — ${JSON.stringify(s.label)}`}`,
+    `  draw           ${drawText}${s.label === '' ? '' : ` — ${JSON.stringify(s.label)}`}`,
     ...(s.participants === null ? [] : [`  participants   ${s.participants.count} entries, Merkle root ${s.participants.root}`]),
     `  beacon         ${s.beacon}`,
     `  seen now       block ${s.after.sequence} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,

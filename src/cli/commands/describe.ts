@@ -1,20 +1,20 @@
 /**
- * Human-readable outcome lines shared by `draw` and `verify`.
+ * Human-readable outcome lines shared by `draw` and `verify`, from the kind's `display` (values, or
+ * a ranked table), so any registered kind prints without an edit here.
  *
  * @module
  */
-import type { OutcomeJson } from '../../core/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeBase } from '../../core/index.js'
 
 /** Lines describing an outcome, at most 50 ranked entries shown. Entries are raw: callers escape each line with `safeText` before printing. */
-export function describeOutcome(o: OutcomeJson, suffix = ''): string[] {
-  const lines: string[] = []
-  if (o.kind === 'range') {
-    lines.push(`values${suffix}: ${o.values.join(', ')}`)
-    return lines
-  }
-  const ranked = o.kind === 'shuffle' ? o.ranking : o.winners
-  lines.push(o.kind === 'shuffle' ? `ranking${suffix}:` : `winners${suffix}:`)
-  for (const w of ranked.slice(0, 50)) lines.push(`  ${String(w.rank).padStart(4)}. ${w.entry}  (#${w.index})`)
-  if (ranked.length > 50) lines.push(`  … ${ranked.length - 50} more (use --json)`)
+export function describeOutcome(o: OutcomeBase, suffix = '', kinds: DrawKinds = DEFAULT_DRAW_KINDS): string[] {
+  const kind = kinds.get(o.kind)
+  if (kind === undefined) return [`outcome${suffix}: a ${o.kind} draw (unknown kind)`]
+  const d = kind.display(o)
+  const title = d.title.toLowerCase()
+  if (d.layout === 'values') return [`${title}${suffix}: ${d.values.join(', ')}`]
+  const lines = [`${title}${suffix}:`]
+  for (const w of d.rows.slice(0, 50)) lines.push(`  ${String(w.rank).padStart(4)}. ${w.entry}  (#${w.index})`)
+  if (d.rows.length > 50) lines.push(`  … ${d.rows.length - 50} more (use --json)`)
   return lines
 }

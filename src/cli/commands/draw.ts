@@ -5,7 +5,7 @@
  * @module
  */
 import { draw } from '../../beacon/index.js'
-import { base64ToBytes, describeCommitment, LIMITS, parseBlock, parseCommitmentFile, serializeProof, type Participants } from '../../core/index.js'
+import { base64ToBytes, DEFAULT_DRAW_KINDS, describeCommitment, kindOf, LIMITS, parseBlock, parseCommitmentFile, privateKindNames, serializeProof, type Participants } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readBytesInput, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -77,15 +77,15 @@ Examples:
       const named = beaconNameFrom(flags, ctx, 'draw')
       if (named !== commitment.beacon && flags.beacon !== undefined) throw new UsageError(`--beacon ${named} differs from the commitment's beacon ${commitment.beacon}`, 'draw')
     }
-    const isRange = commitment.draw.kind === 'range'
+    const kind = kindOf(commitment.draw)
     let participants: Participants | undefined
-    if (isRange) {
-      if (flags.participants !== undefined) throw new UsageError('this commitment is a range draw: it takes no --participants', 'draw')
+    if (kind.participants === 'none') {
+      if (flags.participants !== undefined) throw new UsageError(`this commitment is a ${kind.name} draw: it takes no --participants`, 'draw')
     } else {
       // draw() checks the list against the committed root and count before it starts waiting.
       participants = await participantsFrom(flags, 'draw')
     }
-    if (flags.private === true && commitment.draw.kind !== 'pick') throw new UsageError(`--private is for pick draws; this commitment is a ${commitment.draw.kind} draw`, 'draw')
+    if (flags.private === true && kind.winnersOnly === undefined) throw new UsageError(`--private is for ${privateKindNames(DEFAULT_DRAW_KINDS)} draws; this commitment is a ${kind.name} draw`, 'draw')
     const salted = commitment.participants?.salted === true
     if (flags.private === true && !salted) throw new UsageError('--private needs a private (salted) list, and this commitment is public: its inclusion paths would let anyone test guesses of the other entries; commit with --private, or draw without it', 'draw')
     const secretPath = stringFlag(flags, 'secret')

@@ -19,8 +19,8 @@
  */
 import { HDKey, HARDENED_OFFSET } from '@scure/bip32'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { InvalidInputError, LimitExceededError } from './errors.js'
-import { hexToBytes } from './bytes.js'
+import { InvalidInputError, LimitExceededError } from '../core/errors.js'
+import { hexToBytes } from '../core/bytes.js'
 
 /** Length of the cosmic seed, in bytes. */
 export const DERIVED_SEED_BYTES = 32

@@ -1,0 +1,217 @@
+/**
+ * The draw-kind interface and the registry type. A draw kind is a plain object (in the manner of a
+ * multiformats codec): its name, how its parameters are validated, encoded in the commitment and
+ * parsed back, how it consumes the seed's stream, its outcome's JSON form in the proof, how `verify`
+ * compares outcomes, and how the CLI and the verifier page show it. Everything here is pure data and
+ * pure functions, so kinds live in the core and run in browsers. See docs/draw-kinds.md.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors.js'
+import type { JsonObject } from '../json.js'
+import type { RandomStream } from '../random/index.js'
+
+/** The part every draw spec has: its kind's name. */
+export interface DrawSpecBase {
+  readonly kind: string
+}
+
+/** The part every outcome (computed or as JSON in a proof) has: its kind's name. */
+export interface OutcomeBase {
+  readonly kind: string
+}
+
+/** A ranked row of an outcome in a proof: winner 1 first. */
+export interface RankedJson {
+  /** 1 for the winner, 2 for the first alternate, … */
+  readonly rank: number
+  /** 0-based position in the committed list. */
+  readonly index: number
+  /** The entry. */
+  readonly entry: string
+}
+
+/**
+ * How an outcome is shown, as plain text rows: a list of values, or a ranked table of entries. The
+ * CLI escapes every cell before printing it and the page inserts every cell as DOM text, so a kind
+ * never produces markup or terminal codes.
+ */
+export type OutcomeDisplay =
+  | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[] }
+  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly RankedJson[] }
+
+/** What a kind's `compute` gets besides the stream and its spec. */
+export interface DrawInput {
+  /** Number of committed participants (0 for a kind without participants). */
+  readonly count: number
+  /** The participants' weights in committed order (kinds with `participants: 'weighted'` only). */
+  readonly weights?: readonly number[]
+}
+
+/** The command-line flags handed to a kind: flag name (without `--`) to its string or boolean value. */
+export type KindFlags = { readonly [flag: string]: string | boolean | undefined }
+
+/** What `orbitdraw commit` needs from a kind. */
+export interface KindCli<S extends DrawSpecBase> {
+  /** The flag that selects this kind (`pick` for `--pick K`). Unique among the registered kinds. */
+  readonly flag: string
+  /** Every flag this kind reads, the selecting one first, with its type. Names are unique across kinds. */
+  readonly options: { readonly [flag: string]: 'string' | 'boolean' }
+  /** Its usage, e.g. `--range MIN..MAX --count M [--distinct]`. */
+  readonly usage: string
+  /** Its lines in `commit --help` (already indented to the help's columns). */
+  readonly help: string
+  /**
+   * Builds the spec from the flags (only this kind's flags are set).
+   * @throws {@link InvalidInputError} `INVALID_FLAG` whose detail the CLI prints as a usage error.
+   */
+  fromFlags(flags: KindFlags): S
+}
+
+/**
+ * A draw kind: `S` its spec (what the commitment's `draw` object says), `R` its computed outcome,
+ * `J` its outcome's JSON form in a proof. Declared with method syntax, so a `DrawKind<PickSpec, …>`
+ * is an {@link AnyDrawKind}.
+ *
+ * @example
+ * ```ts
+ * const coin: DrawKind<CoinSpec, CoinOutcome, CoinOutcomeJson> = { name: 'coin', participants: 'none', … }
+ * const kinds = withKinds([coin])          // the built-in kinds plus coin
+ * commit({ …, draw: { kind: 'coin', flips: 3 }, kinds })
+ * ```
+ */
+export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J extends OutcomeBase> {
+  /** The value of `draw.kind` and `outcome.kind`. */
+  readonly name: S['kind']
+  /**
+   * What the draw takes as participants: `'none'` (no list: the commitment has no `participants`),
+   * `'entries'` (strings) or `'weighted'` (`{ entry, weight }`).
+   */
+  readonly participants: 'none' | 'entries' | 'weighted'
+  /**
+   * Present when a winners-only (private) proof is possible: the outcome is ranked winners, and the
+   * proof reveals `count(spec)` entries, `winners(outcome)` in rank order.
+   */
+  readonly winnersOnly?: {
+    count(spec: S): number
+    winners(outcome: R): readonly number[]
+  }
+  /**
+   * Validates a typed spec against the number of participants (0 for `participants: 'none'`). The
+   * `kind` field is already known to be this kind's name.
+   * @throws {@link InvalidInputError} `INVALID_DRAW` with `path` under the given one.
+   */
+  validate(spec: S, participantCount: number, path: string): void
+  /**
+   * Parses the commitment's `draw` object (DAG-JSON data model, untrusted) into a spec: only its own
+   * keys, each of the right type. Limits are then checked by `validate`.
+   * @throws {@link ParseError} with the path of the first bad field.
+   */
+  parse(draw: JsonObject, path: string): S
+  /** The spec's canonical IPLD form in the commitment (bigints as decimal strings), `kind` included. */
+  encode(spec: S): { readonly [key: string]: unknown }
+  /** Computes the outcome from a fresh stream of the seed. Work and memory must be bounded by `validate`'s limits. */
+  compute(stream: RandomStream, spec: S, input: DrawInput): R
+  /** The outcome's proof form; `entry(i)` names committed entry `i`. */
+  toJson(outcome: R, entry: (index: number) => string): J
+  /**
+   * Parses a claimed outcome from a proof (untrusted): only its own keys.
+   * @throws {@link ParseError} with the path of the first bad field.
+   */
+  parseOutcome(outcome: JsonObject, path: string): J
+  /**
+   * For `participants: 'none'`: why the claimed outcome (`undefined` when it is of another kind) is
+   * not of the size the spec draws, or undefined. `verify` refuses before recomputing, so its work
+   * stays bounded by the proof's own size. (Kinds with participants are bounded by the carried list.)
+   */
+  carried?(spec: S, claimed: J | undefined): string | undefined
+  /** The first difference between the recomputed and the claimed outcome (check `outcome`), or undefined. */
+  compare(expected: J, claimed: J): string | undefined
+  /** The detail of a passed `outcome` check, e.g. "the winners "a", "b" follow from the seed". */
+  describeOutcome(outcome: J): string
+  /** The draw in words, e.g. "pick 3 of 120"; `participantCount` is undefined when unknown. */
+  describe(spec: S, participantCount: number | undefined): string
+  /** How the CLI and the page show the outcome. */
+  display(outcome: J): OutcomeDisplay
+  /** What `orbitdraw commit` needs; a kind without it is usable from the library only. */
+  readonly cli?: KindCli<S>
+}
+
+/** Any draw kind, as the registry holds it. */
+export type AnyDrawKind = DrawKind<DrawSpecBase, OutcomeBase, OutcomeBase>
+
+/** The spec type of a kind. */
+export type SpecOf<K> = K extends DrawKind<infer S, infer _R, infer _J> ? S : never
+/** The computed outcome type of a kind. */
+export type OutcomeOf<K> = K extends DrawKind<infer _S, infer R, infer _J> ? R : never
+/** The proof outcome type of a kind. */
+export type OutcomeJsonOf<K> = K extends DrawKind<infer _S, infer _R, infer J> ? J : never
+
+/**
+ * A set of draw kinds, looked up by name. Every core function that meets a draw spec or an outcome
+ * takes one as its `kinds` option (default {@link DEFAULT_DRAW_KINDS}); make one with {@link withKinds}.
+ */
+export interface DrawKinds {
+  /** The kinds' names, in registration order. */
+  readonly names: readonly string[]
+  /** Every kind, in registration order. */
+  readonly list: readonly AnyDrawKind[]
+  /** The kind of that name, or undefined (any value may be asked: it comes from untrusted input). */
+  get(name: unknown): AnyDrawKind | undefined
+}
+
+const KIND_NAME = /^[a-z][a-z0-9-]{0,31}$/
+
+/**
+ * Makes a registry from a list of kinds.
+ * @throws {@link InvalidInputError} `INVALID_DRAW_KIND` for a kind without a valid name (lowercase
+ *   letters, digits and `-`, at most 32, a letter first) or `participants` mode; `DUPLICATE_DRAW_KIND`
+ *   when two kinds share a name.
+ */
+export function drawKinds(list: readonly AnyDrawKind[]): DrawKinds {
+  if (!Array.isArray(list)) throw new InvalidInputError('INVALID_DRAW_KIND', 'kinds must be an array of draw kinds', 'pass e.g. [myKind]', { path: '$.kinds' })
+  const byName = new Map<string, AnyDrawKind>()
+  list.forEach((k, i) => {
+    const path = `$.kinds[${i}]`
+    if (typeof k !== 'object' || k === null || typeof k.name !== 'string' || !KIND_NAME.test(k.name)) {
+      throw new InvalidInputError('INVALID_DRAW_KIND', `kind ${i} has no valid name`, 'name it with lowercase letters, digits and -, at most 32 characters, a letter first', { path: `${path}.name` })
+    }
+    if (k.participants !== 'none' && k.participants !== 'entries' && k.participants !== 'weighted') {
+      throw new InvalidInputError('INVALID_DRAW_KIND', `kind ${k.name}: participants must be "none", "entries" or "weighted"`, 'say what list the kind takes', { path: `${path}.participants` })
+    }
+    if (byName.has(k.name)) {
+      throw new InvalidInputError('DUPLICATE_DRAW_KIND', `two draw kinds are named ${JSON.stringify(k.name)}`, 'a kind cannot replace a registered one (proofs of it would mean something else); give yours another name', { path: `${path}.name` })
+    }
+    byName.set(k.name, k)
+  })
+  const frozen = Object.freeze([...list])
+  return Object.freeze({
+    names: Object.freeze(frozen.map((k) => k.name)),
+    list: frozen,
+    get: (name: unknown) => (typeof name === 'string' ? byName.get(name) : undefined),
+  })
+}
+
+/**
+ * Reads a whole-number flag for {@link KindCli.fromFlags}, with the CLI's wording.
+ * @throws {@link InvalidInputError} `INVALID_FLAG`.
+ */
+export function intFlagValue(flags: KindFlags, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const v = flags[name]
+  if (v === undefined) return undefined
+  const text = String(v)
+  if (!/^(?:0|[1-9][0-9]*)$/.test(text) || !Number.isSafeInteger(Number(text))) throw new InvalidInputError('INVALID_FLAG', `--${name} must be a whole number, got ${JSON.stringify(text)}`, 'give a whole number')
+  const n = Number(text)
+  if (n < min || n > max) throw new InvalidInputError('INVALID_FLAG', `--${name} must be between ${min} and ${max}, got ${n}`, 'give a number in range')
+  return n
+}
+
+/** Throws the `INVALID_DRAW` error of a bad parameter at `path`. */
+export function badDraw(path: string, detail: string, hint: string): never {
+  throw new InvalidInputError('INVALID_DRAW', detail, hint, { path })
+}
+
+/** Checks a count parameter: a positive safe integer, at most `max`. */
+export function checkCount(count: unknown, path: string, hint: string): void {
+  if (!Number.isSafeInteger(count) || (count as number) < 1) badDraw(path, `count must be a positive integer, got ${String(count)}`, hint)
+}

@@ -1,0 +1,60 @@
+/**
+ * Draw kind `pick`: `count` ranked winners out of the entries (the first `count` of the shuffle, in
+ * O(count) memory). The only kind that allows a winners-only (private) proof.
+ *
+ * @module
+ */
+import { expectInteger, expectOnlyKeys, field } from '../json.js'
+import { LIMITS } from '../limits.js'
+import { pickIndices } from '../random/index.js'
+import { badDraw, checkCount, intFlagValue, type DrawKind, type RankedJson } from './kind.js'
+import { compareRankedRows, describeWinners, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+
+/** `count` ranked winners out of the entries; winner 1 first, then the alternates in order. */
+export interface PickSpec {
+  readonly kind: 'pick'
+  readonly count: number
+}
+
+/** The winners of a pick, as carried in a proof. */
+export interface PickOutcomeJson {
+  readonly kind: 'pick'
+  readonly winners: readonly RankedJson[]
+}
+
+/** Validates the `count` of a kind that draws distinct winners from the entries (pick, weighted). */
+export function validateWinnerCount(count: number, participantCount: number, path: string): void {
+  checkCount(count, `${path}.count`, 'ask for at least one winner')
+  if (count > participantCount) badDraw(`${path}.count`, `cannot draw ${count} winners from ${participantCount} participants`, 'lower count or add participants')
+  if (count > LIMITS.maxDrawCount) badDraw(`${path}.count`, `count ${count} is over the limit ${LIMITS.maxDrawCount}`, 'draw fewer winners')
+}
+
+/** The `pick` kind. */
+export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson> = {
+  name: 'pick',
+  participants: 'entries',
+  winnersOnly: { count: (spec) => spec.count, winners: (o) => o.indices },
+  validate: (spec, n, path) => validateWinnerCount(spec.count, n, path),
+  parse(draw, path) {
+    expectOnlyKeys(draw, ['kind', 'count'], path)
+    return { kind: 'pick', count: expectInteger(field(draw, 'count', path), `${path}.count`, 1) }
+  },
+  encode: (spec) => ({ kind: 'pick', count: spec.count }),
+  compute: (stream, spec, { count }) => ({ kind: 'pick', indices: pickIndices(stream, count, spec.count) }),
+  toJson: (o, entry) => ({ kind: 'pick', winners: rankedRows(o.indices, entry) }),
+  parseOutcome(o, path) {
+    expectOnlyKeys(o, ['kind', 'winners'], path)
+    return { kind: 'pick', winners: parseRankedRows(field(o, 'winners', path), `${path}.winners`) }
+  },
+  compare: (e, c) => compareRankedRows(e.winners, c.winners),
+  describeOutcome: (o) => describeWinners(o.winners),
+  describe: (spec, n) => `pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
+  display: (o) => ({ layout: 'ranked', title: 'Winners', rows: o.winners }),
+  cli: {
+    flag: 'pick',
+    options: { pick: 'string' },
+    usage: '--pick K',
+    help: '  --pick K                 K ranked winners (winner 1 first, then alternates in order)',
+    fromFlags: (flags) => ({ kind: 'pick', count: intFlagValue(flags, 'pick', 1)! }),
+  },
+}

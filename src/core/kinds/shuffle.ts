@@ -1,0 +1,49 @@
+/**
+ * Draw kind `shuffle`: a full ranking of every committed entry (forward Fisher–Yates).
+ *
+ * @module
+ */
+import { expectOnlyKeys, field } from '../json.js'
+import { shuffleIndices } from '../random/index.js'
+import type { DrawKind, RankedJson } from './kind.js'
+import { compareRankedRows, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+
+/** A full ranking of all entries. */
+export interface ShuffleSpec {
+  readonly kind: 'shuffle'
+}
+
+/** The ranking of a shuffle, as carried in a proof. */
+export interface ShuffleOutcomeJson {
+  readonly kind: 'shuffle'
+  readonly ranking: readonly RankedJson[]
+}
+
+/** The `shuffle` kind. */
+export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, ShuffleOutcomeJson> = {
+  name: 'shuffle',
+  participants: 'entries',
+  validate() {},
+  parse(draw, path) {
+    expectOnlyKeys(draw, ['kind'], path)
+    return { kind: 'shuffle' }
+  },
+  encode: () => ({ kind: 'shuffle' }),
+  compute: (stream, _spec, { count }) => ({ kind: 'shuffle', indices: Array.from(shuffleIndices(stream, count)) }),
+  toJson: (o, entry) => ({ kind: 'shuffle', ranking: rankedRows(o.indices, entry) }),
+  parseOutcome(o, path) {
+    expectOnlyKeys(o, ['kind', 'ranking'], path)
+    return { kind: 'shuffle', ranking: parseRankedRows(field(o, 'ranking', path), `${path}.ranking`) }
+  },
+  compare: (e, c) => compareRankedRows(e.ranking, c.ranking),
+  describeOutcome: (o) => `the ranking of ${o.ranking.length} entries follows from the seed`,
+  describe: (_spec, n) => (n === undefined ? 'shuffle (rank everyone)' : `shuffle all ${n}`),
+  display: (o) => ({ layout: 'ranked', title: 'Ranking', rows: o.ranking }),
+  cli: {
+    flag: 'shuffle',
+    options: { shuffle: 'boolean' },
+    usage: '--shuffle',
+    help: '  --shuffle                a full ranking of every entry',
+    fromFlags: () => ({ kind: 'shuffle' }),
+  },
+}
