@@ -19,6 +19,43 @@ export interface VerdictText {
    * check instead.
    */
   readonly lines: readonly string[]
+  /**
+   * For a failed verdict, one plain sentence saying what is wrong (the most telling failed check,
+   * for example `The outcome in the file is not the one the block decides: rank 1 should be "Amara"
+   * (index 0); the proof claims "Mallory" (rank 1, index 4).`); undefined otherwise.
+   */
+  readonly reason?: string
+}
+
+/** Plain openings for the failed checks a reader most needs explained, most telling first. */
+const REASONS: readonly (readonly [name: string, lead: string])[] = [
+  ['format', 'The file is not a valid proof'],
+  ['commitment-pinned', 'This is not the commitment you pinned'],
+  ['beacon-trusted', 'The draw names a beacon you do not trust'],
+  ['outcome', 'The outcome in the file is not the one the block decides'],
+  ['participants', 'The participants in the file are not the committed ones'],
+  ['revealed-winners', 'The revealed winners are not the drawn ones'],
+  ['distinct-winners', 'A winner is revealed more than once'],
+  ['block-content', 'A beacon block in the file was altered'],
+  ['beacon-authenticity', 'Nothing in the file shows the beacon published these blocks'],
+  ['commitment-time', 'Nothing shows the commitment was made before its randomness existed'],
+  ['commitment-cid', 'The commitment does not match its CID'],
+  ['seed', 'The seed is not the one the commitment and block give'],
+]
+
+/**
+ * One plain sentence for a failed verification: the most telling failed check (see the list above),
+ * or the first one, with its detail. Undefined when nothing failed.
+ */
+export function failureReason(checks: VerifyResult['checks']): string | undefined {
+  const failed = checks.filter((c) => !c.ok && c.uncheckable !== true)
+  if (failed.length === 0) return undefined
+  for (const [name, lead] of REASONS) {
+    const c = failed.find((x) => x.name === name)
+    if (c !== undefined) return `${lead}: ${c.detail}.`
+  }
+  const c = failed[0]!
+  return `Check ${c.name} failed: ${c.detail}.`
 }
 
 /** The UTC time of a unix timestamp in seconds, as `2026-11-23 14:05:09 UTC`. */
@@ -60,5 +97,6 @@ export function describeVerdict(r: VerifyResult): VerdictText {
   const time = r.checks.find((c) => c.name === 'commitment-time')
   if (time !== undefined && time.relaxedBy === undefined) lines.push(time.ok ? `Commitment time: ${time.detail}.` : time.uncheckable ? 'Commitment time: could not be checked on this host.' : 'Commitment time: not proven (see the commitment-time check).')
   for (const sentence of r.relaxed) lines.push(`Relaxed: ${sentence}`)
-  return { status: r.verdict, headline, lines }
+  const reason = r.verdict === 'failed' ? failureReason(r.checks) : undefined
+  return { status: r.verdict, headline, lines, ...(reason === undefined ? {} : { reason }) }
 }

@@ -14,7 +14,7 @@ import { OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
-import type { OutcomeView, ReceiptModel, RenderModel, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
+import type { OutcomeView, ParticipantsView, ReceiptModel, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
 import { customSettings, parseBeaconLines, parsePemCertificates, settingsFromQuery, type TrustSettings } from './settings.js'
 import { formatTime, splitInvisible } from './text.js'
 
@@ -112,6 +112,7 @@ function renderVerdict(m: RenderModel): HTMLElement {
       'div',
       { class: 'verdict-body' },
       h('h2', { id: 'verdict-title' }, v.title),
+      v.reason === undefined ? undefined : h('p', { class: 'verdict-reason', id: 'verdict-reason' }, untrusted(v.reason)),
       h('p', { class: 'verdict-line', id: 'verdict-headline' }, v.headline),
       facts,
       custom,
@@ -124,7 +125,16 @@ function renderVerdict(m: RenderModel): HTMLElement {
   )
 }
 
-function renderSummary(s: SummaryView | undefined, source: string): HTMLElement | undefined {
+/** "private draw: 20,000 entries, only the winners are revealed", or the published list's size. */
+function participantsText(p: ParticipantsView, searchable: boolean): string {
+  const n = p.count.toLocaleString('en-US')
+  const entries = `${n} ${p.count === 1 ? 'entry' : 'entries'}`
+  const weights = p.totalWeight === undefined ? '' : `, total weight ${p.totalWeight.toLocaleString('en-US')}`
+  if (p.disclosure === 'winners') return `private draw: ${entries}, only the winners are revealed`
+  return `${entries}, all published in the proof${weights}${searchable ? ' (search them below)' : ''}`
+}
+
+function renderSummary(s: SummaryView | undefined, source: string, m?: RenderModel): HTMLElement | undefined {
   if (s === undefined) return undefined
   const list = h('dl', { class: 'facts' })
   const row = (k: string, v: Node | string, mono = false): void => {
@@ -132,6 +142,7 @@ function renderSummary(s: SummaryView | undefined, source: string): HTMLElement 
   }
   row('Draw', s.label === '' ? '(no label)' : untrusted(s.label, true))
   row('Kind', s.draw)
+  if (m?.participants !== undefined) list.append(h('dt', null, 'Participants'), h('dd', { id: 'participants-summary' }, participantsText(m.participants, m.searchable === true)))
   row('Target block', `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTime(s.targetTime)}`}`)
   row('Beacon', untrusted(s.beacon), true)
   row('Proof', untrusted(source))
@@ -151,9 +162,15 @@ function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement 
     section.append(ol)
     shown = o.values.length
   } else {
-    const table = h('table', { class: 'ranked' }, h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), h('th', { scope: 'col', class: 'index' }, 'Position in list'))))
+    const weighted = o.rows.some((w) => w.weight !== undefined)
+    const table = h(
+      'table',
+      { class: 'ranked' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), weighted ? h('th', { scope: 'col', class: 'weight' }, 'Weight') : undefined, h('th', { scope: 'col', class: 'index' }, 'Position in list'))),
+    )
     const body = h('tbody')
-    for (const w of o.rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), h('td', { class: 'index' }, String(w.index))))
+    // Positions are 1-based for people (the proof's `index` is 0-based).
+    for (const w of o.rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), weighted ? h('td', { class: 'weight' }, w.weight === undefined ? '' : w.weight.toLocaleString('en-US')) : undefined, h('td', { class: 'index' }, String(w.index + 1))))
     table.append(body)
     section.append(table)
     shown = o.rows.length
@@ -290,9 +307,40 @@ function renderChecks(m: RenderModel): HTMLElement {
   return section
 }
 
+/** "Was I in the draw?": a search box over the committed entries, answered by the worker that verified them. */
+function renderSearch(m: RenderModel): HTMLElement | undefined {
+  if (m.searchable !== true || m.participants === undefined) return undefined
+  const input = h('input', { type: 'search', id: 'entry-search', placeholder: 'Type a name or part of it', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'entry-search-status' })
+  const status = h('p', { class: 'search-status', id: 'entry-search-status', role: 'status' }, `${m.participants.count.toLocaleString('en-US')} entries in the committed list.`)
+  const results = h('ol', { class: 'search-results', id: 'entry-search-results' })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  input.addEventListener('input', () => {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = setTimeout(() => searchEntriesInWorker(input.value), 120)
+  })
+  return h(
+    'section',
+    { class: 'card search', id: 'search', 'aria-labelledby': 'search-h' },
+    h('h2', { id: 'search-h' }, 'Was I in the draw?'),
+    h('label', { for: 'entry-search' }, 'Search the committed list (the entries hash to the committed root):'),
+    input,
+    status,
+    results,
+  )
+}
+
+function renderSearchResult(r: SearchResult): void {
+  const status = document.getElementById('entry-search-status')
+  const results = document.getElementById('entry-search-results')
+  const input = document.getElementById('entry-search') as HTMLInputElement | null
+  if (status === null || results === null || input === null || input.value !== r.query) return
+  results.replaceChildren(...r.matches.map((x) => h('li', { 'data-position': String(x.position) }, untrusted(x.entry, true), ` — position ${x.position.toLocaleString('en-US')}`, x.rank === undefined ? '' : h('span', { class: 'tag tag-rank' }, ` rank #${x.rank}`))))
+  status.textContent = r.query.trim() === '' ? '' : r.total === 0 ? 'No entry contains that text.' : `${r.total.toLocaleString('en-US')} ${r.total === 1 ? 'entry contains' : 'entries contain'} that text${r.total > r.matches.length ? `; the first ${r.matches.length} are shown` : ''}.`
+}
+
 function render(m: RenderModel, source: string): void {
   const out = $('result')
-  out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source), renderOutcome(m.outcome, m), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
+  out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source, m), renderOutcome(m.outcome, m), renderSearch(m), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
   out.dataset.verifyMs = m.verifyMs.toFixed(0)
   out.hidden = false
   document.body.dataset.state = m.verdict.tier
@@ -381,6 +429,13 @@ function panelStatus(): TrustSettings | undefined {
 
 let workerUrl: string | undefined
 let current: { worker: Worker; timer: ReturnType<typeof setInterval> } | undefined
+/** The worker that verified the shown full disclosure, kept to answer searches of its entries. */
+let searcher: Worker | undefined
+
+function searchEntriesInWorker(query: string): void {
+  const request: SearchRequest = { type: 'search', query }
+  searcher?.postMessage(request)
+}
 let last: { proof: Uint8Array | string; source: string } | undefined
 
 function startWorker(): Worker {
@@ -392,9 +447,13 @@ function startWorker(): Worker {
   return new Worker(workerUrl, { name: 'orbitdraw-verify' })
 }
 
-function stopRun(): void {
+function stopRun(keep = false): void {
+  if (!keep) {
+    searcher?.terminate()
+    searcher = undefined
+  }
   if (current === undefined) return
-  current.worker.terminate()
+  if (!keep) current.worker.terminate()
   clearInterval(current.timer)
   current = undefined
   $('progress').hidden = true
@@ -437,7 +496,18 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
       phase.textContent = msg.phase === 'verifying' ? `Verifying ${source} (${size})…` : 'Preparing the report…'
       return
     }
-    stopRun()
+    if (msg.type === 'search') {
+      renderSearchResult(msg.result)
+      return
+    }
+    const keep = msg.type === 'done' && msg.model.searchable === true
+    stopRun(keep)
+    if (keep) {
+      searcher = run.worker
+      searcher.onmessage = (e: MessageEvent<WorkerMessage>) => {
+        if (e.data.type === 'search') renderSearchResult(e.data.result)
+      }
+    }
     if (msg.type === 'error') {
       renderError(`Verification stopped: ${msg.message}`)
       return

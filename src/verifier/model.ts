@@ -38,6 +38,8 @@ export interface PageVerdict {
   readonly custom: readonly UsedSetting[]
   /** Names of the failed checks. */
   readonly failed: readonly string[]
+  /** For a failed verdict: one plain sentence saying what is wrong (the core's `failureReason`). */
+  readonly reason?: string
 }
 
 /** The headline of a verdict that passed under custom trust settings without relaxing a rule. */
@@ -62,7 +64,7 @@ export function pageVerdict(r: VerifyResult, s: TrustSettings, link: TrustSettin
     lines.push("The CID was pinned by the link you opened, not by you: compare it with the organizer's announcement.")
   }
   // `incomplete` (a check this browser could not perform, e.g. RSA without Web Crypto) is never shown as passed.
-  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : 'Failed', headline: base.headline, lines, custom, failed }
+  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : 'Failed', headline: base.headline, lines, custom, failed, ...(base.reason === undefined ? {} : { reason: base.reason }) }
   if (r.verdict === 'verified' && custom.length === 0) return { tier: 'verified', title: 'Verified', headline: base.headline, lines, custom, failed }
   const relaxed = r.verdict === 'verified-relaxed'
   return { tier: 'custom', title: relaxed ? 'Not fully verified' : 'Verified under custom trust settings', headline: relaxed ? base.headline : CUSTOM_HEADLINE, lines, custom, failed }
@@ -113,7 +115,30 @@ export function verifyOptions(s: TrustSettings, now: Date): VerifyOptions {
 /** The outcome, cut to what the page draws: the kind's `display` (values, or a ranked table), at most MAX_ROWS rows. */
 export type OutcomeView =
   | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[]; readonly total: number }
-  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly { readonly rank: number; readonly index: number; readonly entry: string }[]; readonly total: number }
+  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly RowView[]; readonly total: number }
+
+/** One ranked row: `index` is 0-based as in the proof (the page shows `index + 1`); `weight` for weighted draws whose weights the proof carries. */
+export interface RowView {
+  readonly rank: number
+  readonly index: number
+  readonly entry: string
+  readonly weight?: number
+}
+
+/**
+ * The participants as the page describes them: a private (winners-only) proof reveals only the
+ * winners; a full disclosure can be searched ("was I in the draw?") in the worker, which keeps the
+ * entries (the main thread never receives the whole list).
+ */
+export interface ParticipantsView {
+  readonly disclosure: 'full' | 'winners'
+  /** The committed count. */
+  readonly count: number
+  /** True when the committed list is salted (private). */
+  readonly salted: boolean
+  /** Sum of the weights, for weighted draws whose weights the proof carries. */
+  readonly totalWeight?: number
+}
 
 /** The summary card. */
 export interface SummaryView {
@@ -133,6 +158,9 @@ export interface RenderModel {
   readonly notes: readonly string[]
   readonly summary?: SummaryView
   readonly outcome?: OutcomeView
+  readonly participants?: ParticipantsView
+  /** True when the worker kept the committed entries of a full disclosure for searching (set by the worker). */
+  readonly searchable?: boolean
   readonly evidence?: Evidence
   /** True when the worker had the Web Crypto API (RSA record signatures need it). */
   readonly webCrypto: boolean
@@ -158,7 +186,17 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
           beacon: r.beacon?.text ?? c.beacon,
         }
   const o = r.outcome
-  const outcome = o === undefined ? undefined : outcomeView(o)
+  const carried = carriedParticipants(proof)
+  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights)
+  const participants: ParticipantsView | undefined =
+    c?.participants === undefined || carried === undefined
+      ? undefined
+      : {
+          disclosure: carried.disclosure,
+          count: c.participants.count,
+          salted: c.participants.salted === true,
+          ...(carried.weights === undefined ? {} : { totalWeight: carried.weights.reduce((a, b) => a + b, 0) }),
+        }
   const evidence = proof === undefined ? undefined : buildEvidence(proof, r)
   return {
     verdict: pageVerdict(r, s, link),
@@ -168,31 +206,89 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
     notes: [...r.notes],
     ...(summary === undefined ? {} : { summary }),
     ...(outcome === undefined ? {} : { outcome }),
+    ...(participants === undefined ? {} : { participants }),
     ...(evidence === undefined ? {} : { evidence }),
     webCrypto: env.webCrypto,
     verifyMs: env.verifyMs,
   }
 }
 
-function row(w: { rank: number; index: number; entry: string }): { rank: number; index: number; entry: string } {
-  return { rank: w.rank, index: w.index, entry: w.entry }
+/**
+ * What a proof that `verify` accepted as a document carries about its participants: the disclosure,
+ * the entries of a full disclosure (for the worker's search) and the weights of a weighted one.
+ */
+export function carriedParticipants(proof: unknown): { disclosure: 'full' | 'winners'; entries?: readonly string[]; weights?: readonly number[] } | undefined {
+  const p = (proof as { participants?: unknown } | undefined)?.participants
+  if (typeof p !== 'object' || p === null) return undefined
+  const { disclosure, entries } = p as { disclosure?: unknown; entries?: unknown }
+  if (disclosure === 'winners') return { disclosure }
+  if (disclosure !== 'full' || !Array.isArray(entries)) return undefined
+  if (entries.every((e): e is string => typeof e === 'string')) return { disclosure, entries }
+  const weighted = entries.every((e): e is { entry: string; weight: number } => typeof e === 'object' && e !== null && typeof (e as { entry?: unknown }).entry === 'string' && Number.isSafeInteger((e as { weight?: unknown }).weight))
+  return weighted ? { disclosure, entries: entries.map((e) => e.entry), weights: entries.map((e) => e.weight) } : { disclosure }
 }
 
-/** The outcome as the page shows it, from its kind's `display` (undefined for a kind the page does not know). */
-export function outcomeView(o: OutcomeBase): OutcomeView | undefined {
+/**
+ * The outcome as the page shows it, from its kind's `display` (undefined for a kind the page does not
+ * know); ranked rows get their weight when the proof carries the weights.
+ */
+export function outcomeView(o: OutcomeBase, weights?: readonly number[]): OutcomeView | undefined {
   const d = DEFAULT_DRAW_KINDS.get(o.kind)?.display(o)
   if (d === undefined) return undefined
+  const row = (w: { rank: number; index: number; entry: string }): RowView => {
+    const weight = weights?.[w.index]
+    return { rank: w.rank, index: w.index, entry: w.entry, ...(weight === undefined ? {} : { weight }) }
+  }
   return d.layout === 'values'
     ? { layout: 'values', title: d.title, values: d.values.slice(0, MAX_ROWS), total: d.values.length }
     : { layout: 'ranked', title: d.title, rows: d.rows.slice(0, MAX_ROWS).map(row), total: d.rows.length }
 }
 
-/** Main thread → worker. */
+/** The most matches a search answers with (the total is counted). */
+export const MAX_MATCHES = 50
+
+/** One search answer: the matching entries' 1-based positions, and their rank when they won. */
+export interface SearchResult {
+  readonly query: string
+  readonly total: number
+  readonly matches: readonly { readonly position: number; readonly entry: string; readonly rank?: number }[]
+}
+
+/**
+ * Finds entries containing `query`, compared case-insensitively after NFC normalisation (entries are
+ * NFC by the spec; what a reader types may not be). At most {@link MAX_MATCHES} are returned; all are
+ * counted. An empty query matches nothing.
+ */
+export function searchEntries(entries: readonly string[], query: string, ranks: ReadonlyMap<number, number>): SearchResult {
+  const q = query.normalize('NFC').trim().toLowerCase()
+  const matches: { position: number; entry: string; rank?: number }[] = []
+  let total = 0
+  if (q === '') return { query, total, matches }
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!
+    if (!e.toLowerCase().includes(q)) continue
+    total++
+    if (matches.length < MAX_MATCHES) {
+      const rank = ranks.get(i)
+      matches.push({ position: i + 1, entry: e, ...(rank === undefined ? {} : { rank }) })
+    }
+  }
+  return { query, total, matches }
+}
+
+/** Main thread → worker: verify a proof (a fresh worker each time). */
 export interface VerifyRequest {
+  readonly type?: 'verify'
   /** The proof exactly as loaded: file or fetched bytes, or pasted text. */
   readonly proof: Uint8Array | string
   readonly settings: TrustSettings
   readonly link: TrustSettings
+}
+
+/** Main thread → worker: search the entries of the full disclosure it verified last. */
+export interface SearchRequest {
+  readonly type: 'search'
+  readonly query: string
 }
 
 /** Worker → main thread. */
@@ -215,4 +311,5 @@ export type WorkerMessage =
   | { readonly type: 'phase'; readonly phase: 'verifying' | 'preparing' }
   | { readonly type: 'done'; readonly model: RenderModel }
   | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
+  | { readonly type: 'search'; readonly result: SearchResult }
   | { readonly type: 'error'; readonly message: string }

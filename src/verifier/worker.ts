@@ -11,14 +11,21 @@
 import { readProofJson } from '../core/proof.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
-import { buildModel, verifyOptions, type VerifyRequest, type WorkerMessage } from './model.js'
+import { DEFAULT_DRAW_KINDS } from '../core/kinds/index.js'
+import { buildModel, carriedParticipants, searchEntries, verifyOptions, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
 const scope = self as unknown as WorkerScope
+
+/**
+ * The entries of the last verified full disclosure, kept for "was I in the draw?" searches, and each
+ * winner's rank by index. Only set when the `participants` check passed: the list is the committed one.
+ */
+let searchable: { entries: readonly string[]; ranks: ReadonlyMap<number, number> } | undefined
 
 /** The document's `type`, read by the core's byte-level rules; undefined when it is not readable JSON. */
 function documentType(input: Uint8Array | string): unknown {
@@ -59,9 +66,20 @@ async function run(req: VerifyRequest): Promise<void> {
     proof = JSON.parse(typeof req.proof === 'string' ? req.proof : new TextDecoder('utf-8', { fatal: true }).decode(req.proof))
   }
   const model = buildModel(result, proof, req.settings, req.link, { webCrypto: globalThis.crypto?.subtle !== undefined, verifyMs })
-  scope.postMessage({ type: 'done', model })
+  const carried = carriedParticipants(proof)
+  if (carried?.entries !== undefined && result.checks.some((c) => c.name === 'participants' && c.ok)) {
+    const display = result.outcome === undefined ? undefined : DEFAULT_DRAW_KINDS.get(result.outcome.kind)?.display(result.outcome)
+    const ranks = new Map<number, number>(display?.layout === 'ranked' ? display.rows.map((w) => [w.index, w.rank]) : [])
+    searchable = { entries: carried.entries, ranks }
+  }
+  scope.postMessage({ type: 'done', model: { ...model, searchable: searchable !== undefined } })
 }
 
 scope.onmessage = (ev) => {
-  run(ev.data).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))
+  const msg = ev.data
+  if (msg.type === 'search') {
+    if (searchable !== undefined) scope.postMessage({ type: 'search', result: searchEntries(searchable.entries, msg.query, searchable.ranks) })
+    return
+  }
+  run(msg).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))
 }

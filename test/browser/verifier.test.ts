@@ -357,6 +357,87 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await failedChecks()).toContain('distinct-winners')
   })
 
+  it('reads plainly: the failed verdict says what is wrong first, with no green inside it; weighted winners show their weights; a private proof says only the winners are revealed', async () => {
+    await page.goto(q({ 'trust-beacon': beaconOf(signed) }))
+    await trustTestTsa()
+    const tampered = tamperOutcome(signed)
+    await loadProof(page, tampered, 'file')
+    const winners = winnersOf(signed)
+    const claimed = winnersOf(tampered)
+    expect(await tier()).toBe('failed')
+    const reason = await page.locator('#verdict-reason').textContent()
+    expect(reason).toBe(`The outcome in the file is not the one the block decides: rank 1 should be ${JSON.stringify(winners[0])} (index ${PARTICIPANTS.indexOf(winners[0]!)}); the proof claims ${JSON.stringify(claimed[0])} (rank 1, index ${PARTICIPANTS.indexOf(claimed[0]!)}).`)
+    // the reason comes right after the title, before the headline and the facts
+    expect(await page.locator('#verdict .verdict-body > *').evaluateAll((els) => els.map((e) => e.id).slice(0, 3))).toEqual(['verdict-title', 'verdict-reason', 'verdict-headline'])
+    expect(await greenInsideVerdict()).toBe(0)
+    // positions are 1-based for people
+    expect(await page.locator('#outcome tr.winner td.index').first().textContent()).toBe(String(PARTICIPANTS.indexOf(claimed[0]!) + 1))
+
+    // a weighted draw: each winner with its weight, the list's total weight in the summary
+    const chain = buildChain(14, 'browser')
+    const weightedList = PARTICIPANTS.map((entry, i) => ({ entry, weight: (i % 4) + 1 }))
+    const w = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: weightedList, draw: { kind: 'weighted', count: 3 }, label: 'tickets' })
+    const wProof = drawFromBlock(w.commitment, weightedList, chain[11]!)
+    await page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(page, wProof, 'file')
+    expect(await tier()).toBe('custom')
+    const rows = await page.locator('#outcome tr.winner').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td.entry')?.textContent, tr.querySelector('td.weight')?.textContent]))
+    const expected = wProof.outcome.kind === 'weighted' ? wProof.outcome.winners.map((x) => [x.entry, String(weightedList[x.index]!.weight)]) : []
+    expect(rows).toEqual(expected)
+    expect(await page.locator('#outcome th.weight').textContent()).toBe('Weight')
+    const total = weightedList.reduce((a, b) => a + b.weight, 0)
+    expect(await page.locator('#participants-summary').textContent()).toBe(`${PARTICIPANTS.length} entries, all published in the proof, total weight ${total} (search them below)`)
+
+    // a private proof: the reader is told only the winners are revealed, and no search is offered
+    const secret = new Uint8Array(32).fill(9)
+    const priv = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 2 }, label: 'private', private: { secret } })
+    const privProof = drawFromBlock(priv.commitment, PARTICIPANTS, chain[11]!, { disclosure: 'winners', secret })
+    await page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(page, privProof, 'file')
+    expect(await page.locator('#participants-summary').textContent()).toBe(`private draw: ${PARTICIPANTS.length} entries, only the winners are revealed`)
+    expect(await page.locator('#search').count()).toBe(0)
+  })
+
+  it('a full disclosure answers "was I in the draw?" from the worker (case-insensitive, 1-based positions, winners ranked); a 390 px screen never scrolls sideways', async () => {
+    await page.goto(q({ 'trust-beacon': beaconOf(signed) }))
+    await trustTestTsa()
+    await loadProof(page, signed, 'file')
+    expect(await tier()).toBe('custom')
+    const search = page.locator('#entry-search')
+    // part of a winner's name, typed in another case
+    const winner = winnersOf(signed)[0]!
+    const part = winner.slice(0, 5).toUpperCase()
+    await search.fill(part)
+    await page.locator('#entry-search-results li').first().waitFor()
+    const matches = PARTICIPANTS.map((e, i) => [e, i + 1] as const).filter(([e]) => e.toLowerCase().includes(part.toLowerCase()))
+    expect(await page.locator('#entry-search-results li').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-position'))))).toEqual(matches.map(([, pos]) => pos))
+    expect(await page.locator(`#entry-search-results li[data-position="${PARTICIPANTS.indexOf(winner) + 1}"] .tag-rank`).textContent()).toBe(' rank #1')
+    await search.fill('nobody-has-this-name')
+    await expect.poll(() => page.locator('#entry-search-status').textContent()).toBe('No entry contains that text.')
+    expect(await page.locator('#entry-search-results li').count()).toBe(0)
+
+    // 390 px: the whole report, including the evidence picture, the search and a failed verdict, fits the width
+    const phone = await browser!.newPage({ viewport: { width: 390, height: 844 } })
+    try {
+      for (const proof of [signed, tamperOutcome(signed)]) {
+        await phone.goto(q({ 'trust-beacon': beaconOf(signed) }))
+        await trustTestTsa(phone)
+        await loadProof(phone, proof, 'file')
+        // The widest elements are named in the failure message, so a regression says where it is.
+        const layout = await phone.evaluate(() => ({
+          width: document.documentElement.scrollWidth,
+          wide: [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > 390.5 && e.getClientRects().length > 0)
+            .slice(0, 8)
+            .map((e) => `${e.tagName.toLowerCase()}${e.id === '' ? '' : `#${e.id}`}.${[...e.classList].join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`),
+        }))
+        expect(layout.width, layout.wide.join('\n')).toBeLessThanOrEqual(390)
+      }
+    } finally {
+      await phone.close()
+    }
+  })
+
   it('shows garbage as failed without crashing; entries are text, isolated, with hidden characters marked', async () => {
     await page.goto(server!.url)
     await loadProof(page, '{"not": "a proof"', 'paste')

@@ -3,8 +3,8 @@
  * verdict tiers (green only for the strict policy), and the marking of hidden characters.
  */
 import { describe, expect, it } from 'vitest'
-import { InvalidInputError, ORBITPORT_BEACONS, type VerifyResult } from '../../src/core/index.js'
-import { CUSTOM_HEADLINE, outcomeView, pageVerdict, verifyOptions } from '../../src/verifier/model.js'
+import { describeVerdict, failureReason, InvalidInputError, ORBITPORT_BEACONS, type VerifyResult } from '../../src/core/index.js'
+import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, outcomeView, pageVerdict, searchEntries, verifyOptions } from '../../src/verifier/model.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
@@ -139,5 +139,46 @@ describe('verifier page: outcomes through the kinds', () => {
     expect(big?.layout === 'ranked' && big.rows.length).toBeLessThan(1200)
     expect(outcomeView({ kind: 'range', values: ['-3', '7'] } as never)).toEqual({ layout: 'values', title: 'Values', values: ['-3', '7'], total: 2 })
     expect(outcomeView({ kind: 'lottery' } as never)).toBeUndefined()
+  })
+})
+
+describe('plain reading: the failure reason, weights, participants and entry search', () => {
+  it('failureReason names the most telling failed check in words, and nothing when all passed', () => {
+    const failed = (names: string[]): VerifyResult['checks'] => names.map((name) => ({ name, ok: false, detail: `${name} detail` }))
+    expect(failureReason(failed(['commitment-time', 'outcome']))).toBe('The outcome in the file is not the one the block decides: outcome detail.')
+    expect(failureReason(failed(['beacon-trusted', 'outcome']))).toBe('The draw names a beacon you do not trust: beacon-trusted detail.')
+    expect(failureReason(failed(['chain-links']))).toBe('Check chain-links failed: chain-links detail.')
+    expect(failureReason([{ name: 'outcome', ok: true, detail: 'fine' }])).toBeUndefined()
+    // a check this host could not perform is not "what is wrong"
+    expect(failureReason([{ name: 'beacon-authenticity', ok: false, detail: 'no Web Crypto', uncheckable: true }])).toBeUndefined()
+    // only failed verdicts carry a reason; the page passes it through
+    const r = result({ ok: false, verdict: 'failed', checks: failed(['outcome']) })
+    expect(describeVerdict(r).reason).toBe('The outcome in the file is not the one the block decides: outcome detail.')
+    expect(pageVerdict(r, DEFAULT_SETTINGS).reason).toBe(describeVerdict(r).reason)
+    expect(describeVerdict(result()).reason).toBeUndefined()
+  })
+
+  it('weighted rows carry their weight; participants are read from what the proof carries', () => {
+    const weighted = { participants: { disclosure: 'full', entries: [{ entry: 'a', weight: 2 }, { entry: 'b', weight: 5 }] } }
+    const carried = carriedParticipants(weighted)
+    expect(carried).toEqual({ disclosure: 'full', entries: ['a', 'b'], weights: [2, 5] })
+    const view = outcomeView({ kind: 'weighted', winners: [{ rank: 1, index: 1, entry: 'b' }] } as never, carried?.weights)
+    expect(view).toEqual({ layout: 'ranked', title: 'Winners', rows: [{ rank: 1, index: 1, entry: 'b', weight: 5 }], total: 1 })
+    expect(carriedParticipants({ participants: { disclosure: 'winners', revealed: [] } })).toEqual({ disclosure: 'winners' })
+    expect(carriedParticipants({ participants: { disclosure: 'full', entries: ['x', 'y'] } })).toEqual({ disclosure: 'full', entries: ['x', 'y'] })
+    expect(carriedParticipants({})).toBeUndefined()
+    expect(carriedParticipants(undefined)).toBeUndefined()
+  })
+
+  it('searchEntries: case-insensitive substring after NFC, 1-based positions, ranks, at most MAX_MATCHES shown and all counted', () => {
+    const entries = ['Amara Okafor', 'José Díaz', 'amaranth', ...Array.from({ length: 120 }, (_, i) => `member ${i}`)]
+    const ranks = new Map([[2, 1]])
+    expect(searchEntries(entries, 'AMAR', ranks)).toEqual({ query: 'AMAR', total: 2, matches: [{ position: 1, entry: 'Amara Okafor' }, { position: 3, entry: 'amaranth', rank: 1 }] })
+    // "José" typed decomposed (NFD) still finds the NFC entry
+    expect(searchEntries(entries, 'Jose\u0301', ranks).matches.map((m) => m.position)).toEqual([2])
+    const many = searchEntries(entries, 'member', ranks)
+    expect(many.total).toBe(120)
+    expect(many.matches).toHaveLength(MAX_MATCHES)
+    expect(searchEntries(entries, '   ', ranks)).toEqual({ query: '   ', total: 0, matches: [] })
   })
 })

@@ -36,7 +36,7 @@ export function compareRankedRows(e: readonly RankedJson[], c: readonly RankedJs
     const x = e[i]!
     const y = c[i]!
     if (x.rank !== y.rank || x.index !== y.index || x.entry !== y.entry) {
-      return `rank ${i + 1} is index ${x.index} ${JSON.stringify(x.entry)}, the proof claims rank ${y.rank} index ${y.index} ${JSON.stringify(y.entry)}`
+      return `rank ${i + 1} should be ${JSON.stringify(x.entry)} (index ${x.index}); the proof claims ${JSON.stringify(y.entry)} (rank ${y.rank}, index ${y.index})`
     }
   }
   return undefined
