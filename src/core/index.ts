@@ -74,3 +74,21 @@ export {
   type ParsedToken,
   type TstInfo,
 } from './timestamp/index.js'
+export {
+  makePool,
+  checkQuotas,
+  InfeasibleQuotasError,
+  SORTITION_LIMITS,
+  planPanel,
+  drawPanel,
+  selectionProbabilities,
+  type SortitionPool,
+  type SortitionFeature,
+  type Respondent,
+  type QuotaRow,
+  type QuotaTable,
+  type PanelPlan,
+  type PanelDraw,
+  type PanelPlanOptions,
+  type TypeProbability,
+} from './sortition/index.js'
