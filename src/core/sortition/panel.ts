@@ -254,6 +254,21 @@ function noValidPanel(plan: PanelPlan, budget: number): InfeasibleQuotasError {
       }
     }
   }
+  if (best === undefined && plan.exact) {
+    // No single quota change is enough: find the first feature (canonical order) whose quotas, dropped
+    // altogether, leave some valid panel.
+    for (let f = 0; f < pool.features.length && best === undefined; f++) {
+      const min = quotas.min.map((r, i) => (i === f ? r.map(() => 0) : r.slice()))
+      const max = quotas.max.map((r, i) => (i === f ? r.map(() => k) : r.slice()))
+      try {
+        if (buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count > 0n) {
+          best = { delta: 0, text: `no single quota change is enough; relax several quotas of ${JSON.stringify(pool.features[f]!.name)} (without its quotas, valid panels exist)` }
+        }
+      } catch {
+        // over the state budget: try the next feature
+      }
+    }
+  }
   const relax = best?.text ?? 'relax the quotas: the features\' quotas cannot all hold together (no combination of members fits every feature at once)'
   return new InfeasibleQuotasError('NO_VALID_PANEL', `no size-${k} panel of the pool meets every quota (counted exactly over ${plan.counter.exact.length} feature(s))`, relax)
 }
