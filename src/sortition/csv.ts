@@ -103,6 +103,43 @@ export function parseQuotasCsv(text: string, options: { name?: string } = {}): Q
   })
 }
 
+/**
+ * Parses a panel-lottery portfolio: one candidate panel per row of ids, no header; or, when the first
+ * row starts with the header cell `weight`, a header row and an integer weight in the first column of
+ * every row (the rest of the row is the panel's ids). Rows may differ in length (the core then names the
+ * panel of the wrong size).
+ *
+ * @returns the panels (ids as written) and one weight per panel (all 1 without a weight column).
+ * @throws {@link InvalidInputError} `INVALID_CSV`, `LOTTERY_INVALID` (no panel, a weight that is not a
+ *   positive whole number).
+ * @example
+ * ```ts
+ * const { panels, weights } = parseLotteryCsv('r1,r4,r7\nr2,r4,r9\n')
+ * ```
+ */
+export function parseLotteryCsv(text: string, options: { name?: string } = {}): { panels: string[][]; weights: number[] } {
+  const name = options.name ?? 'portfolio'
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  let rows: string[][]
+  try {
+    rows = parseCsv(body, { relax_column_count: true, skip_empty_lines: true }) as string[][]
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting', { cause })
+  }
+  const weighted = rows.length > 0 && rows[0]![0]!.toLowerCase() === 'weight'
+  const data = weighted ? rows.slice(1) : rows
+  if (data.length === 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} has no panel`, 'write one candidate panel per row of ids')
+  const weights = data.map((r, i) => {
+    if (!weighted) return 1
+    const w = r[0]!
+    if (!/^[1-9][0-9]{0,14}$/.test(w) || !Number.isSafeInteger(Number(w))) {
+      throw new InvalidInputError('LOTTERY_INVALID', `${name}, row ${i + 2}: weight ${JSON.stringify(w)} is not a positive whole number`, 'write integer weights of at least 1', { path: `row ${i + 2}` })
+    }
+    return Number(w)
+  })
+  return { panels: data.map((r) => (weighted ? r.slice(1) : r)), weights }
+}
+
 async function readText(path: string): Promise<string> {
   let buf: Buffer
   try {
@@ -117,6 +154,11 @@ async function readText(path: string): Promise<string> {
 /** Reads and parses a pool CSV file. See {@link parsePoolCsv}. */
 export async function readPoolCsv(path: string, options: { idColumn?: string } = {}): Promise<SortitionPool> {
   return parsePoolCsv(await readText(path), { ...options, name: path })
+}
+
+/** Reads and parses a panel-lottery portfolio CSV file. See {@link parseLotteryCsv}. */
+export async function readLotteryCsv(path: string): Promise<{ panels: string[][]; weights: number[] }> {
+  return parseLotteryCsv(await readText(path), { name: path })
 }
 
 /** Reads and parses a quotas CSV file. See {@link parseQuotasCsv}. */

@@ -56,3 +56,14 @@ describe('parseQuotasCsv', () => {
     await expect(readPoolCsv(join(dir, 'latin1.csv'))).rejects.toMatchObject({ code: 'INVALID_UTF8' })
   })
 })
+
+describe('parseLotteryCsv', () => {
+  it('reads one panel per row of ids, uniform weights; or a weight column under a header', async () => {
+    const { parseLotteryCsv } = await import('../../src/sortition/csv.js')
+    expect(parseLotteryCsv('a,b\nc,d\n')).toEqual({ panels: [['a', 'b'], ['c', 'd']], weights: [1, 1] })
+    expect(parseLotteryCsv('weight,members\n3,a,b\n1,c,d\n')).toEqual({ panels: [['a', 'b'], ['c', 'd']], weights: [3, 1] })
+    expect(() => parseLotteryCsv('weight\n0,a\n')).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID', path: 'row 2' }))
+    expect(() => parseLotteryCsv('weight\n1.5,a\n')).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID' }))
+    expect(() => parseLotteryCsv('')).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID' }))
+  })
+})

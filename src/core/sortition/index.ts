@@ -34,3 +34,5 @@ export {
   type PanelPlanOptions,
   type TypeProbability,
 } from './panel.js'
+export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
+export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, type LotteryPanelProblem } from './lottery.js'
