@@ -126,56 +126,97 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
   for (let i = 0; i <= T; i++) unopenedMin.push(exact.map((f, j) => table.min[f]!.reduce((a, m, v) => a + (first[j]![v]! >= i ? m : 0), 0)))
 
   const binom = cells.map((c) => binomialRow(c.members.length, Math.min(c.members.length, k)))
-  const layers: { states: number[][]; trans: number[][]; index: Map<string, number> }[] = []
-  layers.push({ states: [[0]], trans: [], index: new Map([['0', 0]]) })
+  const layers: { states: number[][]; trans: number[][] }[] = [{ states: [[0]], trans: [] }]
   let created = 1
+  const overBudget = (): LimitExceededError =>
+    new LimitExceededError('SORTITION_STATE_LIMIT', `counting exactly over ${E} feature(s) needs more than ${maxStates} states`, 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features')
   for (let i = 0; i < T; i++) {
     const cur = layers[i]!
     const nextOpen = open[i + 1]!
+    const P = nextOpen.length
     const curPos = new Map(open[i]!.map(([j, v], p) => [j * 1024 + v, p]))
+    const nextPos = new Map(nextOpen.map(([j, v], p) => [j * 1024 + v, p]))
     const key = cells[i]!.key
     const n = cells[i]!.members.length
-    // For each slot of the next layer: where it comes from (position in cur state, or -1 = new).
-    const from = nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1)
-    const hit = nextOpen.map(([j, v]) => key[j] === v)
-    const next = { states: [] as number[][], trans: [] as number[][], index: new Map<string, number>() }
+    // Per next slot: source slot in the current state (-1 = opened at this cell), feature, min.
+    const copy = nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1)
+    const slotFeature = nextOpen.map(([j]) => j)
+    const slotMin = nextOpen.map(([j, v]) => table.min[exact[j]!]![v]!)
+    // Per exact feature: this cell's value, its slot now (-1 = new) and after (-1 = closes here), bounds.
+    const hitCur = key.map((v, j) => curPos.get(j * 1024 + v) ?? -1)
+    const hitNext = key.map((v, j) => nextPos.get(j * 1024 + v) ?? -1)
+    const vMin = key.map((v, j) => table.min[exact[j]!]![v]!)
+    const vMax = key.map((v, j) => table.max[exact[j]!]![v]!)
+    const rest = key.map((v, j) => avail[j]![v]! - upto[i]![j]!)
+    const unopened = unopenedMin[i + 1]!
+    // Numeric state keys when the mixed radix fits below 2^53 (else strings): size, then each slot.
+    const radix = [k + 1, ...nextOpen.map(([j, v]) => table.max[exact[j]!]![v]! + 1)]
+    const mult: number[] = []
+    let m = 1
+    for (const r of radix) {
+      mult.push(m)
+      m *= r
+    }
+    const numeric = m <= Number.MAX_SAFE_INTEGER
+    let hitMult = 0
+    for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) hitMult += mult[1 + hitNext[j]!]!
+    const index = new Map<number | string, number>()
+    const next = { states: [] as number[][], trans: [] as number[][] }
+    const base = new Array<number>(P)
+    const need = new Array<number>(E)
+    const remaining = total[i + 1]!
     for (const st of cur.states) {
       const size = st[0]!
+      let baseKey = 0
+      for (let j = 0; j < E; j++) need[j] = unopened[j]!
+      for (let p = 0; p < P; p++) {
+        const x = copy[p]! < 0 ? 0 : st[1 + copy[p]!]!
+        base[p] = x
+        baseKey += x * mult[1 + p]!
+        if (slotMin[p]! > x) need[slotFeature[p]!]! += slotMin[p]! - x
+      }
       const t: number[] = []
       for (let c = 0; c <= n && size + c <= k; c++) {
         const ns = size + c
-        if (ns + total[i + 1]! < k) continue // not enough respondents left
+        if (ns + remaining < k) continue // not enough respondents left
+        // This cell's values: max always; min when closing; reachability of min when staying open;
+        // the missing mins of every exact feature fit in the seats left.
         let ok = true
-        // Values of this cell: max always; min when closing; reachability of min when staying open.
-        for (let j = 0; j < E && ok; j++) {
-          const v = key[j]!
-          const f = exact[j]!
-          const p = curPos.get(j * 1024 + v)
-          const cnt = (p === undefined ? 0 : st[1 + p]!) + c
-          if (cnt > table.max[f]![v]!) ok = false
-          else if (last[j]![v] === i) ok = cnt >= table.min[f]![v]!
-          else ok = cnt + avail[j]![v]! - upto[i]![j]! >= table.min[f]![v]!
+        let overMax = false
+        for (let j = 0; j < E; j++) {
+          const cnt = (hitCur[j]! < 0 ? 0 : st[1 + hitCur[j]!]!) + c
+          if (cnt > vMax[j]!) {
+            overMax = true
+            break
+          }
+          const q = hitNext[j]!
+          if (q < 0) {
+            if (cnt < vMin[j]!) ok = false
+          } else {
+            if (cnt + rest[j]! < vMin[j]!) ok = false
+            const nj = need[j]! - Math.max(0, vMin[j]! - base[q]!) + Math.max(0, vMin[j]! - cnt)
+            if (nj > k - ns) ok = false
+          }
         }
+        if (overMax) break // counts only grow with c
         if (!ok) continue
-        const vec = new Array<number>(1 + nextOpen.length)
-        vec[0] = ns
-        for (let p = 0; p < nextOpen.length; p++) vec[1 + p] = (from[p]! < 0 ? 0 : st[1 + from[p]!]!) + (hit[p] ? c : 0)
-        // Missing mins of each exact feature fit in the seats left.
-        const need = unopenedMin[i + 1]!.slice()
-        for (let p = 0; p < nextOpen.length; p++) {
-          const [j, v] = nextOpen[p]!
-          need[j]! += Math.max(0, table.min[exact[j]!]![v]! - vec[1 + p]!)
+        for (let j = 0; j < E; j++) if (hitNext[j]! < 0 && need[j]! > k - ns) ok = false
+        if (!ok) continue
+        let sk: number | string
+        if (numeric) sk = baseKey + ns * mult[0]! + c * hitMult
+        else {
+          const vec = [ns, ...base]
+          for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
+          sk = vec.join(',')
         }
-        if (need.some((x) => x > k - ns)) continue
-        const s = vec.join(',')
-        let idx = next.index.get(s)
+        let idx = index.get(sk)
         if (idx === undefined) {
           idx = next.states.length
-          next.index.set(s, idx)
+          index.set(sk, idx)
+          const vec = [ns, ...base]
+          for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
           next.states.push(vec)
-          if (++created > maxStates) {
-            throw new LimitExceededError('SORTITION_STATE_LIMIT', `counting exactly over ${E} feature(s) needs more than ${maxStates} states`, 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features')
-          }
+          if (++created > maxStates) throw overBudget()
         }
         t.push(c, idx)
       }

@@ -145,7 +145,7 @@ export function dpOrder(pool: SortitionPool, features: readonly number[]): numbe
  * finish.
  *
  * Exact features, unless given: start with none; repeatedly add the feature whose addition gives the
- * smallest relaxed count within the state budget (ties: canonical order); stop when none fits. The
+ * smallest relaxed count within {@link SORTITION_LIMITS.planTrialStates} states (ties: canonical order); stop when none fits. The
  * features are then put in DP order ({@link dpOrder}). When some features are left to rejection,
  * {@link SORTITION_LIMITS.acceptanceTrials} relaxed panels are drawn on {@link acceptanceStream} and at
  * least {@link SORTITION_LIMITS.minAcceptedTrials} must meet every quota.
@@ -174,6 +174,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
     counter = buildCounter(pool, quotas, k, idx, budget)
   } else {
     counter = buildCounter(pool, quotas, k, [], budget)
+    const trialBudget = Math.min(budget, SORTITION_LIMITS.planTrialStates)
     let chosen: number[] = []
     for (;;) {
       let best: Counter | undefined
@@ -181,7 +182,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
         if (chosen.includes(f)) continue
         let c: Counter
         try {
-          c = buildCounter(pool, quotas, k, dpOrder(pool, [...chosen, f]), budget)
+          c = buildCounter(pool, quotas, k, dpOrder(pool, [...chosen, f]), trialBudget)
         } catch (err) {
           if (err instanceof OrbitdrawError && err.code === 'SORTITION_STATE_LIMIT') continue
           throw err

@@ -67,7 +67,12 @@ export const SORTITION_LIMITS = {
   /** Largest panel. */
   maxPanelSize: 1000,
   /** Most states the exact counter may create, summed over all its layers. */
-  maxStates: 400_000,
+  maxStates: 200_000,
+  /**
+   * State budget of each trial count when the commit chooses the exact features greedily (a commit-time
+   * heuristic, not part of replay: the chosen features are committed).
+   */
+  planTrialStates: 25_000,
   /** Most rejection rounds of one `panel` draw (each round: one relaxed panel, kept if it meets every quota). */
   maxRejectionRounds: 100_000,
   /** Relaxed panels drawn at commit time to estimate the acceptance rate. */
