@@ -128,6 +128,11 @@ export interface PanelPlanOptions {
   exactFeatures?: readonly string[]
   /** State budget of the counter (default {@link SORTITION_LIMITS.maxStates}; never above it). */
   maxStates?: number
+  /**
+   * Skip the commit-time acceptance gate (a verifier replaying a committed plan: its work is bounded by
+   * {@link SORTITION_LIMITS.maxRejectionRounds} anyway). Default false.
+   */
+  skipAcceptanceCheck?: boolean
 }
 
 /** The stream of the commit-time acceptance estimate: seed = SHA-256("orbitdraw sortition acceptance v1"). */
@@ -199,7 +204,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   const exact = counter.exact.length === pool.features.length
   const plan: PanelPlan = { pool, quotas, k, counter, exact }
   if (counter.count === 0n) throw noValidPanel(plan, budget)
-  if (!exact) {
+  if (!exact && options.skipAcceptanceCheck !== true) {
     const stream = acceptanceStream()
     const others = otherFeatures(plan)
     let kept = 0
