@@ -98,7 +98,7 @@ export default async function (): Promise<BenchRow[]> {
     const g = poolRows(c.n, c.features)
     const p = makePool(g.names, g.rows)
     const t = checkQuotas(p, quotas(p, k, c.slack), k)
-    let outcome = 'ok'
+    let outcome: string
     const t0 = performance.now()
     try {
       const pl = planPanel(p, t, k)
