@@ -29,8 +29,8 @@ export interface Cell {
   readonly members: readonly number[]
 }
 
-/** One layer of the DP: the states before cell `i` and, per state, its transitions. */
-interface Layer {
+/** One layer of the DP: the states before cell `i`, per state its transitions and its completion count. */
+export interface CounterLayer {
   /** State vectors: `[size so far, ...open counts]`. */
   readonly states: number[][]
   /** Transitions of state `s`: `trans[s]` is a flat list `c0, next0, c1, next1, ...` (c ascending). */
@@ -48,7 +48,7 @@ export interface Counter {
   /** `binom[i][c] = C(n_i, c)` for `c = 0 .. min(n_i, k)`. */
   readonly binom: readonly (readonly bigint[])[]
   /** Layers `0 .. cells.length` (the last has the single final state `[k]`). */
-  readonly layers: readonly Layer[]
+  readonly layers: readonly CounterLayer[]
   /** The number of size-k panels meeting every quota of the exact features. */
   readonly count: bigint
   /** Number of DP states created (all layers). */
@@ -225,7 +225,7 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
     layers.push(next)
   }
   // Backward pass.
-  const out: Layer[] = layers.map((l) => ({ states: l.states, trans: l.trans, ways: new Array<bigint>(l.states.length).fill(0n) }))
+  const out: CounterLayer[] = layers.map((l) => ({ states: l.states, trans: l.trans, ways: new Array<bigint>(l.states.length).fill(0n) }))
   const fin = out[T]!
   fin.states.forEach((s, idx) => (fin.ways[idx] = s[0] === k ? 1n : 0n))
   for (let i = T - 1; i >= 0; i--) {

@@ -18,7 +18,7 @@ export {
   type QuotaRow,
   type QuotaTable,
 } from './pool.js'
-export { buildCounter, makeCells, binomialRow, expectedCellCounts, type Counter, type Cell } from './count.js'
+export { buildCounter, makeCells, binomialRow, expectedCellCounts, type Counter, type Cell, type CounterLayer } from './count.js'
 export {
   planPanel,
   drawPanel,
