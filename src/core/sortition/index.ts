@@ -25,6 +25,7 @@ export {
   relaxedPanel,
   meetsQuotas,
   selectionProbabilities,
+  checkPanelClaim,
   decimalString,
   dpOrder,
   acceptanceStream,
@@ -33,6 +34,8 @@ export {
   type PanelDraw,
   type PanelPlanOptions,
   type TypeProbability,
+  type PanelCheck,
+  type PanelClaimResult,
 } from './panel.js'
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, type LotteryPanelProblem } from './lottery.js'

@@ -11,6 +11,7 @@ import {
   drawPanel,
   planPanel,
   selectionProbabilities,
+  checkPanelClaim,
   type QuotaTable,
   type SortitionPool,
 } from '../../../src/core/sortition/index.js'
@@ -209,5 +210,40 @@ describe('panel draw properties (fast-check)', () => {
       }),
       { numRuns: 150, seed: 20261123 },
     )
+  })
+})
+
+describe('checkPanelClaim: a claimed panel fails by name', () => {
+  const pool = smallPool(30, [2, 3, 3], 41)
+  const k = 8
+  const table = checkQuotas(pool, proportionalQuotas(pool, k, 1), k)
+  const plan = planPanel(pool, table, k)
+  const seed = seedOf(900)
+  const good = drawPanel(plan, streamFromSeed(seed)).members
+  const check = (claim: number[]): string[] => checkPanelClaim(plan, streamFromSeed(seed), claim).failed.map((f) => f.check)
+
+  it('accepts the replayed panel, in any order', () => {
+    expect(checkPanelClaim(plan, streamFromSeed(seed), [...good].reverse())).toMatchObject({ ok: true, failed: [], replayed: good })
+  })
+
+  it('names a repeated member, a wrong size, an unknown member, a broken quota, and a differing panel', () => {
+    expect(check([...good.slice(0, -1), good[0]!])).toEqual(expect.arrayContaining(['panel-distinct', 'panel-replay']))
+    expect(check(good.slice(1))).toEqual(expect.arrayContaining(['panel-size', 'panel-replay']))
+    expect(check([...good.slice(1), 999])).toEqual(['panel-members-known', 'panel-replay'])
+    // Another valid panel: only the replay fails.
+    const other = drawPanel(plan, streamFromSeed(seedOf(901))).members
+    expect(other).not.toEqual(good)
+    expect(check(other)).toEqual(['panel-replay'])
+    // A panel breaking a quota: swap one member for a non-member until a quota breaks.
+    const outside = pool.respondents.map((_, i) => i).filter((i) => !good.includes(i))
+    let broken: number[] | undefined
+    for (const o of outside) {
+      for (let p = 0; p < k && broken === undefined; p++) {
+        const cand = good.map((m, i) => (i === p ? o : m))
+        if (!valid(pool, table, cand)) broken = cand
+      }
+      if (broken !== undefined) break
+    }
+    expect(check(broken!)).toEqual(['panel-quotas', 'panel-replay'])
   })
 })
