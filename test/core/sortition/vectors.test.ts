@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { hexToBytes } from '../../../src/core/bytes.js'
+import { streamFromSeed } from '../../../src/core/random/index.js'
+import { opaque } from '../../random/util.js'
+import { referencePanel } from './reference.js'
 import { runSortitionVector, sortitionVectorInputs, type SortitionVector } from './vector-cases.js'
 
 const doc = JSON.parse(readFileSync(new URL('../../vectors/sortition.json', import.meta.url), 'utf8')) as { cases: SortitionVector[] }
@@ -16,6 +20,18 @@ describe('sortition vectors (test/vectors/sortition.json)', () => {
     it(c.name, () => {
       const input = { name: c.name, header: c.header, rows: c.rows, quotas: c.quotas, k: c.k, exactFeatures: c.exactFeatures, seed: c.seed }
       expect(JSON.stringify(runSortitionVector(input))).toBe(JSON.stringify(c))
+    })
+  }
+
+  for (const c of doc.cases) {
+    it(`independent spec-literal replay: ${c.name}`, () => {
+      const stream = opaque(streamFromSeed(hexToBytes(c.seed)))
+      const r = referencePanel(c.header, c.rows, c.quotas, c.k, c.exactFeatures, stream)
+      expect(r.relaxedCount.toString()).toBe(c.relaxedCount)
+      expect(r.firstRound).toEqual(c.firstRound)
+      expect(r.rounds).toBe(c.rounds)
+      expect(r.members).toEqual(c.members)
+      expect(stream.consumed).toBe(c.consumed)
     })
   }
 })
