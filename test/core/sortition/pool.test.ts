@@ -165,3 +165,15 @@ describe('planPanel refusals', () => {
     expect(() => planPanel(pool, t, 3, { exactFeatures: ['age', 'age'] })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
   })
 })
+
+describe('compareCodePoints (property)', () => {
+  it('orders like the UTF-8 bytes for any strings, including astral characters', async () => {
+    const fc = (await import('fast-check')).default
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
+        expect(Math.sign(compareCodePoints(a, b))).toBe(Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))))
+      }),
+      { numRuns: 2000, seed: 1123 },
+    )
+  })
+})
