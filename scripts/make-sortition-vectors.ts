@@ -14,6 +14,6 @@ const cases = sortitionVectorInputs().map(runSortitionVector)
 const description =
   'orbitdraw sortition vectors (docs/spec.md, Sortition). Pool rows are [id, values...] under header; quotas are [feature, value, min, max]; ' +
   'exactFeatures in DP order; cells in DP order; relaxedCount = panels meeting the quotas of the exact features (decimal); firstRound = cell counts of ' +
-  'round 1; members = ids of the kept panel; consumed = stream bytes read by the whole draw; probabilities (exact plans) = numerator/denominator per type.'
+  'round 1; members = ids of the kept panel; consumed = stream bytes read by the whole draw; alternates = 3 ranked alternates drawn next, consumedWithAlternates = bytes read by then; probabilities (exact plans) = numerator/denominator per type.'
 writeFileSync(file, JSON.stringify({ description, cases }, null, 1) + '\n')
 console.log(`wrote ${cases.length} cases to ${file}`)

@@ -33,7 +33,8 @@ export function referencePanel(
   k: number,
   exactFeatures: string[],
   stream: RandomStream,
-): { relaxedCount: bigint; firstRound: number[]; rounds: number; members: string[] } {
+  alternates = 0,
+): { relaxedCount: bigint; firstRound: number[]; rounds: number; members: string[]; alternates: string[] } {
   const names = header.slice(1).map((name, col) => ({ name, col: col + 1 })).sort((a, b) => byBytes(a.name, b.name))
   const values = names.map(({ col }) => [...new Set(rows.map((r) => r[col]!))].sort(byBytes))
   const people = rows.map((r) => ({ id: r[0]!, type: names.map(({ col }, f) => values[f]!.indexOf(r[col]!)) })).sort((a, b) => byBytes(a.id, b.id))
@@ -106,7 +107,24 @@ export function referencePanel(
       const c = members.filter((m) => people[m]!.type[f] === v).length
       return c >= min[f]![v]! && c <= max[f]![v]!
     }))
-    if (ok) return { relaxedCount, firstRound, rounds: round, members: members.map((m) => people[m]!.id) }
+    if (!ok) continue
+    // Alternates: rank the non-members (canonical order) by pick, one rank at a time; keep those who
+    // could replace some member with every quota met.
+    const meets = (panel: number[]): boolean =>
+      names.every((_, f) => values[f]!.every((_, v) => {
+        const c = panel.filter((m) => people[m]!.type[f] === v).length
+        return c >= min[f]![v]! && c <= max[f]![v]!
+      }))
+    const rest = people.map((_, i) => i).filter((i) => !members.includes(i))
+    const order = rest.slice()
+    const alts: number[] = []
+    for (let i = 0; i < order.length && alts.length < alternates; i++) {
+      const j = i + Number(specUniform(stream, BigInt(order.length - i)))
+      ;[order[i], order[j]] = [order[j]!, order[i]!]
+      const a = order[i]!
+      if (members.some((p) => meets([...members.filter((m) => m !== p), a]))) alts.push(a)
+    }
+    return { relaxedCount, firstRound, rounds: round, members: members.map((m) => people[m]!.id), alternates: alts.map((m) => people[m]!.id) }
   }
   throw new Error('reference: rejection limit')
 }

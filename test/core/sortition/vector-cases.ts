@@ -6,7 +6,7 @@
  */
 import { bytesToHex, hexToBytes } from '../../../src/core/bytes.js'
 import { streamFromSeed } from '../../../src/core/random/index.js'
-import { checkQuotas, drawPanel, makePool, planPanel, relaxedPanel, selectionProbabilities, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { checkQuotas, drawAlternates, drawPanel, makePool, planPanel, relaxedPanel, selectionProbabilities, type QuotaRow } from '../../../src/core/sortition/index.js'
 import { lcg, proportionalQuotas, smallPool } from './fixtures.js'
 
 /** Inputs of one vector. */
@@ -38,6 +38,9 @@ export interface SortitionVector extends SortitionVectorInput {
   members: string[]
   /** Stream bytes consumed by the draw. */
   consumed: number
+  /** Up to 3 ranked alternates drawn right after the panel (ids), and the bytes consumed by then. */
+  alternates: string[]
+  consumedWithAlternates: number
   /** Exact plans only: per type (values in canonical feature order), `numerator/denominator`. */
   probabilities?: { type: string[]; probability: string }[]
 }
@@ -78,6 +81,8 @@ export function runSortitionVector(input: SortitionVectorInput): SortitionVector
   const first = relaxedPanel(c, streamFromSeed(hexToBytes(input.seed)))
   const stream = streamFromSeed(hexToBytes(input.seed))
   const d = drawPanel(plan, stream)
+  const consumed = stream.consumed
+  const alt = drawAlternates(stream, pool, table, d.members, 3)
   const out: SortitionVector = {
     ...input,
     cells: c.cells.map((cell) => ({ key: cell.key.map((v, j) => pool.features[c.exact[j]!]!.values[v]!), size: cell.members.length })),
@@ -85,7 +90,9 @@ export function runSortitionVector(input: SortitionVectorInput): SortitionVector
     firstRound: first.cellCounts,
     rounds: d.rounds,
     members: d.members.map((m) => pool.respondents[m]!.id),
-    consumed: stream.consumed,
+    consumed,
+    alternates: alt.alternates.map((m) => pool.respondents[m]!.id),
+    consumedWithAlternates: stream.consumed,
   }
   if (plan.exact) out.probabilities = selectionProbabilities(plan).map((p) => ({ type: p.type.map((v, f) => pool.features[f]!.values[v]!), probability: `${p.numerator}/${p.denominator}` }))
   return out

@@ -19,6 +19,7 @@ describe('sortition vectors (test/vectors/sortition.json)', () => {
   for (const c of doc.cases) {
     it(c.name, () => {
       const input = { name: c.name, header: c.header, rows: c.rows, quotas: c.quotas, k: c.k, exactFeatures: c.exactFeatures, seed: c.seed }
+      expect(c.alternates.length).toBe(3)
       expect(JSON.stringify(runSortitionVector(input))).toBe(JSON.stringify(c))
     })
   }
@@ -26,12 +27,13 @@ describe('sortition vectors (test/vectors/sortition.json)', () => {
   for (const c of doc.cases) {
     it(`independent spec-literal replay: ${c.name}`, () => {
       const stream = opaque(streamFromSeed(hexToBytes(c.seed)))
-      const r = referencePanel(c.header, c.rows, c.quotas, c.k, c.exactFeatures, stream)
+      const r = referencePanel(c.header, c.rows, c.quotas, c.k, c.exactFeatures, stream, 3)
       expect(r.relaxedCount.toString()).toBe(c.relaxedCount)
       expect(r.firstRound).toEqual(c.firstRound)
       expect(r.rounds).toBe(c.rounds)
       expect(r.members).toEqual(c.members)
-      expect(stream.consumed).toBe(c.consumed)
+      expect(r.alternates).toEqual(c.alternates)
+      expect(stream.consumed).toBe(c.consumedWithAlternates)
     })
   }
 })
