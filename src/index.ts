@@ -24,3 +24,4 @@ export { RateLimitedError } from './beacon/index.js'
 export { RateLimitedError as OrbitportRateLimitedError } from './rest/index.js'
 // Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
 export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'
+export { parsePoolCsv, parseQuotasCsv, parseLotteryCsv, readPoolCsv, readQuotasCsv, readLotteryCsv, MAX_SORTITION_FILE_BYTES } from './sortition/csv.js'

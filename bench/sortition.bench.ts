@@ -1,0 +1,114 @@
+/**
+ * Sortition `panel`: commit (pool + quotas checked, exact features chosen, counted, acceptance gate),
+ * draw and verify (recount over the committed exact features + replay) for a pool of 2,000 respondents,
+ * 6 features of 2 to 6 values (skewed shares), k = 40, tight quotas (each value's proportional share
+ * ±2 seats). Goal (issue 14): each under 5 s in Node. Then where it stops scaling: tighter quotas,
+ * more features, larger pools; beyond the limits the commit is refused with a named error, never a hang.
+ * Baseline: building and checking the pool and quotas alone (the part of commit that is not counting).
+ */
+import { timeMs, timePair, type BenchRow } from './harness.js'
+import { streamFromSeed } from '../src/core/random/index.js'
+import { OrbitdrawError } from '../src/core/errors.js'
+import { checkQuotas, drawPanel, makePool, meetsQuotas, planPanel, type QuotaRow, type SortitionPool } from '../src/core/sortition/index.js'
+
+const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]
+const NAMES = ['gender', 'age', 'region', 'education', 'income', 'origin', 'housing', 'attitude']
+
+/** A deterministic pool: skewed value shares (value v of a feature with s values has weight s - v). */
+function poolRows(n: number, features: number, seed = 12345): { names: string[]; rows: { id: string; values: string[] }[] } {
+  let x = seed
+  const rnd = (m: number): number => {
+    x = (x * 48271) % 2147483647
+    return x % m
+  }
+  const names = NAMES.slice(0, features)
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: `resp-${String(i).padStart(7, '0')}`,
+    values: names.map((name, f) => {
+      const s = SIZES[f]!
+      const total = (s * (s + 1)) / 2
+      let r = rnd(total)
+      let v = 0
+      while (r >= s - v) r -= s - v++
+      return `${name}-${v}`
+    }),
+  }))
+  return { names, rows }
+}
+
+function quotas(pool: SortitionPool, k: number, slack: number): QuotaRow[] {
+  const n = pool.respondents.length
+  return pool.features.flatMap((f, fi) => {
+    const cnt = new Array<number>(f.values.length).fill(0)
+    for (const r of pool.respondents) cnt[r.type[fi]!]!++
+    return f.values.map((value, j) => {
+      const e = (cnt[j]! * k) / n
+      return { feature: f.name, value, min: Math.max(0, Math.floor(e) - slack), max: Math.ceil(e) + slack }
+    })
+  })
+}
+
+const seed = new Uint8Array(32).fill(7)
+
+export default async function (): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const k = 40
+  const { names, rows: data } = poolRows(2000, 6)
+  const build = () => {
+    const pool = makePool(names, data)
+    return { pool, table: checkQuotas(pool, quotas(pool, k, 2), k) }
+  }
+  const { pool, table } = build()
+  const commit = await timePair(() => planPanel(pool, table, k), build, 3, 1)
+  const plan = planPanel(pool, table, k)
+  const exactNames = plan.counter.exact.map((f) => pool.features[f]!.name)
+  rows.push({
+    name: `panel commit: 2,000 respondents, 6 features (2-6 values), k = 40, quotas ±2 (exact: ${exactNames.join(', ')}; ${plan.counter.states} states)`,
+    value: commit.value,
+    unit: 'ms',
+    baseline: { name: 'makePool + checkQuotas only', value: commit.baseline },
+    goal: '< 5000 ms',
+    met: commit.value < 5000,
+  })
+  const draw = drawPanel(plan, streamFromSeed(seed))
+  const drawMs = await timeMs(() => drawPanel(plan, streamFromSeed(seed)), 5, 1)
+  rows.push({ name: `panel draw (same plan; ${draw.rounds} rejection rounds for this seed)`, value: drawMs, unit: 'ms', goal: '< 5000 ms', met: drawMs < 5000 })
+  const verify = (): boolean => {
+    // What a verifier redoes: the pool's order and quotas, the counter over the committed exact
+    // features (no greedy search, no acceptance gate), the replayed draw, and the quota check.
+    const { pool: p, table: t } = build()
+    const again = planPanel(p, t, k, { exactFeatures: exactNames, skipAcceptanceCheck: true })
+    const d = drawPanel(again, streamFromSeed(seed))
+    return d.members.join() === draw.members.join() && meetsQuotas(p, t, d.members, p.features.map((_, f) => f))
+  }
+  if (!verify()) throw new Error('bench: replay differs')
+  const v = await timePair(verify, build, 3, 1)
+  rows.push({ name: 'panel verify (rebuild + recount over committed exact features + replay + quota check)', value: v.value, unit: 'ms', baseline: { name: 'makePool + checkQuotas only', value: v.baseline }, goal: '< 5000 ms', met: v.value < 5000 })
+
+  // Where it stops scaling: each case is one commit attempt; refusals are named, and timed.
+  const cases: { label: string; n: number; features: number; slack: number }[] = [
+    { label: '2,000 respondents, 6 features, quotas ±1', n: 2000, features: 6, slack: 1 },
+    { label: '2,000 respondents, 7 features, quotas ±2', n: 2000, features: 7, slack: 2 },
+    { label: '2,000 respondents, 8 features, quotas ±2', n: 2000, features: 8, slack: 2 },
+    { label: '2,000 respondents, 8 features, quotas ±3', n: 2000, features: 8, slack: 3 },
+    { label: '20,000 respondents, 6 features, quotas ±2', n: 20_000, features: 6, slack: 2 },
+    { label: '200,000 respondents, 6 features, quotas ±2', n: 200_000, features: 6, slack: 2 },
+  ]
+  for (const c of cases) {
+    const g = poolRows(c.n, c.features)
+    const p = makePool(g.names, g.rows)
+    const t = checkQuotas(p, quotas(p, k, c.slack), k)
+    let outcome: string
+    const t0 = performance.now()
+    try {
+      const pl = planPanel(p, t, k)
+      outcome = `ok, exact ${pl.counter.exact.length}/${c.features} features, draw ${drawPanel(pl, streamFromSeed(seed)).rounds} rounds`
+    } catch (err) {
+      if (!(err instanceof OrbitdrawError)) throw err
+      outcome = `refused ${err.code}`
+    }
+    const ms = performance.now() - t0
+    rows.push({ name: `panel commit + draw, ${c.label}: ${outcome}`, value: ms, unit: 'ms', goal: 'answer (plan or named refusal) < 10000 ms', met: ms < 10_000 })
+  }
+  return rows
+}

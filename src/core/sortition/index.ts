@@ -1,0 +1,41 @@
+/**
+ * Sortition for citizens' assemblies: pools and quotas, feasibility, exact counting of quota-satisfying
+ * panels and the uniform `panel` draw (docs/sortition.md for organizers, docs/spec.md, Sortition, for
+ * implementers).
+ *
+ * @module
+ */
+export {
+  makePool,
+  checkQuotas,
+  checkPanelSize,
+  compareCodePoints,
+  InfeasibleQuotasError,
+  SORTITION_LIMITS,
+  type SortitionPool,
+  type SortitionFeature,
+  type Respondent,
+  type QuotaRow,
+  type QuotaTable,
+} from './pool.js'
+export { buildCounter, makeCells, binomialRow, expectedCellCounts, type Counter, type Cell, type CounterLayer } from './count.js'
+export {
+  planPanel,
+  drawPanel,
+  relaxedPanel,
+  meetsQuotas,
+  selectionProbabilities,
+  checkPanelClaim,
+  decimalString,
+  dpOrder,
+  acceptanceStream,
+  uniformBelow,
+  type PanelPlan,
+  type PanelDraw,
+  type PanelPlanOptions,
+  type TypeProbability,
+  type PanelCheck,
+  type PanelClaimResult,
+} from './panel.js'
+export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
+export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, type LotteryPanelProblem } from './lottery.js'

@@ -1,0 +1,167 @@
+/**
+ * Reading sortition inputs in the field's own CSV formats (edge: file I/O; parsing with csv-parse).
+ *
+ * - Pool: a header row, an id column (`id` by default, else the first column) and one column per
+ *   feature, as used by the Sortition Foundation's tools.
+ * - Quotas: header `feature,value,min,max` or `FeatureName,ValueName,MinQuota,MaxQuota`
+ *   (case-insensitive; other columns are ignored).
+ *
+ * Nothing is trimmed or fixed up: values are used exactly as written (the core rejects edge whitespace
+ * and control characters, naming the row).
+ *
+ * @module
+ */
+import { readFile } from 'node:fs/promises'
+import { parse as parseCsv } from 'csv-parse/sync'
+import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
+import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/index.js'
+import { decodeUtf8 } from '../cli/participants-file.js'
+
+/** Largest pool or quotas file read, in bytes. */
+export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
+
+function rowsOf(text: string, name: string): string[][] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  try {
+    return parseCsv(body, { relax_column_count: false, skip_empty_lines: true }) as string[][]
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting and that every row has the same number of columns', { cause })
+  }
+}
+
+/**
+ * Parses a pool CSV.
+ *
+ * @param text - the CSV text (a leading byte order mark is ignored).
+ * @param options - `idColumn`: the id column's header (default `id` if present, else the first column);
+ *   `name`: the file name used in errors.
+ * @returns the pool in canonical order.
+ * @throws {@link InvalidInputError} `INVALID_CSV`, `SORTITION_POOL_INVALID` (naming the row), or the
+ *   core's entry errors.
+ * @example
+ * ```ts
+ * const pool = parsePoolCsv('id,gender,age\nr1,f,16-29\nr2,m,30-59\n')
+ * ```
+ */
+export function parsePoolCsv(text: string, options: { idColumn?: string; name?: string } = {}): SortitionPool {
+  const name = options.name ?? 'pool'
+  const rows = rowsOf(text, name)
+  if (rows.length < 2) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name} has no respondent rows`, 'write a header row, then one row per respondent')
+  const header = rows[0]!
+  let idCol = 0
+  if (options.idColumn !== undefined) {
+    idCol = header.indexOf(options.idColumn)
+    if (idCol < 0) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name} has no column ${JSON.stringify(options.idColumn)}`, 'name an existing id column')
+  } else if (header.includes('id')) idCol = header.indexOf('id')
+  const features = header.filter((_, i) => i !== idCol)
+  const body = rows.slice(1).map((r) => ({ id: r[idCol]!, values: r.filter((_, i) => i !== idCol) }))
+  try {
+    return makePool(features, body)
+  } catch (err) {
+    if (!(err instanceof OrbitdrawError)) throw err
+    const m = /^\$\.respondents\[([0-9]+)\]/.exec(err.path ?? '')
+    const where = m === null ? '' : `, row ${Number(m[1]) + 2}`
+    throw new InvalidInputError(err.code, `${name}${where}: ${err.detail}`, err.hint, { cause: err, ...(err.path === undefined ? {} : { path: err.path }) })
+  }
+}
+
+const HEADERS: readonly (readonly string[])[] = [
+  ['feature', 'value', 'min', 'max'],
+  ['featurename', 'valuename', 'minquota', 'maxquota'],
+]
+
+/**
+ * Parses a quotas CSV: header `feature,value,min,max` or `FeatureName,ValueName,MinQuota,MaxQuota`.
+ *
+ * @throws {@link InvalidInputError} `INVALID_CSV`, `QUOTA_INVALID` (unknown header, a min or max that is
+ *   not a whole number; naming the row).
+ * @example
+ * ```ts
+ * const rows = parseQuotasCsv('feature,value,min,max\ngender,f,20,22\ngender,m,18,20\n')
+ * ```
+ */
+export function parseQuotasCsv(text: string, options: { name?: string } = {}): QuotaRow[] {
+  const name = options.name ?? 'quotas'
+  const rows = rowsOf(text, name)
+  if (rows.length === 0) throw new InvalidInputError('QUOTA_INVALID', `${name} is empty`, 'write the header feature,value,min,max and one row per feature value')
+  const header = rows[0]!.map((h) => h.toLowerCase())
+  let cols: number[] | undefined
+  for (const h of HEADERS) {
+    const c = h.map((x) => header.indexOf(x))
+    if (c.every((i) => i >= 0)) cols = c
+  }
+  if (cols === undefined) {
+    throw new InvalidInputError('QUOTA_INVALID', `${name} header ${JSON.stringify(rows[0]!.join(','))} is not feature,value,min,max nor FeatureName,ValueName,MinQuota,MaxQuota`, 'use one of the two headers')
+  }
+  const [fc, vc, minc, maxc] = cols as [number, number, number, number]
+  return rows.slice(1).map((r, i) => {
+    const num = (s: string, what: string): number => {
+      if (!/^[0-9]{1,9}$/.test(s)) throw new InvalidInputError('QUOTA_INVALID', `${name}, row ${i + 2}: ${what} ${JSON.stringify(s)} is not a whole number`, 'write min and max as whole numbers (digits only)', { path: `row ${i + 2}` })
+      return Number(s)
+    }
+    return { feature: r[fc]!, value: r[vc]!, min: num(r[minc]!, 'min'), max: num(r[maxc]!, 'max') }
+  })
+}
+
+/**
+ * Parses a panel-lottery portfolio: one candidate panel per row of ids, no header; or, when the first
+ * row starts with the header cell `weight`, a header row and an integer weight in the first column of
+ * every row (the rest of the row is the panel's ids). Rows may differ in length (the core then names the
+ * panel of the wrong size).
+ *
+ * @returns the panels (ids as written) and one weight per panel (all 1 without a weight column).
+ * @throws {@link InvalidInputError} `INVALID_CSV`, `LOTTERY_INVALID` (no panel, a weight that is not a
+ *   positive whole number).
+ * @example
+ * ```ts
+ * const { panels, weights } = parseLotteryCsv('r1,r4,r7\nr2,r4,r9\n')
+ * ```
+ */
+export function parseLotteryCsv(text: string, options: { name?: string } = {}): { panels: string[][]; weights: number[] } {
+  const name = options.name ?? 'portfolio'
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  let rows: string[][]
+  try {
+    rows = parseCsv(body, { relax_column_count: true, skip_empty_lines: true }) as string[][]
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting', { cause })
+  }
+  const weighted = rows.length > 0 && rows[0]![0]!.toLowerCase() === 'weight'
+  const data = weighted ? rows.slice(1) : rows
+  if (data.length === 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} has no panel`, 'write one candidate panel per row of ids')
+  const weights = data.map((r, i) => {
+    if (!weighted) return 1
+    const w = r[0]!
+    if (!/^[1-9][0-9]{0,14}$/.test(w) || !Number.isSafeInteger(Number(w))) {
+      throw new InvalidInputError('LOTTERY_INVALID', `${name}, row ${i + 2}: weight ${JSON.stringify(w)} is not a positive whole number`, 'write integer weights of at least 1', { path: `row ${i + 2}` })
+    }
+    return Number(w)
+  })
+  return { panels: data.map((r) => (weighted ? r.slice(1) : r)), weights }
+}
+
+async function readText(path: string): Promise<string> {
+  let buf: Buffer
+  try {
+    buf = await readFile(path)
+  } catch (cause) {
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
+  }
+  if (buf.length > MAX_SORTITION_FILE_BYTES) throw new InvalidInputError('FILE_TOO_LARGE', `${path} is ${buf.length} bytes`, `files over ${MAX_SORTITION_FILE_BYTES} bytes are not read`)
+  return decodeUtf8(buf, path)
+}
+
+/** Reads and parses a pool CSV file. See {@link parsePoolCsv}. */
+export async function readPoolCsv(path: string, options: { idColumn?: string } = {}): Promise<SortitionPool> {
+  return parsePoolCsv(await readText(path), { ...options, name: path })
+}
+
+/** Reads and parses a panel-lottery portfolio CSV file. See {@link parseLotteryCsv}. */
+export async function readLotteryCsv(path: string): Promise<{ panels: string[][]; weights: number[] }> {
+  return parseLotteryCsv(await readText(path), { name: path })
+}
+
+/** Reads and parses a quotas CSV file. See {@link parseQuotasCsv}. */
+export async function readQuotasCsv(path: string): Promise<QuotaRow[]> {
+  return parseQuotasCsv(await readText(path), { name: path })
+}

@@ -1,0 +1,99 @@
+/**
+ * Sortition vectors: inputs (pool rows, quota rows, k, exact features, seed) and every intermediate
+ * value an outside implementation must reproduce (cells, panel count, the first round's cell counts,
+ * rounds, members, bytes consumed, selection probabilities). Shared by the generator
+ * (scripts/make-sortition-vectors.ts) and the test.
+ */
+import { bytesToHex, hexToBytes } from '../../../src/core/bytes.js'
+import { streamFromSeed } from '../../../src/core/random/index.js'
+import { checkQuotas, drawAlternates, drawPanel, makePool, planPanel, relaxedPanel, selectionProbabilities, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { lcg, proportionalQuotas, smallPool } from './fixtures.js'
+
+/** Inputs of one vector. */
+export interface SortitionVectorInput {
+  name: string
+  /** Pool header: id first, then the feature columns. */
+  header: string[]
+  /** Pool rows: id, then one value per feature column. */
+  rows: string[][]
+  /** Quota rows: feature, value, min, max. */
+  quotas: [string, string, number, number][]
+  k: number
+  /** Exact features in DP order (as committed). */
+  exactFeatures: string[]
+  /** 32-byte seed, hex. */
+  seed: string
+}
+
+/** A vector: inputs and outputs. */
+export interface SortitionVector extends SortitionVectorInput {
+  /** Cells in DP order: key (values of the exact features) and size. */
+  cells: { key: string[]; size: number }[]
+  /** Number of panels meeting the quotas of the exact features (decimal). */
+  relaxedCount: string
+  /** Cell counts of the first round. */
+  firstRound: number[]
+  rounds: number
+  /** Members' ids, canonical order. */
+  members: string[]
+  /** Stream bytes consumed by the draw. */
+  consumed: number
+  /** Up to 3 ranked alternates drawn right after the panel (ids), and the bytes consumed by then. */
+  alternates: string[]
+  consumedWithAlternates: number
+  /** Exact plans only: per type (values in canonical feature order), `numerator/denominator`. */
+  probabilities?: { type: string[]; probability: string }[]
+}
+
+function fromPool(name: string, n: number, sizes: number[], seed: number, k: number, slack: number, exact: 'all' | string[], drawSeed: string): SortitionVectorInput {
+  const pool = smallPool(n, sizes, seed)
+  const header = ['id', ...pool.features.map((f) => f.name)]
+  const rows = pool.respondents.map((r) => [r.id, ...r.type.map((v, f) => pool.features[f]!.values[v]!)])
+  const quotas = proportionalQuotas(pool, k, slack).map((q): [string, string, number, number] => [q.feature, q.value, q.min, q.max])
+  const exactFeatures = exact === 'all' ? planPanel(pool, checkQuotas(pool, proportionalQuotas(pool, k, slack), k), k).counter.exact.map((f) => pool.features[f]!.name) : exact
+  return { name, header, rows, quotas, k, exactFeatures, seed: drawSeed }
+}
+
+/** The vector inputs (fixed). */
+export function sortitionVectorInputs(): SortitionVectorInput[] {
+  const seed = (b: number): string => bytesToHex(new Uint8Array(32).fill(b))
+  const big = (() => {
+    const rnd = lcg(77)
+    const rows = Array.from({ length: 400 }, (_, i) => [`p${String(i).padStart(3, '0')}`, rnd(3) === 0 ? 'urban' : 'rural'])
+    return { name: 'counts above 2^256 (C(400,100)-sized): bigint draws past the 256-bit fast path', header: ['id', 'area'], rows, quotas: [['area', 'rural', 60, 75], ['area', 'urban', 25, 40]] as [string, string, number, number][], k: 100, exactFeatures: ['area'], seed: seed(0x42) }
+  })()
+  return [
+    fromPool('exact: 3 features counted, proportional quotas', 12, [2, 3, 4], 1, 5, 0, 'all', seed(0x01)),
+    fromPool('exact: 2 features, slack 1', 20, [3, 2], 2, 8, 1, 'all', bytesToHex(Uint8Array.from({ length: 32 }, (_, i) => i))),
+    fromPool('relaxed: 1 of 3 features counted, the others by rejection', 16, [2, 3, 3], 3, 6, 0, ['f1'], seed(0x03)),
+    fromPool('relaxed: nothing counted (rejection from all k-subsets)', 12, [2, 2], 4, 4, 0, [], seed(0x04)),
+    big,
+  ]
+}
+
+/** Runs one vector from its inputs. */
+export function runSortitionVector(input: SortitionVectorInput): SortitionVector {
+  const pool = makePool(input.header.slice(1), input.rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
+  const rows: QuotaRow[] = input.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max }))
+  const table = checkQuotas(pool, rows, input.k)
+  const plan = planPanel(pool, table, input.k, { exactFeatures: input.exactFeatures })
+  const c = plan.counter
+  const first = relaxedPanel(c, streamFromSeed(hexToBytes(input.seed)))
+  const stream = streamFromSeed(hexToBytes(input.seed))
+  const d = drawPanel(plan, stream)
+  const consumed = stream.consumed
+  const alt = drawAlternates(stream, pool, table, d.members, 3)
+  const out: SortitionVector = {
+    ...input,
+    cells: c.cells.map((cell) => ({ key: cell.key.map((v, j) => pool.features[c.exact[j]!]!.values[v]!), size: cell.members.length })),
+    relaxedCount: c.count.toString(),
+    firstRound: first.cellCounts,
+    rounds: d.rounds,
+    members: d.members.map((m) => pool.respondents[m]!.id),
+    consumed,
+    alternates: alt.alternates.map((m) => pool.respondents[m]!.id),
+    consumedWithAlternates: stream.consumed,
+  }
+  if (plan.exact) out.probabilities = selectionProbabilities(plan).map((p) => ({ type: p.type.map((v, f) => pool.features[f]!.values[v]!), probability: `${p.numerator}/${p.denominator}` }))
+  return out
+}
