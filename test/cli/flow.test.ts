@@ -27,7 +27,9 @@ afterAll(async () => {
 
 describe('commit → draw → verify', () => {
   it('public draw: human output, proof verifies offline and online', async () => {
-    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', '3s', '-o', 'public.commitment.json'], opts)
+    // 8 s ahead: this test watches draw wait for the block, so the target must still be in the future
+    // after two CLI start-ups on a loaded 2-core machine (blocks come every 250 ms).
+    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', '8s', '-o', 'public.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/CID\s+bagu/)
     expect(c.stdout).toMatch(/Publish BEFORE block \d+/)
@@ -131,7 +133,7 @@ describe('commit → draw → verify', () => {
   })
 
   it('range draw (no participants) and weighted draw from a CSV weight column', async () => {
-    const c = await run(['commit', '--range', '1..49', '--count', '6', '--distinct', '--sequence', String(emu.beacon.head().sequence + 6), '-o', 'lotto.json'], opts)
+    const c = await run(['commit', '--range', '1..49', '--count', '6', '--distinct', '--sequence', String(emu.beacon.head().sequence + 24), '-o', 'lotto.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'lotto.json', '-o', 'lotto.proof.json', '--json'], opts)
     expect(d.code, d.stderr).toBe(0)
