@@ -17,8 +17,8 @@ import { AbortedError } from '../net/errors.js'
 import { AuthError, UnknownSourceError } from './errors.js'
 import { BeaconValueDispenser, defaultFallbackOn } from './fallback.js'
 import { RestHttp } from './http.js'
-import { resolveOptions, TOKEN_PATH, TRNG_PATH, type OrbitportClientOptions, type ResolvedOptions, type SatelliteWireName } from './options.js'
-import { parseCtrng, serverSaid, statusError, type RandomValue } from './response.js'
+import { resolveOptions, TOKEN_PATH, TRNG_PATH, type OrbitportClientOptions, type ResolvedOptions } from './options.js'
+import { parseCtrng, serverSaid, statusError, type RandomValue, type SatelliteWireName } from './response.js'
 import { withRetries, type RetryPolicy } from './retry.js'
 import { REDACTED, SecretScrubber, type Logger } from './scrub.js'
 import { TokenManager } from './token-manager.js'
@@ -27,15 +27,13 @@ export {
   DEFAULT_AUTH_URL,
   DEFAULT_BASE_URL,
   isBrowserContext,
-  SATELLITE_WIRE_NAMES,
   TOKEN_PATH,
   TRNG_PATH,
   type OrbitportClientOptions,
   type RetryOptions,
-  type SatelliteWireName,
 } from './options.js'
 export { beaconFallbackFrom, defaultFallbackOn, type BeaconFallback, type BeaconHeadSource, type BeaconValues } from './fallback.js'
-export { parseRetryAfter, type CtrngResponse, type RandomValue, type ValueSignature, type ValueSource } from './response.js'
+export { parseRetryAfter, SATELLITE_WIRE_NAMES, type SatelliteWireName, type CtrngResponse, type RandomValue, type ValueSignature, type ValueSource } from './response.js'
 export type { Logger } from './scrub.js'
 
 /**

@@ -8,6 +8,8 @@ import { LIMITS } from '../core/limits.js'
 import { DEFAULT_MAX_REDIRECTS, normalizeOrigins, type RedirectPolicy } from '../net/redirect.js'
 import { BrowserSecretError, UnknownSourceError } from './errors.js'
 import type { BeaconFallback } from './fallback.js'
+import { SATELLITE_WIRE_NAMES, type SatelliteWireName } from './response.js'
+import type { ResolvedRetry } from './retry.js'
 import type { Logger } from './scrub.js'
 import { createSignatureVerifier, type SignatureOptions, type SignatureVerifier } from './signature.js'
 import { MemoryTokenStore, type TokenStore } from './token.js'
@@ -20,11 +22,6 @@ export const DEFAULT_AUTH_URL = 'https://auth.spacecomputer.io'
 export const TRNG_PATH = '/api/v1/services/trng'
 /** Path of the token endpoint under the auth URL. */
 export const TOKEN_PATH = '/oauth/token'
-
-/** Wire names the satellite source has had: the spec's `vendororbital` and the live `aptosorbital`. */
-export const SATELLITE_WIRE_NAMES = ['vendororbital', 'aptosorbital'] as const
-/** A wire name of the satellite source. */
-export type SatelliteWireName = (typeof SATELLITE_WIRE_NAMES)[number]
 
 /** Retry policy for what is safe to retry (network errors, timeouts, 5xx, 429). */
 export interface RetryOptions {
@@ -95,15 +92,6 @@ export interface OrbitportClientOptions {
   maxResponseBytes?: number
   /** Allow construction in a browser despite holding a secret (spec section 5, rule 3). Default false. */
   dangerouslyAllowBrowser?: boolean
-}
-
-/** The retry policy with its defaults filled in. */
-export interface ResolvedRetry {
-  readonly retries: number
-  readonly baseDelayMs: number
-  readonly maxDelayMs: number
-  readonly deadlineMs: number
-  readonly random: () => number
 }
 
 /** Every option checked, with its default filled in. */

@@ -10,9 +10,13 @@ import { RateLimitedError } from '../net/errors.js'
 import { retryAfterMs } from '../net/retry-after.js'
 import { escapeServerText, serverCodeOf } from '../net/text.js'
 import { InsufficientCreditsError, InvalidResponseError, ServerError, ServiceNotFoundError, UnsignedValueError } from './errors.js'
-import { SATELLITE_WIRE_NAMES } from './options.js'
 import { Retryable } from './retry.js'
 import type { SignatureVerifier } from './signature.js'
+
+/** Wire names the satellite source has had: the spec's `vendororbital` and the live `aptosorbital`. */
+export const SATELLITE_WIRE_NAMES = ['vendororbital', 'aptosorbital'] as const
+/** A wire name of the satellite source. */
+export type SatelliteWireName = (typeof SATELLITE_WIRE_NAMES)[number]
 
 /** Which kind of source a returned value came from. */
 export type ValueSource = 'satellite' | 'derived' | 'beacon'

@@ -8,7 +8,6 @@ import type { OrbitdrawError } from '../core/errors.js'
 import { sleep, throwIfAborted, timedSignal, type TimedSignal } from '../net/abort.js'
 import { backoffMs } from '../net/backoff.js'
 import { TimeoutError } from '../net/errors.js'
-import type { ResolvedRetry } from './options.js'
 
 /** Thrown by an attempt to say it may be retried (the wrapped error is thrown when it may not). */
 export class Retryable {
@@ -29,6 +28,15 @@ export interface AttemptContext {
 
 /** What one attempt returns: the body text, or `again` to repeat at once without counting a retry. */
 export type AttemptResult = { text: string } | { again: true }
+
+/** The retry policy with its defaults filled in. */
+export interface ResolvedRetry {
+  readonly retries: number
+  readonly baseDelayMs: number
+  readonly maxDelayMs: number
+  readonly deadlineMs: number
+  readonly random: () => number
+}
 
 /** The retry policy with the per-attempt timeout. */
 export interface RetryPolicy extends ResolvedRetry {
