@@ -14,7 +14,7 @@ import type { BeaconBlock } from '../core/block.js'
 import { InvalidInputError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { parseIpnsName } from '../core/ipns-record.js'
-import { DEFAULT_MAX_REDIRECTS, normalizeOrigins } from '../net/redirect.js'
+import { allowedOriginsOption, DEFAULT_MAX_REDIRECTS } from '../net/redirect.js'
 import { CachedSource } from './cache.js'
 import { ChainIndex } from './chain-index.js'
 import { NotYetPublishedError } from './errors.js'
@@ -123,12 +123,7 @@ export class BeaconClient implements WaitSource {
     this.#maxFailedPolls = nonNegativeInt(options.maxFailedPolls ?? 5, 'maxFailedPolls')
     const now = options.now ?? Date.now
     this.#now = now
-    let allowedOrigins: readonly string[]
-    try {
-      allowedOrigins = normalizeOrigins(options.allowedRedirectOrigins)
-    } catch (cause) {
-      throw new InvalidInputError('INVALID_OPTION', 'allowedRedirectOrigins must list http(s) origins', 'pass origins such as ["https://cdn.example.org"]', { path: '$.allowedRedirectOrigins', cause })
-    }
+    const allowedOrigins = allowedOriginsOption(options.allowedRedirectOrigins, 'https://cdn.example.org')
     const redirects = { allowedOrigins, maxRedirects: nonNegativeInt(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS, 'maxRedirects') }
     const onRequest = options.onRequest
     const http = {

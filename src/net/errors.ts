@@ -133,10 +133,9 @@ export class RateLimitedError extends NetError {
       super(code, `${url} rate-limited the request for ${init.what ?? 'a request'}${ms === undefined ? '' : ` (retry after ${Math.ceil(ms / 1000)} s)`}`, 'wait, poll less often, or add other gateways', init)
     } else {
       const secs = ms === undefined ? undefined : Math.ceil(ms / 1000)
-      const said = [init.serverCode, init.serverMessage === undefined ? undefined : JSON.stringify(init.serverMessage)].filter((x) => x !== undefined)
       super(
         code,
-        `${url} answered HTTP 429 (too many requests)${said.length === 0 ? '' : `: ${said.join(' ')}`}${secs === undefined ? '' : `, retry after ${secs} s`}`,
+        `${url} answered HTTP 429 (too many requests)${serverSaidSuffix(init.serverCode, init.serverMessage)}${secs === undefined ? '' : `, retry after ${secs} s`}`,
         secs === undefined ? 'slow down and try again later' : `wait at least ${secs} s before the next request`,
         init,
       )
@@ -162,6 +161,16 @@ export class AbortedError extends NetError {
     if (init.edge === 'rest') super(code, 'the call was aborted by its AbortSignal', 'nothing to do if you aborted on purpose', init)
     else super(code, `${init.what ?? 'the call'} was aborted`, 'the caller cancelled the operation', init)
   }
+}
+
+/**
+ * `: code "message"` for an error detail, from what a server said (either may be absent; `''` when
+ * both are).
+ * @internal
+ */
+export function serverSaidSuffix(serverCode: string | undefined, serverMessage: string | undefined): string {
+  const parts = [serverCode, serverMessage === undefined ? undefined : JSON.stringify(serverMessage)].filter((x) => x !== undefined)
+  return parts.length === 0 ? '' : `: ${parts.join(' ')}`
 }
 
 /**

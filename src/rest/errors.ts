@@ -32,17 +32,12 @@
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 import type { RedirectRefusal } from '../net/redirect.js'
-import { AbortedError, claimNetErrors } from '../net/errors.js'
+import { AbortedError, claimNetErrors, serverSaidSuffix as said } from '../net/errors.js'
 
 /** Options of the errors made from an HTTP answer. */
 export interface HttpErrorOptions extends OrbitdrawErrorOptions {
   /** The `error` field of the server's JSON error body, when it is a well-formed code. */
   serverCode?: string | undefined
-}
-
-function said(serverCode: string | undefined, serverMessage: string | undefined): string {
-  const parts = [serverCode, serverMessage === undefined ? undefined : JSON.stringify(serverMessage)].filter((x) => x !== undefined)
-  return parts.length === 0 ? '' : `: ${parts.join(' ')}`
 }
 
 function serverHint(status: number, serverCode: string | undefined): string {

@@ -5,7 +5,7 @@
  */
 import { InvalidInputError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
-import { DEFAULT_MAX_REDIRECTS, normalizeOrigins, type RedirectPolicy } from '../net/redirect.js'
+import { allowedOriginsOption, DEFAULT_MAX_REDIRECTS, type RedirectPolicy } from '../net/redirect.js'
 import { BrowserSecretError, UnknownSourceError } from './errors.js'
 import type { BeaconFallback } from './fallback.js'
 import { SATELLITE_WIRE_NAMES, type SatelliteWireName } from './response.js'
@@ -193,12 +193,7 @@ export function resolveOptions(options: OrbitportClientOptions): ResolvedOptions
   if (options.requireSignature === true && verifier === undefined) {
     throw new InvalidInputError('INVALID_OPTION', 'requireSignature needs verify: a signature that is not checked proves nothing', 'pass verify: { publicKey } as well', { path: '$.requireSignature' })
   }
-  let allowedOrigins: readonly string[]
-  try {
-    allowedOrigins = normalizeOrigins(options.allowedRedirectOrigins)
-  } catch (cause) {
-    throw new InvalidInputError('INVALID_OPTION', 'allowedRedirectOrigins must list http(s) origins', 'pass origins such as ["https://api.example.org"]', { path: '$.allowedRedirectOrigins', cause })
-  }
+  const allowedOrigins = allowedOriginsOption(options.allowedRedirectOrigins, 'https://api.example.org')
   return {
     clientId: options.clientId,
     clientSecret: options.clientSecret,
