@@ -21,7 +21,7 @@ export * from './timestamp/index.js'
 // Node's verify adds the optional online re-check to the core's offline verify.
 export { verify, type NodeVerifyOptions } from './verify.js'
 // One network error family for every edge (beacon, REST, time-stamping): `edge` says which.
-export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetEdge } from './net/errors.js'
+export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetEdge, type NetErrorInit, type RateLimitedInit } from './net/errors.js'
 /**
  * The REST client's rate-limit error: since the edges share one {@link RateLimitedError}, the same class.
  * @deprecated use {@link RateLimitedError} (check `edge === 'rest'` or `code === 'ORBITPORT_RATE_LIMITED'`).

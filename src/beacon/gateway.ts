@@ -34,7 +34,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 /** Wait assumed when a gateway answers 429 without a usable `Retry-After` (ms). */
 export const DEFAULT_RETRY_AFTER_MS = 1000
 
-/** What a {@link GatewaySource} request is for (given to `onRequest`). */
+/** What a gateway request is for (given to `onRequest`). */
 export type GatewayRequestKind = 'record' | 'block' | 'head-json'
 
 /** Options of {@link GatewaySource}. */

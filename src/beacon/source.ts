@@ -12,7 +12,7 @@
 import type { BeaconBlock } from '../core/block.js'
 import type { VerifiedIpnsRecord } from '../core/ipns-record.js'
 
-/** Per-call options of a {@link BlockSource}. */
+/** Per-call options of a block source (and of `waitFor`). */
 export interface SourceCallOptions {
   /** Cancels the call (rejects with `AbortedError`). */
   readonly signal?: AbortSignal | undefined
