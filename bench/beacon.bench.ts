@@ -11,7 +11,7 @@ import type { BenchRow } from './harness.js'
 async function waitForRows(intervalMs: number, blocks: number): Promise<BenchRow[]> {
   const emu = await startBeaconEmulator({ intervalMs, initialBlocks: 3 })
   try {
-    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
     // Start-up: the head (record + block) and the interval learned from a few blocks' timestamps.
     await client.latest()
     await client.intervalMs()
@@ -45,11 +45,11 @@ async function bySequenceRows(ks: readonly number[]): Promise<BenchRow[]> {
         baseline++
         return fetch(input, init)
       }
-      let doc = (await (await countingFetch(`${emu.url}/ipns/${emu.name}`)).json()) as { previous: string }
+      let doc = (await (await countingFetch(`${emu.url}/ipns/${emu.beaconName}`)).json()) as { previous: string }
       for (let i = 0; i < k; i++) doc = (await (await countingFetch(`${emu.url}${doc.previous}`)).json()) as { previous: string }
 
-      const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
-      const head = emu.service.head().sequence
+      const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
+      const head = emu.beacon.head().sequence
       await client.bySequence(head - k)
       const cold = client.requestCount
       rows.push({ name: `bySequence ${k} back, cold (verified: record + head + k blocks)`, value: cold, unit: 'requests', baseline: { name: 'unverified SDK-style walk', value: baseline }, goal: `= k + 2 = ${k + 2}`, met: cold === k + 2 })

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { RateLimitedError } from './net/errors.js'
 export * from './core/index.js'
 export * from './beacon/index.js'
 export * from './rest/index.js'
@@ -19,9 +20,15 @@ export { commit, generateSecret, type NodeCommitOptions } from './commit.js'
 export * from './timestamp/index.js'
 // Node's verify adds the optional online re-check to the core's offline verify.
 export { verify, type NodeVerifyOptions } from './verify.js'
-// Both edges have a rate-limit error; the beacon's keeps the plain name.
-export { RateLimitedError } from './beacon/index.js'
-export { RateLimitedError as OrbitportRateLimitedError } from './rest/index.js'
+// One network error family for every edge (beacon, REST, time-stamping): `edge` says which.
+export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetEdge, type NetErrorInit, type RateLimitedInit } from './net/errors.js'
+/**
+ * The REST client's rate-limit error: since the edges share one {@link RateLimitedError}, the same class.
+ * @deprecated use {@link RateLimitedError} (check `edge === 'rest'` or `code === 'ORBITPORT_RATE_LIMITED'`).
+ */
+export const OrbitportRateLimitedError = RateLimitedError
+/** @deprecated use {@link RateLimitedError}. */
+export type OrbitportRateLimitedError = RateLimitedError
 // Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
 export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'
 export { parsePoolCsv, parseQuotasCsv, parseLotteryCsv, readPoolCsv, readQuotasCsv, readLotteryCsv, MAX_SORTITION_FILE_BYTES } from './sortition/csv.js'

@@ -5,9 +5,17 @@
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 import type { RedirectRefusal } from '../net/redirect.js'
+import { claimNetErrors, NetworkError, RateLimitedError, TimeoutError } from '../net/errors.js'
 
-/** Base class of the beacon client's errors. */
+/**
+ * Base class of the beacon client's errors. `instanceof BeaconError` also holds for the shared
+ * network errors ({@link NetworkError}, {@link TimeoutError}, {@link RateLimitedError},
+ * {@link AbortedError}) the beacon edge reports (`edge: 'beacon'`).
+ */
 export class BeaconError extends OrbitdrawError {}
+claimNetErrors(BeaconError, 'beacon')
+
+export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'
 
 /** A gateway answered with an HTTP error status (`GATEWAY_HTTP_ERROR`; 404 is `GATEWAY_NOT_FOUND`). */
 export class GatewayHttpError extends BeaconError {
@@ -26,38 +34,21 @@ export class GatewayHttpError extends BeaconError {
   }
 }
 
-/** The request never got an HTTP answer: DNS, connection, TLS or a broken body (`GATEWAY_NETWORK_ERROR`). */
-export class GatewayNetworkError extends BeaconError {
-  constructor(
-    readonly gateway: string,
-    what: string,
-    options: OrbitdrawErrorOptions = {},
-  ) {
-    super('GATEWAY_NETWORK_ERROR', `could not reach ${gateway} for ${what}${options.cause instanceof Error ? `: ${options.cause.message}` : ''}`, 'check the network and the gateway URL, or add other gateways', options)
-  }
-}
+/**
+ * A gateway could not be reached (`GATEWAY_NETWORK_ERROR`).
+ * @deprecated the edges share one {@link NetworkError}; this is the same class under its old name.
+ */
+export const GatewayNetworkError = NetworkError
+/** @deprecated use {@link NetworkError}. */
+export type GatewayNetworkError = NetworkError
 
-/** A request took longer than the client's `timeoutMs` (`GATEWAY_TIMEOUT`). */
-export class GatewayTimeoutError extends BeaconError {
-  constructor(
-    readonly gateway: string,
-    readonly timeoutMs: number,
-    what: string,
-  ) {
-    super('GATEWAY_TIMEOUT', `${gateway} did not answer ${what} within ${timeoutMs} ms`, 'raise timeoutMs or add faster gateways')
-  }
-}
-
-/** The gateway rate-limited us with HTTP 429 (`GATEWAY_RATE_LIMITED`); it is not asked again before `retryAfterMs`. */
-export class RateLimitedError extends BeaconError {
-  constructor(
-    readonly gateway: string,
-    readonly retryAfterMs: number,
-    what: string,
-  ) {
-    super('GATEWAY_RATE_LIMITED', `${gateway} rate-limited the request for ${what} (retry after ${Math.ceil(retryAfterMs / 1000)} s)`, 'wait, poll less often, or add other gateways')
-  }
-}
+/**
+ * A gateway request took longer than `timeoutMs` (`GATEWAY_TIMEOUT`).
+ * @deprecated the edges share one {@link TimeoutError}; this is the same class under its old name.
+ */
+export const GatewayTimeoutError = TimeoutError
+/** @deprecated use {@link TimeoutError}. */
+export type GatewayTimeoutError = TimeoutError
 
 /**
  * A gateway redirected the request somewhere the client does not go (`GATEWAY_REDIRECT_REFUSED`): to
@@ -191,13 +182,6 @@ export class NotYetPublishedError extends BeaconError {
     readonly head: number,
   ) {
     super('BEACON_NOT_YET_PUBLISHED', `block ${sequence} is not published yet (head is ${head})`, 'use waitFor() to wait for it')
-  }
-}
-
-/** The caller's AbortSignal fired (`ABORTED`); `cause` is the signal's reason. */
-export class AbortedError extends BeaconError {
-  constructor(what: string, reason?: unknown) {
-    super('ABORTED', `${what} was aborted`, 'the caller cancelled the operation', reason === undefined ? {} : { cause: reason })
   }
 }
 

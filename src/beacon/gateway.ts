@@ -1,12 +1,23 @@
 /**
- * One HTTP request to one trustless gateway, with a timeout, an AbortSignal, a body size limit, and
- * typed errors. No retries and no verification here: the client decides.
+ * One trustless gateway as a {@link BlockSource}: HTTP with a timeout, an AbortSignal, a body size
+ * limit and redirect refusal (the shared `src/net/` toolkit), and every answer checked before it is
+ * returned: block bytes against their CID, IPNS records against the beacon's key. No retries, no
+ * failover, no cache: those are other pieces ({@link FailoverSource}, {@link CachedSource}).
  *
  * @module
  */
+import { blockCid, parseBlock, parseCid, type BeaconBlock } from '../core/block.js'
+import { bytesToHex } from '../core/bytes.js'
+import { OrbitdrawError, ParseError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
+import { MAX_IPNS_RECORD_BYTES, verifyIpnsRecord, type VerifiedIpnsRecord } from '../core/ipns-record.js'
+import { abortedError, throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
+import { NetworkError, RateLimitedError, TimeoutError } from '../net/errors.js'
 import { describeRefusal, fetchNoSteer, type RedirectPolicy } from '../net/redirect.js'
-import { AbortedError, GatewayHttpError, GatewayNetworkError, GatewayTimeoutError, RateLimitedError, RedirectRefusedError } from './errors.js'
+import { retryAfterMs } from '../net/retry-after.js'
+import { BadResponseError, GatewayHttpError, LegacyBlockError, RedirectRefusedError } from './errors.js'
+import type { BlockSource, HeadAnswer, RecordAnswer, SourceCallOptions } from './source.js'
 
 /** The current Orbitport beacon's IPNS name (RSA key, `k2k4r8…`). */
 export const ORBITPORT_BEACON_NAME = 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f'
@@ -20,105 +31,143 @@ export const DEFAULT_GATEWAYS: readonly string[] = Object.freeze(['https://ipfs.
 /** A `fetch`-compatible function. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
-/** A successful answer. */
-export interface GatewayAnswer {
+/** Wait assumed when a gateway answers 429 without a usable `Retry-After` (ms). */
+export const DEFAULT_RETRY_AFTER_MS = 1000
+
+/** What a gateway request is for (given to `onRequest`). */
+export type GatewayRequestKind = 'record' | 'block' | 'head-json'
+
+/** Options of {@link GatewaySource}. */
+export interface GatewaySourceOptions {
+  /** `fetch` to use. */
+  readonly fetch: FetchLike
+  /** Timeout of each request including its body, ms. */
+  readonly timeoutMs: number
+  /** Clock in ms (for Retry-After dates and record validity). */
+  readonly now: () => number
+  /** Which redirects may be followed. */
+  readonly redirects?: RedirectPolicy | undefined
+  /** Called before every HTTP request. */
+  readonly onRequest?: ((info: { gateway: string; path: string; kind: GatewayRequestKind }) => void) | undefined
+}
+
+/** A successful HTTP answer. */
+interface GatewayAnswer {
   readonly bytes: Uint8Array
-  readonly status: number
   readonly headers: Headers
 }
 
-/** Parameters of {@link gatewayGet}. */
-export interface GatewayGetParams {
-  fetch: FetchLike
-  gateway: string
-  path: string
-  accept: string
-  what: string
-  timeoutMs: number
-  maxBytes: number
-  signal?: AbortSignal | undefined
-  /** Clock for Retry-After dates (ms). */
-  now: () => number
-  /** Which redirects may be followed (default: same origin, at most 3 hops). */
-  redirects?: RedirectPolicy | undefined
-}
+const RECORD_ACCEPT = 'application/vnd.ipfs.ipns-record'
+const RAW_ACCEPT = 'application/vnd.ipld.raw'
 
-/** Parses `Retry-After` (seconds or an HTTP date) into milliseconds; defaults to 1 s. */
-export function parseRetryAfter(value: string | null, now: number): number {
-  if (value === null) return 1000
-  const v = value.trim()
-  if (/^\d+$/.test(v)) return Number(v) * 1000
-  const t = Date.parse(v)
-  if (Number.isFinite(t)) return Math.max(0, t - now)
-  return 1000
-}
+/**
+ * One IPFS trustless gateway. Every method checks what it returns and throws a typed error otherwise.
+ *
+ * @example
+ * const gw = new GatewaySource('https://ipfs.io', { fetch, timeoutMs: 10_000, now: Date.now })
+ * const block = await gw.block('bafkrei…')
+ */
+export class GatewaySource implements BlockSource {
+  /** The gateway's base URL (no trailing slash). */
+  readonly id: string
+  readonly #o: GatewaySourceOptions
 
-/** GETs `gateway + path`; throws a typed error for every failure. */
-export async function gatewayGet(p: GatewayGetParams): Promise<GatewayAnswer> {
-  if (p.signal?.aborted === true) throw new AbortedError(p.what, p.signal.reason)
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, p.timeoutMs)
-  const onAbort = (): void => controller.abort()
-  p.signal?.addEventListener('abort', onAbort, { once: true })
-  const fail = (cause: unknown): never => {
-    if (p.signal?.aborted === true) throw new AbortedError(p.what, p.signal.reason)
-    if (timedOut) throw new GatewayTimeoutError(p.gateway, p.timeoutMs, p.what)
-    throw new GatewayNetworkError(p.gateway, p.what, { cause })
-  }
-  try {
-    let res: Response
-    try {
-      res = await fetchNoSteer(p.fetch, p.gateway + p.path, { headers: { accept: p.accept }, signal: controller.signal }, p.redirects ?? {}, (r) =>
-        new RedirectRefusedError(p.gateway, r.reason, r.toOrigin, p.what, describeRefusal(r)),
-      )
-    } catch (cause) {
-      if (cause instanceof RedirectRefusedError) throw cause
-      return fail(cause)
-    }
-    if (res.status === 429) {
-      void res.body?.cancel().catch(() => undefined)
-      throw new RateLimitedError(p.gateway, parseRetryAfter(res.headers.get('retry-after'), p.now()), p.what)
-    }
-    if (!res.ok) {
-      void res.body?.cancel().catch(() => undefined)
-      throw new GatewayHttpError(p.gateway, res.status, p.what)
-    }
-    let bytes: Uint8Array
-    try {
-      bytes = await readBodyLimited(res, p.maxBytes, (declared) =>
-        new GatewayHttpError(p.gateway, 413, declared === undefined ? `${p.what} (body over the ${p.maxBytes}-byte limit)` : `${p.what} (body of ${declared} bytes is over the ${p.maxBytes}-byte limit)`),
-      )
-    } catch (cause) {
-      if (cause instanceof GatewayHttpError) throw cause
-      return fail(cause)
-    }
-    return { bytes, status: res.status, headers: res.headers }
-  } finally {
-    clearTimeout(timer)
-    p.signal?.removeEventListener('abort', onAbort)
+  constructor(gateway: string, options: GatewaySourceOptions) {
+    this.id = normalizeGateway(gateway)
+    this.#o = options
   }
 
-}
-
-/** Sleeps `ms`, rejecting with {@link AbortedError} when `signal` fires. The timer does not keep Node alive only when `unref` is asked. */
-export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
-  if (signal?.aborted === true) return Promise.reject(new AbortedError(what, signal.reason))
-  if (ms <= 0) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      reject(new AbortedError(what, signal?.reason))
+  /** The block `cid`, its bytes checked against it. */
+  async block(cid: string, options: SourceCallOptions = {}): Promise<BeaconBlock> {
+    const parsed = parseCid(cid, '$.cid')
+    const ans = await this.#get(`/ipfs/${parsed.toString()}?format=raw`, RAW_ACCEPT, `block ${cid}`, LIMITS.maxBlockBytes, 'block', options.signal)
+    try {
+      return parseBlock(ans.bytes, parsed)
+    } catch (cause) {
+      // The bytes hash to the CID: every gateway serves the same old-format block; do not fail over.
+      if (cause instanceof ParseError && cause.code === 'LEGACY_BLOCK_FORMAT') throw new LegacyBlockError(parsed.toV1().toString(), undefined, { cause })
+      throw new BadResponseError(this.id, `block ${cid}`, cause instanceof OrbitdrawError ? cause.detail : String(cause), { cause })
     }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
+  }
+
+  /** The signed IPNS record of `name`, verified against the name's key (`?format=ipns-record`). */
+  async record(name: string, options: SourceCallOptions = {}): Promise<RecordAnswer> {
+    const ans = await this.#get(`/ipns/${name}?format=ipns-record`, RECORD_ACCEPT, `IPNS record of ${name}`, MAX_IPNS_RECORD_BYTES, 'record', options.signal)
+    let info: VerifiedIpnsRecord
+    try {
+      info = await verifyIpnsRecord(ans.bytes, name, { now: new Date(this.#o.now()) })
+    } catch (cause) {
+      const ct = ans.headers.get('content-type') ?? ''
+      const why = ct !== '' && !ct.includes('ipns-record') ? `not an IPNS record (content-type ${ct}); the gateway may not support ?format=ipns-record` : cause instanceof OrbitdrawError ? cause.detail : String(cause)
+      throw new BadResponseError(this.id, 'IPNS record', why, { cause })
+    }
+    if (info.valueCid === undefined) throw new BadResponseError(this.id, 'IPNS record', `its value ${info.value} is not an /ipfs/<cid> path`)
+    return { bytes: ans.bytes, info: info as VerifiedIpnsRecord & { readonly valueCid: string }, source: this.id }
+  }
+
+  /** The head block as unsigned JSON (`/ipns/<name>`), checked against its own hash and `X-Ipfs-Roots`. */
+  async unsignedHead(name: string, options: SourceCallOptions = {}): Promise<HeadAnswer> {
+    const ans = await this.#get(`/ipns/${name}`, 'application/json', `unsigned head of ${name}`, LIMITS.maxBlockBytes, 'head-json', options.signal)
+    const cid = blockCid(ans.bytes)
+    try {
+      const block = parseBlock(ans.bytes, cid)
+      const roots = ans.headers.get('x-ipfs-roots')
+      const claimed = roots?.split(',').pop()?.trim()
+      if (claimed !== undefined && claimed !== '' && bytesToHex(parseCid(claimed).multihash.bytes) !== bytesToHex(parseCid(cid).multihash.bytes)) {
+        throw new BadResponseError(this.id, 'head JSON', `its bytes hash to ${cid} but X-Ipfs-Roots says ${claimed}`)
+      }
+      return { block, source: this.id }
+    } catch (cause) {
+      if (cause instanceof BadResponseError) throw cause
+      throw new BadResponseError(this.id, 'head JSON', cause instanceof OrbitdrawError ? cause.detail : String(cause), { cause })
+    }
+  }
+
+  /** GETs `gateway + path`; throws a typed error for every failure. */
+  async #get(path: string, accept: string, what: string, maxBytes: number, kind: GatewayRequestKind, signal: AbortSignal | undefined): Promise<GatewayAnswer> {
+    const gateway = this.id
+    const ctx = { edge: 'beacon' as const, what }
+    this.#o.onRequest?.({ gateway, path, kind })
+    throwIfAborted(signal, ctx)
+    const t = timedSignal(this.#o.timeoutMs, signal)
+    const fail = (cause: unknown): never => {
+      if (t.callerAborted()) throw abortedError(ctx, signal?.reason)
+      if (t.timedOut()) throw new TimeoutError({ edge: 'beacon', url: gateway, timeoutMs: this.#o.timeoutMs, what })
+      throw new NetworkError({ edge: 'beacon', url: gateway, what, cause })
+    }
+    try {
+      let res: Response
+      try {
+        res = await fetchNoSteer(this.#o.fetch, gateway + path, { headers: { accept }, signal: t.signal }, this.#o.redirects ?? {}, (r) =>
+          new RedirectRefusedError(gateway, r.reason, r.toOrigin, what, describeRefusal(r)),
+        )
+      } catch (cause) {
+        if (cause instanceof RedirectRefusedError) throw cause
+        return fail(cause)
+      }
+      if (res.status === 429) {
+        void res.body?.cancel().catch(() => undefined)
+        throw new RateLimitedError({ edge: 'beacon', url: gateway, what, retryAfterMs: retryAfterMs(res.headers.get('retry-after'), this.#o.now()) ?? DEFAULT_RETRY_AFTER_MS })
+      }
+      if (!res.ok) {
+        void res.body?.cancel().catch(() => undefined)
+        throw new GatewayHttpError(gateway, res.status, what)
+      }
+      let bytes: Uint8Array
+      try {
+        bytes = await readBodyLimited(res, maxBytes, (declared) =>
+          new GatewayHttpError(gateway, 413, declared === undefined ? `${what} (body over the ${maxBytes}-byte limit)` : `${what} (body of ${declared} bytes is over the ${maxBytes}-byte limit)`),
+        )
+      } catch (cause) {
+        if (cause instanceof GatewayHttpError) throw cause
+        return fail(cause)
+      }
+      if (bytes.length === 0) throw new GatewayHttpError(gateway, res.status, `${what} (empty body)`)
+      return { bytes, headers: res.headers }
+    } finally {
+      t.dispose()
+    }
+  }
 }
 
 /** Normalizes a gateway base URL (no trailing slash); throws on a non-http(s) URL. */

@@ -4,11 +4,16 @@
  * @module
  */
 export { BeaconClient, genesisIntervalMs, type BeaconClientOptions, type BeaconHead, type CallOptions, type WaitOptions, type WaitProgress, type WaitResult } from './client.js'
-export { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, ORBITPORT_OLD_BEACON_NAME, type FetchLike } from './gateway.js'
+export { waitFor, type WaitSource, type WaitForOptions } from './wait.js'
+export type { SourceCallOptions } from './source.js'
+export { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, ORBITPORT_OLD_BEACON_NAME, type FetchLike, type GatewayRequestKind } from './gateway.js'
 export { planTarget, planCommitment, type PlanOptions, type TargetPlan } from './plan.js'
 export { draw, verifyOnline, type NetworkDrawOptions, type VerifyOnlineOptions, type VerifyOnlineResult } from './draw.js'
 export {
   BeaconError,
+  NetError,
+  NetworkError,
+  TimeoutError,
   GatewayHttpError,
   GatewayNetworkError,
   GatewayTimeoutError,
@@ -23,5 +28,6 @@ export {
   NotYetPublishedError,
   AbortedError,
   WaitTimeoutError,
+  type NetEdge,
   type GatewayFailure,
 } from './errors.js'

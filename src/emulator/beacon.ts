@@ -463,41 +463,61 @@ function toRfc3339(t: string | Date): string {
 /** Options of {@link startBeaconEmulator}. */
 export type BeaconEmulatorOptions = BeaconServiceOptions & HttpServerOptions
 
-/** A beacon emulator listening on loopback. */
-export interface RunningBeaconEmulator {
-  /** Gateway base URL, e.g. `http://127.0.0.1:54321`. */
+/**
+ * A served beacon, as both start functions return it ({@link startBeaconEmulator}, and
+ * `startEmulator`, which adds the REST and time-stamping services). One naming for both.
+ */
+export interface ServedBeaconEmulator {
+  /** Base URL (gateway, and for `startEmulator` every other service), e.g. `http://127.0.0.1:54321`. */
   readonly url: string
   /** The beacon's IPNS name. */
-  readonly name: string
-  /** The underlying service (chain access, records, stats). */
-  readonly service: BeaconService
+  readonly beaconName: string
+  /** The beacon service (chain access, records, request counters). */
+  readonly beacon: BeaconService
   /** Per-route fault injection. */
   readonly faults: FaultController
   /** Publishes the next block now. */
   publishNow(): Promise<BeaconBlock>
-  /** Starts one more gateway (own port, own faults) serving the same beacon; stopped by {@link RunningBeaconEmulator.stop}. */
+  /** Starts one more gateway (own port, own faults) serving the same beacon; stopped by `stop`. */
   addGateway(): Promise<{ url: string; faults: FaultController; close(): Promise<void> }>
-  /** Stops the publisher and every server. */
+  /** Stops the publisher and every server. Idempotent. */
   stop(): Promise<void>
+}
+
+/** A beacon emulator listening on loopback. */
+export interface RunningBeaconEmulator extends ServedBeaconEmulator {
+  /** @deprecated use {@link ServedBeaconEmulator.beaconName} (the name `startEmulator` uses too). */
+  readonly name: string
+  /** @deprecated use {@link ServedBeaconEmulator.beacon} (the name `startEmulator` uses too). */
+  readonly service: BeaconService
+}
+
+/**
+ * Serves `service` with `handlers` (which should include `service.handler`) on one loopback server:
+ * the part both start functions share.
+ */
+export async function serveBeaconEmulator(service: BeaconService, handlers: readonly RouteHandler[], options: HttpServerOptions = {}): Promise<ServedBeaconEmulator> {
+  const served = await serveBeacon(service, handlers, options)
+  return {
+    url: served.url,
+    beaconName: service.name,
+    beacon: service,
+    faults: service.faults,
+    publishNow: () => service.publishNow(),
+    addGateway: served.addGateway,
+    stop: served.stop,
+  }
 }
 
 /**
  * Starts an emulated beacon and trustless gateway on a free loopback port.
  * @example
  * const emu = await startBeaconEmulator({ intervalMs: 200, keyType: 'Ed25519' })
- * const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+ * const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
  * await emu.stop()
  */
 export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): Promise<RunningBeaconEmulator> {
   const service = await createBeaconService(options)
-  const served = await serveBeacon(service, [service.handler], options)
-  return {
-    url: served.url,
-    name: service.name,
-    service,
-    faults: service.faults,
-    publishNow: () => service.publishNow(),
-    addGateway: served.addGateway,
-    stop: served.stop,
-  }
+  const served = await serveBeaconEmulator(service, [service.handler], options)
+  return { ...served, name: served.beaconName, service: served.beacon }
 }

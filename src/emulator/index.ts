@@ -5,13 +5,10 @@
  *
  * @module
  */
-import { createBeaconService, type BeaconService, type BeaconServiceOptions } from './beacon.js'
-import type { FaultController } from './faults.js'
+import { createBeaconService, serveBeaconEmulator, type BeaconServiceOptions, type ServedBeaconEmulator } from './beacon.js'
 import type { HttpServerOptions } from './http.js'
-import { serveBeacon } from './serve.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
 import { createTsaService, type TsaService, type TestTsaOptions } from './tsa.js'
-import type { BeaconBlock } from '../core/index.js'
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions extends HttpServerOptions {
@@ -23,30 +20,16 @@ export interface EmulatorOptions extends HttpServerOptions {
   tsa?: TestTsaOptions
 }
 
-/** A running emulator. */
-export interface RunningEmulator {
-  /** Base URL of everything: use it as gateway, `baseUrl` and `authUrl`. */
-  readonly url: string
-  /** The beacon's IPNS name. */
-  readonly beaconName: string
-  /** The beacon service (chain, records, request counters). */
-  readonly beacon: BeaconService
+/** A running emulator: the served beacon ({@link ServedBeaconEmulator}) plus REST and time-stamping. */
+export interface RunningEmulator extends ServedBeaconEmulator {
   /** The REST service (public key, outage switch, fault injection). */
   readonly rest: RestService
-  /** Route fault injection (beacon routes and `tsa`). */
-  readonly faults: FaultController
   /** The RFC 3161 authority's URL (`<url>/tsa`). */
   readonly tsaUrl: string
   /** The authority's root certificate, PEM: trust it (`trust.timestampAuthorities`, `--trust-tsa`) to accept its tokens. */
   readonly tsaRootPem: string
   /** The time-stamping service (certificates, token factory, request count). */
   readonly tsa: TsaService
-  /** Publishes the next beacon block now. */
-  publishNow(): Promise<BeaconBlock>
-  /** Starts one more gateway (own port, own faults) serving the same beacon. */
-  addGateway(): Promise<{ url: string; faults: FaultController; close(): Promise<void> }>
-  /** Stops the publisher and every server. Idempotent. */
-  stop(): Promise<void>
 }
 
 /**
@@ -65,23 +48,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const beacon = await createBeaconService(options.beacon)
   const rest = createRestService(options.rest)
   const tsa = createTsaService({ ...options.tsa, faults: beacon.faults })
-  const served = await serveBeacon(beacon, [rest.handler, tsa.handler, beacon.handler], options)
-  return {
-    url: served.url,
-    beaconName: beacon.name,
-    beacon,
-    rest,
-    faults: beacon.faults,
-    tsaUrl: `${served.url}/tsa`,
-    tsaRootPem: tsa.rootPem,
-    tsa,
-    publishNow: () => beacon.publishNow(),
-    addGateway: served.addGateway,
-    stop: served.stop,
-  }
+  const served = await serveBeaconEmulator(beacon, [rest.handler, tsa.handler, beacon.handler], options)
+  return { ...served, rest, tsaUrl: `${served.url}/tsa`, tsaRootPem: tsa.rootPem, tsa }
 }
 
-export { createBeaconService, startBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
+export { createBeaconService, startBeaconEmulator, serveBeaconEmulator, type ServedBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
 export { createRestService, gatewayError, GATEWAY_ERROR_STATUS, type GatewayErrorCode, type SignatureMode, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
 export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
 export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } from './faults.js'

@@ -4,9 +4,19 @@
  *
  * @module
  */
-import type { BeaconService } from './beacon.js'
 import type { FaultController } from './faults.js'
 import { startHttpServer, type HttpServerOptions, type RouteHandler } from './http.js'
+
+/**
+ * What serving needs from a beacon (a `BeaconService` fits). Declared here, not imported, so this
+ * module does not depend on `beacon.ts` (which depends on it).
+ */
+export interface ServableBeacon {
+  /** Stops the publisher. */
+  stop(): void
+  /** A new gateway over the same chain, with its own faults. */
+  createGateway(): { handler: RouteHandler; faults: FaultController }
+}
 
 /** A beacon being served. */
 export interface ServedBeacon {
@@ -22,7 +32,7 @@ export interface ServedBeacon {
  * Serves `handlers` (which should include the beacon's) on one loopback server. If the server cannot
  * start, the beacon's publisher is stopped before the error is rethrown.
  */
-export async function serveBeacon(beacon: BeaconService, handlers: readonly RouteHandler[], options: HttpServerOptions = {}): Promise<ServedBeacon> {
+export async function serveBeacon(beacon: ServableBeacon, handlers: readonly RouteHandler[], options: HttpServerOptions = {}): Promise<ServedBeacon> {
   let server: Awaited<ReturnType<typeof startHttpServer>>
   try {
     server = await startHttpServer(handlers, { port: options.port, host: options.host })

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { InvalidInputError } from '../core/errors.js'
 
 /** A `fetch`-compatible function. */
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
@@ -67,6 +68,20 @@ export function normalizeOrigins(list: readonly string[] | undefined): readonly 
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TypeError(`${o} is not an http(s) origin`)
     return u.origin
   })
+}
+
+/**
+ * {@link normalizeOrigins} for a client's `allowedRedirectOrigins` option: a bad entry is an
+ * `InvalidInputError` (`INVALID_OPTION`, path `$.allowedRedirectOrigins`).
+ *
+ * @param example - an origin for the hint, such as `https://cdn.example.org`.
+ */
+export function allowedOriginsOption(list: readonly string[] | undefined, example: string): readonly string[] {
+  try {
+    return normalizeOrigins(list)
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_OPTION', 'allowedRedirectOrigins must list http(s) origins', `pass origins such as ["${example}"]`, { path: '$.allowedRedirectOrigins', cause })
+  }
 }
 
 function stripQuery(url: string): string {

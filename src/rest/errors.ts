@@ -15,11 +15,11 @@
  * | {@link InvalidResponseError} | `ORBITPORT_INVALID_RESPONSE` | the body is not JSON or a field is wrong (`path` names it) |
  * | {@link AuthError} | `ORBITPORT_UNAUTHORIZED` | 401/403 from the API even after one token refresh; `serverCode` says which (`authentication_failed`, `token_expired`, `invalid_credential`, `service_authorization_denied`) |
  * | {@link TokenError} | `ORBITPORT_TOKEN_REJECTED` | the identity provider refused the client credentials |
- * | {@link RateLimitedError} | `ORBITPORT_RATE_LIMITED` | 429, and waiting `Retry-After` would exceed the retry budget |
+ * | {@link RateLimitedError} | `ORBITPORT_RATE_LIMITED` | 429, and waiting `Retry-After` would exceed the retry budget (`retryAfterMs`) |
  * | {@link SignatureError} | `ORBITPORT_BAD_SIGNATURE` | a value's signature does not verify under the configured key |
  * | {@link UnknownSourceError} | `ORBITPORT_UNKNOWN_SOURCE` | a `src` name the client does not know (checked before sending) |
  * | {@link BrowserSecretError} | `ORBITPORT_SECRET_IN_BROWSER` | a client with a secret was constructed in a browser |
- * | {@link AbortError} | `ORBITPORT_ABORTED` | the caller's `AbortSignal` fired |
+ * | {@link AbortedError} (was `AbortError`) | `ORBITPORT_ABORTED` | the caller's `AbortSignal` fired |
  * | {@link FallbackError} | `ORBITPORT_FALLBACK_FAILED` | the endpoint failed and so did the beacon fallback |
  *
  *
@@ -32,16 +32,12 @@
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 import type { RedirectRefusal } from '../net/redirect.js'
+import { AbortedError, claimNetErrors, serverSaidSuffix as said } from '../net/errors.js'
 
 /** Options of the errors made from an HTTP answer. */
 export interface HttpErrorOptions extends OrbitdrawErrorOptions {
   /** The `error` field of the server's JSON error body, when it is a well-formed code. */
   serverCode?: string | undefined
-}
-
-function said(serverCode: string | undefined, serverMessage: string | undefined): string {
-  const parts = [serverCode, serverMessage === undefined ? undefined : JSON.stringify(serverMessage)].filter((x) => x !== undefined)
-  return parts.length === 0 ? '' : `: ${parts.join(' ')}`
 }
 
 function serverHint(status: number, serverCode: string | undefined): string {
@@ -51,33 +47,23 @@ function serverHint(status: number, serverCode: string | undefined): string {
   return 'the request was refused; check the request parameters'
 }
 
-/** Base class of the REST client's errors (an {@link OrbitdrawError}). */
+/**
+ * Base class of the REST client's errors (an {@link OrbitdrawError}). `instanceof OrbitportError`
+ * also holds for the shared network errors ({@link NetworkError}, {@link TimeoutError},
+ * {@link RateLimitedError}, {@link AbortedError}) the REST edge reports (`edge: 'rest'`).
+ */
 export class OrbitportError extends OrbitdrawError {}
+claimNetErrors(OrbitportError, 'rest')
 
-/** The request could not be sent or the connection broke (DNS, refused, reset, TLS...). Retried. */
-export class NetworkError extends OrbitportError {
-  /** The URL (without query or credentials) the request went to. */
-  readonly url: string
-  constructor(url: string, detail: string, options: OrbitdrawErrorOptions = {}) {
-    super('ORBITPORT_NETWORK', `network error calling ${url}: ${detail}`, 'check connectivity and the base/auth URLs; the call was retried within the configured budget', options)
-    this.url = url
-  }
-}
+export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'
 
-/** An attempt took longer than `timeoutMs`, or retries ran past `deadlineMs`. */
-export class TimeoutError extends OrbitportError {
-  /** The limit that was hit, in milliseconds. */
-  readonly timeoutMs: number
-  constructor(url: string, timeoutMs: number, what: 'attempt' | 'deadline', options: OrbitdrawErrorOptions = {}) {
-    super(
-      'ORBITPORT_TIMEOUT',
-      what === 'attempt' ? `no response from ${url} within ${timeoutMs} ms` : `calling ${url} did not succeed within the ${timeoutMs} ms deadline`,
-      'try again later, or raise `timeoutMs` / `retry.deadlineMs`',
-      options,
-    )
-    this.timeoutMs = timeoutMs
-  }
-}
+/**
+ * The caller's `AbortSignal` fired (`ORBITPORT_ABORTED`).
+ * @deprecated the edges share one {@link AbortedError}; this is the same class under its old name.
+ */
+export const AbortError = AbortedError
+/** @deprecated use {@link AbortedError}. */
+export type AbortError = AbortedError
 
 /** The endpoint answered with a server error (5xx, or a status the interface does not describe). */
 export class ServerError extends OrbitportError {
@@ -133,9 +119,6 @@ export class RedirectError extends OrbitportError {
   }
 }
 
-/** A value came without a signature (`signature` null or absent) while the client requires one. */
-
-
 /** The response is not JSON, or a field is missing or malformed. `path` names the first bad field. */
 export class InvalidResponseError extends OrbitportError {
   constructor(url: string, detail: string, options: OrbitdrawErrorOptions = {}) {
@@ -185,27 +168,6 @@ export class TokenError extends OrbitportError {
   }
 }
 
-/** The service answered 429 and honouring `Retry-After` would run past the retry budget. */
-export class RateLimitedError extends OrbitportError {
-  /** Seconds the server asked to wait (`Retry-After`), when it said. */
-  readonly retryAfter: number | undefined
-  /** The server's `error` code (`rate_limit_exceeded`), when given. */
-  readonly serverCode: string | undefined
-  /** The server's message, scrubbed and escaped, when given. */
-  readonly serverMessage: string | undefined
-  constructor(url: string, retryAfter: number | undefined, options: HttpErrorOptions & { serverMessage?: string | undefined } = {}) {
-    super(
-      'ORBITPORT_RATE_LIMITED',
-      `${url} answered HTTP 429 (too many requests)${said(options.serverCode, options.serverMessage)}${retryAfter === undefined ? '' : `, retry after ${retryAfter} s`}`,
-      retryAfter === undefined ? 'slow down and try again later' : `wait at least ${retryAfter} s before the next request`,
-      options,
-    )
-    this.retryAfter = retryAfter
-    this.serverCode = options.serverCode
-    this.serverMessage = options.serverMessage
-  }
-}
-
 /** A value's signature does not verify: the value is rejected, never returned. */
 export class SignatureError extends OrbitportError {
   constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}, code = 'ORBITPORT_BAD_SIGNATURE') {
@@ -247,13 +209,6 @@ export class BrowserSecretError extends OrbitportError {
       'refusing to create an Orbitport client with a client secret in a browser: the secret would be visible to every visitor (interface section 5, rule 3: credentials stay server-side)',
       'call Orbitport from your server and pass the values to the page; if this really is a trusted environment, pass `dangerouslyAllowBrowser: true`',
     )
-  }
-}
-
-/** The caller's `AbortSignal` fired. */
-export class AbortError extends OrbitportError {
-  constructor(options: OrbitdrawErrorOptions = {}) {
-    super('ORBITPORT_ABORTED', 'the call was aborted by its AbortSignal', 'nothing to do if you aborted on purpose', options)
   }
 }
 

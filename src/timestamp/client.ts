@@ -12,9 +12,12 @@ import { bytesToBase64 } from '../core/bytes.js'
 import { InvalidInputError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTimestampToken, type TimestampTrustAnchor } from '../core/timestamp/index.js'
-import { AbortedError } from '../beacon/errors.js'
+import { throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
+import { NET_ERROR_CODES } from '../net/errors.js'
 import { TimestampUnavailableError, type TimestampAuthorityFailure } from './errors.js'
+
+const ABORT_CTX = { edge: 'timestamp', what: 'time-stamping' } as const
 
 /** The public authorities asked by default (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`). */
 export const DEFAULT_TSA_URLS: readonly string[] = ['http://timestamp.digicert.com', 'http://timestamp.sectigo.com']
@@ -91,14 +94,14 @@ export async function timestampCommitment(cid: string, options: TimestampOptions
   }
   const timeoutMs = options.timeoutMs ?? LIMITS.timestampTimeoutMs
   if (!(timeoutMs > 0)) throw new InvalidInputError('INVALID_OPTIONS', `timeoutMs must be positive, not ${timeoutMs}`, 'pass a timeout in milliseconds')
-  if (options.signal?.aborted === true) throw new AbortedError('time-stamping', options.signal.reason)
+  throwIfAborted(options.signal, ABORT_CTX)
   const fetchFn = options.fetch ?? globalThis.fetch
   const anchors = options.anchors ?? DEFAULT_TIMESTAMP_AUTHORITIES
   const now = options.now ?? Date.now
   const maxSkewMs = (options.maxClockSkewSeconds ?? 300) * 1000
   if (!(maxSkewMs >= 0)) throw new InvalidInputError('INVALID_OPTIONS', 'maxClockSkewSeconds must be >= 0', 'pass a number of seconds')
   const settled = await Promise.all(authorities.map((a) => one(a, digest, { fetchFn, timeoutMs, signal: options.signal, anchors, now, maxSkewMs })))
-  if (isAborted(options.signal)) throw new AbortedError('time-stamping', options.signal?.reason)
+  throwIfAborted(options.signal, ABORT_CTX)
   const tokens = settled.filter((s): s is KeptTimestamp => 'token' in s)
   const failures = settled.filter((s): s is TimestampAuthorityFailure => !('token' in s))
   if (tokens.length === 0) throw new TimestampUnavailableError(failures)
@@ -143,23 +146,16 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
       }),
     ),
   )
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, o.timeoutMs)
-  const onAbort = (): void => controller.abort()
-  o.signal?.addEventListener('abort', onAbort, { once: true })
+  const limit = timedSignal(o.timeoutMs, o.signal)
   let body: Uint8Array
   try {
     let res: Response
     try {
-      res = await o.fetchFn(authority, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: request, signal: controller.signal, redirect: 'follow' })
+      res = await o.fetchFn(authority, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: request, signal: limit.signal, redirect: 'follow' })
     } catch (e) {
-      if (timedOut) return fail('TIMESTAMP_TIMEOUT', `no answer within ${o.timeoutMs} ms`)
-      if (o.signal?.aborted === true) return fail('ABORTED', 'aborted')
-      return fail('TIMESTAMP_NETWORK_ERROR', e instanceof Error ? e.message : String(e))
+      if (limit.timedOut()) return fail(NET_ERROR_CODES.timeout.timestamp, `no answer within ${o.timeoutMs} ms`)
+      if (limit.callerAborted()) return fail(NET_ERROR_CODES.aborted.timestamp, 'aborted')
+      return fail(NET_ERROR_CODES.network.timestamp, e instanceof Error ? e.message : String(e))
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined)
@@ -173,12 +169,11 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
     try {
       body = await readBodyLimited(res, LIMITS.maxTimestampTokenBytes + 4096, () => new Error(`reply over ${LIMITS.maxTimestampTokenBytes + 4096} bytes`))
     } catch (e) {
-      if (timedOut) return fail('TIMESTAMP_TIMEOUT', `the reply did not arrive within ${o.timeoutMs} ms`)
+      if (limit.timedOut()) return fail(NET_ERROR_CODES.timeout.timestamp, `the reply did not arrive within ${o.timeoutMs} ms`)
       return fail('TIMESTAMP_BAD_REPLY', e instanceof Error ? e.message : String(e))
     }
   } finally {
-    clearTimeout(timer)
-    o.signal?.removeEventListener('abort', onAbort)
+    limit.dispose()
   }
   let resp: TimeStampResp
   try {
@@ -209,10 +204,6 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
   const skew = Date.parse(t.time!) - clock
   if (Math.abs(skew) > o.maxSkewMs) return fail('TIMESTAMP_CLOCK_SKEW', `the token's time ${t.time} is ${Math.round(skew / 1000)} s off this host's clock (more than ${o.maxSkewMs / 1000} s)`)
   return { token, base64: bytesToBase64(token), authority, authorityName: t.authority ?? authority, time: t.time! }
-}
-
-function isAborted(signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true
 }
 
 function toBigInt(b: Uint8Array): bigint {

@@ -16,7 +16,6 @@ import {
   RateLimitedError,
   WaitTimeoutError,
 } from '../../src/beacon/errors.js'
-import { parseRetryAfter } from '../../src/beacon/gateway.js'
 import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
 import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
 import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
@@ -417,14 +416,5 @@ describe('BeaconClient.waitFor', () => {
     setTimeout(() => ac.abort(), 300)
     await expect(c.waitFor(emu.service.head().sequence + 100, { signal: ac.signal })).rejects.toBeInstanceOf(AbortedError)
     await expect(c.waitFor(emu.service.head().sequence + 100, { timeoutMs: 300 })).rejects.toBeInstanceOf(WaitTimeoutError)
-  })
-})
-
-describe('gateway helpers', () => {
-  it('parseRetryAfter: seconds, HTTP date, default', () => {
-    expect(parseRetryAfter('5', 0)).toBe(5000)
-    expect(parseRetryAfter(new Date(10_000).toUTCString(), 0)).toBe(10_000)
-    expect(parseRetryAfter(null, 0)).toBe(1000)
-    expect(parseRetryAfter('soon', 0)).toBe(1000)
   })
 })

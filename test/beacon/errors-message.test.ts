@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { AllGatewaysFailedError, GatewayNetworkError, GatewayTimeoutError } from '../../src/beacon/errors.js'
+import { AllGatewaysFailedError, NetworkError, TimeoutError } from '../../src/beacon/errors.js'
 
 describe('AllGatewaysFailedError message', () => {
   it('names each gateway and error once, with a count for repeats across retry rounds', () => {
     const a = 'http://127.0.0.1:1'
     const b = 'http://127.0.0.1:2'
     const failures = [
-      { gateway: a, error: new GatewayNetworkError(a, 'record') },
-      { gateway: b, error: new GatewayTimeoutError(b, 100, 'record') },
-      { gateway: a, error: new GatewayNetworkError(a, 'record') },
-      { gateway: b, error: new GatewayTimeoutError(b, 100, 'record') },
-      { gateway: a, error: new GatewayNetworkError(a, 'record') },
+      { gateway: a, error: new NetworkError({ edge: 'beacon', url: a, what: 'record' }) },
+      { gateway: b, error: new TimeoutError({ edge: 'beacon', url: b, timeoutMs: 100, what: 'record' }) },
+      { gateway: a, error: new NetworkError({ edge: 'beacon', url: a, what: 'record' }) },
+      { gateway: b, error: new TimeoutError({ edge: 'beacon', url: b, timeoutMs: 100, what: 'record' }) },
+      { gateway: a, error: new NetworkError({ edge: 'beacon', url: a, what: 'record' }) },
     ]
     const err = new AllGatewaysFailedError('head', failures)
     expect(err.failures).toHaveLength(5)

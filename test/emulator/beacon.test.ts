@@ -244,3 +244,24 @@ describe('emulated gateway: faults', () => {
     expect(alterBody(new Uint8Array([0x30]), { kind: 'wrong-bytes' })).toEqual(new Uint8Array([0x31]))
   })
 })
+
+describe('emulator start functions: one naming', () => {
+  it('startBeaconEmulator names the beacon like startEmulator (beaconName, beacon); name/service are aliases', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js')
+    expect(emu.beaconName).toBe(emu.beacon.name)
+    expect(emu.name).toBe(emu.beaconName)
+    expect(emu.service).toBe(emu.beacon)
+    const full = await startEmulator({ beacon: { intervalMs: 0, initialBlocks: 1 } })
+    try {
+      const shared = ['url', 'beaconName', 'beacon', 'faults', 'publishNow', 'addGateway', 'stop'] as const
+      for (const k of shared) {
+        expect(k in full, k).toBe(true)
+        expect(k in emu, k).toBe(true)
+      }
+      expect(full.beaconName).toBe(full.beacon.name)
+      expect((await full.publishNow()).sequence).toBe(full.beacon.head().sequence)
+    } finally {
+      await full.stop()
+    }
+  })
+})

@@ -34,17 +34,17 @@ afterEach(async () => {
 describe('error types', () => {
   it('every REST error is an OrbitdrawError with a stable code, detail and hint', () => {
     const all: OrbitportError[] = [
-      new NetworkError('u', 'x'),
-      new TimeoutError('u', 1, 'attempt'),
+      new NetworkError({ edge: 'rest', url: 'u', detail: 'x' }),
+      new TimeoutError({ edge: 'rest', url: 'u', timeoutMs: 1, scope: 'attempt' }),
       new ServerError('u', 500, 'm'),
       new InvalidResponseError('u', 'x', { path: '$.data' }),
       new AuthError('u', 401, undefined),
       new TokenError('u', 401, 'access_denied', 'no'),
-      new RateLimitedError('u', 3),
+      new RateLimitedError({ edge: 'rest', url: 'u', retryAfterMs: 3000 }),
       new SignatureError('x'),
       new UnknownSourceError('x', ['derived']),
       new BrowserSecretError(),
-      new AbortError(),
+      new AbortError({ edge: 'rest' }),
       new FallbackError(new Error('a'), new Error('b')),
     ]
     all.forEach(record)

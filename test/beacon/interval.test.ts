@@ -1,0 +1,37 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_INTERVAL_MS, estimateInterval, genesisIntervalMs } from '../../src/beacon/interval.js'
+import { makeChain } from './fake-source.js'
+
+describe('estimateInterval (pure)', () => {
+  it('from chain timestamps when they span at least 2 s (genesis left out)', () => {
+    const c = makeChain(6, { intervalS: 60 })
+    expect(estimateInterval(c.slice(2), [])).toEqual({ ms: 60_000, spanSeconds: 180 })
+    // Genesis may predate block 1 by any time: it is not used for the span.
+    expect(estimateInterval([c[0]!, c[1]!], []).spanSeconds).toBe(0)
+  })
+
+  it('else from heads first seen, else the genesis configuration, else the hint, else the default', () => {
+    const c = makeChain(3, { intervalS: 0, metadata: { interval: 5_000_000_000 } })
+    expect(estimateInterval([], [{ sequence: 10, at: 0 }, { sequence: 13, at: 3000 }]).ms).toBe(1000)
+    expect(estimateInterval([c[0]!], []).ms).toBe(5000)
+    expect(estimateInterval([], [], 1234).ms).toBe(1234)
+    expect(estimateInterval([], []).ms).toBe(DEFAULT_INTERVAL_MS)
+  })
+
+  it('is at least 100 ms and finite for any chain span (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 7200 }), fc.integer({ min: 2, max: 12 }), (intervalS, n) => {
+        const est = estimateInterval(makeChain(n, { intervalS }).slice(1), [])
+        return Number.isFinite(est.ms) && est.ms >= 100
+      }),
+      { numRuns: 50 },
+    )
+  })
+
+  it('genesisIntervalMs reads Go nanoseconds only, within 100 ms .. 1 day', () => {
+    expect(genesisIntervalMs({ sequence: 0, metadata: { interval: 60_000_000_000 } })).toBe(60_000)
+    expect(genesisIntervalMs({ sequence: 0, metadata: { interval: 60 } })).toBeUndefined()
+    expect(genesisIntervalMs({ sequence: 1, metadata: { interval: 60_000_000_000 } })).toBeUndefined()
+  })
+})

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { AllGatewaysFailedError, GatewayHttpError, WaitTimeoutError } from '../../src/beacon/errors.js'
+import type { BeaconHead } from '../../src/beacon/head.js'
+import { waitFor, type WaitProgress, type WaitSource } from '../../src/beacon/wait.js'
+import type { BeaconBlock } from '../../src/core/block.js'
+import { makeChain } from './fake-source.js'
+
+const chain = makeChain(20, { intervalS: 1 })
+const head = (b: BeaconBlock): BeaconHead => ({ block: b, record: undefined, recordInfo: undefined, authenticated: true, fresh: true, gateway: 'fake' })
+
+/** A source whose head is scripted per poll (a block, or an error); the clock moves 100 ms per poll. */
+function fake(script: (BeaconBlock | Error)[]) {
+  const clock = { t: 1_700_000_000_000 }
+  let known: BeaconHead | undefined
+  let polls = 0
+  const source: WaitSource = {
+    get knownHead() {
+      return known
+    },
+    async latest() {
+      polls++
+      clock.t += 100
+      const next = script.length > 1 ? script.shift()! : script[0]!
+      if (next instanceof Error) throw next
+      known = head(next)
+      return known
+    },
+    async chainDown(from, to) {
+      return chain.slice(to, from.sequence + 1).reverse()
+    },
+    async intervalMs() {
+      return 100
+    },
+    currentIntervalMs: () => 100,
+  }
+  return { source, clock, polls: () => polls }
+}
+
+const allFailed = (): AllGatewaysFailedError => new AllGatewaysFailedError('signed head', [{ gateway: 'fake', error: new GatewayHttpError('fake', 503, 'record') }])
+
+describe('waitFor (a plain function over a fake source)', () => {
+  it('polls until the target appears, reporting progress, and returns the chain from the head down to it', async () => {
+    const f = fake([chain[3]!, chain[4]!, chain[6]!])
+    const progress: WaitProgress[] = []
+    const r = await waitFor(f.source, 5, { now: () => f.clock.t, onProgress: (p) => progress.push(p) })
+    expect(r.block).toBe(chain[5])
+    expect(r.chain.map((b) => b.sequence)).toEqual([6, 5])
+    expect(progress.map((p) => p.remaining)).toEqual([2, 1, 0])
+    expect(f.polls()).toBe(3)
+  })
+
+  it('survives up to maxFailedPolls polls where every gateway failed, then gives up with that error', async () => {
+    const ok = fake([chain[1]!, allFailed(), allFailed(), chain[2]!])
+    expect((await waitFor(ok.source, 2, { now: () => ok.clock.t, maxFailedPolls: 2 })).block).toBe(chain[2])
+    const bad = fake([chain[1]!, allFailed(), allFailed(), allFailed(), chain[2]!])
+    await expect(waitFor(bad.source, 2, { now: () => bad.clock.t, maxFailedPolls: 2 })).rejects.toBeInstanceOf(AllGatewaysFailedError)
+    // Without any head seen yet, the first failure ends the wait.
+    const none = fake([allFailed()])
+    await expect(waitFor(none.source, 2, { now: () => none.clock.t })).rejects.toBeInstanceOf(AllGatewaysFailedError)
+    expect(none.polls()).toBe(1)
+  })
+
+  it('timeoutMs: WaitTimeoutError naming the latest head; abort: AbortedError', async () => {
+    const f = fake([chain[1]!])
+    const err = await waitFor(f.source, 9, { now: () => f.clock.t, timeoutMs: 250 }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(WaitTimeoutError)
+    expect(err).toMatchObject({ target: 9, head: 1 })
+    const g = fake([chain[1]!])
+    const ac = new AbortController()
+    const p = waitFor(g.source, 9, { now: () => g.clock.t, signal: ac.signal })
+    setTimeout(() => ac.abort(), 50)
+    await expect(p).rejects.toMatchObject({ code: 'ABORTED', edge: 'beacon' })
+  })
+
+  it('a bad sequence is InvalidInputError before any poll', async () => {
+    const f = fake([chain[1]!])
+    await expect(waitFor(f.source, -1)).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
+    await expect(waitFor(f.source, 1.5)).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
+    expect(f.polls()).toBe(0)
+  })
+})
