@@ -24,3 +24,5 @@ export { RateLimitedError } from './beacon/index.js'
 export { RateLimitedError as OrbitportRateLimitedError } from './rest/index.js'
 // Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
 export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'
+// The participants digest on two threads (worker_threads): Node entry only; equal to participantsRoot.
+export { participantsRootParallel, PARALLEL_MIN_ENTRIES, type ParallelHashOptions } from './node/parallel-hash.js'

@@ -277,8 +277,8 @@ function isWeightedList(list: readonly string[] | readonly WeightedEntry[]): lis
   return Array.isArray(list) && list.length > 0 && typeof list[0] !== 'string'
 }
 
-/** Validates either kind of list, then returns its entries (and weights, or null) as plain arrays. */
-function normalize(list: readonly string[] | readonly WeightedEntry[]): { entries: readonly string[]; weights: number[] | null } {
+/** @internal Validates either kind of list, then returns its entries (and weights, or null) as plain arrays. */
+export function normalize(list: readonly string[] | readonly WeightedEntry[]): { entries: readonly string[]; weights: number[] | null } {
   if (isWeightedList(list)) {
     validateWeightedEntries(list)
     return { entries: list.map((w) => w.entry), weights: list.map((w) => w.weight) }
@@ -384,8 +384,8 @@ function secretOf(options: ParticipantsHashOptions | undefined): OrganizerSecret
   return options?.secret === undefined ? null : OrganizerSecret.from(options.secret)
 }
 
-/** The salt source of {@link participantsRoot}: the secret, the given salts (checked), or none. */
-function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
+/** @internal The salt source of {@link participantsRoot}: the secret, the given salts (checked), or none. */
+export function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
   const salts = options?.salts
   if (salts === undefined) return secretOf(options)
   if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTIONS', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
