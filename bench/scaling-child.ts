@@ -11,7 +11,7 @@ const idle = opArg.endsWith('-idle')
 const op = opArg.replace(/-idle$/, '')
 const file = (name: string): string => join(dir, name)
 let ms = 0
-let inputBytes = 0
+let inputBytes: number
 if (op === 'commit' || op === 'draw') {
   inputBytes = statSync(file('participants.txt')).size
   const entries = readFileSync(file('participants.txt'), 'utf8').split('\n')
