@@ -2,15 +2,17 @@
 /**
  * The `orbitdraw` command: a thin user of the public API.
  *
+ * Start-up loads only what the command line needs: the command table (names and summaries), then the one
+ * command that runs; the error reporter (which knows every error family) is imported only on error.
+ *
  * @module
  */
 import { parseArgs } from 'node:util'
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { CliContext, Command } from './command.js'
-import { COMMANDS } from './commands/index.js'
+import { COMMANDS, type CommandEntry } from './commands/index.js'
 import { EXIT, UsageError } from './exit-codes.js'
-import { reportError } from './output.js'
 import { safeText } from './safe-text.js'
 
 const MAIN_HELP = `orbitdraw — publicly verifiable draws from Orbitport's cosmic randomness beacon
@@ -42,10 +44,11 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     ctx.out(`${await packageVersion()}\n`)
     return EXIT.ok
   }
-  const command: Command | undefined = COMMANDS.find((c) => c.name === name)
+  const entry: CommandEntry | undefined = COMMANDS.find((c) => c.name === name)
   const json = rest.includes('--json')
   try {
-    if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map((c) => c.name).join(', ')}`)
+    if (entry === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map((c) => c.name).join(', ')}`)
+    const command: Command = await entry.load()
     let parsed: ReturnType<typeof parseArgs>
     try {
       parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true })
@@ -58,6 +61,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     }
     return await command.run(parsed.values, parsed.positionals, ctx)
   } catch (err) {
+    const { reportError } = await import('./output.js')
     return reportError(ctx, err, json)
   }
 }

@@ -9,12 +9,14 @@
  *
  * Trees are computed bottom-up: each level hashes adjacent pairs and carries a last unpaired node up
  * unchanged. That gives exactly the RFC's recursive split (the tests check it against a literal recursive
- * implementation), in one pass per level over a packed buffer of 32-byte hashes.
+ * implementation), in one pass per level over a packed array of hashes kept as 32-bit words (8 per hash)
+ * and hashed with the specialised SHA-256 of `sha256-fixed.ts`; single hashes use `@noble/hashes`.
  *
  * @module
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError } from './errors.js'
+import { hashesToWords, nodeHashWords, sha256Words, wordsToBytes } from './sha256-fixed.js'
 
 /** Size of every hash in the tree, in bytes (SHA-256). */
 export const HASH_BYTES = 32
@@ -45,20 +47,22 @@ export function emptyRoot(): Uint8Array {
 
 /** Merkle Tree Hash (RFC 9162 §2.1.1) of a list of leaf data, in order. */
 export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
-  return rootOfPackedInPlace(packLeafData(leaves), leaves.length)
+  return rootOfLeafWords(packLeafData(leaves), leaves.length)
 }
 
 /**
  * Merkle Tree Hash from leaf hashes already computed (each `leafHash(d_i)`), so callers can hash leaves
  * as they stream in. Accepts an array of 32-byte hashes or one packed buffer of `n * 32` bytes.
- * A packed buffer is copied unless `overwrite: true`, in which case its contents are destroyed.
+ * The input is never modified (`overwrite` is kept for compatibility and has no effect).
  */
 export function merkleRootFromLeafHashes(leafHashes: readonly Uint8Array[] | Uint8Array, options: { overwrite?: boolean } = {}): Uint8Array {
   if (leafHashes instanceof Uint8Array) {
+    // The words are a new array either way: `overwrite` is accepted for compatibility and changes nothing.
+    void options
     const n = packedCount(leafHashes)
-    return rootOfPackedInPlace(options.overwrite === true ? leafHashes : leafHashes.slice(), n)
+    return rootOfLeafWords(hashesToWords(leafHashes, n), n)
   }
-  return rootOfPackedInPlace(packHashes(leafHashes), leafHashes.length)
+  return rootOfLeafWords(packHashes(leafHashes), leafHashes.length)
 }
 
 /**
@@ -113,16 +117,16 @@ export class MerkleRootBuilder {
 export class MerkleTree {
   /** Number of leaves. */
   readonly size: number
-  /** levels[0] = packed leaf hashes, levels[last] = the root (absent for the empty tree). */
-  readonly #levels: Uint8Array[]
+  /** levels[0] = leaf hashes, levels[last] = the root (absent for the empty tree); 8 words per hash. */
+  readonly #levels: Int32Array[]
 
-  private constructor(packedLeafHashes: Uint8Array, size: number) {
+  private constructor(leafWords: Int32Array, size: number) {
     this.size = size
-    const levels = [packedLeafHashes]
-    let cur = packedLeafHashes
+    const levels = [leafWords]
+    let cur = leafWords
     let m = size
     while (m > 1) {
-      const next = new Uint8Array(Math.ceil(m / 2) * HASH_BYTES)
+      const next = new Int32Array(Math.ceil(m / 2) * WORDS)
       hashPairs(cur, m, next)
       levels.push(next)
       cur = next
@@ -136,14 +140,21 @@ export class MerkleTree {
     return new MerkleTree(packLeafData(leaves), leaves.length)
   }
 
+  /** @internal Builds the tree over leaf hashes given as words (8 per hash), adopting the array. */
+  static fromLeafWords(leafWords: Int32Array, size: number): MerkleTree {
+    return new MerkleTree(leafWords, size)
+  }
+
   /**
    * Builds the tree over leaf hashes already computed: an array of 32-byte hashes, or a packed buffer of
-   * `n * 32` bytes (copied unless `adopt: true`, in which case the tree keeps it and it must not change).
+   * `n * 32` bytes (never modified or kept; `adopt` is accepted for compatibility).
    */
   static fromLeafHashes(leafHashes: readonly Uint8Array[] | Uint8Array, options: { adopt?: boolean } = {}): MerkleTree {
     if (leafHashes instanceof Uint8Array) {
+      // The tree keeps its own word array either way: `adopt` is kept for compatibility.
+      void options
       const n = packedCount(leafHashes)
-      return new MerkleTree(options.adopt === true ? leafHashes : leafHashes.slice(), n)
+      return new MerkleTree(hashesToWords(leafHashes, n), n)
     }
     return new MerkleTree(packHashes(leafHashes), leafHashes.length)
   }
@@ -151,13 +162,13 @@ export class MerkleTree {
   /** The Merkle Tree Hash. */
   root(): Uint8Array {
     if (this.size === 0) return emptyRoot()
-    return this.#levels[this.#levels.length - 1]!.slice(0, HASH_BYTES)
+    return hashAt(this.#levels[this.#levels.length - 1]!, 0)
   }
 
   /** Leaf hash at `index`. */
   leafHash(index: number): Uint8Array {
     this.#checkIndex(index, '$')
-    return this.#levels[0]!.slice(index * HASH_BYTES, (index + 1) * HASH_BYTES)
+    return hashAt(this.#levels[0]!, index)
   }
 
   /**
@@ -172,7 +183,7 @@ export class MerkleTree {
     for (let level = 0; m > 1; level++) {
       const sib = j % 2 === 1 ? j - 1 : j + 1
       // An even last node with no right sibling is carried up unchanged: no path element at this level.
-      if (sib < m) path.push(this.#levels[level]!.slice(sib * HASH_BYTES, (sib + 1) * HASH_BYTES))
+      if (sib < m) path.push(hashAt(this.#levels[level]!, sib))
       j = Math.floor(j / 2)
       m = Math.ceil(m / 2)
     }
@@ -281,61 +292,44 @@ export function verifyInclusionHash(check: { root: Uint8Array; size: number; ind
 // ---------------------------------------------------------------------------------------------------------
 // Internals shared with participants.ts (not part of the public API surface re-exported by core/index.ts).
 
+/** Words per hash (SHA-256: 8 big-endian 32-bit words). */
+const WORDS = 8
+
+/** Hash number `i` of a word array, as 32 bytes. */
+function hashAt(words: Int32Array, i: number): Uint8Array {
+  const out = new Uint8Array(HASH_BYTES)
+  wordsToBytes(words, i * WORDS, out, 0)
+  return out
+}
+
 /**
- * @internal Reduces `n` packed 32-byte leaf hashes to the MTH, overwriting `buf`. Returns a fresh array.
+ * @internal Reduces `n` leaf hashes, given as words (8 per hash), to the MTH, overwriting `words`.
+ * Returns the root as 32 fresh bytes.
  */
-export function rootOfPackedInPlace(buf: Uint8Array, n: number): Uint8Array {
+export function rootOfLeafWords(words: Int32Array, n: number): Uint8Array {
   if (n === 0) return emptyRoot()
   let m = n
-  while (m > 1) m = hashPairsInPlace(buf, m)
-  return buf.slice(0, HASH_BYTES)
+  while (m > 1) m = hashPairs(words, m, words)
+  return hashAt(words, 0)
 }
 
 /**
- * {@link hashPairs} in place without copying the children: pair p (nodes 2p, 2p+1 at bytes [64p, 64p+64))
- * is hashed straight from the buffer, its 0x01 prefix written over byte 64p-1, the last byte of pair p-1,
- * which is already consumed and is not an output position of any pair before p (outputs of pairs < p end
- * at 32p <= 64p-1). Output p goes to [32p, 32p+32), after its own input was read. Pair 0 uses a scratch copy.
+ * Hashes adjacent pairs of the first `m` hashes of `src` into `dst` (which may be `src`: output p is
+ * written at words [8p, 8p + 8) after its own input [16p, 16p + 16) was read, and never over an input of
+ * a later pair), carrying a last unpaired node up. Returns the new count, ceil(m / 2).
  */
-function hashPairsInPlace(buf: Uint8Array, m: number): number {
+function hashPairs(src: Int32Array, m: number, dst: Int32Array): number {
   const pairs = Math.floor(m / 2)
-  if (pairs > 0) {
-    const first = new Uint8Array(1 + 2 * HASH_BYTES)
-    first[0] = 1
-    first.set(buf.subarray(0, 2 * HASH_BYTES), 1)
-    buf.set(sha256(first), 0)
-  }
-  for (let p = 1; p < pairs; p++) {
-    const s = p * 2 * HASH_BYTES
-    buf[s - 1] = 1
-    buf.set(sha256(buf.subarray(s - 1, s + 2 * HASH_BYTES)), p * HASH_BYTES)
-  }
-  if (m % 2 === 1) buf.copyWithin(pairs * HASH_BYTES, (m - 1) * HASH_BYTES, m * HASH_BYTES)
-  return pairs + (m % 2)
-}
-
-/**
- * Hashes adjacent pairs of the first `m` packed hashes of `src` into `dst` (which may be `src`: writes
- * never overtake reads), carrying a last unpaired node up. Returns the new count, ceil(m / 2).
- */
-function hashPairs(src: Uint8Array, m: number, dst: Uint8Array): number {
-  const input = new Uint8Array(1 + 2 * HASH_BYTES)
-  input[0] = 1
-  const pairs = Math.floor(m / 2)
-  for (let p = 0; p < pairs; p++) {
-    const s = p * 2 * HASH_BYTES
-    for (let b = 0; b < 2 * HASH_BYTES; b++) input[1 + b] = src[s + b]!
-    dst.set(sha256(input), p * HASH_BYTES)
-  }
+  for (let p = 0; p < pairs; p++) nodeHashWords(src, 2 * p * WORDS, (2 * p + 1) * WORDS, dst, p * WORDS)
   if (m % 2 === 1) {
-    if (dst === src) dst.copyWithin(pairs * HASH_BYTES, (m - 1) * HASH_BYTES, m * HASH_BYTES)
-    else dst.set(src.subarray((m - 1) * HASH_BYTES, m * HASH_BYTES), pairs * HASH_BYTES)
+    if (dst === src) dst.copyWithin(pairs * WORDS, (m - 1) * WORDS, m * WORDS)
+    else dst.set(src.subarray((m - 1) * WORDS, m * WORDS), pairs * WORDS)
   }
   return pairs + (m % 2)
 }
 
-function packLeafData(leaves: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(leaves.length * HASH_BYTES)
+function packLeafData(leaves: readonly Uint8Array[]): Int32Array {
+  const out = new Int32Array(leaves.length * WORDS)
   let max = 0
   for (const d of leaves) {
     if (!(d instanceof Uint8Array)) throw new InvalidInputError('INVALID_LEAF', 'every leaf must be a Uint8Array', 'encode each leaf as bytes')
@@ -345,20 +339,20 @@ function packLeafData(leaves: readonly Uint8Array[]): Uint8Array {
   for (let i = 0; i < leaves.length; i++) {
     const d = leaves[i]!
     input.set(d, 1)
-    out.set(sha256(input.subarray(0, d.length + 1)), i * HASH_BYTES)
+    sha256Words(input, d.length + 1, out, i * WORDS)
   }
   return out
 }
 
-function packHashes(hashes: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(hashes.length * HASH_BYTES)
+function packHashes(hashes: readonly Uint8Array[]): Int32Array {
+  const packed = new Uint8Array(hashes.length * HASH_BYTES)
   hashes.forEach((h, i) => {
     if (!isHash(h)) {
       throw new InvalidInputError('INVALID_HASH_LENGTH', `leaf hash ${i} is not a ${HASH_BYTES}-byte Uint8Array`, 'pass leafHash(data) digests', { path: `$[${i}]` })
     }
-    out.set(h, i * HASH_BYTES)
+    packed.set(h, i * HASH_BYTES)
   })
-  return out
+  return hashesToWords(packed, hashes.length)
 }
 
 function packedCount(packed: Uint8Array): number {

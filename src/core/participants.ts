@@ -9,12 +9,12 @@
  *
  * @module
  */
-import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError, LimitExceededError } from './errors.js'
 import { LIMITS } from './limits.js'
 import { entryTextError } from './entry-text.js'
-import { HASH_BYTES, MerkleTree, rootOfPackedInPlace } from './merkle.js'
+import { MerkleTree, rootOfLeafWords } from './merkle.js'
 import { OrganizerSecret, SECRET_BYTES } from './secret.js'
+import { sha256Words } from './sha256-fixed.js'
 
 /** An entry with an integer weight (a weighted draw picks it with probability proportional to `weight`). */
 export type WeightedEntry = { entry: string; weight: number }
@@ -277,8 +277,8 @@ function isWeightedList(list: readonly string[] | readonly WeightedEntry[]): lis
   return Array.isArray(list) && list.length > 0 && typeof list[0] !== 'string'
 }
 
-/** Validates either kind of list, then returns its entries (and weights, or null) as plain arrays. */
-function normalize(list: readonly string[] | readonly WeightedEntry[]): { entries: readonly string[]; weights: number[] | null } {
+/** @internal Validates either kind of list, then returns its entries (and weights, or null) as plain arrays. */
+export function normalize(list: readonly string[] | readonly WeightedEntry[]): { entries: readonly string[]; weights: number[] | null } {
   if (isWeightedList(list)) {
     validateWeightedEntries(list)
     return { entries: list.map((w) => w.entry), weights: list.map((w) => w.weight) }
@@ -317,38 +317,65 @@ export interface ParticipantsHashOptions {
 }
 
 /**
- * Leaf hashes of every entry, packed (32 bytes each), in one pass with one reused scratch buffer:
- * `SHA-256(0x00 || [salt] || [weight BE64] || UTF-8(entry))`. Entries must already be validated.
- * The unsalted loop is untouched by salting (a separate loop), so public lists pay nothing for it.
+ * UTF-8 bytes of `s` written to `buf` at `at`; returns the byte count. `s` must be well-formed (no lone
+ * surrogate: validated entries are), which makes this byte-exact with `TextEncoder` (checked by tests)
+ * while avoiding a native call per entry.
  */
-function hashLeaves(entries: readonly string[], weights: readonly number[] | null, secret: OrganizerSecret | readonly Uint8Array[] | null): Uint8Array {
+function utf8Into(s: string, buf: Uint8Array, at: number): number {
+  let j = at
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) buf[j++] = c
+    else if (c < 0x800) {
+      buf[j++] = 0xc0 | (c >> 6)
+      buf[j++] = 0x80 | (c & 63)
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      const cp = ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00) + 0x10000
+      buf[j++] = 0xf0 | (cp >> 18)
+      buf[j++] = 0x80 | ((cp >> 12) & 63)
+      buf[j++] = 0x80 | ((cp >> 6) & 63)
+      buf[j++] = 0x80 | (cp & 63)
+    } else {
+      buf[j++] = 0xe0 | (c >> 12)
+      buf[j++] = 0x80 | ((c >> 6) & 63)
+      buf[j++] = 0x80 | (c & 63)
+    }
+  }
+  return j - at
+}
+
+/**
+ * @internal Leaf hashes of entries `[0, n)` as words (8 per leaf), in one pass with one reused scratch
+ * buffer and no allocation per entry: `SHA-256(0x00 || [salt] || [weight BE64] || UTF-8(entry))`.
+ * Entries (and weights, salts) must already be validated. `firstIndex` is the list position of
+ * `entries[0]` (the salt index, when `secret` is an {@link OrganizerSecret}; worker threads hash slices).
+ * The unsalted loop is separate, so public lists pay nothing for salting.
+ */
+export function leafWords(entries: readonly string[], weights: ArrayLike<number> | null, secret: OrganizerSecret | readonly Uint8Array[] | null, firstIndex = 0): Int32Array {
   const n = entries.length
-  const out = new Uint8Array(n * HASH_BYTES)
+  const out = new Int32Array(n * 8)
   const saltBytes = secret === null ? 0 : SECRET_BYTES
   const prefix = 1 + saltBytes + (weights === null ? 0 : WEIGHT_BYTES)
-  // Validated entries are at most maxEntryBytes UTF-8 bytes; encodeInto never writes more than that.
+  // Validated entries are at most maxEntryBytes UTF-8 bytes.
   const scratch = new Uint8Array(prefix + LIMITS.maxEntryBytes)
-  const tail = scratch.subarray(prefix)
-  // One view per input length, made once: no allocation per entry besides the digest itself.
-  const views: Uint8Array[] = []
   scratch[0] = 0
   if (secret === null) {
+    if (weights === null) {
+      for (let i = 0; i < n; i++) sha256Words(scratch, 1 + utf8Into(entries[i]!, scratch, 1), out, i * 8)
+      return out
+    }
     for (let i = 0; i < n; i++) {
-      if (weights !== null) writeWeight(scratch, 1, weights[i]!)
-      const len = prefix + encoder.encodeInto(entries[i]!, tail).written
-      const view = (views[len] ??= scratch.subarray(0, len))
-      out.set(sha256(view), i * HASH_BYTES)
+      writeWeight(scratch, 1, weights[i]!)
+      sha256Words(scratch, prefix + utf8Into(entries[i]!, scratch, prefix), out, i * 8)
     }
     return out
   }
   const given = secret instanceof OrganizerSecret ? null : secret
   for (let i = 0; i < n; i++) {
-    if (given === null) (secret as OrganizerSecret).writeSalt(i, scratch, 1)
+    if (given === null) (secret as OrganizerSecret).writeSalt(firstIndex + i, scratch, 1)
     else scratch.set(given[i]!, 1)
     if (weights !== null) writeWeight(scratch, 1 + saltBytes, weights[i]!)
-    const len = prefix + encoder.encodeInto(entries[i]!, tail).written
-    const view = (views[len] ??= scratch.subarray(0, len))
-    out.set(sha256(view), i * HASH_BYTES)
+    sha256Words(scratch, prefix + utf8Into(entries[i]!, scratch, prefix), out, i * 8)
   }
   return out
 }
@@ -357,8 +384,8 @@ function secretOf(options: ParticipantsHashOptions | undefined): OrganizerSecret
   return options?.secret === undefined ? null : OrganizerSecret.from(options.secret)
 }
 
-/** The salt source of {@link participantsRoot}: the secret, the given salts (checked), or none. */
-function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
+/** @internal The salt source of {@link participantsRoot}: the secret, the given salts (checked), or none. */
+export function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
   const salts = options?.salts
   if (salts === undefined) return secretOf(options)
   if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTIONS', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
@@ -379,7 +406,7 @@ function saltSource(options: ParticipantsHashOptions | undefined, n: number): Or
 export function participantsRoot(list: readonly string[] | readonly WeightedEntry[], options?: ParticipantsHashOptions): Uint8Array {
   const { entries, weights } = normalize(list)
   const salts = saltSource(options, entries.length)
-  return rootOfPackedInPlace(hashLeaves(entries, weights, salts), entries.length)
+  return rootOfLeafWords(leafWords(entries, weights, salts), entries.length)
 }
 
 /** A validated participants list with its whole Merkle tree, for producing inclusion proofs of chosen entries. */
@@ -412,7 +439,7 @@ export function participantsTree(list: readonly string[] | readonly WeightedEntr
   const { entries, weights } = normalize(list)
   const ents = entries.slice()
   const ws = weights === null ? null : weights.slice()
-  const tree = MerkleTree.fromLeafHashes(hashLeaves(ents, ws, secret), { adopt: true })
+  const tree = MerkleTree.fromLeafWords(leafWords(ents, ws, secret), ents.length)
   const saltAt = (index: number): Uint8Array => {
     tree.leafHash(index) // range check with the tree's error
     if (secret === null) throw new InvalidInputError('NOT_SALTED', 'this participants list is not salted', 'build the tree with the organizer secret (participantsTree(list, { secret }))')

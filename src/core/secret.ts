@@ -11,12 +11,11 @@
  *
  * @module
  */
-import { hmac } from '@noble/hashes/hmac.js'
-import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8Encode } from './bytes.js'
 import { InvalidInputError, ParseError } from './errors.js'
 import { expectObject, expectOnlyKeys, field, parseJsonText, show } from './json.js'
 import { LIMITS } from './limits.js'
+import { HmacSha256Short } from './sha256-fixed.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 
 /** Size of an organizer secret and of every leaf salt, in bytes. */
@@ -44,14 +43,14 @@ const SALT_MESSAGE_BYTES = DOMAIN_BYTES.length + 1 + 8
  */
 export class OrganizerSecret {
   readonly #key: Uint8Array
-  /** HMAC state keyed once; each salt clones it (no per-salt key schedule). */
-  readonly #base: ReturnType<typeof hmac.create>
+  /** HMAC with the inner and outer key states computed once: each salt is two SHA-256 compressions. */
+  readonly #mac: HmacSha256Short
   /** The PRF message `domain || 0x00 || u64be(i)`, reused (only the index bytes change). */
   readonly #msg = new Uint8Array(SALT_MESSAGE_BYTES)
 
   private constructor(key: Uint8Array) {
     this.#key = key
-    this.#base = hmac.create(sha256, key)
+    this.#mac = new HmacSha256Short(key)
     this.#msg.set(DOMAIN_BYTES, 0)
   }
 
@@ -86,7 +85,7 @@ export class OrganizerSecret {
 
   /**
    * @internal Writes salt `index` (a safe integer >= 0, not checked) into `out` at `at`. The hot path
-   * of salted hashing: one HMAC clone per entry and a reused message buffer.
+   * of salted hashing: two compressions per entry, a reused message buffer, no allocation.
    */
   writeSalt(index: number, out: Uint8Array, at: number): void {
     const msg = this.#msg
@@ -102,7 +101,7 @@ export class OrganizerSecret {
     msg[p + 6] = (lo >>> 16) & 255
     msg[p + 7] = (lo >>> 8) & 255
     msg[p + 8] = lo & 255
-    out.set(this.#base.clone().update(msg).digest(), at)
+    this.#mac.mac(msg, SALT_MESSAGE_BYTES, out, at)
   }
 
   /** The secret as 64 lowercase hex digits, for writing the secret file. Handle the result as a secret. */

@@ -1,15 +1,30 @@
 /**
- * The command list, in help order.
+ * The command list, in help order. Each command's module is imported only when that command runs (or
+ * prints its own help): `orbitdraw --help` and a mistyped command load none of them, so start-up does
+ * not pay for the beacon client, the verifier or the emulator (see docs/performance.md, Start-up).
+ * `test/cli/lazy-commands.test.ts` checks that each name and summary here equals its module's.
  *
  * @module
  */
 import type { Command } from '../command.js'
-import { beaconCommand } from './beacon.js'
-import { commitCommand } from './commit.js'
-import { drawCommand } from './draw.js'
-import { emulatorCommand } from './emulator.js'
-import { randomCommand } from './random.js'
-import { checkReceiptCommand, receiptsCommand } from './receipts.js'
-import { verifyCommand } from './verify.js'
 
-export const COMMANDS: readonly Command[] = [commitCommand, drawCommand, verifyCommand, receiptsCommand, checkReceiptCommand, beaconCommand, randomCommand, emulatorCommand]
+/** A command as the table knows it before loading it. */
+export interface CommandEntry {
+  /** The command word. */
+  readonly name: string
+  /** One line for the command list (the same as the loaded command's `summary`). */
+  readonly summary: string
+  /** Imports the command's module. */
+  load(): Promise<Command>
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'commit', summary: 'fix a draw before its randomness exists; prints the CID to publish', load: async () => (await import('./commit.js')).commitCommand },
+  { name: 'draw', summary: 'wait for the committed block, draw, and write the proof', load: async () => (await import('./draw.js')).drawCommand },
+  { name: 'verify', summary: 'check a proof offline under your trust policy; exit 0 only when every check passes', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'receipts', summary: 'write one receipt per participant of a private list ("I was in the draw")', load: async () => (await import('./receipts.js')).receiptsCommand },
+  { name: 'check-receipt', summary: 'check a participant receipt offline ("I was in the draw")', load: async () => (await import('./receipts.js')).checkReceiptCommand },
+  { name: 'beacon', summary: 'read the beacon: latest | block CID | get N | watch (every answer verified)', load: async () => (await import('./beacon.js')).beaconCommand },
+  { name: 'random', summary: 'signed cosmic random values from the Orbitport REST endpoint (needs credentials)', load: async () => (await import('./random.js')).randomCommand },
+  { name: 'emulator', summary: 'run a local emulator of the beacon, gateway and REST service (until Ctrl-C)', load: async () => (await import('./emulator.js')).emulatorCommand },
+]

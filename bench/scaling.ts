@@ -1,0 +1,53 @@
+/**
+ * `npx tsx bench/scaling.ts [maxPower]`: the scaling table of docs/performance.md. For n = 10^3 .. 10^7
+ * (default max 7) it times `commit`, `drawFromBlock` (public pick 3) and `verify` (of that proof, full
+ * disclosure), each in a fresh child process that first reads its input from files written here
+ * (participants, one per line; the commitment; the proof), and reports time per entry and the child's
+ * peak resident memory, beside the peak of a child that reads the same input and does nothing else.
+ * A superlinear step shows as a growing time per entry.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { commit, drawFromBlock, serializeProof } from '../src/core/index.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+
+const CHILD = fileURLToPath(new URL('./scaling-child.ts', import.meta.url))
+const maxPower = Number(process.argv[2] ?? 7)
+
+interface ChildResult { ms: number; maxRssMiB: number; inputMiB: number }
+
+function child(op: string, dir: string): ChildResult {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=8192', CHILD, op, dir], { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`${op} failed: ${r.stderr}`)
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildResult
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-scaling-'))
+const chain = buildChain(12, 'scaling')
+await writeFile(join(dir, 'block.json'), JSON.stringify({ cid: chain[10]!.cid, bytes: Buffer.from(chain[10]!.bytes).toString('base64') }))
+console.log(`node ${process.version}, ${process.arch}\n`)
+console.log('| n | op | time | per entry | peak RSS | peak RSS reading the input only | input file |')
+console.log('|---|---|---|---|---|---|---|')
+try {
+  for (let p = 3; p <= maxPower; p++) {
+    const n = 10 ** p
+    const entries = Array.from({ length: n }, (_, i) => `participant-${String(i).padStart(8, '0')}`)
+    const { commitment, json, cid } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: entries, draw: { kind: 'pick', count: 3 }, label: 'scaling' })
+    const proofText = serializeProof(drawFromBlock(commitment, entries, chain[10]!))
+    await writeFile(join(dir, 'participants.txt'), entries.join('\n') + '\n')
+    await writeFile(join(dir, 'commitment.json'), JSON.stringify({ cid, json }))
+    await writeFile(join(dir, 'proof.json'), proofText)
+    entries.length = 0
+    for (const op of ['commit', 'draw', 'verify'] as const) {
+      const idle = child(`${op}-idle`, dir)
+      const r = child(op, dir)
+      const perEntry = (r.ms * 1e6) / n
+      console.log(`| 10^${p} | ${op} | ${r.ms.toFixed(0)} ms | ${perEntry.toFixed(0)} ns | ${r.maxRssMiB.toFixed(0)} MiB | ${idle.maxRssMiB.toFixed(0)} MiB | ${r.inputMiB.toFixed(1)} MiB |`)
+    }
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true })
+}

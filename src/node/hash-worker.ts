@@ -1,0 +1,22 @@
+/**
+ * Worker thread of {@link participantsRootParallel}: hashes one contiguous slice of a validated
+ * participants list and returns the roots of its aligned chunks (see `parallel-hash.ts`).
+ *
+ * @module
+ */
+import { parentPort } from 'node:worker_threads'
+import { leafWords } from '../core/participants.js'
+import { OrganizerSecret } from '../core/secret.js'
+import { chunkRoots, type HashJob } from './parallel-hash.js'
+
+parentPort?.on('message', (job: HashJob) => {
+  const entries = job.entries.split('\n')
+  let salts: OrganizerSecret | Uint8Array[] | null = null
+  if (job.secret !== null) salts = OrganizerSecret.fromBytes(job.secret)
+  else if (job.salts !== null) {
+    const packed = job.salts
+    salts = Array.from({ length: entries.length }, (_, i) => packed.subarray(i * 32, i * 32 + 32))
+  }
+  const roots = chunkRoots(leafWords(entries, job.weights, salts, job.firstIndex), entries.length, job.chunk)
+  parentPort!.postMessage(roots, [roots.buffer as ArrayBuffer])
+})
