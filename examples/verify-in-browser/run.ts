@@ -20,7 +20,7 @@ import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { blockCid, bytesToBase64, bytesToHex, commit, drawFromBlock, encodeBlock, parseBlock, serializeProof, verify, type BeaconBlock } from '../../src/core/index.js'
-import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
 import { buildVerifier, formatReport } from '../../scripts/build-verifier.js'
 
 // 1. the page

@@ -10,7 +10,7 @@ import { bytesToHex } from '../core/bytes.js'
 import { linkProblem } from '../core/chain.js'
 import { InvalidInputError, OrbitdrawError, ParseError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
-import { MAX_IPNS_RECORD_BYTES, parseIpnsName, verifyIpnsRecord, type VerifiedIpnsRecord } from '../core/ipns-record.js'
+import { MAX_IPNS_RECORD_BYTES, parseIpnsName, verifyIpnsRecord, type VerifiedIpnsRecord } from '../core/ipns/index.js'
 import {
   AbortedError,
   AllGatewaysFailedError,

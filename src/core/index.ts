@@ -50,7 +50,21 @@ export { parseProof, parseTimestamps, serializeProof, type Proof, type Participa
 export { drawFromBlock, prepareDraw, drawPrepared, type PreparedDraw, type DrawFromBlockOptions, type Participants } from './draw.js'
 export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
-export { verifyIpnsRecord, parseIpnsRecord, parseIpnsName, checkRecordSignature, type IpnsRecordInfo, type VerifiedIpnsRecord, type IpnsName, type VerifyIpnsRecordOptions } from './ipns-record.js'
+export {
+  verifyIpnsRecord,
+  parseIpnsRecord,
+  parseIpnsName,
+  checkRecordSignature,
+  recordKeyForName,
+  ipnsNameOfKey,
+  type IpnsRecordInfo,
+  type VerifiedIpnsRecord,
+  type IpnsName,
+  type VerifyIpnsRecordOptions,
+  type RecordKeyResult,
+  type IpnsPublicKey,
+  type IpnsKeyType,
+} from './ipns/index.js'
 export { derivedValue, derivedValues, derivedPublicKey, DerivedSource, DERIVED_SEED_BYTES, DERIVED_VALUE_BYTES, type DerivedSeed } from './derived.js'
 export { COMMITMENT_FILE_TYPE, commitmentFile, parseCommitmentFile, type CommitmentFile, type CommitmentFileJson } from './commitment-file.js'
 export {

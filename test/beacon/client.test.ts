@@ -18,7 +18,7 @@ import {
 } from '../../src/beacon/errors.js'
 import { parseRetryAfter } from '../../src/beacon/gateway.js'
 import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
-import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
 import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
 import type { FaultController } from '../../src/emulator/faults.js'
 
