@@ -35,7 +35,7 @@ const generateRsa = promisify(nodeGenerateKeyPair)
  * const key = await generateBeaconKey('Ed25519', { seed: new Uint8Array(32).fill(7) })
  * const emu = await startBeaconEmulator({ privateKey: key })
  * ```
- * @throws {@link InvalidInputError} `INVALID_KEY` for a seed that is not 32 bytes or an RSA size out of range.
+ * @throws `InvalidInputError` `INVALID_KEY` for a seed that is not 32 bytes or an RSA size out of range.
  */
 export async function generateBeaconKey(type: IpnsKeyType, options: GenerateBeaconKeyOptions = {}): Promise<BeaconKey> {
   if (type === 'Ed25519') {
