@@ -20,6 +20,7 @@ import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
 import { bitString, decodeDer, DerError, integer, sequence, TAG, oid, expectTag } from '../timestamp/der.js'
+import { bytesEqual } from '../bytes.js'
 import { decodeMessage, encodeMessage, type MessageSchema } from './protobuf.js'
 
 /** Key types this library can check IPNS signatures with. */
@@ -42,6 +43,11 @@ const PUBLIC_KEY_SCHEMA: MessageSchema = { 1: ['Type', 'varint'], 2: ['Data', 'b
 /** libp2p inlines keys whose protobuf is at most this long in the name (identity multihash). */
 const MAX_INLINE_KEY_LENGTH = 42
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1'
+/**
+ * The last Ed25519 key found to be a valid point (a beacon signs every record with one key, so this
+ * saves a point decompression per record; a cache of validity only, it never changes a result).
+ */
+let lastValidEd25519: Uint8Array | undefined
 /** Bounds on the RSA modulus in bits. */
 export const RSA_MIN_BITS = 2048
 export const RSA_MAX_BITS = 8192
@@ -62,10 +68,13 @@ export function decodePublicKey(bytes: Uint8Array, fail: (why: string) => never,
   if (!(data instanceof Uint8Array)) return fail('the public key protobuf has no Data')
   if (type === 1n) {
     if (data.length !== 32) fail(`an Ed25519 key is 32 bytes, not ${data.length}`)
-    try {
-      ed25519.Point.fromBytes(data, false)
-    } catch {
-      fail('the Ed25519 key is not a valid curve point')
+    if (lastValidEd25519 === undefined || !bytesEqual(lastValidEd25519, data)) {
+      try {
+        ed25519.Point.fromBytes(data, false)
+      } catch {
+        fail('the Ed25519 key is not a valid curve point')
+      }
+      lastValidEd25519 = data.slice()
     }
     return { type: 'Ed25519', raw: data }
   }
@@ -143,13 +152,31 @@ export async function verifyKeySignature(key: IpnsPublicKey, data: Uint8Array, s
   }
   const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
   if (subtle === undefined) throw new Error('no Web Crypto API on this host')
-  const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }
   try {
-    const k = await subtle.importKey('spki', copy(key.raw), algorithm, false, ['verify'])
-    return await subtle.verify(algorithm, k, copy(signature), copy(data))
+    return await subtle.verify(RSA_ALGORITHM, await importRsaKey(subtle, key.raw), copy(signature), copy(data))
   } catch {
     return false
   }
+}
+
+const RSA_ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }
+/**
+ * The last imported RSA key (a beacon signs every record with one key; importing it costs more than a
+ * verification). Keyed by the SPKI bytes and the Web Crypto object, so a swapped `crypto.subtle` (as in
+ * tests) imports again.
+ */
+let lastRsa: { spki: Uint8Array; subtle: SubtleCrypto; key: Promise<CryptoKey> } | undefined
+
+function importRsaKey(subtle: SubtleCrypto, spki: Uint8Array): Promise<CryptoKey> {
+  if (lastRsa === undefined || lastRsa.subtle !== subtle || !bytesEqual(lastRsa.spki, spki)) {
+    const key = subtle.importKey('spki', copy(spki), RSA_ALGORITHM, false, ['verify'])
+    lastRsa = { spki: spki.slice(), subtle, key }
+    // a failed import is not cached
+    key.catch(() => {
+      if (lastRsa?.key === key) lastRsa = undefined
+    })
+  }
+  return lastRsa.key
 }
 
 /** A copy backed by its own ArrayBuffer (Web Crypto wants `BufferSource`, not a view of a shared buffer). */
