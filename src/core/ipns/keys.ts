@@ -4,8 +4,10 @@
  * otherwise, as for RSA), and signature checks. Ed25519 and RSA are supported (the key types of IPNS
  * names in use); secp256k1 and ECDSA keys are refused as unsupported.
  *
- * - Ed25519: `Data` is the 32-byte public key; signatures are checked with `@noble/curves` in
- *   RFC 8032 mode (`zip215: false`: non-canonical encodings of the key or of `R` are refused).
+ * - Ed25519: `Data` is the 32-byte public key (a canonical point, not of small order); signatures are
+ *   checked as `@noble/curves` checks them in RFC 8032 mode (`zip215: false`: non-canonical encodings
+ *   of the key or of `R` refused), with the host's Web Crypto Ed25519 as a fast path that cannot change
+ *   the answer (see `verifyEd25519`).
  * - RSA: `Data` is a DER `SubjectPublicKeyInfo` (rsaEncryption); the modulus is 2048 to 8192 bits
  *   (go-libp2p's floor, js-libp2p's ceiling); signatures are RSASSA-PKCS1-v1_5 with SHA-256, checked
  *   with the Web Crypto API (browsers offer it only on https, localhost and file:// pages).
@@ -45,7 +47,8 @@ const MAX_INLINE_KEY_LENGTH = 42
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1'
 /**
  * The last Ed25519 key found to be a valid point (a beacon signs every record with one key, so this
- * saves a point decompression per record; a cache of validity only, it never changes a result).
+ * saves a point decompression and a small-order check per record; a cache of validity only, it never
+ * changes a result).
  */
 let lastValidEd25519: Uint8Array | undefined
 /** Bounds on the RSA modulus in bits. */
@@ -68,14 +71,7 @@ export function decodePublicKey(bytes: Uint8Array, fail: (why: string) => never,
   if (!(data instanceof Uint8Array)) return fail('the public key protobuf has no Data')
   if (type === 1n) {
     if (data.length !== 32) fail(`an Ed25519 key is 32 bytes, not ${data.length}`)
-    if (lastValidEd25519 === undefined || !bytesEqual(lastValidEd25519, data)) {
-      try {
-        ed25519.Point.fromBytes(data, false)
-      } catch {
-        fail('the Ed25519 key is not a valid curve point')
-      }
-      lastValidEd25519 = data.slice()
-    }
+    if (!ed25519KeyValid(data)) fail('the Ed25519 key is not the canonical encoding of a curve point outside the small-order subgroup')
     return { type: 'Ed25519', raw: data }
   }
   if (type === 0n) {
@@ -143,13 +139,7 @@ export function ipnsNameOfKey(key: IpnsPublicKey): string {
  * this host has no Web Crypto API for an RSA key (the caller checks that first).
  */
 export async function verifyKeySignature(key: IpnsPublicKey, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
-  if (key.type === 'Ed25519') {
-    try {
-      return ed25519.verify(signature, data, key.raw, { zip215: false })
-    } catch {
-      return false
-    }
-  }
+  if (key.type === 'Ed25519') return verifyEd25519(key.raw, data, signature)
   const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
   if (subtle === undefined) throw new Error('no Web Crypto API on this host')
   try {
@@ -177,6 +167,73 @@ function importRsaKey(subtle: SubtleCrypto, spki: Uint8Array): Promise<CryptoKey
     })
   }
   return lastRsa.key
+}
+
+/** The order of the Ed25519 base point. */
+const ED25519_L = 2n ** 252n + 27742317777372353535851937790883648493n
+
+/** Whether `raw` is a canonical Ed25519 point encoding, not of small order (cached for the last key). */
+function ed25519KeyValid(raw: Uint8Array): boolean {
+  if (lastValidEd25519 !== undefined && bytesEqual(lastValidEd25519, raw)) return true
+  try {
+    if (raw.length !== 32 || ed25519.Point.fromBytes(raw, false).isSmallOrder()) return false
+  } catch {
+    return false
+  }
+  lastValidEd25519 = raw.slice()
+  return true
+}
+
+/**
+ * Ed25519 verification whose answer is, by construction, the answer of `@noble/curves` in RFC 8032
+ * strict mode (`zip215: false`) on every host; the host's Web Crypto Ed25519, when it has one, only
+ * makes the common case fast:
+ *
+ * - the encodings are checked first, as noble does: `S < L`, `R` a canonical point, `A` a canonical
+ *   point not of small order;
+ * - a native "valid" then implies noble's "valid" (whether the native check is cofactorless, like
+ *   OpenSSL and BoringSSL, or cofactored like noble: the cofactorless equation implies the cofactored one);
+ * - a native "invalid", or no native Ed25519, is decided by noble itself.
+ */
+async function verifyEd25519(raw: Uint8Array, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+  if (signature.length !== 64 || !ed25519KeyValid(raw)) return false
+  let s = 0n
+  for (let i = 63; i >= 32; i--) s = (s << 8n) | BigInt(signature[i]!)
+  if (s >= ED25519_L) return false
+  try {
+    ed25519.Point.fromBytes(signature.subarray(0, 32), false)
+  } catch {
+    return false
+  }
+  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
+  if (subtle !== undefined && nativeEd25519 !== subtle) {
+    try {
+      if (await subtle.verify(ED25519_ALGORITHM, await importEd25519Key(subtle, raw), copy(signature), copy(data))) return true
+    } catch {
+      nativeEd25519 = subtle // this host's Web Crypto has no Ed25519: stop asking it
+    }
+  }
+  try {
+    return ed25519.verify(signature, data, raw, { zip215: false })
+  } catch {
+    return false
+  }
+}
+
+const ED25519_ALGORITHM = { name: 'Ed25519' }
+/** A Web Crypto object found to lack Ed25519. */
+let nativeEd25519: SubtleCrypto | undefined
+let lastEd25519: { raw: Uint8Array; subtle: SubtleCrypto; key: Promise<CryptoKey> } | undefined
+
+function importEd25519Key(subtle: SubtleCrypto, raw: Uint8Array): Promise<CryptoKey> {
+  if (lastEd25519 === undefined || lastEd25519.subtle !== subtle || !bytesEqual(lastEd25519.raw, raw)) {
+    const key = subtle.importKey('raw', copy(raw), ED25519_ALGORITHM, false, ['verify'])
+    lastEd25519 = { raw: raw.slice(), subtle, key }
+    key.catch(() => {
+      if (lastEd25519?.key === key) lastEd25519 = undefined
+    })
+  }
+  return lastEd25519.key
 }
 
 /** A copy backed by its own ArrayBuffer (Web Crypto wants `BufferSource`, not a view of a shared buffer). */
