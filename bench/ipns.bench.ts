@@ -1,11 +1,11 @@
 /**
  * IPNS record verification with the core's strict decoder (`verifyIpnsRecord`: strict protobuf,
  * strict + canonical DAG-CBOR, V1/V2 agreement, key → name, V2 and V1 signatures) on 200 Ed25519
- * records (V1+V2), against the two `@noble/curves` signature checks per record it cannot avoid
- * (goal <= 1.1x: decoding is a small part), and the strict parse alone against one signature check per
- * record (goal <= 0.1x). Reported without a goal: the `ipns` package's `ipnsValidator` on the same
- * records, which in Node checks Ed25519 natively (OpenSSL) and only the V2 signature; the core uses one
- * pure-JS implementation on every host so that Node and browsers give the same verdict.
+ * records (V1+V2), against the two pure-JS `@noble/curves` signature checks per record that a host
+ * without a native Ed25519 pays (goal <= 1.1x: decoding is a small part, and the Web Crypto fast path
+ * makes it far less in Node), and the strict parse alone against one signature check per record (goal
+ * <= 0.1x). Reported without a goal: the `ipns` package's `ipnsValidator` on the same records (native
+ * Ed25519 in Node, V2 signature only, lenient decoding).
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { multihashToIPNSRoutingKey } from 'ipns'
