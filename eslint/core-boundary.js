@@ -10,14 +10,12 @@ import path from 'node:path'
 
 /** Packages the pure core may use (each is browser-safe and does no I/O). */
 export const CORE_PACKAGES = [
+  '@ipld/dag-cbor',
   '@ipld/dag-json',
-  '@libp2p/crypto',
-  '@libp2p/interface',
   '@noble/ciphers',
   '@noble/curves',
   '@noble/hashes',
   'asn1js',
-  'ipns',
   'multiformats',
 ]
 

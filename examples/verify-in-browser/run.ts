@@ -9,9 +9,6 @@
  * by a throwaway Ed25519 IPNS key (so the page shows it as authenticated), a commitment to a future
  * block, and the draw once that block "exists".
  */
-import { generateKeyPair } from '@libp2p/crypto/keys'
-import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
-import { CID } from 'multiformats/cid'
 import { createReadStream } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -20,7 +17,8 @@ import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { blockCid, bytesToBase64, bytesToHex, commit, drawFromBlock, encodeBlock, parseBlock, serializeProof, verify, type BeaconBlock } from '../../src/core/index.js'
-import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { createIpnsRecord, generateBeaconKey } from '../../src/emulator/index.js'
+import { ipnsNameOfKey } from '../../src/core/index.js'
 import { buildVerifier, formatReport } from '../../scripts/build-verifier.js'
 
 // 1. the page
@@ -42,7 +40,7 @@ for (let seq = 0, previous: string | null = null; seq < 10; seq++) {
   blocks.push(block)
   previous = block.cid
 }
-const key = await generateKeyPair('Ed25519')
+const key = await generateBeaconKey('Ed25519')
 const participants = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emil', 'Farah', 'Gustav', 'Hana', 'Ines', 'Jonas', 'Kwame', 'Lena']
 const { commitment, cid } = commit({
   beacon: ipnsNameOfKey(key.publicKey),
@@ -54,8 +52,8 @@ const { commitment, cid } = commit({
 })
 const drawn = drawFromBlock(commitment, participants, blocks[8]!)
 const carried = blocks.slice(6).reverse() // head (9) down to the block seen at commit time (6)
-const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 1n, 365 * 24 * 3600 * 1000)
-const proof = { ...drawn, chain: { ipnsRecord: bytesToBase64(marshalIPNSRecord(record)), blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })) } }
+const record = await createIpnsRecord(key, { value: `/ipfs/${carried[0]!.cid}`, validity: new Date(Date.now() + 365 * 24 * 3600 * 1000), sequence: 1n })
+const proof = { ...drawn, chain: { ipnsRecord: bytesToBase64(record), blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })) } }
 const proofPath = join(dir, 'sample-proof.json')
 await writeFile(proofPath, serializeProof(proof))
 

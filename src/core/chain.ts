@@ -15,7 +15,7 @@ import { sameContent } from './block.js'
 import { check, uncheckableCheck, type Check } from './check.js'
 import type { OrbitdrawError } from './errors.js'
 import { InvalidInputError } from './errors.js'
-import { checkRecordSignature, parseIpnsName, parseIpnsRecord, recordKeyForName, type IpnsRecordInfo } from './ipns-record.js'
+import { checkRecordSignature, parseIpnsName, parseIpnsRecord, recordKeyForName, type IpnsRecordInfo } from './ipns/index.js'
 
 /** Input of {@link checkChain}. */
 export interface ChainCheckInput {

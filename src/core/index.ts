@@ -80,7 +80,21 @@ export { parseProof, parseTimestamps, serializeProof, type ParseProofOptions, ty
 export { drawFromBlock, prepareDraw, drawPrepared, outcomeToJson, privateKindNames, type PreparedDraw, type DrawFromBlockOptions, type Participants } from './draw.js'
 export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
-export { verifyIpnsRecord, parseIpnsRecord, parseIpnsName, checkRecordSignature, type IpnsRecordInfo, type VerifiedIpnsRecord, type IpnsName, type VerifyIpnsRecordOptions } from './ipns-record.js'
+export {
+  verifyIpnsRecord,
+  parseIpnsRecord,
+  parseIpnsName,
+  checkRecordSignature,
+  recordKeyForName,
+  ipnsNameOfKey,
+  type IpnsRecordInfo,
+  type VerifiedIpnsRecord,
+  type IpnsName,
+  type VerifyIpnsRecordOptions,
+  type RecordKeyResult,
+  type IpnsPublicKey,
+  type IpnsKeyType,
+} from './ipns/index.js'
 export { COMMITMENT_FILE_TYPE, commitmentFile, parseCommitmentFile, type CommitmentFile, type CommitmentFileJson } from './commitment-file.js'
 export {
   checkCommitmentTime,

@@ -8,14 +8,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { generateKeyPair } from '@libp2p/crypto/keys'
-import type { PrivateKey } from '@libp2p/interface'
-import { createIPNSRecord, createIPNSRecordWithExpiration, marshalIPNSRecord } from 'ipns'
-import { CID } from 'multiformats/cid'
 import { blockCid, encodeBlock, parseBlock, parseCid, type BeaconBlock } from '../core/block.js'
 import { bytesToHex } from '../core/bytes.js'
 import { InvalidInputError } from '../core/errors.js'
-import { ipnsNameOfKey, parseIpnsName } from '../core/ipns-record.js'
+import { createIpnsRecord, ipnsNameOfKey, parseIpnsName } from '../core/ipns/index.js'
+import { generateBeaconKey, type BeaconKey } from './keys.js'
 import { serveBeacon } from './serve.js'
 import { alterBody, FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
 import type { HttpServerOptions, RouteHandler } from './http.js'
@@ -24,8 +21,11 @@ import type { HttpServerOptions, RouteHandler } from './http.js'
 export interface BeaconServiceOptions {
   /** IPNS key type: `RSA` (default, like the real beacon: `k2k4r8…` names) or `Ed25519` (`k51…`). */
   keyType?: 'RSA' | 'Ed25519'
-  /** Use this key instead of generating one (keeps the beacon name stable across runs). */
-  privateKey?: PrivateKey
+  /**
+   * Use this key instead of generating one (keeps the beacon name stable across runs): see
+   * {@link generateBeaconKey}. Any Ed25519 or RSA signer of the same shape works (`@libp2p/crypto` keys do).
+   */
+  privateKey?: BeaconKey
   /** RSA modulus size when generating (default 2048). */
   rsaBits?: number
   /** Publication interval in ms (minimum 100). `0` publishes only on {@link BeaconService.publishNow}. Default 1000. */
@@ -111,7 +111,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   if (options.privateKey !== undefined && options.privateKey.type !== keyType) {
     throw new InvalidInputError('INVALID_KEY', `privateKey is ${options.privateKey.type}`, 'pass an RSA or Ed25519 private key')
   }
-  const key: PrivateKey = options.privateKey ?? (keyType === 'RSA' ? await generateKeyPair('RSA', options.rsaBits ?? 2048) : await generateKeyPair('Ed25519'))
+  const key: BeaconKey = options.privateKey ?? (keyType === 'RSA' ? await generateBeaconKey('RSA', { bits: options.rsaBits ?? 2048 }) : await generateBeaconKey('Ed25519'))
   const name = ipnsNameOfKey(key.publicKey)
   const nameKey = bytesToHex(parseIpnsName(name).multihash)
   const clock = options.clock ?? Date.now
@@ -132,13 +132,8 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   const mhKey = (cid: string): string => bytesToHex(parseCid(cid).multihash.bytes)
 
   async function sign(cid: string, seq: bigint): Promise<Uint8Array> {
-    const value = CID.parse(cid)
-    const opts = { v1Compatible, ttlNs: BigInt(ttlMs) * 1_000_000n } as const
-    const rec =
-      options.recordExpiresAt !== undefined
-        ? await createIPNSRecordWithExpiration(key, value, seq, toRfc3339(options.recordExpiresAt), opts)
-        : await createIPNSRecord(key, value, seq, lifetimeMs, opts)
-    return marshalIPNSRecord(rec)
+    const validity = options.recordExpiresAt !== undefined ? toRfc3339(options.recordExpiresAt) : new Date(Date.now() + lifetimeMs)
+    return createIpnsRecord(key, { value: `/ipfs/${parseCid(cid).toString()}`, validity, sequence: seq, ttlNs: BigInt(ttlMs) * 1_000_000n, v1Compatible })
   }
 
   function makeBlock(previous: BeaconBlock | undefined, atMs = clock()): BeaconBlock {

@@ -57,3 +57,5 @@ export { createRestService, gatewayError, GATEWAY_ERROR_STATUS, type GatewayErro
 export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
 export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } from './faults.js'
 export { createTsaService, createTestTsa, EMULATOR_TSA_POLICY, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'
+export { generateBeaconKey, type BeaconKey, type GenerateBeaconKeyOptions } from './keys.js'
+export { createIpnsRecord, type IpnsSigner, type IpnsRecordContent, type IpnsPublicKey, type IpnsKeyType } from '../core/ipns/index.js'

@@ -11,7 +11,7 @@
  * @module
  */
 import { base64ToBytes, DEFAULT_DRAW_KINDS, parseBlock, type DrawSpec, type JsonObject, type VerifyResult } from '../core/index.js'
-import { parseIpnsRecord } from '../core/ipns-record.js'
+import { parseIpnsRecord } from '../core/ipns/index.js'
 import { formatTime } from './text.js'
 
 export { formatTime }

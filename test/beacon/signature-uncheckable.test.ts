@@ -2,7 +2,7 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkChain } from '../../src/core/chain.js'
-import { ipnsNameOfKey, parseIpnsRecord, checkRecordSignature } from '../../src/core/ipns-record.js'
+import { ipnsNameOfKey, parseIpnsRecord, checkRecordSignature } from '../../src/core/ipns/index.js'
 import { buildChain } from '../helpers/chain.js'
 
 // A browser page served over plain http has no crypto.subtle: an RSA record cannot be checked there.

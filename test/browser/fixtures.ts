@@ -7,7 +7,7 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { CID } from 'multiformats/cid'
 import { base64ToBytes, bytesToBase64, commit, drawFromBlock, type Proof } from '../../src/core/index.js'
-import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
 import { createTestTsa, type TestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 

@@ -8,7 +8,7 @@ import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { CID } from 'multiformats/cid'
 import { describe, expect, it } from 'vitest'
 import { bytesToBase64, commit, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, drawFromBlock, identifyBeacon, ORBITPORT_BEACONS, verify, type Proof, type VerifyOptions } from '../../src/core/index.js'
-import { ipnsNameOfKey } from '../../src/core/ipns-record.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
 import { createTestTsa, type TestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain, OLD_BEACON_NAME } from '../helpers/chain.js'
 
