@@ -50,6 +50,26 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
   })
 }
 
+/** Quotes `s` for a POSIX shell when it holds anything but safe characters. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`
+}
+
+/**
+ * The participants flags exactly as given (file, --format, --column, --weight-column), shell-quoted,
+ * so the `draw` command printed by `commit` reads the list the same way.
+ */
+export function participantsArgs(flags: Flags): string {
+  const parts: string[] = []
+  const path = stringFlag(flags, 'participants')
+  if (path !== undefined) parts.push('--participants', shellQuote(path))
+  for (const name of ['format', 'column', 'weight-column']) {
+    const v = stringFlag(flags, name)
+    if (v !== undefined) parts.push(`--${name}`, shellQuote(v))
+  }
+  return parts.join(' ')
+}
+
 function drawSpecFrom(flags: Flags): DrawSpec {
   const kinds = ['pick', 'shuffle', 'weighted', 'range'].filter((k) => flags[k] !== undefined)
   if (kinds.length !== 1) throw new UsageError(kinds.length === 0 ? 'say what to draw: --pick K, --shuffle, --weighted K, or --range MIN..MAX --count M' : `choose one draw kind, not ${kinds.map((k) => `--${k}`).join(' and ')}`, 'commit')
@@ -238,6 +258,9 @@ Examples:
     if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
     await writeOutput(ctx, output, `${JSON.stringify(commitmentFile(result, stamped?.tokens.map((t) => t.base64) ?? []), null, 2)}\n`, force, 'commit')
 
+    const pArgs = participantsArgs(flags)
+    // The exact command to run later: every participants flag is needed to read the list the same way.
+    const drawCommand = ['orbitdraw draw', shellQuote(output === '-' ? 'commitment.json' : output), ...(pArgs === '' ? [] : [pArgs]), ...(secretPath === undefined ? [] : ['--secret', shellQuote(secretPath)]), '-o proof.json'].join(' ')
     const summary = {
       ok: true,
       cid: result.cid,
@@ -254,6 +277,7 @@ Examples:
       participants: result.commitment.participants ?? null,
       commitment: result.json,
       timestamps,
+      drawCommand,
     }
     if (flags.json === true) {
       if (output !== '-') printJson(ctx, summary)
@@ -261,8 +285,8 @@ Examples:
       return EXIT.ok
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
-    say(formatSummary(summary, draw, participants?.length, plan.estimatedTime))
-    if (secretPath !== undefined) say(`\nPrivate list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it; draw with\n  orbitdraw draw ${output} -p FILE --secret ${secretPath} --private -o proof.json\nand give each participant a receipt: orbitdraw receipts ${output} -p FILE --secret ${secretPath} -o receipts/\n`)
+    say(formatSummary(summary, draw, participants?.length, plan.estimatedTime, drawCommand))
+    if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it. To reveal only the winners, add --private to the draw command above;`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
     return EXIT.ok
   },
 }
@@ -272,6 +296,7 @@ function formatSummary(
   draw: DrawSpec,
   n: number | undefined,
   eta: Date,
+  drawCommand: string,
 ): string {
   const inMs = eta.getTime() - Date.now()
   const lines = [
@@ -289,7 +314,7 @@ function formatSummary(
     ...(s.participants === null ? [] : ['  - the participants list, in this exact order (or keep it private and publish only the count and root)']),
     '',
     'Then draw (it waits for the block if needed):',
-    `  orbitdraw draw ${s.file ?? 'commitment.json'}${s.participants === null ? '' : ' --participants FILE'} -o proof.json`,
+    `  ${drawCommand}`,
   ]
   return `${lines.map(safeText).join('\n')}\n`
 }

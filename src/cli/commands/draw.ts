@@ -84,6 +84,10 @@ Examples:
     } else {
       // draw() checks the list against the committed root and count before it starts waiting.
       participants = await participantsFrom(flags, 'draw')
+      // Say it in the CLI's terms (not the library's JSON path) when the list's shape does not fit the draw.
+      const weighted = participants.length > 0 && typeof participants[0] === 'object'
+      if (commitment.draw.kind === 'weighted' && !weighted) throw new UsageError('this commitment is a weighted draw: read the weights as at commit time, with --weight-column W for a CSV (or a JSON array of {"entry", "weight"}); \'orbitdraw commit\' printed the exact draw command', 'draw')
+      if (commitment.draw.kind !== 'weighted' && weighted) throw new UsageError(`this commitment is a ${commitment.draw.kind} draw without weights: drop --weight-column`, 'draw')
     }
     if (flags.private === true && commitment.draw.kind !== 'pick') throw new UsageError(`--private is for pick draws; this commitment is a ${commitment.draw.kind} draw`, 'draw')
     const salted = commitment.participants?.salted === true
