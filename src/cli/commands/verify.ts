@@ -139,12 +139,24 @@ export function formatResult(r: VerifyResult, online?: VerifyOnlineResult): stri
   if (r.commitment) lines.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
   if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)').map((l) => `  ${l}`))
   lines.push('')
-  for (const c of [...r.checks, ...(online?.checks ?? [])]) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  const all = [...r.checks, ...(online?.checks ?? [])]
+  for (const c of all) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  lines.push(countLine(all))
   for (const n of [...r.notes, ...(online?.notes ?? [])]) lines.push(`  note: ${n}`)
   return `${lines.map(safeText).join('\n')}\n`
 }
 
-/** ✓ passed on its evidence, ~ passed only through a relaxed rule, ✗ failed. */
-function marker(c: Check): string {
-  return !c.ok ? '✗' : c.relaxedBy !== undefined ? '~' : '✓'
+/**
+ * ✓ passed on its evidence, ~ passed only through a relaxed rule, ○ not checked (nothing to look
+ * at: neither passed nor failed), ✗ failed.
+ */
+export function marker(c: Check): string {
+  return !c.ok ? '✗' : c.notChecked === true ? '○' : c.relaxedBy !== undefined ? '~' : '✓'
+}
+
+/** The tally under the checks: a check that did not run, or passed only relaxed, is never counted as passed. */
+export function countLine(checks: readonly Check[]): string {
+  const n = (m: string): number => checks.filter((c) => marker(c) === m).length
+  const parts = [`${n('✓')} passed`, ...(n('~') > 0 ? [`${n('~')} relaxed (~)`] : []), ...(n('○') > 0 ? [`${n('○')} not checked (○)`] : []), `${n('✗')} failed`]
+  return `${parts.join(', ')} of ${checks.length} check${checks.length === 1 ? '' : 's'}`
 }
