@@ -64,12 +64,13 @@ export function parseDuration(text: string, what: string, command: string): numb
   return Math.round(total)
 }
 
-/** Formats ms as a short human duration: `4s`, `2m05s`, `1h02m`. */
+/** Formats ms as a short human duration: `4s`, `2m05s`, `1h02m`, `3d04h` (days from 24 hours on). */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000))
   if (s < 60) return `${s}s`
   if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+  if (s < 86_400) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+  return `${Math.floor(s / 86_400).toLocaleString('en-US')}d${String(Math.floor((s % 86_400) / 3600)).padStart(2, '0')}h`
 }
 
 /** Gateways from `--gateway` (repeatable, comma lists), else ORBITDRAW_GATEWAYS, else the defaults. */

@@ -8,8 +8,9 @@ import { beaconCommand } from './beacon.js'
 import { commitCommand } from './commit.js'
 import { drawCommand } from './draw.js'
 import { emulatorCommand } from './emulator.js'
+import { inspectCommand } from './inspect.js'
 import { randomCommand } from './random.js'
 import { checkReceiptCommand, receiptsCommand } from './receipts.js'
 import { verifyCommand } from './verify.js'
 
-export const COMMANDS: readonly Command[] = [commitCommand, drawCommand, verifyCommand, receiptsCommand, checkReceiptCommand, beaconCommand, randomCommand, emulatorCommand]
+export const COMMANDS: readonly Command[] = [commitCommand, drawCommand, verifyCommand, inspectCommand, receiptsCommand, checkReceiptCommand, beaconCommand, randomCommand, emulatorCommand]
