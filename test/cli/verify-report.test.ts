@@ -34,6 +34,18 @@ afterAll(async () => {
   await cleanup?.()
 })
 
+describe('positions are 1-based for people, 0-based in JSON', () => {
+  it('the winner line shows position index + 1; --json keeps the 0-based index', async () => {
+    const v = await run(['verify', 'full.json'], opts)
+    const m = /^\s+1\. Person (\d+)  \(position (\d+)\)$/m.exec(v.stdout)
+    expect(m, v.stdout).not.toBeNull()
+    // names(5) are "Person 1" … "Person 5": Person N is the N-th line.
+    expect(m![2]).toBe(m![1])
+    const j = json<{ outcome: { winners: { index: number; entry: string }[] } }>(await run(['verify', 'full.json', '--json'], opts))
+    expect(j.outcome.winners[0]!.index).toBe(Number(m![1]) - 1)
+  })
+})
+
 describe('verify report markers', () => {
   it('every check ran: all ✓, counted, no ○', async () => {
     const v = await run(['verify', 'full.json'], opts)

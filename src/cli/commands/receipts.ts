@@ -136,7 +136,7 @@ Example:
       lines.push('')
       if (result.ok) {
         const r = result.receipt!
-        lines.push(`${result.pinned ? 'CHECKED' : 'CHECKED (not pinned)'}: ${JSON.stringify(r.entry)} is entry ${r.index} of the list committed as ${r.commitmentCid}${result.commitment!.label === '' ? '' : ` (${JSON.stringify(result.commitment!.label)})`}.`)
+        lines.push(`${result.pinned ? 'CHECKED' : 'CHECKED (not pinned)'}: ${JSON.stringify(r.entry)} is at position ${(r.index + 1).toLocaleString('en-US')} of the list committed as ${r.commitmentCid}${result.commitment!.label === '' ? '' : ` (${JSON.stringify(result.commitment!.label)})`}.`)
         if (!result.pinned) lines.push('Compare that CID with the one the organizer published, or pass it with --commitment CID.')
       } else lines.push(`FAILED: ${result.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`)
       ctx.out(`${lines.join('\n')}\n`)
