@@ -86,9 +86,25 @@ if (isEntryPoint()) {
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  // A closed pipe (`orbitdraw verify proof.json | head -1`): stop writing there, quietly, and let the
+  // command finish with its own exit code. No stack trace, no 'unexpected error'.
+  let stdoutOpen = true
+  let stderrOpen = true
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err
+    stdoutOpen = false
+  })
+  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err
+    stderrOpen = false
+  })
   const ctx: CliContext = {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
+    out: (t) => {
+      if (stdoutOpen) process.stdout.write(t)
+    },
+    err: (t) => {
+      if (stderrOpen) process.stderr.write(t)
+    },
     env: process.env,
     signal: controller.signal,
     isTTY: process.stderr.isTTY === true,
