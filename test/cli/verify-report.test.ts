@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('positions are 1-based for people, 0-based in JSON', () => {
   it('the winner line shows position index + 1; --json keeps the 0-based index', async () => {
     const v = await run(['verify', 'full.json'], opts)
-    const m = /^\s+1\. Person (\d+)  \(position (\d+)\)$/m.exec(v.stdout)
+    const m = /^\s+1\. Person (\d+) {2}\(position (\d+)\)$/m.exec(v.stdout)
     expect(m, v.stdout).not.toBeNull()
     // names(5) are "Person 1" … "Person 5": Person N is the N-th line.
     expect(m![2]).toBe(m![1])
