@@ -36,6 +36,7 @@ export function intFlag(flags: Flags, name: string, command: string, min = 0, ma
 
 /** Parses a whole number for a flag or argument, as a usage error when it is not one. */
 export function parseIntValue(v: string, what: string, command: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (/^-[0-9]+$/.test(v)) throw new UsageError(`${what} must be a whole number of at least ${min}, got ${v}`, command)
   if (!/^(?:0|[1-9][0-9]*)$/.test(v) || !Number.isSafeInteger(Number(v))) throw new UsageError(`${what} must be a whole number, got ${JSON.stringify(v)}`, command)
   const n = Number(v)
   if (n < min || n > max) throw new UsageError(`${what} must be between ${min} and ${max}, got ${n}`, command)

@@ -50,14 +50,24 @@ export function exitCodeFor(err: unknown): number {
 }
 
 /**
+ * The `error` object of a `--json` failure: every error has a stable `code` (usage errors included:
+ * `USAGE`, `UNKNOWN_COMMAND`, `UNKNOWN_FLAG`, `MISSING_VALUE`; a bug: `INTERNAL`), a `message` that
+ * is only what went wrong (the `hint` and `path` are their own fields, not repeated in it).
+ */
+export function errorJson(err: unknown): { name: string; code: string; message: string; hint: string; path?: string } {
+  if (err instanceof OrbitdrawError) return { name: err.name, code: err.code, message: err.detail, hint: err.hint, ...(err.path === undefined ? {} : { path: err.path }) }
+  if (err instanceof UsageError) return { name: err.name, code: err.code, message: err.message, hint: `run 'orbitdraw ${err.command === undefined ? '' : `${err.command} `}--help' for usage` }
+  return { name: (err as Error)?.name ?? 'Error', code: 'INTERNAL', message: (err as Error)?.message ?? String(err), hint: 'this is a bug; please report it' }
+}
+
+/**
  * Reports an error on stderr (or as JSON on stdout with --json, exact) and returns its exit code. The
  * human form escapes every line with {@link safeText}: details can quote proof or file text.
  */
 export function reportError(ctx: CliContext, err: unknown, json: boolean): number {
   const code = exitCodeFor(err)
   if (json) {
-    const body = err instanceof OrbitdrawError ? err.toJSON() : { name: (err as Error)?.name ?? 'Error', message: (err as Error)?.message ?? String(err) }
-    printJson(ctx, { ok: false, exitCode: code, error: body })
+    printJson(ctx, { ok: false, exitCode: code, error: errorJson(err) })
     return code
   }
   const say = (text: string): void => ctx.err(`${text}\n`)

@@ -46,7 +46,7 @@ describe('usage errors: exit 2', () => {
   const cases: [string, string[], RegExp][] = [
     ['no command', [], /Usage: orbitdraw <command>/],
     ['unknown command', ['raffle'], /unknown command "raffle"/],
-    ['unknown flag', ['commit', '--pik', '3'], /Unknown option '--pik'/],
+    ['unknown flag', ['commit', '--pik', '3'], /unknown flag --pik; did you mean --pick\?/],
     ['missing --participants', ['commit', '--pick', '3'], /--participants FILE is required/],
     ['no draw kind', ['commit', '-p', 'names.txt'], /say what to draw/],
     ['two draw kinds', ['commit', '-p', 'names.txt', '--pick', '2', '--shuffle'], /choose one draw kind/],
@@ -64,7 +64,7 @@ describe('usage errors: exit 2', () => {
     ['beacon unknown subcommand', ['beacon', 'head'], /unknown beacon subcommand "head"/],
     ['beacon get without N', ['beacon', 'get'], /exactly one sequence number/],
     ['beacon get not a number', ['beacon', 'get', 'ten'], /must be a whole number/],
-    ['random with a secret flag', ['random', '--client-secret', 'x'], /Unknown option '--client-secret'/],
+    ['random with a secret flag', ['random', '--client-secret', 'x'], /unknown flag --client-secret/],
     ['random bad source', ['random', '--src', 'moon'], /unknown source "moon"/],
     ['emulator bad key', ['emulator', '--key', 'dsa'], /--key must be rsa or ed25519/],
     ['emulator bad interval', ['emulator', '--interval', '10ms'], /at least 100ms/],
