@@ -133,7 +133,7 @@ describe('bad input: exit 4', () => {
   const files: [string, string, string[], RegExp][] = [
     ['a blank line', 'a\nb\n\nc\n', [], /blank\.txt: line 3 is empty/],
     ['trailing whitespace', 'a\nb \nc\n', [], /ws\.txt, line 2: entry has trailing U\+0020 whitespace/],
-    ['a duplicate', 'a\nb\nc\nb\n', [], /dup\.txt, line 4: line 4 is identical to line 2/],
+    ['a duplicate', 'a\nb\nc\nb\n', [], /dup\.txt, line 4: identical to line 2\n/],
     ['a control character', 'a\nb\u0007c\n', [], /ctl\.txt, line 2: entry has control character U\+0007/],
     ['an empty file', '', [], /empty\.txt: the participants list is empty/],
     ['a CSV weight that is not a number', 'name,w\nx,1\ny,lots\n', ['--weight-column', 'w', '--weighted', '1'], /row 3: weight "lots" is not a positive integer/],

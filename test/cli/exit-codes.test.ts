@@ -46,7 +46,7 @@ describe('verify: could not read (4) versus the draw does not check out (1)', ()
   it('a truncated proof is 4, says it is not valid JSON and that nothing about the draw was checked', async () => {
     const r = await run(['verify', 'truncated.json'], { cwd: dir })
     expect(r.code).toBe(4)
-    expect(r.stdout).toMatch(/^NOT CHECKED: this file is not a proof: it is not valid JSON \(a truncated or partial download\?\)\./)
+    expect(r.stdout).toMatch(/^NOT CHECKED: this file is not a readable proof \(a truncated or partial download\?\): proof is not valid JSON/)
     expect(r.stdout).toContain('Nothing about the draw was checked')
     const j = await run(['verify', 'truncated.json', '--json'], { cwd: dir })
     expect(j.code).toBe(4)

@@ -59,13 +59,13 @@ describe('proof files are bytes: an FF byte in an entry is refused, not repaired
     expect(r.checks[0]!.detail).toMatch(/not valid UTF-8 \(first bad byte at offset [0-9]+: 0xff\)/)
   })
 
-  it('CLI: orbitdraw verify reads the file as bytes (exit 1, INVALID_UTF8), the good file verifies (exit 0)', async () => {
+  it('CLI: orbitdraw verify reads the file as bytes (exit 4: not a readable proof, INVALID_UTF8), the good file verifies (exit 0)', async () => {
     await writeFile(join(dir, 'good.json'), good)
     await writeFile(join(dir, 'ff.json'), bad)
     const ok = await run(['verify', join(dir, 'good.json'), '--allow-unsigned', '--allow-untimestamped'])
     expect(ok.code, ok.stdout + ok.stderr).toBe(0)
     const r = await run(['verify', join(dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped'])
-    expect(r.code, r.stdout + r.stderr).toBe(1)
+    expect(r.code, r.stdout + r.stderr).toBe(4)
     expect(r.stdout).toMatch(/✗ format .*not valid UTF-8/)
     const j = await run(['verify', join(dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
     expect(JSON.parse(j.stdout)).toMatchObject({ ok: false, checks: [{ name: 'format', ok: false }] })
@@ -74,7 +74,7 @@ describe('proof files are bytes: an FF byte in an entry is refused, not repaired
   it('CLI: a byte order mark before a proof is refused (UNEXPECTED_BOM), and so is a commitment with FF for draw', async () => {
     await writeFile(join(dir, 'bom.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(good)]))
     const r = await run(['verify', join(dir, 'bom.json'), '--allow-unsigned', '--allow-untimestamped'])
-    expect(r.code).toBe(1)
+    expect(r.code).toBe(4)
     expect(r.stdout).toMatch(/byte order mark/)
     const { json } = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['a'], draw: { kind: 'pick', count: 1 }, label: 'x\ufffd' })
     await writeFile(join(dir, 'c.json'), withFF(JSON.stringify(json)))
@@ -113,7 +113,7 @@ describe('terminal escaping: text from files never reaches the terminal raw', ()
   it('error details quoting file text (a JSON syntax error, a bad commitment) are escaped on stdout and stderr', async () => {
     await writeFile(join(dir, 'esc.json'), ESC_PAINT)
     const v = await run(['verify', join(dir, 'esc.json')])
-    expect(v.code).toBe(1)
+    expect(v.code).toBe(4)
     noRawControls(v.stdout + v.stderr)
     await writeFile(join(dir, 'esc-commitment.json'), `{"a":"${ESC_PAINT}",}`)
     const d = await run(['draw', join(dir, 'esc-commitment.json'), '-p', join(dir, 'none.txt'), '-o', join(dir, 'never.json')])

@@ -135,7 +135,8 @@ export function notAProof(r: VerifyResult, bytes: Uint8Array): string | undefine
   try {
     value = readProofJson(bytes)
   } catch {
-    return 'this file is not a proof: it is not valid JSON (a truncated or partial download?)'
+    const detail = failed[0]!.detail
+    return /not valid JSON/.test(detail) ? `this file is not a readable proof (a truncated or partial download?): ${detail}` : `this file is not a readable proof: ${detail}`
   }
   const o = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   if (o.type === COMMITMENT_FILE_TYPE || (o.type === undefined && 'beacon' in o && 'target' in o && 'draw' in o)) {
