@@ -6,7 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { BeaconClient, DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, type BeaconBlock, type BeaconClientOptions } from '../index.js'
-import { InvalidInputError, OrbitdrawError, validateBeaconName } from '../core/index.js'
+import { InvalidInputError, LIMITS, OrbitdrawError, parseCommitmentFile, PROOF_TYPE, RECEIPT_TYPE, validateBeaconName, type CommitmentFile } from '../core/index.js'
+import { readProofJson } from '../core/proof.js'
 import type { CliContext, Flags } from './command.js'
 import { UsageError } from './exit-codes.js'
 import { safeText } from './safe-text.js'
@@ -46,11 +47,12 @@ export function parseIntValue(v: string, what: string, command: string, min = 0,
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 /**
- * Parses a duration: `90s`, `5m`, `1h`, `1h30m`, `250ms`, or a plain number of seconds. Returns ms.
+ * Parses a duration with its unit: `90s`, `5m`, `1h`, `1h30m`, `250ms`, `2d`. Returns ms. A bare
+ * number is refused: `--delay 10` could mean seconds or minutes, so the message asks for the unit.
  * @throws {@link UsageError} when it is not one.
  */
 export function parseDuration(text: string, what: string, command: string): number {
-  if (/^[0-9]+(?:\.[0-9]+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  if (/^[0-9]+(?:\.[0-9]+)?$/.test(text)) throw new UsageError(`${what} needs a unit: ${text}s, ${text}m or ${text}h (got ${JSON.stringify(text)})`, command)
   const re = /([0-9]+(?:\.[0-9]+)?)(ms|s|m|h|d)/gy
   let total = 0
   let end = 0
@@ -216,4 +218,30 @@ export function blockLines(b: BeaconBlock): string[] {
     `  previous  ${b.previous ?? '(none: genesis)'}`,
     ...(b.ctrng.length === 0 ? ['  ctrng     (none)'] : b.ctrng.map((v, i) => `  ctrng[${i}]  ${v}`)),
   ].map(safeText)
+}
+
+/** Largest commitment file read: the commitment, its time-stamp tokens in base64, and some room. */
+const MAX_COMMITMENT_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096
+
+/**
+ * Reads the commitment file `commit` wrote (or a bare commitment) for `draw` and `receipts`. A proof
+ * or a receipt given instead is named as such, with the command that takes it.
+ * @throws {@link InvalidInputError} `FILE_UNREADABLE`, `NOT_A_COMMITMENT`; the core's parse errors.
+ */
+export async function readCommitmentFile(path: string): Promise<CommitmentFile> {
+  const bytes = await readBytesInput(path, 'commitment', MAX_COMMITMENT_FILE_BYTES)
+  try {
+    return parseCommitmentFile(bytes)
+  } catch (err) {
+    let type: unknown
+    try {
+      const v = readProofJson(bytes)
+      type = typeof v === 'object' && v !== null ? (v as { type?: unknown }).type : undefined
+    } catch {
+      throw err
+    }
+    if (type === PROOF_TYPE) throw new InvalidInputError('NOT_A_COMMITMENT', `${path} is a proof, not a commitment`, `check it with 'orbitdraw verify ${path}'; this command takes the commitment file written by 'orbitdraw commit'`, { cause: err })
+    if (type === RECEIPT_TYPE) throw new InvalidInputError('NOT_A_COMMITMENT', `${path} is a participant receipt, not a commitment`, `check it with 'orbitdraw check-receipt ${path}'; this command takes the commitment file written by 'orbitdraw commit'`, { cause: err })
+    throw err
+  }
 }

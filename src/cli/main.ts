@@ -63,7 +63,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     }
     return await command.run(parsed.values, parsed.positionals, ctx)
   } catch (err) {
-    return reportError(ctx, err, json)
+    return reportError(ctx, err, json, command?.name)
   }
 }
 

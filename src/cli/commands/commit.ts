@@ -5,10 +5,10 @@
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
 import { commit } from '../../commit.js'
-import { InvalidInputError, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
 import { findConfusableEntries } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
-import { assertWritable, beaconClientFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
+import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
@@ -17,6 +17,13 @@ import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { timestampCommitment } from '../../timestamp/index.js'
 import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
+
+/** Default window on Orbitport's beacon when no --delay is given: time to publish the CID and time-stamp it. */
+export const DEFAULT_REAL_DELAY_MS = 10 * 60_000
+/** Below this, commit warns that there is too little time to publish the CID before the block. */
+export const MIN_PUBLISH_WINDOW_MS = 2 * 60_000
+/** Beyond this, a target needs --force (a typo like --delay 400d, or a sequence number off by digits). */
+export const MAX_AHEAD_MS = 30 * 86_400_000
 
 /** Flags that read a participants file (shared with `draw`). */
 export const PARTICIPANTS_OPTIONS = {
@@ -149,11 +156,14 @@ Commitment:
   --private                keep the list private: salt every leaf with a fresh random secret, written
                            (mode 0600) next to the commitment as NAME.secret.json. Keep that file:
                            'draw --secret' and 'receipts --secret' need it; never publish it
-  --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m (default: the next
-                           safe block)
+  --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m, 2d (a unit is
+                           required). Default on Orbitport's beacon: 10m, time to publish the CID and
+                           time-stamp it; on other beacons (the emulator): the next safe block. Under
+                           2m, commit warns that there is little time to publish
   --sequence N             commit to exactly block N (must still be in the future)
+                           A target more than 30 days away needs --force
   -o, --output FILE        where to write the commitment (default commitment.json; - for stdout)
-  --force                  overwrite an existing output file
+  --force                  overwrite an existing output file; accept a target more than 30 days away
   --json                   print a machine-readable summary
 
 ${TIMESTAMP_HELP}
@@ -193,7 +203,11 @@ Examples:
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
     const draw = drawSpecFrom(flags)
     if (flags.delay !== undefined && flags.sequence !== undefined) throw new UsageError('give --delay or --sequence, not both', 'commit')
-    const delayMs = flags.delay === undefined ? 0 : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
+    const explicitDelayMs = flags.delay === undefined ? undefined : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
+    // On Orbitport's beacon, a commitment needs time to be published (and time-stamped) before its
+    // block: the default window is DEFAULT_REAL_DELAY_MS. Other beacons (the emulator) keep the next safe block.
+    const realBeacon = ORBITPORT_BEACONS.some((b) => b.name === beaconNameFrom(flags, ctx, 'commit'))
+    const delayMs = explicitDelayMs ?? (realBeacon && flags.sequence === undefined ? DEFAULT_REAL_DELAY_MS : 0)
     const sequence = intFlag(flags, 'sequence', 'commit', 1)
     const output = stringFlag(flags, 'output') ?? 'commitment.json'
     const force = flags.force === true
@@ -242,6 +256,11 @@ Examples:
         estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
         authenticated: head.authenticated,
       }
+    }
+    const aheadMs = plan.estimatedTime.getTime() - Date.now()
+    if (aheadMs > MAX_AHEAD_MS && !force) throw new UsageError(`block ${plan.target} is expected around ${plan.estimatedTime.toISOString()}, ~${formatDuration(aheadMs)} from now; pass --force if you mean a target that far away`, 'commit')
+    if (aheadMs < MIN_PUBLISH_WINDOW_MS && (explicitDelayMs !== undefined || sequence !== undefined || realBeacon)) {
+      ctx.err(`warning: the target block is only ~${formatDuration(aheadMs)} away: the CID must be published (and time-stamped) before it appears, or nobody can trust the draw; use --delay ${formatDuration(MIN_PUBLISH_WINDOW_MS)} or more for a real draw\n`)
     }
     let result: CommitResult
     try {

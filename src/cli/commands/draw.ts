@@ -5,9 +5,9 @@
  * @module
  */
 import { draw } from '../../beacon/index.js'
-import { base64ToBytes, describeCommitment, LIMITS, parseBlock, parseCommitmentFile, serializeProof, type Participants } from '../../core/index.js'
+import { base64ToBytes, describeCommitment, parseBlock, serializeProof, type Participants } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
-import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readBytesInput, stringFlag, writeOutput } from '../common.js'
+import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { progressLine } from '../progress.js'
@@ -71,7 +71,7 @@ Examples:
     const output = stringFlag(flags, 'output') ?? 'proof.json'
     const force = flags.force === true
     const timeoutMs = flags['wait-timeout'] === undefined ? undefined : parseDuration(stringFlag(flags, 'wait-timeout')!, '--wait-timeout', 'draw')
-    const file = parseCommitmentFile(await readBytesInput(path, 'commitment', LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096))
+    const file = await readCommitmentFile(path)
     const commitment = file.commitment
     if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
       const named = beaconNameFrom(flags, ctx, 'draw')

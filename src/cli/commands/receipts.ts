@@ -6,9 +6,9 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkReceipt, describeCommitment, InvalidInputError, LIMITS, makeReceipts, parseCommitmentFile, serializeReceipt } from '../../core/index.js'
+import { checkReceipt, describeCommitment, InvalidInputError, makeReceipts, serializeReceipt } from '../../core/index.js'
 import { GLOBAL_OPTIONS, type Command } from '../command.js'
-import { readBytesInput, readTextInput, stringFlag } from '../common.js'
+import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readSecretFile } from '../secret-file.js'
@@ -65,7 +65,7 @@ Example:
     const secretPath = stringFlag(flags, 'secret')
     if (secretPath === undefined) throw new UsageError('--secret FILE is required (the .secret.json written by commit --private)', 'receipts')
     // The file 'commit' writes (with its time-stamps), or a bare commitment: the same reader as 'draw'.
-    const commitment = parseCommitmentFile(await readBytesInput(path, 'commitment', LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096)).commitment
+    const commitment = (await readCommitmentFile(path)).commitment
     if (commitment.participants?.salted !== true) throw new UsageError('receipts are for a private list (commit --private); this commitment is public: its participants check it against the published list', 'receipts')
     const cid = describeCommitment(commitment).cid
     const secret = await readSecretFile(secretPath, cid)
