@@ -61,4 +61,13 @@ describe('commit prints the draw command to run later', () => {
     expect(c.stdout).toContain('orbitdraw draw p.commitment.json --participants names.txt --secret p.commitment.secret.json -o proof.json')
     expect(c.stdout).toContain('orbitdraw receipts p.commitment.json --participants names.txt --secret p.commitment.secret.json -o receipts/')
   })
+
+  it('wording: one entry is "1 entry", one winner "1 ranked winner", large block numbers have separators', async () => {
+    await writeFile(join(dir, 'one.txt'), 'Amara\n')
+    const c = await run(['commit', '-p', 'one.txt', '--pick', '1', '--delay', '1s', '-o', 'one.commitment.json', '--no-timestamp'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    expect(c.stdout).toMatch(/participants {3}1 entry, Merkle root [0-9a-f]{64} \(hex\)/)
+    expect(c.stdout).toContain('pick 1 ranked winner of 1')
+    expect(c.stdout).not.toMatch(/\b1 entries|\b1 winners/)
+  })
 })

@@ -28,7 +28,7 @@ describe('help', () => {
   it('main help lists every command; each command has --help with usage and examples', async () => {
     const h = await run(['--help'])
     expect(h.code).toBe(0)
-    for (const c of ['commit', 'draw', 'verify', 'beacon', 'random', 'emulator']) {
+    for (const c of ['commit', 'draw', 'verify', 'inspect', 'beacon', 'random', 'emulator']) {
       expect(h.stdout).toContain(`  ${c} `)
       const ch = await run([c, '--help'])
       expect(ch.code, c).toBe(0)

@@ -12,6 +12,7 @@ import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFl
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
+import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
 import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
@@ -109,8 +110,8 @@ function checkConfusables(warn: (text: string) => void, list: readonly (string |
     return JSON.stringify(typeof e === 'string' ? e : e.entry)
   }
   const lines = groups.slice(0, 20).map((g) => `  ${g.indices.map((i) => `${where(i)} ${text(i)}`).join(' / ')}`)
-  if (groups.length > 20) lines.push(`  … and ${groups.length - 20} more groups`)
-  const summary = `${groups.length} group${groups.length === 1 ? '' : 's'} of entries look alike (equal Unicode confusable skeletons, UTS #39)`
+  if (groups.length > 20) lines.push(`  … and ${plural(groups.length - 20, 'more group')}`)
+  const summary = `${plural(groups.length, 'group')} of entries look alike (equal Unicode confusable skeletons, UTS #39)`
   if (strict) throw new InvalidInputError('ENTRIES_CONFUSABLE', `${summary}: ${lines.map((l) => l.trim()).join("; ")}`, 'make look-alike entries distinguishable (an id or e-mail address), or drop --strict-entries to commit them with a warning')
   warn(`${[`warning: ${summary}; people may not tell them apart:`, ...lines].map(safeText).join('\n')}\n`)
 }
@@ -118,21 +119,24 @@ function checkConfusables(warn: (text: string) => void, list: readonly (string |
 function describeDraw(d: DrawSpec, n: number | undefined): string {
   switch (d.kind) {
     case 'pick':
-      return `pick ${d.count} ranked winner${d.count === 1 ? '' : 's'} of ${n}`
+      return `pick ${plural(d.count, 'ranked winner')} of ${formatCount(n ?? 0)}`
     case 'weighted':
-      return `weighted pick ${d.count} of ${n}`
+      return `weighted pick of ${plural(d.count, 'winner')} of ${formatCount(n ?? 0)}`
     case 'shuffle':
-      return `shuffle all ${n}`
+      return `shuffle all ${formatCount(n ?? 0)}`
     case 'range':
-      return `${d.count} ${d.distinct ? 'distinct ' : ''}integer${d.count === 1 ? '' : 's'} in ${d.min}..${d.max}`
+      return `${plural(d.count, `${d.distinct ? 'distinct ' : ''}integer`)} in ${d.min}..${d.max}`
   }
 }
 
 export const commitCommand: Command = {
   name: 'commit',
   summary: 'fix a draw before its randomness exists; prints the CID to publish',
-  help: `Usage: orbitdraw commit --participants FILE (--pick K | --shuffle | --weighted K | --range MIN..MAX --count M [--distinct])
-                        [--private] [--label TEXT] [--strict-entries] [--delay 5m | --sequence N] [-o commitment.json] [--json]
+  help: `Usage: orbitdraw commit --participants FILE [--format lines|csv|json] [--column C] [--weight-column W]
+                        (--pick K | --shuffle | --weighted K | --range MIN..MAX --count M [--distinct])
+                        [--private] [--label TEXT] [--strict-entries] [--delay 10m | --sequence N]
+                        [--tsa URL]... [--trust-tsa FILE]... [--no-timestamp] [-o commitment.json] [--force]
+                        [--gateway URL]... [--beacon NAME] [--timeout-ms N] [--allow-unsigned-head] [--json]
 
 Reads the participants, asks the beacon for its latest signed block, chooses a future target block
 (at least --delay ahead, or exactly --sequence N), and writes the commitment: a small DAG-JSON file
@@ -322,13 +326,13 @@ function formatSummary(
     `Commitment ${s.file === null ? 'printed to stdout' : `written to ${s.file}`}`,
     `  CID            ${s.cid}`,
     `  draw           ${describeDraw(draw, n)}${s.label === '' ? '' : ` — ${JSON.stringify(s.label)}`}`,
-    ...(s.participants === null ? [] : [`  participants   ${s.participants.count} entries, Merkle root ${s.participants.root}`]),
+    ...(s.participants === null ? [] : [`  participants   ${plural(s.participants.count, 'entry', 'entries')}, Merkle root ${s.participants.root} (hex)`]),
     `  beacon         ${s.beacon}`,
-    `  seen now       block ${s.after.sequence} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
-    `  target block   ${s.target}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
+    `  seen now       block ${formatCount(s.after.sequence)} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
+    `  target block   ${formatCount(s.target)}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
     ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
-    `Publish BEFORE block ${s.target} appears (~${formatDuration(inMs)} from now):`,
+    `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,
     `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
     ...(s.participants === null ? [] : ['  - the participants list, in this exact order (or keep it private and publish only the count and root)']),
     '',

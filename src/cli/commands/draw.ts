@@ -19,7 +19,9 @@ import { describeOutcome } from './describe.js'
 export const drawCommand: Command = {
   name: 'draw',
   summary: 'wait for the committed block, draw, and write the proof',
-  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--secret FILE [--private]] [-o proof.json] [--force] [--json]
+  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--format lines|csv|json] [--column C] [--weight-column W]
+                     [--secret FILE [--private]] [-o proof.json] [--force] [--wait-timeout D] [--quiet]
+                     [--gateway URL]... [--timeout-ms N] [--allow-unsigned-head] [--json]
 
 Reads the commitment, checks the participants against it at once (same entries, same order), then
 waits for the target block with a live progress line on stderr, fetches it with the beacon's signed

@@ -18,7 +18,8 @@ export const verifyCommand: Command = {
   name: 'verify',
   summary: 'check a proof offline under your trust policy; exit 0 only when every check passes',
   help: `Usage: orbitdraw verify PROOF [--commitment CID] [--trust-beacon NAME]... [--trust-tsa FILE]...
-                        [--allow-unsigned] [--allow-untimestamped] [--online [--gateway URL]...] [--json]
+                        [--allow-unsigned] [--allow-untimestamped]
+                        [--online [--gateway URL]... [--timeout-ms N] [--allow-unsigned-head]] [--json]
 
 Re-checks a proof bundle with no network, under a strict policy by default: the commitment's CID,
 that the beacon is one you trust (default: Orbitport's beacons), the participants (all entries, or
