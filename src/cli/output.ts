@@ -66,6 +66,7 @@ export function cliHint(err: OrbitdrawError, command: string | undefined): strin
     .replace(/see `failures` for each gateway; /, '')
     .replace(/use waitFor\(\) to wait for it/, "'orbitdraw draw' waits for it; or try again once it is out")
     .replace(/pass requireAuthenticated: false knowingly/, 'pass --allow-unsigned-head knowingly')
+    .replace(/^add the field "([^"]*)"$/, 'the file lacks "$1": pass the file orbitdraw wrote, unedited (orbitdraw inspect FILE shows what a file is)')
   if (err.code === 'WAIT_TIMEOUT') hint = 'check that the beacon is publishing (orbitdraw beacon latest); give a longer --wait-timeout, or none to wait as long as needed'
   const again = command === undefined ? undefined : RERUNNABLE[command]
   if (again !== undefined && exitCodeFor(err) === EXIT.network) hint = `${again}. ${hint}`

@@ -103,4 +103,13 @@ describe('--json errors', () => {
     expect(e.message).not.toContain(' at line 4 —')
     expect(e.message).not.toContain('—')
   })
+
+  it('a file missing a field: the hint speaks of the file, not of the library ("add the field")', async () => {
+    await writeFile(join(dir, 'empty.json'), '{}')
+    const r = await run(['draw', 'empty.json', '-p', 'names.txt', '--json'], { cwd: dir })
+    expect(r.code).toBe(4)
+    const e = json<JsonError>(r).error
+    expect(e.hint).not.toMatch(/^add the field/)
+    expect(e.hint).toContain('pass the file orbitdraw wrote, unedited')
+  })
 })
