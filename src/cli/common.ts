@@ -6,7 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { BeaconClient, DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, type BeaconBlock, type BeaconClientOptions } from '../index.js'
-import { InvalidInputError, OrbitdrawError, validateBeaconName } from '../core/index.js'
+import { InvalidInputError, LIMITS, OrbitdrawError, parseCommitmentFile, PROOF_TYPE, RECEIPT_TYPE, validateBeaconName, type CommitmentFile } from '../core/index.js'
+import { readProofJson } from '../core/proof.js'
 import type { CliContext, Flags } from './command.js'
 import { UsageError } from './exit-codes.js'
 import { safeText } from './safe-text.js'
@@ -36,6 +37,7 @@ export function intFlag(flags: Flags, name: string, command: string, min = 0, ma
 
 /** Parses a whole number for a flag or argument, as a usage error when it is not one. */
 export function parseIntValue(v: string, what: string, command: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (/^-[0-9]+$/.test(v)) throw new UsageError(`${what} must be a whole number of at least ${min}, got ${v}`, command)
   if (!/^(?:0|[1-9][0-9]*)$/.test(v) || !Number.isSafeInteger(Number(v))) throw new UsageError(`${what} must be a whole number, got ${JSON.stringify(v)}`, command)
   const n = Number(v)
   if (n < min || n > max) throw new UsageError(`${what} must be between ${min} and ${max}, got ${n}`, command)
@@ -45,11 +47,12 @@ export function parseIntValue(v: string, what: string, command: string, min = 0,
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 /**
- * Parses a duration: `90s`, `5m`, `1h`, `1h30m`, `250ms`, or a plain number of seconds. Returns ms.
+ * Parses a duration with its unit: `90s`, `5m`, `1h`, `1h30m`, `250ms`, `2d`. Returns ms. A bare
+ * number is refused: `--delay 10` could mean seconds or minutes, so the message asks for the unit.
  * @throws {@link UsageError} when it is not one.
  */
 export function parseDuration(text: string, what: string, command: string): number {
-  if (/^[0-9]+(?:\.[0-9]+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  if (/^[0-9]+(?:\.[0-9]+)?$/.test(text)) throw new UsageError(`${what} needs a unit: ${text}s, ${text}m or ${text}h (got ${JSON.stringify(text)})`, command)
   const re = /([0-9]+(?:\.[0-9]+)?)(ms|s|m|h|d)/gy
   let total = 0
   let end = 0
@@ -64,12 +67,13 @@ export function parseDuration(text: string, what: string, command: string): numb
   return Math.round(total)
 }
 
-/** Formats ms as a short human duration: `4s`, `2m05s`, `1h02m`. */
+/** Formats ms as a short human duration: `4s`, `2m05s`, `1h02m`, `3d04h` (days from 24 hours on). */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000))
   if (s < 60) return `${s}s`
   if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+  if (s < 86_400) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+  return `${Math.floor(s / 86_400).toLocaleString('en-US')}d${String(Math.floor((s % 86_400) / 3600)).padStart(2, '0')}h`
 }
 
 /** Gateways from `--gateway` (repeatable, comma lists), else ORBITDRAW_GATEWAYS, else the defaults. */
@@ -214,4 +218,30 @@ export function blockLines(b: BeaconBlock): string[] {
     `  previous  ${b.previous ?? '(none: genesis)'}`,
     ...(b.ctrng.length === 0 ? ['  ctrng     (none)'] : b.ctrng.map((v, i) => `  ctrng[${i}]  ${v}`)),
   ].map(safeText)
+}
+
+/** Largest commitment file read: the commitment, its time-stamp tokens in base64, and some room. */
+const MAX_COMMITMENT_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096
+
+/**
+ * Reads the commitment file `commit` wrote (or a bare commitment) for `draw` and `receipts`. A proof
+ * or a receipt given instead is named as such, with the command that takes it.
+ * @throws {@link InvalidInputError} `FILE_UNREADABLE`, `NOT_A_COMMITMENT`; the core's parse errors.
+ */
+export async function readCommitmentFile(path: string): Promise<CommitmentFile> {
+  const bytes = await readBytesInput(path, 'commitment', MAX_COMMITMENT_FILE_BYTES)
+  try {
+    return parseCommitmentFile(bytes)
+  } catch (err) {
+    let type: unknown
+    try {
+      const v = readProofJson(bytes)
+      type = typeof v === 'object' && v !== null ? (v as { type?: unknown }).type : undefined
+    } catch {
+      throw err
+    }
+    if (type === PROOF_TYPE) throw new InvalidInputError('NOT_A_COMMITMENT', `${path} is a proof, not a commitment`, `check it with 'orbitdraw verify ${path}'; this command takes the commitment file written by 'orbitdraw commit'`, { cause: err })
+    if (type === RECEIPT_TYPE) throw new InvalidInputError('NOT_A_COMMITMENT', `${path} is a participant receipt, not a commitment`, `check it with 'orbitdraw check-receipt ${path}'; this command takes the commitment file written by 'orbitdraw commit'`, { cause: err })
+    throw err
+  }
 }

@@ -26,6 +26,11 @@ export class UsageError extends Error {
     message: string,
     /** The command whose help to point at. */
     readonly command?: string,
+    /**
+     * Stable code for `--json` errors: `USAGE` by default; `UNKNOWN_COMMAND`, `UNKNOWN_FLAG`,
+     * `MISSING_VALUE` from the command-line parser.
+     */
+    readonly code: string = 'USAGE',
   ) {
     super(message)
     this.name = 'UsageError'

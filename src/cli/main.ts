@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import type { CliContext, Command } from './command.js'
 import { COMMANDS, type CommandEntry } from './commands/index.js'
 import { EXIT, UsageError } from './exit-codes.js'
+import { closest } from './did-you-mean.js'
 import { safeText } from './safe-text.js'
 
 const MAIN_HELP = `orbitdraw — publicly verifiable draws from Orbitport's cosmic randomness beacon
@@ -46,12 +47,17 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
   }
   const entry: CommandEntry | undefined = COMMANDS.find((c) => c.name === name)
   const json = rest.includes('--json')
+  let command: Command | undefined
   try {
-    if (entry === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map((c) => c.name).join(', ')}`)
-    const command: Command = await entry.load()
+    if (entry === undefined) {
+      const guess = closest(name, COMMANDS.map((c) => c.name))
+      throw new UsageError(`unknown command ${JSON.stringify(name)}${guess === undefined ? '' : `; did you mean '${guess}'?`} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`, undefined, 'UNKNOWN_COMMAND')
+    }
+    command = await entry.load()
     let parsed: ReturnType<typeof parseArgs>
+    const args = checkFlags(rest, command)
     try {
-      parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true })
+      parsed = parseArgs({ args, options: command.options, allowPositionals: true, strict: true })
     } catch (err) {
       throw new UsageError((err as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''), command.name)
     }
@@ -61,9 +67,65 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     }
     return await command.run(parsed.values, parsed.positionals, ctx)
   } catch (err) {
+    // The error reporter is loaded only on error (start-up of every successful command stays light).
     const { reportError } = await import('./output.js')
-    return reportError(ctx, err, json)
+    return reportError(ctx, err, json, command?.name)
   }
+}
+
+/**
+ * Checks the flags before node:util's parser, to say things in the CLI's words: an unknown flag gets
+ * "did you mean --pick?", a flag missing its value says so, and a negative number after a flag that
+ * takes a value is that value (`--pick -1` is read as `--pick=-1`, then refused plainly; `--range
+ * -5..5` works). Returns the arguments to parse.
+ * @throws {@link UsageError} `UNKNOWN_FLAG`, `MISSING_VALUE`.
+ */
+export function checkFlags(args: readonly string[], command: Command): string[] {
+  const options = command.options
+  const longs = Object.keys(options)
+  const shorts = new Map(Object.entries(options).flatMap(([k, o]) => (o.short === undefined ? [] : [[o.short, k] as const])))
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a === '--') {
+      out.push(...args.slice(i))
+      break
+    }
+    let name: string | undefined
+    let inline = false
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=')
+      name = eq < 0 ? a.slice(2) : a.slice(2, eq)
+      inline = eq >= 0
+      if (!Object.hasOwn(options, name)) {
+        const guess = closest(name, longs)
+        throw new UsageError(`unknown flag --${name}${guess === undefined ? '' : `; did you mean --${guess}?`}`, command.name, 'UNKNOWN_FLAG')
+      }
+    } else if (a.startsWith('-') && a.length > 1 && !/^-[0-9]/.test(a)) {
+      name = shorts.get(a[1]!)
+      if (name === undefined) throw new UsageError(`unknown flag -${a[1]!}${a.length > 2 ? ` (in ${a})` : ''}`, command.name, 'UNKNOWN_FLAG')
+      inline = a.length > 2
+    }
+    if (name === undefined) {
+      out.push(a)
+      continue
+    }
+    const type = options[name]!.type
+    if (type === 'boolean' && inline && a.startsWith('--')) throw new UsageError(`--${name} takes no value (it is an on/off flag)`, command.name, 'USAGE')
+    if (type === 'string' && !inline) {
+      const next = args[i + 1]
+      const flag = a.startsWith('--') ? a : `-${a[1]!}`
+      if (next === undefined) throw new UsageError(`${flag} needs a value`, command.name, 'MISSING_VALUE')
+      if (next.startsWith('-') && next !== '-') {
+        if (!/^-[0-9]/.test(next)) throw new UsageError(`${flag} needs a value, but the next word is the flag ${next} (for a value starting with "-", write ${flag.startsWith("--") ? flag : `--${name}`}=VALUE)`, command.name, 'MISSING_VALUE')
+        out.push(`--${name}=${next}`)
+        i++
+        continue
+      }
+    }
+    out.push(a)
+  }
+  return out
 }
 
 async function packageVersion(): Promise<string> {
@@ -90,9 +152,25 @@ if (isEntryPoint()) {
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
+  // A closed pipe (`orbitdraw verify proof.json | head -1`): stop writing there, quietly, and let the
+  // command finish with its own exit code. No stack trace, no 'unexpected error'.
+  let stdoutOpen = true
+  let stderrOpen = true
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err
+    stdoutOpen = false
+  })
+  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err
+    stderrOpen = false
+  })
   const ctx: CliContext = {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
+    out: (t) => {
+      if (stdoutOpen) process.stdout.write(t)
+    },
+    err: (t) => {
+      if (stderrOpen) process.stderr.write(t)
+    },
     env: process.env,
     signal: controller.signal,
     isTTY: process.stderr.isTTY === true,

@@ -4,10 +4,11 @@
  * @module
  */
 import { InvalidInputError, MismatchError, OrbitdrawError, ParseError, IntegrityError, LimitExceededError, UnsupportedVersionError } from '../core/index.js'
-import { AbortedError, BeaconError, NotYetPublishedError } from '../beacon/index.js'
+import { AbortedError, BeaconError, NotYetPublishedError, WaitTimeoutError } from '../beacon/index.js'
 import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/index.js'
 import type { CliContext } from './command.js'
 import { EXIT, UsageError } from './exit-codes.js'
+import { formatDuration } from './common.js'
 import { safeText } from './safe-text.js'
 
 /** Writes a value as pretty JSON (bigints as decimal strings). */
@@ -49,15 +50,54 @@ export function exitCodeFor(err: unknown): number {
   return EXIT.internal
 }
 
+/** Commands whose network failure leaves nothing written and can simply be run again. */
+const RERUNNABLE: Record<string, string> = {
+  draw: 'nothing was written; run the same command again: the outcome is fixed by the commitment, so a later run draws the same winners',
+  commit: 'nothing was written; run the same command again (it picks a new target block)',
+}
+
+/**
+ * What the user of the CLI should do, in the CLI's terms: the library's hints name its options
+ * (`timeoutMs`, `waitFor()`, `failures`); the command line has flags and commands instead.
+ */
+export function cliHint(err: OrbitdrawError, command: string | undefined): string {
+  let hint = err.hint
+    .replace(/raise timeoutMs/g, 'raise --timeout-ms')
+    .replace(/see `failures` for each gateway; /, '')
+    .replace(/use waitFor\(\) to wait for it/, "'orbitdraw draw' waits for it; or try again once it is out")
+    .replace(/pass requireAuthenticated: false knowingly/, 'pass --allow-unsigned-head knowingly')
+    .replace(/^add the field "([^"]*)"$/, 'the file lacks "$1": pass the file orbitdraw wrote, unedited (orbitdraw inspect FILE shows what a file is)')
+  if (err.code === 'WAIT_TIMEOUT') hint = 'check that the beacon is publishing (orbitdraw beacon latest); give a longer --wait-timeout, or none to wait as long as needed'
+  const again = command === undefined ? undefined : RERUNNABLE[command]
+  if (again !== undefined && exitCodeFor(err) === EXIT.network) hint = `${again}. ${hint}`
+  return hint
+}
+
+/** The error's detail in the CLI's words (durations as 10m, not 600000 ms). */
+function cliDetail(err: OrbitdrawError): string {
+  if (err instanceof WaitTimeoutError) return `gave up waiting (--wait-timeout ${formatDuration(err.timeoutMs)}): block ${err.target} did not appear (latest seen: ${err.head ?? 'none'})`
+  return err.detail
+}
+
+/**
+ * The `error` object of a `--json` failure: every error has a stable `code` (usage errors included:
+ * `USAGE`, `UNKNOWN_COMMAND`, `UNKNOWN_FLAG`, `MISSING_VALUE`; a bug: `INTERNAL`), a `message` that
+ * is only what went wrong (the `hint` and `path` are their own fields, not repeated in it).
+ */
+export function errorJson(err: unknown, command?: string): { name: string; code: string; message: string; hint: string; path?: string } {
+  if (err instanceof OrbitdrawError) return { name: err.name, code: err.code, message: cliDetail(err), hint: cliHint(err, command), ...(err.path === undefined ? {} : { path: err.path }) }
+  if (err instanceof UsageError) return { name: err.name, code: err.code, message: err.message, hint: `run 'orbitdraw ${err.command === undefined ? '' : `${err.command} `}--help' for usage` }
+  return { name: (err as Error)?.name ?? 'Error', code: 'INTERNAL', message: (err as Error)?.message ?? String(err), hint: 'this is a bug; please report it' }
+}
+
 /**
  * Reports an error on stderr (or as JSON on stdout with --json, exact) and returns its exit code. The
  * human form escapes every line with {@link safeText}: details can quote proof or file text.
  */
-export function reportError(ctx: CliContext, err: unknown, json: boolean): number {
+export function reportError(ctx: CliContext, err: unknown, json: boolean, command?: string): number {
   const code = exitCodeFor(err)
   if (json) {
-    const body = err instanceof OrbitdrawError ? err.toJSON() : { name: (err as Error)?.name ?? 'Error', message: (err as Error)?.message ?? String(err) }
-    printJson(ctx, { ok: false, exitCode: code, error: body })
+    printJson(ctx, { ok: false, exitCode: code, error: errorJson(err, command) })
     return code
   }
   const say = (text: string): void => ctx.err(`${text}\n`)
@@ -68,8 +108,9 @@ export function reportError(ctx: CliContext, err: unknown, json: boolean): numbe
   } else if (err instanceof OrbitdrawError) {
     const failures = (err as { failures?: readonly { gateway: string; error: OrbitdrawError }[] }).failures
     const each = Array.isArray(failures) ? [...new Set(failures.map((f) => `\n    - ${safeText(f.error.detail)}`))].join('') : ''
-    const kind = code === EXIT.network ? 'network failure: ' : ''
-    say(`orbitdraw: ${kind}${safeText(err.detail)}${err.path && !err.detail.includes(err.path) ? ` (at ${safeText(err.path)})` : ''}${each}\n  what to do: ${safeText(err.hint)}\n  [${safeText(err.code)}]`)
+    const kind = code === EXIT.network && err.code !== 'WAIT_TIMEOUT' ? 'network failure: ' : ''
+    const detail = cliDetail(err)
+    say(`orbitdraw: ${kind}${safeText(detail)}${err.path && !detail.includes(err.path) ? ` (at ${safeText(err.path)})` : ''}${each}\n  what to do: ${safeText(cliHint(err, command))}\n  [${safeText(err.code)}]`)
   } else {
     say(`orbitdraw: unexpected error: ${((err as Error)?.stack ?? String(err)).split('\n').map(safeText).join('\n')}\nThis is a bug; please report it.`)
   }

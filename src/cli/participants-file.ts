@@ -55,10 +55,11 @@ export function checkEntries(list: string[] | WeightedEntry[], format: Participa
     if (!(err instanceof OrbitdrawError)) throw err
     const m = /^\$\[([0-9]+)\]/.exec(err.path ?? '')
     const where = m === null ? undefined : format === 'lines' ? `line ${Number(m[1]) + 1}` : format === 'csv' ? `row ${Number(m[1]) + 2}` : `$[${m[1]}]`
-    // Index references inside the detail ("identical to entry 3 ($[3])") are renumbered the same way.
+    // Index references inside the detail ("entry 4 is identical to entry 2 ($[2])") are renumbered the
+    // same way; the prefix already names the broken line, so it is not said twice.
     const detail = err.detail.replace(/entry ([0-9]+) is identical to entry ([0-9]+) \(\$\[[0-9]+\][^)]*\)/, (_all, j: string, i: string) => {
       const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
-      return `${at(j)} is identical to ${at(i)}`
+      return `identical to ${at(i)}`
     })
     throw new InvalidInputError(err.code, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
   }

@@ -25,6 +25,12 @@ export interface Check {
    * page served over plain http, without Web Crypto): nothing is known to be wrong, nothing is proven.
    */
   readonly uncheckable?: true
+  /**
+   * Set (with `ok: true`) when the check had nothing to look at and did not run: it failed nothing,
+   * and it proves nothing either. Show it apart from the passed checks and never count it as passed
+   * (for example `after-block` when the proof does not carry the block seen at commit time).
+   */
+  readonly notChecked?: true
 }
 
 /** Builds a {@link Check}. */
@@ -35,6 +41,11 @@ export function check(name: string, ok: boolean, detail: string): Check {
 /** Builds a check this host could not perform (`ok: false`, `uncheckable: true`). */
 export function uncheckableCheck(name: string, detail: string): Check {
   return { name, ok: false, detail, uncheckable: true }
+}
+
+/** Builds a check that did not run for want of anything to check (`ok: true`, `notChecked: true`). */
+export function notCheckedCheck(name: string, detail: string): Check {
+  return { name, ok: true, detail, notChecked: true }
 }
 
 /** Builds a check that passed only because the verifier relaxed `rule`. */

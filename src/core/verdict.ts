@@ -77,11 +77,13 @@ export function formatUnixTime(seconds: number): string {
  */
 export function describeVerdict(r: VerifyResult): VerdictText {
   const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
+  const skipped = r.checks.filter((c) => c.ok && c.notChecked === true).map((c) => c.name)
+  const every = skipped.length === 0 ? 'every check' : `every check that ran (not checked: ${skipped.join(', ')})`
   const headline =
     r.verdict === 'verified'
-      ? 'VERIFIED: every check passed on its own evidence.'
+      ? `VERIFIED: ${every} passed on its own evidence.`
       : r.verdict === 'verified-relaxed'
-        ? `NOT FULLY VERIFIED: every check passed, but only because you relaxed ${r.relaxed.length === 1 ? 'a rule' : `${r.relaxed.length} rules`}; this is not the strict verdict.`
+        ? `NOT FULLY VERIFIED: ${every} passed, but only because you relaxed ${r.relaxed.length === 1 ? 'a rule' : `${r.relaxed.length} rules`}; this is not the strict verdict.`
         : r.verdict === 'incomplete'
           ? `NOT VERIFIED HERE: nothing failed, but ${failed.join(', ')} could not be checked on this host; re-check where it can be (over https, from localhost or disk, or with the CLI).`
           : `FAILED: ${failed.join(', ')}.`

@@ -75,7 +75,7 @@ describe('orbitdraw check-receipt', () => {
   it('exit 0 for a good receipt (pinned and not), with the entry named', async () => {
     const ok = await run(['check-receipt', file(4), '--commitment', cid], { cwd: dir })
     expect(ok.code, ok.stdout + ok.stderr).toBe(0)
-    expect(ok.stdout).toContain('CHECKED: "Zoë 🎉" is entry 4')
+    expect(ok.stdout).toContain('CHECKED: "Zoë 🎉" is at position 5')
     const unpinned = await run(['check-receipt', file(4)], { cwd: dir })
     expect(unpinned.code).toBe(0)
     expect(unpinned.stdout).toContain('CHECKED (not pinned)')

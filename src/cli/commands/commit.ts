@@ -5,19 +5,27 @@
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
 import { commit } from '../../commit.js'
-import { InvalidInputError, validateDrawSpec, type CommitResult, type WeightedEntry } from '../../core/index.js'
+import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type WeightedEntry } from '../../core/index.js'
 import { findConfusableEntries } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
-import { assertWritable, beaconClientFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
+import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
 import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
+import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
 import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { timestampCommitment } from '../../timestamp/index.js'
 import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
+
+/** Default window on Orbitport's beacon when no --delay is given: time to publish the CID and time-stamp it. */
+export const DEFAULT_REAL_DELAY_MS = 10 * 60_000
+/** Below this, commit warns that there is too little time to publish the CID before the block. */
+export const MIN_PUBLISH_WINDOW_MS = 2 * 60_000
+/** Beyond this, a target needs --force (a typo like --delay 400d, or a sequence number off by digits). */
+export const MAX_AHEAD_MS = 30 * 86_400_000
 
 /** Flags that read a participants file (shared with `draw`). */
 export const PARTICIPANTS_OPTIONS = {
@@ -51,6 +59,26 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
   })
 }
 
+/** Quotes `s` for a POSIX shell when it holds anything but safe characters. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`
+}
+
+/**
+ * The participants flags exactly as given (file, --format, --column, --weight-column), shell-quoted,
+ * so the `draw` command printed by `commit` reads the list the same way.
+ */
+export function participantsArgs(flags: Flags): string {
+  const parts: string[] = []
+  const path = stringFlag(flags, 'participants')
+  if (path !== undefined) parts.push('--participants', shellQuote(path))
+  for (const name of ['format', 'column', 'weight-column']) {
+    const v = stringFlag(flags, name)
+    if (v !== undefined) parts.push(`--${name}`, shellQuote(v))
+  }
+  return parts.join(' ')
+}
+
 /**
  * Warns on stderr about entries that look alike (UTS #39 skeletons collide), naming them by line (CSV
  * row, JSON index); with `strict` refuses them instead (`ENTRIES_CONFUSABLE`, exit 4).
@@ -66,8 +94,8 @@ function checkConfusables(warn: (text: string) => void, list: readonly (string |
     return JSON.stringify(typeof e === 'string' ? e : e.entry)
   }
   const lines = groups.slice(0, 20).map((g) => `  ${g.indices.map((i) => `${where(i)} ${text(i)}`).join(' / ')}`)
-  if (groups.length > 20) lines.push(`  … and ${groups.length - 20} more groups`)
-  const summary = `${groups.length} group${groups.length === 1 ? '' : 's'} of entries look alike (equal Unicode confusable skeletons, UTS #39)`
+  if (groups.length > 20) lines.push(`  … and ${plural(groups.length - 20, 'more group')}`)
+  const summary = `${plural(groups.length, 'group')} of entries look alike (equal Unicode confusable skeletons, UTS #39)`
   if (strict) throw new InvalidInputError('ENTRIES_CONFUSABLE', `${summary}: ${lines.map((l) => l.trim()).join("; ")}`, 'make look-alike entries distinguishable (an id or e-mail address), or drop --strict-entries to commit them with a warning')
   warn(`${[`warning: ${summary}; people may not tell them apart:`, ...lines].map(safeText).join('\n')}\n`)
 }
@@ -75,8 +103,11 @@ function checkConfusables(warn: (text: string) => void, list: readonly (string |
 export const commitCommand: Command = {
   name: 'commit',
   summary: 'fix a draw before its randomness exists; prints the CID to publish',
-  help: `Usage: orbitdraw commit --participants FILE ${kindsUsage()}
-                        [--private] [--label TEXT] [--strict-entries] [--delay 5m | --sequence N] [-o commitment.json] [--json]
+  help: `Usage: orbitdraw commit --participants FILE [--format lines|csv|json] [--column C] [--weight-column W]
+                        ${kindsUsage()}
+                        [--private] [--label TEXT] [--strict-entries] [--delay 10m | --sequence N]
+                        [--tsa URL]... [--trust-tsa FILE]... [--no-timestamp] [-o commitment.json] [--force]
+                        [--gateway URL]... [--beacon NAME] [--timeout-ms N] [--allow-unsigned-head] [--json]
 
 Reads the participants, asks the beacon for its latest signed block, chooses a future target block
 (at least --delay ahead, or exactly --sequence N), and writes the commitment: a small DAG-JSON file
@@ -95,11 +126,14 @@ Commitment:
   --private                keep the list private: salt every leaf with a fresh random secret, written
                            (mode 0600) next to the commitment as NAME.secret.json. Keep that file:
                            'draw --secret' and 'receipts --secret' need it; never publish it
-  --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m (default: the next
-                           safe block)
+  --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m, 2d (a unit is
+                           required). Default on Orbitport's beacon: 10m, time to publish the CID and
+                           time-stamp it; on other beacons (the emulator): the next safe block. Under
+                           2m, commit warns that there is little time to publish
   --sequence N             commit to exactly block N (must still be in the future)
+                           A target more than 30 days away needs --force
   -o, --output FILE        where to write the commitment (default commitment.json; - for stdout)
-  --force                  overwrite an existing output file
+  --force                  overwrite an existing output file; accept a target more than 30 days away
   --json                   print a machine-readable summary
 
 ${TIMESTAMP_HELP}
@@ -134,7 +168,11 @@ Examples:
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
     const { spec: draw, kind } = drawSpecFromFlags(flags, 'commit')
     if (flags.delay !== undefined && flags.sequence !== undefined) throw new UsageError('give --delay or --sequence, not both', 'commit')
-    const delayMs = flags.delay === undefined ? 0 : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
+    const explicitDelayMs = flags.delay === undefined ? undefined : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
+    // On Orbitport's beacon, a commitment needs time to be published (and time-stamped) before its
+    // block: the default window is DEFAULT_REAL_DELAY_MS. Other beacons (the emulator) keep the next safe block.
+    const realBeacon = ORBITPORT_BEACONS.some((b) => b.name === beaconNameFrom(flags, ctx, 'commit'))
+    const delayMs = explicitDelayMs ?? (realBeacon && flags.sequence === undefined ? DEFAULT_REAL_DELAY_MS : 0)
     const sequence = intFlag(flags, 'sequence', 'commit', 1)
     const output = stringFlag(flags, 'output') ?? 'commitment.json'
     const force = flags.force === true
@@ -184,6 +222,11 @@ Examples:
         authenticated: head.authenticated,
       }
     }
+    const aheadMs = plan.estimatedTime.getTime() - Date.now()
+    if (aheadMs > MAX_AHEAD_MS && !force) throw new UsageError(`block ${plan.target} is expected around ${plan.estimatedTime.toISOString()}, ~${formatDuration(aheadMs)} from now; pass --force if you mean a target that far away`, 'commit')
+    if (aheadMs < MIN_PUBLISH_WINDOW_MS && (explicitDelayMs !== undefined || sequence !== undefined || realBeacon)) {
+      ctx.err(`warning: the target block is only ~${formatDuration(aheadMs)} away: the CID must be published (and time-stamped) before it appears, or nobody can trust the draw; use --delay ${formatDuration(MIN_PUBLISH_WINDOW_MS)} or more for a real draw\n`)
+    }
     let result: CommitResult
     try {
       result = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
@@ -199,6 +242,9 @@ Examples:
     if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
     await writeOutput(ctx, output, `${JSON.stringify(commitmentFile(result, stamped?.tokens.map((t) => t.base64) ?? []), null, 2)}\n`, force, 'commit')
 
+    const pArgs = participantsArgs(flags)
+    // The exact command to run later: every participants flag is needed to read the list the same way.
+    const drawCommand = ['orbitdraw draw', shellQuote(output === '-' ? 'commitment.json' : output), ...(pArgs === '' ? [] : [pArgs]), ...(secretPath === undefined ? [] : ['--secret', shellQuote(secretPath)]), '-o proof.json'].join(' ')
     const summary = {
       ok: true,
       cid: result.cid,
@@ -215,6 +261,7 @@ Examples:
       participants: result.commitment.participants ?? null,
       commitment: result.json,
       timestamps,
+      drawCommand,
     }
     if (flags.json === true) {
       if (output !== '-') printJson(ctx, summary)
@@ -222,8 +269,8 @@ Examples:
       return EXIT.ok
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
-    say(formatSummary(summary, kind.describe(draw, participants?.length), plan.estimatedTime))
-    if (secretPath !== undefined) say(`\nPrivate list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it; draw with\n  orbitdraw draw ${output} -p FILE --secret ${secretPath} --private -o proof.json\nand give each participant a receipt: orbitdraw receipts ${output} -p FILE --secret ${secretPath} -o receipts/\n`)
+    say(formatSummary(summary, kind.describe(draw, participants?.length), plan.estimatedTime, drawCommand))
+    if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it. To reveal only the winners, add --private to the draw command above;`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
     return EXIT.ok
   },
 }
@@ -232,24 +279,25 @@ function formatSummary(
   s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
   drawText: string,
   eta: Date,
+  drawCommand: string,
 ): string {
   const inMs = eta.getTime() - Date.now()
   const lines = [
     `Commitment ${s.file === null ? 'printed to stdout' : `written to ${s.file}`}`,
     `  CID            ${s.cid}`,
     `  draw           ${drawText}${s.label === '' ? '' : ` — ${JSON.stringify(s.label)}`}`,
-    ...(s.participants === null ? [] : [`  participants   ${s.participants.count} entries, Merkle root ${s.participants.root}`]),
+    ...(s.participants === null ? [] : [`  participants   ${plural(s.participants.count, 'entry', 'entries')}, Merkle root ${s.participants.root} (hex)`]),
     `  beacon         ${s.beacon}`,
-    `  seen now       block ${s.after.sequence} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
-    `  target block   ${s.target}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
+    `  seen now       block ${formatCount(s.after.sequence)} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
+    `  target block   ${formatCount(s.target)}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
     ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
-    `Publish BEFORE block ${s.target} appears (~${formatDuration(inMs)} from now):`,
+    `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,
     `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
     ...(s.participants === null ? [] : ['  - the participants list, in this exact order (or keep it private and publish only the count and root)']),
     '',
     'Then draw (it waits for the block if needed):',
-    `  orbitdraw draw ${s.file ?? 'commitment.json'}${s.participants === null ? '' : ' --participants FILE'} -o proof.json`,
+    `  ${drawCommand}`,
   ]
   return `${lines.map(safeText).join('\n')}\n`
 }

@@ -5,9 +5,9 @@
  * @module
  */
 import { draw } from '../../beacon/index.js'
-import { base64ToBytes, DEFAULT_DRAW_KINDS, describeCommitment, kindOf, LIMITS, parseBlock, parseCommitmentFile, privateKindNames, serializeProof, type Participants } from '../../core/index.js'
+import { base64ToBytes, DEFAULT_DRAW_KINDS, describeCommitment, kindOf, parseBlock, privateKindNames, serializeProof, type Participants } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
-import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readBytesInput, stringFlag, writeOutput } from '../common.js'
+import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { progressLine } from '../progress.js'
@@ -19,7 +19,9 @@ import { describeOutcome } from './describe.js'
 export const drawCommand: Command = {
   name: 'draw',
   summary: 'wait for the committed block, draw, and write the proof',
-  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--secret FILE [--private]] [-o proof.json] [--force] [--json]
+  help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--format lines|csv|json] [--column C] [--weight-column W]
+                     [--secret FILE [--private]] [-o proof.json] [--force] [--wait-timeout D] [--quiet]
+                     [--gateway URL]... [--timeout-ms N] [--allow-unsigned-head] [--json]
 
 Reads the commitment, checks the participants against it at once (same entries, same order), then
 waits for the target block with a live progress line on stderr, fetches it with the beacon's signed
@@ -71,7 +73,7 @@ Examples:
     const output = stringFlag(flags, 'output') ?? 'proof.json'
     const force = flags.force === true
     const timeoutMs = flags['wait-timeout'] === undefined ? undefined : parseDuration(stringFlag(flags, 'wait-timeout')!, '--wait-timeout', 'draw')
-    const file = parseCommitmentFile(await readBytesInput(path, 'commitment', LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096))
+    const file = await readCommitmentFile(path)
     const commitment = file.commitment
     if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
       const named = beaconNameFrom(flags, ctx, 'draw')
@@ -84,6 +86,10 @@ Examples:
     } else {
       // draw() checks the list against the committed root and count before it starts waiting.
       participants = await participantsFrom(flags, 'draw')
+      // Say it in the CLI's terms (not the library's JSON path) when the list's shape does not fit the draw.
+      const weighted = participants.length > 0 && typeof participants[0] === 'object'
+      if (kind.participants === 'weighted' && !weighted) throw new UsageError('this commitment is a weighted draw: read the weights as at commit time, with --weight-column W for a CSV (or a JSON array of {"entry", "weight"}); \'orbitdraw commit\' printed the exact draw command', 'draw')
+      if (kind.participants !== 'weighted' && weighted) throw new UsageError(`this commitment is a ${kind.name} draw without weights: drop --weight-column`, 'draw')
     }
     if (flags.private === true && kind.winnersOnly === undefined) throw new UsageError(`--private is for ${privateKindNames(DEFAULT_DRAW_KINDS)} draws; this commitment is a ${kind.name} draw`, 'draw')
     const salted = commitment.participants?.salted === true

@@ -7,6 +7,9 @@ import { startEmulator } from '../../emulator/index.js'
 import { GLOBAL_OPTIONS, type Command } from '../command.js'
 import { formatDuration, intFlag, parseDuration, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
+import { InvalidInputError } from '../../core/index.js'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { shellQuote } from './commit.js'
 
 const EMULATOR_CLIENT_ID = 'emulator-client'
 const EMULATOR_CLIENT_SECRET = 'emulator-secret'
@@ -14,7 +17,8 @@ const EMULATOR_CLIENT_SECRET = 'emulator-secret'
 export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'run a local emulator of the beacon, gateway and REST service (until Ctrl-C)',
-  help: `Usage: orbitdraw emulator [--port N] [--interval 1s] [--key rsa|ed25519] [--initial-blocks N] [--json]
+  help: `Usage: orbitdraw emulator [--port N] [--interval 1s] [--key rsa|ed25519] [--initial-blocks N]
+                          [--write-env FILE] [--json]
 
 Starts a local emulator of the whole Orbitport service on one loopback origin: a beacon that
 publishes a signed block every --interval, a trustless IPFS gateway serving it (/ipfs/…, /ipns/…),
@@ -28,20 +32,29 @@ Flags:
   --key rsa|ed25519    the beacon's IPNS key type (default rsa, like the real beacon: k2k4r8… names;
                        ed25519 gives k51… names)
   --initial-blocks N   blocks published at start so history exists (default 3)
-  --json               print {"url", "beaconName", "env"} as one JSON line instead
+  --write-env FILE     once listening, also write the variables to FILE as shell exports (mode 0600,
+                       written whole in one step, removed on exit): a script waits for it, then
+                       sources it (see the example). Not named --env-file: Node 20 takes that
+                       flag for itself
+  --json               print {"url", "beaconName", "env", …} as one JSON line instead
 
 Exit codes: 0 stopped by Ctrl-C/SIGTERM, 2 usage error (including a port in use).
 
 Examples:
   orbitdraw emulator
   orbitdraw emulator --port 8787 --interval 2s --key ed25519
-  eval "$(orbitdraw emulator --json | jq -r '.env | to_entries[] | "export \\(.key)=\\(.value)"')"  # in a script`,
+  # in a script: start it in the background, wait for the env file, source it
+  orbitdraw emulator --write-env emulator.env &
+  until [ -s emulator.env ]; do sleep 0.2; done; . ./emulator.env
+  orbitdraw beacon latest
+  kill %1`,
   options: {
     ...GLOBAL_OPTIONS,
     port: { type: 'string' },
     interval: { type: 'string' },
     key: { type: 'string' },
     'initial-blocks': { type: 'string' },
+    'write-env': { type: 'string' },
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError('emulator takes no positional arguments', 'emulator')
@@ -75,6 +88,15 @@ Examples:
       ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64'),
       ORBITDRAW_TRUST_BEACONS: emu.beaconName,
     }
+    const envFile = stringFlag(flags, 'write-env')
+    if (envFile !== undefined) {
+      try {
+        await writeEnvFile(envFile, env)
+      } catch (cause) {
+        await emu.stop()
+        throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${envFile}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the directory exists and is writable')
+      }
+    }
     if (flags.json === true) {
       ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, tsaUrl: emu.tsaUrl, tsaRootPem: emu.tsaRootPem, env })}\n`)
     } else {
@@ -103,7 +125,18 @@ Examples:
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true })
     })
     await emu.stop()
+    if (envFile !== undefined) await rm(envFile, { force: true })
     if (flags.json !== true) ctx.err('emulator stopped\n')
     return EXIT.ok
   },
+}
+
+/**
+ * Writes `export K=V` lines to `path` in one step (a temporary file renamed into place), so a script
+ * polling for the file never sources half of it. Mode 0600: the file holds the emulator's test credentials.
+ */
+async function writeEnvFile(path: string, env: Record<string, string>): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`
+  await writeFile(tmp, `${Object.entries(env).map(([k, v]) => `export ${k}=${shellQuote(v)}`).join('\n')}\n`, { mode: 0o600 })
+  await rename(tmp, path)
 }

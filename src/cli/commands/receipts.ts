@@ -6,9 +6,9 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkReceipt, describeCommitment, InvalidInputError, makeReceipts, parseCommitment, serializeReceipt } from '../../core/index.js'
+import { checkReceipt, describeCommitment, InvalidInputError, makeReceipts, serializeReceipt } from '../../core/index.js'
 import { GLOBAL_OPTIONS, type Command } from '../command.js'
-import { readTextInput, stringFlag } from '../common.js'
+import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readSecretFile } from '../secret-file.js'
@@ -64,7 +64,8 @@ Example:
     if (dir === undefined || dir === '-') throw new UsageError('-o DIR is required: the directory to write the receipts into', 'receipts')
     const secretPath = stringFlag(flags, 'secret')
     if (secretPath === undefined) throw new UsageError('--secret FILE is required (the .secret.json written by commit --private)', 'receipts')
-    const commitment = parseCommitment(await readTextInput(path, 'commitment'))
+    // The file 'commit' writes (with its time-stamps), or a bare commitment: the same reader as 'draw'.
+    const commitment = (await readCommitmentFile(path)).commitment
     if (commitment.participants?.salted !== true) throw new UsageError('receipts are for a private list (commit --private); this commitment is public: its participants check it against the published list', 'receipts')
     const cid = describeCommitment(commitment).cid
     const secret = await readSecretFile(secretPath, cid)
@@ -135,7 +136,7 @@ Example:
       lines.push('')
       if (result.ok) {
         const r = result.receipt!
-        lines.push(`${result.pinned ? 'CHECKED' : 'CHECKED (not pinned)'}: ${JSON.stringify(r.entry)} is entry ${r.index} of the list committed as ${r.commitmentCid}${result.commitment!.label === '' ? '' : ` (${JSON.stringify(result.commitment!.label)})`}.`)
+        lines.push(`${result.pinned ? 'CHECKED' : 'CHECKED (not pinned)'}: ${JSON.stringify(r.entry)} is at position ${(r.index + 1).toLocaleString('en-US')} of the list committed as ${r.commitmentCid}${result.commitment!.label === '' ? '' : ` (${JSON.stringify(result.commitment!.label)})`}.`)
         if (!result.pinned) lines.push('Compare that CID with the one the organizer published, or pass it with --commitment CID.')
       } else lines.push(`FAILED: ${result.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`)
       ctx.out(`${lines.join('\n')}\n`)

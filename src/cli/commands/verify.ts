@@ -4,7 +4,7 @@
  * @module
  */
 import { verifyOnline, type VerifyOnlineResult } from '../../beacon/index.js'
-import { DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, LIMITS, normalizeTrustedBeacons, OrbitdrawError, ORBITPORT_BEACONS, verify, type Check, type TrustedBeacon, type VerifyOptions, type VerifyResult } from '../../core/index.js'
+import { COMMITMENT_FILE_TYPE, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, RECEIPT_TYPE, LIMITS, normalizeTrustedBeacons, OrbitdrawError, ORBITPORT_BEACONS, verify, type Check, type TrustedBeacon, type VerifyOptions, type VerifyResult } from '../../core/index.js'
 import { readProofJson } from '../../core/proof.js'
 import { BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
 import { clientOptionsFrom, listFlag, readBytesInput, stringFlag } from '../common.js'
@@ -18,7 +18,8 @@ export const verifyCommand: Command = {
   name: 'verify',
   summary: 'check a proof offline under your trust policy; exit 0 only when every check passes',
   help: `Usage: orbitdraw verify PROOF [--commitment CID] [--trust-beacon NAME]... [--trust-tsa FILE]...
-                        [--allow-unsigned] [--allow-untimestamped] [--online [--gateway URL]...] [--json]
+                        [--allow-unsigned] [--allow-untimestamped]
+                        [--online [--gateway URL]... [--timeout-ms N] [--allow-unsigned-head]] [--json]
 
 Re-checks a proof bundle with no network, under a strict policy by default: the commitment's CID,
 that the beacon is one you trust (default: Orbitport's beacons), the participants (all entries, or
@@ -51,7 +52,9 @@ Flags:
   --json             print the full result as JSON
   PROOF              a proof file, or - for standard input
 
-Exit codes: 0 every check passed, 1 a check failed, 2 usage error, 4 unreadable file.
+Exit codes: 0 every check passed, 1 the proof was read and a check failed (the draw does not check
+out), 2 usage error, 4 could not read a proof (missing or unreadable file, truncated or not JSON,
+a commitment or receipt instead of a proof, an unsupported version): nothing about the draw is known.
 A verdict that relied on --allow-unsigned or --allow-untimestamped also exits 0, and says so on its
 first line. NOT VERIFIED HERE (a check this host cannot do) exits 1.
 
@@ -86,9 +89,12 @@ Examples:
       online = await verifyOnline(parsedOrBytes(bytes), { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal })
     }
     const ok = result.ok && (online === undefined || online.ok)
-    if (flags.json === true) printJson(ctx, online === undefined ? result : { ...result, ok, offlineOk: result.ok, online })
-    else ctx.out(formatResult(result, online))
-    return ok ? EXIT.ok : EXIT.verificationFailed
+    // A file that is not a readable proof (truncated, not JSON, a commitment or receipt, another version)
+    // says nothing about the draw: exit 4 (could not read), not 1 (the draw does not check out).
+    const unreadable = notAProof(result, bytes)
+    if (flags.json === true) printJson(ctx, { ...result, ...(online === undefined ? {} : { ok, offlineOk: result.ok, online }), ...(unreadable === undefined ? {} : { unreadable }) })
+    else ctx.out(unreadable === undefined ? formatResult(result, online) : formatUnreadable(result, unreadable))
+    return ok ? EXIT.ok : unreadable !== undefined ? EXIT.input : EXIT.verificationFailed
   },
 }
 
@@ -119,6 +125,36 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
   }
 }
 
+/**
+ * When the file could not be read as a proof at all (the only failed check is `format` or `version`),
+ * a plain sentence saying what it is instead; otherwise undefined.
+ */
+export function notAProof(r: VerifyResult, bytes: Uint8Array): string | undefined {
+  const failed = r.checks.filter((c) => !c.ok)
+  if (failed.length !== 1 || (failed[0]!.name !== 'format' && failed[0]!.name !== 'version')) return undefined
+  let value: unknown
+  try {
+    value = readProofJson(bytes)
+  } catch {
+    const detail = failed[0]!.detail
+    return /not valid JSON/.test(detail) ? `this file is not a readable proof (a truncated or partial download?): ${detail}` : `this file is not a readable proof: ${detail}`
+  }
+  const o = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  if (o.type === COMMITMENT_FILE_TYPE || (o.type === undefined && 'beacon' in o && 'target' in o && 'draw' in o)) {
+    return "this is a commitment, not a proof: after the target block, 'orbitdraw draw FILE -p PARTICIPANTS' makes the proof; 'orbitdraw inspect FILE' shows its CID"
+  }
+  if (o.type === RECEIPT_TYPE) return "this is a participant receipt, not a proof: check it with 'orbitdraw check-receipt FILE'"
+  if (failed[0]!.name === 'version') return `this proof is of a protocol version this orbitdraw does not read: ${failed[0]!.detail}`
+  return `this file is not a readable proof: ${failed[0]!.detail}`
+}
+
+/** The report for a file that is not a readable proof: what it is, and that nothing about the draw was checked. */
+function formatUnreadable(r: VerifyResult, why: string): string {
+  const lines = [`NOT CHECKED: ${why}.`, 'Nothing about the draw was checked (exit 4: could not read; exit 1 means a proof was read and a check failed).', '']
+  for (const c of r.checks) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  return `${lines.map(safeText).join('\n')}\n`
+}
+
 /** The proof's JSON value by the core's rules, or the bytes themselves (verifyOnline then reports the error). */
 function parsedOrBytes(bytes: Uint8Array): unknown {
   try {
@@ -139,12 +175,24 @@ export function formatResult(r: VerifyResult, online?: VerifyOnlineResult): stri
   if (r.commitment) lines.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
   if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)').map((l) => `  ${l}`))
   lines.push('')
-  for (const c of [...r.checks, ...(online?.checks ?? [])]) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  const all = [...r.checks, ...(online?.checks ?? [])]
+  for (const c of all) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  lines.push(countLine(all))
   for (const n of [...r.notes, ...(online?.notes ?? [])]) lines.push(`  note: ${n}`)
   return `${lines.map(safeText).join('\n')}\n`
 }
 
-/** ✓ passed on its evidence, ~ passed only through a relaxed rule, ✗ failed. */
-function marker(c: Check): string {
-  return !c.ok ? '✗' : c.relaxedBy !== undefined ? '~' : '✓'
+/**
+ * ✓ passed on its evidence, ~ passed only through a relaxed rule, ○ not checked (nothing to look
+ * at: neither passed nor failed), ✗ failed.
+ */
+export function marker(c: Check): string {
+  return !c.ok ? '✗' : c.notChecked === true ? '○' : c.relaxedBy !== undefined ? '~' : '✓'
+}
+
+/** The tally under the checks: a check that did not run, or passed only relaxed, is never counted as passed. */
+export function countLine(checks: readonly Check[]): string {
+  const n = (m: string): number => checks.filter((c) => marker(c) === m).length
+  const parts = [`${n('✓')} passed`, ...(n('~') > 0 ? [`${n('~')} relaxed (~)`] : []), ...(n('○') > 0 ? [`${n('○')} not checked (○)`] : []), `${n('✗')} failed`]
+  return `${parts.join(', ')} of ${checks.length} check${checks.length === 1 ? '' : 's'}`
 }

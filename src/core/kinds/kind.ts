@@ -200,6 +200,7 @@ export function intFlagValue(flags: KindFlags, name: string, min = 0, max = Numb
   const v = flags[name]
   if (v === undefined) return undefined
   const text = String(v)
+  if (/^-[0-9]+$/.test(text)) throw new InvalidInputError('INVALID_FLAG', `--${name} must be a whole number of at least ${min}, got ${text}`, `give a whole number of at least ${min}`)
   if (!/^(?:0|[1-9][0-9]*)$/.test(text) || !Number.isSafeInteger(Number(text))) throw new InvalidInputError('INVALID_FLAG', `--${name} must be a whole number, got ${JSON.stringify(text)}`, 'give a whole number')
   const n = Number(text)
   if (n < min || n > max) throw new InvalidInputError('INVALID_FLAG', `--${name} must be between ${min} and ${max}, got ${n}`, 'give a number in range')
