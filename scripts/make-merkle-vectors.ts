@@ -1,6 +1,6 @@
 /**
  * Writes test/vectors/merkle.json: participants digests and inclusion paths for fixed lists, computed with
- * the literal recursive RFC 9162 reference in test/merkle/reference.ts (not with src/core), so that the
+ * the literal recursive RFC 9162 reference in test/core/merkle/reference.ts (not with src/core), so that the
  * test comparing src/core against this file is a cross-check, not a tautology.
  *
  *   npx tsx scripts/make-merkle-vectors.ts
@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { refLeaf, refLeafHash, refMth, refPath, refWeightedLeaf, toHex } from '../test/merkle/reference.js'
+import { refLeaf, refLeafHash, refMth, refPath, refWeightedLeaf, toHex } from '../test/core/merkle/reference.js'
 
 type Entry = string | { entry: string; weight: number }
 

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runCase, vectorParams } from '../test/random/vector-cases.js'
+import { runCase, vectorParams } from '../test/core/random/vector-cases.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const file = join(here, '..', 'test', 'vectors', 'sampling.json')

@@ -1,7 +1,7 @@
 /**
  * The specialised SHA-256 of src/core/sha256-fixed.ts against two independent implementations
  * (`@noble/hashes` and OpenSSL through `node:crypto`) on every message shape it is used for, and the
- * optimised participants digest against the literal RFC 9162 reference (test/merkle/reference.ts).
+ * optimised participants digest against the literal RFC 9162 reference (test/core/merkle/reference.ts).
  */
 import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import { hmac } from '@noble/hashes/hmac.js'
 import { HMAC_SHORT_MAX, HmacSha256Short, hashesToWords, nodeHashWords, sha256Words, wordsToBytes, wordsToHashes } from '../../src/core/sha256-fixed.js'
 import { participantsRoot, participantsTree } from '../../src/core/participants.js'
 import { leafSalt } from '../../src/core/secret.js'
-import { refLeaf, refMth, refPath, refWeightedLeaf, toHex } from '../merkle/reference.js'
+import { refLeaf, refMth, refPath, refWeightedLeaf, toHex } from './merkle/reference.js'
 
 const words = (msg: Uint8Array, len = msg.length): Uint8Array => {
   const out = new Int32Array(8)

@@ -8,7 +8,7 @@ import { leafWords } from '../../src/core/participants.js'
 import { rootOfLeafWords } from '../../src/core/merkle.js'
 import { chunkRoots, participantsRootParallel, PARALLEL_MIN_ENTRIES, workerStats } from '../../src/node/parallel-hash.js'
 import { leafSalt } from '../../src/core/secret.js'
-import { toHex } from '../merkle/reference.js'
+import { toHex } from '../core/merkle/reference.js'
 
 const names = (n: number, tag = 'p'): string[] => Array.from({ length: n }, (_, i) => `${tag}-${i}-é`)
 

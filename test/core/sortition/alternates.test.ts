@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { pickIndices, streamFromSeed, weightedPick } from '../../../src/core/random/index.js'
 import { checkLotteryPanels, checkQuotas, drawAlternates, drawLottery, drawPanel, planPanel, replacementFor } from '../../../src/core/sortition/index.js'
 import { chiSquareTest } from '../../helpers/stats.js'
-import { seedOf } from '../../random/util.js'
+import { seedOf } from '../random/util.js'
 import { proportionalQuotas, smallPool, valid } from './fixtures.js'
 
 const pool = smallPool(40, [2, 3, 4], 11)

@@ -16,7 +16,7 @@ import {
   type SortitionPool,
 } from '../../../src/core/sortition/index.js'
 import { chiSquareTest } from '../../helpers/stats.js'
-import { seedOf } from '../../random/util.js'
+import { seedOf } from '../random/util.js'
 import { enumeratePanels, proportionalQuotas, smallPool, valid } from './fixtures.js'
 
 /** Every ordered subset of the features (as index lists), for exhaustive counter checks. */

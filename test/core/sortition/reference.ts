@@ -5,7 +5,7 @@
  * Slow, for small vectors only.
  */
 import type { RandomStream } from '../../../src/core/random/index.js'
-import { specUniform } from '../../random/util.js'
+import { specUniform } from '../random/util.js'
 
 const utf8 = (s: string): Buffer => Buffer.from(s, 'utf8')
 const byBytes = (a: string, b: string): number => Buffer.compare(utf8(a), utf8(b))

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { hexToBytes } from '../../../src/core/bytes.js'
 import { streamFromSeed } from '../../../src/core/random/index.js'
-import { opaque } from '../../random/util.js'
+import { opaque } from '../random/util.js'
 import { referencePanel } from './reference.js'
 import { runSortitionVector, sortitionVectorInputs, type SortitionVector } from './vector-cases.js'
 

@@ -3,8 +3,8 @@
  * also shows it can fail: the same check rejects a deliberately biased sampler.
  */
 import { describe, expect, it } from 'vitest'
-import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, uniformIndex, weightedPick } from '../../src/core/random/index.js'
-import { chiSquareTest } from '../helpers/stats.js'
+import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, uniformIndex, weightedPick } from '../../../src/core/random/index.js'
+import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from './util.js'
 
 describe('chi-square uniformity (alpha = 0.001, fixed seeds)', () => {

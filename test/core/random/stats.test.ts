@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chiSquareCritical, chiSquarePValue, chiSquareStatistic, chiSquareTest, gammaQ, lnGamma } from '../helpers/stats.js'
+import { chiSquareCritical, chiSquarePValue, chiSquareStatistic, chiSquareTest, gammaQ, lnGamma } from '../../helpers/stats.js'
 
 describe('chi-square helper', () => {
   it('lnGamma and Q(a, x) match known values', () => {

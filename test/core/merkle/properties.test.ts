@@ -9,7 +9,7 @@ import {
   nodeHash,
   verifyInclusion,
   verifyInclusionHash,
-} from '../../src/core/merkle.js'
+} from '../../../src/core/merkle.js'
 import { refDirections, refLeafHash, refMth, refNodeHash, refPath, toHex } from './reference.js'
 
 const leafArb = fc.uint8Array({ minLength: 0, maxLength: 40 })

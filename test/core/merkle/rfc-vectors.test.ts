@@ -18,7 +18,7 @@ import {
   merkleRootFromLeafHashes,
   verifyInclusion,
   verifyInclusionHash,
-} from '../../src/core/merkle.js'
+} from '../../../src/core/merkle.js'
 import { fromHex, toHex } from './reference.js'
 
 const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(fromHex)

@@ -1,8 +1,8 @@
 /** Byte-exact check of src/core against test/vectors/merkle.json (made by scripts/make-merkle-vectors.ts). */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { MerkleTree, leafHash, verifyInclusion } from '../../src/core/merkle.js'
-import { encodeLeaf, encodeWeightedLeaf, participantsRoot, participantsTree, type WeightedEntry } from '../../src/core/participants.js'
+import { MerkleTree, leafHash, verifyInclusion } from '../../../src/core/merkle.js'
+import { encodeLeaf, encodeWeightedLeaf, participantsRoot, participantsTree, type WeightedEntry } from '../../../src/core/participants.js'
 import { fromHex, toHex } from './reference.js'
 
 interface VectorCase {
@@ -15,7 +15,7 @@ interface VectorCase {
   proofs: { index: number; path: string[] }[]
 }
 
-const vectors = JSON.parse(readFileSync(new URL('../vectors/merkle.json', import.meta.url), 'utf8')) as { cases: VectorCase[] }
+const vectors = JSON.parse(readFileSync(new URL('../../vectors/merkle.json', import.meta.url), 'utf8')) as { cases: VectorCase[] }
 
 describe('participants vectors (test/vectors/merkle.json)', () => {
   it('covers sizes 1, 2, 3, 5, 8, 9, non-ASCII and weighted lists', () => {

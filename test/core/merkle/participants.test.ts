@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { InvalidInputError, LimitExceededError } from '../../src/core/errors.js'
-import { LIMITS } from '../../src/core/limits.js'
-import { verifyInclusion } from '../../src/core/merkle.js'
+import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
+import { LIMITS } from '../../../src/core/limits.js'
+import { verifyInclusion } from '../../../src/core/merkle.js'
 import {
   MAX_WEIGHT,
   encodeLeaf,
@@ -14,7 +14,7 @@ import {
   validateEntry,
   validateWeightedEntries,
   type WeightedEntry,
-} from '../../src/core/participants.js'
+} from '../../../src/core/participants.js'
 import { refLeaf, refMth, refWeightedLeaf, toHex } from './reference.js'
 
 function thrown(fn: () => unknown): { error: unknown } {

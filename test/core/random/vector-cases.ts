@@ -4,8 +4,8 @@
  * (which recomputes every case from its parameters and compares byte-exactly).
  */
 import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, hexToBytes, utf8Encode } from '../../src/core/bytes.js'
-import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, uniformBigInt, weightedPick } from '../../src/core/random/index.js'
+import { bytesToHex, hexToBytes, utf8Encode } from '../../../src/core/bytes.js'
+import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, uniformBigInt, weightedPick } from '../../../src/core/random/index.js'
 
 /** One vector: `op` and its parameters (bigints as decimal strings), the output and bytes consumed. */
 export type VectorCase =

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { InvalidInputError, LimitExceededError } from '../../src/core/errors.js'
-import { streamFromSeed, uniformBigInt, uniformIndex } from '../../src/core/random/index.js'
-import { bigSampler, drawBig } from '../../src/core/random/uniform.js'
+import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
+import { streamFromSeed, uniformBigInt, uniformIndex } from '../../../src/core/random/index.js'
+import { bigSampler, drawBig } from '../../../src/core/random/uniform.js'
 import { fixedStream, opaque, specUniform } from './util.js'
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 })

@@ -2,10 +2,10 @@ import { createCipheriv } from 'node:crypto'
 import { chacha20 } from '@noble/ciphers/chacha.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bytesToHex, hexToBytes } from '../../src/core/bytes.js'
-import { InvalidInputError, LimitExceededError } from '../../src/core/errors.js'
-import { streamFromSeed } from '../../src/core/random/index.js'
-import { ChaChaStream, STREAM_MAX_BLOCKS } from '../../src/core/random/stream.js'
+import { bytesToHex, hexToBytes } from '../../../src/core/bytes.js'
+import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
+import { streamFromSeed } from '../../../src/core/random/index.js'
+import { ChaChaStream, STREAM_MAX_BLOCKS } from '../../../src/core/random/stream.js'
 
 /** Reference keystream from OpenSSL (node:crypto): iv = uint32le(counter) || nonce (12 zero bytes). */
 function opensslKeystream(seed: Uint8Array, bytes: number, counter = 0): Uint8Array {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runCase, vectorParams, type VectorCase } from './vector-cases.js'
 
-const doc = JSON.parse(readFileSync(new URL('../vectors/sampling.json', import.meta.url), 'utf8')) as { cases: VectorCase[] }
+const doc = JSON.parse(readFileSync(new URL('../../vectors/sampling.json', import.meta.url), 'utf8')) as { cases: VectorCase[] }
 
 describe('fixed sampling vectors (test/vectors/sampling.json)', () => {
   it('covers every parameter set', () => {
