@@ -28,9 +28,10 @@ describe('emulator --write-env', () => {
     // The four lines after the comment, exactly as printed, with `orbitdraw` being the built binary.
     const script = lines.slice(start, start + 4).map((l) => l.trim()).join('\n')
     expect(script).toContain('. ./emulator.env')
-    // `orbitdraw` on PATH is the built binary (exec, so `kill %1` reaches it as it would the installed one).
+    // `orbitdraw` on PATH is the built binary, behind a wrapper that does NOT exec (like npx): the
+    // example's `kill "$ORBITDRAW_EMULATOR_PID"` must reach the emulator itself, not the wrapper.
     await mkdir(join(dir, 'bin'), { recursive: true })
-    await writeFile(join(dir, 'bin', 'orbitdraw'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`)
+    await writeFile(join(dir, 'bin', 'orbitdraw'), `#!/bin/sh\n"${process.execPath}" "${BIN}" "$@"\n`)
     await chmod(join(dir, 'bin', 'orbitdraw'), 0o755)
     const full = `set -e\nexport PATH="${join(dir, 'bin')}:$PATH"\n${script}\nwait\necho "mode=$(stat -c %a emulator.env 2>/dev/null || echo removed)"\necho "beacon=$ORBITDRAW_BEACON"`
     // Check the file while the emulator is running, from the script itself, before the kill line.

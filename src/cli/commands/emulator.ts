@@ -34,8 +34,9 @@ Flags:
   --initial-blocks N   blocks published at start so history exists (default 3)
   --write-env FILE     once listening, also write the variables to FILE as shell exports (mode 0600,
                        written whole in one step, removed on exit): a script waits for it, then
-                       sources it (see the example). Not named --env-file: Node 20 takes that
-                       flag for itself
+                       sources it (see the example). The file also exports ORBITDRAW_EMULATOR_PID,
+                       the emulator's own process id (kill it to stop the emulator, even when it
+                       was started through npx). Not named --env-file: Node 20 takes that flag
   --json               print {"url", "beaconName", "env", …} as one JSON line instead
 
 Exit codes: 0 stopped by Ctrl-C/SIGTERM, 2 usage error (including a port in use).
@@ -47,7 +48,7 @@ Examples:
   orbitdraw emulator --write-env emulator.env &
   until [ -s emulator.env ]; do sleep 0.2; done; . ./emulator.env
   orbitdraw beacon latest
-  kill %1`,
+  kill "$ORBITDRAW_EMULATOR_PID"`,
   options: {
     ...GLOBAL_OPTIONS,
     port: { type: 'string' },
@@ -91,7 +92,8 @@ Examples:
     const envFile = stringFlag(flags, 'write-env')
     if (envFile !== undefined) {
       try {
-        await writeEnvFile(envFile, env)
+        // The process id too: `npx orbitdraw emulator &` makes `$!` / `%1` the npx wrapper, which does not pass a kill on.
+        await writeEnvFile(envFile, { ...env, ORBITDRAW_EMULATOR_PID: String(process.pid) })
       } catch (cause) {
         await emu.stop()
         throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${envFile}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the directory exists and is writable')
