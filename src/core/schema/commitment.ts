@@ -1,0 +1,56 @@
+/**
+ * The commitment's shape in its DAG-JSON form (docs/spec.md, "The commitment"): what a published
+ * commitment, a proof's `commitment`, a receipt's and a commitment file's carry. `parseCommitment`
+ * runs it on the JSON text after the DAG-JSON decoder accepted it; the rules that relate fields or
+ * decode (the target after `after.sequence`, the label's UTF-8 size, the beacon name as a CID, the
+ * draw's parameters against the participant count) stay in code.
+ *
+ * @module
+ */
+import { show } from '../json.js'
+import { LIMITS } from '../limits.js'
+import { bytes32, index, link } from './common.js'
+import { PARAMS_OPTIONS } from './kinds.js'
+import { anyObject, described, expected, integer, strictObject, text, v, variant } from './kit.js'
+
+/** An IPNS name as text: a libp2p-key CIDv1 in base36 (`k…`) or base32 (`b…`); decoded by the checks. */
+export const BEACON_NAME_RE = /^(?:k[a-z0-9]+|b[a-z2-7]+)$/
+
+const beaconMessage = expected('an IPNS name (libp2p-key CID, base36 k… or base32 b…)', 'INVALID_BEACON_NAME', 'use a name like k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f')
+
+/** The committed participants: Merkle root and count, and `salted` for a private list. */
+const participants = () =>
+  strictObject({
+    root: bytes32,
+    count: integer(1, LIMITS.maxParticipants),
+    salted: v.optional(
+      described(
+        v.literal(true, (issue) => `INVALID_FIELD\u0000participants.salted must be true or absent, got ${show(issue.input)}\u0000omit salted for a public list (it is never false)`),
+        "Present (and true) only for a private list: every leaf is salted with a value derived from the organizer's secret (docs/spec.md, Salted leaves). Never false.",
+      ),
+    ),
+  })
+
+/** The draw: one piece per kind (./kinds.ts). */
+export const drawShape = variant('kind', [...PARAMS_OPTIONS], (kind) => `unknown draw kind ${show(kind)}`, 'use one of shuffle, pick, range, weighted')
+
+/** A commitment in its DAG-JSON form (version 1). Fields in the order the parser checks them. */
+export const CommitmentShape = described(
+  strictObject({
+    version: v.literal(1),
+    after: strictObject({ block: link, sequence: index }),
+    draw: drawShape,
+    participants: v.optional(described(participants(), 'Absent for range draws.')),
+    beacon: described(v.pipe(text(), v.maxLength(LIMITS.maxCidChars, beaconMessage), v.regex(BEACON_NAME_RE, beaconMessage)), 'IPNS name of the beacon (libp2p-key CID, base36 k… or base32 b…).'),
+    target: index,
+    label: described(text(), 'Free text naming the draw, at most 1024 UTF-8 bytes.'),
+  }),
+  "The commitment's DAG-JSON form. Its canonical encoding must hash to its CID (docs/spec.md, 'The commitment').",
+)
+
+/**
+ * Where another document carries a commitment (proof, receipt, commitment file): the document's
+ * parser only requires an object there and leaves the commitment to `parseCommitment` (so a bad
+ * commitment fails its own named check); the published schemas refer to {@link CommitmentShape}.
+ */
+export const COMMITMENT_SLOT = anyObject()
