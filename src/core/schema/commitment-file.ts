@@ -5,7 +5,7 @@
  * @module
  */
 import { COMMITMENT_SLOT } from './commitment.js'
-import { described, strictObject, text, v } from './kit.js'
+import { described, strictObject, text, v, version } from './kit.js'
 import { timestampsShape } from './proof.js'
 
 /** The `type` of a commitment file. */
@@ -14,7 +14,7 @@ export const COMMITMENT_FILE_TYPE = 'orbitdraw-commitment'
 /** A commitment file (version 1). Fields in the order the parser checks them. */
 export const CommitmentFileShape = strictObject({
   type: v.literal(COMMITMENT_FILE_TYPE),
-  version: v.literal(1),
+  version: version(1),
   cid: described(text(), "The commitment's CID (checked against the commitment when read)."),
   commitment: COMMITMENT_SLOT,
   timestamps: v.optional(timestampsShape),

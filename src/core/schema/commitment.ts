@@ -11,7 +11,7 @@ import { show } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { bytes32, index, link } from './common.js'
 import { PARAMS_OPTIONS } from './kinds.js'
-import { anyObject, described, expected, integer, strictObject, text, v, variant } from './kit.js'
+import { anyObject, described, expected, integer, strictObject, text, v, variant, version } from './kit.js'
 
 /** An IPNS name as text: a libp2p-key CIDv1 in base36 (`k…`) or base32 (`b…`); decoded by the checks. */
 export const BEACON_NAME_RE = /^(?:k[a-z0-9]+|b[a-z2-7]+)$/
@@ -37,7 +37,7 @@ export const drawShape = variant('kind', [...PARAMS_OPTIONS], (kind) => `unknown
 /** A commitment in its DAG-JSON form (version 1). Fields in the order the parser checks them. */
 export const CommitmentShape = described(
   strictObject({
-    version: v.literal(1),
+    version: version(1),
     after: strictObject({ block: link, sequence: index }),
     draw: drawShape,
     participants: v.optional(described(participants(), 'Absent for range draws.')),

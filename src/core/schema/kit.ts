@@ -26,6 +26,9 @@ export type Shape = v.GenericSchema
 
 const SEP = '\u0000'
 
+/** A valibot message function. */
+type Message = (issue: v.BaseIssue<unknown>) => string
+
 /** Encodes an error (code, detail, hint) as a valibot message; {@link parseShape} decodes it. */
 function encode(code: string, detail: string, hint = ''): string {
   return `${code}${SEP}${detail}${SEP}${hint}`
@@ -120,18 +123,26 @@ export function variant<K extends string, O extends v.VariantOptions<K>>(key: K,
  * without holes or `undefined` items (a JavaScript caller's sparse array).
  */
 export function list<T extends Shape>(item: T, max?: number) {
-  const isArray = v.array(v.unknown(), expected('an array'))
-  const noHoles = v.check<unknown[], (issue: v.BaseIssue<unknown>) => string>(
+  // Array.isArray, not v.array(v.unknown()), which would copy every item before the limit is checked.
+  const isArray = v.custom<unknown[], Message>(Array.isArray, expected('an array'))
+  const noHoles = v.check<unknown[], Message>(
     (a) => !a.includes(undefined),
     (issue) => encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${(issue.input as unknown[]).indexOf(undefined)}`),
   )
-  if (max === undefined) return v.pipe(isArray, noHoles, v.array(item))
-  const tooLong = v.maxLength<unknown[], number, (issue: v.BaseIssue<unknown>) => string>(max, (issue) =>
-    encode('LIMIT_EXCEEDED', `expected an array of at most ${max} items, got ${(issue.input as unknown[]).length}`, 'reduce the input below the documented limit (see docs/security.md)'),
-  )
-  // `tooLong` runs before the items (the limit is checked first); repeated after them only so that the
-  // published JSON Schema, which describes a pipe from its last schema on, says `maxItems`.
-  return v.pipe(isArray, tooLong, noHoles, v.array(item), tooLong)
+  const items = v.array(item)
+  if (max === undefined) return v.pipe(isArray, noHoles, items)
+  const tooLong = <I extends unknown[]>() =>
+    v.maxLength<I, number, Message>(max, (issue) =>
+      encode('LIMIT_EXCEEDED', `expected an array of at most ${max} items, got ${(issue.input as unknown[]).length}`, 'reduce the input below the documented limit (see docs/security.md)'),
+    )
+  // The limit is checked before the items; repeated after them only so that the published JSON
+  // Schema, which describes a pipe from its last schema on, says `maxItems`.
+  return v.pipe(isArray, tooLong<unknown[]>(), noHoles, items, tooLong<v.InferOutput<T>[]>())
+}
+
+/** The protocol version field: a number, published as `const`. */
+export function version(value: number) {
+  return v.pipe(v.number(expected(String(value))), v.value(value, expected(String(value))))
 }
 
 /**
@@ -141,7 +152,8 @@ export function list<T extends Shape>(item: T, max?: number) {
  */
 export function arrayUnion<A, B>(first: v.GenericSchema<unknown[], A>, second: v.GenericSchema<unknown[], B>, useSecond: (a: readonly unknown[]) => boolean) {
   const guard = (want: boolean) => v.check<unknown[], (issue: v.BaseIssue<unknown>) => string>((a) => useSecond(a) === want, () => encode(BRANCH, ''))
-  return v.union([v.pipe(v.array(v.unknown()), guard(false), first), v.pipe(v.array(v.unknown()), guard(true), second)], expected('an array'))
+  const isArray = () => v.custom<unknown[], Message>(Array.isArray, expected('an array'))
+  return v.union([v.pipe(isArray(), guard(false), first), v.pipe(isArray(), guard(true), second)], expected('an array'))
 }
 
 /** Parsing options: every issue (to find the one the protocol reports first), each pipe stopped at its first failure. */
@@ -224,11 +236,17 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * const receipt = parseShape(ReceiptShape, JSON.parse(text))
  * ```
  */
-export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$'): v.InferOutput<S> {
+export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$'): Infer<S> {
   const result = v.safeParse(shape, value, CONFIG)
-  if (result.success) return result.output
+  if (result.success) return result.output as Infer<S>
   throw toError(firstIssue(result.issues), root)
 }
+
+/** Makes every property and array of a type `readonly` (parsed documents are not changed). */
+export type DeepReadonly<T> = T extends (infer I)[] ? readonly DeepReadonly<I>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T
+
+/** The TypeScript type of what a shape accepts, read-only. */
+export type Infer<S extends Shape> = DeepReadonly<v.InferOutput<S>>
 
 /** Attaches a description (kept in the published JSON Schema). */
 export function described<S extends Shape>(shape: S, description: string) {

@@ -9,7 +9,7 @@ import { PROOF_TYPE } from '../version.js'
 import { base64, cidText, hash, index, token } from './common.js'
 import { COMMITMENT_SLOT } from './commitment.js'
 import { OUTCOME_OPTIONS } from './kinds.js'
-import { described, integer, list, arrayUnion, message, option, strictObject, text, v, variant } from './kit.js'
+import { described, integer, list, arrayUnion, message, option, strictObject, text, v, variant, version } from './kit.js'
 import { show } from '../json.js'
 
 /** A weighted participant as carried in a proof. */
@@ -74,7 +74,7 @@ export const timestampsShape =
 /** The proof bundle (version 1). Fields in the order the parser checks them. */
 export const ProofShape = strictObject({
   type: v.literal(PROOF_TYPE),
-  version: v.literal(1),
+  version: version(1),
   commitment: COMMITMENT_SLOT,
   commitmentCid: cidText,
   participants: v.optional(described(disclosureShape, 'Absent for range draws.')),

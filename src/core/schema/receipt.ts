@@ -7,7 +7,7 @@
 import { LIMITS } from '../limits.js'
 import { cidText, hash } from './common.js'
 import { COMMITMENT_SLOT } from './commitment.js'
-import { described, integer, list, strictObject, text, v } from './kit.js'
+import { described, integer, list, strictObject, text, v, version } from './kit.js'
 
 /** The `type` of a receipt. */
 export const RECEIPT_TYPE = 'orbitdraw-receipt'
@@ -15,7 +15,7 @@ export const RECEIPT_TYPE = 'orbitdraw-receipt'
 /** A participant's receipt (version 1). Fields in the order the parser checks them. */
 export const ReceiptShape = strictObject({
   type: v.literal(RECEIPT_TYPE),
-  version: v.literal(1),
+  version: version(1),
   commitmentCid: described(cidText, 'CID of the commitment. Compare it with the CID the organizer published.'),
   commitment: COMMITMENT_SLOT,
   index: described(integer(0, LIMITS.maxParticipants - 1), "The participant's 0-based position in the committed list."),
