@@ -13,13 +13,15 @@ import { sha256 as sha256Hasher } from 'multiformats/hashes/sha2'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid } from './block.js'
-import { bytesToBase64, bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
+import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { type DrawSpec, DRAW_KINDS, usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
-import { decodeJsonInput, expectBoolean, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
+import { decodeJsonInput, expectObject, field, show, type JsonObject } from './json.js'
 import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
+import { CommitmentShape } from './schema/commitment.js'
+import { parseShape } from './schema/kit.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 
 /** Multicodec code of `libp2p-key`, the codec of IPNS names. */
@@ -311,8 +313,6 @@ export function commitmentCid(c: Commitment): string {
   return commitmentCidOfBytes(encodeCommitment(c))
 }
 
-const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
-
 function tooLarge(size: number): LimitExceededError {
   return new LimitExceededError('LIMIT_EXCEEDED', `the commitment is ${size} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'supply the commitment exactly as commit() produced it', { path: '$' })
 }
@@ -345,14 +345,14 @@ function checkLinkLengths(root: unknown, rootPath: string): void {
  */
 export function parseCommitment(json: unknown): Commitment {
   let value: unknown
-  let plain: unknown
+  let text: string
   try {
     // Bytes and text go through the core's one entry point (size in UTF-8 bytes before decoding, strict
     // UTF-8, no BOM, bounded depth, no duplicate keys, integers only); a parsed value is re-serialized.
     const parsed = json instanceof Uint8Array || typeof json === 'string' ? decodeJsonInput(json, { what: 'commitment', maxBytes: LIMITS.maxCommitmentBytes, integersOnly: true, tooLarge }) : json
-    plain = parsed
-    const text = JSON.stringify(parsed)
-    if (text === undefined) throw new Error('not JSON')
+    const serialized = JSON.stringify(parsed)
+    if (serialized === undefined) throw new Error('not JSON')
+    text = serialized
     if (text.length > LIMITS.maxCommitmentBytes) throw tooLarge(text.length)
     // DAG-JSON decodes links as it reads them; CID text is checked first (base58/base36 decoding is quadratic).
     checkLinkLengths(JSON.parse(text), '$')
@@ -366,63 +366,29 @@ export function parseCommitment(json: unknown): Commitment {
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment protocol version ${show(version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw to verify it`, { path: '$.version' })
   }
-  expectOnlyKeys(o, ['version', 'beacon', 'target', 'after', 'participants', 'draw', 'label'], '$')
-  const after = expectObject(field(o, 'after', '$'), '$.after')
-  expectOnlyKeys(after, ['sequence', 'block'], '$.after')
-  const afterBlock = CID.asCID(field(after, 'block', '$.after'))
+  // The declared shape (src/core/schema/commitment.ts) on the JSON form, which the DAG-JSON decoder
+  // accepted: links and bytes in their one canonical spelling, no unknown field, every field's type.
+  const shaped = parseShape(CommitmentShape, JSON.parse(text))
+  // The decoded form gives the link as a CID and the root as bytes (the shape guarantees both).
+  const decoded = o as { after: { block: unknown }; participants?: { root: Uint8Array } }
+  const afterBlock = CID.asCID(decoded.after.block)
   if (afterBlock === null) throw new ParseError('INVALID_FIELD', 'after.block must be a CID link {"/": "<cid>"}', 'use the DAG-JSON link form', { path: '$.after.block' })
-  const drawObj = expectObject(field(o, 'draw', '$'), '$.draw')
-  const kind = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
-  let draw: DrawSpec
-  if (kind === 'shuffle') {
-    expectOnlyKeys(drawObj, ['kind'], '$.draw')
-    draw = { kind }
-  } else if (kind === 'pick' || kind === 'weighted') {
-    expectOnlyKeys(drawObj, ['kind', 'count'], '$.draw')
-    draw = { kind, count: expectInteger(field(drawObj, 'count', '$.draw'), '$.draw.count', 1) }
-  } else if (kind === 'range') {
-    expectOnlyKeys(drawObj, ['kind', 'min', 'max', 'count', 'distinct'], '$.draw')
-    draw = {
-      kind,
-      min: BigInt(expectString(field(drawObj, 'min', '$.draw'), '$.draw.min', DECIMAL_RE, 'a canonical decimal integer string')),
-      max: BigInt(expectString(field(drawObj, 'max', '$.draw'), '$.draw.max', DECIMAL_RE, 'a canonical decimal integer string')),
-      count: expectInteger(field(drawObj, 'count', '$.draw'), '$.draw.count', 1),
-      distinct: expectBoolean(field(drawObj, 'distinct', '$.draw'), '$.draw.distinct'),
-    }
-  } else {
-    throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(kind)}`, `use one of ${DRAW_KINDS.join(', ')}`, { path: '$.draw.kind' })
-  }
+  const d = shaped.draw
+  const draw: DrawSpec = d.kind === 'range' ? { kind: d.kind, min: BigInt(d.min), max: BigInt(d.max), count: d.count, distinct: d.distinct } : d
   let participants: ParticipantsCommitment | undefined
-  if (Object.prototype.hasOwnProperty.call(o, 'participants')) {
-    const p = expectObject(o.participants, '$.participants')
-    expectOnlyKeys(p, ['count', 'root', 'salted'], '$.participants')
-    const root = field(p, 'root', '$.participants')
-    if (!(root instanceof Uint8Array) || root.length !== 32) {
-      throw new ParseError('INVALID_FIELD', 'participants.root must be 32 bytes {"/": {"bytes": "<base64>"}}', 'use the root produced by commit()', { path: '$.participants.root' })
-    }
-    // DAG-JSON bytes are unpadded base64 with zero trailing bits; @ipld/dag-json also accepts "=" padding
-    // and stray bits, which would give one commitment several spellings. Only the canonical one is accepted.
-    const written = (plain as { participants?: { root?: { '/'?: { bytes?: unknown } } } } | null)?.participants?.root?.['/']?.bytes
-    const canonical = bytesToBase64(root).replace(/=+$/, '')
-    if (written !== canonical) {
-      throw new ParseError('NON_CANONICAL_BYTES', `participants.root is written ${show(written)}, not in canonical DAG-JSON form (standard base64 without "=" padding)`, `write it {"/": {"bytes": "${canonical}"}}`, { path: '$.participants.root' })
-    }
-    const count = expectInteger(field(p, 'count', '$.participants'), '$.participants.count', 1, LIMITS.maxParticipants)
-    if (Object.prototype.hasOwnProperty.call(p, 'salted')) {
-      if (p.salted !== true) throw new ParseError('INVALID_FIELD', `participants.salted must be true or absent, got ${show(p.salted)}`, 'omit salted for a public list (it is never false)', { path: '$.participants.salted' })
-      participants = { count, root: bytesToHex(root), salted: true }
-    } else {
-      participants = { count, root: bytesToHex(root) }
-    }
+  if (shaped.participants !== undefined && decoded.participants !== undefined) {
+    const { count, salted } = shaped.participants
+    const root = bytesToHex(decoded.participants.root)
+    participants = salted === true ? { count, root, salted } : { count, root }
   }
   const commitment: Commitment = {
     version,
-    beacon: expectString(field(o, 'beacon', '$'), '$.beacon'),
-    target: expectInteger(field(o, 'target', '$'), '$.target'),
-    after: { sequence: expectInteger(field(after, 'sequence', '$.after'), '$.after.sequence'), block: afterBlock.toString() },
+    beacon: shaped.beacon,
+    target: shaped.target,
+    after: { sequence: shaped.after.sequence, block: afterBlock.toString() },
     ...(participants === undefined ? {} : { participants }),
     draw,
-    label: expectString(field(o, 'label', '$'), '$.label'),
+    label: shaped.label,
   }
   try {
     validateCommitment(commitment)

@@ -11,7 +11,7 @@ import { show } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { bytes32, index, link } from './common.js'
 import { PARAMS_OPTIONS } from './kinds.js'
-import { anyObject, described, expected, integer, strictObject, text, v, variant, version } from './kit.js'
+import { anyObject, described, expected, integer, message, strictObject, text, v, variant, version } from './kit.js'
 
 /** An IPNS name as text: a libp2p-key CIDv1 in base36 (`k…`) or base32 (`b…`); decoded by the checks. */
 export const BEACON_NAME_RE = /^(?:k[a-z0-9]+|b[a-z2-7]+)$/
@@ -25,7 +25,7 @@ const participants = () =>
     count: integer(1, LIMITS.maxParticipants),
     salted: v.optional(
       described(
-        v.literal(true, (issue) => `INVALID_FIELD\u0000participants.salted must be true or absent, got ${show(issue.input)}\u0000omit salted for a public list (it is never false)`),
+        v.literal(true, message('INVALID_FIELD', (x) => `participants.salted must be true or absent, got ${show(x)}`, 'omit salted for a public list (it is never false)')),
         "Present (and true) only for a private list: every leaf is salted with a value derived from the organizer's secret (docs/spec.md, Salted leaves). Never false.",
       ),
     ),
