@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ParseError, MismatchError, UnsupportedVersionError } from './errors.js'
+import { MismatchError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { commitmentCid, parseCommitment, type Commitment } from './commitment.js'
 import { decodeJsonInput, expectObject, field, optionalField, show, type JsonObject } from './json.js'
 import { parseShape, type Infer } from './schema/kit.js'
@@ -63,7 +63,17 @@ export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile 
   if (field(o, 'type', '$') !== COMMITMENT_FILE_TYPE) throw new ParseError('INVALID_COMMITMENT', `type is ${show(o.type)}, expected "${COMMITMENT_FILE_TYPE}"`, 'pass the commitment file written by orbitdraw commit', { path: '$.type' })
   const version = field(o, 'version', '$')
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment file version ${show(version)} is not supported`, `this release reads version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
-  const { cid, commitment: json, timestamps = [] } = parseShape(CommitmentFileShape, o)
+  // The commitment (and its CID) is judged before the tokens: a bad token is reported only for a good commitment.
+  let file: Infer<typeof CommitmentFileShape> | undefined
+  let tokensError: OrbitdrawError | undefined
+  try {
+    file = parseShape(CommitmentFileShape, o)
+  } catch (e) {
+    if (!(e instanceof OrbitdrawError && e.path?.startsWith('$.timestamps') === true)) throw e
+    tokensError = e
+  }
+  const cid = file?.cid ?? (o.cid as string)
+  const json = file?.commitment ?? (o.commitment as JsonObject)
   let commitment: Commitment
   try {
     commitment = parseCommitment(json)
@@ -73,5 +83,6 @@ export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile 
   }
   const actual = commitmentCid(commitment)
   if (actual !== cid) throw new MismatchError('COMMITMENT_CID_MISMATCH', `the file says CID ${cid}, but its commitment hashes to ${actual}`, 'the file was edited; use the commitment file as written by orbitdraw commit', { path: '$.cid' })
-  return { commitment, cid, json, timestamps }
+  if (tokensError !== undefined) throw tokensError
+  return { commitment, cid, json, timestamps: file?.timestamps ?? [] }
 }

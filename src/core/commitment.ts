@@ -313,6 +313,16 @@ export function commitmentCid(c: Commitment): string {
   return commitmentCidOfBytes(encodeCommitment(c))
 }
 
+/**
+ * The order in which the protocol checks a commitment's fields where it is not the declaration
+ * order: `after.sequence` after `target`, just before `label`; the beacon name after every field's shape.
+ */
+function checkOrder(keys: readonly (string | number)[], code: string): number {
+  if (code === 'INVALID_BEACON_NAME') return 3
+  if (keys[0] === 'after' && keys[1] === 'sequence') return 1
+  return keys[0] === 'label' ? 2 : 0
+}
+
 function tooLarge(size: number): LimitExceededError {
   return new LimitExceededError('LIMIT_EXCEEDED', `the commitment is ${size} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'supply the commitment exactly as commit() produced it', { path: '$' })
 }
@@ -368,7 +378,7 @@ export function parseCommitment(json: unknown): Commitment {
   }
   // The declared shape (src/core/schema/commitment.ts) on the JSON form, which the DAG-JSON decoder
   // accepted: links and bytes in their one canonical spelling, no unknown field, every field's type.
-  const shaped = parseShape(CommitmentShape, JSON.parse(text))
+  const shaped = parseShape(CommitmentShape, JSON.parse(text), '$', checkOrder)
   // The decoded form gives the link as a CID and the root as bytes (the shape guarantees both).
   const decoded = o as { after: { block: unknown }; participants?: { root: Uint8Array } }
   const afterBlock = CID.asCID(decoded.after.block)

@@ -59,7 +59,16 @@ export type Proof = Infer<typeof ProofShape>
 export function parseProof(input: unknown): Proof {
   const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
-  return parseShape(ProofShape, o)
+  return parseShape(ProofShape, o, '$', checkOrder)
+}
+
+/**
+ * Where the protocol's check order differs from the declaration order: a full disclosure's `salts`
+ * are checked before its entries' items (after the entries array itself), and both before the chain.
+ */
+function checkOrder(keys: readonly (string | number)[]): number {
+  if (keys[0] === 'participants') return keys[1] === 'entries' && keys.length > 2 ? 1 : 0
+  return keys[0] === 'type' || keys[0] === 'version' || keys[0] === 'commitment' || keys[0] === 'commitmentCid' ? 0 : 2
 }
 
 /**

@@ -173,26 +173,39 @@ function codeOf(issue: v.BaseIssue<unknown>): string {
   return issue.message.split(SEP, 1)[0]!
 }
 
-/** The issue inside a union that the parser reports: the first one that is not a branch guard. */
-function resolve(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
-  if (issue.type !== 'union' || issue.issues === undefined) return issue
-  const inner = issue.issues.find((i) => codeOf(i) !== BRANCH)
-  if (inner === undefined) return issue
-  const resolved = resolve(inner)
-  return { ...resolved, path: [...(issue.path ?? []), ...(resolved.path ?? [])] as v.BaseIssue<unknown>['path'] }
+/**
+ * A union's issues are those of the branch its guard chose (never the guards' own), with the
+ * union's path in front; other issues are themselves.
+ */
+function flatten(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown>[] {
+  if (issue.type !== 'union' || issue.issues === undefined) return [issue]
+  const inner = issue.issues.filter((i) => codeOf(i) !== BRANCH)
+  if (inner.length === 0) return [issue]
+  return inner.flatMap(flatten).map((i) => ({ ...i, path: [...(issue.path ?? []), ...(i.path ?? [])] as v.BaseIssue<unknown>['path'] }))
 }
 
 /**
- * The issue the protocol reports (docs/spec.md): valibot checks an object's fields before its
- * unknown keys, the protocol the other way round; so an unknown key of an object that contains the
- * first issue (or of any object around it) comes first, the outermost one first.
+ * The issue the protocol reports (docs/spec.md). Valibot reports fields in declaration order,
+ * which is the protocol's order except where `rank` moves a field later (a higher rank is checked
+ * later). And valibot checks an object's fields before its unknown keys, the protocol the other
+ * way round; so an unknown key of an object that contains the first issue (or of any object around
+ * it) comes first, the outermost one first.
  */
-function firstIssue(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown> {
-  const first = resolve(issues[0]!)
+function firstIssue(issues: readonly v.BaseIssue<unknown>[], rank: (keys: readonly Key[], code: string) => number): v.BaseIssue<unknown> {
+  const flat = issues.flatMap(flatten)
+  let first = flat[0]!
+  let firstRank = rank(keysOf(first), codeOf(first))
+  for (const issue of flat) {
+    const r = rank(keysOf(issue), codeOf(issue))
+    if (r < firstRank) {
+      first = issue
+      firstRank = r
+    }
+  }
   const at = keysOf(first)
   let best = first
   let depth = Infinity
-  for (const issue of issues) {
+  for (const issue of flat) {
     if (issue.expected !== 'never' || codeOf(issue) !== 'UNKNOWN_FIELD') continue
     const object = keysOf(issue).slice(0, -1)
     if (object.length < depth && isPrefix(object, at)) {
@@ -228,6 +241,9 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * object; the input is not changed).
  *
  * @param root - the JSON path of `value` in its document (`$`, or `$.commitment`...).
+ * @param rank - for a shape whose fields the protocol does not check in declaration order: the
+ *   rank of an issue, from its field's path and its code (default 0; an issue of higher rank is
+ *   reported after those of lower rank).
  * @throws {@link ParseError} with the code and the JSON path of the first bad field, in the order the
  *   protocol checks them (docs/spec.md); {@link LimitExceededError} `LIMIT_EXCEEDED` for an array
  *   over its documented limit.
@@ -236,10 +252,10 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * const receipt = parseShape(ReceiptShape, JSON.parse(text))
  * ```
  */
-export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$'): Infer<S> {
+export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$', rank: (keys: readonly (string | number)[], code: string) => number = () => 0): Infer<S> {
   const result = v.safeParse(shape, value, CONFIG)
   if (result.success) return result.output as Infer<S>
-  throw toError(firstIssue(result.issues), root)
+  throw toError(firstIssue(result.issues, rank), root)
 }
 
 /** Makes every property and array of a type `readonly` (parsed documents are not changed). */
