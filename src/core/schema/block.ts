@@ -9,7 +9,8 @@
  */
 import { LIMITS } from '../limits.js'
 import { index } from './common.js'
-import { anyObject, described, list, looseObject, message, pattern, v } from './kit.js'
+import * as v from 'valibot'
+import { anyObject, described, list, looseObject, message, pattern } from './kit.js'
 
 /** A `ctrng` value: 64 hex digits (either case, as the publisher writes them). */
 export const CTRNG_RE = /^[0-9a-fA-F]{64}$/

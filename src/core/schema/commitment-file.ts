@@ -5,7 +5,8 @@
  * @module
  */
 import { COMMITMENT_SLOT } from './commitment.js'
-import { described, strictObject, text, v, version } from './kit.js'
+import * as v from 'valibot'
+import { described, strictObject, text, version } from './kit.js'
 import { timestampsShape } from './proof.js'
 
 /** The `type` of a commitment file. */

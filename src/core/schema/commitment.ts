@@ -11,7 +11,8 @@ import { show } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { bytes32, index, link } from './common.js'
 import { PARAMS_OPTIONS } from './kinds.js'
-import { anyObject, described, expected, integer, message, strictObject, text, v, variant, version } from './kit.js'
+import * as v from 'valibot'
+import { anyObject, described, expected, integer, message, strictObject, text, variant, version } from './kit.js'
 
 /** An IPNS name as text: a libp2p-key CIDv1 in base36 (`k…`) or base32 (`b…`); decoded by the checks. */
 export const BEACON_NAME_RE = /^(?:k[a-z0-9]+|b[a-z2-7]+)$/

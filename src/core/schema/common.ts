@@ -5,7 +5,8 @@
  * @module
  */
 import { LIMITS } from '../limits.js'
-import { described, expected, integer, message, pattern, strictObject, text, v } from './kit.js'
+import * as v from 'valibot'
+import { described, expected, integer, message, pattern, strictObject, text } from './kit.js'
 
 /** 64 lowercase hex digits (SHA-256 hashes, salts, seeds). */
 export const HEX32_RE = /^[0-9a-f]{64}$/

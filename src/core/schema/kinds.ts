@@ -8,7 +8,8 @@
  */
 import { LIMITS } from '../limits.js'
 import { decimal, index } from './common.js'
-import { boolean, described, integer, list, option, strictObject, text, v } from './kit.js'
+import * as v from 'valibot'
+import { boolean, described, integer, list, option, strictObject, text } from './kit.js'
 
 /** A ranked winner in an outcome: rank (1 = winner), committed index, entry. */
 export const rankedShape = strictObject({ rank: integer(1), index: index, entry: text() })

@@ -269,4 +269,3 @@ export function described<S extends Shape>(shape: S, description: string) {
   return v.pipe(shape, v.description(description))
 }
 
-export { v }

@@ -9,7 +9,8 @@ import { PROOF_TYPE } from '../version.js'
 import { base64, cidText, hash, index, token } from './common.js'
 import { COMMITMENT_SLOT } from './commitment.js'
 import { OUTCOME_OPTIONS } from './kinds.js'
-import { described, integer, list, arrayUnion, message, option, strictObject, text, v, variant, version } from './kit.js'
+import * as v from 'valibot'
+import { described, integer, list, arrayUnion, message, option, strictObject, text, variant, version } from './kit.js'
 import { show } from '../json.js'
 
 /** A weighted participant as carried in a proof. */

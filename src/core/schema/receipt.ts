@@ -7,7 +7,8 @@
 import { LIMITS } from '../limits.js'
 import { cidText, hash } from './common.js'
 import { COMMITMENT_SLOT } from './commitment.js'
-import { described, integer, list, strictObject, text, v, version } from './kit.js'
+import * as v from 'valibot'
+import { described, integer, list, strictObject, text, version } from './kit.js'
 
 /** The `type` of a receipt. */
 export const RECEIPT_TYPE = 'orbitdraw-receipt'
