@@ -74,3 +74,9 @@ export {
   type ParsedToken,
   type TstInfo,
 } from './timestamp/index.js'
+export { parseShape, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './schema/kit.js'
+export { ProofShape } from './schema/proof.js'
+export { CommitmentShape } from './schema/commitment.js'
+export { CommitmentFileShape } from './schema/commitment-file.js'
+export { ReceiptShape } from './schema/receipt.js'
+export { BlockShape } from './schema/block.js'

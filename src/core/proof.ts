@@ -10,36 +10,35 @@ import { ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, field, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { parseShape, type Infer } from './schema/kit.js'
-import { blockEntryShape, chainShape, disclosureShape, outcomeShape, ProofShape, revealedShape, timestampsShape, weightedEntryShape } from './schema/proof.js'
-import { rankedShape } from './schema/kinds.js'
+import { ProofShape, timestampsShape } from './schema/proof.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
 /** A weighted participant as carried in a proof. */
-export type WeightedEntryJson = Infer<typeof weightedEntryShape>
+export type WeightedEntryJson = Extract<FullDisclosure['entries'][number], { readonly entry: string }>
 
 /** Every entry is disclosed (public draw); for a salted list, with every entry's salt. */
 export type FullDisclosure = Extract<ParticipantsDisclosure, { readonly disclosure: 'full' }>
 
 /** One disclosed winner with its RFC 9162 inclusion proof (index, entry, leaf salt, audit path). */
-export type RevealedEntry = Infer<typeof revealedShape>
+export type RevealedEntry = WinnersDisclosure['revealed'][number]
 
 /** Only the winners are disclosed (private draw); the list itself stays secret. */
 export type WinnersDisclosure = Extract<ParticipantsDisclosure, { readonly disclosure: 'winners' }>
 
 /** The participants section of a proof. */
-export type ParticipantsDisclosure = Infer<typeof disclosureShape>
+export type ParticipantsDisclosure = NonNullable<Proof['participants']>
 
 /** A beacon block carried in a proof: its CID and its exact bytes (standard base64). */
-export type BlockJson = Infer<typeof blockEntryShape>
+export type BlockJson = ChainJson['blocks'][number]
 
 /** The beacon evidence: blocks newest first (head down to the target) and the optional signed IPNS record. */
-export type ChainJson = Infer<typeof chainShape>
+export type ChainJson = Proof['chain']
 
 /** A ranked winner in a proof outcome: `rank` 1 for the winner, its 0-based `index`, its `entry`. */
-export type RankedJson = Infer<typeof rankedShape>
+export type RankedJson = Extract<OutcomeJson, { readonly kind: 'pick' }>['winners'][number]
 
 /** The claimed outcome in a proof (one shape per draw kind, src/core/schema/kinds.ts). */
-export type OutcomeJson = Infer<typeof outcomeShape>
+export type OutcomeJson = Proof['outcome']
 
 /**
  * A proof bundle (version 1), as declared in src/core/schema/proof.ts (published as

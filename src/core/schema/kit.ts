@@ -26,8 +26,8 @@ export type Shape = v.GenericSchema
 
 const SEP = '\u0000'
 
-/** A valibot message function. */
-type Message = (issue: v.BaseIssue<unknown>) => string
+/** A valibot message function: encodes the code, detail and hint of the error a failed check becomes. */
+export type ShapeMessage = (issue: v.BaseIssue<unknown>) => string
 
 /** Encodes an error (code, detail, hint) as a valibot message; {@link parseShape} decodes it. */
 function encode(code: string, detail: string, hint = ''): string {
@@ -124,15 +124,15 @@ export function variant<K extends string, O extends v.VariantOptions<K>>(key: K,
  */
 export function list<T extends Shape>(item: T, max?: number) {
   // Array.isArray, not v.array(v.unknown()), which would copy every item before the limit is checked.
-  const isArray = v.custom<unknown[], Message>(Array.isArray, expected('an array'))
-  const noHoles = v.check<unknown[], Message>(
+  const isArray = v.custom<unknown[], ShapeMessage>(Array.isArray, expected('an array'))
+  const noHoles = v.check<unknown[], ShapeMessage>(
     (a) => !a.includes(undefined),
     (issue) => encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${(issue.input as unknown[]).indexOf(undefined)}`),
   )
   const items = v.array(item)
   if (max === undefined) return v.pipe(isArray, noHoles, items)
   const tooLong = <I extends unknown[]>() =>
-    v.maxLength<I, number, Message>(max, (issue) =>
+    v.maxLength<I, number, ShapeMessage>(max, (issue) =>
       encode('LIMIT_EXCEEDED', `expected an array of at most ${max} items, got ${(issue.input as unknown[]).length}`, 'reduce the input below the documented limit (see docs/security.md)'),
     )
   // The limit is checked before the items; repeated after them only so that the published JSON
@@ -152,7 +152,7 @@ export function version(value: number) {
  */
 export function arrayUnion<A, B>(first: v.GenericSchema<unknown[], A>, second: v.GenericSchema<unknown[], B>, useSecond: (a: readonly unknown[]) => boolean) {
   const guard = (want: boolean) => v.check<unknown[], (issue: v.BaseIssue<unknown>) => string>((a) => useSecond(a) === want, () => encode(BRANCH, ''))
-  const isArray = () => v.custom<unknown[], Message>(Array.isArray, expected('an array'))
+  const isArray = () => v.custom<unknown[], ShapeMessage>(Array.isArray, expected('an array'))
   return v.union([v.pipe(isArray(), guard(false), first), v.pipe(isArray(), guard(true), second)], expected('an array'))
 }
 
