@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { ParseError, UnsupportedVersionError } from './errors.js'
+import { OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, field, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { parseShape, type Infer } from './schema/kit.js'
-import { ProofShape, timestampsShape } from './schema/proof.js'
+import { ProofShape, saltsShape, timestampsShape } from './schema/proof.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
 /** A weighted participant as carried in a proof. */
@@ -58,16 +58,14 @@ export type Proof = Infer<typeof ProofShape>
 export function parseProof(input: unknown): Proof {
   const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
-  return parseShape(ProofShape, o, '$', checkOrder)
-}
-
-/**
- * Where the protocol's check order differs from the declaration order: a full disclosure's `salts`
- * are checked before its entries' items (after the entries array itself), and both before the chain.
- */
-function checkOrder(keys: readonly (string | number)[]): number {
-  if (keys[0] === 'participants') return keys[1] === 'entries' && keys.length > 2 ? 1 : 0
-  return keys[0] === 'type' || keys[0] === 'version' || keys[0] === 'commitment' || keys[0] === 'commitmentCid' ? 0 : 2
+  try {
+    return parseShape(ProofShape, o)
+  } catch (err) {
+    // The protocol checks a full disclosure's salts before its entries' items (after the entries array).
+    const salts = (o.participants as { salts?: unknown } | null | undefined)?.salts
+    if (err instanceof OrbitdrawError && err.path?.startsWith('$.participants.entries[') === true && salts !== undefined) parseShape(saltsShape, salts, '$.participants.salts')
+    throw err
+  }
 }
 
 /**

@@ -29,9 +29,12 @@ const SEP = '\u0000'
 /** A valibot message function: encodes the code, detail and hint of the error a failed check becomes. */
 export type ShapeMessage = (issue: v.BaseIssue<unknown>) => string
 
-/** Encodes an error (code, detail, hint) as a valibot message; {@link parseShape} decodes it. */
-function encode(code: string, detail: string, hint = ''): string {
-  return `${code}${SEP}${detail}${SEP}${hint}`
+/**
+ * Encodes an error (code, detail, hint, and what to add to the issue's path) as a valibot message;
+ * {@link parseShape} decodes it.
+ */
+function encode(code: string, detail: string, hint = '', pathSuffix = ''): string {
+  return `${code}${SEP}${detail}${SEP}${hint}${SEP}${pathSuffix}`
 }
 
 /** Code of a guard that only picks a union branch (never reported itself). */
@@ -83,16 +86,37 @@ export function anyObject() {
 
 function objectMessage(keys: readonly string[], strict: boolean): (issue: v.BaseIssue<unknown>) => string {
   return (issue) => {
-    if (strict && issue.expected === 'never') {
-      return encode('UNKNOWN_FIELD', `unknown field ${JSON.stringify(String(issue.input))}`, `remove it; allowed fields here are: ${keys.join(', ')}`)
-    }
+    if (strict && issue.expected === 'never') return unknownField(String(issue.input), keys)
     return encode('INVALID_FIELD', `expected an object, got ${describe(issue.input)}`)
   }
 }
 
-/** An object with exactly these fields (unknown fields refused, `UNKNOWN_FIELD`). */
+function unknownField(key: string, allowed: readonly string[]): string {
+  return encode('UNKNOWN_FIELD', `unknown field ${JSON.stringify(key)}`, `remove it; allowed fields here are: ${allowed.join(', ')}`, `.${key}`)
+}
+
+function firstUnknown(input: unknown, allowed: readonly string[]): string | undefined {
+  return Object.keys(input as object).find((k) => !allowed.includes(k))
+}
+
+/**
+ * Refuses unknown fields *before* the fields are checked (the protocol's order: docs/spec.md), and
+ * without looking further (the strict object after it would report them only after every field).
+ */
+function onlyKeys(allowed: (input: unknown) => readonly string[] | undefined) {
+  return v.check<unknown, ShapeMessage>(
+    (input) => {
+      const keys = allowed(input)
+      return keys === undefined || firstUnknown(input, keys) === undefined
+    },
+    (issue) => unknownField(firstUnknown(issue.input, allowed(issue.input)!)!, allowed(issue.input)!),
+  )
+}
+
+/** An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`). */
 export function strictObject<E extends v.ObjectEntries>(entries: E) {
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), v.strictObject(entries, objectMessage(Object.keys(entries), true)))
+  const keys = Object.keys(entries)
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => keys), v.strictObject(entries, objectMessage(keys, true)))
 }
 
 /** The bare strict object (for the options of {@link variant}, whose input is already checked). */
@@ -111,11 +135,17 @@ export function looseObject<E extends v.ObjectEntries>(entries: E, notAnObject?:
  * absent `key` is `MISSING_FIELD`; another value is `INVALID_FIELD` with `unknown(value)` as detail.
  */
 export function variant<K extends string, O extends v.VariantOptions<K>>(key: K, options: O, unknown: (value: unknown) => string, hint: string) {
-  return v.pipe(
-    v.unknown(),
-    v.check(isJsonObject, expected('an object')),
-    v.variant(key, options, message('INVALID_FIELD', unknown, hint)),
-  )
+  // The option the discriminator picks refuses unknown fields before its fields are checked.
+  const allowed = (input: unknown): readonly string[] | undefined => {
+    const value = (input as Record<string, unknown>)[key]
+    const entries = options.map((o) => (o as unknown as { entries: Record<string, v.GenericSchema> }).entries)
+    const picked = entries.find((e) => {
+      const d = e[key]
+      return d !== undefined && 'literal' in d && d.literal === value
+    })
+    return picked === undefined ? undefined : Object.keys(picked)
+  }
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(allowed), v.variant(key, options, message('INVALID_FIELD', unknown, hint)))
 }
 
 /**
@@ -156,17 +186,18 @@ export function arrayUnion<A, B>(first: v.GenericSchema<unknown[], A>, second: v
   return v.union([v.pipe(isArray(), guard(false), first), v.pipe(isArray(), guard(true), second)], expected('an array'))
 }
 
-/** Parsing options: every issue (to find the one the protocol reports first), each pipe stopped at its first failure. */
-const CONFIG = { abortEarly: false, abortPipeEarly: true } as const
+/**
+ * Parsing stops at the first issue: valibot checks in declaration order, which is the protocol's
+ * order, and the work and memory spent on a bad document stay those of its first fault.
+ */
+const FIRST = { abortEarly: true, abortPipeEarly: true } as const
+/** Every issue, for a small document whose fields the protocol does not check in declaration order. */
+const ALL = { abortEarly: false, abortPipeEarly: true } as const
 
 type Key = string | number
 
 function keysOf(issue: v.BaseIssue<unknown>): Key[] {
   return (issue.path ?? []).map((p) => p.key as Key)
-}
-
-function isPrefix(prefix: readonly Key[], path: readonly Key[]): boolean {
-  return prefix.length <= path.length && prefix.every((k, i) => path[i] === k)
 }
 
 function codeOf(issue: v.BaseIssue<unknown>): string {
@@ -185,11 +216,8 @@ function flatten(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown>[] {
 }
 
 /**
- * The issue the protocol reports (docs/spec.md). Valibot reports fields in declaration order,
- * which is the protocol's order except where `rank` moves a field later (a higher rank is checked
- * later). And valibot checks an object's fields before its unknown keys, the protocol the other
- * way round; so an unknown key of an object that contains the first issue (or of any object around
- * it) comes first, the outermost one first.
+ * The issue the protocol reports (docs/spec.md): the first, or with `rank` the first of the lowest
+ * rank (a field the protocol checks later than its place in the declaration has a higher rank).
  */
 function firstIssue(issues: readonly v.BaseIssue<unknown>[], rank: (keys: readonly Key[], code: string) => number): v.BaseIssue<unknown> {
   const flat = issues.flatMap(flatten)
@@ -202,18 +230,7 @@ function firstIssue(issues: readonly v.BaseIssue<unknown>[], rank: (keys: readon
       firstRank = r
     }
   }
-  const at = keysOf(first)
-  let best = first
-  let depth = Infinity
-  for (const issue of flat) {
-    if (issue.expected !== 'never' || codeOf(issue) !== 'UNKNOWN_FIELD') continue
-    const object = keysOf(issue).slice(0, -1)
-    if (object.length < depth && isPrefix(object, at)) {
-      best = issue
-      depth = object.length
-    }
-  }
-  return best
+  return first
 }
 
 /** The JSON path of an issue: `.key` for object fields, `[i]` for array items. */
@@ -230,10 +247,10 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
     return new ParseError('MISSING_FIELD', `missing required field "${last.key}"`, `add the field "${last.key}"`, { path })
   }
   const parts = issue.message.split(SEP)
-  if (parts.length !== 3) return new ParseError('INVALID_FIELD', `expected ${issue.expected ?? 'another value'}, got ${describe(issue.input)}`, `fix the field at ${path}`, { path })
-  const [code, detail, hint] = parts as [string, string, string]
+  if (parts.length !== 4) return new ParseError('INVALID_FIELD', `expected ${issue.expected ?? 'another value'}, got ${describe(issue.input)}`, `fix the field at ${path}`, { path })
+  const [code, detail, hint, suffix] = parts as [string, string, string, string]
   const Ctor = code === 'LIMIT_EXCEEDED' ? LimitExceededError : ParseError
-  return new Ctor(code, detail, hint === '' ? `fix the field at ${path}` : hint, { path })
+  return new Ctor(code, detail, hint === '' ? `fix the field at ${path + suffix}` : hint, { path: path + suffix })
 }
 
 /**
@@ -242,8 +259,9 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  *
  * @param root - the JSON path of `value` in its document (`$`, or `$.commitment`...).
  * @param rank - for a shape whose fields the protocol does not check in declaration order: the
- *   rank of an issue, from its field's path and its code (default 0; an issue of higher rank is
- *   reported after those of lower rank).
+ *   rank of an issue, from its field's path and its code (an issue of higher rank is reported
+ *   after those of lower rank). With it every issue is collected, so use it for small documents only
+ *   (the commitment, at most 64 KiB); without it parsing stops at the first issue.
  * @throws {@link ParseError} with the code and the JSON path of the first bad field, in the order the
  *   protocol checks them (docs/spec.md); {@link LimitExceededError} `LIMIT_EXCEEDED` for an array
  *   over its documented limit.
@@ -252,10 +270,10 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * const receipt = parseShape(ReceiptShape, JSON.parse(text))
  * ```
  */
-export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$', rank: (keys: readonly (string | number)[], code: string) => number = () => 0): Infer<S> {
-  const result = v.safeParse(shape, value, CONFIG)
+export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$', rank?: (keys: readonly (string | number)[], code: string) => number): Infer<S> {
+  const result = v.safeParse(shape, value, rank === undefined ? FIRST : ALL)
   if (result.success) return result.output as Infer<S>
-  throw toError(firstIssue(result.issues, rank), root)
+  throw toError(firstIssue(result.issues, rank ?? (() => 0)), root)
 }
 
 /** Makes every property and array of a type `readonly` (parsed documents are not changed). */

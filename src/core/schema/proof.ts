@@ -16,6 +16,9 @@ import { show } from '../json.js'
 /** A weighted participant as carried in a proof. */
 export const weightedEntryShape = strictObject({ entry: text(), weight: integer(1) })
 
+/** A salted list's leaf salts, in committed order. */
+export const saltsShape = list(hash, LIMITS.maxParticipants)
+
 /** Every entry is disclosed (public draw), with every salt for a salted list. */
 const fullDisclosure = option({
   disclosure: v.literal('full'),
@@ -24,7 +27,7 @@ const fullDisclosure = option({
     arrayUnion(list(text(), LIMITS.maxParticipants), list(weightedEntryShape, LIMITS.maxParticipants), (a) => a.length > 0 && typeof a[0] === 'object'),
     'Every entry in committed order: strings, or {entry, weight} objects for weighted draws.',
   ),
-  salts: v.optional(described(list(hash, LIMITS.maxParticipants), "Only for a salted commitment: every entry's leaf salt, in committed order (the organizer's secret is never carried).")),
+  salts: v.optional(described(saltsShape, "Only for a salted commitment: every entry's leaf salt, in committed order (the organizer's secret is never carried).")),
 })
 
 /** One disclosed winner with its leaf salt and RFC 9162 audit path. */
