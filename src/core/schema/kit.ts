@@ -138,12 +138,12 @@ export function variant<K extends string, O extends v.VariantOptions<K>>(key: K,
   // The option the discriminator picks refuses unknown fields before its fields are checked.
   const allowed = (input: unknown): readonly string[] | undefined => {
     const value = (input as Record<string, unknown>)[key]
-    const entries = options.map((o) => (o as unknown as { entries: Record<string, v.GenericSchema> }).entries)
-    const picked = entries.find((e) => {
-      const d = e[key]
+    const picked = (options as unknown as readonly { type: string; entries: Record<string, v.GenericSchema> }[]).find((o) => {
+      const d = o.entries[key]
       return d !== undefined && 'literal' in d && d.literal === value
     })
-    return picked === undefined ? undefined : Object.keys(picked)
+    // A loose option (a user draw kind without a declared shape) tolerates other fields.
+    return picked === undefined || picked.type !== 'strict_object' ? undefined : Object.keys(picked.entries)
   }
   return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(allowed), v.variant(key, options, message('INVALID_FIELD', unknown, hint)))
 }
