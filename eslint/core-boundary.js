@@ -17,6 +17,8 @@ export const CORE_PACKAGES = [
   '@noble/hashes',
   'asn1js',
   'multiformats',
+  // The declared wire-format shapes (src/core/schema): plain validator functions, no eval, no I/O.
+  'valibot',
 ]
 
 /** The package name of a bare specifier (`@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`). */

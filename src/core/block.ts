@@ -16,7 +16,9 @@ import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesEqual, hexToBytes, utf8Decode } from './bytes.js'
 import { IntegrityError, InvalidInputError, ParseError } from './errors.js'
-import { expectArray, expectInteger, expectObject, expectString, field, optionalField, parseJsonText } from './json.js'
+import { parseJsonText } from './json.js'
+import { BlockShape } from './schema/block.js'
+import { parseShape } from './schema/kit.js'
 import { checkLimit, LIMITS } from './limits.js'
 
 /** Multihash code of SHA-256. */
@@ -98,25 +100,14 @@ export function parseBlock(bytes: Uint8Array, cid: string | CID): BeaconBlock {
   return parseVerifiedBytes(bytes, CID.createV1(raw.code, createDigest(sha256Hasher.code, digest)).toString())
 }
 
-const CTRNG_RE = /^[0-9a-fA-F]{64}$/
-
 function parseVerifiedBytes(bytes: Uint8Array, cid: string): BeaconBlock {
-  const doc = expectObject(parseJsonText(utf8Decode(bytes, '$'), 'beacon block'), '$')
-  const previousRaw = optionalField(doc, 'previous')
-  const dataRaw = field(doc, 'data', '$')
-  if (typeof dataRaw === 'string') {
-    throw new ParseError('LEGACY_BLOCK_FORMAT', 'the block\'s "data" is a string (the old publisher format: Go []byte, base64), not an object', 'blocks in this format carry no readable sequence or ctrng values; commit to a block published in the current format', { path: '$.data' })
-  }
-  const data = expectObject(dataRaw, '$.data')
-  const sequence = expectInteger(field(data, 'sequence', '$.data'), '$.data.sequence')
-  const timestamp = expectInteger(field(data, 'timestamp', '$.data'), '$.data.timestamp')
-  const ctrngRaw = optionalField(data, 'ctrng') ?? []
-  const ctrngArr = expectArray(ctrngRaw, '$.data.ctrng', LIMITS.maxCtrngValues)
-  const ctrng = ctrngArr.map((v, i) => expectString(v, `$.data.ctrng[${i}]`, CTRNG_RE, 'a 64-digit hexadecimal string'))
+  const content = parseShape(BlockShape, parseJsonText(utf8Decode(bytes, '$'), 'beacon block'))
+  const { sequence, timestamp } = content.data
+  const ctrng = content.data.ctrng ?? []
+  const previousRaw = content.previous
   let previous: string | null = null
   if (previousRaw !== undefined && previousRaw !== '') {
-    const p = expectString(previousRaw, '$.previous', /^\/ipfs\/[^/]+$/, 'a string "/ipfs/<cid>"')
-    previous = parseCid(p.slice('/ipfs/'.length), '$.previous').toString()
+    previous = parseCid(previousRaw.slice('/ipfs/'.length), '$.previous').toString()
   }
   if (previous === null && sequence !== 0) {
     throw new ParseError('MISSING_PREVIOUS', `block ${sequence} has no previous link`, 'only the genesis block (sequence 0) may have an empty "previous"', { path: '$.previous' })
@@ -124,8 +115,7 @@ function parseVerifiedBytes(bytes: Uint8Array, cid: string): BeaconBlock {
   if (previous !== null && sequence === 0) {
     throw new ParseError('UNEXPECTED_PREVIOUS', 'genesis block (sequence 0) has a previous link', 'a block with a previous link must have sequence >= 1', { path: '$.previous' })
   }
-  const metadataRaw = optionalField(doc, 'metadata')
-  const metadata = metadataRaw === undefined ? undefined : (expectObject(metadataRaw, '$.metadata') as Record<string, unknown>)
+  const metadata = content.metadata
   return Object.freeze({
     cid,
     bytes,

@@ -5,27 +5,23 @@
  *
  * @module
  */
-import { ParseError, MismatchError, UnsupportedVersionError } from './errors.js'
+import { MismatchError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { commitmentCid, parseCommitment, type Commitment } from './commitment.js'
-import { decodeJsonInput, expectObject, expectOnlyKeys, expectString, field, optionalField, show, type JsonObject } from './json.js'
+import { decodeJsonInput, expectObject, field, optionalField, show, type JsonObject } from './json.js'
+import { parseShape, type Infer } from './schema/kit.js'
+import { COMMITMENT_FILE_TYPE, CommitmentFileShape } from './schema/commitment-file.js'
 import { LIMITS } from './limits.js'
-import { parseTimestamps } from './proof.js'
 import { SUPPORTED_VERSIONS, PROTOCOL_VERSION } from './version.js'
 
-/** The `type` of a commitment file. */
-export const COMMITMENT_FILE_TYPE = 'orbitdraw-commitment'
+export { COMMITMENT_FILE_TYPE }
 
-/** A commitment file as written (JSON). */
-export interface CommitmentFileJson {
-  readonly type: typeof COMMITMENT_FILE_TYPE
-  readonly version: number
-  /** The commitment's CID (checked against `commitment` when read). */
-  readonly cid: string
-  /** The commitment in its DAG-JSON form, exactly as `commit()` returned it. */
-  readonly commitment: JsonObject
-  /** Standard base64 DER RFC 3161 tokens over the commitment; empty when committed without one. */
-  readonly timestamps: readonly string[]
-}
+/**
+ * A commitment file as written (JSON), as declared in src/core/schema/commitment-file.ts (published
+ * as docs/commitment-file.schema.json): the commitment's `cid` (checked against `commitment` when
+ * read), the commitment in its DAG-JSON form exactly as `commit()` returned it, and standard base64
+ * DER RFC 3161 `timestamps` over it (empty when committed without one; written always).
+ */
+export type CommitmentFileJson = Infer<typeof CommitmentFileShape> & { readonly timestamps: readonly string[] }
 
 /** A commitment file as read. */
 export interface CommitmentFile {
@@ -67,9 +63,17 @@ export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile 
   if (field(o, 'type', '$') !== COMMITMENT_FILE_TYPE) throw new ParseError('INVALID_COMMITMENT', `type is ${show(o.type)}, expected "${COMMITMENT_FILE_TYPE}"`, 'pass the commitment file written by orbitdraw commit', { path: '$.type' })
   const version = field(o, 'version', '$')
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment file version ${show(version)} is not supported`, `this release reads version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
-  expectOnlyKeys(o, ['type', 'version', 'cid', 'commitment', 'timestamps'], '$')
-  const cid = expectString(field(o, 'cid', '$'), '$.cid')
-  const json = expectObject(field(o, 'commitment', '$'), '$.commitment')
+  // The commitment (and its CID) is judged before the tokens: a bad token is reported only for a good commitment.
+  let file: Infer<typeof CommitmentFileShape> | undefined
+  let tokensError: OrbitdrawError | undefined
+  try {
+    file = parseShape(CommitmentFileShape, o)
+  } catch (e) {
+    if (!(e instanceof OrbitdrawError && e.path?.startsWith('$.timestamps') === true)) throw e
+    tokensError = e
+  }
+  const cid = file?.cid ?? (o.cid as string)
+  const json = file?.commitment ?? (o.commitment as JsonObject)
   let commitment: Commitment
   try {
     commitment = parseCommitment(json)
@@ -79,7 +83,6 @@ export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile 
   }
   const actual = commitmentCid(commitment)
   if (actual !== cid) throw new MismatchError('COMMITMENT_CID_MISMATCH', `the file says CID ${cid}, but its commitment hashes to ${actual}`, 'the file was edited; use the commitment file as written by orbitdraw commit', { path: '$.cid' })
-  const raw = optionalField(o, 'timestamps')
-  const timestamps = raw === undefined ? [] : parseTimestamps(raw, '$.timestamps')
-  return { commitment, cid, json, timestamps }
+  if (tokensError !== undefined) throw tokensError
+  return { commitment, cid, json, timestamps: file?.timestamps ?? [] }
 }

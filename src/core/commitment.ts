@@ -13,14 +13,16 @@ import { sha256 as sha256Hasher } from 'multiformats/hashes/sha2'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid } from './block.js'
-import { bytesToBase64, bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
+import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type DrawSpecBase } from './kinds/index.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
-import { decodeJsonInput, expectInteger, expectObject, expectOnlyKeys, expectString, field, show, type JsonObject } from './json.js'
+import { decodeJsonInput, expectObject, expectString, field, show, type JsonObject } from './json.js'
 import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
+import { COMMITMENT_PARSE_SHAPE } from './schema/commitment.js'
+import { parseShape, type Infer } from './schema/kit.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 
 /** Multicodec code of `libp2p-key`, the codec of IPNS names. */
@@ -310,6 +312,37 @@ export function commitmentCid(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KIN
   return commitmentCidOfBytes(encodeCommitment(c, kinds))
 }
 
+/**
+ * The order in which the protocol checks a commitment's fields where it is not the declaration
+ * order: `after.sequence` after `target`, just before `label`; the beacon name after every field's shape.
+ */
+function checkOrder(keys: readonly (string | number)[], code: string): number {
+  if (code === 'INVALID_BEACON_NAME') return 3
+  if (keys[0] === 'after' && keys[1] === 'sequence') return 1
+  return keys[0] === 'label' ? 2 : 0
+}
+
+
+/**
+ * Whether a failed check of the commitment's shape comes after the draw in the protocol's order
+ * (after `version`, the unknown top-level fields, `after` and its block link, and `draw` itself):
+ * then a bad draw, read by its kind, is reported first.
+ */
+function afterDraw(err: OrbitdrawError): boolean {
+  const path = err.path ?? '$'
+  if (err.code === 'UNKNOWN_FIELD' && path.lastIndexOf('.') === 1) return false
+  return ['$.participants', '$.beacon', '$.target', '$.after.sequence', '$.label'].some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`))
+}
+
+/** Reads the commitment's `draw` (decoded DAG-JSON data model) with its kind's own parser. */
+function readDraw(o: JsonObject, kinds: DrawKinds): DrawSpec {
+  const drawObj = expectObject(field(o, 'draw', '$'), '$.draw')
+  const name = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
+  const kind = kinds.get(name)
+  if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(name)}`, `use one of ${kinds.names.join(', ')}`, { path: '$.draw.kind' })
+  return kind.parse(drawObj, '$.draw') as DrawSpec
+}
+
 function tooLarge(size: number): LimitExceededError {
   return new LimitExceededError('LIMIT_EXCEEDED', `the commitment is ${size} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'supply the commitment exactly as commit() produced it', { path: '$' })
 }
@@ -344,14 +377,14 @@ function checkLinkLengths(root: unknown, rootPath: string): void {
 export function parseCommitment(json: unknown, options: { readonly kinds?: DrawKinds } = {}): Commitment {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   let value: unknown
-  let plain: unknown
+  let text: string
   try {
     // Bytes and text go through the core's one entry point (size in UTF-8 bytes before decoding, strict
     // UTF-8, no BOM, bounded depth, no duplicate keys, integers only); a parsed value is re-serialized.
     const parsed = json instanceof Uint8Array || typeof json === 'string' ? decodeJsonInput(json, { what: 'commitment', maxBytes: LIMITS.maxCommitmentBytes, integersOnly: true, tooLarge }) : json
-    plain = parsed
-    const text = JSON.stringify(parsed)
-    if (text === undefined) throw new Error('not JSON')
+    const serialized = JSON.stringify(parsed)
+    if (serialized === undefined) throw new Error('not JSON')
+    text = serialized
     if (text.length > LIMITS.maxCommitmentBytes) throw tooLarge(text.length)
     // DAG-JSON decodes links as it reads them; CID text is checked first (base58/base36 decoding is quadratic).
     checkLinkLengths(JSON.parse(text), '$')
@@ -365,47 +398,36 @@ export function parseCommitment(json: unknown, options: { readonly kinds?: DrawK
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment protocol version ${show(version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw to verify it`, { path: '$.version' })
   }
-  expectOnlyKeys(o, ['version', 'beacon', 'target', 'after', 'participants', 'draw', 'label'], '$')
-  const after = expectObject(field(o, 'after', '$'), '$.after')
-  expectOnlyKeys(after, ['sequence', 'block'], '$.after')
-  const afterBlock = CID.asCID(field(after, 'block', '$.after'))
+  // The declared shape (src/core/schema/commitment.ts) on the JSON form, which the DAG-JSON decoder
+  // accepted: links and bytes in their one canonical spelling, no unknown field, every field's type.
+  // `draw` is only required to be an object there: its kind's own parser reads it (the registry the
+  // caller passed), in its place in the protocol's order.
+  let shaped: Infer<typeof COMMITMENT_PARSE_SHAPE>
+  try {
+    shaped = parseShape(COMMITMENT_PARSE_SHAPE, JSON.parse(text), '$', checkOrder)
+  } catch (err) {
+    if (err instanceof OrbitdrawError && afterDraw(err)) readDraw(o, kinds)
+    throw err
+  }
+  // The decoded form gives the link as a CID and the root as bytes (the shape guarantees both).
+  const decoded = o as { after: { block: unknown }; participants?: { root: Uint8Array } }
+  const afterBlock = CID.asCID(decoded.after.block)
   if (afterBlock === null) throw new ParseError('INVALID_FIELD', 'after.block must be a CID link {"/": "<cid>"}', 'use the DAG-JSON link form', { path: '$.after.block' })
-  const drawObj = expectObject(field(o, 'draw', '$'), '$.draw')
-  const name = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
-  const kind = kinds.get(name)
-  if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(name)}`, `use one of ${kinds.names.join(', ')}`, { path: '$.draw.kind' })
-  const draw = kind.parse(drawObj, '$.draw') as DrawSpec
+  const draw = readDraw(o, kinds)
   let participants: ParticipantsCommitment | undefined
-  if (Object.prototype.hasOwnProperty.call(o, 'participants')) {
-    const p = expectObject(o.participants, '$.participants')
-    expectOnlyKeys(p, ['count', 'root', 'salted'], '$.participants')
-    const root = field(p, 'root', '$.participants')
-    if (!(root instanceof Uint8Array) || root.length !== 32) {
-      throw new ParseError('INVALID_FIELD', 'participants.root must be 32 bytes {"/": {"bytes": "<base64>"}}', 'use the root produced by commit()', { path: '$.participants.root' })
-    }
-    // DAG-JSON bytes are unpadded base64 with zero trailing bits; @ipld/dag-json also accepts "=" padding
-    // and stray bits, which would give one commitment several spellings. Only the canonical one is accepted.
-    const written = (plain as { participants?: { root?: { '/'?: { bytes?: unknown } } } } | null)?.participants?.root?.['/']?.bytes
-    const canonical = bytesToBase64(root).replace(/=+$/, '')
-    if (written !== canonical) {
-      throw new ParseError('NON_CANONICAL_BYTES', `participants.root is written ${show(written)}, not in canonical DAG-JSON form (standard base64 without "=" padding)`, `write it {"/": {"bytes": "${canonical}"}}`, { path: '$.participants.root' })
-    }
-    const count = expectInteger(field(p, 'count', '$.participants'), '$.participants.count', 1, LIMITS.maxParticipants)
-    if (Object.prototype.hasOwnProperty.call(p, 'salted')) {
-      if (p.salted !== true) throw new ParseError('INVALID_FIELD', `participants.salted must be true or absent, got ${show(p.salted)}`, 'omit salted for a public list (it is never false)', { path: '$.participants.salted' })
-      participants = { count, root: bytesToHex(root), salted: true }
-    } else {
-      participants = { count, root: bytesToHex(root) }
-    }
+  if (shaped.participants !== undefined && decoded.participants !== undefined) {
+    const { count, salted } = shaped.participants
+    const root = bytesToHex(decoded.participants.root)
+    participants = salted === true ? { count, root, salted } : { count, root }
   }
   const commitment: Commitment = {
     version,
-    beacon: expectString(field(o, 'beacon', '$'), '$.beacon'),
-    target: expectInteger(field(o, 'target', '$'), '$.target'),
-    after: { sequence: expectInteger(field(after, 'sequence', '$.after'), '$.after.sequence'), block: afterBlock.toString() },
+    beacon: shaped.beacon,
+    target: shaped.target,
+    after: { sequence: shaped.after.sequence, block: afterBlock.toString() },
     ...(participants === undefined ? {} : { participants }),
     draw,
-    label: expectString(field(o, 'label', '$'), '$.label'),
+    label: shaped.label,
   }
   try {
     validateCommitment(commitment, kinds)

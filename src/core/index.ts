@@ -153,3 +153,9 @@ export {
   type PanelPlanOptions,
   type TypeProbability,
 } from './sortition/index.js'
+export { parseShape, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './schema/kit.js'
+export { ProofShape, proofShapeOf } from './schema/proof.js'
+export { CommitmentShape, commitmentShapeOf } from './schema/commitment.js'
+export { CommitmentFileShape } from './schema/commitment-file.js'
+export { ReceiptShape } from './schema/receipt.js'
+export { BlockShape } from './schema/block.js'

@@ -12,7 +12,9 @@ import { commitmentCid, describeCommitment, parseCommitment, validateCommitment,
 import { usesParticipants } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
 import { InvalidInputError, MismatchError, ParseError, UnsupportedVersionError } from './errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, parseJsonText, show, type JsonObject } from './json.js'
+import { expectObject, field, parseJsonText, show } from './json.js'
+import { parseShape, type Infer } from './schema/kit.js'
+import { RECEIPT_TYPE, ReceiptShape } from './schema/receipt.js'
 import { LIMITS } from './limits.js'
 import { verifyInclusion } from './merkle.js'
 import { encodeSaltedLeaf, participantsTree, type ParticipantsTree, type WeightedEntry } from './participants.js'
@@ -20,29 +22,15 @@ import { OrganizerSecret } from './secret.js'
 import { SUPPORTED_VERSIONS } from './version.js'
 import { CID } from 'multiformats/cid'
 
-/** `type` of a receipt. */
-export const RECEIPT_TYPE = 'orbitdraw-receipt'
+export { RECEIPT_TYPE }
 
-/** A participant's receipt (version 1). */
-export interface Receipt {
-  readonly type: typeof RECEIPT_TYPE
-  /** Protocol version (1). */
-  readonly version: number
-  /** CID of the commitment. Compare it with the CID the organizer published. */
-  readonly commitmentCid: string
-  /** The commitment in its DAG-JSON form (so the receipt checks offline). */
-  readonly commitment: JsonObject
-  /** The participant's 0-based position in the committed list. */
-  readonly index: number
-  /** The participant's entry, exactly as committed. */
-  readonly entry: string
-  /** The entry's weight, for a weighted draw only. */
-  readonly weight?: number
-  /** The entry's leaf salt, 64 hex digits. */
-  readonly salt: string
-  /** RFC 9162 audit path from the leaf to the committed root, 64-hex-digit hashes, leaf level first. */
-  readonly path: readonly string[]
-}
+/**
+ * A participant's receipt (version 1), as declared in src/core/schema/receipt.ts (published as
+ * docs/receipt.schema.json): the commitment (DAG-JSON form) and its CID, the participant's 0-based
+ * `index`, `entry` (and `weight` for a weighted draw only), leaf `salt` and RFC 9162 audit `path`
+ * from the leaf to the committed root (leaf level first).
+ */
+export type Receipt = Infer<typeof ReceiptShape>
 
 /** Receipts for every participant of one private list. Made by {@link makeReceipts}. */
 export interface ReceiptBook {
@@ -117,9 +105,6 @@ export function serializeReceipt(receipt: Receipt): string {
   return `${JSON.stringify(receipt, null, 2)}\n`
 }
 
-const HEX32 = /^[0-9a-f]{64}$/
-const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)
-
 /**
  * Parses a receipt from untrusted JSON (text, UTF-8 bytes or a parsed value) with the project's strict
  * rules: size checked before decoding (`LIMITS.maxReceiptBytes`), strict UTF-8, no duplicate keys, no
@@ -151,19 +136,7 @@ export function parseReceipt(input: unknown): Receipt {
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `receipt protocol version ${show(version)} is not supported`, `this release checks version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
   }
-  expectOnlyKeys(o, ['type', 'version', 'commitmentCid', 'commitment', 'index', 'entry', 'weight', 'salt', 'path'], '$')
-  const weight = optionalField(o, 'weight')
-  return {
-    type: RECEIPT_TYPE,
-    version,
-    commitmentCid: expectString(field(o, 'commitmentCid', '$'), '$.commitmentCid', CID_TEXT, `a CID string of at most ${LIMITS.maxCidChars} characters`),
-    commitment: expectObject(field(o, 'commitment', '$'), '$.commitment'),
-    index: expectInteger(field(o, 'index', '$'), '$.index', 0, LIMITS.maxParticipants - 1),
-    entry: expectString(field(o, 'entry', '$'), '$.entry'),
-    ...(weight === undefined ? {} : { weight: expectInteger(weight, '$.weight', 1) }),
-    salt: expectString(field(o, 'salt', '$'), '$.salt', HEX32, '64 lowercase hex digits'),
-    path: expectArray(field(o, 'path', '$'), '$.path', 64).map((h, j) => expectString(h, `$.path[${j}]`, HEX32, '64 lowercase hex digits')),
-  }
+  return parseShape(ReceiptShape, o)
 }
 
 /** Options of {@link checkReceipt}. */

@@ -10,6 +10,7 @@
 import { InvalidInputError } from '../errors.js'
 import type { JsonObject } from '../json.js'
 import type { RandomStream } from '../random/index.js'
+import type { GenericSchema } from 'valibot'
 
 /** The part every draw spec has: its kind's name. */
 export interface DrawSpecBase {
@@ -108,6 +109,13 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
    * @throws {@link ParseError} with the path of the first bad field.
    */
   parse(draw: JsonObject, path: string): S
+  /**
+   * Optional: the declared shape (a valibot strict object with `kind` as a literal of `name`) of the
+   * commitment's `draw`, used by `npm run schema` for the published JSON Schemas
+   * (src/core/schema). Runtime parsing always goes through {@link DrawKind.parse}. Without it, the
+   * schemas publish "an object with a string `kind`" for this kind.
+   */
+  readonly drawShape?: GenericSchema
   /** The spec's canonical IPLD form in the commitment (bigints as decimal strings), `kind` included. */
   encode(spec: S): { readonly [key: string]: unknown }
   /** Computes the outcome from a fresh stream of the seed. Work and memory must be bounded by `validate`'s limits. */
@@ -119,6 +127,11 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
    * @throws {@link ParseError} with the path of the first bad field.
    */
   parseOutcome(outcome: JsonObject, path: string): J
+  /**
+   * Optional: the declared shape of the proof's `outcome` for this kind (as {@link DrawKind.drawShape}),
+   * published by `npm run schema`; runtime parsing goes through {@link DrawKind.parseOutcome}.
+   */
+  readonly outcomeShape?: GenericSchema
   /**
    * For `participants: 'none'`: why the claimed outcome (`undefined` when it is of another kind) is
    * not of the size the spec draws, or undefined. `verify` refuses before recomputing, so its work

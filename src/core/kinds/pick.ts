@@ -9,6 +9,9 @@ import { LIMITS } from '../limits.js'
 import { pickIndices } from '../random/index.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind, type RankedJson } from './kind.js'
 import { compareRankedRows, describeWinners, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+import * as v from 'valibot'
+import { integer, option } from '../schema/kit.js'
+import { rankedListShape } from './ranked.js'
 
 /** `count` ranked winners out of the entries; winner 1 first, then the alternates in order. */
 export interface PickSpec {
@@ -32,6 +35,8 @@ export function validateWinnerCount(count: number, participantCount: number, pat
 /** The `pick` kind. */
 export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson> = {
   name: 'pick',
+  drawShape: option({ kind: v.literal('pick'), count: integer(1) }),
+  outcomeShape: option({ kind: v.literal('pick'), winners: rankedListShape }),
   participants: 'entries',
   winnersOnly: { count: (spec) => spec.count, winners: (o) => o.indices },
   validate: (spec, n, path) => validateWinnerCount(spec.count, n, path),

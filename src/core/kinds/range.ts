@@ -9,6 +9,9 @@ import { expectArray, expectBoolean, expectInteger, expectOnlyKeys, expectString
 import { LIMITS } from '../limits.js'
 import { rangeValues } from '../random/index.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind } from './kind.js'
+import * as v from 'valibot'
+import { decimal as decimalShape } from '../schema/common.js'
+import { boolean, described, integer, list, option } from '../schema/kit.js'
 
 /** `count` integers in [`min`, `max`] inclusive, distinct or with repetition. */
 export interface RangeSpec {
@@ -37,6 +40,8 @@ const decimal = (v: unknown, path: string): string => expectString(v, path, DECI
 /** The `range` kind. */
 export const rangeKind: DrawKind<RangeSpec, RangeOutcome, RangeOutcomeJson> = {
   name: 'range',
+  drawShape: option({ kind: v.literal('range'), min: decimalShape, max: decimalShape, count: integer(1), distinct: boolean() }),
+  outcomeShape: option({ kind: v.literal('range'), values: described(list(decimalShape, LIMITS.maxDrawCount), 'The drawn integers as canonical decimal strings, in draw order.') }),
   participants: 'none',
   validate(spec, _n, path) {
     if (typeof spec.min !== 'bigint' || typeof spec.max !== 'bigint') badDraw(path, 'min and max must be bigints', 'pass e.g. { min: 1n, max: 100n }')

@@ -7,6 +7,14 @@
 import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import type { RankedJson } from './kind.js'
+import { index } from '../schema/common.js'
+import { integer, list, strictObject, text } from '../schema/kit.js'
+
+/** The declared shape of a ranked row in an outcome: rank (1 = winner), committed index, entry. */
+export const rankedShape = strictObject({ rank: integer(1), index: index, entry: text() })
+
+/** The declared shape of a ranked list of winners (`pick`, `weighted`) or a full ranking (`shuffle`). */
+export const rankedListShape = list(rankedShape, LIMITS.maxParticipants)
 
 /** A computed ranked outcome: indices into the committed participants, winner 1 first. */
 export interface RankedOutcome<K extends string> {

@@ -7,6 +7,9 @@ import { expectOnlyKeys, field } from '../json.js'
 import { shuffleIndices } from '../random/index.js'
 import type { DrawKind, RankedJson } from './kind.js'
 import { compareRankedRows, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+import * as v from 'valibot'
+import { option } from '../schema/kit.js'
+import { rankedListShape } from './ranked.js'
 
 /** A full ranking of all entries. */
 export interface ShuffleSpec {
@@ -22,6 +25,8 @@ export interface ShuffleOutcomeJson {
 /** The `shuffle` kind. */
 export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, ShuffleOutcomeJson> = {
   name: 'shuffle',
+  drawShape: option({ kind: v.literal('shuffle') }),
+  outcomeShape: option({ kind: v.literal('shuffle'), ranking: rankedListShape }),
   participants: 'entries',
   validate() {},
   parse(draw, path) {

@@ -10,6 +10,9 @@ import { weightedPick } from '../random/index.js'
 import { intFlagValue, type DrawKind, type RankedJson } from './kind.js'
 import { validateWinnerCount } from './pick.js'
 import { compareRankedRows, describeWinners, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+import * as v from 'valibot'
+import { integer, option } from '../schema/kit.js'
+import { rankedListShape } from './ranked.js'
 
 /** `count` distinct ranked winners, each drawn with probability proportional to its weight among those left. */
 export interface WeightedSpec {
@@ -26,6 +29,8 @@ export interface WeightedOutcomeJson {
 /** The `weighted` kind. */
 export const weightedKind: DrawKind<WeightedSpec, RankedOutcome<'weighted'>, WeightedOutcomeJson> = {
   name: 'weighted',
+  drawShape: option({ kind: v.literal('weighted'), count: integer(1) }),
+  outcomeShape: option({ kind: v.literal('weighted'), winners: rankedListShape }),
   participants: 'weighted',
   validate: (spec, n, path) => validateWinnerCount(spec.count, n, path),
   parse(draw, path) {

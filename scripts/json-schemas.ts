@@ -1,0 +1,121 @@
+/**
+ * Builds the published JSON Schemas (docs/*.schema.json) from the one declaration of each wire
+ * format in src/core/schema/. Used by `npm run schema` (writes them) and by
+ * test/core/schema.test.ts (the committed files must equal these).
+ *
+ * `@valibot/to-json-schema` is a dev dependency: the library and the page only run the shapes.
+ */
+import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema'
+import { BlockShape } from '../src/core/schema/block.js'
+import { base64, bytes32, cidText, decimal, hash, index, link } from '../src/core/schema/common.js'
+import { CommitmentFileShape } from '../src/core/schema/commitment-file.js'
+import { COMMITMENT_SLOT, CommitmentShape } from '../src/core/schema/commitment.js'
+import { rankedListShape as ranked } from '../src/core/kinds/ranked.js'
+import { ProofShape } from '../src/core/schema/proof.js'
+import { ReceiptShape } from '../src/core/schema/receipt.js'
+import type { Shape } from '../src/core/schema/kit.js'
+
+const BASE = 'https://orbitdraw.dev/schemas/'
+
+interface Document {
+  readonly file: string
+  readonly id: string
+  readonly title: string
+  readonly description: string
+  readonly shape: Shape
+  readonly commitment: boolean
+}
+
+const DOCUMENTS: readonly Document[] = [
+  {
+    file: 'proof.schema.json',
+    id: 'proof-v1.json',
+    title: 'orbitdraw proof bundle, protocol version 1',
+    description:
+      "The shape of a proof file. A document that matches this schema is well-formed; only verify() (docs/spec.md, 'What verify checks') decides whether it proves anything. Unknown fields are not allowed at any level. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys anywhere, strict UTF-8, numbers written as plain integers, the commitment's canonical encoding at most 64 KiB, the proof at most the documented size (docs/security.md, limits).",
+    shape: ProofShape,
+    commitment: true,
+  },
+  {
+    file: 'commitment.schema.json',
+    id: 'commitment-v1.json',
+    title: 'orbitdraw commitment (DAG-JSON form), protocol version 1',
+    description:
+      "The shape of a commitment in its DAG-JSON form. Rules a JSON Schema cannot express are still enforced by the parser: canonical DAG-JSON (docs/spec.md, 'The commitment'), no duplicate keys, at most 64 KiB, the target after after.sequence, the label at most 1024 UTF-8 bytes, the beacon a libp2p-key CID, the draw's count and bounds against the participants.",
+    shape: CommitmentShape,
+    commitment: false,
+  },
+  {
+    file: 'commitment-file.schema.json',
+    id: 'commitment-file-v1.json',
+    title: 'orbitdraw commitment file, protocol version 1',
+    description:
+      "The file orbitdraw commit writes: the commitment, its CID and its RFC 3161 time-stamp tokens. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys, strict UTF-8, the cid equal to the commitment's CID.",
+    shape: CommitmentFileShape,
+    commitment: true,
+  },
+  {
+    file: 'receipt.schema.json',
+    id: 'receipt-v1.json',
+    title: "orbitdraw participant's receipt, protocol version 1",
+    description:
+      "A participant's receipt for a private (salted) list (docs/receipts.md). Matching it means well-formed; checkReceipt decides whether it proves anything. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys, strict UTF-8, at most 96 KiB.",
+    shape: ReceiptShape,
+    commitment: true,
+  },
+  {
+    file: 'block.schema.json',
+    id: 'block-v1.json',
+    title: 'Orbitport beacon block content',
+    description:
+      'The JSON content of a beacon block, as published (Go encoding/json). Unknown fields are tolerated. Rules a JSON Schema cannot express are still enforced by the parser, after the bytes were checked against the CID: strict UTF-8, no duplicate keys, previous empty or absent exactly for sequence 0, previous a sha2-256 CID.',
+    shape: BlockShape,
+    commitment: false,
+  },
+]
+
+/** Shared pieces, published once under `$defs`. */
+const DEFINITIONS = { cidString: cidText, base64, decimal, hash, index, link, bytes32, ranked } as const
+
+function convert(doc: Document): JsonSchema {
+  const config: ConversionConfig = {
+    target: 'draft-2020-12',
+    // Parsing-only guards (not an array, no holes, which union branch) have no JSON Schema form;
+    // the shapes they guard say the same in JSON Schema terms.
+    ignoreActions: ['check'],
+    typeMode: 'output',
+    // A document's commitment slot (the parser only requires an object there) is published as the
+    // full commitment shape.
+    definitions: doc.commitment ? { ...DEFINITIONS, commitment: CommitmentShape, commitmentSlot: COMMITMENT_SLOT } : DEFINITIONS,
+    overrideRef: ({ referenceId }) => (referenceId === 'commitmentSlot' ? '#/$defs/commitment' : undefined),
+  }
+  const { $schema, $defs, ...body } = toJsonSchema(doc.shape, config) as JsonSchema & { $defs?: Record<string, JsonSchema> }
+  return { $schema, $id: BASE + doc.id, title: doc.title, ...body, description: doc.description, ...(usedDefs(body, $defs ?? {})) }
+}
+
+/** Keeps only the `$defs` a document refers to (directly or through another definition). */
+function usedDefs(body: unknown, defs: Record<string, JsonSchema>): { $defs?: Record<string, JsonSchema> } {
+  const used = new Set<string>()
+  const visit = (x: unknown): void => {
+    if (Array.isArray(x)) x.forEach(visit)
+    else if (x !== null && typeof x === 'object') {
+      for (const [k, value] of Object.entries(x)) {
+        if (k === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+          const name = value.slice('#/$defs/'.length)
+          if (!used.has(name)) {
+            used.add(name)
+            visit(defs[name])
+          }
+        } else visit(value)
+      }
+    }
+  }
+  visit(body)
+  if (used.size === 0) return {}
+  return { $defs: Object.fromEntries(Object.keys(defs).filter((k) => used.has(k)).map((k) => [k, defs[k]!])) }
+}
+
+/** Every published schema: file name (under docs/) and its text (2-space JSON, trailing newline). */
+export function jsonSchemaFiles(): { file: string; text: string }[] {
+  return DOCUMENTS.map((doc) => ({ file: doc.file, text: `${JSON.stringify(convert(doc), null, 2)}\n` }))
+}
