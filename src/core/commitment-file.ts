@@ -12,10 +12,16 @@ import { LIMITS } from './limits.js'
 import { parseTimestamps } from './proof.js'
 import { SUPPORTED_VERSIONS, PROTOCOL_VERSION } from './version.js'
 
-/** The `type` of a commitment file. */
+/**
+ * The `type` of a commitment file.
+ * @category Formats
+ */
 export const COMMITMENT_FILE_TYPE = 'orbitdraw-commitment'
 
-/** A commitment file as written (JSON). */
+/**
+ * A commitment file as written (JSON).
+ * @category Formats
+ */
 export interface CommitmentFileJson {
   readonly type: typeof COMMITMENT_FILE_TYPE
   readonly version: number
@@ -27,7 +33,10 @@ export interface CommitmentFileJson {
   readonly timestamps: readonly string[]
 }
 
-/** A commitment file as read. */
+/**
+ * A commitment file as read.
+ * @category Formats
+ */
 export interface CommitmentFile {
   readonly commitment: Commitment
   readonly cid: string
@@ -36,7 +45,10 @@ export interface CommitmentFile {
   readonly timestamps: readonly string[]
 }
 
-/** Builds the commitment file for `commit()`'s result and the kept tokens (base64). */
+/**
+ * Builds the commitment file for `commit()`'s result and the kept tokens (base64).
+ * @category Formats
+ */
 export function commitmentFile(result: { readonly cid: string; readonly json: JsonObject }, timestamps: readonly string[]): CommitmentFileJson {
   return { type: COMMITMENT_FILE_TYPE, version: PROTOCOL_VERSION, cid: result.cid, commitment: result.json, timestamps: [...timestamps] }
 }
@@ -49,6 +61,7 @@ const MAX_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * M
  *
  * @throws {@link ParseError} with the path of the first bad field; {@link MismatchError}
  *   `COMMITMENT_CID_MISMATCH`; {@link UnsupportedVersionError}.
+ * @category Formats
  */
 export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) throw new ParseError('INVALID_COMMITMENT', 'a commitment file is JSON bytes or text', 'pass the file\'s bytes', { path: '$' })

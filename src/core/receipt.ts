@@ -20,10 +20,16 @@ import { OrganizerSecret } from './secret.js'
 import { SUPPORTED_VERSIONS } from './version.js'
 import { CID } from 'multiformats/cid'
 
-/** `type` of a receipt. */
+/**
+ * `type` of a receipt.
+ * @category Formats
+ */
 export const RECEIPT_TYPE = 'orbitdraw-receipt'
 
-/** A participant's receipt (version 1). */
+/**
+ * A participant's receipt (version 1).
+ * @category Formats
+ */
 export interface Receipt {
   readonly type: typeof RECEIPT_TYPE
   /** Protocol version (1). */
@@ -44,7 +50,10 @@ export interface Receipt {
   readonly path: readonly string[]
 }
 
-/** Receipts for every participant of one private list. Made by {@link makeReceipts}. */
+/**
+ * Receipts for every participant of one private list. Made by {@link makeReceipts}.
+ * @category Draw
+ */
 export interface ReceiptBook {
   /** The commitment's CID. */
   readonly cid: string
@@ -69,6 +78,7 @@ export interface ReceiptBook {
  * @throws {@link InvalidInputError} `NOT_SALTED` for a public list (its paths would let a receipt
  *   holder test guesses of the neighbours), `INVALID_SECRET`; {@link MismatchError}
  *   `PARTICIPANTS_MISMATCH` when the list or the secret is not the committed one.
+ * @category Draw
  */
 export function makeReceipts(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, options: { readonly kinds?: DrawKinds } = {}): ReceiptBook {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
@@ -112,7 +122,10 @@ export function makeReceipts(commitment: CommitResult | Commitment, participants
   }
 }
 
-/** Serializes a receipt as pretty-printed JSON (2-space indent, trailing newline). */
+/**
+ * Serializes a receipt as pretty-printed JSON (2-space indent, trailing newline).
+ * @category Formats
+ */
 export function serializeReceipt(receipt: Receipt): string {
   return `${JSON.stringify(receipt, null, 2)}\n`
 }
@@ -126,6 +139,7 @@ const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)
  * unknown fields, every field's shape. It does not check the cryptography ({@link checkReceipt} does).
  *
  * @throws {@link ParseError} with the path of the first bad field; {@link UnsupportedVersionError}.
+ * @category Formats
  */
 export function parseReceipt(input: unknown): Receipt {
   let raw: unknown = input
@@ -166,7 +180,10 @@ export function parseReceipt(input: unknown): Receipt {
   }
 }
 
-/** Options of {@link checkReceipt}. */
+/**
+ * Options of {@link checkReceipt}.
+ * @category Verify
+ */
 export interface CheckReceiptOptions {
   /** The commitment CID the organizer published. Without it, the receipt is only checked against itself. */
   commitment?: string
@@ -174,7 +191,10 @@ export interface CheckReceiptOptions {
   kinds?: DrawKinds
 }
 
-/** What {@link checkReceipt} found. */
+/**
+ * What {@link checkReceipt} found.
+ * @category Verify
+ */
 export interface ReceiptCheckResult {
   /** True when every check passed. */
   readonly ok: boolean
@@ -202,6 +222,7 @@ export interface ReceiptCheckResult {
  * if (!r.ok) console.log(r.checks.filter((c) => !c.ok))
  * ```
  * @param receipt - the receipt as text, bytes or parsed JSON. Untrusted.
+ * @category Verify
  */
 export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}): ReceiptCheckResult {
   const checks: Check[] = []

@@ -10,7 +10,10 @@ import { LIMITS } from '../limits.js'
 import { rangeValues } from '../random/index.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind } from './kind.js'
 
-/** `count` integers in [`min`, `max`] inclusive, distinct or with repetition. */
+/**
+ * `count` integers in [`min`, `max`] inclusive, distinct or with repetition.
+ * @category Draw kinds
+ */
 export interface RangeSpec {
   readonly kind: 'range'
   readonly min: bigint
@@ -19,13 +22,19 @@ export interface RangeSpec {
   readonly distinct: boolean
 }
 
-/** The computed values of a range draw. */
+/**
+ * The computed values of a range draw.
+ * @category Draw kinds
+ */
 export interface RangeOutcome {
   readonly kind: 'range'
   readonly values: readonly bigint[]
 }
 
-/** The values of a range draw, as carried in a proof (canonical decimal strings). */
+/**
+ * The values of a range draw, as carried in a proof (canonical decimal strings).
+ * @category Draw kinds
+ */
 export interface RangeOutcomeJson {
   readonly kind: 'range'
   readonly values: readonly string[]
@@ -34,7 +43,10 @@ export interface RangeOutcomeJson {
 const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 const decimal = (v: unknown, path: string): string => expectString(v, path, DECIMAL_RE, 'a canonical decimal integer string')
 
-/** The `range` kind. */
+/**
+ * The `range` kind.
+ * @category Draw kinds
+ */
 export const rangeKind: DrawKind<RangeSpec, RangeOutcome, RangeOutcomeJson> = {
   name: 'range',
   participants: 'none',

@@ -8,7 +8,10 @@ import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString,
 import { LIMITS } from '../limits.js'
 import type { RankedJson } from './kind.js'
 
-/** A computed ranked outcome: indices into the committed participants, winner 1 first. */
+/**
+ * A computed ranked outcome: indices into the committed participants, winner 1 first.
+ * @category Draw kinds
+ */
 export interface RankedOutcome<K extends string> {
   readonly kind: K
   readonly indices: readonly number[]

@@ -8,18 +8,27 @@ import { shuffleIndices } from '../random/index.js'
 import type { DrawKind, RankedJson } from './kind.js'
 import { compareRankedRows, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
 
-/** A full ranking of all entries. */
+/**
+ * A full ranking of all entries.
+ * @category Draw kinds
+ */
 export interface ShuffleSpec {
   readonly kind: 'shuffle'
 }
 
-/** The ranking of a shuffle, as carried in a proof. */
+/**
+ * The ranking of a shuffle, as carried in a proof.
+ * @category Draw kinds
+ */
 export interface ShuffleOutcomeJson {
   readonly kind: 'shuffle'
   readonly ranking: readonly RankedJson[]
 }
 
-/** The `shuffle` kind. */
+/**
+ * The `shuffle` kind.
+ * @category Draw kinds
+ */
 export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, ShuffleOutcomeJson> = {
   name: 'shuffle',
   participants: 'entries',
