@@ -8,7 +8,10 @@ import { randomBytes } from 'node:crypto'
 import { commit as commitCore, type CommitOptions, type CommitResult } from './core/commitment.js'
 import { OrganizerSecret } from './core/secret.js'
 
-/** Options of the Node {@link commit}: the core's, where `private` may also be `true`. */
+/**
+ * Options of the Node {@link commit}: the core's, where `private` may also be `true`.
+ * @category Draw
+ */
 export interface NodeCommitOptions extends Omit<CommitOptions, 'private'> {
   /**
    * `true`: make the list private with a fresh secret from `node:crypto` (returned as `result.secret`);
@@ -27,13 +30,17 @@ export interface NodeCommitOptions extends Omit<CommitOptions, 'private'> {
  * await writeFile('commitment.secret.json', serializeSecretFile(secret!, cid), { mode: 0o600 })
  * ```
  * @throws the core `commit`'s errors.
+ * @category Draw
  */
 export function commit(options: NodeCommitOptions): CommitResult {
   if (options?.private === true) return commitCore({ ...options, private: { secret: generateSecret() } })
   return commitCore(options as CommitOptions)
 }
 
-/** A fresh organizer secret: 32 bytes from `node:crypto`'s CSPRNG. */
+/**
+ * A fresh organizer secret: 32 bytes from `node:crypto`'s CSPRNG.
+ * @category Draw
+ */
 export function generateSecret(): OrganizerSecret {
   const bytes = randomBytes(32)
   try {

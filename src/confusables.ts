@@ -24,6 +24,7 @@ function prototypes(): Readonly<Record<string, string>> {
  * ```ts
  * skeleton('pаypal') === skeleton('paypal') // true: U+0430 CYRILLIC SMALL LETTER A looks like "a"
  * ```
+ * @category Draw
  */
 export function skeleton(s: string): string {
   const map = prototypes()
@@ -32,7 +33,10 @@ export function skeleton(s: string): string {
   return out.normalize('NFD')
 }
 
-/** A group of entries that look alike: distinct strings with one skeleton. */
+/**
+ * A group of entries that look alike: distinct strings with one skeleton.
+ * @category Draw
+ */
 export interface ConfusableGroup {
   /** The shared skeleton. */
   readonly skeleton: string
@@ -51,6 +55,7 @@ export interface ConfusableGroup {
  * ```ts
  * findConfusableEntries(['paypal', 'pаypal', 'bob']) // [{ skeleton: 'paypal', indices: [0, 1] }]
  * ```
+ * @category Draw
  */
 export function findConfusableEntries(entries: readonly (string | { readonly entry: string })[]): ConfusableGroup[] {
   const groups = new Map<string, number[]>()

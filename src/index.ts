@@ -1,15 +1,24 @@
 /**
- * orbitdraw: publicly verifiable draws from Orbitport's cosmic randomness beacon.
+ * orbitdraw: publicly verifiable draws from Orbitport's cosmic randomness beacon. The Node entry:
+ * the pure core plus the beacon client, the REST client and the time-stamping client.
  *
- * - {@link commit} fixes a draw before its randomness exists;
- * - {@link draw} waits for the committed block and returns a proof carrying the beacon's signed head
- *   (or {@link drawFromBlock}, the pure version, when you already hold the block);
- * - {@link verify} re-checks a proof offline, naming every failed check.
+ * Start here:
  *
- * Entry points: `orbitdraw` (this: core + beacon client + REST client, for Node), `orbitdraw/core`
- * (the pure, browser-safe core alone) and `orbitdraw/emulator` (the local emulator of the service).
+ * 1. {@link commit} fixes a draw (participants, kind, target block) before its randomness exists;
+ * 2. {@link draw} waits for the committed block and returns a proof carrying the beacon's signed head
+ *    (or {@link drawFromBlock}, the pure version, when you already hold the block);
+ * 3. {@link verify} re-checks a proof, naming every failed check ({@link describeVerdict} words the result).
  *
- * @module
+ * Two `verify` functions: this entry's {@link verify} is the core's `verify` plus one option, `online`
+ * ({@link NodeVerifyOptions}): given gateways, it also asks the beacon whether the proof's blocks are
+ * still served and still in its signed chain (checks `online-blocks`, `online-chain`). Without `online`
+ * it is exactly the core's `verify` (from `orbitdraw/core`): offline, no network, no clock, browser-safe,
+ * the one the verifier page runs. Both never throw on a bad proof; every problem is a named failed check.
+ *
+ * Entry points: `orbitdraw` (this one, for Node), `orbitdraw/core` (the pure, browser-safe core alone)
+ * and `orbitdraw/emulator` (the local emulator of the service, for tests).
+ *
+ * @module orbitdraw
  */
 import { RateLimitedError } from './net/errors.js'
 export * from './core/index.js'
@@ -25,9 +34,13 @@ export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, N
 /**
  * The REST client's rate-limit error: since the edges share one {@link RateLimitedError}, the same class.
  * @deprecated use {@link RateLimitedError} (check `edge === 'rest'` or `code === 'ORBITPORT_RATE_LIMITED'`).
+ * @category Errors
  */
 export const OrbitportRateLimitedError = RateLimitedError
-/** @deprecated use {@link RateLimitedError}. */
+/**
+ * @deprecated use {@link RateLimitedError}.
+ * @category Errors
+ */
 export type OrbitportRateLimitedError = RateLimitedError
 // Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
 export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'

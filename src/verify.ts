@@ -7,7 +7,10 @@
 import { verifyOnline, type VerifyOnlineOptions } from './beacon/draw.js'
 import { verify as verifyOffline, type VerifyOptions, type VerifyResult } from './core/verify.js'
 
-/** Options of {@link verify}: the core's, plus an optional online re-check. */
+/**
+ * Options of {@link verify}: the core's, plus an optional online re-check.
+ * @category Verify
+ */
 export interface NodeVerifyOptions extends VerifyOptions {
   /**
    * Also re-check online: the gateways to ask (or full {@link VerifyOnlineOptions}). Adds the checks
@@ -26,6 +29,7 @@ export interface NodeVerifyOptions extends VerifyOptions {
  * const offline = await verify(proof)
  * const both = await verify(proof, { online: ['https://ipfs.io', 'https://dweb.link'] })
  * ```
+ * @category Verify
  */
 export async function verify(proof: unknown, options: NodeVerifyOptions = {}): Promise<VerifyResult> {
   const { online, ...offlineOptions } = options

@@ -28,7 +28,10 @@ export type { BeaconHead } from './head.js'
 export { genesisIntervalMs } from './interval.js'
 export type { WaitOptions, WaitProgress, WaitResult } from './wait.js'
 
-/** Options of {@link BeaconClient}. */
+/**
+ * Options of {@link BeaconClient}.
+ * @category Beacon
+ */
 export interface BeaconClientOptions {
   /** Gateway base URLs, tried in order (the last one that worked goes first). Default {@link DEFAULT_GATEWAYS}. */
   gateways?: readonly string[]
@@ -68,7 +71,10 @@ export interface BeaconClientOptions {
   maxRedirects?: number
 }
 
-/** Common per-call options. */
+/**
+ * Common per-call options.
+ * @category Beacon
+ */
 export interface CallOptions {
   /** Cancels the call (rejects with {@link AbortedError}). */
   signal?: AbortSignal
@@ -81,6 +87,7 @@ export interface CallOptions {
  * const client = new BeaconClient()                  // Orbitport beacon, public gateways
  * const head = await client.latest()                 // signed head, verified
  * const block = await client.bySequence(head.block.sequence - 3)
+ * @category Beacon
  */
 export class BeaconClient implements WaitSource {
   /** The beacon's canonical IPNS name. */

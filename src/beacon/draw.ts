@@ -18,7 +18,10 @@ import { parseProof, parseTimestamps, type Proof } from '../core/proof.js'
 import type { DrawKinds } from '../core/kinds/index.js'
 import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './client.js'
 
-/** Options of {@link draw}. */
+/**
+ * Options of {@link draw}.
+ * @category Draw
+ */
 export interface NetworkDrawOptions extends DrawFromBlockOptions {
   /** The beacon client to use; default: a new one for the commitment's beacon with `clientOptions`. */
   client?: BeaconClient
@@ -56,6 +59,7 @@ export interface NetworkDrawOptions extends DrawFromBlockOptions {
  * @throws `prepareDraw`'s errors (participants mismatch…) before any request; the client's errors
  *   (waiting, network, fork); `drawPrepared`'s errors, {@link MismatchError} `AFTER_BLOCK_NOT_IN_CHAIN` when the commitment's `after` block
  *   is not the beacon's block at that sequence, {@link InvalidInputError} `UNAUTHENTICATED_HEAD`.
+ * @category Draw
  */
 export async function draw(commitment: Commitment, participants: Participants | undefined, options: NetworkDrawOptions = {}): Promise<Proof> {
   const name = parseIpnsName(commitment?.beacon ?? '', '$.commitment.beacon')
@@ -110,7 +114,10 @@ export async function draw(commitment: Commitment, participants: Participants | 
   return proof
 }
 
-/** Options of {@link verifyOnline}. */
+/**
+ * Options of {@link verifyOnline}.
+ * @category Verify
+ */
 export interface VerifyOnlineOptions {
   /** The draw kinds the proof may use (default: the built-in kinds; see `withKinds`). */
   kinds?: DrawKinds
@@ -126,7 +133,10 @@ export interface VerifyOnlineOptions {
   signal?: AbortSignal
 }
 
-/** Result of {@link verifyOnline}. */
+/**
+ * Result of {@link verifyOnline}.
+ * @category Verify
+ */
 export interface VerifyOnlineResult {
   /** True when every online check passed. */
   readonly ok: boolean
@@ -141,6 +151,7 @@ export interface VerifyOnlineResult {
  * still served by the gateways with the same bytes, and today's signed head descends from the
  * proof's head (so the carried blocks are still the beacon's chain at their sequences).
  * Never throws on a bad proof or an unreachable beacon: failures are checks.
+ * @category Verify
  */
 export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions = {}): Promise<VerifyOnlineResult> {
   const checks: Check[] = []

@@ -11,13 +11,17 @@ import { claimNetErrors, NetworkError, RateLimitedError, TimeoutError } from '..
  * Base class of the beacon client's errors. `instanceof BeaconError` also holds for the shared
  * network errors ({@link NetworkError}, {@link TimeoutError}, {@link RateLimitedError},
  * {@link AbortedError}) the beacon edge reports (`edge: 'beacon'`).
+ * @category Errors
  */
 export class BeaconError extends OrbitdrawError {}
 claimNetErrors(BeaconError, 'beacon')
 
 export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'
 
-/** A gateway answered with an HTTP error status (`GATEWAY_HTTP_ERROR`; 404 is `GATEWAY_NOT_FOUND`). */
+/**
+ * A gateway answered with an HTTP error status (`GATEWAY_HTTP_ERROR`; 404 is `GATEWAY_NOT_FOUND`).
+ * @category Errors
+ */
 export class GatewayHttpError extends BeaconError {
   constructor(
     readonly gateway: string,
@@ -37,23 +41,32 @@ export class GatewayHttpError extends BeaconError {
 /**
  * A gateway could not be reached (`GATEWAY_NETWORK_ERROR`).
  * @deprecated the edges share one {@link NetworkError}; this is the same class under its old name.
+ * @category Errors
  */
 export const GatewayNetworkError = NetworkError
-/** @deprecated use {@link NetworkError}. */
+/**
+ * @deprecated use {@link NetworkError}.
+ * @category Errors
+ */
 export type GatewayNetworkError = NetworkError
 
 /**
  * A gateway request took longer than `timeoutMs` (`GATEWAY_TIMEOUT`).
  * @deprecated the edges share one {@link TimeoutError}; this is the same class under its old name.
+ * @category Errors
  */
 export const GatewayTimeoutError = TimeoutError
-/** @deprecated use {@link TimeoutError}. */
+/**
+ * @deprecated use {@link TimeoutError}.
+ * @category Errors
+ */
 export type GatewayTimeoutError = TimeoutError
 
 /**
  * A gateway redirected the request somewhere the client does not go (`GATEWAY_REDIRECT_REFUSED`): to
  * another origin that is not in `allowedRedirectOrigins`, more than `maxRedirects` times, or to a
  * non-http(s) URL. The request to the redirect's target was never made.
+ * @category Errors
  */
 export class RedirectRefusedError extends BeaconError {
   constructor(
@@ -79,6 +92,7 @@ export class RedirectRefusedError extends BeaconError {
  * A gateway's answer failed verification (`GATEWAY_BAD_RESPONSE`): bytes that do not hash to the
  * CID, a truncated body, an IPNS record that does not verify against the beacon name, or a body that
  * is not what was asked for. The core error that caught it is the `cause`.
+ * @category Errors
  */
 export class BadResponseError extends BeaconError {
   constructor(
@@ -91,7 +105,10 @@ export class BadResponseError extends BeaconError {
   }
 }
 
-/** A gateway served an IPNS record older than one already seen (`GATEWAY_STALE`): a cache, not news. */
+/**
+ * A gateway served an IPNS record older than one already seen (`GATEWAY_STALE`): a cache, not news.
+ * @category Errors
+ */
 export class StaleResponseError extends BeaconError {
   constructor(
     readonly gateway: string,
@@ -101,7 +118,10 @@ export class StaleResponseError extends BeaconError {
   }
 }
 
-/** One gateway's failure, as collected by {@link AllGatewaysFailedError}. */
+/**
+ * One gateway's failure, as collected by {@link AllGatewaysFailedError}.
+ * @category Errors
+ */
 export interface GatewayFailure {
   /** Gateway base URL. */
   readonly gateway: string
@@ -109,7 +129,10 @@ export interface GatewayFailure {
   readonly error: OrbitdrawError
 }
 
-/** Every gateway failed for one operation (`ALL_GATEWAYS_FAILED`); `failures` says how each failed. */
+/**
+ * Every gateway failed for one operation (`ALL_GATEWAYS_FAILED`); `failures` says how each failed.
+ * @category Errors
+ */
 export class AllGatewaysFailedError extends BeaconError {
   constructor(
     what: string,
@@ -134,7 +157,10 @@ export class AllGatewaysFailedError extends BeaconError {
   }
 }
 
-/** Two different verified blocks claim the same sequence (`BEACON_FORK`). Never resolved silently. */
+/**
+ * Two different verified blocks claim the same sequence (`BEACON_FORK`). Never resolved silently.
+ * @category Errors
+ */
 export class ForkError extends BeaconError {
   constructor(
     readonly sequence: number,
@@ -144,7 +170,10 @@ export class ForkError extends BeaconError {
   }
 }
 
-/** A verified block's `previous` points to a block with the wrong sequence (`BEACON_CHAIN_BROKEN`). */
+/**
+ * A verified block's `previous` points to a block with the wrong sequence (`BEACON_CHAIN_BROKEN`).
+ * @category Errors
+ */
 export class ChainBrokenError extends BeaconError {
   constructor(detail: string) {
     super('BEACON_CHAIN_BROKEN', detail, 'the beacon published an inconsistent chain; report it and do not use these blocks')
@@ -155,6 +184,7 @@ export class ChainBrokenError extends BeaconError {
  * A block in the old publisher format, whose `data` is a base64 string (`BEACON_LEGACY_BLOCK`). Its
  * bytes hash to its CID, so every gateway serves the same: it is not retried elsewhere. Met when
  * walking far back; the chain cannot be followed past it with this client.
+ * @category Errors
  */
 export class LegacyBlockError extends BeaconError {
   constructor(
@@ -175,7 +205,10 @@ export class LegacyBlockError extends BeaconError {
   }
 }
 
-/** The requested sequence is above the beacon's head (`BEACON_NOT_YET_PUBLISHED`). */
+/**
+ * The requested sequence is above the beacon's head (`BEACON_NOT_YET_PUBLISHED`).
+ * @category Errors
+ */
 export class NotYetPublishedError extends BeaconError {
   constructor(
     readonly sequence: number,
@@ -185,7 +218,10 @@ export class NotYetPublishedError extends BeaconError {
   }
 }
 
-/** `waitFor` ran past its own `timeoutMs` (`WAIT_TIMEOUT`). */
+/**
+ * `waitFor` ran past its own `timeoutMs` (`WAIT_TIMEOUT`).
+ * @category Errors
+ */
 export class WaitTimeoutError extends BeaconError {
   constructor(
     readonly target: number,

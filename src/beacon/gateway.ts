@@ -19,22 +19,37 @@ import { retryAfterMs } from '../net/retry-after.js'
 import { BadResponseError, GatewayHttpError, LegacyBlockError, RedirectRefusedError } from './errors.js'
 import type { BlockSource, HeadAnswer, RecordAnswer, SourceCallOptions } from './source.js'
 
-/** The current Orbitport beacon's IPNS name (RSA key, `k2k4r8…`). */
+/**
+ * The current Orbitport beacon's IPNS name (RSA key, `k2k4r8…`).
+ * @category Beacon
+ */
 export const ORBITPORT_BEACON_NAME = 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f'
 
-/** An older Orbitport beacon name, kept for checking old draws. */
+/**
+ * An older Orbitport beacon name, kept for checking old draws.
+ * @category Beacon
+ */
 export const ORBITPORT_OLD_BEACON_NAME = 'k2k4r8pigrw8i34z63om8f015tt5igdq0c46xupq8spp1bogt35k5vhe'
 
-/** Public gateways seen in use with the beacon (best effort, rate-limited, caching). */
+/**
+ * Public gateways seen in use with the beacon (best effort, rate-limited, caching).
+ * @category Beacon
+ */
 export const DEFAULT_GATEWAYS: readonly string[] = Object.freeze(['https://ipfs.io', 'https://dweb.link', 'https://w3s.link', 'https://ipfs.filebase.io', 'https://gateway.pinata.cloud'])
 
-/** A `fetch`-compatible function. */
+/**
+ * A `fetch`-compatible function.
+ * @category Beacon
+ */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 /** Wait assumed when a gateway answers 429 without a usable `Retry-After` (ms). */
 export const DEFAULT_RETRY_AFTER_MS = 1000
 
-/** What a gateway request is for (given to `onRequest`). */
+/**
+ * What a gateway request is for (given to `onRequest`).
+ * @category Beacon
+ */
 export type GatewayRequestKind = 'record' | 'block' | 'head-json'
 
 /** Options of {@link GatewaySource}. */

@@ -15,7 +15,10 @@ import type { FailoverSource } from './failover.js'
 import type { SeenHead } from './interval.js'
 import type { BlockSource, SourceCallOptions } from './source.js'
 
-/** The beacon's head as the client accepted it. */
+/**
+ * The beacon's head as the client accepted it.
+ * @category Beacon
+ */
 export interface BeaconHead {
   /** The head block (bytes checked against its CID). */
   readonly block: BeaconBlock

@@ -73,6 +73,7 @@ const MAX_INTERVAL_NS = 86_400_000_000_000
  * enough blocks, are preferred over it: the configured interval and the real pace differ.
  *
  * @example genesisIntervalMs(genesis) // 60000 for {"metadata":{"interval":60000000000}}
+ * @category Beacon
  */
 export function genesisIntervalMs(block: Pick<BeaconBlock, 'sequence' | 'metadata'>): number | undefined {
   if (block.sequence !== 0) return undefined

@@ -7,7 +7,10 @@
 import { InvalidInputError } from '../core/errors.js'
 import type { BeaconClient, CallOptions } from './client.js'
 
-/** Options of {@link planTarget}. */
+/**
+ * Options of {@link planTarget}.
+ * @category Draw
+ */
 export interface PlanOptions extends CallOptions {
   /** The beacon client (its name is the committed beacon). */
   client: BeaconClient
@@ -19,7 +22,10 @@ export interface PlanOptions extends CallOptions {
   requireAuthenticated?: boolean
 }
 
-/** A planned target. Spread `{ beacon, target, after }` into `commit()`. */
+/**
+ * A planned target. Spread `{ beacon, target, after }` into `commit()`.
+ * @category Draw
+ */
 export interface TargetPlan {
   /** The beacon's IPNS name (canonical base36). */
   readonly beacon: string
@@ -43,6 +49,7 @@ export interface TargetPlan {
  *
  * @throws {@link InvalidInputError} for bad options or an unauthenticated head when `requireAuthenticated`;
  *   the client's errors (network, fork…).
+ * @category Draw
  */
 export async function planTarget(options: PlanOptions): Promise<TargetPlan> {
   const { client } = options
@@ -74,7 +81,10 @@ export async function planTarget(options: PlanOptions): Promise<TargetPlan> {
   }
 }
 
-/** {@link planTarget}, returning only what `commit()` takes: `{ beacon, target, after }`. */
+/**
+ * {@link planTarget}, returning only what `commit()` takes: `{ beacon, target, after }`.
+ * @category Draw
+ */
 export async function planCommitment(options: PlanOptions): Promise<{ beacon: string; target: number; after: { sequence: number; block: string } }> {
   const p = await planTarget(options)
   return { beacon: p.beacon, target: p.target, after: { sequence: p.after.sequence, block: p.after.block } }

@@ -12,7 +12,10 @@
 import type { BeaconBlock } from '../core/block.js'
 import type { VerifiedIpnsRecord } from '../core/ipns/index.js'
 
-/** Per-call options of a block source (and of `waitFor`). */
+/**
+ * Per-call options of a block source (and of `waitFor`).
+ * @category Beacon
+ */
 export interface SourceCallOptions {
   /** Cancels the call (rejects with `AbortedError`). */
   readonly signal?: AbortSignal | undefined

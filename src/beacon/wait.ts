@@ -11,7 +11,10 @@ import { AllGatewaysFailedError, WaitTimeoutError } from './errors.js'
 import type { BeaconHead } from './head.js'
 import type { SourceCallOptions } from './source.js'
 
-/** What {@link waitFor} needs from a beacon client. */
+/**
+ * What {@link waitFor} needs from a beacon client.
+ * @category Beacon
+ */
 export interface WaitSource {
   /** The latest head accepted so far, without any request. */
   readonly knownHead: BeaconHead | undefined
@@ -25,7 +28,10 @@ export interface WaitSource {
   currentIntervalMs(): number
 }
 
-/** Progress of {@link waitFor}. */
+/**
+ * Progress of {@link waitFor}.
+ * @category Beacon
+ */
 export interface WaitProgress {
   /** Latest sequence seen. */
   readonly sequence: number
@@ -41,7 +47,10 @@ export interface WaitProgress {
   readonly authenticated: boolean
 }
 
-/** Options of {@link waitFor}. */
+/**
+ * Options of {@link waitFor}.
+ * @category Beacon
+ */
 export interface WaitOptions extends SourceCallOptions {
   /** Called after each poll. */
   onProgress?: (p: WaitProgress) => void
@@ -49,7 +58,10 @@ export interface WaitOptions extends SourceCallOptions {
   timeoutMs?: number
 }
 
-/** Options of the {@link waitFor} function beyond {@link WaitOptions}. */
+/**
+ * Options of the {@link waitFor} function beyond {@link WaitOptions}.
+ * @category Beacon
+ */
 export interface WaitForOptions extends WaitOptions {
   /** Clock in ms (default `Date.now`). */
   now?: () => number
@@ -57,7 +69,10 @@ export interface WaitForOptions extends WaitOptions {
   maxFailedPolls?: number
 }
 
-/** Result of {@link waitFor}. */
+/**
+ * Result of {@link waitFor}.
+ * @category Beacon
+ */
 export interface WaitResult {
   /** The awaited block. */
   readonly block: BeaconBlock
@@ -75,6 +90,7 @@ export interface WaitResult {
  * @throws `AbortedError`, {@link WaitTimeoutError}, `ForkError`, {@link AllGatewaysFailedError}.
  * @example
  * const { block } = await waitFor(new BeaconClient(), plan.target, { onProgress: (p) => console.log(p.remaining) })
+ * @category Beacon
  */
 export async function waitFor(source: WaitSource, n: number, options: WaitForOptions = {}): Promise<WaitResult> {
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidInputError('INVALID_SEQUENCE', `sequence ${n} is not a non-negative integer`, 'pass a block sequence number')

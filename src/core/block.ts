@@ -24,7 +24,10 @@ import { checkLimit, LIMITS } from './limits.js'
 /** Multihash code of SHA-256. */
 export const SHA2_256 = 0x12
 
-/** A beacon block whose bytes were checked against its CID and then parsed strictly. */
+/**
+ * A beacon block whose bytes were checked against its CID and then parsed strictly.
+ * @category Formats
+ */
 export interface BeaconBlock {
   /** The block's CID (CIDv1, raw codec, sha2-256), canonical base32 string (`bafkrei…`). */
   readonly cid: string
@@ -47,6 +50,7 @@ export interface BeaconBlock {
 /**
  * Parses a CID string (v0 `Qm…` or v1 in any multibase) and requires a sha2-256 multihash.
  * @throws {@link ParseError} `INVALID_CID` or `UNSUPPORTED_HASH`.
+ * @category Formats
  */
 export function parseCid(text: string, path = '$'): CID {
   if (typeof text === 'string' && text.length > LIMITS.maxCidChars) {
@@ -64,12 +68,18 @@ export function parseCid(text: string, path = '$'): CID {
   return cid
 }
 
-/** The canonical CID of raw block bytes: CIDv1, raw codec (0x55), sha2-256, base32 (`bafkrei…`). */
+/**
+ * The canonical CID of raw block bytes: CIDv1, raw codec (0x55), sha2-256, base32 (`bafkrei…`).
+ * @category Formats
+ */
 export function blockCid(bytes: Uint8Array): string {
   return CID.createV1(raw.code, createDigest(sha256Hasher.code, sha256(bytes))).toString()
 }
 
-/** True when two CIDs address the same content (same multihash), whatever their version or base. */
+/**
+ * True when two CIDs address the same content (same multihash), whatever their version or base.
+ * @category Formats
+ */
 export function sameContent(a: string | CID, b: string | CID): boolean {
   const ca = typeof a === 'string' ? parseCid(a) : a
   const cb = typeof b === 'string' ? parseCid(b) : b
@@ -83,6 +93,7 @@ export function sameContent(a: string | CID, b: string | CID): boolean {
  * @param cid - the CID the bytes are supposed to have (v0 or v1; only the sha2-256 digest is compared).
  * @throws {@link IntegrityError} `BLOCK_CID_MISMATCH` when the bytes do not hash to the CID;
  *   {@link ParseError} for malformed content; {@link LimitExceededError} for oversized blocks.
+ * @category Formats
  */
 export function parseBlock(bytes: Uint8Array, cid: string | CID): BeaconBlock {
   if (!(bytes instanceof Uint8Array)) {
@@ -132,6 +143,7 @@ function parseVerifiedBytes(bytes: Uint8Array, cid: string): BeaconBlock {
  * Encodes a block the way the real publisher does (Go `encoding/json`, compact, keys in the order
  * `previous`, `data` {`sequence`, `timestamp`, `ctrng`}, then `metadata` for genesis). Used by the
  * emulator and by tests to make real-format blocks; verification never re-encodes.
+ * @category Formats
  */
 export function encodeBlock(block: {
   previous: string | null

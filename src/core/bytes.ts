@@ -13,7 +13,10 @@ export function isHex(s: string): boolean {
   return HEX_RE.test(s)
 }
 
-/** Decodes hexadecimal (either case). Throws {@link ParseError} on odd length or a non-hex digit. */
+/**
+ * Decodes hexadecimal (either case). Throws {@link ParseError} on odd length or a non-hex digit.
+ * @category Formats
+ */
 export function hexToBytes(hex: string, path = '$'): Uint8Array {
   if (typeof hex !== 'string' || !HEX_RE.test(hex)) {
     throw new ParseError('INVALID_HEX', 'expected an even-length hexadecimal string', 'pass hex digits 0-9a-f only, two per byte', { path })
@@ -25,7 +28,10 @@ export function hexToBytes(hex: string, path = '$'): Uint8Array {
 
 const HEX_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 
-/** Encodes bytes as lowercase hexadecimal. */
+/**
+ * Encodes bytes as lowercase hexadecimal.
+ * @category Formats
+ */
 export function bytesToHex(bytes: Uint8Array): string {
   let s = ''
   for (let i = 0; i < bytes.length; i++) s += HEX_DIGITS[bytes[i]!]
@@ -36,7 +42,10 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const B64_INDEX = new Map<string, number>([...B64].map((c, i) => [c, i]))
 const B64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
-/** Encodes bytes as standard base64 with padding (RFC 4648 §4). */
+/**
+ * Encodes bytes as standard base64 with padding (RFC 4648 §4).
+ * @category Formats
+ */
 export function bytesToBase64(bytes: Uint8Array): string {
   let out = ''
   for (let i = 0; i < bytes.length; i += 3) {
@@ -53,6 +62,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 /**
  * Decodes standard padded base64 (RFC 4648 §4). Rejects whitespace, URL-safe letters, missing padding
  * and non-zero trailing bits, so that every byte string has exactly one accepted encoding.
+ * @category Formats
  */
 export function base64ToBytes(s: string, path = '$'): Uint8Array {
   if (typeof s !== 'string' || !B64_RE.test(s)) {

@@ -17,7 +17,10 @@ import type { OrbitdrawError } from './errors.js'
 import { InvalidInputError } from './errors.js'
 import { checkRecordSignature, parseIpnsName, parseIpnsRecord, recordKeyForName, type IpnsRecordInfo } from './ipns/index.js'
 
-/** Input of {@link checkChain}. */
+/**
+ * Input of {@link checkChain}.
+ * @category Verify
+ */
 export interface ChainCheckInput {
   /** The committed beacon name (`k2k4r8…` or `k51…`). */
   readonly beacon: string
@@ -33,7 +36,10 @@ export interface ChainCheckInput {
   readonly now?: Date | undefined
 }
 
-/** Result of {@link checkChain}. */
+/**
+ * Result of {@link checkChain}.
+ * @category Verify
+ */
 export interface ChainCheckResult {
   /** Named checks, in order: `chain-links`, `chain-target`, `after-block`, then the `ipns-record-*` checks. */
   readonly checks: Check[]
@@ -43,7 +49,10 @@ export interface ChainCheckResult {
   readonly notes: string[]
 }
 
-/** Names of the checks {@link checkChain} may report, in order. */
+/**
+ * Names of the checks {@link checkChain} may report, in order.
+ * @category Verify
+ */
 export const CHAIN_CHECK_NAMES = ['chain-links', 'chain-target', 'after-block', 'ipns-record-signature', 'ipns-record-name', 'ipns-record-value'] as const
 
 /**
@@ -55,6 +64,7 @@ export const CHAIN_CHECK_NAMES = ['chain-links', 'chain-target', 'after-block', 
  * reaches `after.sequence`, that block is the committed one), then with a record:
  * `ipns-record-signature` (V2 signature by the record's key), `ipns-record-name` (the key hashes to
  * the committed beacon name), `ipns-record-value` (value = `/ipfs/<blocks[0].cid>`, by multihash).
+ * @category Verify
  */
 export async function checkChain(input: ChainCheckInput): Promise<ChainCheckResult> {
   if (input === null || typeof input !== 'object' || !Array.isArray(input.blocks)) {

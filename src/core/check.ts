@@ -4,10 +4,16 @@
  * @module
  */
 
-/** A verification rule that the verifier may relax knowingly (never the proof). */
+/**
+ * A verification rule that the verifier may relax knowingly (never the proof).
+ * @category Verify
+ */
 export type RelaxableRule = 'allowUnsigned' | 'allowUntimestamped'
 
-/** One named check performed by `verify`. */
+/**
+ * One named check performed by `verify`.
+ * @category Verify
+ */
 export interface Check {
   /** Stable check name, for example `commitment-cid` or `chain-links`. Unique within one result. */
   readonly name: string

@@ -20,10 +20,14 @@ export { COMMITMENT_FILE_TYPE }
  * as docs/commitment-file.schema.json): the commitment's `cid` (checked against `commitment` when
  * read), the commitment in its DAG-JSON form exactly as `commit()` returned it, and standard base64
  * DER RFC 3161 `timestamps` over it (empty when committed without one; written always).
+ * @category Formats
  */
 export type CommitmentFileJson = Infer<typeof CommitmentFileShape> & { readonly timestamps: readonly string[] }
 
-/** A commitment file as read. */
+/**
+ * A commitment file as read.
+ * @category Formats
+ */
 export interface CommitmentFile {
   readonly commitment: Commitment
   readonly cid: string
@@ -32,7 +36,10 @@ export interface CommitmentFile {
   readonly timestamps: readonly string[]
 }
 
-/** Builds the commitment file for `commit()`'s result and the kept tokens (base64). */
+/**
+ * Builds the commitment file for `commit()`'s result and the kept tokens (base64).
+ * @category Formats
+ */
 export function commitmentFile(result: { readonly cid: string; readonly json: JsonObject }, timestamps: readonly string[]): CommitmentFileJson {
   return { type: COMMITMENT_FILE_TYPE, version: PROTOCOL_VERSION, cid: result.cid, commitment: result.json, timestamps: [...timestamps] }
 }
@@ -45,6 +52,7 @@ const MAX_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * M
  *
  * @throws {@link ParseError} with the path of the first bad field; {@link MismatchError}
  *   `COMMITMENT_CID_MISMATCH`; {@link UnsupportedVersionError}.
+ * @category Formats
  */
 export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) throw new ParseError('INVALID_COMMITMENT', 'a commitment file is JSON bytes or text', 'pass the file\'s bytes', { path: '$' })

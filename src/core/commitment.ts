@@ -28,7 +28,10 @@ import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 /** Multicodec code of `libp2p-key`, the codec of IPNS names. */
 const LIBP2P_KEY = 0x72
 
-/** The latest beacon block the organizer saw when committing. */
+/**
+ * The latest beacon block the organizer saw when committing.
+ * @category Formats
+ */
 export interface BlockRef {
   /** Its sequence number. */
   readonly sequence: number
@@ -36,7 +39,10 @@ export interface BlockRef {
   readonly block: string
 }
 
-/** The participants as committed: their RFC 9162 Merkle tree hash and their number. */
+/**
+ * The participants as committed: their RFC 9162 Merkle tree hash and their number.
+ * @category Formats
+ */
 export interface ParticipantsCommitment {
   /** Number of entries. */
   readonly count: number
@@ -49,7 +55,10 @@ export interface ParticipantsCommitment {
   readonly salted?: true
 }
 
-/** A commitment, in its typed form. Its canonical bytes come from {@link encodeCommitment}. */
+/**
+ * A commitment, in its typed form. Its canonical bytes come from {@link encodeCommitment}.
+ * @category Formats
+ */
 export interface Commitment {
   /** Protocol version (currently 1). */
   readonly version: number
@@ -67,7 +76,10 @@ export interface Commitment {
   readonly label: string
 }
 
-/** Options for {@link commit}. */
+/**
+ * Options for {@link commit}.
+ * @category Draw
+ */
 export interface CommitOptions {
   /** IPNS name of the beacon. */
   beacon: string
@@ -93,7 +105,10 @@ export interface CommitOptions {
   kinds?: DrawKinds
 }
 
-/** A commitment with its canonical encoding and identity. */
+/**
+ * A commitment with its canonical encoding and identity.
+ * @category Draw
+ */
 export interface CommitResult {
   /** The typed commitment. */
   readonly commitment: Commitment
@@ -125,6 +140,7 @@ export interface CommitResult {
  * })
  * ```
  * @throws {@link InvalidInputError} naming the bad option.
+ * @category Draw
  */
 export function commit(options: CommitOptions): CommitResult {
   if (typeof options !== 'object' || options === null) {
@@ -203,7 +219,10 @@ export function checkParticipantsShape(draw: DrawSpecBase, list: readonly unknow
   })
 }
 
-/** Returns the CID, canonical bytes and JSON form of an already valid commitment. */
+/**
+ * Returns the CID, canonical bytes and JSON form of an already valid commitment.
+ * @category Formats
+ */
 export function describeCommitment(commitment: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): CommitResult {
   const bytes = encodeCommitment(commitment, kinds)
   if (bytes.length > LIMITS.maxCommitmentBytes) {
@@ -258,7 +277,10 @@ export function validateCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRA
   }
 }
 
-/** Validates an IPNS name: a CIDv1 with the libp2p-key codec, as base36 (`k…`) or base32 (`b…`). */
+/**
+ * Validates an IPNS name: a CIDv1 with the libp2p-key codec, as base36 (`k…`) or base32 (`b…`).
+ * @category Draw
+ */
 export function validateBeaconName(name: unknown, path = '$.beacon'): void {
   const fail: (cause?: unknown) => never = (cause) => {
     throw new InvalidInputError('INVALID_BEACON_NAME', `beacon must be an IPNS name (libp2p-key CID), got ${JSON.stringify(String(name).slice(0, 80))}`, 'use a name like k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f', { path, cause })
@@ -297,7 +319,10 @@ function drawToIpld(d: DrawSpecBase, kinds: DrawKinds): { readonly [key: string]
   return kind.encode(d)
 }
 
-/** Canonical DAG-JSON bytes of a commitment (keys sorted bytewise, no whitespace). */
+/**
+ * Canonical DAG-JSON bytes of a commitment (keys sorted bytewise, no whitespace).
+ * @category Formats
+ */
 export function encodeCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): Uint8Array {
   return dagJson.encode(toIpld(c, kinds))
 }
@@ -307,7 +332,10 @@ export function commitmentCidOfBytes(bytes: Uint8Array): string {
   return CID.createV1(dagJson.code, createDigest(sha256Hasher.code, sha256(bytes))).toString()
 }
 
-/** The CID of a commitment. */
+/**
+ * The CID of a commitment.
+ * @category Formats
+ */
 export function commitmentCid(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): string {
   return commitmentCidOfBytes(encodeCommitment(c, kinds))
 }
@@ -373,6 +401,7 @@ function checkLinkLengths(root: unknown, rootPath: string): void {
  * @param json - the DAG-JSON form, either as parsed JSON or as text/bytes.
  * @param options - `kinds`: the registry to read the draw kind from (default: the built-in kinds).
  * @throws {@link ParseError} with the path of the first bad field; {@link UnsupportedVersionError}.
+ * @category Formats
  */
 export function parseCommitment(json: unknown, options: { readonly kinds?: DrawKinds } = {}): Commitment {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS

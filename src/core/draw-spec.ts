@@ -10,10 +10,16 @@ import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type DrawSpecBase
 
 export type { DrawSpec, ShuffleSpec, PickSpec, RangeSpec, WeightedSpec } from './kinds/index.js'
 
-/** The names of the built-in draw kinds. */
+/**
+ * The names of the built-in draw kinds.
+ * @category Draw kinds
+ */
 export const DRAW_KINDS: readonly string[] = DEFAULT_DRAW_KINDS.names
 
-/** True when the draw kind takes a participants list (an unknown kind is assumed to; validation refuses it later). */
+/**
+ * True when the draw kind takes a participants list (an unknown kind is assumed to; validation refuses it later).
+ * @category Draw kinds
+ */
 export function usesParticipants(spec: DrawSpecBase, kinds: DrawKinds = DEFAULT_DRAW_KINDS): boolean {
   return kinds.get(spec?.kind)?.participants !== 'none'
 }
@@ -21,6 +27,7 @@ export function usesParticipants(spec: DrawSpecBase, kinds: DrawKinds = DEFAULT_
 /**
  * The kind of a spec in `kinds`.
  * @throws {@link InvalidInputError} `INVALID_DRAW` when the spec is not an object or its kind is unknown.
+ * @category Draw kinds
  */
 export function kindOf(spec: unknown, kinds: DrawKinds = DEFAULT_DRAW_KINDS, path = '$.draw'): AnyDrawKind {
   if (typeof spec !== 'object' || spec === null) throw new InvalidInputError('INVALID_DRAW', 'draw must be an object', 'pass { kind: "pick", count: 3 } or another draw kind', { path })
@@ -32,6 +39,7 @@ export function kindOf(spec: unknown, kinds: DrawKinds = DEFAULT_DRAW_KINDS, pat
 /**
  * Validates a draw spec against the number of participants (ignored by kinds without participants).
  * @throws {@link InvalidInputError} `INVALID_DRAW` naming the bad parameter.
+ * @category Draw kinds
  */
 export function validateDrawSpec(spec: DrawSpecBase, participantCount: number, path = '$.draw', kinds: DrawKinds = DEFAULT_DRAW_KINDS): void {
   kindOf(spec, kinds, path).validate(spec, participantCount, path)

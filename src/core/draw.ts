@@ -17,7 +17,10 @@ import { deriveSeed } from './seed.js'
 import { OrganizerSecret } from './secret.js'
 import { PROOF_TYPE } from './version.js'
 
-/** Options for {@link drawFromBlock}. */
+/**
+ * Options for {@link drawFromBlock}.
+ * @category Draw
+ */
 export interface DrawFromBlockOptions {
   /**
    * `'full'` (default) puts every entry in the proof (public draw). `'winners'` puts only the winners,
@@ -34,13 +37,17 @@ export interface DrawFromBlockOptions {
   kinds?: DrawKinds
 }
 
-/** Participants as passed to a draw: strings, or weighted entries for `weighted` draws. */
+/**
+ * Participants as passed to a draw: strings, or weighted entries for `weighted` draws.
+ * @category Draw
+ */
 export type Participants = readonly string[] | readonly WeightedEntry[]
 
 /**
  * A draw whose inputs have been checked and hashed, waiting only for its block. Made by
  * {@link prepareDraw}; turned into a proof by {@link drawPrepared}. Holding one lets a caller fail
  * fast on a wrong participants list *before* waiting for the target block.
+ * @category Draw
  */
 export interface PreparedDraw {
   /** The validated commitment. */
@@ -67,6 +74,7 @@ export interface PreparedDraw {
  * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` (also for a wrong secret); {@link InvalidInputError}
  *   `PRIVATE_NEEDS_SALTED_LIST`, `MISSING_SECRET`, `UNEXPECTED_SECRET`, bad options, missing or
  *   unexpected participants, or an invalid commitment.
+ * @category Draw
  */
 export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
@@ -129,6 +137,7 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
  * @param block - the target block (its CID and exact bytes; re-checked here).
  * @throws {@link MismatchError} `WRONG_BLOCK`; {@link InvalidInputError} `NO_RANDOMNESS`;
  *   {@link IntegrityError} when the block's bytes do not match its CID.
+ * @category Draw
  */
 export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
   const { commitment, cid, json, participants, tree } = prepared
@@ -166,6 +175,7 @@ export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'c
  * @param block - the target block (its CID and exact bytes; re-checked here).
  * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` / `WRONG_BLOCK`; {@link InvalidInputError}
  *   `NO_RANDOMNESS` and others; {@link IntegrityError} when the block's bytes do not match its CID.
+ * @category Draw
  */
 export function drawFromBlock(
   commitment: Commitment,
@@ -196,12 +206,18 @@ function disclose(participants: Participants, outcome: Outcome, kind: AnyDrawKin
   }
 }
 
-/** Converts a computed outcome to its proof form, naming each winner's entry (the kind comes from `kinds`, default the built-in kinds). */
+/**
+ * Converts a computed outcome to its proof form, naming each winner's entry (the kind comes from `kinds`, default the built-in kinds).
+ * @category Draw
+ */
 export function outcomeToJson(outcome: Outcome, entry: (index: number) => string, kinds: DrawKinds = DEFAULT_DRAW_KINDS): OutcomeJson {
   return kindOf(outcome, kinds, '$.outcome').toJson(outcome, entry) as OutcomeJson
 }
 
-/** "pick" (or "pick or …"): the kinds that allow a winners-only proof. */
+/**
+ * "pick" (or "pick or …"): the kinds that allow a winners-only proof.
+ * @category Draw
+ */
 export function privateKindNames(kinds: DrawKinds): string {
   const names = kinds.list.filter((k) => k.winnersOnly !== undefined).map((k) => k.name)
   return names.length <= 1 ? (names[0] ?? 'no') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`

@@ -5,7 +5,10 @@
  * @module
  */
 
-/** Options accepted by every orbitdraw error constructor. */
+/**
+ * Options accepted by every orbitdraw error constructor.
+ * @category Errors
+ */
 export interface OrbitdrawErrorOptions {
   /** The underlying error, if any. */
   cause?: unknown
@@ -18,6 +21,7 @@ export interface OrbitdrawErrorOptions {
  *
  * `message` is `what was wrong — what to do`; the two halves are also available separately as
  * {@link OrbitdrawError.detail} and {@link OrbitdrawError.hint}. `code` is stable across releases.
+ * @category Errors
  */
 export class OrbitdrawError extends Error {
   /** Stable machine-readable code, for example `BLOCK_CID_MISMATCH`. */
@@ -52,20 +56,38 @@ export class OrbitdrawError extends Error {
   }
 }
 
-/** A caller passed an invalid argument (wrong type, out of range, inconsistent options). */
+/**
+ * A caller passed an invalid argument (wrong type, out of range, inconsistent options).
+ * @category Errors
+ */
 export class InvalidInputError extends OrbitdrawError {}
 
-/** Untrusted data (a block, a commitment, a proof, a server response) failed validation. */
+/**
+ * Untrusted data (a block, a commitment, a proof, a server response) failed validation.
+ * @category Errors
+ */
 export class ParseError extends OrbitdrawError {}
 
-/** Bytes do not match the content address or hash that is supposed to identify them. */
+/**
+ * Bytes do not match the content address or hash that is supposed to identify them.
+ * @category Errors
+ */
 export class IntegrityError extends OrbitdrawError {}
 
-/** Data is well-formed but does not match what was committed (wrong block, wrong participants...). */
+/**
+ * Data is well-formed but does not match what was committed (wrong block, wrong participants...).
+ * @category Errors
+ */
 export class MismatchError extends OrbitdrawError {}
 
-/** A documented resource limit was exceeded; raised before work proportional to the input is done. */
+/**
+ * A documented resource limit was exceeded; raised before work proportional to the input is done.
+ * @category Errors
+ */
 export class LimitExceededError extends OrbitdrawError {}
 
-/** A commitment or proof names a protocol version this release does not implement. */
+/**
+ * A commitment or proof names a protocol version this release does not implement.
+ * @category Errors
+ */
 export class UnsupportedVersionError extends OrbitdrawError {}

@@ -7,7 +7,10 @@
 import { LimitExceededError, ParseError, type OrbitdrawError } from './errors.js'
 import { LIMITS } from './limits.js'
 
-/** A JSON object as parsed (prototype-free access via own keys only). */
+/**
+ * A JSON object as parsed (prototype-free access via own keys only).
+ * @category Formats
+ */
 export type JsonObject = { readonly [key: string]: unknown }
 
 /** Describes a JSON value briefly for error messages (never echoes long or secret content). */
@@ -38,13 +41,19 @@ function fail(path: string, expected: string, value: unknown, hint?: string): ne
   throw new ParseError('INVALID_FIELD', `expected ${expected}, got ${describe(value)}`, hint ?? `fix the field at ${path}`, { path })
 }
 
-/** Requires a plain JSON object. */
+/**
+ * Requires a plain JSON object.
+ * @category Formats
+ */
 export function expectObject(value: unknown, path: string): JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path, 'an object', value)
   return value as JsonObject
 }
 
-/** Requires an array, optionally with a maximum length. */
+/**
+ * Requires an array, optionally with a maximum length.
+ * @category Formats
+ */
 export function expectArray(value: unknown, path: string, maxLength?: number): readonly unknown[] {
   if (!Array.isArray(value)) fail(path, 'an array', value)
   if (maxLength !== undefined && value.length > maxLength) {
@@ -61,19 +70,28 @@ function firstMissing(a: readonly unknown[]): number {
   return -1
 }
 
-/** Requires a string, optionally matching a pattern. */
+/**
+ * Requires a string, optionally matching a pattern.
+ * @category Formats
+ */
 export function expectString(value: unknown, path: string, pattern?: RegExp, what = 'a string'): string {
   if (typeof value !== 'string' || (pattern !== undefined && !pattern.test(value))) fail(path, what, value)
   return value
 }
 
-/** Requires a boolean. */
+/**
+ * Requires a boolean.
+ * @category Formats
+ */
 export function expectBoolean(value: unknown, path: string): boolean {
   if (typeof value !== 'boolean') fail(path, 'a boolean', value)
   return value
 }
 
-/** Requires a safe integer within [min, max]. */
+/**
+ * Requires a safe integer within [min, max].
+ * @category Formats
+ */
 export function expectInteger(value: unknown, path: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     fail(path, `an integer from ${min} to ${max}`, value)
@@ -81,7 +99,10 @@ export function expectInteger(value: unknown, path: string, min = 0, max = Numbe
   return value
 }
 
-/** Requires `key` to be present on `obj` (as an own property). */
+/**
+ * Requires `key` to be present on `obj` (as an own property).
+ * @category Formats
+ */
 export function field(obj: JsonObject, key: string, path: string): unknown {
   if (!Object.prototype.hasOwnProperty.call(obj, key)) {
     throw new ParseError('MISSING_FIELD', `missing required field "${key}"`, `add the field "${key}"`, { path: `${path}.${key}` })
@@ -89,12 +110,18 @@ export function field(obj: JsonObject, key: string, path: string): unknown {
   return obj[key]
 }
 
-/** Returns the own property `key` or `undefined` when absent. */
+/**
+ * Returns the own property `key` or `undefined` when absent.
+ * @category Formats
+ */
 export function optionalField(obj: JsonObject, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined
 }
 
-/** Rejects any own key not in `allowed` (strict formats: commitments and proofs). */
+/**
+ * Rejects any own key not in `allowed` (strict formats: commitments and proofs).
+ * @category Formats
+ */
 export function expectOnlyKeys(obj: JsonObject, allowed: readonly string[], path: string): void {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {

@@ -6,7 +6,10 @@
  */
 import { LimitExceededError } from './errors.js'
 
-/** Resource limits enforced by the core. Values are part of the documented behaviour. */
+/**
+ * Resource limits enforced by the core. Values are part of the documented behaviour.
+ * @category Formats
+ */
 export const LIMITS = {
   /**
    * Largest beacon block accepted, in bytes (real blocks are about 300 bytes). Also the largest

@@ -21,14 +21,20 @@ import { hashesToWords, nodeHashWords, sha256Words, wordsToBytes } from './sha25
 /** Size of every hash in the tree, in bytes (SHA-256). */
 export const HASH_BYTES = 32
 
-/** Leaf hash `SHA-256(0x00 || data)` (RFC 9162 §2.1.1). */
+/**
+ * Leaf hash `SHA-256(0x00 || data)` (RFC 9162 §2.1.1).
+ * @category Verify
+ */
 export function leafHash(data: Uint8Array): Uint8Array {
   const input = new Uint8Array(data.length + 1)
   input.set(data, 1)
   return sha256(input)
 }
 
-/** Interior node hash `SHA-256(0x01 || left || right)` (RFC 9162 §2.1.1). Both children must be 32 bytes. */
+/**
+ * Interior node hash `SHA-256(0x01 || left || right)` (RFC 9162 §2.1.1). Both children must be 32 bytes.
+ * @category Verify
+ */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (left.length !== HASH_BYTES || right.length !== HASH_BYTES) {
     throw new InvalidInputError('INVALID_HASH_LENGTH', `node children must be ${HASH_BYTES}-byte hashes (got ${left.length} and ${right.length})`, 'pass SHA-256 digests')
@@ -45,7 +51,10 @@ export function emptyRoot(): Uint8Array {
   return sha256(new Uint8Array(0))
 }
 
-/** Merkle Tree Hash (RFC 9162 §2.1.1) of a list of leaf data, in order. */
+/**
+ * Merkle Tree Hash (RFC 9162 §2.1.1) of a list of leaf data, in order.
+ * @category Verify
+ */
 export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
   return rootOfLeafWords(packLeafData(leaves), leaves.length)
 }
@@ -203,17 +212,26 @@ export class MerkleTree {
   }
 }
 
-/** Audit path of leaf `index` in the tree over `leaves` (RFC 9162 §2.1.3.1). */
+/**
+ * Audit path of leaf `index` in the tree over `leaves` (RFC 9162 §2.1.3.1).
+ * @category Verify
+ */
 export function inclusionProof(leaves: readonly Uint8Array[], index: number): Uint8Array[] {
   return MerkleTree.fromLeaves(leaves).inclusionProof(index)
 }
 
-/** Audit paths of several leaves, building the tree once. */
+/**
+ * Audit paths of several leaves, building the tree once.
+ * @category Verify
+ */
 export function inclusionProofs(leaves: readonly Uint8Array[], indices: readonly number[]): Uint8Array[][] {
   return MerkleTree.fromLeaves(leaves).inclusionProofs(indices)
 }
 
-/** What {@link verifyInclusion} checks: `leafData` is leaf number `index` of the tree of `size` leaves with head `root`. */
+/**
+ * What {@link verifyInclusion} checks: `leafData` is leaf number `index` of the tree of `size` leaves with head `root`.
+ * @category Verify
+ */
 export interface InclusionCheck {
   /** Expected Merkle Tree Hash (32 bytes). */
   root: Uint8Array
@@ -231,6 +249,7 @@ export interface InclusionCheck {
  * RFC 9162 §2.1.3.2 inclusion verification, exactly. Returns `false` (never throws) on any bad input:
  * index ≥ size, non-integer or negative numbers, a hash that is not 32 bytes, a path too short or too long,
  * or a root that does not match.
+ * @category Verify
  */
 export function verifyInclusion(check: InclusionCheck): boolean {
   try {

@@ -17,6 +17,7 @@ export type { Outcome } from './kinds/index.js'
  * @param weights - the participants' weights in committed order (`weighted` only).
  * @param kinds - the registry to find the spec's kind in (default: the built-in kinds).
  * @throws {@link InvalidInputError} `INVALID_DRAW` for an unknown kind; `MISSING_WEIGHTS`.
+ * @category Draw
  */
 export function computeOutcome(seed: Uint8Array, spec: DrawSpec, count: number, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): Outcome {
   const kind = kindOf(spec, kinds)

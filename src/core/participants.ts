@@ -16,7 +16,10 @@ import { MerkleTree, rootOfLeafWords } from './merkle.js'
 import { OrganizerSecret, SECRET_BYTES } from './secret.js'
 import { sha256Words } from './sha256-fixed.js'
 
-/** An entry with an integer weight (a weighted draw picks it with probability proportional to `weight`). */
+/**
+ * An entry with an integer weight (a weighted draw picks it with probability proportional to `weight`).
+ * @category Draw
+ */
 export type WeightedEntry = { entry: string; weight: number }
 
 /** Largest weight: 2^53 - 1 (`Number.MAX_SAFE_INTEGER`). Weights are integers in [1, MAX_WEIGHT]. */
@@ -66,6 +69,7 @@ function utf8Length(s: string): number {
 /**
  * Checks one entry against every per-entry rule (not uniqueness). `path` names it in errors.
  * Work is bounded by LIMITS.maxEntryBytes: a string longer than that in UTF-16 units is rejected unread.
+ * @category Draw
  */
 export function validateEntry(entry: string, path = '$'): void {
   const err = entryProblem(entry, path, 0)
@@ -204,6 +208,7 @@ function findDuplicateBySort(entries: readonly string[]): [number, number] | nul
  * {@link validateEntry}, all distinct. Throws {@link InvalidInputError} (or {@link LimitExceededError})
  * with the path `$[i]` of the first entry that breaks a per-entry rule; only when every entry passes are
  * duplicates looked for (the error names the later index, and the message the earlier one).
+ * @category Draw
  */
 export function validateEntries(entries: readonly string[]): void {
   checkList(entries)
@@ -217,6 +222,7 @@ export function validateEntries(entries: readonly string[]): void {
  * Validates a weighted participants list: an array of 1..LIMITS.maxParticipants `{ entry, weight }` objects,
  * each entry following {@link validateEntry}, all entries distinct, each weight an integer in [1, 2^53 - 1].
  * Errors name `$[i]`, `$[i].entry` or `$[i].weight`.
+ * @category Draw
  */
 export function validateWeightedEntries(list: readonly WeightedEntry[]): void {
   checkList(list)
@@ -243,13 +249,19 @@ function checkWeight(weight: unknown, path: string): asserts weight is number {
   }
 }
 
-/** Leaf data of an unweighted entry: its UTF-8 bytes. Validates the entry first (path `$`). */
+/**
+ * Leaf data of an unweighted entry: its UTF-8 bytes. Validates the entry first (path `$`).
+ * @category Draw
+ */
 export function encodeLeaf(entry: string): Uint8Array {
   validateEntry(entry)
   return encoder.encode(entry)
 }
 
-/** Leaf data of a weighted entry: 8-byte big-endian weight, then the entry's UTF-8 bytes. Validates both. */
+/**
+ * Leaf data of a weighted entry: 8-byte big-endian weight, then the entry's UTF-8 bytes. Validates both.
+ * @category Draw
+ */
 export function encodeWeightedLeaf(entry: string, weight: number): Uint8Array {
   validateEntry(entry, '$.entry')
   checkWeight(weight, '$.weight')
@@ -290,6 +302,7 @@ export function normalize(list: readonly string[] | readonly WeightedEntry[]): {
 /**
  * Leaf data of a salted entry (private list): the 32-byte salt, then the unweighted or weighted leaf
  * data: `salt || UTF-8(entry)` or `salt || BE64(weight) || UTF-8(entry)`. Validates the entry (and weight).
+ * @category Draw
  */
 export function encodeSaltedLeaf(salt: Uint8Array, entry: string, weight?: number): Uint8Array {
   if (!(salt instanceof Uint8Array) || salt.length !== SECRET_BYTES) {
@@ -302,7 +315,10 @@ export function encodeSaltedLeaf(salt: Uint8Array, entry: string, weight?: numbe
   return out
 }
 
-/** Options of {@link participantsRoot} and {@link participantsTree}. */
+/**
+ * Options of {@link participantsRoot} and {@link participantsTree}.
+ * @category Draw
+ */
 export interface ParticipantsHashOptions {
   /**
    * The organizer's secret of a private list: every leaf is then salted with `secret.saltOf(i)` (see
@@ -402,6 +418,7 @@ export function saltSource(options: ParticipantsHashOptions | undefined, n: numb
  * The participants digest: validates the list (strings, or `{ entry, weight }` objects; not mixed), then
  * returns the RFC 9162 Merkle Tree Hash over the leaves in the given order (32 bytes). With
  * `options.secret` (organizer) or `options.salts` (verifier of a full disclosure), the leaves are salted.
+ * @category Draw
  */
 export function participantsRoot(list: readonly string[] | readonly WeightedEntry[], options?: ParticipantsHashOptions): Uint8Array {
   const { entries, weights } = normalize(list)
@@ -409,7 +426,10 @@ export function participantsRoot(list: readonly string[] | readonly WeightedEntr
   return rootOfLeafWords(leafWords(entries, weights, salts), entries.length)
 }
 
-/** A validated participants list with its whole Merkle tree, for producing inclusion proofs of chosen entries. */
+/**
+ * A validated participants list with its whole Merkle tree, for producing inclusion proofs of chosen entries.
+ * @category Draw
+ */
 export interface ParticipantsTree {
   /** Number of entries. */
   readonly size: number
@@ -433,6 +453,7 @@ export interface ParticipantsTree {
  * Validates the list and builds its Merkle tree once (about 64 bytes of memory per entry), so that the
  * inclusion proofs of any chosen entries (the winners) come without recomputing the tree. With
  * `options.secret` the leaves are salted (a private list) and {@link ParticipantsTree.salt} gives each salt.
+ * @category Draw
  */
 export function participantsTree(list: readonly string[] | readonly WeightedEntry[], options?: ParticipantsHashOptions): ParticipantsTree {
   const secret = secretOf(options)

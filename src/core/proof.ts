@@ -13,13 +13,19 @@ import { LIMITS } from './limits.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
-/** A weighted participant as carried in a proof. */
+/**
+ * A weighted participant as carried in a proof.
+ * @category Formats
+ */
 export interface WeightedEntryJson {
   readonly entry: string
   readonly weight: number
 }
 
-/** Every entry is disclosed (public draw). */
+/**
+ * Every entry is disclosed (public draw).
+ * @category Formats
+ */
 export interface FullDisclosure {
   readonly disclosure: 'full'
   /** All entries in committed order (weighted entries for `weighted` draws). */
@@ -31,7 +37,10 @@ export interface FullDisclosure {
   readonly salts?: readonly string[]
 }
 
-/** One disclosed winner with its RFC 9162 inclusion proof. */
+/**
+ * One disclosed winner with its RFC 9162 inclusion proof.
+ * @category Formats
+ */
 export interface RevealedEntry {
   /** Its 0-based position in the committed list. */
   readonly index: number
@@ -43,23 +52,35 @@ export interface RevealedEntry {
   readonly path: readonly string[]
 }
 
-/** Only the winners are disclosed (private draw); the list itself stays secret. */
+/**
+ * Only the winners are disclosed (private draw); the list itself stays secret.
+ * @category Formats
+ */
 export interface WinnersDisclosure {
   readonly disclosure: 'winners'
   /** One revealed entry per winner, in rank order. */
   readonly revealed: readonly RevealedEntry[]
 }
 
-/** The participants section of a proof. */
+/**
+ * The participants section of a proof.
+ * @category Formats
+ */
 export type ParticipantsDisclosure = FullDisclosure | WinnersDisclosure
 
-/** A beacon block carried in a proof: its CID and its exact bytes (standard base64). */
+/**
+ * A beacon block carried in a proof: its CID and its exact bytes (standard base64).
+ * @category Formats
+ */
 export interface BlockJson {
   readonly cid: string
   readonly bytes: string
 }
 
-/** The beacon evidence: an optional signed head and blocks from the head down to the target. */
+/**
+ * The beacon evidence: an optional signed head and blocks from the head down to the target.
+ * @category Formats
+ */
 export interface ChainJson {
   /** The beacon's signed IPNS record (marshalled protobuf, standard base64), if carried. */
   readonly ipnsRecord?: string
@@ -69,13 +90,19 @@ export interface ChainJson {
 
 export type { RankedJson, OutcomeJson } from './kinds/index.js'
 
-/** Options of {@link parseProof}. */
+/**
+ * Options of {@link parseProof}.
+ * @category Formats
+ */
 export interface ParseProofOptions {
   /** The registry to read the outcome's kind from (default: the built-in kinds). */
   readonly kinds?: DrawKinds
 }
 
-/** A proof bundle (version 1). */
+/**
+ * A proof bundle (version 1).
+ * @category Formats
+ */
 export interface Proof {
   readonly type: typeof PROOF_TYPE
   readonly version: number
@@ -112,6 +139,7 @@ function cidString(v: unknown, path: string): string {
  *
  * @throws {@link UnsupportedVersionError} for an unknown version; {@link ParseError} with the path of
  *   the first bad field otherwise.
+ * @category Formats
  */
 export function parseProof(input: unknown, options: ParseProofOptions = {}): Proof {
   const o = expectObject(readProofJson(input), '$')
@@ -144,6 +172,7 @@ export function parseProof(input: unknown, options: ParseProofOptions = {}): Pro
  * at most `maxTimestampTokens`, each non-empty canonical base64 of at most `maxTimestampTokenBytes`
  * bytes (length checked before decoding). The tokens' contents are judged by `checkCommitmentTime`.
  * @throws {@link ParseError} with the path of the first bad entry.
+ * @category Formats
  */
 export function parseTimestamps(v: unknown, path: string): string[] {
   const maxChars = Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4
@@ -260,7 +289,10 @@ function parseOutcome(v: unknown, kinds: DrawKinds): OutcomeJson {
   return kind.parseOutcome(o, '$.outcome') as OutcomeJson
 }
 
-/** Serializes a proof as pretty-printed JSON (2-space indent, trailing newline). */
+/**
+ * Serializes a proof as pretty-printed JSON (2-space indent, trailing newline).
+ * @category Formats
+ */
 export function serializeProof(proof: Proof): string {
   return `${JSON.stringify(proof, null, 2)}\n`
 }

@@ -29,10 +29,14 @@ export { RECEIPT_TYPE }
  * docs/receipt.schema.json): the commitment (DAG-JSON form) and its CID, the participant's 0-based
  * `index`, `entry` (and `weight` for a weighted draw only), leaf `salt` and RFC 9162 audit `path`
  * from the leaf to the committed root (leaf level first).
+ * @category Formats
  */
 export type Receipt = Infer<typeof ReceiptShape>
 
-/** Receipts for every participant of one private list. Made by {@link makeReceipts}. */
+/**
+ * Receipts for every participant of one private list. Made by {@link makeReceipts}.
+ * @category Draw
+ */
 export interface ReceiptBook {
   /** The commitment's CID. */
   readonly cid: string
@@ -57,6 +61,7 @@ export interface ReceiptBook {
  * @throws {@link InvalidInputError} `NOT_SALTED` for a public list (its paths would let a receipt
  *   holder test guesses of the neighbours), `INVALID_SECRET`; {@link MismatchError}
  *   `PARTICIPANTS_MISMATCH` when the list or the secret is not the committed one.
+ * @category Draw
  */
 export function makeReceipts(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, options: { readonly kinds?: DrawKinds } = {}): ReceiptBook {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
@@ -100,7 +105,10 @@ export function makeReceipts(commitment: CommitResult | Commitment, participants
   }
 }
 
-/** Serializes a receipt as pretty-printed JSON (2-space indent, trailing newline). */
+/**
+ * Serializes a receipt as pretty-printed JSON (2-space indent, trailing newline).
+ * @category Formats
+ */
 export function serializeReceipt(receipt: Receipt): string {
   return `${JSON.stringify(receipt, null, 2)}\n`
 }
@@ -111,6 +119,7 @@ export function serializeReceipt(receipt: Receipt): string {
  * unknown fields, every field's shape. It does not check the cryptography ({@link checkReceipt} does).
  *
  * @throws {@link ParseError} with the path of the first bad field; {@link UnsupportedVersionError}.
+ * @category Formats
  */
 export function parseReceipt(input: unknown): Receipt {
   let raw: unknown = input
@@ -139,7 +148,10 @@ export function parseReceipt(input: unknown): Receipt {
   return parseShape(ReceiptShape, o)
 }
 
-/** Options of {@link checkReceipt}. */
+/**
+ * Options of {@link checkReceipt}.
+ * @category Verify
+ */
 export interface CheckReceiptOptions {
   /** The commitment CID the organizer published. Without it, the receipt is only checked against itself. */
   commitment?: string
@@ -147,7 +159,10 @@ export interface CheckReceiptOptions {
   kinds?: DrawKinds
 }
 
-/** What {@link checkReceipt} found. */
+/**
+ * What {@link checkReceipt} found.
+ * @category Verify
+ */
 export interface ReceiptCheckResult {
   /** True when every check passed. */
   readonly ok: boolean
@@ -175,6 +190,7 @@ export interface ReceiptCheckResult {
  * if (!r.ok) console.log(r.checks.filter((c) => !c.ok))
  * ```
  * @param receipt - the receipt as text, bytes or parsed JSON. Untrusted.
+ * @category Verify
  */
 export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}): ReceiptCheckResult {
   const checks: Check[] = []

@@ -18,13 +18,22 @@ import { LIMITS } from './limits.js'
 import { HmacSha256Short } from './sha256-fixed.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 
-/** Size of an organizer secret and of every leaf salt, in bytes. */
+/**
+ * Size of an organizer secret and of every leaf salt, in bytes.
+ * @category Draw
+ */
 export const SECRET_BYTES = 32
 
-/** Domain tag of the leaf-salt PRF: the 22 ASCII bytes `orbitdraw/v1/leaf-salt` (a 0x00 byte follows). */
+/**
+ * Domain tag of the leaf-salt PRF: the 22 ASCII bytes `orbitdraw/v1/leaf-salt` (a 0x00 byte follows).
+ * @category Draw
+ */
 export const LEAF_SALT_DOMAIN_V1 = 'orbitdraw/v1/leaf-salt'
 
-/** `type` of a secret file. */
+/**
+ * `type` of a secret file.
+ * @category Formats
+ */
 export const SECRET_FILE_TYPE = 'orbitdraw-secret'
 
 const REDACTED = '[orbitdraw organizer secret: redacted]'
@@ -40,6 +49,7 @@ const SALT_MESSAGE_BYTES = DOMAIN_BYTES.length + 1 + 8
  * const secret = OrganizerSecret.fromBytes(crypto.getRandomValues(new Uint8Array(32)))
  * const { cid } = commit({ ...options, private: { secret } })
  * ```
+ * @category Draw
  */
 export class OrganizerSecret {
   readonly #key: Uint8Array
@@ -130,12 +140,18 @@ export class OrganizerSecret {
   }
 }
 
-/** The salt of entry `index` under `secret` (32 bytes). Same as `OrganizerSecret.from(secret).saltOf(index)`. */
+/**
+ * The salt of entry `index` under `secret` (32 bytes). Same as `OrganizerSecret.from(secret).saltOf(index)`.
+ * @category Draw
+ */
 export function leafSalt(secret: OrganizerSecret | Uint8Array, index: number): Uint8Array {
   return OrganizerSecret.from(secret).saltOf(index)
 }
 
-/** A parsed secret file: the commitment it belongs to and the secret. */
+/**
+ * A parsed secret file: the commitment it belongs to and the secret.
+ * @category Formats
+ */
 export interface SecretFile {
   /** CID of the commitment made with this secret. */
   readonly commitment: string
@@ -146,6 +162,7 @@ export interface SecretFile {
 /**
  * The organizer's secret file: `{"type":"orbitdraw-secret","version":1,"commitment":"<cid>","secret":"<64 hex>"}`
  * (2-space indented, trailing newline). Store it with owner-only permissions; never publish it.
+ * @category Formats
  */
 export function serializeSecretFile(secret: OrganizerSecret, commitmentCid: string): string {
   return `${JSON.stringify({ type: SECRET_FILE_TYPE, version: PROTOCOL_VERSION, commitment: commitmentCid, secret: secret.exportHex() }, null, 2)}\n`
@@ -158,6 +175,7 @@ const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)
  * Parses a secret file (strict JSON: no duplicate keys, no unknown fields). Error messages never
  * contain the secret or any part of it.
  * @throws {@link ParseError} with the path of the bad field.
+ * @category Formats
  */
 export function parseSecretFile(text: string): SecretFile {
   if (typeof text !== 'string' || text.length > 4096) {

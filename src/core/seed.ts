@@ -13,7 +13,10 @@ import { InvalidInputError } from './errors.js'
 /** Multicodec code of `raw`, the codec of beacon blocks. */
 const RAW_CODEC = 0x55
 
-/** Domain-separation tag of the version 1 seed (ASCII, followed by one zero byte). */
+/**
+ * Domain-separation tag of the version 1 seed (ASCII, followed by one zero byte).
+ * @category Sampling
+ */
 export const SEED_DOMAIN_V1 = 'orbitdraw/v1/seed'
 
 /**
@@ -24,6 +27,7 @@ export const SEED_DOMAIN_V1 = 'orbitdraw/v1/seed'
  * v_1…v_m its `ctrng` values (32 bytes each) in block order.
  *
  * @throws {@link InvalidInputError} when the block carries no `ctrng` value (no randomness to draw from).
+ * @category Sampling
  */
 export function deriveSeed(commitmentCid: string, block: { readonly cid: string; readonly values: readonly Uint8Array[] }): Uint8Array {
   if (block.values.length === 0) {

@@ -8,7 +8,10 @@
 import { InvalidInputError, OrbitdrawError } from './errors.js'
 import { parseIpnsName } from './ipns/index.js'
 
-/** A beacon the verifier trusts: its IPNS name and a label to show people. */
+/**
+ * A beacon the verifier trusts: its IPNS name and a label to show people.
+ * @category Verify
+ */
 export interface TrustedBeacon {
   /** IPNS name (`k2k4r8…` for RSA keys, `k51…` for Ed25519; other encodings of the same name are accepted). */
   readonly name: string
@@ -25,13 +28,17 @@ export interface TrustedBeacon {
  * await verify(proof) // trusts ORBITPORT_BEACONS
  * await verify(proof, { trust: { beacons: [...ORBITPORT_BEACONS, { name: myBeacon, label: 'test beacon' }] } })
  * ```
+ * @category Verify
  */
 export const ORBITPORT_BEACONS: readonly TrustedBeacon[] = Object.freeze([
   Object.freeze({ name: 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f', label: 'Orbitport randomness beacon' }),
   Object.freeze({ name: 'k2k4r8pigrw8i34z63om8f015tt5igdq0c46xupq8spp1bogt35k5vhe', label: 'Orbitport randomness beacon (former name)' }),
 ])
 
-/** How a verdict refers to the committed beacon. */
+/**
+ * How a verdict refers to the committed beacon.
+ * @category Verify
+ */
 export interface BeaconIdentity {
   /** The committed name, in canonical form when it parses. */
   readonly name: string
@@ -49,6 +56,7 @@ export interface BeaconIdentity {
  * Normalizes a caller's beacon trust list: each item is an IPNS name or a {@link TrustedBeacon}.
  *
  * @throws {@link InvalidInputError} `INVALID_TRUSTED_BEACON` naming the bad item.
+ * @category Verify
  */
 export function normalizeTrustedBeacons(list: readonly (string | TrustedBeacon)[]): TrustedBeacon[] {
   if (!Array.isArray(list)) throw new InvalidInputError('INVALID_TRUSTED_BEACON', 'trust.beacons must be an array of IPNS names or { name, label } objects', 'pass e.g. [...ORBITPORT_BEACONS, { name: "k51…", label: "my test beacon" }]', { path: '$.trust.beacons' })
@@ -74,7 +82,10 @@ function canonical(name: string): string | undefined {
   }
 }
 
-/** The first 10 characters of a name and an ellipsis: enough to tell beacons apart in a sentence. */
+/**
+ * The first 10 characters of a name and an ellipsis: enough to tell beacons apart in a sentence.
+ * @category Verify
+ */
 export function shortName(name: string): string {
   return name.length > 12 ? `${name.slice(0, 10)}…` : name
 }
@@ -84,6 +95,7 @@ export function shortName(name: string): string {
  *
  * @param beacon - the beacon name the commitment states (untrusted).
  * @param trusted - the verifier's list (normalized); default {@link ORBITPORT_BEACONS}.
+ * @category Verify
  */
 export function identifyBeacon(beacon: string, trusted: readonly TrustedBeacon[] = ORBITPORT_BEACONS): BeaconIdentity {
   const name = canonical(beacon) ?? String(beacon)

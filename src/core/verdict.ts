@@ -7,7 +7,10 @@
  */
 import type { VerifyResult } from './verify.js'
 
-/** The verdict in words. */
+/**
+ * The verdict in words.
+ * @category Verify
+ */
 export interface VerdictText {
   /** `verified`, `verified-relaxed`, `incomplete` or `failed` (the same as `VerifyResult.verdict`). */
   readonly status: VerifyResult['verdict']
@@ -46,6 +49,7 @@ const REASONS: readonly (readonly [name: string, lead: string])[] = [
 /**
  * One plain sentence for a failed verification: the most telling failed check (see the list above),
  * or the first one, with its detail. Undefined when nothing failed.
+ * @category Verify
  */
 export function failureReason(checks: VerifyResult['checks']): string | undefined {
   const failed = checks.filter((c) => !c.ok && c.uncheckable !== true)
@@ -58,7 +62,10 @@ export function failureReason(checks: VerifyResult['checks']): string | undefine
   return `Check ${c.name} failed: ${c.detail}.`
 }
 
-/** The UTC time of a unix timestamp in seconds, as `2026-11-23 14:05:09 UTC`. */
+/**
+ * The UTC time of a unix timestamp in seconds, as `2026-11-23 14:05:09 UTC`.
+ * @category Verify
+ */
 export function formatUnixTime(seconds: number): string {
   if (!Number.isFinite(seconds)) return String(seconds)
   const d = new Date(seconds * 1000)
@@ -74,6 +81,7 @@ export function formatUnixTime(seconds: number): string {
  * console.log(v.headline)
  * for (const line of v.lines) console.log(line)
  * ```
+ * @category Verify
  */
 export function describeVerdict(r: VerifyResult): VerdictText {
   const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)

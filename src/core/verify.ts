@@ -25,7 +25,10 @@ import { formatUnixTime } from './verdict.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
 import { checkParticipants, checkRevealedWinners } from './verify-participants.js'
 
-/** The verifier's trust anchors. Each list replaces the built-in default when given. */
+/**
+ * The verifier's trust anchors. Each list replaces the built-in default when given.
+ * @category Verify
+ */
 export interface VerifyTrust {
   /**
    * Beacons whose blocks may decide a draw: IPNS names or `{ name, label }`. Default:
@@ -40,7 +43,10 @@ export interface VerifyTrust {
   readonly timestampAuthorities?: readonly (string | Uint8Array | TimestampTrustAnchor)[]
 }
 
-/** Options for {@link verify}. The defaults are the strict policy. */
+/**
+ * Options for {@link verify}. The defaults are the strict policy.
+ * @category Verify
+ */
 export interface VerifyOptions {
   /** The time at which record expiry is reported (default: none; expiry never fails a proof). */
   now?: Date
@@ -69,7 +75,10 @@ export interface VerifyOptions {
   kinds?: DrawKinds
 }
 
-/** What {@link verify} found. */
+/**
+ * What {@link verify} found.
+ * @category Verify
+ */
 export interface VerifyResult {
   /** True when every check passed (a check passed only through a relaxed rule counts; see `verdict`). */
   readonly ok: boolean
@@ -124,6 +133,7 @@ export interface VerifyResult {
  * ```
  *
  * @param proof - the proof as bytes (preferred: the spec's byte-level rules apply), JSON text, or a parsed value. Untrusted.
+ * @category Verify
  */
 export async function verify(proof: unknown, options: VerifyOptions = {}): Promise<VerifyResult> {
   const checks: Check[] = []

@@ -5,11 +5,20 @@
  * @module
  */
 
-/** The protocol version this release writes and verifies. */
+/**
+ * The protocol version this release writes and verifies.
+ * @category Formats
+ */
 export const PROTOCOL_VERSION = 1
 
-/** Protocol versions this release can verify. */
+/**
+ * Protocol versions this release can verify.
+ * @category Formats
+ */
 export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION]
 
-/** The `type` field of every proof bundle. */
+/**
+ * The `type` field of every proof bundle.
+ * @category Formats
+ */
 export const PROOF_TYPE = 'orbitdraw-proof'

@@ -17,7 +17,10 @@ import { serveBeacon } from './serve.js'
 import { alterBody, FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
 import type { HttpServerOptions, RouteHandler } from './http.js'
 
-/** Options of {@link createBeaconService}. */
+/**
+ * Options of {@link createBeaconService}.
+ * @category Beacon
+ */
 export interface BeaconServiceOptions {
   /** IPNS key type: `RSA` (default, like the real beacon: `k2k4r8…` names) or `Ed25519` (`k51…`). */
   keyType?: 'RSA' | 'Ed25519'
@@ -48,7 +51,10 @@ export interface BeaconServiceOptions {
   clock?: () => number
 }
 
-/** Request counters per route. */
+/**
+ * Request counters per route.
+ * @category Beacon
+ */
 export interface BeaconRequestStats {
   block: number
   ipnsRecord: number
@@ -56,7 +62,10 @@ export interface BeaconRequestStats {
   total: number
 }
 
-/** A running emulated beacon (publisher + gateway routes). */
+/**
+ * A running emulated beacon (publisher + gateway routes).
+ * @category Beacon
+ */
 export interface BeaconService {
   /** Route handler for `startHttpServer` (faults from {@link BeaconService.faults}). */
   readonly handler: RouteHandler
@@ -97,7 +106,10 @@ export interface BeaconService {
 const DAY_MS = 24 * 3600 * 1000
 const IMMUTABLE = 'public, max-age=29030400, immutable'
 
-/** Creates an emulated beacon: genesis is published (and `initialBlocks` more) before it resolves. */
+/**
+ * Creates an emulated beacon: genesis is published (and `initialBlocks` more) before it resolves.
+ * @category Beacon
+ */
 export async function createBeaconService(options: BeaconServiceOptions = {}): Promise<BeaconService> {
   const intervalMs = options.intervalMs ?? 1000
   if (!Number.isFinite(intervalMs) || (intervalMs !== 0 && intervalMs < 100)) {
@@ -455,12 +467,16 @@ function toRfc3339(t: string | Date): string {
   return t.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z')
 }
 
-/** Options of {@link startBeaconEmulator}. */
+/**
+ * Options of {@link startBeaconEmulator}.
+ * @category Beacon
+ */
 export type BeaconEmulatorOptions = BeaconServiceOptions & HttpServerOptions
 
 /**
  * A served beacon, as both start functions return it ({@link startBeaconEmulator}, and
  * `startEmulator`, which adds the REST and time-stamping services). One naming for both.
+ * @category Beacon
  */
 export interface ServedBeaconEmulator {
   /** Base URL (gateway, and for `startEmulator` every other service), e.g. `http://127.0.0.1:54321`. */
@@ -479,7 +495,10 @@ export interface ServedBeaconEmulator {
   stop(): Promise<void>
 }
 
-/** A beacon emulator listening on loopback. */
+/**
+ * A beacon emulator listening on loopback.
+ * @category Beacon
+ */
 export interface RunningBeaconEmulator extends ServedBeaconEmulator {
   /** @deprecated use {@link ServedBeaconEmulator.beaconName} (the name `startEmulator` uses too). */
   readonly name: string
@@ -490,6 +509,7 @@ export interface RunningBeaconEmulator extends ServedBeaconEmulator {
 /**
  * Serves `service` with `handlers` (which should include `service.handler`) on one loopback server:
  * the part both start functions share.
+ * @category Beacon
  */
 export async function serveBeaconEmulator(service: BeaconService, handlers: readonly RouteHandler[], options: HttpServerOptions = {}): Promise<ServedBeaconEmulator> {
   const served = await serveBeacon(service, handlers, options)
@@ -510,6 +530,7 @@ export async function serveBeaconEmulator(service: BeaconService, handlers: read
  * const emu = await startBeaconEmulator({ intervalMs: 200, keyType: 'Ed25519' })
  * const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
  * await emu.stop()
+ * @category Beacon
  */
 export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): Promise<RunningBeaconEmulator> {
   const service = await createBeaconService(options)

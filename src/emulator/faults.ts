@@ -7,7 +7,10 @@
  * @module
  */
 
-/** The gateway routes faults can target. */
+/**
+ * The gateway routes faults can target.
+ * @category Emulator
+ */
 export type BeaconRoute =
   /** `GET /ipfs/<cid>` (raw block or JSON). */
   | 'block'
@@ -18,7 +21,10 @@ export type BeaconRoute =
   /** `POST /tsa` (the RFC 3161 time-stamping authority). */
   | 'tsa'
 
-/** What a fault does. */
+/**
+ * What a fault does.
+ * @category Emulator
+ */
 export type FaultSpec =
   /** Delays the answer by `ms` (then answers normally, or with another active fault). */
   | { readonly kind: 'latency'; readonly ms: number }
@@ -49,7 +55,10 @@ export type FaultSpec =
   /** `tsa` only: the authority's clock is off by `seconds` (positive: time-stamps in the future). */
   | { readonly kind: 'clock-skew'; readonly seconds: number }
 
-/** A fault as registered. */
+/**
+ * A fault as registered.
+ * @category Emulator
+ */
 export interface Fault {
   /** Route it applies to, or `*` for every route. */
   readonly route: BeaconRoute | '*'
@@ -61,13 +70,19 @@ export interface Fault {
   hits: number
 }
 
-/** Options for {@link FaultController.add}. */
+/**
+ * Options for {@link FaultController.add}.
+ * @category Emulator
+ */
 export interface AddFaultOptions {
   /** Affect only the next `times` matching requests (default: all until removed). */
   times?: number
 }
 
-/** Per-route fault registry of one emulated gateway. */
+/**
+ * Per-route fault registry of one emulated gateway.
+ * @category Emulator
+ */
 export class FaultController {
   readonly #faults: Fault[] = []
 

@@ -8,10 +8,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../core/limits.js'
 
-/** Answers a request if it is for this service; returns `false` to let the next handler try. */
+/**
+ * Answers a request if it is for this service; returns `false` to let the next handler try.
+ * @category Emulator
+ */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean
 
-/** A running loopback HTTP server. */
+/**
+ * A running loopback HTTP server.
+ * @category Emulator
+ */
 export interface RunningHttpServer {
   /** Base URL, e.g. `http://127.0.0.1:54321` (no trailing slash). */
   readonly url: string
@@ -21,7 +27,10 @@ export interface RunningHttpServer {
   close(): Promise<void>
 }
 
-/** Options for {@link startHttpServer}. */
+/**
+ * Options for {@link startHttpServer}.
+ * @category Emulator
+ */
 export interface HttpServerOptions {
   /** Port to bind; 0 (default) picks a free port. */
   port?: number
@@ -29,7 +38,10 @@ export interface HttpServerOptions {
   host?: string
 }
 
-/** Starts an HTTP server on loopback dispatching to `handlers` in order; unknown routes get 404. */
+/**
+ * Starts an HTTP server on loopback dispatching to `handlers` in order; unknown routes get 404.
+ * @category Emulator
+ */
 export async function startHttpServer(handlers: readonly RouteHandler[], options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1'
   const server: Server = createServer((req, res) => {

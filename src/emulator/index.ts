@@ -3,14 +3,17 @@
  * trustless IPFS gateway (`/ipfs/…`, `/ipns/…`), token endpoint (`/oauth/token`) and cTRNG endpoint
  * (`/api/v1/services/trng`) and an RFC 3161 time-stamping authority (`POST /tsa`). Tests, examples and users' own test suites start it in-process.
  *
- * @module
+ * @module orbitdraw/emulator
  */
 import { createBeaconService, serveBeaconEmulator, type BeaconServiceOptions, type ServedBeaconEmulator } from './beacon.js'
 import type { HttpServerOptions } from './http.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
 import { createTsaService, type TsaService, type TestTsaOptions } from './tsa.js'
 
-/** Options of {@link startEmulator}. */
+/**
+ * Options of {@link startEmulator}.
+ * @category Emulator
+ */
 export interface EmulatorOptions extends HttpServerOptions {
   /** Beacon options (key type, interval, initial blocks, record lifetime…). */
   beacon?: BeaconServiceOptions
@@ -20,7 +23,10 @@ export interface EmulatorOptions extends HttpServerOptions {
   tsa?: TestTsaOptions
 }
 
-/** A running emulator: the served beacon ({@link ServedBeaconEmulator}) plus REST and time-stamping. */
+/**
+ * A running emulator: the served beacon ({@link ServedBeaconEmulator}) plus REST and time-stamping.
+ * @category Emulator
+ */
 export interface RunningEmulator extends ServedBeaconEmulator {
   /** The REST service (public key, outage switch, fault injection). */
   readonly rest: RestService
@@ -43,6 +49,7 @@ export interface RunningEmulator extends ServedBeaconEmulator {
  * // …
  * await emu.stop()
  * ```
+ * @category Emulator
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const beacon = await createBeaconService(options.beacon)
@@ -58,4 +65,5 @@ export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpSe
 export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } from './faults.js'
 export { createTsaService, createTestTsa, EMULATOR_TSA_POLICY, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'
 export { generateBeaconKey, type BeaconKey, type GenerateBeaconKeyOptions } from './keys.js'
+/** @category Beacon */
 export { createIpnsRecord, type IpnsSigner, type IpnsRecordContent, type IpnsPublicKey, type IpnsKeyType } from '../core/ipns/index.js'

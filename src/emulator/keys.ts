@@ -11,13 +11,19 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { InvalidInputError } from '../core/errors.js'
 import { RSA_MAX_BITS, RSA_MIN_BITS, type IpnsKeyType, type IpnsPublicKey, type IpnsSigner } from '../core/ipns/index.js'
 
-/** A private key that signs the emulated beacon's IPNS records. */
+/**
+ * A private key that signs the emulated beacon's IPNS records.
+ * @category Beacon
+ */
 export interface BeaconKey extends IpnsSigner {
   /** The key type. */
   readonly type: IpnsKeyType
 }
 
-/** Options of {@link generateBeaconKey}. */
+/**
+ * Options of {@link generateBeaconKey}.
+ * @category Beacon
+ */
 export interface GenerateBeaconKeyOptions {
   /** Ed25519 only: the 32-byte seed (RFC 8032 private key), for a stable name across runs. Default: random. */
   seed?: Uint8Array
@@ -36,6 +42,7 @@ const generateRsa = promisify(nodeGenerateKeyPair)
  * const emu = await startBeaconEmulator({ privateKey: key })
  * ```
  * @throws `InvalidInputError` `INVALID_KEY` for a seed that is not 32 bytes or an RSA size out of range.
+ * @category Beacon
  */
 export async function generateBeaconKey(type: IpnsKeyType, options: GenerateBeaconKeyOptions = {}): Promise<BeaconKey> {
   if (type === 'Ed25519') {

@@ -30,7 +30,10 @@ import { readBody, sendJson, type RouteHandler } from './http.js'
 /** Satellite source names the emulator understands. */
 export const EMULATOR_SATELLITE_NAMES = ['vendororbital', 'aptosorbital'] as const
 
-/** Options of {@link createRestService}. All optional. */
+/**
+ * Options of {@link createRestService}. All optional.
+ * @category REST
+ */
 export interface RestServiceOptions {
   /** Accepted client id; default `emulator-client`. */
   clientId?: string
@@ -65,10 +68,16 @@ export interface RestServiceOptions {
   extraFields?: Record<string, unknown>
 }
 
-/** How the emulator signs values. */
+/**
+ * How the emulator signs values.
+ * @category REST
+ */
 export type SignatureMode = 'signed' | 'null' | 'absent'
 
-/** The gateway's error codes and their HTTP statuses (beacon-facts: "Authenticated REST endpoint"). */
+/**
+ * The gateway's error codes and their HTTP statuses (beacon-facts: "Authenticated REST endpoint").
+ * @category REST
+ */
 export const GATEWAY_ERROR_STATUS = {
   authentication_failed: 401,
   token_expired: 401,
@@ -82,18 +91,25 @@ export const GATEWAY_ERROR_STATUS = {
   service_timeout: 504,
 } as const
 
-/** A gateway error code the emulator can answer with. */
+/**
+ * A gateway error code the emulator can answer with.
+ * @category REST
+ */
 export type GatewayErrorCode = keyof typeof GATEWAY_ERROR_STATUS
 
 /**
  * A one-shot fault answering like the real gateway: the code's status and `{ error, message? }`.
  * @example service.injectFault('trng', gatewayError('insufficient_credits', 'no credits left'))
+ * @category REST
  */
 export function gatewayError(code: GatewayErrorCode, message?: string, headers?: Record<string, string>): RestFault {
   return { status: GATEWAY_ERROR_STATUS[code], body: message === undefined ? { error: code } : { error: code, message }, ...(headers === undefined ? {} : { headers }) }
 }
 
-/** A one-shot fault: the next request to the endpoint gets this instead of the normal answer. */
+/**
+ * A one-shot fault: the next request to the endpoint gets this instead of the normal answer.
+ * @category REST
+ */
 export interface RestFault {
   /** HTTP status; default 500. */
   status?: number
@@ -109,7 +125,10 @@ export interface RestFault {
   passThrough?: boolean
 }
 
-/** Counters, for tests. */
+/**
+ * Counters, for tests.
+ * @category REST
+ */
 export interface RestServiceStats {
   tokenRequests: number
   tokensIssued: number
@@ -120,7 +139,10 @@ export interface RestServiceStats {
   served: { satellite: number; derived: number }
 }
 
-/** A running REST emulator service; mount `handler` with `startHttpServer`. */
+/**
+ * A running REST emulator service; mount `handler` with `startHttpServer`.
+ * @category REST
+ */
 export interface RestService {
   readonly handler: RouteHandler
   /** The signing key's public key, compressed SEC1 (33 bytes). */
@@ -154,7 +176,10 @@ export interface RestService {
 const TOKEN_PATH = '/oauth/token'
 const TRNG_PATH = '/api/v1/services/trng'
 
-/** Creates the REST + token emulator service. */
+/**
+ * Creates the REST + token emulator service.
+ * @category REST
+ */
 export function createRestService(options: RestServiceOptions = {}): RestService {
   const clientId = options.clientId ?? 'emulator-client'
   const clientSecret = options.clientSecret ?? 'emulator-secret'

@@ -54,13 +54,22 @@ const OIDS = {
   organizationName: '2.5.4.10',
 } as const
 
-/** The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style). */
+/**
+ * The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style).
+ * @category Time-stamping
+ */
 export const EMULATOR_TSA_POLICY = '1.3.6.1.4.1.32473.1'
 
-/** How the emulated TSA certificate's extended key usage is set (variants exist to test verifiers). */
+/**
+ * How the emulated TSA certificate's extended key usage is set (variants exist to test verifiers).
+ * @category Time-stamping
+ */
 export type TsaKeyUsageVariant = 'time-stamping' | 'none' | 'non-critical' | 'code-signing'
 
-/** Options of {@link createTestTsa}. */
+/**
+ * Options of {@link createTestTsa}.
+ * @category Time-stamping
+ */
 export interface TestTsaOptions {
   /** Derive the keys from this seed (deterministic certificates and tokens); random keys by default. */
   seed?: Uint8Array
@@ -78,7 +87,10 @@ export interface TestTsaOptions {
   now?: () => number
 }
 
-/** Options of one {@link TestTsa.issue}. */
+/**
+ * Options of one {@link TestTsa.issue}.
+ * @category Time-stamping
+ */
 export interface IssueOptions {
   /** genTime, unix ms (default the TSA clock; truncated to whole seconds). */
   genTime?: number
@@ -89,7 +101,10 @@ export interface IssueOptions {
   badSignature?: boolean
 }
 
-/** A test time-stamping authority: certificates plus a token factory (no HTTP). */
+/**
+ * A test time-stamping authority: certificates plus a token factory (no HTTP).
+ * @category Time-stamping
+ */
 export interface TestTsa {
   /** The root CA certificate, PEM; trust it to accept this authority's tokens. */
   readonly rootPem: string
@@ -100,7 +115,10 @@ export interface TestTsa {
   issue(imprint: Uint8Array, options?: IssueOptions): Uint8Array
 }
 
-/** Creates a {@link TestTsa}. */
+/**
+ * Creates a {@link TestTsa}.
+ * @category Time-stamping
+ */
 export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
   const now = options.now ?? Date.now
   const keyOf = (label: string): Uint8Array => (options.seed === undefined ? p256.utils.randomSecretKey() : sha256(concat(options.seed, new TextEncoder().encode(label))))
@@ -176,13 +194,19 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
   }
 }
 
-/** Options of {@link createTsaService}. */
+/**
+ * Options of {@link createTsaService}.
+ * @category Time-stamping
+ */
 export interface TsaServiceOptions extends TestTsaOptions {
   /** Fault registry (route `tsa`); the emulator passes the beacon's so `emu.faults` covers every route. */
   faults?: FaultController
 }
 
-/** The emulated authority as an HTTP service. */
+/**
+ * The emulated authority as an HTTP service.
+ * @category Time-stamping
+ */
 export interface TsaService extends TestTsa {
   /** Handles `POST /tsa`. */
   readonly handler: RouteHandler
@@ -191,7 +215,10 @@ export interface TsaService extends TestTsa {
   readonly requests: number
 }
 
-/** Creates the emulated authority's route handler (`POST /tsa`). */
+/**
+ * Creates the emulated authority's route handler (`POST /tsa`).
+ * @category Time-stamping
+ */
 export function createTsaService(options: TsaServiceOptions = {}): TsaService {
   const faults = options.faults ?? new FaultController()
   const now = options.now ?? Date.now

@@ -16,10 +16,16 @@
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 
-/** Which edge made a {@link NetError}. */
+/**
+ * Which edge made a {@link NetError}.
+ * @category Errors
+ */
 export type NetEdge = 'beacon' | 'rest' | 'timestamp'
 
-/** The codes of the network error family, per edge. */
+/**
+ * The codes of the network error family, per edge.
+ * @category Errors
+ */
 export const NET_ERROR_CODES = {
   network: { beacon: 'GATEWAY_NETWORK_ERROR', rest: 'ORBITPORT_NETWORK', timestamp: 'TIMESTAMP_NETWORK_ERROR' },
   timeout: { beacon: 'GATEWAY_TIMEOUT', rest: 'ORBITPORT_TIMEOUT', timestamp: 'TIMESTAMP_TIMEOUT' },
@@ -27,7 +33,10 @@ export const NET_ERROR_CODES = {
   aborted: { beacon: 'ABORTED', rest: 'ORBITPORT_ABORTED', timestamp: 'ABORTED' },
 } as const satisfies Record<string, Record<NetEdge, string>>
 
-/** What every {@link NetError} constructor takes. */
+/**
+ * What every {@link NetError} constructor takes.
+ * @category Errors
+ */
 export interface NetErrorInit extends OrbitdrawErrorOptions {
   /** The edge reporting it. */
   readonly edge: NetEdge
@@ -40,6 +49,7 @@ export interface NetErrorInit extends OrbitdrawErrorOptions {
 /**
  * Base class of the network error family. `instanceof BeaconError` holds for the beacon edge's
  * members and `instanceof OrbitportError` for the REST edge's, as before the family was shared.
+ * @category Errors
  */
 export class NetError extends OrbitdrawError {
   /** Which edge reported it. */
@@ -59,7 +69,10 @@ export class NetError extends OrbitdrawError {
   }
 }
 
-/** The request never got an HTTP answer: DNS, connection refused or reset, TLS, a broken body. */
+/**
+ * The request never got an HTTP answer: DNS, connection refused or reset, TLS, a broken body.
+ * @category Errors
+ */
 export class NetworkError extends NetError {
   constructor(init: NetErrorInit & { readonly detail?: string | undefined }) {
     const url = init.url ?? ''
@@ -75,7 +88,10 @@ export class NetworkError extends NetError {
   }
 }
 
-/** A request (or a whole call with its retries) took longer than allowed. */
+/**
+ * A request (or a whole call with its retries) took longer than allowed.
+ * @category Errors
+ */
 export class TimeoutError extends NetError {
   /** The limit that was hit, ms. */
   readonly timeoutMs: number
@@ -103,7 +119,10 @@ export class TimeoutError extends NetError {
   }
 }
 
-/** Fields of a {@link RateLimitedError}. */
+/**
+ * Fields of a {@link RateLimitedError}.
+ * @category Errors
+ */
 export interface RateLimitedInit extends NetErrorInit {
   /** How long the server asked to wait (`Retry-After`), ms, when it said. */
   readonly retryAfterMs?: number | undefined
@@ -116,6 +135,7 @@ export interface RateLimitedInit extends NetErrorInit {
 /**
  * The server answered HTTP 429 (too many requests). A beacon gateway is not asked again before
  * `retryAfterMs`; the REST client waits for it within its retry budget and throws this when it cannot.
+ * @category Errors
  */
 export class RateLimitedError extends NetError {
   /** How long the server asked to wait, ms (`undefined` when it did not say). */
@@ -154,7 +174,10 @@ export class RateLimitedError extends NetError {
   }
 }
 
-/** The caller's `AbortSignal` fired; `cause` is the signal's reason. */
+/**
+ * The caller's `AbortSignal` fired; `cause` is the signal's reason.
+ * @category Errors
+ */
 export class AbortedError extends NetError {
   constructor(init: NetErrorInit) {
     const code = NET_ERROR_CODES.aborted[init.edge]

@@ -14,7 +14,10 @@ import { InvalidInputError } from '../core/errors.js'
 /** A `fetch`-compatible function. */
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
 
-/** Why a redirect was refused. */
+/**
+ * Why a redirect was refused.
+ * @category Errors
+ */
 export type RedirectRefusal =
   /** The target's origin is neither the request's origin nor allow-listed. */
   | 'cross-origin'

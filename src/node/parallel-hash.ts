@@ -24,7 +24,10 @@ import { rootOfLeafWords } from '../core/merkle.js'
 import { leafWords, normalize, participantsRoot, saltSource, type ParticipantsHashOptions, type WeightedEntry } from '../core/participants.js'
 import { OrganizerSecret } from '../core/secret.js'
 
-/** Lists shorter than this are hashed in the calling thread only. */
+/**
+ * Lists shorter than this are hashed in the calling thread only.
+ * @category Draw
+ */
 export const PARALLEL_MIN_ENTRIES = 100_000
 
 /** log2 of the chunk size: worker slices start at multiples of 2^14 entries. */
@@ -33,7 +36,10 @@ const CHUNK_LOG = 14
 /** @internal Counts of slices hashed by a worker and of worker failures (the calling thread redid the slice); read by tests. */
 export const workerStats = { hashed: 0, failed: 0 }
 
-/** Options of {@link participantsRootParallel}. */
+/**
+ * Options of {@link participantsRootParallel}.
+ * @category Draw
+ */
 export interface ParallelHashOptions extends ParticipantsHashOptions {
   /** Threads to use, the calling one included: 1 or 2 (default 2). */
   threads?: 1 | 2
@@ -77,6 +83,7 @@ export function chunkRoots(words: Int32Array, n: number, chunk: number): Int32Ar
  * const root = bytesToHex(await participantsRootParallel(entries))
  * ```
  * @throws the errors of {@link participantsRoot} (the promise rejects with them).
+ * @category Draw
  */
 export async function participantsRootParallel(list: readonly string[] | readonly WeightedEntry[], options: ParallelHashOptions = {}): Promise<Uint8Array> {
   const threads = options.threads ?? 2

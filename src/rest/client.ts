@@ -39,12 +39,19 @@ export type { Logger } from './scrub.js'
 /**
  * Source names accepted in `random({ src })`. `satellite`, `vendororbital` and `aptosorbital` all
  * mean the satellite source and are sent as the client's `satelliteSourceName`.
+ * @category REST
  */
 export const SOURCE_NAMES = ['satellite', 'vendororbital', 'aptosorbital', 'derived'] as const
-/** A source name accepted in `random({ src })`. */
+/**
+ * A source name accepted in `random({ src })`.
+ * @category REST
+ */
 export type SourceName = (typeof SOURCE_NAMES)[number]
 
-/** Options of {@link OrbitportClient.random}. */
+/**
+ * Options of {@link OrbitportClient.random}.
+ * @category REST
+ */
 export interface RandomOptions {
   /** Sources to try, in order. A single name or a list; none (or an empty list) lets the server choose. */
   src?: SourceName | readonly SourceName[]
@@ -65,6 +72,7 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom')
  * const v = await client.random({ src: ['satellite', 'derived'] })
  * console.log(v.source, v.hex)
  * ```
+ * @category REST
  */
 export class OrbitportClient {
   /** REST base URL (no trailing slash). */

@@ -22,10 +22,16 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError, LimitExceededError } from '../core/errors.js'
 import { hexToBytes } from '../core/bytes.js'
 
-/** Length of the cosmic seed, in bytes. */
+/**
+ * Length of the cosmic seed, in bytes.
+ * @category REST
+ */
 export const DERIVED_SEED_BYTES = 32
 
-/** Length of one derived value, in bytes. */
+/**
+ * Length of one derived value, in bytes.
+ * @category REST
+ */
 export const DERIVED_VALUE_BYTES = 32
 
 /** Largest index allowed: the hardened index `2^31 + i` must fit in 32 bits. */
@@ -34,7 +40,10 @@ export const DERIVED_MAX_INDEX = 0x7fff_ffff
 /** Most values one {@link derivedValues} call produces (a guard against accidental huge loops). */
 export const DERIVED_MAX_COUNT = 1_000_000
 
-/** A seed given as bytes or as 64 hexadecimal characters (either case). */
+/**
+ * A seed given as bytes or as 64 hexadecimal characters (either case).
+ * @category REST
+ */
 export type DerivedSeed = Uint8Array | string
 
 function seedBytes(seed: DerivedSeed): Uint8Array {
@@ -89,13 +98,19 @@ function childValue(master: HDKey, index: number): Uint8Array {
   return sha256(childPublicKey(master, index))
 }
 
-/** The compressed (33-byte) secp256k1 public key of child `m/i'` of the seed's master key. */
+/**
+ * The compressed (33-byte) secp256k1 public key of child `m/i'` of the seed's master key.
+ * @category REST
+ */
 export function derivedPublicKey(seed: DerivedSeed, index: number): Uint8Array {
   checkIndex(index, 'index', '$.index')
   return childPublicKey(masterKey(seedBytes(seed)), index)
 }
 
-/** Derived value number `index` (32 bytes) of the seed. */
+/**
+ * Derived value number `index` (32 bytes) of the seed.
+ * @category REST
+ */
 export function derivedValue(seed: DerivedSeed, index: number): Uint8Array {
   checkIndex(index, 'index', '$.index')
   return childValue(masterKey(seedBytes(seed)), index)
@@ -104,6 +119,7 @@ export function derivedValue(seed: DerivedSeed, index: number): Uint8Array {
 /**
  * `count` consecutive derived values of the seed, starting at index `start` (default 0).
  * The master key is computed once, so this is cheaper than repeated {@link derivedValue} calls.
+ * @category REST
  */
 export function derivedValues(seed: DerivedSeed, start = 0, count = 1): Uint8Array[] {
   checkIndex(start, 'start', '$.start')
@@ -123,6 +139,7 @@ export function derivedValues(seed: DerivedSeed, start = 0, count = 1): Uint8Arr
 /**
  * A stateful local `derived` source: each {@link DerivedSource.next} call returns the next value
  * (index 0, 1, 2, …) of the seed, like the service's fallback does.
+ * @category REST
  */
 export class DerivedSource {
   readonly #master: HDKey

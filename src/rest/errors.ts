@@ -34,7 +34,10 @@ import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 import type { RedirectRefusal } from '../net/redirect.js'
 import { AbortedError, claimNetErrors, serverSaidSuffix as said } from '../net/errors.js'
 
-/** Options of the errors made from an HTTP answer. */
+/**
+ * Options of the errors made from an HTTP answer.
+ * @category Errors
+ */
 export interface HttpErrorOptions extends OrbitdrawErrorOptions {
   /** The `error` field of the server's JSON error body, when it is a well-formed code. */
   serverCode?: string | undefined
@@ -51,6 +54,7 @@ function serverHint(status: number, serverCode: string | undefined): string {
  * Base class of the REST client's errors (an {@link OrbitdrawError}). `instanceof OrbitportError`
  * also holds for the shared network errors ({@link NetworkError}, {@link TimeoutError},
  * {@link RateLimitedError}, {@link AbortedError}) the REST edge reports (`edge: 'rest'`).
+ * @category Errors
  */
 export class OrbitportError extends OrbitdrawError {}
 claimNetErrors(OrbitportError, 'rest')
@@ -60,12 +64,19 @@ export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, t
 /**
  * The caller's `AbortSignal` fired (`ORBITPORT_ABORTED`).
  * @deprecated the edges share one {@link AbortedError}; this is the same class under its old name.
+ * @category Errors
  */
 export const AbortError = AbortedError
-/** @deprecated use {@link AbortedError}. */
+/**
+ * @deprecated use {@link AbortedError}.
+ * @category Errors
+ */
 export type AbortError = AbortedError
 
-/** The endpoint answered with a server error (5xx, or a status the interface does not describe). */
+/**
+ * The endpoint answered with a server error (5xx, or a status the interface does not describe).
+ * @category Errors
+ */
 export class ServerError extends OrbitportError {
   /** HTTP status. */
   readonly status: number
@@ -81,14 +92,20 @@ export class ServerError extends OrbitportError {
   }
 }
 
-/** 402 `insufficient_credits`: the account has no credits left for this service. Not retried. */
+/**
+ * 402 `insufficient_credits`: the account has no credits left for this service. Not retried.
+ * @category Errors
+ */
 export class InsufficientCreditsError extends ServerError {
   constructor(url: string, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
     super(url, 402, serverMessage, options, 'ORBITPORT_INSUFFICIENT_CREDITS', 'the account has no credits left for this service; top it up with Orbitport, then retry')
   }
 }
 
-/** 404 (`service_not_found`): the gateway does not know the service at this URL. Not retried. */
+/**
+ * 404 (`service_not_found`): the gateway does not know the service at this URL. Not retried.
+ * @category Errors
+ */
 export class ServiceNotFoundError extends ServerError {
   constructor(url: string, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
     super(url, 404, serverMessage, options, 'ORBITPORT_SERVICE_NOT_FOUND', 'check baseUrl (the path /api/v1/services/trng is added by the client) and that the service is enabled for this client')
@@ -99,6 +116,7 @@ export class ServiceNotFoundError extends ServerError {
  * The endpoint redirected somewhere the client does not go: another origin not in
  * `allowedRedirectOrigins`, more than `maxRedirects` hops, a non-http(s) target, or a method-changing
  * redirect of the token request. The request to the target was never made. Not retried.
+ * @category Errors
  */
 export class RedirectError extends OrbitportError {
   /** Why the redirect was refused. */
@@ -119,14 +137,20 @@ export class RedirectError extends OrbitportError {
   }
 }
 
-/** The response is not JSON, or a field is missing or malformed. `path` names the first bad field. */
+/**
+ * The response is not JSON, or a field is missing or malformed. `path` names the first bad field.
+ * @category Errors
+ */
 export class InvalidResponseError extends OrbitportError {
   constructor(url: string, detail: string, options: OrbitdrawErrorOptions = {}) {
     super('ORBITPORT_INVALID_RESPONSE', `invalid response from ${url}: ${detail}`, 'the service returned something this client does not understand; do not use it, and report it if it persists', options)
   }
 }
 
-/** The API rejected the access token (401/403) even after one token refresh and one retry. */
+/**
+ * The API rejected the access token (401/403) even after one token refresh and one retry.
+ * @category Errors
+ */
 export class AuthError extends OrbitportError {
   /** HTTP status (401 or 403). */
   readonly status: number
@@ -149,7 +173,10 @@ export class AuthError extends OrbitportError {
   }
 }
 
-/** The identity provider refused to issue a token (wrong client id/secret, audience, grant type). */
+/**
+ * The identity provider refused to issue a token (wrong client id/secret, audience, grant type).
+ * @category Errors
+ */
 export class TokenError extends OrbitportError {
   /** HTTP status of the token endpoint. */
   readonly status: number
@@ -168,7 +195,10 @@ export class TokenError extends OrbitportError {
   }
 }
 
-/** A value's signature does not verify: the value is rejected, never returned. */
+/**
+ * A value's signature does not verify: the value is rejected, never returned.
+ * @category Errors
+ */
 export class SignatureError extends OrbitportError {
   constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}, code = 'ORBITPORT_BAD_SIGNATURE') {
     super(code, detail, hint, options)
@@ -179,6 +209,7 @@ export class SignatureError extends OrbitportError {
  * A value came without a signature (`signature` null or absent) while the client requires one
  * (`requireSignature`, on by default when `verify` is set). A {@link SignatureError}: the value is
  * rejected, never returned.
+ * @category Errors
  */
 export class UnsignedValueError extends SignatureError {
   constructor(url: string, options: OrbitdrawErrorOptions = {}) {
@@ -191,7 +222,10 @@ export class UnsignedValueError extends SignatureError {
   }
 }
 
-/** A `src` name the client does not know; raised before any request is sent. */
+/**
+ * A `src` name the client does not know; raised before any request is sent.
+ * @category Errors
+ */
 export class UnknownSourceError extends OrbitportError {
   /** The offending name. */
   readonly source: string
@@ -201,7 +235,10 @@ export class UnknownSourceError extends OrbitportError {
   }
 }
 
-/** A client holding a client secret was constructed in a browser (spec section 5, rule 3). */
+/**
+ * A client holding a client secret was constructed in a browser (spec section 5, rule 3).
+ * @category Errors
+ */
 export class BrowserSecretError extends OrbitportError {
   constructor() {
     super(
@@ -212,7 +249,10 @@ export class BrowserSecretError extends OrbitportError {
   }
 }
 
-/** The endpoint failed and the beacon fallback failed too. Both errors are attached. */
+/**
+ * The endpoint failed and the beacon fallback failed too. Both errors are attached.
+ * @category Errors
+ */
 export class FallbackError extends OrbitportError {
   /** Why the REST endpoint failed. */
   readonly endpointError: unknown

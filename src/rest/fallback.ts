@@ -12,7 +12,10 @@ import { abortedError } from '../net/abort.js'
 import { FallbackError, InvalidResponseError, OrbitportError, ServerError } from './errors.js'
 import type { RandomValue } from './response.js'
 
-/** The latest values of the public beacon, as a fallback provider gives them. */
+/**
+ * The latest values of the public beacon, as a fallback provider gives them.
+ * @category REST
+ */
 export interface BeaconValues {
   /** The block's cTRNG values (32 bytes each). */
   values: Uint8Array[]
@@ -24,12 +27,18 @@ export interface BeaconValues {
   authenticated: boolean
 }
 
-/** A provider of the public beacon's latest verified block (the beacon client implements it). */
+/**
+ * A provider of the public beacon's latest verified block (the beacon client implements it).
+ * @category REST
+ */
 export interface BeaconFallback {
   latestValues(signal?: AbortSignal): Promise<BeaconValues>
 }
 
-/** The part of a beacon client {@link beaconFallbackFrom} needs (structural: `BeaconClient` fits). */
+/**
+ * The part of a beacon client {@link beaconFallbackFrom} needs (structural: `BeaconClient` fits).
+ * @category REST
+ */
 export interface BeaconHeadSource {
   latest(options?: { signal?: AbortSignal }): Promise<{
     readonly block: { readonly cid: string; readonly sequence: number; readonly values: readonly Uint8Array[] }
@@ -44,6 +53,7 @@ export interface BeaconHeadSource {
  *
  * @example
  * const rest = new OrbitportClient({ clientId, clientSecret, beaconFallback: beaconFallbackFrom(new BeaconClient()) })
+ * @category REST
  */
 export function beaconFallbackFrom(beacon: BeaconHeadSource): BeaconFallback {
   return {
@@ -54,7 +64,10 @@ export function beaconFallbackFrom(beacon: BeaconHeadSource): BeaconFallback {
   }
 }
 
-/** Default fallback policy: the endpoint is unavailable or misbehaving (not a config or trust problem). */
+/**
+ * Default fallback policy: the endpoint is unavailable or misbehaving (not a config or trust problem).
+ * @category REST
+ */
 export function defaultFallbackOn(error: unknown): boolean {
   if (error instanceof ServerError) return error.status >= 500
   return error instanceof NetworkError || error instanceof TimeoutError || error instanceof RateLimitedError || error instanceof InvalidResponseError

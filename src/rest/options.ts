@@ -14,16 +14,31 @@ import type { Logger } from './scrub.js'
 import { createSignatureVerifier, type SignatureOptions, type SignatureVerifier } from './signature.js'
 import { MemoryTokenStore, type TokenStore } from './token.js'
 
-/** Production REST base URL. */
+/**
+ * Production REST base URL.
+ * @category REST
+ */
 export const DEFAULT_BASE_URL = 'https://op.spacecomputer.io'
-/** Production identity provider (the token endpoint is `{authUrl}/oauth/token`). */
+/**
+ * Production identity provider (the token endpoint is `{authUrl}/oauth/token`).
+ * @category REST
+ */
 export const DEFAULT_AUTH_URL = 'https://auth.spacecomputer.io'
-/** Path of the cTRNG endpoint under the base URL. */
+/**
+ * Path of the cTRNG endpoint under the base URL.
+ * @category REST
+ */
 export const TRNG_PATH = '/api/v1/services/trng'
-/** Path of the token endpoint under the auth URL. */
+/**
+ * Path of the token endpoint under the auth URL.
+ * @category REST
+ */
 export const TOKEN_PATH = '/oauth/token'
 
-/** Retry policy for what is safe to retry (network errors, timeouts, 5xx, 429). */
+/**
+ * Retry policy for what is safe to retry (network errors, timeouts, 5xx, 429).
+ * @category REST
+ */
 export interface RetryOptions {
   /** Retries after the first attempt; default 2 (so at most 3 attempts). */
   retries?: number
@@ -37,7 +52,10 @@ export interface RetryOptions {
   random?: () => number
 }
 
-/** Options of {@link OrbitportClient}. */
+/**
+ * Options of {@link OrbitportClient}.
+ * @category REST
+ */
 export interface OrbitportClientOptions {
   /** Client id from the access form. */
   clientId: string
@@ -118,7 +136,10 @@ export interface ResolvedOptions {
   readonly fallbackOn: ((error: unknown) => boolean) | undefined
 }
 
-/** True in a browser main thread or web worker (not in Node, Deno 2, Bun). */
+/**
+ * True in a browser main thread or web worker (not in Node, Deno 2, Bun).
+ * @category REST
+ */
 export function isBrowserContext(): boolean {
   const g = globalThis as { window?: { document?: unknown }; document?: unknown; importScripts?: unknown; WorkerGlobalScope?: unknown }
   if (typeof g.window === 'object' && g.window !== null && typeof g.window.document === 'object' && g.window.document !== null) return true

@@ -13,15 +13,27 @@ import { InsufficientCreditsError, InvalidResponseError, ServerError, ServiceNot
 import { Retryable } from './retry.js'
 import type { SignatureVerifier } from './signature.js'
 
-/** Wire names the satellite source has had: the spec's `vendororbital` and the live `aptosorbital`. */
+/**
+ * Wire names the satellite source has had: the spec's `vendororbital` and the live `aptosorbital`.
+ * @category REST
+ */
 export const SATELLITE_WIRE_NAMES = ['vendororbital', 'aptosorbital'] as const
-/** A wire name of the satellite source. */
+/**
+ * A wire name of the satellite source.
+ * @category REST
+ */
 export type SatelliteWireName = (typeof SATELLITE_WIRE_NAMES)[number]
 
-/** Which kind of source a returned value came from. */
+/**
+ * Which kind of source a returned value came from.
+ * @category REST
+ */
 export type ValueSource = 'satellite' | 'derived' | 'beacon'
 
-/** A value's signature as received (`algo` only when the server sent one). */
+/**
+ * A value's signature as received (`algo` only when the server sent one).
+ * @category REST
+ */
 export interface ValueSignature {
   value: string
   pk: string
@@ -33,6 +45,7 @@ export interface ValueSignature {
  * the server sent none or `null` (the public gateway's current behaviour). Other fields the server
  * adds (`bulk`, …) are not copied: `bulk`'s element format is unpublished, so its values are not
  * handed out.
+ * @category REST
  */
 export interface CtrngResponse {
   service: 'trng'
@@ -43,7 +56,10 @@ export interface CtrngResponse {
   algo?: string
 }
 
-/** A random value with where it came from. */
+/**
+ * A random value with where it came from.
+ * @category REST
+ */
 export interface RandomValue {
   /** `satellite`, `derived` (the server's derived fallback) or `beacon` (the public beacon fallback). */
   source: ValueSource
@@ -112,6 +128,7 @@ function optionalAlgo(url: string, v: unknown, path: string): string | undefined
  * Parses `Retry-After` (delta-seconds or HTTP-date) into whole seconds (rounded up), or undefined.
  * @deprecated use `retryAfterMs` semantics: the edges now share one parser in milliseconds
  *   (`RateLimitedError.retryAfterMs`).
+ * @category REST
  */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   const ms = retryAfterMs(value, nowMs)

@@ -12,7 +12,10 @@ export const REDACTED = '[REDACTED]'
 /** How many tokens are remembered (older ones expired long ago). */
 const TOKENS_KEPT = 8
 
-/** Optional logger; `console` works. Messages and fields never contain the secret or a token. */
+/**
+ * Optional logger; `console` works. Messages and fields never contain the secret or a token.
+ * @category REST
+ */
 export interface Logger {
   debug?(message: string, fields?: Record<string, unknown>): void
   info?(message: string, fields?: Record<string, unknown>): void

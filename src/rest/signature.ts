@@ -35,23 +35,36 @@ import { InvalidInputError } from '../core/errors.js'
 import { base64ToBytes, bytesToHex, hexToBytes, utf8Encode } from '../core/bytes.js'
 import { SignatureError } from './errors.js'
 
-/** Curves supported for value signatures. */
+/**
+ * Curves supported for value signatures.
+ * @category REST
+ */
 export type SignatureCurve = 'p256' | 'secp256k1' | 'ed25519'
 
-/** ECDSA signature encodings. */
+/**
+ * ECDSA signature encodings.
+ * @category REST
+ */
 export type SignatureEncoding = 'der' | 'compact' | 'auto'
 
 /**
  * How the signed message is built from a value: a preset, or a function of the 32 data bytes (and
  * their lowercase hex) returning the message that was signed (ECDSA: hashed with SHA-256 before
  * verifying, never used as a digest; Ed25519: the message).
+ * @category REST
  */
 export type MessageConstruction = 'sha256' | 'sha256-hex' | ((data: Uint8Array, hex: string) => Uint8Array)
 
-/** A public key: raw bytes, hex, or PEM (`-----BEGIN PUBLIC KEY-----`). */
+/**
+ * A public key: raw bytes, hex, or PEM (`-----BEGIN PUBLIC KEY-----`).
+ * @category REST
+ */
 export type PublicKeyInput = Uint8Array | string
 
-/** Options for signature verification. Only `publicKey` is required. */
+/**
+ * Options for signature verification. Only `publicKey` is required.
+ * @category REST
+ */
 export interface SignatureOptions {
   /** The trusted key, or several (for example during a key rotation). */
   publicKey: PublicKeyInput | readonly PublicKeyInput[]
@@ -65,7 +78,10 @@ export interface SignatureOptions {
   lowS?: boolean
 }
 
-/** Outcome of a signature check. */
+/**
+ * Outcome of a signature check.
+ * @category REST
+ */
 export interface SignatureCheck {
   /** Whether the signature verified under one of the trusted keys. */
   valid: boolean
@@ -75,7 +91,10 @@ export interface SignatureCheck {
   reason?: string
 }
 
-/** A verifier with its keys parsed once. Build it with {@link createSignatureVerifier}. */
+/**
+ * A verifier with its keys parsed once. Build it with {@link createSignatureVerifier}.
+ * @category REST
+ */
 export interface SignatureVerifier {
   /** The options it was built from, with defaults filled in (keys as raw hex). */
   readonly curve: SignatureCurve
@@ -100,7 +119,10 @@ function badKey(detail: string, path: string, cause?: unknown): InvalidInputErro
   return new InvalidInputError('INVALID_PUBLIC_KEY', detail, 'pass the key as SEC1 bytes (33 or 65 bytes) for ECDSA, 32 bytes for Ed25519, a DER SubjectPublicKeyInfo, or PEM', { path, cause })
 }
 
-/** Parses a public key for `curve` into raw bytes (SEC1 for ECDSA, 32 bytes for Ed25519). */
+/**
+ * Parses a public key for `curve` into raw bytes (SEC1 for ECDSA, 32 bytes for Ed25519).
+ * @category REST
+ */
 export function parsePublicKey(input: PublicKeyInput, curve: SignatureCurve, path = '$.publicKey'): Uint8Array {
   let bytes: Uint8Array
   if (typeof input === 'string') {
@@ -149,6 +171,7 @@ const RAW_REMOVED_HINT =
 /**
  * The bytes a message construction produces for `data`, as verified: for the presets the 32-byte
  * SHA-256 digest; for a function, its output (hashed with SHA-256 before an ECDSA check).
+ * @category REST
  */
 export function signedMessage(construction: MessageConstruction, data: Uint8Array): Uint8Array {
   const hex = bytesToHex(data)
@@ -181,7 +204,10 @@ function decodeSignature(signatureHex: string): Uint8Array | undefined {
   return hexToBytes(s)
 }
 
-/** Builds a {@link SignatureVerifier}; throws {@link InvalidInputError} on a bad key or option. */
+/**
+ * Builds a {@link SignatureVerifier}; throws {@link InvalidInputError} on a bad key or option.
+ * @category REST
+ */
 export function createSignatureVerifier(options: SignatureOptions): SignatureVerifier {
   if (options === null || typeof options !== 'object') {
     throw new InvalidInputError('INVALID_SIGNATURE_OPTIONS', 'signature options must be an object with a publicKey', 'pass { publicKey, curve?, encoding?, message?, lowS? }')
@@ -261,7 +287,10 @@ export function createSignatureVerifier(options: SignatureOptions): SignatureVer
   }
 }
 
-/** One-shot check of a signature over a value's data bytes (parses the keys each call). */
+/**
+ * One-shot check of a signature over a value's data bytes (parses the keys each call).
+ * @category REST
+ */
 export function verifyValueSignature(data: Uint8Array, signatureHex: string, options: SignatureOptions): SignatureCheck {
   return createSignatureVerifier(options).check(data, signatureHex)
 }

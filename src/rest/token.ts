@@ -7,7 +7,10 @@
  * @module
  */
 
-/** A cached access token. */
+/**
+ * A cached access token.
+ * @category REST
+ */
 export interface StoredToken {
   /** The bearer token. Secret. */
   readonly accessToken: string
@@ -20,6 +23,7 @@ export interface StoredToken {
 /**
  * Where the client caches tokens. Methods may be synchronous or return promises. `key` identifies
  * the credentials (auth URL, client id and audience; never the secret).
+ * @category REST
  */
 export interface TokenStore {
   get(key: string): StoredToken | undefined | Promise<StoredToken | undefined>
@@ -29,7 +33,10 @@ export interface TokenStore {
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom')
 
-/** The default in-process token store. Its contents never show in `JSON.stringify` or `util.inspect`. */
+/**
+ * The default in-process token store. Its contents never show in `JSON.stringify` or `util.inspect`.
+ * @category REST
+ */
 export class MemoryTokenStore implements TokenStore {
   readonly #tokens = new Map<string, StoredToken>()
 

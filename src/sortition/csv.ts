@@ -17,7 +17,10 @@ import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/index.js'
 import { decodeUtf8 } from '../cli/participants-file.js'
 
-/** Largest pool or quotas file read, in bytes. */
+/**
+ * Largest pool or quotas file read, in bytes.
+ * @category Sortition
+ */
 export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
 
 function rowsOf(text: string, name: string): string[][] {
@@ -42,6 +45,7 @@ function rowsOf(text: string, name: string): string[][] {
  * ```ts
  * const pool = parsePoolCsv('id,gender,age\nr1,f,16-29\nr2,m,30-59\n')
  * ```
+ * @category Sortition
  */
 export function parsePoolCsv(text: string, options: { idColumn?: string; name?: string } = {}): SortitionPool {
   const name = options.name ?? 'pool'
@@ -79,6 +83,7 @@ const HEADERS: readonly (readonly string[])[] = [
  * ```ts
  * const rows = parseQuotasCsv('feature,value,min,max\ngender,f,20,22\ngender,m,18,20\n')
  * ```
+ * @category Sortition
  */
 export function parseQuotasCsv(text: string, options: { name?: string } = {}): QuotaRow[] {
   const name = options.name ?? 'quotas'
@@ -116,6 +121,7 @@ export function parseQuotasCsv(text: string, options: { name?: string } = {}): Q
  * ```ts
  * const { panels, weights } = parseLotteryCsv('r1,r4,r7\nr2,r4,r9\n')
  * ```
+ * @category Sortition
  */
 export function parseLotteryCsv(text: string, options: { name?: string } = {}): { panels: string[][]; weights: number[] } {
   const name = options.name ?? 'portfolio'
@@ -151,17 +157,26 @@ async function readText(path: string): Promise<string> {
   return decodeUtf8(buf, path)
 }
 
-/** Reads and parses a pool CSV file. See {@link parsePoolCsv}. */
+/**
+ * Reads and parses a pool CSV file. See {@link parsePoolCsv}.
+ * @category Sortition
+ */
 export async function readPoolCsv(path: string, options: { idColumn?: string } = {}): Promise<SortitionPool> {
   return parsePoolCsv(await readText(path), { ...options, name: path })
 }
 
-/** Reads and parses a panel-lottery portfolio CSV file. See {@link parseLotteryCsv}. */
+/**
+ * Reads and parses a panel-lottery portfolio CSV file. See {@link parseLotteryCsv}.
+ * @category Sortition
+ */
 export async function readLotteryCsv(path: string): Promise<{ panels: string[][]; weights: number[] }> {
   return parseLotteryCsv(await readText(path), { name: path })
 }
 
-/** Reads and parses a quotas CSV file. See {@link parseQuotasCsv}. */
+/**
+ * Reads and parses a quotas CSV file. See {@link parseQuotasCsv}.
+ * @category Sortition
+ */
 export async function readQuotasCsv(path: string): Promise<QuotaRow[]> {
   return parseQuotasCsv(await readText(path), { name: path })
 }

@@ -19,10 +19,16 @@ import { TimestampUnavailableError, type TimestampAuthorityFailure } from './err
 
 const ABORT_CTX = { edge: 'timestamp', what: 'time-stamping' } as const
 
-/** The public authorities asked by default (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`). */
+/**
+ * The public authorities asked by default (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`).
+ * @category Time-stamping
+ */
 export const DEFAULT_TSA_URLS: readonly string[] = ['http://timestamp.digicert.com', 'http://timestamp.sectigo.com']
 
-/** Options of {@link timestampCommitment}. */
+/**
+ * Options of {@link timestampCommitment}.
+ * @category Time-stamping
+ */
 export interface TimestampOptions {
   /** Authority URLs (default {@link DEFAULT_TSA_URLS}). */
   authorities?: readonly string[]
@@ -43,7 +49,10 @@ export interface TimestampOptions {
   maxClockSkewSeconds?: number
 }
 
-/** One kept token. */
+/**
+ * One kept token.
+ * @category Time-stamping
+ */
 export interface KeptTimestamp {
   /** The DER TimeStampToken. */
   readonly token: Uint8Array
@@ -57,7 +66,10 @@ export interface KeptTimestamp {
   readonly time: string
 }
 
-/** Result of {@link timestampCommitment}. */
+/**
+ * Result of {@link timestampCommitment}.
+ * @category Time-stamping
+ */
 export interface TimestampResult {
   /** Valid tokens, in the order of `authorities`. At least one. */
   readonly tokens: readonly KeptTimestamp[]
@@ -78,6 +90,7 @@ export interface TimestampResult {
  * const { cid } = commit(spec)
  * const { tokens } = await timestampCommitment(cid)
  * ```
+ * @category Time-stamping
  */
 export async function timestampCommitment(cid: string, options: TimestampOptions = {}): Promise<TimestampResult> {
   const digest = commitmentDigest(cid)
@@ -108,7 +121,10 @@ export async function timestampCommitment(cid: string, options: TimestampOptions
   return { tokens, failures }
 }
 
-/** The SHA-256 digest inside a commitment CID (what the tokens stamp). */
+/**
+ * The SHA-256 digest inside a commitment CID (what the tokens stamp).
+ * @category Time-stamping
+ */
 export function commitmentDigest(cid: string): Uint8Array {
   let parsed: CID
   try {

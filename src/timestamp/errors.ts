@@ -5,7 +5,10 @@
  */
 import { OrbitdrawError } from '../core/errors.js'
 
-/** Why one authority gave no usable token. */
+/**
+ * Why one authority gave no usable token.
+ * @category Errors
+ */
 export interface TimestampAuthorityFailure {
   /** The authority's URL. */
   readonly authority: string
@@ -20,7 +23,10 @@ export interface TimestampAuthorityFailure {
 
 const CHOICE = 'retry later, name another authority (--tsa URL / authorities), or commit knowingly without a time-stamp (--no-timestamp; the draw will then not prove when it was committed)'
 
-/** No authority gave a usable token (`TIMESTAMP_UNAVAILABLE`); {@link failures} says why, per authority. */
+/**
+ * No authority gave a usable token (`TIMESTAMP_UNAVAILABLE`); {@link failures} says why, per authority.
+ * @category Errors
+ */
 export class TimestampUnavailableError extends OrbitdrawError {
   constructor(readonly failures: readonly TimestampAuthorityFailure[]) {
     super('TIMESTAMP_UNAVAILABLE', `no time-stamping authority gave a valid token: ${failures.map((f) => `${f.authority}: ${f.code} (${f.detail})`).join('; ')}`, CHOICE)

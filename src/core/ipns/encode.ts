@@ -17,6 +17,7 @@ import { formatRfc3339Nano, SIGNATURE_PREFIX, V1_VALIDITY_EOL } from './record.j
 /**
  * Something that signs IPNS records: a public key and a `sign` function. Ed25519 signatures are
  * RFC 8032; RSA ones RSASSA-PKCS1-v1_5 with SHA-256. `@libp2p/crypto` private keys fit this shape.
+ * @category Beacon
  */
 export interface IpnsSigner {
   /** The public key (its name is the record's name). */
@@ -25,7 +26,10 @@ export interface IpnsSigner {
   sign(data: Uint8Array): Uint8Array | Promise<Uint8Array>
 }
 
-/** What an IPNS record says. */
+/**
+ * What an IPNS record says.
+ * @category Beacon
+ */
 export interface IpnsRecordContent {
   /** The value, for example `/ipfs/bafkrei…`. */
   readonly value: string
@@ -46,6 +50,7 @@ export interface IpnsRecordContent {
  * ```ts
  * const bytes = await createIpnsRecord(signer, { value: '/ipfs/bafkrei…', validity: new Date(Date.now() + 3_600_000), sequence: 1n })
  * ```
+ * @category Beacon
  */
 export async function createIpnsRecord(signer: IpnsSigner, content: IpnsRecordContent): Promise<Uint8Array> {
   const value = utf8Encode(content.value)

@@ -25,12 +25,16 @@ import { bitString, decodeDer, DerError, integer, sequence, TAG, oid, expectTag 
 import { bytesEqual } from '../bytes.js'
 import { decodeMessage, encodeMessage, type MessageSchema } from './protobuf.js'
 
-/** Key types this library can check IPNS signatures with. */
+/**
+ * Key types this library can check IPNS signatures with.
+ * @category Beacon
+ */
 export type IpnsKeyType = 'Ed25519' | 'RSA'
 
 /**
  * A public key that signs IPNS records. Keys of other libraries with the same two fields (for
  * example `@libp2p/crypto` keys) fit this shape.
+ * @category Beacon
  */
 export interface IpnsPublicKey {
   /** The key type. */
@@ -128,6 +132,7 @@ export function publicKeyMultihash(key: IpnsPublicKey): Uint8Array {
  * const name = ipnsNameOfKey({ type: 'Ed25519', raw: ed25519.getPublicKey(new Uint8Array(32).fill(1)) })
  * // name starts with 'k51'
  * ```
+ * @category Beacon
  */
 export function ipnsNameOfKey(key: IpnsPublicKey): string {
   return CID.createV1(LIBP2P_KEY, Digest.decode(publicKeyMultihash(key))).toString(base36)

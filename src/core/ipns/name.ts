@@ -18,7 +18,10 @@ const LIBP2P_KEY = 0x72
 const IDENTITY = 0x00
 const SHA2_256 = 0x12
 
-/** A beacon's IPNS name, decoded. */
+/**
+ * A beacon's IPNS name, decoded.
+ * @category Beacon
+ */
 export interface IpnsName {
   /** The name in its canonical form: CIDv1 libp2p-key in base36 (`k2k4r8…` or `k51…`). */
   readonly name: string
@@ -38,6 +41,7 @@ export interface IpnsName {
  * // n.hash === 'identity' (an Ed25519 key inlined in the name)
  * ```
  * @throws {@link ParseError} `INVALID_IPNS_NAME`.
+ * @category Beacon
  */
 export function parseIpnsName(name: string, path = '$'): IpnsName {
   const fail = (why: string, cause?: unknown): never => {

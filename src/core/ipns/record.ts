@@ -55,7 +55,10 @@ export const IPNS_ENTRY_SCHEMA: MessageSchema = {
 
 const MAX_UINT64 = (1n << 64n) - 1n
 
-/** The fields of an IPNS record, as signed (taken from the V2 `data`, never from unsigned fields). */
+/**
+ * The fields of an IPNS record, as signed (taken from the V2 `data`, never from unsigned fields).
+ * @category Beacon
+ */
 export interface IpnsRecordInfo {
   /** The signed value, for example `/ipfs/bafkrei…`. */
   readonly value: string
@@ -85,7 +88,10 @@ export interface IpnsRecordInfo {
   readonly data: Uint8Array
 }
 
-/** A record whose signature was checked against a name. */
+/**
+ * A record whose signature was checked against a name.
+ * @category Beacon
+ */
 export interface VerifiedIpnsRecord extends IpnsRecordInfo {
   /** The name the record was verified against (canonical base36). */
   readonly name: string
@@ -113,6 +119,7 @@ const malformed = (path: string) => (why: string): never => {
  * ```
  * @throws {@link ParseError} `IPNS_RECORD_TOO_LARGE` / `IPNS_RECORD_MALFORMED`,
  *   {@link MismatchError} `IPNS_RECORD_FIELD_MISMATCH`, {@link InvalidInputError} `INVALID_IPNS_RECORD_BYTES`.
+ * @category Beacon
  */
 export function parseIpnsRecord(bytes: Uint8Array, path = '$'): IpnsRecordInfo {
   if (!(bytes instanceof Uint8Array)) {
@@ -217,7 +224,10 @@ function decodeData(data: Uint8Array, path: string): SignedFields {
   return { value: m.Value as Uint8Array, validity: m.Validity as Uint8Array, validityType, sequence: uint('Sequence', true)!, ttl: uint('TTL', false) }
 }
 
-/** Outcome of checking which key signs for a name. */
+/**
+ * Outcome of checking which key signs for a name.
+ * @category Beacon
+ */
 export interface RecordKeyResult {
   /** The key that must have signed (from the record's `pubKey`, else inlined in the name). */
   readonly key: IpnsPublicKey | undefined
@@ -234,6 +244,7 @@ export interface RecordKeyResult {
  * throws only on malformed input).
  * @throws {@link ParseError} `IPNS_RECORD_MALFORMED` (bad `pubKey`), `IPNS_KEY_UNSUPPORTED`
  *   (a secp256k1 or ECDSA key), `INVALID_IPNS_NAME`.
+ * @category Beacon
  */
 export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName): RecordKeyResult {
   const n = typeof name === 'string' ? parseIpnsName(name) : name
@@ -279,6 +290,7 @@ export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName
  * @throws {@link IntegrityError} `SIGNATURE_UNCHECKABLE` when this host cannot check the signature at
  *   all (RSA needs Web Crypto, which browsers only offer on https, localhost and file:// pages): the
  *   record is then *not checked*, which is different from *forged*.
+ * @category Beacon
  */
 export async function checkRecordSignature(record: IpnsRecordInfo, key: IpnsPublicKey): Promise<boolean> {
   if (key.type === 'RSA' && (globalThis as { crypto?: { subtle?: unknown } }).crypto?.subtle === undefined) {
@@ -295,7 +307,10 @@ export async function checkRecordSignature(record: IpnsRecordInfo, key: IpnsPubl
   return true
 }
 
-/** Options for {@link verifyIpnsRecord}. */
+/**
+ * Options for {@link verifyIpnsRecord}.
+ * @category Beacon
+ */
 export interface VerifyIpnsRecordOptions {
   /** "Now", to report (never enforce) expiry. Omit to skip the expiry report. */
   now?: Date
@@ -314,6 +329,7 @@ export interface VerifyIpnsRecordOptions {
  * @throws {@link ParseError} on malformed records or names (`IPNS_RECORD_MALFORMED`,
  *   `IPNS_KEY_UNSUPPORTED`, …); {@link MismatchError} `IPNS_RECORD_FIELD_MISMATCH` /
  *   `IPNS_KEY_NAME_MISMATCH` / `IPNS_KEY_MISSING`; {@link IntegrityError} `IPNS_SIGNATURE_INVALID`.
+ * @category Beacon
  */
 export async function verifyIpnsRecord(bytes: Uint8Array, name: string, options: VerifyIpnsRecordOptions = {}): Promise<VerifiedIpnsRecord> {
   const n = parseIpnsName(name)

@@ -13,10 +13,16 @@ import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
 import { weightedKind } from './weighted.js'
 
-/** The built-in kinds, in the order their names are listed in messages. */
+/**
+ * The built-in kinds, in the order their names are listed in messages.
+ * @category Draw kinds
+ */
 export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind] as const
 
-/** The built-in registry: what every core function uses unless given `kinds`. */
+/**
+ * The built-in registry: what every core function uses unless given `kinds`.
+ * @category Draw kinds
+ */
 export const DEFAULT_DRAW_KINDS: DrawKinds = drawKinds(BUILT_IN_KINDS)
 
 /**
@@ -32,6 +38,7 @@ export const DEFAULT_DRAW_KINDS: DrawKinds = drawKinds(BUILT_IN_KINDS)
  * ```
  * @throws {@link InvalidInputError} `DUPLICATE_DRAW_KIND` when a name is taken (built-in kinds cannot
  *   be replaced), `INVALID_DRAW_KIND` for a kind without a valid name.
+ * @category Draw kinds
  */
 export function withKinds(extra: readonly AnyDrawKind[], base: DrawKinds = DEFAULT_DRAW_KINDS): DrawKinds {
   if (!Array.isArray(extra)) throw new InvalidInputError('INVALID_DRAW_KIND', 'withKinds takes an array of draw kinds', 'pass e.g. withKinds([myKind])', { path: '$.kinds' })
@@ -48,16 +55,26 @@ export function withKinds(extra: readonly AnyDrawKind[], base: DrawKinds = DEFAU
  *   interface DrawKindTypes { dice: typeof diceKind }
  * }
  * ```
+ * @category Draw kinds
  */
 export interface DrawKindTypes {
   builtIn: (typeof BUILT_IN_KINDS)[number]
 }
 
-/** A draw spec of any registered kind. */
+/**
+ * A draw spec of any registered kind.
+ * @category Draw kinds
+ */
 export type DrawSpec = SpecOf<DrawKindTypes[keyof DrawKindTypes]>
-/** A computed outcome of any registered kind (indices into the committed participants, or values). */
+/**
+ * A computed outcome of any registered kind (indices into the committed participants, or values).
+ * @category Draw kinds
+ */
 export type Outcome = OutcomeOf<DrawKindTypes[keyof DrawKindTypes]>
-/** A claimed outcome in a proof, of any registered kind. */
+/**
+ * A claimed outcome in a proof, of any registered kind.
+ * @category Draw kinds
+ */
 export type OutcomeJson = OutcomeJsonOf<DrawKindTypes[keyof DrawKindTypes]>
 
 export { drawKinds, intFlagValue, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'

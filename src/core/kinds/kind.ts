@@ -12,17 +12,26 @@ import type { JsonObject } from '../json.js'
 import type { RandomStream } from '../random/index.js'
 import type { GenericSchema } from 'valibot'
 
-/** The part every draw spec has: its kind's name. */
+/**
+ * The part every draw spec has: its kind's name.
+ * @category Draw kinds
+ */
 export interface DrawSpecBase {
   readonly kind: string
 }
 
-/** The part every outcome (computed or as JSON in a proof) has: its kind's name. */
+/**
+ * The part every outcome (computed or as JSON in a proof) has: its kind's name.
+ * @category Draw kinds
+ */
 export interface OutcomeBase {
   readonly kind: string
 }
 
-/** A ranked row of an outcome in a proof: winner 1 first. */
+/**
+ * A ranked row of an outcome in a proof: winner 1 first.
+ * @category Draw kinds
+ */
 export interface RankedJson {
   /** 1 for the winner, 2 for the first alternate, … */
   readonly rank: number
@@ -36,12 +45,16 @@ export interface RankedJson {
  * How an outcome is shown, as plain text rows: a list of values, or a ranked table of entries. The
  * CLI escapes every cell before printing it and the page inserts every cell as DOM text, so a kind
  * never produces markup or terminal codes.
+ * @category Draw kinds
  */
 export type OutcomeDisplay =
   | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[] }
   | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly RankedJson[] }
 
-/** What a kind's `compute` gets besides the stream and its spec. */
+/**
+ * What a kind's `compute` gets besides the stream and its spec.
+ * @category Draw kinds
+ */
 export interface DrawInput {
   /** Number of committed participants (0 for a kind without participants). */
   readonly count: number
@@ -49,10 +62,16 @@ export interface DrawInput {
   readonly weights?: readonly number[]
 }
 
-/** The command-line flags handed to a kind: flag name (without `--`) to its string or boolean value. */
+/**
+ * The command-line flags handed to a kind: flag name (without `--`) to its string or boolean value.
+ * @category Draw kinds
+ */
 export type KindFlags = { readonly [flag: string]: string | boolean | undefined }
 
-/** What `orbitdraw commit` needs from a kind. */
+/**
+ * What `orbitdraw commit` needs from a kind.
+ * @category Draw kinds
+ */
 export interface KindCli<S extends DrawSpecBase> {
   /** The flag that selects this kind (`pick` for `--pick K`). Unique among the registered kinds. */
   readonly flag: string
@@ -80,6 +99,7 @@ export interface KindCli<S extends DrawSpecBase> {
  * const kinds = withKinds([coin])          // the built-in kinds plus coin
  * commit({ …, draw: { kind: 'coin', flips: 3 }, kinds })
  * ```
+ * @category Draw kinds
  */
 export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J extends OutcomeBase> {
   /** The value of `draw.kind` and `outcome.kind`. */
@@ -150,19 +170,32 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
   readonly cli?: KindCli<S>
 }
 
-/** Any draw kind, as the registry holds it. */
+/**
+ * Any draw kind, as the registry holds it.
+ * @category Draw kinds
+ */
 export type AnyDrawKind = DrawKind<DrawSpecBase, OutcomeBase, OutcomeBase>
 
-/** The spec type of a kind. */
+/**
+ * The spec type of a kind.
+ * @category Draw kinds
+ */
 export type SpecOf<K> = K extends DrawKind<infer S, infer _R, infer _J> ? S : never
-/** The computed outcome type of a kind. */
+/**
+ * The computed outcome type of a kind.
+ * @category Draw kinds
+ */
 export type OutcomeOf<K> = K extends DrawKind<infer _S, infer R, infer _J> ? R : never
-/** The proof outcome type of a kind. */
+/**
+ * The proof outcome type of a kind.
+ * @category Draw kinds
+ */
 export type OutcomeJsonOf<K> = K extends DrawKind<infer _S, infer _R, infer J> ? J : never
 
 /**
  * A set of draw kinds, looked up by name. Every core function that meets a draw spec or an outcome
  * takes one as its `kinds` option (default {@link DEFAULT_DRAW_KINDS}); make one with {@link withKinds}.
+ * @category Draw kinds
  */
 export interface DrawKinds {
   /** The kinds' names, in registration order. */
@@ -180,6 +213,7 @@ const KIND_NAME = /^[a-z][a-z0-9-]{0,31}$/
  * @throws {@link InvalidInputError} `INVALID_DRAW_KIND` for a kind without a valid name (lowercase
  *   letters, digits and `-`, at most 32, a letter first) or `participants` mode; `DUPLICATE_DRAW_KIND`
  *   when two kinds share a name.
+ * @category Draw kinds
  */
 export function drawKinds(list: readonly AnyDrawKind[]): DrawKinds {
   if (!Array.isArray(list)) throw new InvalidInputError('INVALID_DRAW_KIND', 'kinds must be an array of draw kinds', 'pass e.g. [myKind]', { path: '$.kinds' })
@@ -208,6 +242,7 @@ export function drawKinds(list: readonly AnyDrawKind[]): DrawKinds {
 /**
  * Reads a whole-number flag for {@link KindCli.fromFlags}, with the CLI's wording.
  * @throws {@link InvalidInputError} `INVALID_FLAG`.
+ * @category Draw kinds
  */
 export function intFlagValue(flags: KindFlags, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const v = flags[name]

@@ -13,13 +13,19 @@ import * as v from 'valibot'
 import { integer, option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
 
-/** `count` ranked winners out of the entries; winner 1 first, then the alternates in order. */
+/**
+ * `count` ranked winners out of the entries; winner 1 first, then the alternates in order.
+ * @category Draw kinds
+ */
 export interface PickSpec {
   readonly kind: 'pick'
   readonly count: number
 }
 
-/** The winners of a pick, as carried in a proof. */
+/**
+ * The winners of a pick, as carried in a proof.
+ * @category Draw kinds
+ */
 export interface PickOutcomeJson {
   readonly kind: 'pick'
   readonly winners: readonly RankedJson[]
@@ -32,7 +38,10 @@ export function validateWinnerCount(count: number, participantCount: number, pat
   if (count > LIMITS.maxDrawCount) badDraw(`${path}.count`, `count ${count} is over the limit ${LIMITS.maxDrawCount}`, 'draw fewer winners')
 }
 
-/** The `pick` kind. */
+/**
+ * The `pick` kind.
+ * @category Draw kinds
+ */
 export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson> = {
   name: 'pick',
   drawShape: option({ kind: v.literal('pick'), count: integer(1) }),

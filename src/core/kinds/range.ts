@@ -13,7 +13,10 @@ import * as v from 'valibot'
 import { decimal as decimalShape } from '../schema/common.js'
 import { boolean, described, integer, list, option } from '../schema/kit.js'
 
-/** `count` integers in [`min`, `max`] inclusive, distinct or with repetition. */
+/**
+ * `count` integers in [`min`, `max`] inclusive, distinct or with repetition.
+ * @category Draw kinds
+ */
 export interface RangeSpec {
   readonly kind: 'range'
   readonly min: bigint
@@ -22,13 +25,19 @@ export interface RangeSpec {
   readonly distinct: boolean
 }
 
-/** The computed values of a range draw. */
+/**
+ * The computed values of a range draw.
+ * @category Draw kinds
+ */
 export interface RangeOutcome {
   readonly kind: 'range'
   readonly values: readonly bigint[]
 }
 
-/** The values of a range draw, as carried in a proof (canonical decimal strings). */
+/**
+ * The values of a range draw, as carried in a proof (canonical decimal strings).
+ * @category Draw kinds
+ */
 export interface RangeOutcomeJson {
   readonly kind: 'range'
   readonly values: readonly string[]
@@ -37,7 +46,10 @@ export interface RangeOutcomeJson {
 const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
 const decimal = (v: unknown, path: string): string => expectString(v, path, DECIMAL_RE, 'a canonical decimal integer string')
 
-/** The `range` kind. */
+/**
+ * The `range` kind.
+ * @category Draw kinds
+ */
 export const rangeKind: DrawKind<RangeSpec, RangeOutcome, RangeOutcomeJson> = {
   name: 'range',
   drawShape: option({ kind: v.literal('range'), min: decimalShape, max: decimalShape, count: integer(1), distinct: boolean() }),

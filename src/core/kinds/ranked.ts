@@ -16,7 +16,10 @@ export const rankedShape = strictObject({ rank: integer(1), index: index, entry:
 /** The declared shape of a ranked list of winners (`pick`, `weighted`) or a full ranking (`shuffle`). */
 export const rankedListShape = list(rankedShape, LIMITS.maxParticipants)
 
-/** A computed ranked outcome: indices into the committed participants, winner 1 first. */
+/**
+ * A computed ranked outcome: indices into the committed participants, winner 1 first.
+ * @category Draw kinds
+ */
 export interface RankedOutcome<K extends string> {
   readonly kind: K
   readonly indices: readonly number[]

@@ -11,18 +11,27 @@ import * as v from 'valibot'
 import { option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
 
-/** A full ranking of all entries. */
+/**
+ * A full ranking of all entries.
+ * @category Draw kinds
+ */
 export interface ShuffleSpec {
   readonly kind: 'shuffle'
 }
 
-/** The ranking of a shuffle, as carried in a proof. */
+/**
+ * The ranking of a shuffle, as carried in a proof.
+ * @category Draw kinds
+ */
 export interface ShuffleOutcomeJson {
   readonly kind: 'shuffle'
   readonly ranking: readonly RankedJson[]
 }
 
-/** The `shuffle` kind. */
+/**
+ * The `shuffle` kind.
+ * @category Draw kinds
+ */
 export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, ShuffleOutcomeJson> = {
   name: 'shuffle',
   drawShape: option({ kind: v.literal('shuffle') }),

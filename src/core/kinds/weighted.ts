@@ -14,19 +14,28 @@ import * as v from 'valibot'
 import { integer, option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
 
-/** `count` distinct ranked winners, each drawn with probability proportional to its weight among those left. */
+/**
+ * `count` distinct ranked winners, each drawn with probability proportional to its weight among those left.
+ * @category Draw kinds
+ */
 export interface WeightedSpec {
   readonly kind: 'weighted'
   readonly count: number
 }
 
-/** The winners of a weighted draw, as carried in a proof. */
+/**
+ * The winners of a weighted draw, as carried in a proof.
+ * @category Draw kinds
+ */
 export interface WeightedOutcomeJson {
   readonly kind: 'weighted'
   readonly winners: readonly RankedJson[]
 }
 
-/** The `weighted` kind. */
+/**
+ * The `weighted` kind.
+ * @category Draw kinds
+ */
 export const weightedKind: DrawKind<WeightedSpec, RankedOutcome<'weighted'>, WeightedOutcomeJson> = {
   name: 'weighted',
   drawShape: option({ kind: v.literal('weighted'), count: integer(1) }),

@@ -39,6 +39,7 @@ function draw(stream: RandomStream, n: bigint): bigint {
  * @throws {@link InvalidInputError} when a bound is not a bigint, `min > max`, `count` is not a
  *   non-negative safe integer, or `distinct` and `count > width`.
  * @throws {@link LimitExceededError} when the width exceeds 2^256 or `count > LIMITS.maxDrawCount`.
+ * @category Sampling
  */
 export function rangeValues(stream: RandomStream, min: bigint, max: bigint, count: number, distinct: boolean): bigint[] {
   if (typeof min !== 'bigint' || typeof max !== 'bigint') {

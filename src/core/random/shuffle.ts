@@ -102,6 +102,7 @@ function shuffleFast(s: ChaChaStream, a: Uint32Array): void {
  * @param n - number of positions, `0 <= n <= LIMITS.maxParticipants`.
  * @throws {@link InvalidInputError} when `n` is not a non-negative safe integer.
  * @throws {@link LimitExceededError} when `n > LIMITS.maxParticipants`.
+ * @category Sampling
  */
 export function shuffleIndices(stream: RandomStream, n: number): Uint32Array {
   checkCount('n', n)
@@ -119,6 +120,7 @@ export function shuffleIndices(stream: RandomStream, n: number): Uint32Array {
  * @param stream - the random stream to read from.
  * @param items - the entries to shuffle.
  * @returns a new array with the same entries in shuffled order.
+ * @category Sampling
  */
 export function shuffle<T>(stream: RandomStream, items: readonly T[]): T[] {
   const order = shuffleIndices(stream, items.length)
@@ -139,6 +141,7 @@ export function shuffle<T>(stream: RandomStream, items: readonly T[]): T[] {
  * @returns `k` distinct integers in `[0, n)`, ranked (winners first, then alternates).
  * @throws {@link InvalidInputError} when `n` or `k` is not a non-negative safe integer or `k > n`.
  * @throws {@link LimitExceededError} when `k > LIMITS.maxDrawCount`.
+ * @category Sampling
  */
 export function pickIndices(stream: RandomStream, n: number, k: number): number[] {
   checkCount('n', n)

@@ -17,6 +17,7 @@ import { InvalidInputError, LimitExceededError } from '../errors.js'
  * The samplers in this module only ever call {@link RandomStream.nextBytes}, so any implementation
  * (for example a fixed byte string in a test) can drive them; the stream made by {@link streamFromSeed}
  * additionally gets a fast path that reads straight from its keystream buffer, with identical results.
+ * @category Sampling
  */
 export interface RandomStream {
   /**
@@ -277,6 +278,7 @@ export class ChaChaStream implements RandomStream {
  *
  * @param seed - exactly 32 bytes (copied; later changes to the array do not affect the stream).
  * @throws {@link InvalidInputError} (`INVALID_SEED`) when `seed` is not a 32-byte `Uint8Array`.
+ * @category Sampling
  */
 export function streamFromSeed(seed: Uint8Array): RandomStream {
   if (!(seed instanceof Uint8Array) || seed.length !== 32) {

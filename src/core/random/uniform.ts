@@ -68,6 +68,7 @@ export function drawIndex(stream: RandomStream, n: number): number {
  * @param n - the number of possible values, a safe integer with `1 <= n <= 2^53 - 1`.
  * @returns an integer `0 <= x < n`; for `n = 1` returns 0 without reading.
  * @throws {@link InvalidInputError} (`INVALID_ARGUMENT`) when `n` is not a safe integer `>= 1`.
+ * @category Sampling
  */
 export function uniformIndex(stream: RandomStream, n: number): number {
   if (!Number.isSafeInteger(n) || n < 1) {
@@ -118,6 +119,7 @@ export function drawBig(stream: RandomStream, s: BigSampler): bigint {
  * @returns a bigint `0n <= x < n`; for `n = 1n` returns `0n` without reading.
  * @throws {@link InvalidInputError} (`INVALID_ARGUMENT`) when `n` is not a bigint `>= 1n`.
  * @throws {@link LimitExceededError} (`LIMIT_EXCEEDED`) when `n > 2^256`.
+ * @category Sampling
  */
 export function uniformBigInt(stream: RandomStream, n: bigint): bigint {
   if (typeof n !== 'bigint' || n < 1n) {

@@ -30,6 +30,7 @@ import { bigSampler, drawBig, drawIndex } from './uniform.js'
  *   non-negative safe integer, or `k > weights.length`.
  * @throws {@link LimitExceededError} when `weights.length > LIMITS.maxParticipants` or
  *   `k > LIMITS.maxDrawCount`.
+ * @category Sampling
  */
 export function weightedPick(stream: RandomStream, weights: readonly number[], k: number): number[] {
   if (!Array.isArray(weights)) {

@@ -21,7 +21,10 @@ const legacy = message(
   'blocks in this format carry no readable sequence or ctrng values; commit to a block published in the current format',
 )
 
-/** A beacon block's content. Fields in the order the parser checks them. */
+/**
+ * A beacon block's content. Fields in the order the parser checks them.
+ * @category Formats
+ */
 export const BlockShape = described(
   looseObject({
     data: looseObject(

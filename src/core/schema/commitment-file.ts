@@ -9,10 +9,16 @@ import * as v from 'valibot'
 import { described, strictObject, text, version } from './kit.js'
 import { timestampsShape } from './proof.js'
 
-/** The `type` of a commitment file. */
+/**
+ * The `type` of a commitment file.
+ * @category Formats
+ */
 export const COMMITMENT_FILE_TYPE = 'orbitdraw-commitment'
 
-/** A commitment file (version 1). Fields in the order the parser checks them. */
+/**
+ * A commitment file (version 1). Fields in the order the parser checks them.
+ * @category Formats
+ */
 export const CommitmentFileShape = strictObject({
   type: v.literal(COMMITMENT_FILE_TYPE),
   version: version(1),

@@ -56,12 +56,18 @@ function commitmentShapeWith<D extends Shape>(draw: D) {
  */
 export const COMMITMENT_PARSE_SHAPE = commitmentShapeWith(anyObject())
 
-/** The commitment's shape with `draw` declared by the kinds of `kinds` (for the published JSON Schema). */
+/**
+ * The commitment's shape with `draw` declared by the kinds of `kinds` (for the published JSON Schema).
+ * @category Formats
+ */
 export function commitmentShapeOf(kinds: DrawKinds) {
   return commitmentShapeWith(drawShapeOf(kinds))
 }
 
-/** A commitment in its DAG-JSON form (version 1), with the built-in kinds' `draw` shapes; published as docs/commitment.schema.json. */
+/**
+ * A commitment in its DAG-JSON form (version 1), with the built-in kinds' `draw` shapes; published as docs/commitment.schema.json.
+ * @category Formats
+ */
 export const CommitmentShape = commitmentShapeOf(DEFAULT_DRAW_KINDS)
 
 /**

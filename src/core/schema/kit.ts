@@ -21,12 +21,18 @@ import * as v from 'valibot'
 import { LimitExceededError, ParseError } from '../errors.js'
 import { describe } from '../json.js'
 
-/** Any valibot schema the kit builds (input and output unknown to the caller). */
+/**
+ * Any valibot schema the kit builds (input and output unknown to the caller).
+ * @category Formats
+ */
 export type Shape = v.GenericSchema
 
 const SEP = '\u0000'
 
-/** A valibot message function: encodes the code, detail and hint of the error a failed check becomes. */
+/**
+ * A valibot message function: encodes the code, detail and hint of the error a failed check becomes.
+ * @category Formats
+ */
 export type ShapeMessage = (issue: v.BaseIssue<unknown>) => string
 
 /**
@@ -269,6 +275,7 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * ```ts
  * const receipt = parseShape(ReceiptShape, JSON.parse(text))
  * ```
+ * @category Formats
  */
 export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$', rank?: (keys: readonly (string | number)[], code: string) => number): Infer<S> {
   const result = v.safeParse(shape, value, rank === undefined ? FIRST : ALL)
@@ -276,10 +283,16 @@ export function parseShape<S extends Shape>(shape: S, value: unknown, root = '$'
   throw toError(firstIssue(result.issues, rank ?? (() => 0)), root)
 }
 
-/** Makes every property and array of a type `readonly` (parsed documents are not changed). */
+/**
+ * Makes every property and array of a type `readonly` (parsed documents are not changed).
+ * @category Formats
+ */
 export type DeepReadonly<T> = T extends (infer I)[] ? readonly DeepReadonly<I>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T
 
-/** The TypeScript type of what a shape accepts, read-only. */
+/**
+ * The TypeScript type of what a shape accepts, read-only.
+ * @category Formats
+ */
 export type Infer<S extends Shape> = DeepReadonly<v.InferOutput<S>>
 
 /** Attaches a description (kept in the published JSON Schema). */

@@ -73,6 +73,7 @@ export const timestampsShape =
  * The proof bundle (version 1) with `outcome` declared by the kinds of `kinds`. Fields in the order
  * the parser checks them. `parseProof` applies the same checks by hand (the large arrays in one
  * loop each, docs/architecture.md) and reads `outcome` with the kind's own `parseOutcome`.
+ * @category Formats
  */
 export function proofShapeOf(kinds: DrawKinds) {
   return strictObject({
@@ -88,5 +89,8 @@ export function proofShapeOf(kinds: DrawKinds) {
   })
 }
 
-/** The proof bundle (version 1) with the built-in kinds' outcomes; published as docs/proof.schema.json. */
+/**
+ * The proof bundle (version 1) with the built-in kinds' outcomes; published as docs/proof.schema.json.
+ * @category Formats
+ */
 export const ProofShape = proofShapeOf(DEFAULT_DRAW_KINDS)

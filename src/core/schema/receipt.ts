@@ -10,10 +10,16 @@ import { COMMITMENT_SLOT } from './commitment.js'
 import * as v from 'valibot'
 import { described, integer, list, strictObject, text, version } from './kit.js'
 
-/** The `type` of a receipt. */
+/**
+ * The `type` of a receipt.
+ * @category Formats
+ */
 export const RECEIPT_TYPE = 'orbitdraw-receipt'
 
-/** A participant's receipt (version 1). Fields in the order the parser checks them. */
+/**
+ * A participant's receipt (version 1). Fields in the order the parser checks them.
+ * @category Formats
+ */
 export const ReceiptShape = strictObject({
   type: v.literal(RECEIPT_TYPE),
   version: version(1),

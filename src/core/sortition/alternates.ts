@@ -19,7 +19,10 @@ import type { RandomStream } from '../random/stream.js'
 import { uniformIndex } from '../random/uniform.js'
 import type { QuotaTable, SortitionPool } from './pool.js'
 
-/** Ranked alternates and how much of the ranking was needed. */
+/**
+ * Ranked alternates and how much of the ranking was needed.
+ * @category Sortition
+ */
 export interface AlternatesDraw {
   /** The alternates, best first: canonical pool indices. */
   readonly alternates: number[]
@@ -58,6 +61,7 @@ function canReplace(pool: SortitionPool, table: QuotaTable, cnt: readonly (reado
  * const { members } = drawPanel(plan, stream)
  * const { alternates } = drawAlternates(stream, plan.pool, plan.quotas, members, 10)
  * ```
+ * @category Sortition
  */
 export function drawAlternates(stream: RandomStream, pool: SortitionPool, table: QuotaTable, panel: readonly number[], count: number): AlternatesDraw {
   if (!Number.isSafeInteger(count) || count < 0) throw new InvalidInputError('INVALID_ARGUMENT', `the alternates count must be a whole number >= 0, got ${String(count)}`, 'pass the number of alternates')
@@ -86,6 +90,7 @@ export function drawAlternates(stream: RandomStream, pool: SortitionPool, table:
  * already used. Same type first, then any alternate keeping every quota, in rank order.
  *
  * @returns the alternate's pool index, or `undefined` when none keeps every quota.
+ * @category Sortition
  */
 export function replacementFor(pool: SortitionPool, table: QuotaTable, panel: readonly number[], alternates: readonly number[], p: number, used: ReadonlySet<number> = new Set()): number | undefined {
   if (!panel.includes(p)) throw new InvalidInputError('INVALID_ARGUMENT', `respondent ${p} is not on the panel`, 'name a panel member')

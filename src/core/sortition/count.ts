@@ -21,7 +21,10 @@ import { LimitExceededError } from '../errors.js'
 import type { QuotaTable, SortitionPool } from './pool.js'
 import { SORTITION_LIMITS } from './pool.js'
 
-/** One cell: respondents that share their values on the exact features. */
+/**
+ * One cell: respondents that share their values on the exact features.
+ * @category Sortition
+ */
 export interface Cell {
   /** Value index per exact feature (in the order of the exact features). */
   readonly key: readonly number[]
@@ -29,7 +32,10 @@ export interface Cell {
   readonly members: readonly number[]
 }
 
-/** One layer of the DP: the states before cell `i`, per state its transitions and its completion count. */
+/**
+ * One layer of the DP: the states before cell `i`, per state its transitions and its completion count.
+ * @category Sortition
+ */
 export interface CounterLayer {
   /** State vectors: `[size so far, ...open counts]`. */
   readonly states: number[][]
@@ -39,7 +45,10 @@ export interface CounterLayer {
   readonly ways: bigint[]
 }
 
-/** The exact counter of one pool, quota table, panel size and list of exact features. */
+/**
+ * The exact counter of one pool, quota table, panel size and list of exact features.
+ * @category Sortition
+ */
 export interface Counter {
   /** The exact features: indices into the pool's features, in DP order. */
   readonly exact: readonly number[]
@@ -92,6 +101,7 @@ export function makeCells(pool: SortitionPool, exact: readonly number[]): Cell[]
  *
  * @param maxStates - state budget (default {@link SORTITION_LIMITS.maxStates}).
  * @throws {@link LimitExceededError} `SORTITION_STATE_LIMIT` when the DP needs more states.
+ * @category Sortition
  */
 export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], maxStates: number = SORTITION_LIMITS.maxStates): Counter {
   const cells = makeCells(pool, exact)

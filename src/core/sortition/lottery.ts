@@ -13,10 +13,16 @@ import type { RandomStream } from '../random/stream.js'
 import { weightedPick } from '../random/weighted.js'
 import type { QuotaTable, SortitionPool } from './pool.js'
 
-/** Most candidate panels in one lottery. */
+/**
+ * Most candidate panels in one lottery.
+ * @category Sortition
+ */
 export const MAX_LOTTERY_PANELS = 100_000
 
-/** A named failure of one candidate panel. */
+/**
+ * A named failure of one candidate panel.
+ * @category Sortition
+ */
 export interface LotteryPanelProblem {
   /** Index of the panel in the committed portfolio. */
   readonly panel: number
@@ -29,6 +35,7 @@ export interface LotteryPanelProblem {
 /**
  * Checks every candidate panel (ids) against the pool and quotas and returns every problem (empty when
  * all pass). Work is linear in the total size of the panels.
+ * @category Sortition
  */
 export function checkLotteryPanels(pool: SortitionPool, table: QuotaTable, k: number, panels: readonly (readonly string[])[]): LotteryPanelProblem[] {
   const index = new Map(pool.respondents.map((r, i) => [r.id, i]))
@@ -70,6 +77,7 @@ export function checkLotteryPanels(pool: SortitionPool, table: QuotaTable, k: nu
  * ```ts
  * const winner = drawLottery(streamFromSeed(seed), [1, 1, 2]) // panel 2 is twice as likely
  * ```
+ * @category Sortition
  */
 export function drawLottery(stream: RandomStream, weights: readonly number[]): number {
   if (weights.length === 0) throw new InvalidInputError('INVALID_ARGUMENT', 'the portfolio has no panel', 'commit at least one candidate panel')

@@ -19,7 +19,10 @@ import { pickIndices } from '../random/shuffle.js'
 import { buildCounter, expectedCellCounts, type Counter } from './count.js'
 import { InfeasibleQuotasError, SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
 
-/** A committed plan for `panel` draws: the pool, quotas, panel size and the exact features. */
+/**
+ * A committed plan for `panel` draws: the pool, quotas, panel size and the exact features.
+ * @category Sortition
+ */
 export interface PanelPlan {
   /** The pool. */
   readonly pool: SortitionPool
@@ -33,7 +36,10 @@ export interface PanelPlan {
   readonly exact: boolean
 }
 
-/** Outcome of a `panel` draw. */
+/**
+ * Outcome of a `panel` draw.
+ * @category Sortition
+ */
 export interface PanelDraw {
   /** The panel: canonical pool indices, ascending. */
   readonly members: number[]
@@ -50,7 +56,10 @@ export function uniformBelow(stream: RandomStream, n: bigint): bigint {
   return n <= TWO256 ? uniformBigInt(stream, n) : drawBig(stream, bigSampler(n))
 }
 
-/** True when `members` (pool indices) meet every quota of `table` on the given features. */
+/**
+ * True when `members` (pool indices) meet every quota of `table` on the given features.
+ * @category Sortition
+ */
 export function meetsQuotas(pool: SortitionPool, table: QuotaTable, members: readonly number[], features: readonly number[]): boolean {
   for (const f of features) {
     const cnt = new Array<number>(pool.features[f]!.values.length).fill(0)
@@ -65,6 +74,7 @@ export function meetsQuotas(pool: SortitionPool, table: QuotaTable, members: rea
  * `x` uniform in `[0, W_i(s))` and takes the first count `c` (ascending) whose block
  * `C(n_i, c) · W_{i+1}(next(s, c))` contains `x`; then, for each cell with `c_i > 0` in order,
  * `pickIndices(n_i, c_i)` chooses the members (positions in the cell's ascending member list).
+ * @category Sortition
  */
 export function relaxedPanel(counter: Counter, stream: RandomStream): { members: number[]; cellCounts: number[] } {
   const { layers, binom, cells } = counter
@@ -107,6 +117,7 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
  * const plan = planPanel(pool, table, 40)
  * const { members } = drawPanel(plan, streamFromSeed(seed))
  * ```
+ * @category Sortition
  */
 export function drawPanel(plan: PanelPlan, stream: RandomStream): PanelDraw {
   if (plan.counter.count === 0n) throw new InfeasibleQuotasError('NO_VALID_PANEL', 'no panel meets the quotas', 'relax the quotas (see planPanel)')
@@ -122,7 +133,10 @@ function otherFeatures(plan: PanelPlan): number[] {
   return plan.pool.features.map((_, f) => f).filter((f) => !plan.counter.exact.includes(f))
 }
 
-/** Options for {@link planPanel}. */
+/**
+ * Options for {@link planPanel}.
+ * @category Sortition
+ */
 export interface PanelPlanOptions {
   /** The exact features by name, in DP order; default: chosen greedily (see {@link planPanel}). */
   exactFeatures?: readonly string[]
@@ -135,12 +149,18 @@ export interface PanelPlanOptions {
   skipAcceptanceCheck?: boolean
 }
 
-/** The stream of the commit-time acceptance estimate: seed = SHA-256("orbitdraw sortition acceptance v1"). */
+/**
+ * The stream of the commit-time acceptance estimate: seed = SHA-256("orbitdraw sortition acceptance v1").
+ * @category Sortition
+ */
 export function acceptanceStream(): RandomStream {
   return streamFromSeed(sha256(new TextEncoder().encode('orbitdraw sortition acceptance v1')))
 }
 
-/** The exact features in DP order: more values first, then canonical feature order. */
+/**
+ * The exact features in DP order: more values first, then canonical feature order.
+ * @category Sortition
+ */
 export function dpOrder(pool: SortitionPool, features: readonly number[]): number[] {
   return [...features].sort((a, b) => pool.features[b]!.values.length - pool.features[a]!.values.length || a - b)
 }
@@ -165,6 +185,7 @@ export function dpOrder(pool: SortitionPool, features: readonly number[]): numbe
  * const plan = planPanel(pool, checkQuotas(pool, quotaRows, 40), 40)
  * plan.counter.count // number of valid panels (exact plan) or of relaxed panels
  * ```
+ * @category Sortition
  */
 export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, options: PanelPlanOptions = {}): PanelPlan {
   const budget = Math.min(options.maxStates ?? SORTITION_LIMITS.maxStates, SORTITION_LIMITS.maxStates)
@@ -279,7 +300,10 @@ function noValidPanel(plan: PanelPlan, budget: number): InfeasibleQuotasError {
   return new InfeasibleQuotasError('NO_VALID_PANEL', `no size-${k} panel of the pool meets every quota (counted exactly over ${plan.counter.exact.length} feature(s))`, relax)
 }
 
-/** Exact selection probability of one respondent type: `numerator / denominator`, reduced. */
+/**
+ * Exact selection probability of one respondent type: `numerator / denominator`, reduced.
+ * @category Sortition
+ */
 export interface TypeProbability {
   /** The type: value index per feature (canonical order). */
   readonly type: readonly number[]
@@ -311,6 +335,7 @@ export function decimalString(num: bigint, den: bigint, digits = 12): string {
  * Needs an exact plan (every feature counted exactly), where the cells are the types.
  *
  * @throws {@link InvalidInputError} `SORTITION_NOT_EXACT` for a plan with features left to rejection.
+ * @category Sortition
  */
 export function selectionProbabilities(plan: PanelPlan): TypeProbability[] {
   if (!plan.exact) {
@@ -331,10 +356,16 @@ export function selectionProbabilities(plan: PanelPlan): TypeProbability[] {
   })
 }
 
-/** Name of a failed check of a claimed `panel` outcome (see {@link checkPanelClaim}). */
+/**
+ * Name of a failed check of a claimed `panel` outcome (see {@link checkPanelClaim}).
+ * @category Sortition
+ */
 export type PanelCheck = 'panel-size' | 'panel-distinct' | 'panel-members-known' | 'panel-quotas' | 'panel-replay'
 
-/** Result of {@link checkPanelClaim}: every failed check by name, with what was wrong. */
+/**
+ * Result of {@link checkPanelClaim}: every failed check by name, with what was wrong.
+ * @category Sortition
+ */
 export interface PanelClaimResult {
   /** True when no check failed. */
   readonly ok: boolean
@@ -356,6 +387,7 @@ export interface PanelClaimResult {
  * const r = checkPanelClaim(plan, streamFromSeed(seed), claimedMembers)
  * if (!r.ok) console.log(r.failed.map((f) => f.check))
  * ```
+ * @category Sortition
  */
 export function checkPanelClaim(plan: PanelPlan, stream: RandomStream, claimed: readonly number[]): PanelClaimResult {
   const failed: { check: PanelCheck; detail: string }[] = []

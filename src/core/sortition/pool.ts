@@ -12,7 +12,10 @@
 import { InvalidInputError, LimitExceededError } from '../errors.js'
 import { validateEntry } from '../participants.js'
 
-/** One feature (for example `age`) and its values in canonical order. */
+/**
+ * One feature (for example `age`) and its values in canonical order.
+ * @category Sortition
+ */
 export interface SortitionFeature {
   /** Feature name (a column of the pool). */
   readonly name: string
@@ -20,7 +23,10 @@ export interface SortitionFeature {
   readonly values: readonly string[]
 }
 
-/** One respondent: its id and its type (the index of its value for every feature, canonical order). */
+/**
+ * One respondent: its id and its type (the index of its value for every feature, canonical order).
+ * @category Sortition
+ */
 export interface Respondent {
   /** The respondent's id (unique in the pool). */
   readonly id: string
@@ -28,7 +34,10 @@ export interface Respondent {
   readonly type: readonly number[]
 }
 
-/** A pool of respondents in canonical order. Build one with {@link makePool}. */
+/**
+ * A pool of respondents in canonical order. Build one with {@link makePool}.
+ * @category Sortition
+ */
 export interface SortitionPool {
   /** The features, sorted by name. */
   readonly features: readonly SortitionFeature[]
@@ -36,7 +45,10 @@ export interface SortitionPool {
   readonly respondents: readonly Respondent[]
 }
 
-/** One quota row as written by the organizer: `feature,value,min,max`. */
+/**
+ * One quota row as written by the organizer: `feature,value,min,max`.
+ * @category Sortition
+ */
 export interface QuotaRow {
   /** Feature name. */
   readonly feature: string
@@ -48,7 +60,10 @@ export interface QuotaRow {
   readonly max: number
 }
 
-/** The quota table aligned with a pool: `min[f][v]` and `max[f][v]` for feature `f`, value `v`. */
+/**
+ * The quota table aligned with a pool: `min[f][v]` and `max[f][v]` for feature `f`, value `v`.
+ * @category Sortition
+ */
 export interface QuotaTable {
   /** Minimum per feature and value (canonical indices). */
   readonly min: readonly (readonly number[])[]
@@ -56,7 +71,10 @@ export interface QuotaTable {
   readonly max: readonly (readonly number[])[]
 }
 
-/** Protocol limits of the sortition kinds (docs/spec.md, Sortition, Limits). Part of the protocol. */
+/**
+ * Protocol limits of the sortition kinds (docs/spec.md, Sortition, Limits). Part of the protocol.
+ * @category Sortition
+ */
 export const SORTITION_LIMITS = {
   /** Most respondents in a pool. */
   maxPoolSize: 1_000_000,
@@ -120,6 +138,7 @@ const POOL_HINT = 'fix the pool file: one row per respondent, a unique id and on
  * ])
  * pool.features[0].name // 'age'
  * ```
+ * @category Sortition
  */
 export function makePool(featureNames: readonly string[], rows: readonly { id: string; values: readonly string[] }[]): SortitionPool {
   if (featureNames.length === 0) throw new InvalidInputError('SORTITION_POOL_INVALID', 'the pool has no feature column', POOL_HINT)
@@ -172,6 +191,7 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
  * `code` is one of `QUOTA_MISSING_FOR_VALUE`, `QUOTA_VALUE_NOT_IN_POOL`, `QUOTA_FEATURE_NOT_IN_POOL`,
  * `QUOTA_MIN_ABOVE_MAX`, `QUOTA_MINS_EXCEED_PANEL`, `QUOTA_MAXES_BELOW_PANEL`,
  * `QUOTA_MIN_EXCEEDS_RESPONDENTS`, `PANEL_LARGER_THAN_POOL`, `NO_VALID_PANEL`.
+ * @category Errors
  */
 export class InfeasibleQuotasError extends InvalidInputError {
   /** The smallest relaxation that makes the quota set feasible, in words (also the error's hint). */
@@ -219,6 +239,7 @@ export function checkPanelSize(k: number): void {
  *   { feature: 'age', value: '30-59', min: 0, max: 2 },
  * ], 2)
  * ```
+ * @category Sortition
  */
 export function checkQuotas(pool: SortitionPool, rows: readonly QuotaRow[], k: number): QuotaTable {
   checkPanelSize(k)

@@ -10,7 +10,10 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCertificate, type ParsedCertificate } from './certificate.js'
 import { DerError } from './der.js'
 
-/** A trusted time-stamping root: a certificate whose key ends a token's chain. */
+/**
+ * A trusted time-stamping root: a certificate whose key ends a token's chain.
+ * @category Time-stamping
+ */
 export interface TimestampTrustAnchor {
   /** The subject common name (or organization), for messages. */
   readonly name: string
@@ -30,6 +33,7 @@ const PEM = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE
  * ```ts
  * const anchor = parseTrustAnchor(await readFile('my-tsa-root.pem', 'utf8'))
  * ```
+ * @category Time-stamping
  */
 export function parseTrustAnchor(pemOrDer: string | Uint8Array): TimestampTrustAnchor {
   const all = parseTrustAnchors(pemOrDer)
@@ -40,6 +44,7 @@ export function parseTrustAnchor(pemOrDer: string | Uint8Array): TimestampTrustA
  * Parses every certificate of a PEM bundle (or one DER certificate) as trust anchors.
  *
  * @throws {@link ParseError} `TIMESTAMP_ANCHOR_INVALID` when the input holds no readable certificate or a bad one.
+ * @category Time-stamping
  */
 export function parseTrustAnchors(pemOrDer: string | Uint8Array): TimestampTrustAnchor[] {
   const ders: Uint8Array[] = []

@@ -6,7 +6,10 @@
 import { algorithm, bitString, boolean, decodeDer, DerError, integer, isContext, octets, oid, sequence, set, time, TAG, type Der } from './der.js'
 import { KNOWN_EXTENSIONS, OID } from './oids.js'
 
-/** One X.509 certificate, parsed for chain building. */
+/**
+ * One X.509 certificate, parsed for chain building.
+ * @category Time-stamping
+ */
 export interface ParsedCertificate {
   /** The whole certificate, DER. */
   readonly der: Uint8Array

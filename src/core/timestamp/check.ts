@@ -14,7 +14,10 @@ import { signatureSchemeProblem, verifySignature, type SignatureOutcome } from '
 import { parseTimestampToken, TokenProblem, type ParsedToken } from './token.js'
 import type { TimestampTrustAnchor } from './anchor.js'
 
-/** Input of {@link checkCommitmentTime}. */
+/**
+ * Input of {@link checkCommitmentTime}.
+ * @category Verify
+ */
 export interface CommitmentTimeInput {
   /** DER TimeStampTokens, as carried in the proof (`timestamps`, base64-decoded). */
   readonly tokens: readonly Uint8Array[]
@@ -50,6 +53,7 @@ class Fail extends Error {
  * const r = await checkCommitmentTime({ tokens, digest: CID.parse(cid).multihash.digest, deadline: block.timestamp, anchors: DEFAULT_TIMESTAMP_AUTHORITIES })
  * if (r.status !== 'ok') console.log(r.detail)
  * ```
+ * @category Verify
  */
 export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<CommitmentTimeResult> {
   const { tokens, digest: wanted, deadline, anchors } = input

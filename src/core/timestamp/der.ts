@@ -17,12 +17,18 @@ export class DerError extends Error {
   }
 }
 
-/** ASN.1 tag classes as numbered by X.690 (`asn1js` numbers them 1..4). */
+/**
+ * ASN.1 tag classes as numbered by X.690 (`asn1js` numbers them 1..4).
+ * @category Time-stamping
+ */
 export type TagClass = 'universal' | 'application' | 'context' | 'private'
 
 const CLASSES: readonly TagClass[] = ['universal', 'application', 'context', 'private']
 
-/** One decoded TLV. */
+/**
+ * One decoded TLV.
+ * @category Time-stamping
+ */
 export interface Der {
   readonly cls: TagClass
   readonly tag: number

@@ -7,6 +7,7 @@
 /**
  * Stable names of the ways a time-stamp token can fail. Each token reports the first one found, in
  * the order documented in `docs/timestamps.md`.
+ * @category Time-stamping
  */
 export type TimestampProblem =
   /** Over `maxTimestampTokenBytes`, or more than `maxTimestampCerts` certificates. */
@@ -40,7 +41,10 @@ export type TimestampProblem =
   /** This host cannot do the cryptography (RSA without Web Crypto); says nothing about the token. */
   | 'TIMESTAMP_UNCHECKABLE'
 
-/** The verdict on one token. */
+/**
+ * The verdict on one token.
+ * @category Time-stamping
+ */
 export interface TimestampTokenResult {
   /** Position in the input list. */
   readonly index: number
@@ -60,7 +64,10 @@ export interface TimestampTokenResult {
   readonly detail: string
 }
 
-/** Result of {@link checkCommitmentTime}. */
+/**
+ * Result of {@link checkCommitmentTime}.
+ * @category Verify
+ */
 export interface CommitmentTimeResult {
   /**
    * `ok`: at least one token is fully valid. `failed`: none is (including "no token").

@@ -117,7 +117,10 @@ jjxDah2nGN59PRbxYvnKkKj9
 -----END CERTIFICATE-----
 `
 
-/** Fingerprints (SHA-256 of the DER, lowercase hex) of the built-in roots, by constant name, as published by both sources. */
+/**
+ * Fingerprints (SHA-256 of the DER, lowercase hex) of the built-in roots, by constant name, as published by both sources.
+ * @category Time-stamping
+ */
 export const BUILT_IN_ROOT_FINGERPRINTS = {
   DIGICERT_TRUSTED_ROOT_G4: '552f7bdcf1a7af9e6ce672017f4f12abf77240c78e761ac203d1d9d20ac89988',
   DIGICERT_ASSURED_ID_ROOT_CA: '3e9099b5015e8f486c00bcea9d111ee721faba355a89bcf1df69561e3dc6325c',

@@ -10,7 +10,10 @@ import { algorithm, boolean, decodeDer, DerError, integer, isContext, octets, oi
 import { HASHES, OID, refusedHashName, type HashName } from './oids.js'
 import type { TimestampProblem } from './result.js'
 
-/** A problem found while parsing a token, with its stable name. */
+/**
+ * A problem found while parsing a token, with its stable name.
+ * @category Time-stamping
+ */
 export class TokenProblem extends Error {
   constructor(readonly problem: TimestampProblem, readonly detail: string) {
     super(detail)
@@ -18,7 +21,10 @@ export class TokenProblem extends Error {
   }
 }
 
-/** The signed time-stamp content (RFC 3161 2.4.2). */
+/**
+ * The signed time-stamp content (RFC 3161 2.4.2).
+ * @category Time-stamping
+ */
 export interface TstInfo {
   /** The TSTInfo DER (the eContent octets the signature covers). */
   readonly der: Uint8Array
@@ -35,14 +41,20 @@ export interface TstInfo {
   readonly nonce: bigint | undefined
 }
 
-/** ESSCertID / ESSCertIDv2 (RFC 2634, RFC 5035): which certificate signed. */
+/**
+ * ESSCertID / ESSCertIDv2 (RFC 2634, RFC 5035): which certificate signed.
+ * @category Time-stamping
+ */
 export interface SignerCertId {
   /** `SHA-1` for ESSCertID, else the ESSCertIDv2 hash (an OID string when not accepted). */
   readonly hash: HashName | 'SHA-1' | string
   readonly certHash: Uint8Array
 }
 
-/** The single SignerInfo of a token. */
+/**
+ * The single SignerInfo of a token.
+ * @category Time-stamping
+ */
 export interface TokenSigner {
   readonly sid: { readonly issuer: Uint8Array; readonly serial: bigint } | { readonly subjectKeyId: Uint8Array }
   readonly digestAlgorithm: string
@@ -56,14 +68,20 @@ export interface TokenSigner {
   readonly signature: Uint8Array
 }
 
-/** A parsed token. */
+/**
+ * A parsed token.
+ * @category Time-stamping
+ */
 export interface ParsedToken {
   readonly tstInfo: TstInfo
   readonly certificates: readonly ParsedCertificate[]
   readonly signer: TokenSigner
 }
 
-/** Parses a DER TimeStampToken; throws {@link TokenProblem}. */
+/**
+ * Parses a DER TimeStampToken; throws {@link TokenProblem}.
+ * @category Time-stamping
+ */
 export function parseTimestampToken(bytes: Uint8Array): ParsedToken {
   if (bytes.length > LIMITS.maxTimestampTokenBytes) throw new TokenProblem('TIMESTAMP_TOKEN_OVERSIZE', `the token is ${bytes.length} bytes, over the limit maxTimestampTokenBytes = ${LIMITS.maxTimestampTokenBytes}`)
   try {
