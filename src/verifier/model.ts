@@ -64,7 +64,10 @@ export function pageVerdict(r: VerifyResult, s: TrustSettings, link: TrustSettin
     lines.push("The CID was pinned by the link you opened, not by you: compare it with the organizer's announcement.")
   }
   // `incomplete` (a check this browser could not perform, e.g. RSA without Web Crypto) is never shown as passed.
-  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : 'Failed', headline: base.headline, lines, custom, failed, ...(base.reason === undefined ? {} : { reason: base.reason }) }
+  // A file that is not a readable proof (the CLI's exit 4, "bad input") is named as such, apart from a
+  // proof that was read and found false (exit 1).
+  const unreadable = failed.length > 0 && failed.every((n) => n === 'format' || n === 'version')
+  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : unreadable ? 'Not a readable proof' : 'Failed', headline: base.headline, lines, custom, failed, ...(base.reason === undefined ? {} : { reason: base.reason }) }
   if (r.verdict === 'verified' && custom.length === 0) return { tier: 'verified', title: 'Verified', headline: base.headline, lines, custom, failed }
   const relaxed = r.verdict === 'verified-relaxed'
   return { tier: 'custom', title: relaxed ? 'Not fully verified' : 'Verified under custom trust settings', headline: relaxed ? base.headline : CUSTOM_HEADLINE, lines, custom, failed }

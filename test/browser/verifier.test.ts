@@ -441,7 +441,9 @@ describe('browser verifier (headless Chromium)', () => {
   it('shows garbage as failed without crashing; entries are text, isolated, with hidden characters marked', async () => {
     await page.goto(server!.url)
     await loadProof(page, '{"not": "a proof"', 'paste')
-    expect(await page.locator('#verdict-title').textContent()).toBe('Failed')
+    // like the CLI (exit 4, bad input), a file that cannot be read as a proof is named apart from a false draw (exit 1)
+    expect(await page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
+    expect(await page.locator('#verdict-reason').textContent()).toMatch(/^The file is not a valid proof: /)
     expect(await failedChecks()).toEqual(['format'])
     expect(await page.locator('#evidence').count()).toBe(0)
     // an entry with markup, and one with a right-to-left override that would show "alicegoogle"

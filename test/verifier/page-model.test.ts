@@ -156,6 +156,9 @@ describe('plain reading: the failure reason, weights, participants and entry sea
     expect(describeVerdict(r).reason).toBe('The outcome in the file is not the one the block decides: outcome detail.')
     expect(pageVerdict(r, DEFAULT_SETTINGS).reason).toBe(describeVerdict(r).reason)
     expect(describeVerdict(result()).reason).toBeUndefined()
+    // a file that is not a readable proof is titled apart from a false draw (the CLI's exit 4 vs 1)
+    expect(pageVerdict(result({ ok: false, verdict: 'failed', checks: failed(['format']) }), DEFAULT_SETTINGS).title).toBe('Not a readable proof')
+    expect(pageVerdict(r, DEFAULT_SETTINGS).title).toBe('Failed')
   })
 
   it('weighted rows carry their weight; participants are read from what the proof carries', () => {
