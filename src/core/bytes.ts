@@ -90,6 +90,24 @@ export function base64ToBytes(s: string, path = '$'): Uint8Array {
 const encoder = new TextEncoder()
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
+/**
+ * UTF-8 length in bytes of a well-formed string (a surrogate pair counts 4), without encoding it:
+ * sizes are checked before any copy is made.
+ */
+export function utf8Length(s: string): number {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4
+      i++
+    } else n += 3
+  }
+  return n
+}
+
 /** Encodes a string as UTF-8. Throws {@link InvalidInputError} on a lone surrogate (not encodable). */
 export function utf8Encode(s: string, path = '$'): Uint8Array {
   if (!isWellFormed(s)) {

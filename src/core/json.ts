@@ -6,6 +6,7 @@
  */
 import { LimitExceededError, ParseError, type OrbitdrawError } from './errors.js'
 import { LIMITS } from './limits.js'
+import { utf8Length } from './bytes.js'
 
 /**
  * A JSON object as parsed (prototype-free access via own keys only).
@@ -241,7 +242,7 @@ export function decodeJsonInput(input: Uint8Array | string, options: JsonInputOp
       throw new ParseError('INVALID_UTF8', `${what} text has a lone UTF-16 surrogate at character ${bad}, so it has no UTF-8 encoding`, `supply the ${what} file exactly as written (read it as bytes, not as repaired text)`, { path: '$' })
     }
     if (input.length * 3 > options.maxBytes) {
-      const size = utf8Size(input)
+      const size = utf8Length(input)
       if (size > options.maxBytes) throw options.tooLarge(size)
     }
     if (input.charCodeAt(0) === 0xfeff) throw bomError(what)
@@ -276,21 +277,6 @@ function firstLoneSurrogate(s: string): number {
     } else if (c >= 0xdc00 && c <= 0xdfff) return i
   }
   return -1
-}
-
-/** UTF-8 length of a well-formed string. */
-function utf8Size(s: string): number {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x80) n += 1
-    else if (c < 0x800) n += 2
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4
-      i++
-    } else n += 3
-  }
-  return n
 }
 
 /**

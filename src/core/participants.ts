@@ -11,6 +11,7 @@
  */
 import { InvalidInputError, LimitExceededError } from './errors.js'
 import { LIMITS } from './limits.js'
+import { utf8Length } from './bytes.js'
 import { entryTextError } from './entry-text.js'
 import { MerkleTree, rootOfLeafWords } from './merkle.js'
 import { OrganizerSecret, SECRET_BYTES } from './secret.js'
@@ -49,21 +50,6 @@ const encoder = new TextEncoder()
 
 function hex4(c: number): string {
   return 'U+' + c.toString(16).toUpperCase().padStart(4, '0')
-}
-
-/** UTF-8 length of a well-formed string (surrogate pairs count 4 bytes). */
-function utf8Length(s: string): number {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x80) n += 1
-    else if (c < 0x800) n += 2
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4
-      i++
-    } else n += 3
-  }
-  return n
 }
 
 /**
