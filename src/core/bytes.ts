@@ -87,6 +87,20 @@ export function base64ToBytes(s: string, path = '$'): Uint8Array {
   return out
 }
 
+/** Writes a safe integer (0 ≤ n < 2^53) as 8 big-endian bytes at `at` (no allocation: hot paths use it). */
+export function writeU64be(buf: Uint8Array, at: number, n: number): void {
+  const hi = Math.floor(n / 0x1_0000_0000)
+  const lo = n >>> 0
+  buf[at] = hi >>> 24
+  buf[at + 1] = (hi >>> 16) & 255
+  buf[at + 2] = (hi >>> 8) & 255
+  buf[at + 3] = hi & 255
+  buf[at + 4] = lo >>> 24
+  buf[at + 5] = (lo >>> 16) & 255
+  buf[at + 6] = (lo >>> 8) & 255
+  buf[at + 7] = lo & 255
+}
+
 const encoder = new TextEncoder()
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 

@@ -11,7 +11,7 @@
  */
 import { InvalidInputError, LimitExceededError } from './errors.js'
 import { LIMITS } from './limits.js'
-import { utf8Length } from './bytes.js'
+import { utf8Length, writeU64be } from './bytes.js'
 import { entryTextError } from './entry-text.js'
 import { MerkleTree, rootOfLeafWords } from './merkle.js'
 import { OrganizerSecret, SECRET_BYTES } from './secret.js'
@@ -253,23 +253,11 @@ export function encodeWeightedLeaf(entry: string, weight: number): Uint8Array {
   checkWeight(weight, '$.weight')
   const bytes = encoder.encode(entry)
   const out = new Uint8Array(WEIGHT_BYTES + bytes.length)
-  writeWeight(out, 0, weight)
+  writeU64be(out, 0, weight)
   out.set(bytes, WEIGHT_BYTES)
   return out
 }
 
-function writeWeight(buf: Uint8Array, at: number, weight: number): void {
-  const hi = Math.floor(weight / 0x1_0000_0000)
-  const lo = weight % 0x1_0000_0000
-  buf[at] = hi >>> 24
-  buf[at + 1] = (hi >>> 16) & 255
-  buf[at + 2] = (hi >>> 8) & 255
-  buf[at + 3] = hi & 255
-  buf[at + 4] = lo >>> 24
-  buf[at + 5] = (lo >>> 16) & 255
-  buf[at + 6] = (lo >>> 8) & 255
-  buf[at + 7] = lo & 255
-}
 
 function isWeightedList(list: readonly string[] | readonly WeightedEntry[]): list is readonly WeightedEntry[] {
   return Array.isArray(list) && list.length > 0 && typeof list[0] !== 'string'
@@ -367,7 +355,7 @@ export function leafWords(entries: readonly string[], weights: ArrayLike<number>
       return out
     }
     for (let i = 0; i < n; i++) {
-      writeWeight(scratch, 1, weights[i]!)
+      writeU64be(scratch, 1, weights[i]!)
       sha256Words(scratch, prefix + utf8Into(entries[i]!, scratch, prefix), out, i * 8)
     }
     return out
@@ -376,7 +364,7 @@ export function leafWords(entries: readonly string[], weights: ArrayLike<number>
   for (let i = 0; i < n; i++) {
     if (given === null) (secret as OrganizerSecret).writeSalt(firstIndex + i, scratch, 1)
     else scratch.set(given[i]!, 1)
-    if (weights !== null) writeWeight(scratch, 1 + saltBytes, weights[i]!)
+    if (weights !== null) writeU64be(scratch, 1 + saltBytes, weights[i]!)
     sha256Words(scratch, prefix + utf8Into(entries[i]!, scratch, prefix), out, i * 8)
   }
   return out

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { bytesToHex, utf8Encode } from './bytes.js'
+import { bytesToHex, utf8Encode, writeU64be } from './bytes.js'
 import { InvalidInputError, ParseError } from './errors.js'
 import { expectObject, expectOnlyKeys, field, parseJsonText, show } from './json.js'
 import { LIMITS } from './limits.js'
@@ -101,16 +101,7 @@ export class OrganizerSecret {
     const msg = this.#msg
     const p = LEAF_SALT_DOMAIN_V1.length
     msg[p] = 0
-    const hi = Math.floor(index / 0x1_0000_0000)
-    const lo = index >>> 0
-    msg[p + 1] = 0 // index < 2^53: the top byte is always zero
-    msg[p + 2] = (hi >>> 16) & 255
-    msg[p + 3] = (hi >>> 8) & 255
-    msg[p + 4] = hi & 255
-    msg[p + 5] = lo >>> 24
-    msg[p + 6] = (lo >>> 16) & 255
-    msg[p + 7] = (lo >>> 8) & 255
-    msg[p + 8] = lo & 255
+    writeU64be(msg, p + 1, index)
     this.#mac.mac(msg, SALT_MESSAGE_BYTES, out, at)
   }
 
