@@ -44,6 +44,6 @@ export const OrbitportRateLimitedError = RateLimitedError
 export type OrbitportRateLimitedError = RateLimitedError
 // Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
 export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'
-export { parsePoolCsv, parseQuotasCsv, parseLotteryCsv, readPoolCsv, readQuotasCsv, readLotteryCsv, MAX_SORTITION_FILE_BYTES } from './sortition/csv.js'
+export { parsePoolCsv, parseQuotasCsv, parseLotteryCsv, parseSortitionAlgorithmsCsv, readPoolCsv, readQuotasCsv, readLotteryCsv, readSortitionAlgorithmsCsv, MAX_SORTITION_FILE_BYTES, type SortitionAlgorithmsSelection } from './sortition/csv.js'
 // The participants digest on two threads (worker_threads): Node entry only; equal to participantsRoot.
 export { participantsRootParallel, PARALLEL_MIN_ENTRIES, type ParallelHashOptions } from './node/parallel-hash.js'

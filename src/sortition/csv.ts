@@ -5,6 +5,8 @@
  *   feature, as used by the Sortition Foundation's tools.
  * - Quotas: header `feature,value,min,max` or `FeatureName,ValueName,MinQuota,MaxQuota`
  *   (case-insensitive; other columns are ignored).
+ * - Panel-lottery portfolio: orbitdraw's rows of ids (optionally weighted), or the selected-panels file
+ *   of the Sortition Foundation's `sortition-algorithms` package (see {@link parseSortitionAlgorithmsCsv}).
  *
  * Nothing is trimmed or fixed up: values are used exactly as written (the core rejects edge whitespace
  * and control characters, naming the row).
@@ -111,8 +113,10 @@ export function parseQuotasCsv(text: string, options: { name?: string } = {}): Q
 /**
  * Parses a panel-lottery portfolio: one candidate panel per row of ids, no header; or, when the first
  * row starts with the header cell `weight`, a header row and an integer weight in the first column of
- * every row (the rest of the row is the panel's ids). Rows may differ in length (the core then names the
- * panel of the wrong size).
+ * every row (the rest of the row is the panel's ids); or, when the first row is exactly
+ * `Assembly 0,Assembly 1,…`, the several-selections file of `sortition-algorithms` (see
+ * {@link parseSortitionAlgorithmsCsv}: one panel per row after it, each of weight 1). Rows may differ
+ * in length (the core then names the panel of the wrong size).
  *
  * @returns the panels (ids as written) and one weight per panel (all 1 without a weight column).
  * @throws {@link InvalidInputError} `INVALID_CSV`, `LOTTERY_INVALID` (no panel, a weight that is not a
@@ -132,6 +136,7 @@ export function parseLotteryCsv(text: string, options: { name?: string } = {}): 
   } catch (cause) {
     throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting', { cause })
   }
+  if (isAssemblyHeader(rows[0])) return multiSelections(rows, name)
   const weighted = rows.length > 0 && rows[0]![0]!.toLowerCase() === 'weight'
   const data = weighted ? rows.slice(1) : rows
   if (data.length === 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} has no panel`, 'write one candidate panel per row of ids')
@@ -144,6 +149,99 @@ export function parseLotteryCsv(text: string, options: { name?: string } = {}): 
     return Number(w)
   })
   return { panels: data.map((r) => (weighted ? r.slice(1) : r)), weights }
+}
+
+/**
+ * The Sortition Foundation's `sortition-algorithms` (Python) writes the panels it selects with
+ * `csv.writer` (`,`, `"` quoting only where needed, CRLF line ends) in one of two forms
+ * (src/sortition_algorithms/core.py, `multi_selection_to_table` and `person_list_to_table`, read at
+ * commit 1334ebc055261e3b3746b94b781dc184d9456714; adapters.py `_write_csv_rows`):
+ *
+ * - several selections (`number_selections` ≥ 2, the "transparent lottery"): a header row
+ *   `Assembly 0,Assembly 1,…,Assembly n-1`, then **n rows**, row i the ids of selection i (despite the
+ *   header, each selection is a row, not a column). The same panel may appear more than once: the
+ *   package says to draw one row uniformly, which is a panel lottery of these rows, each of weight 1.
+ * - one selection: a header row `<id column>,<columns to keep…>,<features…>` and one row per selected
+ *   person, the id first.
+ */
+const ASSEMBLY = /^Assembly (0|[1-9][0-9]{0,5})$/
+
+/** True when `row` is exactly `Assembly 0,Assembly 1,…` (at least one cell). */
+function isAssemblyHeader(row: readonly string[] | undefined): boolean {
+  return row !== undefined && row.length > 0 && row.every((c, i) => ASSEMBLY.exec(c)?.[1] === String(i))
+}
+
+/** The rows after an `Assembly …` header: one panel each, weight 1; the row count must match the header. */
+function multiSelections(rows: readonly string[][], name: string): { panels: string[][]; weights: number[] } {
+  const n = rows[0]!.length
+  const data = rows.slice(1)
+  if (data.length !== n) {
+    throw new InvalidInputError('LOTTERY_INVALID', `${name}: the header names ${n} selection(s) (Assembly 0 to Assembly ${n - 1}) but ${data.length} row(s) of ids follow`, 'use the selected-panels file exactly as sortition-algorithms wrote it: one row of ids per selection after the header', { path: `row ${Math.min(data.length, n) + 2}` })
+  }
+  data.forEach((r, i) => {
+    const blank = r.findIndex((id) => id === '')
+    if (blank >= 0) throw new InvalidInputError('LOTTERY_INVALID', `${name}, row ${i + 2}: selection ${i} has an empty id in column ${blank + 1}`, 'every cell of a selection row is a respondent id', { path: `row ${i + 2}` })
+  })
+  return { panels: data.map((r) => [...r]), weights: data.map(() => 1) }
+}
+
+/**
+ * What {@link parseSortitionAlgorithmsCsv} read: the panels (ids as written) and their weights, ready for
+ * a `panel-lottery` draw, and which of the package's two files it was.
+ * @category Sortition
+ */
+export interface SortitionAlgorithmsSelection {
+  /** `'selections'`: the several-selections file (`Assembly 0,…`); `'selected'`: one selected panel with its columns. */
+  readonly format: 'selections' | 'selected'
+  /** One panel per selection (one panel for `'selected'`). */
+  readonly panels: string[][]
+  /** All 1: every selection row is one equally likely ticket (a repeated panel has several). */
+  readonly weights: number[]
+  /** For `'selected'`: the header (id column first, then the kept columns and the features). */
+  readonly columns?: readonly string[]
+}
+
+/**
+ * Parses the selected-panels CSV written by the Sortition Foundation's `sortition-algorithms` package
+ * (its `selected` output): either its several-selections file (header `Assembly 0,…,Assembly n-1`, then
+ * n rows of ids, one selection per row) or its one-selection file (header `id,…` and one row per selected
+ * person, the id in the first column or in `idColumn`). Ids are taken exactly as written.
+ *
+ * @param options - `idColumn`: the id column of a one-selection file (default: its first column);
+ *   `name`: the file name used in errors.
+ * @throws {@link InvalidInputError} `INVALID_CSV` (not CSV, or a one-selection row of the wrong width),
+ *   `LOTTERY_INVALID` (no selection, a header that names another number of selections than the rows
+ *   that follow, an empty id, an unknown `idColumn`), naming the row.
+ * @example
+ * ```ts
+ * const { panels, weights } = parseSortitionAlgorithmsCsv('Assembly 0,Assembly 1\r\np1,p4,p7\r\np2,p4,p9\r\n')
+ * // panels: [['p1','p4','p7'], ['p2','p4','p9']], weights: [1, 1]: commit them as a panel lottery
+ * ```
+ * @category Sortition
+ */
+export function parseSortitionAlgorithmsCsv(text: string, options: { idColumn?: string; name?: string } = {}): SortitionAlgorithmsSelection {
+  const name = options.name ?? 'selected panels'
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  let rows: string[][]
+  try {
+    rows = parseCsv(body, { relax_column_count: true, skip_empty_lines: true }) as string[][]
+  } catch (cause) {
+    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting', { cause })
+  }
+  if (rows.length === 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} is empty`, 'give the selected-panels file that sortition-algorithms wrote')
+  if (isAssemblyHeader(rows[0])) return { format: 'selections', ...multiSelections(rows, name) }
+  const header = rows[0]!
+  const col = options.idColumn === undefined ? 0 : header.indexOf(options.idColumn)
+  if (col < 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} has no column ${JSON.stringify(options.idColumn)}`, 'name the id column of the selected file (its first column by default)', { path: 'row 1' })
+  const data = rows.slice(1)
+  if (data.length === 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} has a header but no selected person`, 'give the selected file of a run that selected a panel')
+  const ids = data.map((r, i) => {
+    if (r.length !== header.length) throw new InvalidInputError('INVALID_CSV', `${name}, row ${i + 2}: ${r.length} cells under a header of ${header.length}`, 'use the file exactly as sortition-algorithms wrote it', { path: `row ${i + 2}` })
+    const id = r[col]!
+    if (id === '') throw new InvalidInputError('LOTTERY_INVALID', `${name}, row ${i + 2}: the id is empty`, 'every selected person has an id', { path: `row ${i + 2}` })
+    return id
+  })
+  return { format: 'selected', panels: [ids], weights: [1], columns: [...header] }
 }
 
 async function readText(path: string): Promise<string> {
@@ -179,4 +277,12 @@ export async function readLotteryCsv(path: string): Promise<{ panels: string[][]
  */
 export async function readQuotasCsv(path: string): Promise<QuotaRow[]> {
   return parseQuotasCsv(await readText(path), { name: path })
+}
+
+/**
+ * Reads and parses a `sortition-algorithms` selected-panels CSV file. See {@link parseSortitionAlgorithmsCsv}.
+ * @category Sortition
+ */
+export async function readSortitionAlgorithmsCsv(path: string, options: { idColumn?: string } = {}): Promise<SortitionAlgorithmsSelection> {
+  return parseSortitionAlgorithmsCsv(await readText(path), { ...options, name: path })
 }

@@ -67,3 +67,75 @@ describe('parseLotteryCsv', () => {
     expect(() => parseLotteryCsv('')).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID' }))
   })
 })
+
+/**
+ * The selected-panels file of the Sortition Foundation's `sortition-algorithms` (Python). Source of the
+ * format: github.com/sortitionfoundation/sortition-algorithms, src/sortition_algorithms/core.py at commit
+ * 1334ebc055261e3b3746b94b781dc184d9456714 (`multi_selection_to_table`: a header row
+ * `Assembly 0..n-1`, then one row of ids per selection; `person_list_to_table`: `[id_column,
+ * *columns_to_keep, *features]` then one row per selected person), written by adapters.py
+ * `_write_csv_rows` at commit 070d5a11076c8a03f90464826305e79dbeeedf30 (`csv.writer`, QUOTE_MINIMAL,
+ * Python's default CRLF line ends). The samples below are those bytes: four selections of a 4-person
+ * panel from `lottery_rounding` (which may repeat a panel), one id quoted because it holds a comma.
+ */
+const SELECTIONS = ['Assembly 0,Assembly 1,Assembly 2,Assembly 3', 'p0007,p0012,"p0031,b",p0044', 'p0003,p0012,p0027,p0044', 'p0007,p0012,"p0031,b",p0044', 'p0002,p0018,p0027,p0040', ''].join('\r\n')
+const SELECTED = ['id,first_name,last_name,gender,age', 'p0007,Ann,Okafor,Female,16-29', 'p0012,Bilal,"Hussain, Jr",Male,30-44', 'p0031,Chen,Wei,Male,45-59', ''].join('\r\n')
+
+describe('parseSortitionAlgorithmsCsv (sortition-algorithms selected-panels file)', () => {
+  it('reads its several-selections file: one panel per row after the Assembly header, a repeated panel kept as a second ticket', async () => {
+    const { parseSortitionAlgorithmsCsv, parseLotteryCsv } = await import('../../src/sortition/csv.js')
+    const r = parseSortitionAlgorithmsCsv(SELECTIONS)
+    expect(r.format).toBe('selections')
+    expect(r.panels).toEqual([
+      ['p0007', 'p0012', 'p0031,b', 'p0044'],
+      ['p0003', 'p0012', 'p0027', 'p0044'],
+      ['p0007', 'p0012', 'p0031,b', 'p0044'],
+      ['p0002', 'p0018', 'p0027', 'p0040'],
+    ])
+    expect(r.weights).toEqual([1, 1, 1, 1])
+    // the portfolio reader (the CLI's lottery file) recognises the same file; a BOM is ignored
+    expect(parseLotteryCsv(`\uFEFF${SELECTIONS}`)).toEqual({ panels: r.panels, weights: r.weights })
+  })
+
+  it('reads its one-selection file: the ids of the id column, the header kept', async () => {
+    const { parseSortitionAlgorithmsCsv } = await import('../../src/sortition/csv.js')
+    expect(parseSortitionAlgorithmsCsv(SELECTED)).toEqual({ format: 'selected', panels: [['p0007', 'p0012', 'p0031']], weights: [1], columns: ['id', 'first_name', 'last_name', 'gender', 'age'] })
+    expect(parseSortitionAlgorithmsCsv(SELECTED, { idColumn: 'first_name' }).panels).toEqual([['Ann', 'Bilal', 'Chen']])
+  })
+
+  it('the imported panels go straight into the core lottery checks', async () => {
+    const { parseSortitionAlgorithmsCsv, parsePoolCsv, parseQuotasCsv } = await import('../../src/sortition/csv.js')
+    const { checkLotteryPanels } = await import('../../src/core/sortition/index.js')
+    const ids = ['p0002', 'p0003', 'p0007', 'p0012', 'p0018', 'p0027', '"p0031,b"', 'p0040', 'p0044']
+    const pool = parsePoolCsv(`id,gender\n${ids.map((id, i) => `${id},${i % 2 === 0 ? 'f' : 'm'}`).join('\n')}\n`)
+    const table = checkQuotas(pool, parseQuotasCsv('feature,value,min,max\ngender,f,1,3\ngender,m,1,3\n'), 4)
+    const { panels } = parseSortitionAlgorithmsCsv(SELECTIONS)
+    expect(checkLotteryPanels(pool, table, 4, panels)).toEqual([])
+    expect(checkLotteryPanels(pool, table, 3, panels).map((p) => p.check)).toEqual(['PANEL_SIZE', 'PANEL_SIZE', 'PANEL_SIZE', 'PANEL_SIZE'])
+  })
+
+  it('refuses a truncated or edited file with a typed error naming the row', async () => {
+    const { parseSortitionAlgorithmsCsv, parseLotteryCsv } = await import('../../src/sortition/csv.js')
+    const lines = SELECTIONS.split('\r\n')
+    // a selection row lost: the header names 4
+    expect(() => parseSortitionAlgorithmsCsv(lines.slice(0, 4).join('\r\n'), { name: 'selected.csv' })).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID', detail: expect.stringContaining('selected.csv: the header names 4 selection(s)'), path: 'row 5' }))
+    expect(() => parseLotteryCsv(lines.slice(0, 4).join('\r\n'))).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID' }))
+    // an emptied id
+    expect(() => parseSortitionAlgorithmsCsv(SELECTIONS.replace('p0003', ''))).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID', path: 'row 3' }))
+    // a header out of order is not the package's: read as ids by the portfolio reader, refused here as a one-selection file of the wrong width
+    expect(parseLotteryCsv('Assembly 1,Assembly 0\na,b\n').panels[0]).toEqual(['Assembly 1', 'Assembly 0'])
+    expect(() => parseSortitionAlgorithmsCsv('Assembly 1,Assembly 0\na,b,c\n')).toThrow(expect.objectContaining({ code: 'INVALID_CSV', path: 'row 2' }))
+    expect(() => parseSortitionAlgorithmsCsv(SELECTED, { idColumn: 'nope' })).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID', path: 'row 1' }))
+    expect(() => parseSortitionAlgorithmsCsv('id,gender\r\n')).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID' }))
+    expect(() => parseSortitionAlgorithmsCsv('')).toThrow(expect.objectContaining({ code: 'LOTTERY_INVALID' }))
+    expect(() => parseSortitionAlgorithmsCsv('Assembly 0\r\n"p1\r\n')).toThrow(expect.objectContaining({ code: 'INVALID_CSV' }))
+  })
+
+  it('reads the file from disk', async () => {
+    const { readSortitionAlgorithmsCsv } = await import('../../src/sortition/csv.js')
+    const dir = mkdtempSync(join(tmpdir(), 'orbitdraw-sa-'))
+    writeFileSync(join(dir, 'selected.csv'), SELECTIONS)
+    expect((await readSortitionAlgorithmsCsv(join(dir, 'selected.csv'))).panels).toHaveLength(4)
+    await expect(readSortitionAlgorithmsCsv(join(dir, 'none.csv'))).rejects.toMatchObject({ code: 'FILE_UNREADABLE' })
+  })
+})
