@@ -159,6 +159,59 @@ describe('panel kind: commit, draw, verify', () => {
     expect(() => panelDraw(pool, rows, 10)).toThrow(expect.objectContaining({ code: 'QUOTA_MINS_EXCEED_PANEL', relaxation: expect.stringMatching(/lower the mins/) }))
   })
 
+  it('a private proof: a revealed entry of the wrong type fails participants; revealing too many fails revealed-winners', async () => {
+    const { proof } = panelProof({ private: true })
+    const wrongType = tampered(proof, (j) => {
+      const r = (j.participants as { revealed: { entry: string }[] }).revealed[0]!
+      r.entry = r.entry.replace(/f0=v([0-9])/, (_m, d: string) => `f0=v${d === '0' ? '1' : '0'}`)
+    })
+    expect(failed(await verify(wrongType, ENGINE_ONLY))).toContain('participants')
+    const tooMany = tampered(proof, (j) => {
+      const rev = (j.participants as { revealed: unknown[] }).revealed
+      rev.push(rev[0])
+    })
+    expect(failed(await verify(tooMany, ENGINE_ONLY))).toContain('revealed-winners')
+  })
+
+  it('a commitment breaking the composition rules is refused when read, naming the field', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10, { alternates: 2 })
+    const { json } = commit({ ...base, draw, participants })
+    const edit = (f: (d: Record<string, unknown> & { features: { name: string; values: string[]; min: number[]; max: number[] }[]; types: number[][] }) => void): unknown => {
+      const j = JSON.parse(JSON.stringify(json)) as { draw: Parameters<typeof f>[0] }
+      f(j.draw)
+      return j
+    }
+    const refused = (x: unknown): unknown => {
+      try {
+        parseCommitment(x)
+      } catch (err) {
+        return { code: (err as { code: string }).code, path: (err as { path: string }).path }
+      }
+      return undefined
+    }
+    expect(refused(edit((d) => d.features.reverse()))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.features[1].name' })
+    expect(refused(edit((d) => (d.types[0]![0] = 9)))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.types[0][0]' })
+    expect(refused(edit((d) => d.types.reverse()))).toMatchObject({ code: 'INVALID_DRAW' })
+    expect(refused(edit((d) => (d.exact = ['nope'])))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.exact[0]' })
+    expect(refused(edit((d) => (d.alternates = 51)))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.alternates' })
+    expect(refused(edit((d) => (d.features[0]!.min[0] = 99)))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.features[0].min[0]' })
+    expect(refused(edit((d) => (d.extra = 1)))).toMatchObject({ code: 'UNKNOWN_FIELD' })
+    // Quotas no panel can meet, with nothing counted exactly: refused by the gate, in bounded time.
+    expect(refused(edit((d) => ((d.exact = []), (d.features[0]!.min = d.features[0]!.min.map(() => 10)), (d.features[0]!.max = d.features[0]!.max.map(() => 10)))))).toMatchObject({ code: 'SORTITION_ACCEPTANCE_TOO_LOW' })
+  })
+
+  it('verify never throws on a forged panel commitment whose quotas no draw meets: a named failure', async () => {
+    const { proof } = panelProof()
+    const j = JSON.parse(JSON.stringify(proof)) as { commitment: { draw: { exact: string[]; features: { min: number[]; max: number[] }[] } } }
+    j.commitment.draw.exact = []
+    j.commitment.draw.features[0]!.min = j.commitment.draw.features[0]!.min.map(() => 10)
+    j.commitment.draw.features[0]!.max = j.commitment.draw.features[0]!.max.map(() => 10)
+    const r = await verify(j, ENGINE_ONLY)
+    expect(r.ok).toBe(false)
+    expect(failed(r)).toEqual(['commitment-cid'])
+    expect(r.checks.find((c) => c.name === 'commitment-cid')?.detail).toMatch(/SORTITION_ACCEPTANCE_TOO_LOW|panels drawn under the quotas/)
+  })
+
   it('the commitment round-trips through its DAG-JSON form', () => {
     const { draw, participants } = panelDraw(pool, quotas, 10, { alternates: 2 })
     const c = commit({ ...base, draw, participants })
