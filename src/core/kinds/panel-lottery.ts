@@ -26,12 +26,12 @@ import {
   quotaTable,
   quotaTableShape,
   typesShape,
-  v,
   validateComposition,
   type QuotaRowJson,
   type SortitionCommitInput,
   type SortitionComposition,
 } from './sortition.js'
+import * as v from 'valibot'
 import { described, integer, list, option } from '../schema/kit.js'
 
 /**

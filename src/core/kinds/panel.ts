@@ -31,12 +31,12 @@ import {
   quotaTableShape,
   typesShape,
   typeText,
-  v,
   validateComposition,
   type QuotaRowJson,
   type SortitionCommitInput,
   type SortitionComposition,
 } from './sortition.js'
+import * as v from 'valibot'
 import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
 import { SORTITION_LIMITS } from '../sortition/pool.js'
 

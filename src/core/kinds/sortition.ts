@@ -11,7 +11,6 @@ import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString,
 import { validateEntry } from '../participants.js'
 import { compareCodePoints, SORTITION_LIMITS, type QuotaRow, type QuotaTable, type Respondent, type SortitionPool } from '../sortition/pool.js'
 import { badDraw, type RankedJson } from './kind.js'
-import * as v from 'valibot'
 import { described, integer, list, strictObject, text } from '../schema/kit.js'
 
 /**
@@ -87,8 +86,6 @@ export const quotaTableShape = described(
   list(strictObject({ feature: text(), value: text(), min: integer(0), max: integer(0), selected: integer(0) }), SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature),
   'Every feature value with its quota and the number of selected members who have it.',
 )
-/** `v` is only re-exported for the kinds' shapes. */
-export { v }
 
 /** Reads the common keys (`k`, `features`, `types`) of a sortition draw. */
 export function parseComposition(draw: JsonObject, path: string): SortitionComposition {
