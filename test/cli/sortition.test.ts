@@ -78,7 +78,12 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
 
     const d = await run(args, opts)
     expect(d.code, d.stderr).toBe(0)
-    expect(d.stdout).toMatch(/panel \(8 members, in committed order\):\n\s+1\. r[0-9]{2}\|age=/)
+    expect(d.stdout).toMatch(/panel of 8:\n {2}Members \(8\):\n {4}in committed order \(the rank is the position, not a preference\); drawn in [0-9]+ rounds?\n\s+1\. r[0-9]{2}\|age=/)
+    // the quota table, aligned, every quota met; the alternates
+    expect(d.stdout).toMatch(/^ {4}Feature {2,}Value {2,}Min {2}Max {2}Selected {2}OK$/m)
+    expect(d.stdout).toMatch(/^ {4}gender {2,}female {2,}\d+ +\d+ +\d+ {2}yes ✓$/m)
+    expect(d.stdout).not.toContain('no ✗')
+    expect(d.stdout).toMatch(/^ {2}Alternates \(3\):$/m)
     const v = await run(['verify', 'proof.json'], opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     for (const check of ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay']) expect(v.stdout).toContain(`✓ ${check}`)

@@ -11,6 +11,7 @@ import { checkLotteryPanels, drawLottery, LOTTERY_CHECK_NAMES, MAX_LOTTERY_PANEL
 import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
 import { badDraw, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
 import { parseRankedRows, rankedShape } from './ranked.js'
+import { lotteryDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
   compositionPool,
@@ -210,7 +211,7 @@ export const panelLotteryKind: DrawKind<PanelLotterySpec, PanelLotteryOutcome, P
   },
   describeOutcome: (o) => `panel ${o.panel} (${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? ', …' : ''}) follows from the seed`,
   describe: (spec, n) => `panel lottery: one of ${spec.panels.length} candidate panel(s) of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`}, chances proportional to ${spec.weights.every((w) => w === 1) ? 'equal weights' : 'their weights'}`,
-  display: (o) => ({ layout: 'ranked', title: `Panel ${o.panel} (${o.members.length} members, in committed order)`, rows: o.members }),
+  display: (o) => lotteryDisplay(o),
   cli: {
     flag: 'lottery',
     options: { lottery: 'string', pool: 'string', quotas: 'string' },

@@ -15,6 +15,7 @@ import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProb
 import { checkQuotas, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
 import { badDraw, intFlagValue, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
 import { parseRankedRows, rankedShape } from './ranked.js'
+import { panelDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
   compositionPool,
@@ -299,7 +300,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
   },
   describeOutcome: (o) => `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and ${o.alternates.length} alternate(s)` : ''} follow from the seed`,
   describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
-  display: (o) => ({ layout: 'ranked', title: `Panel (${o.members.length} members, in committed order)`, rows: o.members }),
+  display: (o) => panelDisplay(o),
   cli: {
     flag: 'panel',
     options: { panel: 'string', pool: 'string', quotas: 'string', alternates: 'string', 'exact-features': 'string' },
