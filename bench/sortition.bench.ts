@@ -11,47 +11,11 @@
 import { timeMs, timePair, type BenchRow } from './harness.js'
 import { streamFromSeed } from '../src/core/random/index.js'
 import { OrbitdrawError } from '../src/core/errors.js'
-import { checkQuotas, drawPanel, makePool, meetsQuotas, planPanel, type QuotaRow, type SortitionPool } from '../src/core/sortition/index.js'
+import { checkQuotas, drawPanel, makePool, meetsQuotas, planPanel } from '../src/core/sortition/index.js'
 import { commit as commitApi, drawFromBlock, panelDraw, serializeProof, verify as verifyApi } from '../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
-
-const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]
-const NAMES = ['gender', 'age', 'region', 'education', 'income', 'origin', 'housing', 'attitude']
-
-/** A deterministic pool: skewed value shares (value v of a feature with s values has weight s - v). */
-function poolRows(n: number, features: number, seed = 12345): { names: string[]; rows: { id: string; values: string[] }[] } {
-  let x = seed
-  const rnd = (m: number): number => {
-    x = (x * 48271) % 2147483647
-    return x % m
-  }
-  const names = NAMES.slice(0, features)
-  const rows = Array.from({ length: n }, (_, i) => ({
-    id: `resp-${String(i).padStart(7, '0')}`,
-    values: names.map((name, f) => {
-      const s = SIZES[f]!
-      const total = (s * (s + 1)) / 2
-      let r = rnd(total)
-      let v = 0
-      while (r >= s - v) r -= s - v++
-      return `${name}-${v}`
-    }),
-  }))
-  return { names, rows }
-}
-
-function quotas(pool: SortitionPool, k: number, slack: number): QuotaRow[] {
-  const n = pool.respondents.length
-  return pool.features.flatMap((f, fi) => {
-    const cnt = new Array<number>(f.values.length).fill(0)
-    for (const r of pool.respondents) cnt[r.type[fi]!]!++
-    return f.values.map((value, j) => {
-      const e = (cnt[j]! * k) / n
-      return { feature: f.name, value, min: Math.max(0, Math.floor(e) - slack), max: Math.ceil(e) + slack }
-    })
-  })
-}
+import { poolRows, quotas } from './panel-fixture.js'
 
 const seed = new Uint8Array(32).fill(7)
 

@@ -1,6 +1,7 @@
 /**
  * Each example runs to completion (exit 0), as in CI.
  */
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, runCommand, tempDir } from './helpers.js'
@@ -46,6 +47,25 @@ describe('examples', () => {
     expect(r.stdout).toMatch(/none of the 19960 people not selected appears in the proof file/)
     expect(r.stdout).toMatch(/attack over the entry format recovers 0 of them/)
   }, 40_000)
+
+  it('examples/citizens-assembly: the committed pool and quotas are the generator\'s output; run.ts draws 40 + 10 meeting every quota, verifies; exit 0', async () => {
+    const g = await runCommand(TSX, [join(ROOT, 'examples/citizens-assembly/generate-pool.ts'), '--check'], { timeoutMs: 30_000 })
+    expect(g.code, g.stdout + g.stderr).toBe(0)
+    const out = join(dir, 'assembly')
+    const r = await runCommand(TSX, [join(ROOT, 'examples/citizens-assembly/run.ts'), '--out-dir', out], { timeoutMs: 120_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/1\. pool: 2400 respondents, 5 features \(age, district, education, gender, housing\); 20 quotas for 40 seats/)
+    expect(r.stdout).toMatch(/time-stamped by orbitdraw emulator TSA at /)
+    // every quota line is met, none is not
+    expect((r.stdout.match(/^ {5}\S+ +.+ \d+ in \d+\.\.\d+ ✓$/gm) ?? []).length).toBe(20)
+    expect(r.stdout).not.toMatch(/✗/)
+    for (const check of ['commitment-pinned', 'commitment-time', 'beacon-authenticity', 'panel-quotas', 'panel-replay', 'revealed-winners']) expect(r.stdout).toMatch(new RegExp(`✓ ${check} `))
+    expect(r.stdout).toMatch(/the proof reveals 50 respondents, the other 2350 never appear in it/)
+    expect(r.stdout).toMatch(/\?trust-beacon=k\w+&commitment=bagu\w+/)
+    const proof = JSON.parse(await readFile(join(out, 'assembly-proof.json'), 'utf8')) as { outcome: { kind: string; members: unknown[]; alternates: unknown[] } }
+    expect([proof.outcome.kind, proof.outcome.members.length, proof.outcome.alternates.length]).toEqual(['panel', 40, 10])
+    expect(await readFile(join(out, 'emulator-tsa-root.pem'), 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/)
+  }, 150_000)
 
   it('examples/random.ts: REST client on the emulator (src orders, outage, signatures, beacon fallback); exit 0', async () => {
     const r = await runCommand(TSX, [join(ROOT, 'examples/random.ts')], { timeoutMs: 30_000 })

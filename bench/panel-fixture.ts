@@ -1,0 +1,60 @@
+/**
+ * The benchmark pool of issue 14 (shared by bench/sortition.bench.ts and bench/browser.bench.ts, so
+ * their figures are of the same proof): a deterministic pool with skewed value shares, quotas around
+ * the proportional shares, and the `panel` proof of 2,000 respondents, 6 features, k = 40, 10
+ * alternates, quotas ±2, over the test chain.
+ */
+import { commit, drawFromBlock, panelDraw, serializeProof, type Proof } from '../src/core/index.js'
+import { makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/index.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+
+const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]
+const NAMES = ['gender', 'age', 'region', 'education', 'income', 'origin', 'housing', 'attitude']
+
+/** A deterministic pool: skewed value shares (value v of a feature with s values has weight s - v). */
+export function poolRows(n: number, features: number, seed = 12345): { names: string[]; rows: { id: string; values: string[] }[] } {
+  let x = seed
+  const rnd = (m: number): number => {
+    x = (x * 48271) % 2147483647
+    return x % m
+  }
+  const names = NAMES.slice(0, features)
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: `resp-${String(i).padStart(7, '0')}`,
+    values: names.map((name, f) => {
+      const s = SIZES[f]!
+      const total = (s * (s + 1)) / 2
+      let r = rnd(total)
+      let v = 0
+      while (r >= s - v) r -= s - v++
+      return `${name}-${v}`
+    }),
+  }))
+  return { names, rows }
+}
+
+/** Quota rows around each value's proportional share of k seats, ±slack. */
+export function quotas(pool: SortitionPool, k: number, slack: number): QuotaRow[] {
+  const n = pool.respondents.length
+  return pool.features.flatMap((f, fi) => {
+    const cnt = new Array<number>(f.values.length).fill(0)
+    for (const r of pool.respondents) cnt[r.type[fi]!]!++
+    return f.values.map((value, j) => {
+      const e = (cnt[j]! * k) / n
+      return { feature: f.name, value, min: Math.max(0, Math.floor(e) - slack), max: Math.ceil(e) + slack }
+    })
+  })
+}
+
+
+/** The 2,000-respondent, k = 40 panel proof (10 alternates, quotas ±2) and its JSON text. */
+export function panelProof2000(): { proof: Proof; text: string } {
+  const k = 40
+  const { names, rows } = poolRows(2000, 6)
+  const pool = makePool(names, rows)
+  const chain = buildChain(12, 'sortition-bench')
+  const { draw, participants } = panelDraw(pool, quotas(pool, k, 2), k, { alternates: 10 })
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'bench assembly', draw, participants })
+  const proof = drawFromBlock(commitment, participants, chain[10]!)
+  return { proof, text: serializeProof(proof) }
+}
