@@ -83,6 +83,9 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     expect(v.code, v.stdout + v.stderr).toBe(0)
     for (const check of ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay']) expect(v.stdout).toContain(`✓ ${check}`)
     expect(v.stdout).toContain('VERIFIED')
+    // The terminal shows the quota table and the alternates in the check details (members above them).
+    expect(v.stdout).toMatch(/panel-quotas\s+the panel meets all 7 quotas: age=16-29 \d in \d\.\.\d, age=30-59/)
+    expect(v.stdout).toMatch(/the alternates 1\. "r[0-9]{2}\|/)
 
     // A tampered member: the named checks fail, exit 1.
     const proof = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { index: number; entry: string }[] } }
