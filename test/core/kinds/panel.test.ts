@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   commit,
+  computeOutcome,
   drawFromBlock,
   LOTTERY_CHECK_NAMES,
   PANEL_CHECK_NAMES,
@@ -15,6 +16,8 @@ import {
   parseCommitment,
   verify,
   type PanelLotteryOutcomeJson,
+  type PanelLotteryOutcome,
+  type PanelOutcome,
   type PanelOutcomeJson,
   type PanelSpec,
   type Proof,
@@ -22,7 +25,9 @@ import {
 } from '../../../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
-import { proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'
+import { enumeratePanels, proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'
+import { chiSquareTest } from '../../helpers/stats.js'
+import { seedOf } from '../random/util.js'
 
 const CHAIN = buildChain(12, 'panel')
 const TARGET = 10
@@ -288,5 +293,51 @@ describe('panel-lottery kind', () => {
     const proof = drawFromBlock({ ...commitment, draw: forged }, participants, CHAIN[TARGET]!)
     const r = await verify(proof, ENGINE_ONLY)
     expect(failed(r)).toContain('lottery-panels')
+  })
+})
+
+describe('sortition kinds: uniformity through the kind (chi-square, fixed seeds, alpha = 0.001)', () => {
+  // 10 respondents, 2 features of 2 values, k = 3, loose quotas: every valid panel must be equally likely,
+  // in the committed (type, id) order, whether the plan counts every feature or none (pure rejection).
+  const p = smallPool(10, [2, 2], 31)
+  const rows = proportionalQuotas(p, 3, 1)
+  const N = 6000
+  for (const exactFeatures of [undefined, [] as string[]]) {
+    it(`panel, exact features ${exactFeatures === undefined ? 'chosen by the planner' : 'none'}: accepted`, () => {
+      const { draw } = panelDraw(p, rows, 3, exactFeatures === undefined ? {} : { exactFeatures })
+      const n = p.respondents.length
+      const counts = new Map<string, number>()
+      for (let t = 0; t < N; t++) {
+        const o = computeOutcome(seedOf(9000 + t), draw, n) as PanelOutcome
+        const key = o.members.join(',')
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+      }
+      const table = { min: p.features.map((f) => f.values.map((v) => rows.find((q) => q.feature === f.name && q.value === v)!.min)), max: p.features.map((f) => f.values.map((v) => rows.find((q) => q.feature === f.name && q.value === v)!.max)) }
+      // The number of valid panels, by enumeration (committed order = any order of the same pool).
+      const valids = enumeratePanels(p, table, 3).length
+      expect(counts.size).toBe(valids)
+      expect(N / valids).toBeGreaterThanOrEqual(5)
+      const r = chiSquareTest([...counts.values()])
+      expect(r.pass, JSON.stringify(r)).toBe(true)
+    })
+  }
+
+  it('panel-lottery: panels chosen in proportion to their weights', () => {
+    const k = 3
+    const { draw } = panelDraw(p, rows, k)
+    const ids = (seed: number): string[] => (computeOutcome(seedOf(seed), draw, p.respondents.length) as PanelOutcome).members.map((i) => String(i))
+    // Four distinct valid candidate panels (as committed indices turned back into ids of the committed order).
+    const { participants } = panelDraw(p, rows, k)
+    const idOf = (i: string): string => participants[Number(i)]!.split('|')[0]!
+    const cands: string[][] = []
+    for (let s = 1; cands.length < 4; s++) {
+      const c = ids(s).map(idOf)
+      if (!cands.some((x) => x.join() === c.join())) cands.push(c)
+    }
+    const lot = panelLotteryDraw(p, rows, cands, [1, 2, 3, 4])
+    const counts = [0, 0, 0, 0]
+    for (let t = 0; t < 4000; t++) counts[(computeOutcome(seedOf(20_000 + t), lot.draw, p.respondents.length) as PanelLotteryOutcome).panel]!++
+    const r = chiSquareTest(counts, [400, 800, 1200, 1600])
+    expect(r.pass, JSON.stringify(r)).toBe(true)
   })
 })
