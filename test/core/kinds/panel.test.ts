@@ -6,8 +6,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  checkReceipt,
   commit,
   computeOutcome,
+  makeReceipts,
   drawFromBlock,
   LOTTERY_CHECK_NAMES,
   PANEL_CHECK_NAMES,
@@ -339,5 +341,30 @@ describe('sortition kinds: uniformity through the kind (chi-square, fixed seeds,
     for (let t = 0; t < 4000; t++) counts[(computeOutcome(seedOf(20_000 + t), lot.draw, p.respondents.length) as PanelLotteryOutcome).panel]!++
     const r = chiSquareTest(counts, [400, 800, 1200, 1600])
     expect(r.pass, JSON.stringify(r)).toBe(true)
+  })
+})
+
+describe('sortition kinds: receipts', () => {
+  it('a respondent\'s receipt checks, and shows the type they were counted in', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10)
+    const result = commit({ ...base, draw, participants, private: { secret: SECRET } })
+    const book = makeReceipts(result, participants, SECRET)
+    const r = checkReceipt(book.receiptFor(5))
+    expect(r.checks.filter((c) => !c.ok)).toEqual([])
+    expect(r.checks.find((c) => c.name === 'inclusion')?.detail).toContain(participants[5])
+    expect(participants[5]).toMatch(/\|f0=v[0-9]\|f1=v[0-9]\|f2=v[0-9]$/)
+  })
+
+  it('a receipt whose commitment gives its index another type fails inclusion (a forged composition)', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10)
+    const book = makeReceipts(commit({ ...base, draw, participants, private: { secret: SECRET } }), participants, SECRET)
+    const t = draw.types.findIndex((x, i) => i > 0 && x.at(-1)! >= 2)
+    const first = draw.types.slice(0, t).reduce((a, x) => a + x.at(-1)!, 0) // first index of type t
+    const receipt = JSON.parse(JSON.stringify(book.receiptFor(first))) as { commitment: { draw: { types: number[][] } } }
+    const types = receipt.commitment.draw.types
+    types[t - 1]![types[t - 1]!.length - 1]! += 1 // index `first` now falls in type t - 1
+    types[t]![types[t]!.length - 1]! -= 1
+    const r = checkReceipt(receipt)
+    expect(r.checks.find((c) => c.name === 'inclusion')).toMatchObject({ ok: false, detail: expect.stringMatching(/does not fit the panel draw/) })
   })
 })
