@@ -9,6 +9,7 @@ import {
   checkReceipt,
   commit,
   computeOutcome,
+  describeVerdict,
   makeReceipts,
   drawFromBlock,
   LOTTERY_CHECK_NAMES,
@@ -366,5 +367,21 @@ describe('sortition kinds: receipts', () => {
     types[t]![types[t]!.length - 1]! -= 1
     const r = checkReceipt(receipt)
     expect(r.checks.find((c) => c.name === 'inclusion')).toMatchObject({ ok: false, detail: expect.stringMatching(/does not fit the panel draw/) })
+  })
+})
+
+describe('sortition kinds: the verdict in words', () => {
+  it('a panel that breaks a quota is said so first', async () => {
+    const { proof, participants } = panelProof()
+    const o = proof.outcome as PanelOutcomeJson
+    const f0 = (e: string): string => e.split('|')[1]!
+    const target = f0(o.members[0]!.entry)
+    const inPanel = new Set(o.members.map((m) => m.index))
+    const others = participants.map((e, i) => [e, i] as const).filter(([e, i]) => !inPanel.has(i) && f0(e) === target)
+    const bad = tampered(proof, (j) => {
+      let k = 0
+      j.outcome.members = j.outcome.members.map((m) => (f0(m.entry) === target || k >= others.length ? m : { ...m, index: others[k]![1], entry: others[k++]![0] }))
+    })
+    expect(describeVerdict(await verify(bad, ENGINE_ONLY)).reason).toMatch(/^The panel in the file breaks a quota: quotas broken: "f0"=/)
   })
 })
