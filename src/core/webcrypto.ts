@@ -27,15 +27,19 @@ export function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 export type KeyImporter = (subtle: SubtleCrypto, key: Uint8Array) => Promise<CryptoKey>
 
 /**
- * A key importer for one format and algorithm that remembers the last `size` keys it imported
+ * A key importer for one format and algorithm that remembers the `size` keys it used last
  * (importing costs more than a verification). Entries are keyed by the key bytes and the Web Crypto
  * object, so a swapped `crypto.subtle` imports again; a failed import is not remembered.
  */
 export function keyImporter(format: 'raw' | 'spki', algorithm: AlgorithmIdentifier | RsaHashedImportParams | EcKeyImportParams, size = 2): KeyImporter {
   const recent: { bytes: Uint8Array; subtle: SubtleCrypto; key: Promise<CryptoKey> }[] = []
   return (subtle, bytes) => {
-    const hit = recent.find((e) => e.subtle === subtle && bytesEqual(e.bytes, bytes))
-    if (hit !== undefined) return hit.key
+    const at = recent.findIndex((e) => e.subtle === subtle && bytesEqual(e.bytes, bytes))
+    if (at >= 0) {
+      const [hit] = recent.splice(at, 1)
+      recent.unshift(hit!)
+      return hit!.key
+    }
     const key = subtle.importKey(format, ownBuffer(bytes), algorithm, false, ['verify'])
     const entry = { bytes: bytes.slice(), subtle, key }
     recent.unshift(entry)
