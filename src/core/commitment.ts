@@ -182,6 +182,9 @@ export function commit(options: CommitOptions): CommitResult {
     label: options.label ?? '',
   }
   validateCommitment(commitment, kinds)
+  const kind = kinds.get(commitment.draw.kind)!
+  kind.validateCommit?.(commitment.draw, participants?.count ?? 0, '$.draw')
+  if (options.participants !== undefined) checkKindEntries(commitment.draw, options.participants, kinds)
   const described = describeCommitment(commitment, kinds)
   return secret === undefined ? described : { ...described, secret }
 }
@@ -197,6 +200,18 @@ export function underPath<T>(prefix: string, fn: () => T): T {
     }
     throw err
   }
+}
+
+/**
+ * Checks the whole committed list against a kind's own rule for entries (`checkEntries`, for example
+ * a sortition entry spelling out the type its index has), after the spec is valid.
+ * @throws {@link InvalidInputError} `INVALID_PARTICIPANTS`.
+ */
+export function checkKindEntries(draw: DrawSpecBase, list: readonly (string | WeightedEntry)[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): void {
+  const kind = kinds.get(draw.kind)
+  if (kind?.checkEntries === undefined) return
+  const problem = kind.checkEntries(draw, list.map((e, index) => ({ index, entry: typeof e === 'string' ? e : e.entry })), true)
+  if (problem !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `the participants do not fit the ${draw.kind} draw: ${problem}`, `commit the list the ${draw.kind} draw was built with, in its order`, { path: '$.participants' })
 }
 
 /** Checks that the participants list has the shape the draw kind needs (strings or weighted entries). */

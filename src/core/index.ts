@@ -102,6 +102,29 @@ export {
   type PickOutcomeJson,
   type RangeOutcomeJson,
   type WeightedOutcomeJson,
+  type NamedCheck,
+  type KindFileFormat,
+  type KindFiles,
+} from './kinds/index.js'
+/** @category Sortition */
+export {
+  panelKind,
+  panelLotteryKind,
+  panelDraw,
+  panelLotteryDraw,
+  sortitionEntry,
+  type PanelSpec,
+  type PanelOutcome,
+  type PanelOutcomeJson,
+  type PanelDrawOptions,
+  type TypeProbabilityJson,
+  type PanelLotterySpec,
+  type PanelLotteryOutcome,
+  type PanelLotteryOutcomeJson,
+  type SortitionComposition,
+  type SortitionFeatureSpec,
+  type QuotaRowJson,
+  type SortitionCommitInput,
 } from './kinds/index.js'
 /** @category Draw */
 export { commit, validateBeaconName, type CommitOptions, type CommitResult } from './commitment.js'
@@ -246,6 +269,9 @@ export {
   selectionProbabilities,
   relaxedPanel,
   checkPanelClaim,
+  checkPanelShape,
+  PANEL_CHECK_NAMES,
+  LOTTERY_CHECK_NAMES,
   type PanelCheck,
   type PanelClaimResult,
   meetsQuotas,

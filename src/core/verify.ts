@@ -16,7 +16,7 @@ import { InvalidInputError, OrbitdrawError, UnsupportedVersionError } from './er
 import { expectObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
-import { computeOutcome } from './outcome.js'
+import { computeOutcome, type Outcome } from './outcome.js'
 import { type WeightedEntry } from './participants.js'
 import { checkProofVersion, parseProof, readProofJson, type Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
@@ -391,11 +391,21 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
     checks.push(check('outcome', false, 'the outcome cannot be named without a valid participants section'))
     return
   }
-  const computed = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  let computed: Outcome
+  try {
+    computed = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  } catch (err) {
+    // A replay that hits a protocol limit (a sortition draw's rejection rounds): the claim is unproven.
+    if (!(err instanceof OrbitdrawError)) throw err
+    checks.push(check('outcome', false, `the outcome cannot be recomputed: ${err.detail}`))
+    return
+  }
   const expected = outcomeToJson(computed, (i) => entry?.(i) ?? `<undisclosed #${i}>`, kinds)
   const claimed = proof.outcome
-  const mismatch = expected.kind !== claimed.kind ? `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}` : kind.compare(expected, claimed)
+  const sameKind = expected.kind === claimed.kind
+  const mismatch = !sameKind ? `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}` : kind.compare(expected, claimed)
   checks.push(check('outcome', mismatch === undefined, mismatch === undefined ? kind.describeOutcome(expected) : mismatch))
+  if (sameKind && kind.claimChecks !== undefined) for (const c of kind.claimChecks(commitment.draw, claimed, expected)) checks.push(check(c.name, c.ok, c.detail))
   checkRevealedWinners(proof, kind.winnersOnly?.winners(computed), checks)
 }
 
@@ -419,5 +429,6 @@ function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: Any
   if (p.disclosure === 'full') return p.entries.length === n ? undefined : outcome(`the commitment claims ${n} participants but the proof carries ${p.entries.length}`)
   if (kind.winnersOnly === undefined) return outcome(`a ${d.kind} draw needs every entry`)
   const count = kind.winnersOnly.count(d)
+  if (kind.winnersOnly.upTo === true) return p.revealed.length <= count ? undefined : { name: 'revealed-winners', detail: `the commitment draws at most ${count} winner(s) but the proof reveals ${p.revealed.length}: the outcome is not recomputed` }
   return p.revealed.length === count ? undefined : { name: 'revealed-winners', detail: `the commitment draws ${count} winner(s) but the proof reveals ${p.revealed.length}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
 }

@@ -5,7 +5,8 @@
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
 import { commit } from '../../commit.js'
-import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type WeightedEntry } from '../../core/index.js'
+import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { participantsPathFor, readKindFiles } from '../kind-files.js'
 import { findConfusableEntries } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
@@ -166,7 +167,9 @@ Examples:
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
-    const { spec: draw, kind } = drawSpecFromFlags(flags, 'commit')
+    const chosen = drawSpecFromFlags(flags, 'commit')
+    const kind = chosen.kind
+    let draw = chosen.spec
     if (flags.delay !== undefined && flags.sequence !== undefined) throw new UsageError('give --delay or --sequence, not both', 'commit')
     const explicitDelayMs = flags.delay === undefined ? undefined : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
     // On Orbitport's beacon, a commitment needs time to be published (and time-stamped) before its
@@ -179,7 +182,21 @@ Examples:
     const label = stringFlag(flags, 'label') ?? ''
 
     let participants: string[] | WeightedEntry[] | undefined
-    if (kind.participants === 'none') {
+    // A kind that builds its participants from its own inputs (the sortition pool) writes them next to the commitment.
+    const builtPath = kind.cli.build === undefined ? undefined : participantsPathFor(output)
+    if (kind.cli.build !== undefined) {
+      if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw makes its participants from its input files; drop --participants`, 'commit')
+      if (output === '-') throw new UsageError(`a --${kind.cli.flag} draw writes its participants next to the commitment: give -o FILE, not -`, 'commit')
+      const files = await readKindFiles(kind, chosen.flags, 'commit')
+      try {
+        const built = kind.cli.build(chosen.flags, files)
+        draw = built.draw as DrawSpec
+        participants = [...built.participants]
+      } catch (err) {
+        if (err instanceof InvalidInputError && err.code === 'INVALID_FLAG') throw new UsageError(err.detail, 'commit')
+        throw err
+      }
+    } else if (kind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw takes no --participants`, 'commit')
     } else {
       participants = await participantsFrom(flags, 'commit')
@@ -189,6 +206,7 @@ Examples:
       checkConfusables(ctx.err, participants, flags, flags['strict-entries'] === true)
     }
     // Impossible draws fail before any network call (the library's own rule, reported as a usage error).
+    if (draw === undefined) throw new Error('unreachable: a kind without build gives its spec from the flags')
     try {
       validateDrawSpec(draw, participants?.length ?? 0)
     } catch (err) {
@@ -196,6 +214,7 @@ Examples:
       throw err
     }
     await assertWritable(output, force, 'commit')
+    if (builtPath !== undefined) await assertWritable(builtPath, force, 'commit')
     const isPrivate = flags.private === true
     if (isPrivate && kind.participants === 'none') throw new UsageError(`a --${kind.cli.flag} draw has no participants to keep --private`, 'commit')
     if (isPrivate && output === '-') throw new UsageError('--private writes the secret next to the commitment file: give -o FILE, not -', 'commit')
@@ -240,9 +259,10 @@ Examples:
     const timestamps = stamped?.tokens.map((t) => ({ authority: t.authority, name: t.authorityName, time: t.time })) ?? []
     // The secret first: a commitment whose secret could not be written is useless for a private draw.
     if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
+    if (builtPath !== undefined) await writeOutput(ctx, builtPath, `${(participants as string[]).join('\n')}\n`, force, 'commit')
     await writeOutput(ctx, output, `${JSON.stringify(commitmentFile(result, stamped?.tokens.map((t) => t.base64) ?? []), null, 2)}\n`, force, 'commit')
 
-    const pArgs = participantsArgs(flags)
+    const pArgs = builtPath === undefined ? participantsArgs(flags) : `--participants ${shellQuote(builtPath)}`
     // The exact command to run later: every participants flag is needed to read the list the same way.
     const drawCommand = ['orbitdraw draw', shellQuote(output === '-' ? 'commitment.json' : output), ...(pArgs === '' ? [] : [pArgs]), ...(secretPath === undefined ? [] : ['--secret', shellQuote(secretPath)]), '-o proof.json'].join(' ')
     const summary = {
@@ -259,6 +279,7 @@ Examples:
       draw: result.json.draw,
       label,
       participants: result.commitment.participants ?? null,
+      ...(builtPath === undefined ? {} : { participantsFile: builtPath }),
       commitment: result.json,
       timestamps,
       drawCommand,

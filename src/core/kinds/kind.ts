@@ -136,6 +136,19 @@ export interface SectionsDisplay {
 export type OutcomeDisplay = DisplaySection | SectionsDisplay
 
 /**
+ * A named check a kind adds to `verify`'s result (see {@link DrawKind.claimChecks}).
+ * @category Draw kinds
+ */
+export interface NamedCheck {
+  /** Stable check name, unique in a result. */
+  readonly name: string
+  /** Whether it passed. */
+  readonly ok: boolean
+  /** What was checked, or what was wrong. */
+  readonly detail: string
+}
+
+/**
  * What a kind's `compute` gets besides the stream and its spec.
  * @category Draw kinds
  */
@@ -170,7 +183,34 @@ export interface KindCli<S extends DrawSpecBase> {
    * @throws {@link InvalidInputError} `INVALID_FLAG` whose detail the CLI prints as a usage error.
    */
   fromFlags(flags: KindFlags): S
+  /**
+   * Optional: the flags that name input files, with their format. The CLI reads and parses each
+   * given file (`sortition-pool`, `sortition-quotas`: src/sortition/csv.ts; `sortition-lottery`: a
+   * portfolio CSV) and passes the results to {@link KindCli.build}.
+   */
+  readonly files?: { readonly [flag: string]: KindFileFormat }
+  /**
+   * Optional, for a kind that makes its participants list from its own inputs (the sortition pool):
+   * the spec and the participants from the flags and the parsed files, in place of `fromFlags` and
+   * `--participants`. `orbitdraw commit` writes the participants next to the commitment and prints
+   * the draw command that reads them.
+   * @throws {@link InvalidInputError} (a usage error for `INVALID_FLAG`, otherwise printed with its hint).
+   */
+  build?(flags: KindFlags, files: KindFiles): { readonly draw: S; readonly participants: readonly string[] }
 }
+
+/**
+ * The input file formats the CLI can read for a kind (see {@link KindCli.files}).
+ * @category Draw kinds
+ */
+export type KindFileFormat = 'sortition-pool' | 'sortition-quotas' | 'sortition-lottery'
+
+/**
+ * Parsed input files handed to {@link KindCli.build}, by flag name: a `SortitionPool`, `QuotaRow[]`,
+ * or `{ panels: string[][], weights: number[] }` after their format.
+ * @category Draw kinds
+ */
+export type KindFiles = { readonly [flag: string]: unknown }
 
 /**
  * A draw kind: `S` its spec (what the commitment's `draw` object says), `R` its computed outcome,
@@ -200,7 +240,34 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
   readonly winnersOnly?: {
     count(spec: S): number
     winners(outcome: R): readonly number[]
+    /**
+     * True when the number of winners depends on the draw and `count(spec)` is only its most (the
+     * `panel` kind's alternates): a proof may then reveal fewer, and `revealed-winners` compares them
+     * with the recomputed winners. The recomputation must stay bounded by `validate`'s limits.
+     */
+    readonly upTo?: boolean
   }
+  /**
+   * Optional: the first problem of committed entries against the spec (for example entries that must
+   * spell out the type the spec gives their index), or undefined. `full` is true for the whole list in
+   * committed order (commit, draw, a full disclosure), false for the revealed entries of a
+   * winners-only proof. A problem refuses the commit (`INVALID_PARTICIPANTS`) and fails check
+   * `participants` in `verify`.
+   */
+  checkEntries?(spec: S, rows: readonly { readonly index: number; readonly entry: string }[], full: boolean): string | undefined
+  /**
+   * Optional: checks made when committing only, after `validate`: rules whose breach `verify` reports
+   * as a named check of its own (see {@link DrawKind.claimChecks}) rather than refusing to read the
+   * commitment.
+   * @throws {@link InvalidInputError} with a path under the given one.
+   */
+  validateCommit?(spec: S, participantCount: number, path: string): void
+  /**
+   * Optional: named checks of the claimed outcome that `verify` reports after `outcome` (each passed
+   * or failed), with `expected` the outcome recomputed from the seed. Their names are listed by the
+   * kind's module (for example `PANEL_CHECK_NAMES`) and unique across kinds.
+   */
+  claimChecks?(spec: S, claimed: J, expected: J): readonly NamedCheck[]
   /**
    * Validates a typed spec against the number of participants (0 for `participants: 'none'`). The
    * `kind` field is already known to be this kind's name.

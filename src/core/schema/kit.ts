@@ -267,7 +267,7 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * @param rank - for a shape whose fields the protocol does not check in declaration order: the
  *   rank of an issue, from its field's path and its code (an issue of higher rank is reported
  *   after those of lower rank). With it every issue is collected, so use it for small documents only
- *   (the commitment, at most 64 KiB); without it parsing stops at the first issue.
+ *   (the commitment, at most 1 MiB); without it parsing stops at the first issue.
  * @throws {@link ParseError} with the code and the JSON path of the first bad field, in the order the
  *   protocol checks them (docs/spec.md); {@link LimitExceededError} `LIMIT_EXCEEDED` for an array
  *   over its documented limit.
