@@ -1,7 +1,7 @@
 /**
  * An RFC 3161 time-stamping authority for tests and demos: its own root CA and TSA certificate
  * (ECDSA P-256, made at start), `POST /tsa` answering `application/timestamp-query` with
- * `application/timestamp-reply`, and route faults (`tsa`): status, latency, wrong imprint, bad
+ * `application/timestamp-reply`, and route faults (`tsa`): status, latency, redirect, wrong imprint, bad
  * signature, clock skew, truncated or altered replies. Node only; the ASN.1 is built with the
  * `@peculiar/asn1-*` schema classes, signatures made with `@noble/curves` (RFC 6979, deterministic).
  *
@@ -244,6 +244,11 @@ export function createTsaService(options: TsaServiceOptions = {}): TsaService {
       return true
     }
     const body = await readBody(req)
+    if (fault?.kind === 'redirect') {
+      res.writeHead(fault.status ?? 302, { location: `${fault.to.replace(/\/+$/, '')}${url.pathname}${url.search}`, 'content-length': '0' })
+      res.end()
+      return true
+    }
     let request: TimeStampReq
     try {
       request = AsnConvert.parse(body, TimeStampReq)
