@@ -54,11 +54,8 @@ const OIDS = {
   organizationName: '2.5.4.10',
 } as const
 
-/**
- * The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style).
- * @category Time-stamping
- */
-export const EMULATOR_TSA_POLICY = '1.3.6.1.4.1.32473.1'
+/** The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style). */
+const EMULATOR_TSA_POLICY = '1.3.6.1.4.1.32473.1'
 
 /**
  * How the emulated TSA certificate's extended key usage is set (variants exist to test verifiers).
