@@ -50,12 +50,6 @@ export interface ChainCheckResult {
 }
 
 /**
- * Names of the checks {@link checkChain} may report, in order.
- * @category Verify
- */
-export const CHAIN_CHECK_NAMES = ['chain-links', 'chain-target', 'after-block', 'ipns-record-signature', 'ipns-record-name', 'ipns-record-value'] as const
-
-/**
  * Checks the carried chain against the commitment and, when present, the beacon's IPNS record.
  * Never throws on bad data: every problem is a failed check whose detail says what broke.
  *
