@@ -176,6 +176,108 @@ export function list<T extends Shape>(item: T, max?: number) {
   return v.pipe(isArray, tooLong<unknown[]>(), noHoles, items, tooLong<v.InferOutput<T>[]>())
 }
 
+/**
+ * How a runtime piece is published when it is not itself: the pieces below validate a large array
+ * in one tight loop (a valibot `v.array` spends a dataset object per item) or leave its items to a
+ * later check; each records here the declared shape the published JSON Schema describes.
+ * `scripts/json-schemas.ts` reads it through {@link publishedForm}.
+ */
+const PUBLISHED = new WeakMap<object, Shape>()
+
+/** The declared shape a runtime piece is published as (JSON Schema generation only), if it differs. */
+export function publishedForm(schema: object): Shape | undefined {
+  return PUBLISHED.get(schema)
+}
+
+/**
+ * The head of a large array, checked in one step: an array (`INVALID_FIELD`), at most `max` items
+ * (`LIMIT_EXCEEDED`, before any item is read), without holes or `undefined` items. Its items are
+ * checked after it ({@link bulkList}) or later ({@link deferredItems}); it is published as `declared`.
+ */
+export function arrayHead(max: number, declared: Shape) {
+  const head = v.custom<unknown[], ShapeMessage>(
+    (a) => Array.isArray(a) && a.length <= max && !a.includes(undefined),
+    (issue) => {
+      const a = issue.input
+      if (!Array.isArray(a)) return encode('INVALID_FIELD', `expected an array, got ${describe(a)}`)
+      if (a.length > max) return encode('LIMIT_EXCEEDED', `expected an array of at most ${max} items, got ${a.length}`, 'reduce the input below the documented limit (see docs/security.md)')
+      return encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${a.indexOf(undefined)}`)
+    },
+  )
+  PUBLISHED.set(head, declared)
+  return head
+}
+
+/**
+ * The fast path of a bulk item check: `accept(x)` is true only for items `item` accepts, and
+ * `copy(x)` is then what `item` would output (a new object for an object item).
+ */
+export interface FastItem<O> {
+  readonly accept: (x: unknown) => boolean
+  readonly copy?: (x: unknown) => O
+}
+
+/**
+ * Checks every item of `a` against `item` in one loop: an item `fast.accept`s is copied as is
+ * (`fast.copy`); the first other item is run through `item` itself, so its issue (code, detail,
+ * path below the item) is exactly the declared shape's. Returns the checked copy, or undefined
+ * after adding the issue to `dataset`.
+ */
+function checkItems<T extends Shape>(a: readonly unknown[], item: T, fast: FastItem<v.InferOutput<T>>, dataset: v.OutputDataset<unknown, v.BaseIssue<unknown>>, key?: string): v.InferOutput<T>[] | undefined {
+  const out = new Array<v.InferOutput<T>>(a.length)
+  const { accept, copy } = fast
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]
+    if (accept(x)) {
+      out[i] = copy === undefined ? (x as v.InferOutput<T>) : copy(x)
+      continue
+    }
+    const r = v.safeParse(item, x, FIRST)
+    if (r.success) {
+      out[i] = r.output
+      continue
+    }
+    // The item's own issue, with the array item (and the array's field, for a deferred check) in front of its path.
+    const at: v.IssuePathItem = { type: 'array', origin: 'value', input: a as unknown[], key: i, value: x }
+    const field: v.IssuePathItem[] = key === undefined ? [] : [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key, value: a }]
+    const issue = r.issues[0]
+    const moved = { ...issue, path: [...field, at, ...(issue.path ?? [])] } as v.BaseIssue<unknown>
+    ;(dataset as { issues?: v.BaseIssue<unknown>[]; typed: boolean }).issues = [moved]
+    dataset.typed = false
+    return undefined
+  }
+  return out
+}
+
+/**
+ * A large array of `item` (the proof's participants and salts), at most `max` items, checked in one
+ * tight loop with the same result and the same first issue as {@link list}; published as `list(item, max)`.
+ */
+export function bulkList<T extends Shape>(item: T, max: number, fast: FastItem<v.InferOutput<T>>) {
+  return v.pipe(
+    arrayHead(max, list(item, max)),
+    v.rawTransform<unknown[], v.InferOutput<T>[]>(({ dataset, NEVER }) => checkItems(dataset.value, item, fast, dataset as v.OutputDataset<unknown, v.BaseIssue<unknown>>) ?? NEVER),
+  )
+}
+
+/**
+ * The item check of an object's array field `key` whose head was checked in its place
+ * ({@link arrayHead}) and whose items the protocol checks after the object's later fields (the
+ * proof's `entries`, after `salts`): `pick(array)` gives the item shape and its fast path. A pipe
+ * action on the object (output type `O`: the object with the field's items checked); the published
+ * schema says the items where the field is declared.
+ */
+export function deferredItems<I extends object, O>(key: string, pick: (a: readonly unknown[]) => { item: Shape; fast: FastItem<unknown> }) {
+  return v.rawTransform<I, O>(({ dataset, NEVER }) => {
+    const o = dataset.value as Record<string, unknown>
+    const a = o[key] as readonly unknown[] | undefined
+    if (a === undefined) return o as O
+    const { item, fast } = pick(a)
+    const items = checkItems(a, item, fast, dataset as v.OutputDataset<unknown, v.BaseIssue<unknown>>, key)
+    return items === undefined ? NEVER : ({ ...o, [key]: items } as O)
+  })
+}
+
 /** The protocol version field: a number, published as `const`. */
 export function version(value: number) {
   return v.pipe(v.number(expected(String(value))), v.value(value, expected(String(value))))
