@@ -119,10 +119,26 @@ function onlyKeys(allowed: (input: unknown) => readonly string[] | undefined) {
   )
 }
 
-/** An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`). */
+/**
+ * The object's own fields among `keys`, in a new object: a field is present only as an own property
+ * (as `hasOwnProperty` says; valibot's objects would read one inherited from a JavaScript caller's
+ * prototype), so an inherited field is `MISSING_FIELD` in its place. `undefined`: the object as
+ * it is (a variant with a loose option). Published as nothing.
+ */
+function ownFields(keys: readonly string[] | undefined) {
+  return v.transform<unknown, unknown>((input) => {
+    if (keys === undefined) return input
+    const o = input as Record<string, unknown>
+    const own: Record<string, unknown> = {}
+    for (const k of keys) if (Object.prototype.hasOwnProperty.call(o, k)) own[k] = o[k]
+    return own
+  })
+}
+
+/** An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`; own fields only). */
 export function strictObject<E extends v.ObjectEntries>(entries: E) {
   const keys = Object.keys(entries)
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => keys), v.strictObject(entries, objectMessage(keys, true)))
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => keys), ownFields(keys), v.strictObject(entries, objectMessage(keys, true)))
 }
 
 /** The bare strict object (for the options of {@link variant}, whose input is already checked). */
@@ -151,7 +167,17 @@ export function variant<K extends string, O extends v.VariantOptions<K>>(key: K,
     // A loose option (a user draw kind without a declared shape) tolerates other fields.
     return picked === undefined || picked.type !== 'strict_object' ? undefined : Object.keys(picked.entries)
   }
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(allowed), v.variant(key, options, message('INVALID_FIELD', unknown, hint)))
+  // Strict options only: own fields of every option (a loose option keeps its other fields).
+  const all = options as unknown as readonly { type: string; entries: Record<string, v.GenericSchema> }[]
+  const own = all.every((o) => o.type === 'strict_object') ? [...new Set(all.flatMap((o) => Object.keys(o.entries)))] : undefined
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(allowed), ownFields(own), v.variant(key, options, message('INVALID_FIELD', unknown, hint)))
+}
+
+/** The error of an array with a hole or an `undefined` item, at the first one (`indexOf` skips holes). */
+function holes(a: readonly unknown[]): string {
+  let i = 0
+  while (i < a.length && i in a && a[i] !== undefined) i++
+  return encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${i}`)
 }
 
 /**
@@ -163,7 +189,7 @@ export function list<T extends Shape>(item: T, max?: number) {
   const isArray = v.custom<unknown[], ShapeMessage>(Array.isArray, expected('an array'))
   const noHoles = v.check<unknown[], ShapeMessage>(
     (a) => !a.includes(undefined),
-    (issue) => encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${(issue.input as unknown[]).indexOf(undefined)}`),
+    (issue) => holes(issue.input as unknown[]),
   )
   const items = v.array(item)
   if (max === undefined) return v.pipe(isArray, noHoles, items)
@@ -201,7 +227,7 @@ export function arrayHead(max: number, declared: Shape) {
       const a = issue.input
       if (!Array.isArray(a)) return encode('INVALID_FIELD', `expected an array, got ${describe(a)}`)
       if (a.length > max) return encode('LIMIT_EXCEEDED', `expected an array of at most ${max} items, got ${a.length}`, 'reduce the input below the documented limit (see docs/security.md)')
-      return encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${a.indexOf(undefined)}`)
+      return holes(a)
     },
   )
   PUBLISHED.set(head, declared)
