@@ -4,7 +4,7 @@
  * @module
  */
 import { verifyOnline, type VerifyOnlineResult } from '../../beacon/index.js'
-import { COMMITMENT_FILE_TYPE, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, RECEIPT_TYPE, LIMITS, normalizeTrustedBeacons, OrbitdrawError, ORBITPORT_BEACONS, verify, type Check, type TrustedBeacon, type VerifyOptions, type VerifyResult } from '../../core/index.js'
+import { COMMITMENT_FILE_TYPE, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, RECEIPT_TYPE, LIMITS, normalizeTrustedBeacons, OrbitdrawError, ORBITPORT_BEACONS, verify, type Check, type DrawKinds, type TrustedBeacon, type VerifyOptions, type VerifyResult } from '../../core/index.js'
 import { readProofJson } from '../../core/proof.js'
 import { BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
 import { clientOptionsFrom, listFlag, readBytesInput, stringFlag } from '../common.js'
@@ -164,22 +164,27 @@ function parsedOrBytes(bytes: Uint8Array): unknown {
   }
 }
 
-/** Human-readable verification report: the verdict and its facts first, then every check. Untrusted text is escaped. */
-export function formatResult(r: VerifyResult, online?: VerifyOnlineResult): string {
+/**
+ * Human-readable verification report: the verdict and its facts first, then every check. Untrusted
+ * text is escaped. `kinds` is the registry the proof was verified with (default: the built-in kinds).
+ */
+export function formatResult(r: VerifyResult, online?: VerifyOnlineResult, kinds?: DrawKinds): string {
   const verdict = describeVerdict(r)
-  const lines: string[] = []
+  const head: string[] = []
   const onlineFailed = r.ok && online !== undefined && !online.ok
-  lines.push(onlineFailed ? `FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)` : verdict.headline)
-  lines.push(...verdict.lines.map((l) => `  ${l}`))
-  if (r.ok && online !== undefined && online.ok) lines.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
-  if (r.commitment) lines.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
-  if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)').map((l) => `  ${l}`))
-  lines.push('')
+  head.push(onlineFailed ? `FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)` : verdict.headline)
+  head.push(...verdict.lines.map((l) => `  ${l}`))
+  if (r.ok && online !== undefined && online.ok) head.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
+  if (r.commitment) head.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
+  const lines = head.map(safeText)
+  // describeOutcome's lines are already escaped (its tables are aligned on the escaped text).
+  if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)', kinds).map((l) => `  ${l}`))
+  const tail: string[] = ['']
   const all = [...r.checks, ...(online?.checks ?? [])]
-  for (const c of all) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
-  lines.push(countLine(all))
-  for (const n of [...r.notes, ...(online?.notes ?? [])]) lines.push(`  note: ${n}`)
-  return `${lines.map(safeText).join('\n')}\n`
+  for (const c of all) tail.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  tail.push(countLine(all))
+  for (const n of [...r.notes, ...(online?.notes ?? [])]) tail.push(`  note: ${n}`)
+  return `${[...lines, ...tail.map(safeText)].join('\n')}\n`
 }
 
 /**
