@@ -172,9 +172,10 @@ describe('parseProof (the declared shape) against the former hand-written parser
     )
   })
 
-  it('faults in the large arrays: the first bad entry, weight or salt is reported at its index, salts before entries', () => {
+  it('faults in the large arrays: the first bad entry, weight, salt or outcome row is reported at its index, salts before entries', () => {
     const full = bases.find((p) => (p as { participants?: { salts?: unknown } }).participants?.salts !== undefined) as { participants: { entries: Json[]; salts: Json[] } }
     const weighted = bases.find((p) => typeof (p as { participants?: { entries?: Json[] } }).participants?.entries?.[0] === 'object') as { participants: { entries: Json[] } }
+    const shuffle = bases.find((p) => (p as { outcome: { kind: string } }).outcome.kind === 'shuffle') as { outcome: { ranking: Json[] } }
     const cases: [string, Json, (d: never) => void][] = [
       ['a number among string entries', full, (d: typeof full) => (d.participants.entries[2] = 5)],
       ['a bad entry and a bad salt (the salt is checked first)', full, (d: typeof full) => ((d.participants.entries[3] = null), (d.participants.salts[1] = 'x'))],
@@ -186,6 +187,12 @@ describe('parseProof (the declared shape) against the former hand-written parser
       ['a weighted entry inheriting its weight', weighted, (d: typeof weighted) => (d.participants.entries[0] = Object.assign(Object.create({ weight: 1 }) as object, { entry: 'a' }))],
       ['a weight past 2^53', weighted, (d: typeof weighted) => ((d.participants.entries[0] as Record<string, Json>).weight = 2 ** 53)],
       ['entries over the limit', full, (d: typeof full) => (d.participants.entries.length = LIMITS.maxParticipants + 1)],
+      ['an outcome row with rank 0', shuffle, (d: typeof shuffle) => ((d.outcome.ranking[4] as Record<string, Json>).rank = 0)],
+      ['an outcome row with an extra field', shuffle, (d: typeof shuffle) => ((d.outcome.ranking[2] as Record<string, Json>).note = '')],
+      ['an outcome row without entry, and a later one not an object', shuffle, (d: typeof shuffle) => (delete (d.outcome.ranking[1] as Record<string, Json>).entry, (d.outcome.ranking[3] = 'x'))],
+      ['an outcome row inheriting its index', shuffle, (d: typeof shuffle) => (d.outcome.ranking[0] = Object.assign(Object.create({ index: 0 }) as object, { rank: 1, entry: 'a' }))],
+      ['a hole in the outcome rows', shuffle, (d: typeof shuffle) => delete d.outcome.ranking[2]],
+      ['outcome rows over the limit', shuffle, (d: typeof shuffle) => (d.outcome.ranking.length = LIMITS.maxParticipants + 1)],
     ]
     for (const [name, base, mutate] of cases) {
       const doc = clone(base)

@@ -7,7 +7,7 @@
  */
 import { base64ToBytes } from '../../src/core/bytes.js'
 import { LimitExceededError, ParseError } from '../../src/core/errors.js'
-import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeJson } from '../../src/core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeJson, type RankedJson } from '../../src/core/kinds/index.js'
 import { LIMITS } from '../../src/core/limits.js'
 import { checkProofVersion, readProofJson, type ChainJson, type ParseProofOptions, type ParticipantsDisclosure, type Proof } from '../../src/core/proof.js'
 import { PROOF_TYPE } from '../../src/core/version.js'
@@ -118,7 +118,24 @@ function parseOutcome(v: unknown, kinds: DrawKinds): OutcomeJson {
   const name = field(o, 'kind', '$.outcome')
   const kind = kinds.get(name)
   if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown outcome kind ${show(name)}`, `use ${kinds.names.slice(0, -1).join(', ')}${kinds.names.length > 1 ? ' or ' : ''}${kinds.names.at(-1) ?? ''}`, { path: '$.outcome.kind' })
+  // The built-in ranked kinds' outcomes, by hand as their parseOutcome read them before their rows
+  // were checked by the declared `rankedListShape`; any other kind by its own parseOutcome.
+  const ranked = ({ shuffle: 'ranking', pick: 'winners', weighted: 'winners' } as const)[name as 'shuffle' | 'pick' | 'weighted']
+  if (ranked !== undefined && kind === DEFAULT_DRAW_KINDS.get(name)) {
+    expectOnlyKeys(o, ['kind', ranked], '$.outcome')
+    return { kind: name, [ranked]: handParseRankedRows(field(o, ranked, '$.outcome'), `$.outcome.${ranked}`) } as unknown as OutcomeJson
+  }
   return kind.parseOutcome(o, '$.outcome') as OutcomeJson
+}
+
+/** The former `parseRankedRows` (src/core/kinds/ranked.ts). */
+function handParseRankedRows(v: unknown, path: string): RankedJson[] {
+  return expectArray(v, path, LIMITS.maxParticipants).map((r, i) => {
+    const p = `${path}[${i}]`
+    const ro = expectObject(r, p)
+    expectOnlyKeys(ro, ['rank', 'index', 'entry'], p)
+    return { rank: expectInteger(field(ro, 'rank', p), `${p}.rank`, 1), index: expectInteger(field(ro, 'index', p), `${p}.index`), entry: expectString(field(ro, 'entry', p), `${p}.entry`) }
+  })
 }
 
 /** The hand-written time-stamp list parser (proof and commitment file `timestamps`). */
