@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeBase } from '../../core/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawKinds, type OutcomeBase } from '../../core/kinds/index.js'
 
 /**
  * Lines describing an outcome through its kind's display, at most 50 ranked entries shown. Positions
