@@ -172,6 +172,27 @@ export function commit(options: CommitOptions): CommitResult {
   } else if (options.participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${options.draw.kind} draw takes no participants`, `omit participants for ${options.draw.kind} draws`, { path: '$.participants' })
   }
+  return buildCommitment(options, participants, kinds, secret)
+}
+
+/**
+ * @internal `commit` for a list whose digest the caller computed itself, without holding the list: the
+ * CLI streams a participants file through the same digest (`participants-stream.ts`, proven equal to
+ * `participantsRoot` by tests). The organizer's own computation: nothing here is taken from a third
+ * party (a verifier always recomputes the digest from the entries it is given). `salted` records a
+ * private list (the secret stays with the caller).
+ */
+export function commitWithDigest(options: Omit<CommitOptions, 'participants' | 'private'>, digest: { count: number; root: Uint8Array; salted: boolean }): CommitResult {
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
+  if (typeof options.draw !== 'object' || options.draw === null || !usesParticipants(options.draw, kinds)) {
+    throw new InvalidInputError('INVALID_DRAW', 'a digest is only for draws with participants', 'pass a draw over participants, e.g. { kind: "pick", count: 3 }', { path: '$.draw' })
+  }
+  checkLimit('maxParticipants', digest.count, 'participant count')
+  const root = bytesToHex(digest.root)
+  return buildCommitment(options, digest.salted ? { count: digest.count, root, salted: true } : { count: digest.count, root }, kinds, undefined)
+}
+
+function buildCommitment(options: Omit<CommitOptions, 'participants' | 'private'>, participants: ParticipantsCommitment | undefined, kinds: DrawKinds, secret: OrganizerSecret | undefined): CommitResult {
   const commitment: Commitment = {
     version: PROTOCOL_VERSION,
     beacon: options.beacon,
