@@ -21,10 +21,12 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { InvalidInputError, type LimitExceededError } from '../core/errors.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 import { LIMITS } from '../core/limits.js'
+import type { Worker } from 'node:worker_threads'
 import { MerkleWordsBuilder } from '../core/merkle.js'
 import { duplicateError, entryErrorAt, leafWords, listSizeError } from '../core/participants.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { skeleton, type ConfusableGroup } from '../confusables.js'
+import { chunkRoots, startWorker, type HashJob } from '../node/parallel-hash.js'
 import { entryErrorIn, MAX_PARTICIPANTS_FILE_BYTES } from './participants-file.js'
 
 /** Options of {@link streamParticipantsFile}. */
@@ -33,8 +35,19 @@ export interface StreamParticipantsOptions {
   secret?: OrganizerSecret
   /** Also find the groups of look-alike entries (`findConfusableEntries`), for `commit`'s warning. */
   confusables?: boolean
-  /** Bytes read at a time (default 4 MiB; tests use tiny chunks to cross every boundary). */
+  /** Bytes read at a time (default 1 MiB; tests use tiny chunks to cross every boundary). */
   chunkBytes?: number
+  /**
+   * Threads for the leaf and node hashes, the calling one included: 2 (default) hands aligned blocks of
+   * entries to a worker thread whenever it is free, for files of at least `parallelFromBytes`; 1 hashes here.
+   */
+  threads?: 1 | 2
+  /** @internal Smallest file hashed on two threads (default 1 MiB, about 50,000 short entries). */
+  parallelFromBytes?: number
+  /** @internal log2 of the block size in entries (default 14); tests use small blocks. */
+  blockLog?: number
+  /** @internal false: at the end, wait for the worker instead of hashing its queued blocks here too (tests). */
+  steal?: boolean
 }
 
 /** What {@link streamParticipantsFile} found. */
@@ -48,6 +61,9 @@ export interface StreamedParticipants {
   /** The entries at `indices` (any order), read again from the file. */
   entries(indices: readonly number[]): Promise<string[]>
 }
+
+/** @internal Blocks hashed by the worker thread, and blocks it handed back unhashed (read by tests). */
+export const streamStats = { workerBlocks: 0, workerFailures: 0 }
 
 const INDEX_BITS = 26
 const INDEX_MASK = (1 << INDEX_BITS) - 1
@@ -89,10 +105,18 @@ interface Scan {
 
 /** One pass over the file: decoding, line rules, entry rules, leaf hashes into the tree, offsets and keys. */
 async function scanFile(file: FileHandle, size: number, path: string, options: StreamParticipantsOptions): Promise<Scan> {
-  const chunkBytes = Math.max(1, options.chunkBytes ?? 4 * 1024 * 1024)
+  const chunkBytes = Math.max(1, options.chunkBytes ?? 1024 * 1024)
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  const builder = new MerkleWordsBuilder()
   const secret = options.secret ?? null
+  const pipeline = new BlockPipeline(secret, options.blockLog ?? 14, (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), options.steal ?? true)
+  try {
+    return await scanWith(file, size, path, options, pipeline, chunkBytes, decoder)
+  } finally {
+    pipeline.close()
+  }
+}
+
+async function scanWith(file: FileHandle, size: number, path: string, options: StreamParticipantsOptions, pipeline: BlockPipeline, chunkBytes: number, decoder: TextDecoder): Promise<Scan> {
   const keyOf = options.confusables === true ? skeletonHashInto : entryHashInto
   let buf = new Uint8Array(Math.min(chunkBytes, Math.max(size, 1)))
   let filled = 0 // bytes in buf not yet processed (a line cut by the previous read)
@@ -102,6 +126,8 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
   let first = true
   let emptyError: InvalidInputError | undefined
   let entryError: InvalidInputError | LimitExceededError | undefined
+  let block: string[] = [] // entries of the current aligned block, not yet hashed
+  let blockFirst = 0
   let offsets = new Uint32Array(1024)
   let keys = new BigUint64Array(1024)
   let keyWords = new Uint32Array(keys.buffer)
@@ -143,8 +169,6 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
     const lines = text.split(/\r?\n/)
     if (text.endsWith('\n')) lines.pop()
     else if (text === '') lines.length = 0
-    const batch: string[] = []
-    const batchStart = index
     const healthy = emptyError === undefined && entryError === undefined
     for (let k = 0; k < lines.length; k++) {
       const line = lines[k]!
@@ -167,16 +191,18 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
             }
             offsets[g] = base + lineStart
             keyOf(line, g, keyWords)
-            batch.push(line)
+            block.push(line)
+            if (block.length === pipeline.blockSize) {
+              pipeline.push(block, blockFirst)
+              block = []
+              blockFirst = g + 1
+            }
           }
         }
       }
       lineStart = nextLineStart(chunk, lineStart)
     }
-    if (batch.length > 0 && emptyError === undefined && entryError === undefined && index <= LIMITS.maxParticipants) {
-      builder.addLeafWords(leafWords(batch, null, secret, batchStart), 0, batch.length)
-    }
-    for (let i = 0; i < end; i++) if (chunk[i] === NL) linesBefore++
+    linesBefore += text.endsWith('\n') ? lines.length : Math.max(0, lines.length - 1) // the newlines of this chunk
     buf.copyWithin(0, end, filled)
     filled -= end
     base += end
@@ -192,7 +218,8 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
   if (entryError !== undefined) locate(entryError, path)
   if (index + 1 > offsets.length) offsets = grow(offsets)
   offsets[index] = size // the end of the last line
-  return { count: index, root: builder.root(), offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index) }
+  const root = await pipeline.finish(block, blockFirst)
+  return { count: index, root, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index) }
 }
 
 /** Byte index after the next newline at or after `from` in `chunk`. */
@@ -361,4 +388,117 @@ async function readLines(file: FileHandle, offsets: Uint32Array, indices: readon
     out.push(s.replace(/\r?\n$/, ''))
   }
   return out
+}
+
+/** Most blocks handed to the worker and not yet answered (bounds the memory held for it; replies are read between file reads). */
+const MAX_IN_WORKER = 4
+
+interface Block {
+  readonly first: number
+  lines: string[] | null
+  root: Int32Array | null
+}
+
+/**
+ * Hashes the list in aligned blocks of `2^blockLog` entries, in order: each block goes to the worker
+ * thread unless it already has {@link MAX_IN_WORKER} blocks in hand, else it is hashed here (so the
+ * split follows the two threads' actual speeds: this thread also reads, decodes and checks the entries); block roots enter the
+ * compact range in list order (a block's root is the tree's node over it: RFC 9162 trees built
+ * bottom-up have every aligned block as a subtree), and the last, partial block goes in leaf by leaf.
+ * A worker that fails is replaced by this thread: the digest never depends on threads.
+ */
+class BlockPipeline {
+  readonly blockSize: number
+  readonly #builder = new MerkleWordsBuilder()
+  readonly #secret: OrganizerSecret | null
+  readonly #blockLog: number
+  readonly #queue: Block[] = []
+  readonly #replies: { block: Block; settle: (roots: Int32Array | null) => void }[] = []
+  readonly #pending: Promise<void>[] = []
+  readonly #steal: boolean
+  #worker: Worker | null
+  #secretBytes: Uint8Array | null = null
+
+  constructor(secret: OrganizerSecret | null, blockLog: number, threads: boolean, steal: boolean) {
+    this.#secret = secret
+    this.#steal = steal
+    this.#blockLog = blockLog
+    this.blockSize = 2 ** blockLog
+    this.#worker = threads ? startWorker() : null
+    this.#worker?.on('message', (roots: Int32Array) => this.#replies.shift()?.settle(roots))
+    const fail = (): void => {
+      this.#worker = null
+      for (const r of this.#replies.splice(0)) r.settle(null)
+    }
+    this.#worker?.on('error', fail)
+    this.#worker?.on('exit', fail)
+  }
+
+  /** Hands over the next block (exactly `blockSize` entries, starting at list position `first`). */
+  push(lines: string[], first: number): void {
+    const block: Block = { first, lines, root: null }
+    this.#queue.push(block)
+    if (this.#worker !== null && this.#replies.length < MAX_IN_WORKER) {
+      this.#secretBytes ??= this.#secret === null ? null : this.#secret.exportBytes()
+      const job: HashJob = { entries: lines.join('\n'), weights: null, secret: this.#secretBytes === null ? null : this.#secretBytes.slice(), salts: null, firstIndex: first, chunk: this.blockSize }
+      this.#pending.push(
+        new Promise<void>((resolve) => {
+          this.#replies.push({
+            block,
+            settle: (roots) => {
+              const ok = roots !== null && roots.length === 8
+              if (block.root === null) {
+                // (Not already hashed here at the end, see finish.)
+                if (ok) streamStats.workerBlocks++
+                else streamStats.workerFailures++
+                block.root = ok ? roots : this.#hashHere(block)
+              }
+              resolve()
+            },
+          })
+        }),
+      )
+      this.#worker.postMessage(job)
+    } else {
+      block.root = this.#hashHere(block)
+    }
+    this.#drain()
+  }
+
+  /** The digest, once every block is in: `tail` holds the last entries (fewer than a block). */
+  async finish(tail: string[], first: number): Promise<Uint8Array> {
+    // This thread is done reading: rather than wait, it hashes the blocks still queued for the worker,
+    // from the last one back, while the worker answers from the first (whichever hashes a block first wins).
+    for (let k = this.#queue.length - 1; k >= 0 && this.#steal; k--) {
+      const b = this.#queue[k]!
+      if (b.root !== null) continue
+      await new Promise((resolve) => setImmediate(resolve)) // take the worker's answers in between
+      if (b.root === null) b.root = this.#hashHere(b)
+    }
+    await Promise.all(this.#pending)
+    this.#drain()
+    if (this.#queue.length > 0) throw new Error('participants-stream: a block was not hashed')
+    if (tail.length > 0) this.#builder.addLeafWords(leafWords(tail, null, this.#secret, first), 0, tail.length)
+    return this.#builder.root()
+  }
+
+  close(): void {
+    const w = this.#worker
+    this.#worker = null
+    this.#secretBytes?.fill(0)
+    if (w !== null) void w.terminate()
+  }
+
+  #hashHere(block: Block): Int32Array {
+    const lines = block.lines!
+    return chunkRoots(leafWords(lines, null, this.#secret, block.first), lines.length, this.blockSize)
+  }
+
+  #drain(): void {
+    while (this.#queue.length > 0 && this.#queue[0]!.root !== null) {
+      const b = this.#queue.shift()!
+      this.#builder.addSubtreeWords(b.root!, 0, this.#blockLog)
+      b.lines = null
+    }
+  }
 }

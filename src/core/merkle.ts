@@ -138,7 +138,9 @@ export class MerkleWordsBuilder {
   addLeafWords(words: Int32Array, at: number, count: number): void {
     const st = this.#stack
     for (let k = 0; k < count; k++) {
-      st.set(words.subarray(at + k * WORDS, at + (k + 1) * WORDS), this.#depth * WORDS)
+      const from = at + k * WORDS
+      const to = this.#depth * WORDS
+      for (let w = 0; w < WORDS; w++) st[to + w] = words[from + w]!
       let n = this.#size
       let d = this.#depth
       // Each trailing 1 bit of the old size is a perfect subtree of equal height: merge it.
@@ -150,6 +152,27 @@ export class MerkleWordsBuilder {
       this.#depth = d + 1
       this.#size++
     }
+  }
+
+  /**
+   * Adds a perfect subtree of `2^height` leaves by its root (the 8 words at `words[at..]`): the next
+   * `2^height` leaves at once. The size so far must be a multiple of `2^height` (an aligned chunk).
+   */
+  addSubtreeWords(words: Int32Array, at: number, height: number): void {
+    const span = 2 ** height
+    if (this.#size % span !== 0) throw new RangeError(`a subtree of 2^${height} leaves must start at a multiple of ${span} (size ${this.#size})`)
+    const st = this.#stack
+    const to = this.#depth * WORDS
+    for (let w = 0; w < WORDS; w++) st[to + w] = words[at + w]!
+    let n = this.#size / span
+    let d = this.#depth
+    while (n % 2 === 1) {
+      nodeHashWords(st, (d - 1) * WORDS, d * WORDS, st, (d - 1) * WORDS)
+      d--
+      n = Math.floor(n / 2)
+    }
+    this.#depth = d + 1
+    this.#size += span
   }
 
   /** MTH of the leaves added so far (SHA-256("") when none). Does not change the builder. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { streamParticipantsFile } from '../../src/cli/participants-stream.js'
+import { streamParticipantsFile, streamStats } from '../../src/cli/participants-stream.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { findConfusableEntries } from '../../src/confusables.js'
 import { bytesToHex, OrbitdrawError, OrganizerSecret, participantsRoot } from '../../src/core/index.js'
@@ -48,9 +48,9 @@ async function inMemory(path: string, salted: boolean): Promise<Outcome> {
   }
 }
 
-async function streamed(path: string, salted: boolean, chunkBytes: number): Promise<Outcome> {
+async function streamed(path: string, salted: boolean, chunkBytes: number, threads: { threads: 1 | 2; parallelFromBytes?: number; blockLog?: number; steal?: boolean } = { threads: 1 }): Promise<Outcome> {
   try {
-    const r = await streamParticipantsFile(path, { chunkBytes, confusables: true, ...(salted ? { secret: SECRET } : {}) })
+    const r = await streamParticipantsFile(path, { chunkBytes, confusables: true, ...threads, ...(salted ? { secret: SECRET } : {}) })
     const all = Array.from({ length: r.count }, (_, i) => i)
     // Re-read in a shuffled order: entries() answers in the order asked.
     const order = all.slice().reverse()
@@ -113,11 +113,32 @@ describe('streamParticipantsFile equals the in-memory reader', () => {
     expect([...seen.keys()].sort()).toEqual(['EMPTY_ENTRY', 'ENTRY_CONTROL_CHARACTER', 'ENTRY_DUPLICATE', 'ENTRY_SURROUNDING_WHITESPACE', 'INVALID_UTF8', 'PARTICIPANTS_EMPTY', 'look-alikes', 'ok'])
   })
 
-  it('a list of 40,000 entries read in chunks of 1 KiB: the digest of participantsRoot, public and salted', async () => {
+  it('on two threads (blocks of 2 entries handed to a worker), the same outcome for any file (fast-check)', async () => {
+    const before = streamStats.workerBlocks
+    await fc.assert(
+      fc.asyncProperty(fileSpec, fc.integer({ min: 1, max: 40 }), fc.boolean(), async (spec, chunkBytes, salted) => {
+        const path = await fileOf(bytesOf(spec))
+        expect(await streamed(path, salted, chunkBytes, { threads: 2, parallelFromBytes: 0, blockLog: 1, steal: false })).toEqual(await inMemory(path, salted))
+      }),
+      { seed: 0x2c0de, numRuns: 25 },
+    )
+    expect(streamStats.workerBlocks).toBeGreaterThan(before)
+  })
+
+  it('a list of 40,000 entries read in chunks of 1 KiB, on one and two threads: the digest of participantsRoot, public and salted', async () => {
     const list = Array.from({ length: 40_000 }, (_, i) => `participant-${i.toString(36)}-é`)
     const path = await fileOf(new TextEncoder().encode(list.join('\r\n') + '\r\n'))
-    for (const salted of [false, true]) {
-      const r = await streamParticipantsFile(path, { chunkBytes: 1024, ...(salted ? { secret: SECRET } : {}) })
+    const cases = [
+      { salted: false, threads: 1 as const },
+      { salted: true, threads: 1 as const },
+      { salted: false, threads: 2 as const, blockLog: 10, steal: false },
+      { salted: true, threads: 2 as const, blockLog: 12, steal: false },
+      { salted: true, threads: 2 as const, blockLog: 8 },
+    ]
+    for (const { salted, ...threads } of cases) {
+      const before = streamStats.workerBlocks
+      const r = await streamParticipantsFile(path, { chunkBytes: 1024, ...threads, parallelFromBytes: 0, ...(salted ? { secret: SECRET } : {}) })
+      if (threads.steal === false) expect(streamStats.workerBlocks).toBeGreaterThan(before)
       expect(r.count).toBe(list.length)
       expect(bytesToHex(r.root)).toBe(bytesToHex(participantsRoot(list, salted ? { secret: SECRET } : {})))
       expect(await r.entries([39_999, 0, 12_345])).toEqual([list[39_999], list[0], list[12_345]])
