@@ -6,13 +6,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { json, run, tempDir, type RunOptions } from './helpers.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { json, run, useEmulatorWorkspace, type RunOptions } from './helpers.js'
 
-let emu: RunningEmulator
+const ws = useEmulatorWorkspace()
 let dir: string
-let cleanup: () => Promise<void>
 let opts: RunOptions
 
 /** A deterministic pool CSV: 48 respondents, gender (2), age (3), region (2). */
@@ -50,18 +48,12 @@ function printedDraw(stdout: string): string[] {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } })
-  ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
+  dir = ws.dir
+  opts = ws.opts
   const pool = poolCsv()
   await writeFile(join(dir, 'pool.csv'), pool)
   await writeFile(join(dir, 'quotas.csv'), quotasCsv(pool, 8))
   await writeFile(join(dir, 'bad-quotas.csv'), quotasCsv(pool, 8, (f, v, a, b) => (f === 'gender' ? [5, 6] : [a, b])))
-})
-
-afterAll(async () => {
-  await emu?.stop()
-  await cleanup?.()
 })
 
 describe('orbitdraw commit --pool --quotas --panel', () => {

@@ -79,7 +79,7 @@ export type Outcome = OutcomeOf<DrawKindTypes[keyof DrawKindTypes]>
  */
 export type OutcomeJson = OutcomeJsonOf<DrawKindTypes[keyof DrawKindTypes]>
 
-export { drawKinds, intFlagValue, type NamedCheck, type KindFileFormat, type KindFiles, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'
+export { drawKinds, intFlagValue, type NamedCheck, type KindFileFormat, type KindFiles, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type ValuesDisplay, type RankedDisplay, type TableDisplay, type TableColumn, type TableCell, type DisplaySection, type SectionsDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'
 export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffle.js'
 export { pickKind, type PickSpec, type PickOutcomeJson } from './pick.js'
 export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } from './range.js'

@@ -42,14 +42,98 @@ export interface RankedJson {
 }
 
 /**
- * How an outcome is shown, as plain text rows: a list of values, or a ranked table of entries. The
- * CLI escapes every cell before printing it and the page inserts every cell as DOM text, so a kind
- * never produces markup or terminal codes.
+ * A list of values (a `range` draw's integers, a `dice` draw's faces).
  * @category Draw kinds
  */
-export type OutcomeDisplay =
-  | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[] }
-  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly RankedJson[] }
+export interface ValuesDisplay {
+  readonly layout: 'values'
+  readonly title: string
+  readonly values: readonly string[]
+  /** Optional: one line under the title (what the values mean, a caveat). */
+  readonly note?: string
+}
+
+/**
+ * A ranked table of committed entries: rank, entry, position in the list.
+ * @category Draw kinds
+ */
+export interface RankedDisplay {
+  readonly layout: 'ranked'
+  readonly title: string
+  readonly rows: readonly RankedJson[]
+  /** Optional: one line under the title. */
+  readonly note?: string
+}
+
+/**
+ * A table cell: its text, or its text with an emphasis. `'ok'` marks a satisfied condition (a quota
+ * met), `'bad'` an unsatisfied one; the CLI prints `✓`/`✗` after the text and the page colours the
+ * cell and adds the same mark, so the meaning never rests on colour alone.
+ * @category Draw kinds
+ */
+export type TableCell = string | { readonly text: string; readonly tone: 'ok' | 'bad' }
+
+/**
+ * A table column: its header and how its cells align (`'right'` for numbers; default `'left'`).
+ * @category Draw kinds
+ */
+export interface TableColumn {
+  readonly label: string
+  readonly align?: 'left' | 'right'
+}
+
+/**
+ * A plain table: column headers and rows of text cells (each row has one cell per column).
+ * @category Draw kinds
+ */
+export interface TableDisplay {
+  readonly layout: 'table'
+  readonly title: string
+  readonly columns: readonly TableColumn[]
+  readonly rows: readonly (readonly TableCell[])[]
+  /** Optional: one line under the title. */
+  readonly note?: string
+}
+
+/**
+ * One titled part of a {@link SectionsDisplay}.
+ * @category Draw kinds
+ */
+export type DisplaySection = ValuesDisplay | RankedDisplay | TableDisplay
+
+/**
+ * Several titled sections under one title, e.g. a panel's members, its quota table and its
+ * alternates. The page's "was I in the draw?" search takes a matching entry's rank from the first
+ * ranked section.
+ * @category Draw kinds
+ */
+export interface SectionsDisplay {
+  readonly layout: 'sections'
+  readonly title: string
+  readonly sections: readonly DisplaySection[]
+}
+
+/**
+ * How an outcome is shown, as plain text: a list of values, a ranked table of entries, a plain
+ * table, or several titled sections of those. The CLI escapes every cell before printing it (and
+ * aligns table columns) and the page inserts every cell as DOM text, so a kind never produces markup
+ * or terminal codes.
+ *
+ * @example
+ * ```ts
+ * display: (o) => ({
+ *   layout: 'sections',
+ *   title: 'Panel',
+ *   sections: [
+ *     { layout: 'ranked', title: 'Members', rows: o.members },
+ *     { layout: 'table', title: 'Quotas', columns: [{ label: 'Feature' }, { label: 'Selected', align: 'right' }, { label: 'OK' }],
+ *       rows: [['gender', '20', { text: 'yes', tone: 'ok' }]] },
+ *   ],
+ * })
+ * ```
+ * @category Draw kinds
+ */
+export type OutcomeDisplay = DisplaySection | SectionsDisplay
 
 /**
  * A named check a kind adds to `verify`'s result (see {@link DrawKind.claimChecks}).
