@@ -70,7 +70,10 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
 
     const d = await run(args, opts)
     expect(d.code, d.stderr).toBe(0)
-    expect(d.stdout).toMatch(/panel \(8 members, in committed order\):\n\s+1\. r[0-9]{2}\|age=/)
+    // The terminal display: members, alternates, the quota table (sections of the kind's display).
+    expect(d.stdout).toMatch(/panel of 8:\n\s+Members:\n.*\n\s+1\. r[0-9]{2}\|age=/)
+    expect(d.stdout).toMatch(/\s+Alternates:\n.*\n\s+1\. r[0-9]{2}\|age=/)
+    expect(d.stdout).toMatch(/Quotas:\n\s+Feature\s+Value\s+Min\s+Max\s+Selected\n.*\n\s+age\s+16-29\s+\d+\s+\d+\s+\d+ ✓/)
     const v = await run(['verify', 'proof.json'], opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     for (const check of ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay']) expect(v.stdout).toContain(`✓ ${check}`)

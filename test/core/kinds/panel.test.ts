@@ -15,6 +15,7 @@ import {
   LOTTERY_CHECK_NAMES,
   PANEL_CHECK_NAMES,
   panelDraw,
+  panelKind,
   panelLotteryDraw,
   parseCommitment,
   verify,
@@ -75,6 +76,20 @@ describe('panel kind: commit, draw, verify', () => {
     expect(o.members.map((m) => m.index)).toEqual([...o.members.map((m) => m.index)].sort((a, b) => a - b))
     for (const q of o.quotas) expect(q.selected >= q.min && q.selected <= q.max).toBe(true)
     expect(participants[0]).toMatch(/^r[0-9]{3}\|f0=v[0-9]\|f1=v[0-9]\|f2=v[0-9]$/)
+  })
+
+  it('displays members, alternates and the quota table (each quota marked met); a broken quota is marked bad', () => {
+    const { proof } = panelProof()
+    const d = panelKind.display(proof.outcome as PanelOutcomeJson)
+    expect(d.layout).toBe('sections')
+    const sections = d.layout === 'sections' ? d.sections : []
+    expect(sections.map((x) => x.title)).toEqual(['Members', 'Alternates', 'Quotas', ...((proof.outcome as PanelOutcomeJson).probabilities === undefined ? [] : ['Selection probability by type'])])
+    const quotasTable = sections[2]!
+    expect(quotasTable.layout === 'table' && quotasTable.rows.every((r) => typeof r[4] === 'object' && r[4].tone === 'ok')).toBe(true)
+    const o = proof.outcome as PanelOutcomeJson
+    const broken = panelKind.display({ ...o, quotas: o.quotas.map((q, i) => (i === 0 ? { ...q, selected: q.max + 1 } : q)) })
+    const t = broken.layout === 'sections' ? broken.sections[2]! : undefined
+    expect(t?.layout === 'table' && t.rows[0]![4]).toEqual({ text: String(o.quotas[0]!.max + 1), tone: 'bad' })
   })
 
   it('the participants are the pool in (type, id) order and the types count them', () => {
