@@ -28,6 +28,12 @@ export type BeaconRoute =
 export type FaultSpec =
   /** Delays the answer by `ms` (then answers normally, or with another active fault). */
   | { readonly kind: 'latency'; readonly ms: number }
+  /**
+   * Never answers: the request is held open until the client closes the connection or the emulator
+   * stops (a gateway that accepted the connection and went silent). A client timeout fires whatever
+   * its length, so a test of it does not depend on how fast the machine is.
+   */
+  | { readonly kind: 'hang' }
   /** Answers with this HTTP status (5xx by default 503) and a JSON `{message}` body. */
   | { readonly kind: 'status'; readonly status?: number; readonly message?: string }
   /** Answers 429 with `Retry-After: <seconds>`. */
@@ -45,7 +51,8 @@ export type FaultSpec =
   | { readonly kind: 'fork' }
   /**
    * Answers with a redirect (default 302) to the same path and query on another base URL `to` (for
-   * example a second loopback server: an origin a client must not follow to).
+   * example a second loopback server: an origin a client must not follow to). On every route,
+   * `tsa` included (there, after reading the request body).
    */
   | { readonly kind: 'redirect'; readonly to: string; readonly status?: 301 | 302 | 303 | 307 | 308 }
   /** `tsa` only: the token stamps another imprint than the one requested (first byte flipped). */

@@ -6,13 +6,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { json, run, tempDir, type RunOptions } from './helpers.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { json, run, useEmulatorWorkspace, type RunOptions } from './helpers.js'
 
-let emu: RunningEmulator
+const ws = useEmulatorWorkspace()
 let dir: string
-let cleanup: () => Promise<void>
 let opts: RunOptions
 
 /** A deterministic pool CSV: 48 respondents, gender (2), age (3), region (2). */
@@ -50,18 +48,12 @@ function printedDraw(stdout: string): string[] {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } })
-  ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
+  dir = ws.dir
+  opts = ws.opts
   const pool = poolCsv()
   await writeFile(join(dir, 'pool.csv'), pool)
   await writeFile(join(dir, 'quotas.csv'), quotasCsv(pool, 8))
   await writeFile(join(dir, 'bad-quotas.csv'), quotasCsv(pool, 8, (f, v, a, b) => (f === 'gender' ? [5, 6] : [a, b])))
-})
-
-afterAll(async () => {
-  await emu?.stop()
-  await cleanup?.()
 })
 
 describe('orbitdraw commit --pool --quotas --panel', () => {
@@ -88,6 +80,9 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     expect(v.code, v.stdout + v.stderr).toBe(0)
     for (const check of ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay']) expect(v.stdout).toContain(`✓ ${check}`)
     expect(v.stdout).toContain('VERIFIED')
+    // The terminal shows the quota table and the alternates in the check details (members above them).
+    expect(v.stdout).toMatch(/panel-quotas\s+the panel meets all 7 quotas: age=16-29 \d in \d\.\.\d, age=30-59/)
+    expect(v.stdout).toMatch(/the alternates 1\. "r[0-9]{2}\|/)
 
     // A tampered member: the named checks fail, exit 1.
     const proof = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { index: number; entry: string }[] } }

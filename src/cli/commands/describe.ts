@@ -9,7 +9,7 @@
 // and emoji sequences as the terminal draws them), so table columns line up for any script; a
 // width table is not this project's logic to maintain.
 import stringWidth from 'string-width'
-import { DEFAULT_DRAW_KINDS, type DisplaySection, type DrawKinds, type OutcomeBase, type TableCell, type TableDisplay } from '../../core/index.js'
+import { DEFAULT_DRAW_KINDS, type DisplaySection, type DrawKinds, type OutcomeBase, type TableCell, type TableDisplay } from '../../core/kinds/index.js'
 import { safeText } from '../safe-text.js'
 
 /** The most rows of one ranked list or table printed; the rest is counted (the JSON has them all). */

@@ -290,7 +290,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       'panel-size': `the panel has ${spec.k} members`,
       'panel-distinct': 'no member is listed twice',
       'panel-members-known': `every member is one of the ${n} committed respondents`,
-      'panel-quotas': `the panel meets all ${claimed.quotas.length} quotas`,
+      'panel-quotas': `the panel meets all ${expected.quotas.length} quotas: ${expected.quotas.map((q) => `${q.feature}=${q.value} ${q.selected} in ${q.min}..${q.max}`).join(', ')}`,
       'panel-replay': `the panel is the one the seed draws (${expected.rounds} round(s))`,
     }
     return PANEL_CHECK_NAMES.map((name): NamedCheck => {
@@ -298,7 +298,8 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
     })
   },
-  describeOutcome: (o) => `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and ${o.alternates.length} alternate(s)` : ''} follow from the seed`,
+  describeOutcome: (o) =>
+    `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and the alternates ${o.alternates.slice(0, 10).map((w) => `${w.rank}. ${JSON.stringify(w.entry)}`).join(', ')}${o.alternates.length > 10 ? ', …' : ''}` : ''} follow from the seed (${o.rounds} round(s))`,
   describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
   display: (o) => panelDisplay(o),
   cli: {

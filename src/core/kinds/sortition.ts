@@ -342,3 +342,4 @@ export function entriesProblem(c: SortitionComposition, rows: readonly { readonl
 export function memberRows(indices: readonly number[], entry: (index: number) => string): RankedJson[] {
   return indices.map((index, i) => ({ rank: i + 1, index, entry: entry(index) }))
 }
+

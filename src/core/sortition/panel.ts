@@ -171,8 +171,9 @@ export function dpOrder(pool: SortitionPool, features: readonly number[]): numbe
  *
  * Exact features, unless given: start with none; repeatedly add the feature whose addition gives the
  * smallest relaxed count within {@link SORTITION_LIMITS.planTrialStates} states (ties: canonical order); stop when none fits. The
- * features are then put in DP order ({@link dpOrder}). When some features are left to rejection,
- * {@link SORTITION_LIMITS.acceptanceTrials} relaxed panels are drawn on {@link acceptanceStream} and at
+ * features are then put in DP order (more values first, then canonical order). When some features are left to rejection,
+ * {@link SORTITION_LIMITS.acceptanceTrials} relaxed panels are drawn on the acceptance stream (seed =
+ * SHA-256("orbitdraw sortition acceptance v1")) and at
  * least {@link SORTITION_LIMITS.minAcceptedTrials} must meet every quota.
  *
  * @throws {@link InfeasibleQuotasError} `NO_VALID_PANEL` when the count is 0, with the smallest single

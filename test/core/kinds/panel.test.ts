@@ -6,15 +6,22 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  checkReceipt,
   commit,
+  computeOutcome,
+  describeVerdict,
+  makeReceipts,
   drawFromBlock,
   LOTTERY_CHECK_NAMES,
   PANEL_CHECK_NAMES,
   panelDraw,
+  panelKind,
   panelLotteryDraw,
   parseCommitment,
   verify,
   type PanelLotteryOutcomeJson,
+  type PanelLotteryOutcome,
+  type PanelOutcome,
   type PanelOutcomeJson,
   type PanelSpec,
   type Proof,
@@ -22,7 +29,9 @@ import {
 } from '../../../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
-import { proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'
+import { enumeratePanels, proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'
+import { chiSquareTest } from '../../helpers/stats.js'
+import { seedOf } from '../random/util.js'
 
 const CHAIN = buildChain(12, 'panel')
 const TARGET = 10
@@ -67,6 +76,23 @@ describe('panel kind: commit, draw, verify', () => {
     expect(o.members.map((m) => m.index)).toEqual([...o.members.map((m) => m.index)].sort((a, b) => a - b))
     for (const q of o.quotas) expect(q.selected >= q.min && q.selected <= q.max).toBe(true)
     expect(participants[0]).toMatch(/^r[0-9]{3}\|f0=v[0-9]\|f1=v[0-9]\|f2=v[0-9]$/)
+  })
+
+  it('displays members, the quota table (each quota marked met), alternates; a broken quota is marked bad', () => {
+    const { proof } = panelProof()
+    const o = proof.outcome as PanelOutcomeJson
+    const d = panelKind.display(o)
+    expect(d.layout).toBe('sections')
+    const sections = d.layout === 'sections' ? d.sections : []
+    const n = o.quotas.length
+    expect(sections.map((x) => x.title)).toEqual([`Members (${o.members.length})`, `Quotas (${n} of ${n} met)`, `Alternates (${o.alternates.length})`, ...(o.probabilities === undefined ? [] : ['Selection probability by type'])])
+    const quotasTable = sections[1]!
+    expect(quotasTable.layout === 'table' && quotasTable.columns.map((c) => c.label)).toEqual(['Feature', 'Value', 'Min', 'Max', 'Selected', 'OK'])
+    expect(quotasTable.layout === 'table' && quotasTable.rows.every((r) => typeof r[5] === 'object' && r[5].tone === 'ok')).toBe(true)
+    const broken = panelKind.display({ ...o, quotas: o.quotas.map((q, i) => (i === 0 ? { ...q, selected: q.max + 1 } : q)) })
+    const t = broken.layout === 'sections' ? broken.sections[1]! : undefined
+    expect(t?.title).toBe(`Quotas (${n - 1} of ${n} met)`)
+    expect(t?.layout === 'table' && t.rows[0]!.slice(4)).toEqual([String(o.quotas[0]!.max + 1), { text: 'no', tone: 'bad' }])
   })
 
   it('the participants are the pool in (type, id) order and the types count them', () => {
@@ -288,5 +314,92 @@ describe('panel-lottery kind', () => {
     const proof = drawFromBlock({ ...commitment, draw: forged }, participants, CHAIN[TARGET]!)
     const r = await verify(proof, ENGINE_ONLY)
     expect(failed(r)).toContain('lottery-panels')
+  })
+})
+
+describe('sortition kinds: uniformity through the kind (chi-square, fixed seeds, alpha = 0.001)', () => {
+  // 10 respondents, 2 features of 2 values, k = 3, loose quotas: every valid panel must be equally likely,
+  // in the committed (type, id) order, whether the plan counts every feature or none (pure rejection).
+  const p = smallPool(10, [2, 2], 31)
+  const rows = proportionalQuotas(p, 3, 1)
+  const N = 6000
+  for (const exactFeatures of [undefined, [] as string[]]) {
+    it(`panel, exact features ${exactFeatures === undefined ? 'chosen by the planner' : 'none'}: accepted`, () => {
+      const { draw } = panelDraw(p, rows, 3, exactFeatures === undefined ? {} : { exactFeatures })
+      const n = p.respondents.length
+      const counts = new Map<string, number>()
+      for (let t = 0; t < N; t++) {
+        const o = computeOutcome(seedOf(9000 + t), draw, n) as PanelOutcome
+        const key = o.members.join(',')
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+      }
+      const table = { min: p.features.map((f) => f.values.map((v) => rows.find((q) => q.feature === f.name && q.value === v)!.min)), max: p.features.map((f) => f.values.map((v) => rows.find((q) => q.feature === f.name && q.value === v)!.max)) }
+      // The number of valid panels, by enumeration (committed order = any order of the same pool).
+      const valids = enumeratePanels(p, table, 3).length
+      expect(counts.size).toBe(valids)
+      expect(N / valids).toBeGreaterThanOrEqual(5)
+      const r = chiSquareTest([...counts.values()])
+      expect(r.pass, JSON.stringify(r)).toBe(true)
+    })
+  }
+
+  it('panel-lottery: panels chosen in proportion to their weights', () => {
+    const k = 3
+    const { draw } = panelDraw(p, rows, k)
+    const ids = (seed: number): string[] => (computeOutcome(seedOf(seed), draw, p.respondents.length) as PanelOutcome).members.map((i) => String(i))
+    // Four distinct valid candidate panels (as committed indices turned back into ids of the committed order).
+    const { participants } = panelDraw(p, rows, k)
+    const idOf = (i: string): string => participants[Number(i)]!.split('|')[0]!
+    const cands: string[][] = []
+    for (let s = 1; cands.length < 4; s++) {
+      const c = ids(s).map(idOf)
+      if (!cands.some((x) => x.join() === c.join())) cands.push(c)
+    }
+    const lot = panelLotteryDraw(p, rows, cands, [1, 2, 3, 4])
+    const counts = [0, 0, 0, 0]
+    for (let t = 0; t < 4000; t++) counts[(computeOutcome(seedOf(20_000 + t), lot.draw, p.respondents.length) as PanelLotteryOutcome).panel]!++
+    const r = chiSquareTest(counts, [400, 800, 1200, 1600])
+    expect(r.pass, JSON.stringify(r)).toBe(true)
+  })
+})
+
+describe('sortition kinds: receipts', () => {
+  it('a respondent\'s receipt checks, and shows the type they were counted in', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10)
+    const result = commit({ ...base, draw, participants, private: { secret: SECRET } })
+    const book = makeReceipts(result, participants, SECRET)
+    const r = checkReceipt(book.receiptFor(5))
+    expect(r.checks.filter((c) => !c.ok)).toEqual([])
+    expect(r.checks.find((c) => c.name === 'inclusion')?.detail).toContain(participants[5])
+    expect(participants[5]).toMatch(/\|f0=v[0-9]\|f1=v[0-9]\|f2=v[0-9]$/)
+  })
+
+  it('a receipt whose commitment gives its index another type fails inclusion (a forged composition)', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10)
+    const book = makeReceipts(commit({ ...base, draw, participants, private: { secret: SECRET } }), participants, SECRET)
+    const t = draw.types.findIndex((x, i) => i > 0 && x.at(-1)! >= 2)
+    const first = draw.types.slice(0, t).reduce((a, x) => a + x.at(-1)!, 0) // first index of type t
+    const receipt = JSON.parse(JSON.stringify(book.receiptFor(first))) as { commitment: { draw: { types: number[][] } } }
+    const types = receipt.commitment.draw.types
+    types[t - 1]![types[t - 1]!.length - 1]! += 1 // index `first` now falls in type t - 1
+    types[t]![types[t]!.length - 1]! -= 1
+    const r = checkReceipt(receipt)
+    expect(r.checks.find((c) => c.name === 'inclusion')).toMatchObject({ ok: false, detail: expect.stringMatching(/does not fit the panel draw/) })
+  })
+})
+
+describe('sortition kinds: the verdict in words', () => {
+  it('a panel that breaks a quota is said so first', async () => {
+    const { proof, participants } = panelProof()
+    const o = proof.outcome as PanelOutcomeJson
+    const f0 = (e: string): string => e.split('|')[1]!
+    const target = f0(o.members[0]!.entry)
+    const inPanel = new Set(o.members.map((m) => m.index))
+    const others = participants.map((e, i) => [e, i] as const).filter(([e, i]) => !inPanel.has(i) && f0(e) === target)
+    const bad = tampered(proof, (j) => {
+      let k = 0
+      j.outcome.members = j.outcome.members.map((m) => (f0(m.entry) === target || k >= others.length ? m : { ...m, index: others[k]![1], entry: others[k++]![0] }))
+    })
+    expect(describeVerdict(await verify(bad, ENGINE_ONLY)).reason).toMatch(/^The panel in the file breaks a quota: quotas broken: "f0"=/)
   })
 })
