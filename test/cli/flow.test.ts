@@ -50,7 +50,7 @@ describe('commit → draw → verify', () => {
   })
 
   it('private draw (commit --private, draw --secret --private): only the winners are in the proof, each with its salt and inclusion path', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--private', '--delay', '3s', '-o', 'private.commitment.json', '--json'], ws.opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--private', '--delay', '8s', '-o', 'private.commitment.json', '--json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(json<{ secretFile: string }>(c).secretFile).toBe('private.commitment.secret.json')
     const secretStat = await stat(join(ws.dir, 'private.commitment.secret.json'))
@@ -80,7 +80,7 @@ describe('commit → draw → verify', () => {
     expect(proofText).not.toContain(secretHex)
     expect(d.stdout + d.stderr).not.toContain(secretHex)
     const v = await run(['verify', 'private.proof.json', '--json'], ws.opts)
-    expect(v.code).toBe(0)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(json<{ ok: boolean }>(v).ok).toBe(true)
   })
 
