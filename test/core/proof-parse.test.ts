@@ -98,7 +98,7 @@ type Edit = { kind: 'set'; pick: number; value: Json } | { kind: 'delete'; pick:
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), pick: fc.nat(), value: replacement }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), key: fc.constantFrom('extra', 'entry', 'weight', 'salts', 'ipnsRecord', 'timestamps', 'participants', 'kind', 'Seed'), value: replacement }),
+  fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), key: fc.constantFrom('extra', 'entry', 'weight', 'salts', 'ipnsRecord', 'timestamps', 'participants', 'kind', 'Seed', 'constructor', 'prototype', '__proto__'), value: replacement }),
   fc.record({ kind: fc.constant('swap' as const), pick: fc.nat() }),
 )
 
@@ -120,7 +120,8 @@ function apply(doc: Json, e: Edit): Json {
       else delete parent[key]
       break
     case 'add':
-      if (target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, Json>)[e.key] = e.value
+      // an own field, even "__proto__" (as JSON.parse makes it)
+      if (target !== null && typeof target === 'object' && !Array.isArray(target)) Object.defineProperty(target, e.key, { value: e.value, enumerable: true, writable: true, configurable: true })
       else if (Array.isArray(target)) target.push(e.value)
       break
     case 'swap':
@@ -198,6 +199,24 @@ describe('parseProof (the declared shape) against the former hand-written parser
       const doc = clone(base)
       ;(mutate as (d: Json) => void)(doc)
       expect(same(parseProof, handParseProof, doc, name).ok, name).toBe(false)
+    }
+  })
+
+  it('a field named __proto__, constructor or prototype is refused where the hand parser refused it, and the commitment is passed on as it is', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      for (const p of bases) {
+        const text = JSON.stringify(p)
+        for (const at of ['{', '"outcome":{', '"chain":{', '"commitment":{']) {
+          const i = text.indexOf(at)
+          if (i < 0) continue
+          const edited = `${text.slice(0, i + at.length)}"${key}":1,${text.slice(i + at.length)}`
+          const value = JSON.parse(edited) as Json
+          const shape = same(parseProof, handParseProof, value, `${key} after ${at}`)
+          if (at === '"commitment":{') expect(Object.prototype.hasOwnProperty.call((shape as { value: { commitment: object } }).value.commitment, key)).toBe(true)
+          else expect(shape.ok).toBe(false)
+          same(parseProof, handParseProof, edited, `${key} after ${at}, from text`)
+        }
+      }
     }
   })
 
