@@ -43,6 +43,20 @@ function encode(code: string, detail: string, hint = '', pathSuffix = ''): strin
   return `${code}${SEP}${detail}${SEP}${hint}${SEP}${pathSuffix}`
 }
 
+/**
+ * How a runtime piece is published when it is not itself: {@link anyObject} passes the object on
+ * as it is (a valibot object would copy it), the large-array pieces validate their items in one
+ * tight loop (a valibot `v.array` spends a dataset object per item) or leave them to a later check;
+ * each records here the declared shape the published JSON Schema describes.
+ * `scripts/json-schemas.ts` reads it through {@link publishedForm}.
+ */
+const PUBLISHED = new WeakMap<object, Shape>()
+
+/** The declared shape a runtime piece is published as (JSON Schema generation only), if it differs. */
+export function publishedForm(schema: object): Shape | undefined {
+  return PUBLISHED.get(schema)
+}
+
 /** Code of a guard that only picks a union branch (never reported itself). */
 const BRANCH = 'BRANCH'
 
@@ -85,9 +99,16 @@ function isJsonObject(x: unknown): boolean {
   return typeof x === 'object' && x !== null && !Array.isArray(x)
 }
 
-/** A plain object (not null, not an array), whatever its keys. */
+/**
+ * A plain object (not null, not an array), whatever its keys, passed on as it is: the draw kind's
+ * parser after it (a commitment's `draw`, a proof's `outcome`) or the commitment's own checks see
+ * every key (a valibot object's copy would drop `__proto__`, `constructor` and `prototype`).
+ * Published as an object schema.
+ */
 export function anyObject() {
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), v.looseObject({}))
+  const object = v.custom<{ [key: string]: unknown }, ShapeMessage>(isJsonObject, expected('an object'))
+  PUBLISHED.set(object, v.looseObject({}))
+  return object
 }
 
 function objectMessage(keys: readonly string[], strict: boolean): (issue: v.BaseIssue<unknown>) => string {
@@ -200,19 +221,6 @@ export function list<T extends Shape>(item: T, max?: number) {
   // The limit is checked before the items; repeated after them only so that the published JSON
   // Schema, which describes a pipe from its last schema on, says `maxItems`.
   return v.pipe(isArray, tooLong<unknown[]>(), noHoles, items, tooLong<v.InferOutput<T>[]>())
-}
-
-/**
- * How a runtime piece is published when it is not itself: the pieces below validate a large array
- * in one tight loop (a valibot `v.array` spends a dataset object per item) or leave its items to a
- * later check; each records here the declared shape the published JSON Schema describes.
- * `scripts/json-schemas.ts` reads it through {@link publishedForm}.
- */
-const PUBLISHED = new WeakMap<object, Shape>()
-
-/** The declared shape a runtime piece is published as (JSON Schema generation only), if it differs. */
-export function publishedForm(schema: object): Shape | undefined {
-  return PUBLISHED.get(schema)
 }
 
 /**
