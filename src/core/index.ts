@@ -16,6 +16,11 @@
  *
  * @module orbitdraw/core
  */
+// The public surface of `orbitdraw/core`: every name listed here on purpose, grouped by task (no
+// `export *`). test/package/exports.test.ts pins the runtime names; docs/architecture.md (Public
+// surface) gives the rule for adding one. `orbitdraw` (src/index.ts) re-exports all of it.
+
+// Errors: the base class and the kinds of failure every function throws.
 /** @category Errors */
 export {
   OrbitdrawError,
@@ -27,16 +32,19 @@ export {
   UnsupportedVersionError,
   type OrbitdrawErrorOptions,
 } from './errors.js'
+// Versions, document types and resource limits.
 /** @category Formats */
 export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './version.js'
 /** @category Formats */
 export { LIMITS } from './limits.js'
+// The verification result's pieces: checks, trust anchors, words for the verdict.
 /** @category Verify */
 export type { Check, RelaxableRule } from './check.js'
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './trust.js'
 /** @category Verify */
-export { describeVerdict, failureReason, formatUnixTime, type VerdictText } from './verdict.js'
+export { describeVerdict, failureReason, type VerdictText } from './verdict.js'
+// The JSON validation kit and byte codecs, for readers of the formats and authors of draw kinds.
 /** @category Formats */
 export {
   expectObject,
@@ -51,8 +59,10 @@ export {
 } from './json.js'
 /** @category Formats */
 export { bytesToHex, hexToBytes, bytesToBase64, base64ToBytes } from './bytes.js'
+// Beacon blocks.
 /** @category Formats */
 export { parseBlock, blockCid, encodeBlock, parseCid, sameContent, type BeaconBlock } from './block.js'
+// Draw kinds: the registry, the built-in kinds and the types a kind author needs.
 /** @category Draw kinds */
 export {
   type DrawSpec,
@@ -83,6 +93,13 @@ export {
   type DrawSpecBase,
   type OutcomeBase,
   type OutcomeDisplay,
+  type ValuesDisplay,
+  type RankedDisplay,
+  type TableDisplay,
+  type TableColumn,
+  type TableCell,
+  type DisplaySection,
+  type SectionsDisplay,
   type DrawInput,
   type KindCli,
   type KindFlags,
@@ -95,7 +112,31 @@ export {
   type PickOutcomeJson,
   type RangeOutcomeJson,
   type WeightedOutcomeJson,
+  type NamedCheck,
+  type KindFileFormat,
+  type KindFiles,
 } from './kinds/index.js'
+/** @category Sortition */
+export {
+  panelKind,
+  panelLotteryKind,
+  panelDraw,
+  panelLotteryDraw,
+  sortitionEntry,
+  type PanelSpec,
+  type PanelOutcome,
+  type PanelOutcomeJson,
+  type PanelDrawOptions,
+  type TypeProbabilityJson,
+  type PanelLotterySpec,
+  type PanelLotteryOutcome,
+  type PanelLotteryOutcomeJson,
+  type SortitionComposition,
+  type SortitionFeatureSpec,
+  type QuotaRowJson,
+  type SortitionCommitInput,
+} from './kinds/index.js'
+// Commitments: make one (the first step of a draw) and read one.
 /** @category Draw */
 export { commit, validateBeaconName, type CommitOptions, type CommitResult } from './commitment.js'
 /** @category Formats */
@@ -108,6 +149,7 @@ export {
   type BlockRef,
   type ParticipantsCommitment,
 } from './commitment.js'
+// Participants: entry rules, leaf encodings, the committed root; private lists' secrets and receipts.
 /** @category Draw */
 export {
   validateEntry,
@@ -132,8 +174,10 @@ export { makeReceipts, type ReceiptBook } from './receipt.js'
 export { parseReceipt, serializeReceipt, RECEIPT_TYPE, type Receipt } from './receipt.js'
 /** @category Verify */
 export { checkReceipt, type CheckReceiptOptions, type ReceiptCheckResult } from './receipt.js'
+// The Merkle tree of the participants (RFC 9162).
 /** @category Verify */
 export { leafHash, nodeHash, merkleRoot, inclusionProof, inclusionProofs, verifyInclusion, type InclusionCheck } from './merkle.js'
+// The seed and the sampling primitives (for users' own draw kinds).
 /** @category Sampling */
 export { deriveSeed, SEED_DOMAIN_V1 } from './seed.js'
 /** @category Sampling */
@@ -148,6 +192,7 @@ export {
   weightedPick,
   type RandomStream,
 } from './random/index.js'
+// Draw: the outcome from a block, and proofs.
 /** @category Draw */
 export { computeOutcome } from './outcome.js'
 /** @category Draw kinds */
@@ -180,10 +225,11 @@ export {
   type DrawFromBlockOptions,
   type Participants,
 } from './draw.js'
+// Verify: the offline verify and its pieces (chain, IPNS records, commitment time).
 /** @category Verify */
 export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 /** @category Verify */
-export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
+export { checkChain, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 /** @category Beacon */
 export {
   verifyIpnsRecord,
@@ -200,6 +246,7 @@ export {
   type IpnsPublicKey,
   type IpnsKeyType,
 } from './ipns/index.js'
+// The commitment file (commitment, CID and time-stamp tokens).
 /** @category Formats */
 export {
   COMMITMENT_FILE_TYPE,
@@ -210,6 +257,7 @@ export {
 } from './commitment-file.js'
 /** @category Verify */
 export { checkCommitmentTime, type CommitmentTimeInput, type CommitmentTimeResult } from './timestamp/index.js'
+// RFC 3161 time-stamp tokens and their trust anchors.
 /** @category Time-stamping */
 export {
   parseTrustAnchor,
@@ -229,6 +277,7 @@ export {
   type ParsedToken,
   type TstInfo,
 } from './timestamp/index.js'
+// Sortition: pools and quotas, the panel draw, alternates, panel lotteries.
 /** @category Sortition */
 export {
   makePool,
@@ -239,11 +288,12 @@ export {
   selectionProbabilities,
   relaxedPanel,
   checkPanelClaim,
+  checkPanelShape,
+  PANEL_CHECK_NAMES,
+  LOTTERY_CHECK_NAMES,
   type PanelCheck,
   type PanelClaimResult,
   meetsQuotas,
-  dpOrder,
-  acceptanceStream,
   buildCounter,
   drawAlternates,
   replacementFor,
@@ -267,6 +317,7 @@ export {
 } from './sortition/index.js'
 /** @category Errors */
 export { InfeasibleQuotasError } from './sortition/index.js'
+// The wire formats' declared shapes (valibot), from which the published JSON Schemas are generated.
 /**
  * The wire formats, each declared once (valibot shapes; the published JSON Schemas are generated from
  * them by `npm run schema`), and the document shapes built from a registry of draw kinds.

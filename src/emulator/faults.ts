@@ -51,7 +51,8 @@ export type FaultSpec =
   | { readonly kind: 'fork' }
   /**
    * Answers with a redirect (default 302) to the same path and query on another base URL `to` (for
-   * example a second loopback server: an origin a client must not follow to).
+   * example a second loopback server: an origin a client must not follow to). On every route,
+   * `tsa` included (there, after reading the request body).
    */
   | { readonly kind: 'redirect'; readonly to: string; readonly status?: 301 | 302 | 303 | 307 | 308 }
   /** `tsa` only: the token stamps another imprint than the one requested (first byte flipped). */

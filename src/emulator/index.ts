@@ -5,6 +5,8 @@
  *
  * @module orbitdraw/emulator
  */
+// The public surface of `orbitdraw/emulator`: every name listed on purpose (no `export *`); pinned by
+// test/package/exports.test.ts.
 import { createBeaconService, serveBeaconEmulator, type BeaconServiceOptions, type ServedBeaconEmulator } from './beacon.js'
 import type { HttpServerOptions } from './http.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
@@ -59,11 +61,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return { ...served, rest, tsaUrl: `${served.url}/tsa`, tsaRootPem: tsa.rootPem, tsa }
 }
 
+// The pieces `startEmulator` composes, for tests that need one service alone or their own mix.
 export { createBeaconService, startBeaconEmulator, serveBeaconEmulator, type ServedBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
 export { createRestService, gatewayError, GATEWAY_ERROR_STATUS, type GatewayErrorCode, type SignatureMode, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
+export { createTsaService, createTestTsa, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'
 export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
+// Fault injection (`emu.faults`).
 export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } from './faults.js'
-export { createTsaService, createTestTsa, EMULATOR_TSA_POLICY, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'
+// Keys and signed IPNS records for a test beacon.
 export { generateBeaconKey, type BeaconKey, type GenerateBeaconKeyOptions } from './keys.js'
 /** @category Beacon */
 export { createIpnsRecord, type IpnsSigner, type IpnsRecordContent, type IpnsPublicKey, type IpnsKeyType } from '../core/ipns/index.js'

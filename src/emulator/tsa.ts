@@ -1,7 +1,7 @@
 /**
  * An RFC 3161 time-stamping authority for tests and demos: its own root CA and TSA certificate
  * (ECDSA P-256, made at start), `POST /tsa` answering `application/timestamp-query` with
- * `application/timestamp-reply`, and route faults (`tsa`): status, latency, wrong imprint, bad
+ * `application/timestamp-reply`, and route faults (`tsa`): status, latency, redirect, wrong imprint, bad
  * signature, clock skew, truncated or altered replies. Node only; the ASN.1 is built with the
  * `@peculiar/asn1-*` schema classes, signatures made with `@noble/curves` (RFC 6979, deterministic).
  *
@@ -54,11 +54,8 @@ const OIDS = {
   organizationName: '2.5.4.10',
 } as const
 
-/**
- * The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style).
- * @category Time-stamping
- */
-export const EMULATOR_TSA_POLICY = '1.3.6.1.4.1.32473.1'
+/** The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style). */
+const EMULATOR_TSA_POLICY = '1.3.6.1.4.1.32473.1'
 
 /**
  * How the emulated TSA certificate's extended key usage is set (variants exist to test verifiers).
@@ -248,6 +245,11 @@ export function createTsaService(options: TsaServiceOptions = {}): TsaService {
       return true
     }
     const body = await readBody(req)
+    if (fault?.kind === 'redirect') {
+      res.writeHead(fault.status ?? 302, { location: `${fault.to.replace(/\/+$/, '')}${url.pathname}${url.search}`, 'content-length': '0' })
+      res.end()
+      return true
+    }
     let request: TimeStampReq
     try {
       request = AsnConvert.parse(body, TimeStampReq)

@@ -23,19 +23,6 @@ import { withRetries, type RetryPolicy } from './retry.js'
 import { REDACTED, SecretScrubber, type Logger } from './scrub.js'
 import { TokenManager } from './token-manager.js'
 
-export {
-  DEFAULT_AUTH_URL,
-  DEFAULT_BASE_URL,
-  isBrowserContext,
-  TOKEN_PATH,
-  TRNG_PATH,
-  type OrbitportClientOptions,
-  type RetryOptions,
-} from './options.js'
-export { beaconFallbackFrom, defaultFallbackOn, type BeaconFallback, type BeaconHeadSource, type BeaconValues } from './fallback.js'
-export { parseRetryAfter, SATELLITE_WIRE_NAMES, type SatelliteWireName, type CtrngResponse, type RandomValue, type ValueSignature, type ValueSource } from './response.js'
-export type { Logger } from './scrub.js'
-
 /**
  * Source names accepted in `random({ src })`. `satellite`, `vendororbital` and `aptosorbital` all
  * mean the satellite source and are sent as the client's `satelliteSourceName`.

@@ -15,7 +15,8 @@ import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTimestampToken
 import { throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
 import { NET_ERROR_CODES } from '../net/errors.js'
-import { TimestampUnavailableError, type TimestampAuthorityFailure } from './errors.js'
+import { describeRefusal, fetchNoSteer, type RedirectRefused } from '../net/redirect.js'
+import { TimestampUnavailableError, type TimestampAuthorityFailure, type TimestampFailureCode } from './errors.js'
 
 const ABORT_CTX = { edge: 'timestamp', what: 'time-stamping' } as const
 
@@ -146,7 +147,7 @@ interface OneOptions {
 }
 
 async function one(authority: string, digest: Uint8Array, o: OneOptions): Promise<KeptTimestamp | TimestampAuthorityFailure> {
-  const fail = (code: string, detail: string): TimestampAuthorityFailure => ({ authority, code, detail })
+  const fail = (code: TimestampFailureCode, detail: string): TimestampAuthorityFailure => ({ authority, code, detail })
   const nonceBytes = new Uint8Array(16)
   globalThis.crypto.getRandomValues(nonceBytes)
   nonceBytes[0]! &= 0x7f // positive INTEGER
@@ -167,8 +168,11 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
   try {
     let res: Response
     try {
-      res = await o.fetchFn(authority, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: request, signal: limit.signal, redirect: 'follow' })
+      // Like every edge: a redirect is followed only within the authority's origin (307/308 repeat
+      // the POST; 301/302/303 would drop its body and are refused), never to another origin.
+      res = await fetchNoSteer(o.fetchFn, authority, { method: 'POST', headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, body: request, signal: limit.signal }, {}, (r) => new RedirectRefusal(r))
     } catch (e) {
+      if (e instanceof RedirectRefusal) return { authority, code: 'TIMESTAMP_REDIRECT_REFUSED', detail: `${describeRefusal(e.refused)}; ask the authority at its final URL`, redirect: e.refused.reason }
       if (limit.timedOut()) return fail(NET_ERROR_CODES.timeout.timestamp, `no answer within ${o.timeoutMs} ms`)
       if (limit.callerAborted()) return fail(NET_ERROR_CODES.aborted.timestamp, 'aborted')
       return fail(NET_ERROR_CODES.network.timestamp, e instanceof Error ? e.message : String(e))
@@ -220,6 +224,13 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
   const skew = Date.parse(t.time!) - clock
   if (Math.abs(skew) > o.maxSkewMs) return fail('TIMESTAMP_CLOCK_SKEW', `the token's time ${t.time} is ${Math.round(skew / 1000)} s off this host's clock (more than ${o.maxSkewMs / 1000} s)`)
   return { token, base64: bytesToBase64(token), authority, authorityName: t.authority ?? authority, time: t.time! }
+}
+
+/** Carries a refused redirect out of {@link fetchNoSteer} to the failure list (never escapes this module). */
+class RedirectRefusal extends Error {
+  constructor(readonly refused: RedirectRefused) {
+    super(describeRefusal(refused))
+  }
 }
 
 function toBigInt(b: Uint8Array): bigint {

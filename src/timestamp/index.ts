@@ -4,4 +4,4 @@
  * @module
  */
 export { timestampCommitment, commitmentDigest, DEFAULT_TSA_URLS, type TimestampOptions, type TimestampResult, type KeptTimestamp } from './client.js'
-export { TimestampUnavailableError, type TimestampAuthorityFailure } from './errors.js'
+export { TimestampUnavailableError, TIMESTAMP_FAILURE_CODES, type TimestampAuthorityFailure, type TimestampFailureCode } from './errors.js'

@@ -13,7 +13,7 @@ describe('commit → draw → verify', () => {
   it('public draw: human output, proof verifies offline and online', async () => {
     // 8 s ahead: this test watches draw wait for the block, so the target must still be in the future
     // after two CLI start-ups on a loaded 2-core machine (blocks come every 250 ms).
-    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', '8s', '-o', 'public.commitment.json'], ws.opts)
+    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', STAMPED_DELAY, '-o', 'public.commitment.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/CID\s+bagu/)
     expect(c.stdout).toMatch(/Publish BEFORE block \d+/)
@@ -80,7 +80,7 @@ describe('commit → draw → verify', () => {
     expect(proofText).not.toContain(secretHex)
     expect(d.stdout + d.stderr).not.toContain(secretHex)
     const v = await run(['verify', 'private.proof.json', '--json'], ws.opts)
-    expect(v.code).toBe(0)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(json<{ ok: boolean }>(v).ok).toBe(true)
   })
 

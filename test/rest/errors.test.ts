@@ -17,9 +17,9 @@ import {
   TokenError,
   UnknownSourceError,
   defaultFallbackOn,
-  isBrowserContext,
   parseRetryAfter,
 } from '../../src/rest/index.js'
+import { isBrowserContext } from '../../src/rest/options.js'
 import { assertNoSecrets, CLIENT_ID, record, rejection, SECRET, startHarness, thrown, type Harness } from './helpers.js'
 
 let h: Harness

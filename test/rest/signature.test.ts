@@ -5,7 +5,8 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToBase64, bytesToHex, concatBytes, hexToBytes, utf8Encode } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
-import { createSignatureVerifier, parsePublicKey, SignatureError, signedMessage, verifyValueSignature } from '../../src/rest/index.js'
+import { createSignatureVerifier, SignatureError, verifyValueSignature } from '../../src/rest/index.js'
+import { parsePublicKey, signedMessage } from '../../src/rest/signature.js'
 import { assertNoSecrets, rejection, startHarness, thrown, type Harness } from './helpers.js'
 
 const data = sha256(utf8Encode('a cTRNG value'))

@@ -128,6 +128,63 @@ describe('timestampCommitment', () => {
     await expect(p).rejects.toMatchObject({ code: 'ABORTED' })
   })
 
+  describe('redirects: followed within the authority\'s origin only, as on every edge', () => {
+    it('a same-origin 307 is followed (the POST repeated with its body) and the token kept', async () => {
+      const before = emu.tsa.requests
+      emu.faults.add('tsa', { kind: 'redirect', to: emu.url, status: 307 }, { times: 1 })
+      const { tokens, failures } = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors: anchors() })
+      expect(failures).toEqual([])
+      expect(tokens).toHaveLength(1)
+      expect(emu.tsa.requests - before).toBe(2)
+    })
+
+    it('a redirect to another origin is refused (TIMESTAMP_REDIRECT_REFUSED, cross-origin) and never requested', async () => {
+      const other = await startEmulator({ beacon: { intervalMs: 60_000, keyType: 'Ed25519', initialBlocks: 1 } })
+      try {
+        emu.faults.add('tsa', { kind: 'redirect', to: other.url, status: 307 }, { times: 1 })
+        const err = await failureOf({ authorities: [emu.tsaUrl], anchors: [...anchors(), parseTrustAnchor(other.tsaRootPem)] })
+        expect(err.failures).toHaveLength(1)
+        expect(err.failures[0]).toMatchObject({ authority: emu.tsaUrl, code: 'TIMESTAMP_REDIRECT_REFUSED', redirect: 'cross-origin' })
+        expect(err.failures[0]!.detail).toContain(new URL(other.url).origin)
+        expect(err.message).toContain('TIMESTAMP_REDIRECT_REFUSED')
+        expect(other.tsa.requests).toBe(0)
+      } finally {
+        await other.stop()
+      }
+    })
+
+    it('a same-origin 302 is refused (method-change: it would turn the POST into a GET without its body)', async () => {
+      const before = emu.tsa.requests
+      emu.faults.add('tsa', { kind: 'redirect', to: emu.url, status: 302 }, { times: 1 })
+      const err = await failureOf({ authorities: [emu.tsaUrl], anchors: anchors() })
+      expect(err.failures[0]).toMatchObject({ code: 'TIMESTAMP_REDIRECT_REFUSED', redirect: 'method-change' })
+      expect(emu.tsa.requests - before).toBe(1)
+    })
+
+    it('a same-origin redirect loop stops after 3 hops (too-many)', async () => {
+      const before = emu.tsa.requests
+      emu.faults.add('tsa', { kind: 'redirect', to: emu.url, status: 308 }, { times: 10 })
+      try {
+        const err = await failureOf({ authorities: [emu.tsaUrl], anchors: anchors() })
+        expect(err.failures[0]).toMatchObject({ code: 'TIMESTAMP_REDIRECT_REFUSED', redirect: 'too-many' })
+        expect(emu.tsa.requests - before).toBe(4)
+      } finally {
+        emu.faults.clear()
+      }
+    })
+
+    it('a fetch that follows redirects by itself to another origin is refused too', async () => {
+      const following: typeof fetch = async () => {
+        const res = new Response('x', { headers: { 'content-type': 'application/timestamp-reply' } })
+        Object.defineProperty(res, 'redirected', { value: true })
+        Object.defineProperty(res, 'url', { value: 'http://elsewhere.invalid/tsa' })
+        return res
+      }
+      const err = await failureOf({ authorities: ['http://tsa.invalid/'], fetch: following })
+      expect(err.failures[0]).toMatchObject({ code: 'TIMESTAMP_REDIRECT_REFUSED', redirect: 'cross-origin' })
+    })
+  })
+
   it('bad arguments are InvalidInputError', async () => {
     await expect(timestampCommitment('not-a-cid')).rejects.toMatchObject({ code: 'INVALID_CID' })
     await expect(timestampCommitment(cid, { authorities: [] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })

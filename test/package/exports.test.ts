@@ -1,0 +1,130 @@
+// The public surface is deliberate: each package entry's runtime export names are pinned here, sorted,
+// so adding, renaming or dropping one is a visible change to this file (and a CHANGELOG line). The
+// entries and the edge index files they re-export list every name (no `export *`), and `orbitdraw`
+// re-exports the whole of `orbitdraw/core` (the same values, but Node's `commit` and `verify`).
+// The rule for adding a name: docs/architecture.md, "Public surface".
+import { readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import * as core from '../../src/core/index.js'
+import * as emulator from '../../src/emulator/index.js'
+import * as root from '../../src/index.js'
+
+const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+// <pinned>
+const ROOT = [
+  'AbortError', 'AbortedError', 'AllGatewaysFailedError', 'AuthError', 'BUILT_IN_KINDS',
+  'BUILT_IN_ROOT_FINGERPRINTS', 'BadResponseError', 'BeaconClient', 'BeaconError', 'BlockShape',
+  'BrowserSecretError', 'COMMITMENT_FILE_TYPE', 'ChainBrokenError', 'CommitmentFileShape', 'CommitmentShape',
+  'DEFAULT_AUTH_URL', 'DEFAULT_BASE_URL', 'DEFAULT_DRAW_KINDS', 'DEFAULT_GATEWAYS',
+  'DEFAULT_TIMESTAMP_AUTHORITIES', 'DEFAULT_TSA_URLS', 'DERIVED_SEED_BYTES', 'DERIVED_VALUE_BYTES',
+  'DRAW_KINDS', 'DerivedSource', 'FallbackError', 'ForkError', 'GatewayHttpError', 'GatewayNetworkError',
+  'GatewayTimeoutError', 'InfeasibleQuotasError', 'InsufficientCreditsError', 'IntegrityError',
+  'InvalidInputError', 'InvalidResponseError', 'LEAF_SALT_DOMAIN_V1', 'LIMITS', 'LegacyBlockError',
+  'LimitExceededError', 'MAX_LOTTERY_PANELS', 'MAX_SORTITION_FILE_BYTES', 'MemoryTokenStore', 'MismatchError',
+  'NET_ERROR_CODES', 'NetError', 'NetworkError', 'NotYetPublishedError', 'ORBITPORT_BEACONS',
+  'ORBITPORT_BEACON_NAME', 'ORBITPORT_OLD_BEACON_NAME', 'OrbitdrawError', 'OrbitportClient', 'OrbitportError',
+  'OrbitportRateLimitedError', 'OrganizerSecret', 'PARALLEL_MIN_ENTRIES', 'PROOF_TYPE', 'PROTOCOL_VERSION',
+  'ParseError', 'ProofShape', 'RECEIPT_TYPE', 'RateLimitedError', 'ReceiptShape', 'RedirectError',
+  'RedirectRefusedError', 'SATELLITE_WIRE_NAMES', 'SECRET_BYTES', 'SECRET_FILE_TYPE', 'SEED_DOMAIN_V1',
+  'SORTITION_LIMITS', 'SOURCE_NAMES', 'SUPPORTED_VERSIONS', 'ServerError', 'ServiceNotFoundError',
+  'SignatureError', 'StaleResponseError', 'TIMESTAMP_FAILURE_CODES', 'TimeoutError',
+  'TimestampUnavailableError', 'TokenError', 'TokenProblem', 'UnknownSourceError', 'UnsignedValueError',
+  'UnsupportedVersionError', 'WaitTimeoutError', 'base64ToBytes', 'beaconFallbackFrom', 'blockCid',
+  'buildCounter', 'bytesToBase64', 'bytesToHex', 'checkChain', 'checkCommitmentTime', 'checkLotteryPanels',
+  'checkPanelClaim', 'checkQuotas', 'checkReceipt', 'checkRecordSignature', 'commit', 'commitmentCid',
+  'commitmentDigest', 'commitmentFile', 'commitmentShapeOf', 'computeOutcome', 'createSignatureVerifier',
+  'defaultFallbackOn', 'deriveSeed', 'derivedPublicKey', 'derivedValue', 'derivedValues', 'describeCommitment',
+  'describeVerdict', 'draw', 'drawAlternates', 'drawFromBlock', 'drawKinds', 'drawLottery', 'drawPanel',
+  'drawPrepared', 'encodeBlock', 'encodeCommitment', 'encodeLeaf', 'encodeSaltedLeaf', 'encodeWeightedLeaf',
+  'expectArray', 'expectBoolean', 'expectInteger', 'expectObject', 'expectOnlyKeys', 'expectString',
+  'failureReason', 'field', 'findConfusableEntries', 'generateSecret', 'genesisIntervalMs', 'hexToBytes',
+  'identifyBeacon', 'inclusionProof', 'inclusionProofs', 'intFlagValue', 'ipnsNameOfKey', 'kindOf', 'leafHash',
+  'leafSalt', 'makePool', 'makeReceipts', 'meetsQuotas', 'merkleRoot', 'nodeHash', 'normalizeTrustedBeacons',
+  'optionalField', 'outcomeToJson', 'parseBlock', 'parseCid', 'parseCommitment', 'parseCommitmentFile',
+  'parseIpnsName', 'parseIpnsRecord', 'parseLotteryCsv', 'parsePoolCsv', 'parseProof', 'parseQuotasCsv',
+  'parseReceipt', 'parseRetryAfter', 'parseSecretFile', 'parseShape', 'parseTimestampToken', 'parseTimestamps',
+  'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot', 'participantsRootParallel', 'participantsTree',
+  'pickIndices', 'pickKind', 'planCommitment', 'planPanel', 'planTarget', 'prepareDraw', 'privateKindNames',
+  'proofShapeOf', 'rangeKind', 'rangeValues', 'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv',
+  'recordKeyForName', 'relaxedPanel', 'replacementFor', 'sameContent', 'selectionProbabilities',
+  'serializeProof', 'serializeReceipt', 'serializeSecretFile', 'shortName', 'shuffle', 'shuffleIndices',
+  'shuffleKind', 'skeleton', 'streamFromSeed', 'timestampCommitment', 'uniformBigInt', 'uniformIndex',
+  'usesParticipants', 'validateBeaconName', 'validateDrawSpec', 'validateEntries', 'validateEntry',
+  'validateWeightedEntries', 'verify', 'verifyInclusion', 'verifyIpnsRecord', 'verifyOnline',
+  'verifyValueSignature', 'waitFor', 'weightedKind', 'weightedPick', 'withKinds',
+]
+const CORE = [
+  'BUILT_IN_KINDS', 'BUILT_IN_ROOT_FINGERPRINTS', 'BlockShape', 'COMMITMENT_FILE_TYPE', 'CommitmentFileShape',
+  'CommitmentShape', 'DEFAULT_DRAW_KINDS', 'DEFAULT_TIMESTAMP_AUTHORITIES', 'DRAW_KINDS',
+  'InfeasibleQuotasError', 'IntegrityError', 'InvalidInputError', 'LEAF_SALT_DOMAIN_V1', 'LIMITS',
+  'LimitExceededError', 'MAX_LOTTERY_PANELS', 'MismatchError', 'ORBITPORT_BEACONS', 'OrbitdrawError',
+  'OrganizerSecret', 'PROOF_TYPE', 'PROTOCOL_VERSION', 'ParseError', 'ProofShape', 'RECEIPT_TYPE',
+  'ReceiptShape', 'SECRET_BYTES', 'SECRET_FILE_TYPE', 'SEED_DOMAIN_V1', 'SORTITION_LIMITS',
+  'SUPPORTED_VERSIONS', 'TokenProblem', 'UnsupportedVersionError', 'base64ToBytes', 'blockCid', 'buildCounter',
+  'bytesToBase64', 'bytesToHex', 'checkChain', 'checkCommitmentTime', 'checkLotteryPanels', 'checkPanelClaim',
+  'checkQuotas', 'checkReceipt', 'checkRecordSignature', 'commit', 'commitmentCid', 'commitmentFile',
+  'commitmentShapeOf', 'computeOutcome', 'deriveSeed', 'describeCommitment', 'describeVerdict',
+  'drawAlternates', 'drawFromBlock', 'drawKinds', 'drawLottery', 'drawPanel', 'drawPrepared', 'encodeBlock',
+  'encodeCommitment', 'encodeLeaf', 'encodeSaltedLeaf', 'encodeWeightedLeaf', 'expectArray', 'expectBoolean',
+  'expectInteger', 'expectObject', 'expectOnlyKeys', 'expectString', 'failureReason', 'field', 'hexToBytes',
+  'identifyBeacon', 'inclusionProof', 'inclusionProofs', 'intFlagValue', 'ipnsNameOfKey', 'kindOf', 'leafHash',
+  'leafSalt', 'makePool', 'makeReceipts', 'meetsQuotas', 'merkleRoot', 'nodeHash', 'normalizeTrustedBeacons',
+  'optionalField', 'outcomeToJson', 'parseBlock', 'parseCid', 'parseCommitment', 'parseCommitmentFile',
+  'parseIpnsName', 'parseIpnsRecord', 'parseProof', 'parseReceipt', 'parseSecretFile', 'parseShape',
+  'parseTimestampToken', 'parseTimestamps', 'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot',
+  'participantsTree', 'pickIndices', 'pickKind', 'planPanel', 'prepareDraw', 'privateKindNames', 'proofShapeOf',
+  'rangeKind', 'rangeValues', 'recordKeyForName', 'relaxedPanel', 'replacementFor', 'sameContent',
+  'selectionProbabilities', 'serializeProof', 'serializeReceipt', 'serializeSecretFile', 'shortName', 'shuffle',
+  'shuffleIndices', 'shuffleKind', 'streamFromSeed', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
+  'validateBeaconName', 'validateDrawSpec', 'validateEntries', 'validateEntry', 'validateWeightedEntries',
+  'verify', 'verifyInclusion', 'verifyIpnsRecord', 'weightedKind', 'weightedPick', 'withKinds',
+]
+const EMULATOR = [
+  'GATEWAY_ERROR_STATUS', 'createBeaconService', 'createIpnsRecord', 'createRestService', 'createTestTsa',
+  'createTsaService', 'gatewayError', 'generateBeaconKey', 'serveBeaconEmulator', 'startBeaconEmulator',
+  'startEmulator', 'startHttpServer',
+]
+// </pinned>
+
+const names = (ns: object): string[] => Object.keys(ns).sort()
+
+describe('public surface', () => {
+  it('orbitdraw exports exactly the pinned runtime names', () => {
+    expect(names(root)).toEqual(ROOT)
+  })
+
+  it('orbitdraw/core exports exactly the pinned runtime names', () => {
+    expect(names(core)).toEqual(CORE)
+  })
+
+  it('orbitdraw/emulator exports exactly the pinned runtime names', () => {
+    expect(names(emulator)).toEqual(EMULATOR)
+  })
+
+  it('orbitdraw re-exports every name of orbitdraw/core, the same value but Node\'s commit and verify', () => {
+    const r = root as Record<string, unknown>
+    const c = core as Record<string, unknown>
+    const differ = Object.keys(c).filter((k) => r[k] !== c[k])
+    expect(differ.sort()).toEqual(['commit', 'verify'])
+  })
+
+  it('the package.json exports map has the three entries, each built from the pinned source', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> }
+    expect(Object.fromEntries(Object.entries(pkg.exports).map(([k, v]) => [k, v.default]))).toEqual({
+      '.': './dist/index.js',
+      './core': './dist/core/index.js',
+      './emulator': './dist/emulator/index.js',
+    })
+  })
+
+  const files = ['src/index.ts', 'src/core/index.ts', 'src/emulator/index.ts', 'src/beacon/index.ts', 'src/rest/index.ts', 'src/timestamp/index.ts']
+  for (const file of files) {
+    it(`${file} lists its names (no export *)`, () => {
+      const text = readFileSync(join(ROOT_DIR, file), 'utf8')
+      expect(text).not.toMatch(/^\s*export\s+(type\s+)?\*/m)
+    })
+  }
+})
