@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { json, run, useEmulatorWorkspace, type RunOptions } from './helpers.js'
+import { json, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 describe('orbitdraw commit --pool --quotas --panel', () => {
   it('public panel: commit prints a draw command that works as printed; draw and verify show the panel', async () => {
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '3', '--delay', '3s', '-o', 'panel.commitment.json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '3', '--delay', STAMPED_DELAY, '-o', 'panel.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/draw\s+panel of 8 from 48 respondents meeting quotas on 3 feature\(s\), up to 3 alternate\(s\)/)
     expect(c.stdout).toContain('48 entries')
@@ -93,7 +93,7 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
   })
 
   it('private panel: draw --private reveals only members and alternates; receipts show each respondent\'s type', async () => {
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '2', '--private', '--delay', '3s', '-o', 'private.commitment.json', '--json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '2', '--private', '--delay', STAMPED_DELAY, '-o', 'private.commitment.json', '--json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const summary = json<{ participantsFile: string; secretFile: string; drawCommand: string }>(c)
     expect(summary.participantsFile).toBe('private.commitment.participants.txt')
@@ -143,7 +143,7 @@ describe('orbitdraw commit --lottery', () => {
       panels.push(p.outcome.members.map((m) => m.entry.split('|')[0]).join(','))
     }
     await writeFile(join(dir, 'panels.csv'), `weight,members\n1,${panels[0]}\n3,${panels[1]}\n`)
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--lottery', 'panels.csv', '--delay', '3s', '-o', 'lottery.commitment.json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--lottery', 'panels.csv', '--delay', STAMPED_DELAY, '-o', 'lottery.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/panel lottery: one of 2 candidate panel\(s\) of 8/)
     const d = await run(printedDraw(c.stdout).map((a) => (a === 'proof.json' ? 'lottery.proof.json' : a)), opts)
