@@ -182,6 +182,7 @@ export {
 } from './draw.js'
 /** @category Verify */
 export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
+export type { ParticipantsDigest } from './verify-participants.js'
 /** @category Verify */
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 /** @category Beacon */

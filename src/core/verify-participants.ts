@@ -19,13 +19,21 @@ import type { Proof, RevealedEntry } from './proof.js'
  * is revealed twice (check `distinct-winners`); returns the entry lookup used to name winners, or
  * undefined.
  */
-export function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds): ((i: number) => string | undefined) | undefined {
-  const lookup = checkSection(commitment, proof, checks, kinds)
+export async function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds, digest: ParticipantsDigest = participantsRoot): Promise<((i: number) => string | undefined) | undefined> {
+  const lookup = await checkSection(commitment, proof, checks, kinds, digest)
   if (proof.participants?.disclosure === 'winners') checkDistinctWinners(proof.participants.revealed, checks)
   return lookup
 }
 
-function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds): ((i: number) => string | undefined) | undefined {
+/**
+ * The participants digest `verify` uses for a full disclosure: {@link participantsRoot} by default, or
+ * the verifier's own equal function (Node: `participantsRootParallel`, on two threads). It validates the
+ * entries and throws `participantsRoot`'s errors.
+ * @category Verify
+ */
+export type ParticipantsDigest = (list: readonly string[] | readonly WeightedEntry[], options: { salts?: readonly Uint8Array[] | undefined }) => Uint8Array | Promise<Uint8Array>
+
+async function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds, digest: ParticipantsDigest): Promise<((i: number) => string | undefined) | undefined> {
   const p = proof.participants
   const kind = kindOf(commitment.draw, kinds)
   if (kind.participants === 'none') {
@@ -56,7 +64,16 @@ function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kin
       }
       const salts = p.salts?.map((h) => hexToBytes(h))
       // participantsRoot validates every entry (rules, limits, duplicates) before hashing.
-      const root = bytesToHex(underPath('$.participants.entries', () => participantsRoot(list as string[] | WeightedEntry[], { salts })))
+      let rootBytes: Uint8Array
+      try {
+        rootBytes = await digest(list as string[] | WeightedEntry[], { salts })
+      } catch (err) {
+        underPath('$.participants.entries', () => {
+          throw err
+        })
+        throw err
+      }
+      const root = bytesToHex(rootBytes)
       const ok = list.length === committed.count && root === committed.root
       checks.push(check('participants', ok, ok ? `${list.length} ${salted ? 'salted ' : ''}entries hash to the committed root ${root}` : list.length !== committed.count ? `${list.length} entries carried, ${committed.count} committed` : `the entries hash to ${root}, not the committed ${committed.root}`))
       return (i) => {

@@ -25,7 +25,7 @@ import { deriveSeed } from './seed.js'
 import type { CommitmentTimeResult, TimestampTrustAnchor } from './timestamp/index.js'
 import { formatUnixTime } from './verdict.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
-import { checkParticipants, checkRevealedWinners } from './verify-participants.js'
+import { checkParticipants, checkRevealedWinners, type ParticipantsDigest } from './verify-participants.js'
 
 /**
  * The verifier's trust anchors. Each list replaces the built-in default when given.
@@ -75,6 +75,13 @@ export interface VerifyOptions {
    * know fails `format`. Pass `withKinds([myKind])` to verify draws of your own kind.
    */
   kinds?: DrawKinds
+  /**
+   * The verifier's own participants digest for a full disclosure, in place of {@link participantsRoot}
+   * (which it must equal byte for byte, errors included): the Node entry's `verify` passes
+   * `participantsRootParallel` here, to hash large lists on two threads. It is your code, never
+   * the proof's: the root it returns is compared with the committed one like `participantsRoot`'s.
+   */
+  participantsDigest?: ParticipantsDigest
 }
 
 /**
@@ -234,7 +241,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     )
 
     // participants
-    const entries = checkParticipants(commitment, parsed, checks, policy.kinds)
+    const entries = await checkParticipants(commitment, parsed, checks, policy.kinds, options.participantsDigest)
 
     // blocks
     const blocks: BeaconBlock[] = []
