@@ -181,8 +181,7 @@ export {
   type Participants,
 } from './draw.js'
 /** @category Verify */
-export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
-export type { ParticipantsDigest } from './verify-participants.js'
+export { verify, type ParticipantsDigest, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 /** @category Verify */
 export { checkChain, CHAIN_CHECK_NAMES, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 /** @category Beacon */

@@ -13,6 +13,7 @@ import type { DrawKinds } from './kinds/index.js'
 import { verifyInclusion } from './merkle.js'
 import { encodeSaltedLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
 import type { Proof, RevealedEntry } from './proof.js'
+import type { ParticipantsDigest } from './verify.js'
 
 /**
  * Checks the participants section (check `participants`) and, for a winners-only proof, that no entry
@@ -24,14 +25,6 @@ export async function checkParticipants(commitment: Commitment, proof: Proof, ch
   if (proof.participants?.disclosure === 'winners') checkDistinctWinners(proof.participants.revealed, checks)
   return lookup
 }
-
-/**
- * The participants digest `verify` uses for a full disclosure: {@link participantsRoot} by default, or
- * the verifier's own equal function (Node: `participantsRootParallel`, on two threads). It validates the
- * entries and throws `participantsRoot`'s errors.
- * @category Verify
- */
-export type ParticipantsDigest = (list: readonly string[] | readonly WeightedEntry[], options: { salts?: readonly Uint8Array[] | undefined }) => Uint8Array | Promise<Uint8Array>
 
 async function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds, digest: ParticipantsDigest): Promise<((i: number) => string | undefined) | undefined> {
   const p = proof.participants
