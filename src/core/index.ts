@@ -227,7 +227,7 @@ export {
 } from './draw.js'
 // Verify: the offline verify and its pieces (chain, IPNS records, commitment time).
 /** @category Verify */
-export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
+export { verify, type ParticipantsDigest, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 /** @category Verify */
 export { checkChain, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 /** @category Beacon */
