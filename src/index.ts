@@ -113,6 +113,30 @@ export {
   type PickOutcomeJson,
   type RangeOutcomeJson,
   type WeightedOutcomeJson,
+  type NamedCheck,
+  type KindFileFormat,
+  type KindFiles,
+} from './core/index.js'
+// The sortition draw kinds and what builds their commit inputs from a pool and its quotas.
+/** @category Sortition */
+export {
+  panelKind,
+  panelLotteryKind,
+  panelDraw,
+  panelLotteryDraw,
+  sortitionEntry,
+  type PanelSpec,
+  type PanelOutcome,
+  type PanelOutcomeJson,
+  type PanelDrawOptions,
+  type TypeProbabilityJson,
+  type PanelLotterySpec,
+  type PanelLotteryOutcome,
+  type PanelLotteryOutcomeJson,
+  type SortitionComposition,
+  type SortitionFeatureSpec,
+  type QuotaRowJson,
+  type SortitionCommitInput,
 } from './core/index.js'
 // Commitments: read one (`commit` is Node's, below).
 /** @category Draw */
@@ -266,6 +290,9 @@ export {
   selectionProbabilities,
   relaxedPanel,
   checkPanelClaim,
+  checkPanelShape,
+  PANEL_CHECK_NAMES,
+  LOTTERY_CHECK_NAMES,
   type PanelCheck,
   type PanelClaimResult,
   meetsQuotas,

@@ -242,6 +242,9 @@ function inclusionCheck(c: Commitment, r: Receipt, kinds: DrawKinds): Check {
     return check('inclusion', false, `the entry is not a valid participant: ${err instanceof Error ? err.message : String(err)}`)
   }
   const ok = verifyInclusion({ root: hexToBytes(p.root), size: p.count, index: r.index, leafData, path: r.path.map((h) => hexToBytes(h)) })
+  // A kind with its own rule for entries (a sortition entry spells out the type its index has).
+  const problem = ok ? kinds.get(c.draw.kind)?.checkEntries?.(c.draw, [{ index: r.index, entry: r.entry }], false) : undefined
+  if (problem !== undefined) return check('inclusion', false, `${JSON.stringify(r.entry)} is entry ${r.index} of the committed list but does not fit the ${c.draw.kind} draw: ${problem}`)
   return check('inclusion', ok, ok ? `${JSON.stringify(r.entry)} is entry ${r.index} of the ${p.count} committed` : `${JSON.stringify(r.entry)} with this salt and path is not proven to be entry ${r.index} of the committed list`)
 }
 

@@ -35,6 +35,8 @@ const REASONS: readonly (readonly [name: string, lead: string])[] = [
   ['format', 'The file is not a valid proof'],
   ['commitment-pinned', 'This is not the commitment you pinned'],
   ['beacon-trusted', 'The draw names a beacon you do not trust'],
+  ['panel-quotas', 'The panel in the file breaks a quota'],
+  ['lottery-panels', 'A candidate panel of the lottery breaks the rules'],
   ['outcome', 'The outcome in the file is not the one the block decides'],
   ['participants', 'The participants in the file are not the committed ones'],
   ['revealed-winners', 'The revealed winners are not the drawn ones'],

@@ -70,11 +70,17 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
 
     const d = await run(args, opts)
     expect(d.code, d.stderr).toBe(0)
-    expect(d.stdout).toMatch(/panel \(8 members, in committed order\):\n\s+1\. r[0-9]{2}\|age=/)
+    // The terminal display: members, alternates, the quota table (sections of the kind's display).
+    expect(d.stdout).toMatch(/panel of 8:\n\s+Members:\n.*\n\s+1\. r[0-9]{2}\|age=/)
+    expect(d.stdout).toMatch(/\s+Alternates:\n.*\n\s+1\. r[0-9]{2}\|age=/)
+    expect(d.stdout).toMatch(/Quotas:\n\s+Feature\s+Value\s+Min\s+Max\s+Selected\n.*\n\s+age\s+16-29\s+\d+\s+\d+\s+\d+ ✓/)
     const v = await run(['verify', 'proof.json'], opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     for (const check of ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay']) expect(v.stdout).toContain(`✓ ${check}`)
     expect(v.stdout).toContain('VERIFIED')
+    // The terminal shows the quota table and the alternates in the check details (members above them).
+    expect(v.stdout).toMatch(/panel-quotas\s+the panel meets all 7 quotas: age=16-29 \d in \d\.\.\d, age=30-59/)
+    expect(v.stdout).toMatch(/the alternates 1\. "r[0-9]{2}\|/)
 
     // A tampered member: the named checks fail, exit 1.
     const proof = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { index: number; entry: string }[] } }
@@ -90,7 +96,7 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     const i = await run(['inspect', 'proof.json'], opts)
     expect(i.code, i.stderr).toBe(0)
     expect(i.stdout).toContain('panel of 8')
-  })
+  }, 120_000)
 
   it('private panel: draw --private reveals only members and alternates; receipts show each respondent\'s type', async () => {
     const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '2', '--private', '--delay', STAMPED_DELAY, '-o', 'private.commitment.json', '--json'], opts)
@@ -108,14 +114,14 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     expect(v.code, v.stdout + v.stderr).toBe(0)
     const r = await run(['receipts', 'private.commitment.json', '--participants', summary.participantsFile, '--secret', summary.secretFile, '-o', 'receipts'], opts)
     expect(r.code, r.stderr).toBe(0)
-  })
+  }, 120_000)
 
   it('infeasible quotas: refused before any network call, with the smallest relaxation (exit 4)', async () => {
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'bad-quotas.csv', '--panel', '8', '--delay', '3s', '-o', 'bad.commitment.json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'bad-quotas.csv', '--panel', '8', '--delay', '8s', '-o', 'bad.commitment.json'], opts)
     expect(c.code).toBe(4)
     expect(c.stderr).toMatch(/QUOTA_MINS_EXCEED_PANEL|mins of "gender" sum to 10/)
     expect(c.stderr).toMatch(/lower the mins of "gender" by 2 in total, or draw a panel of 10/)
-  })
+  }, 120_000)
 
   it('usage: --panel needs --pool and --quotas; --participants is refused; --alternates goes with --panel', async () => {
     const a = await run(['commit', '--panel', '8', '--quotas', 'quotas.csv', '-o', 'x.json'], opts)
@@ -127,7 +133,7 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     const e = await run(['commit', '--pick', '2', '--alternates', '2', '--participants', 'pool.csv', '-o', 'x.json'], opts)
     expect(e.code).toBe(2)
     expect(e.stderr).toMatch(/--alternates/)
-  })
+  }, 120_000)
 })
 
 describe('orbitdraw commit --lottery', () => {
@@ -152,5 +158,5 @@ describe('orbitdraw commit --lottery', () => {
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toContain('✓ lottery-panels')
     expect(v.stdout).toContain('✓ lottery-winner')
-  })
+  }, 120_000)
 })

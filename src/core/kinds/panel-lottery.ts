@@ -24,14 +24,15 @@ import {
   parseQuotaTable,
   poolParticipants,
   quotaTable,
+  quotaDisplay,
   quotaTableShape,
   typesShape,
-  v,
   validateComposition,
   type QuotaRowJson,
   type SortitionCommitInput,
   type SortitionComposition,
 } from './sortition.js'
+import * as v from 'valibot'
 import { described, integer, list, option } from '../schema/kit.js'
 
 /**
@@ -210,7 +211,11 @@ export const panelLotteryKind: DrawKind<PanelLotterySpec, PanelLotteryOutcome, P
   },
   describeOutcome: (o) => `panel ${o.panel} (${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? ', …' : ''}) follows from the seed`,
   describe: (spec, n) => `panel lottery: one of ${spec.panels.length} candidate panel(s) of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`}, chances proportional to ${spec.weights.every((w) => w === 1) ? 'equal weights' : 'their weights'}`,
-  display: (o) => ({ layout: 'ranked', title: `Panel ${o.panel} (${o.members.length} members, in committed order)`, rows: o.members }),
+  display: (o) => ({
+    layout: 'sections',
+    title: `Candidate panel ${o.panel} of the lottery`,
+    sections: [{ layout: 'ranked', title: 'Members', rows: o.members, note: 'in committed order (the rank is the position, not a preference)' }, quotaDisplay(o.quotas)],
+  }),
   cli: {
     flag: 'lottery',
     options: { lottery: 'string', pool: 'string', quotas: 'string' },

@@ -28,15 +28,16 @@ import {
   parseQuotaTable,
   poolParticipants,
   quotaTable,
+  quotaDisplay,
   quotaTableShape,
   typesShape,
   typeText,
-  v,
   validateComposition,
   type QuotaRowJson,
   type SortitionCommitInput,
   type SortitionComposition,
 } from './sortition.js'
+import * as v from 'valibot'
 import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
 import { SORTITION_LIMITS } from '../sortition/pool.js'
 
@@ -289,7 +290,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       'panel-size': `the panel has ${spec.k} members`,
       'panel-distinct': 'no member is listed twice',
       'panel-members-known': `every member is one of the ${n} committed respondents`,
-      'panel-quotas': `the panel meets all ${claimed.quotas.length} quotas`,
+      'panel-quotas': `the panel meets all ${expected.quotas.length} quotas: ${expected.quotas.map((q) => `${q.feature}=${q.value} ${q.selected} in ${q.min}..${q.max}`).join(', ')}`,
       'panel-replay': `the panel is the one the seed draws (${expected.rounds} round(s))`,
     }
     return PANEL_CHECK_NAMES.map((name): NamedCheck => {
@@ -297,9 +298,29 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
     })
   },
-  describeOutcome: (o) => `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and ${o.alternates.length} alternate(s)` : ''} follow from the seed`,
+  describeOutcome: (o) =>
+    `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and the alternates ${o.alternates.slice(0, 10).map((w) => `${w.rank}. ${JSON.stringify(w.entry)}`).join(', ')}${o.alternates.length > 10 ? ', …' : ''}` : ''} follow from the seed (${o.rounds} round(s))`,
   describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
-  display: (o) => ({ layout: 'ranked', title: `Panel (${o.members.length} members, in committed order)`, rows: o.members }),
+  display: (o) => ({
+    layout: 'sections',
+    title: `Panel of ${o.members.length}`,
+    sections: [
+      { layout: 'ranked', title: 'Members', rows: o.members, note: 'in committed order (the rank is the position, not a preference)' },
+      ...(o.alternates.length === 0 ? [] : [{ layout: 'ranked' as const, title: 'Alternates', rows: o.alternates, note: 'asked in this order; same profile first (docs/sortition.md, Alternates)' }]),
+      quotaDisplay(o.quotas),
+      ...(o.probabilities === undefined
+        ? []
+        : [
+            {
+              layout: 'table' as const,
+              title: 'Selection probability by type',
+              columns: [{ label: 'Type' }, { label: 'Respondents', align: 'right' as const }, { label: 'Probability', align: 'right' as const }],
+              rows: o.probabilities.map((p) => [p.type, String(p.respondents), p.decimal]),
+              note: 'exact fractions in the proof (--json); rounded down to 12 digits here',
+            },
+          ]),
+    ],
+  }),
   cli: {
     flag: 'panel',
     options: { panel: 'string', pool: 'string', quotas: 'string', alternates: 'string', 'exact-features': 'string' },

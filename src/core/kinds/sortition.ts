@@ -10,8 +10,7 @@ import { InvalidInputError } from '../errors.js'
 import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from '../json.js'
 import { validateEntry } from '../participants.js'
 import { compareCodePoints, SORTITION_LIMITS, type QuotaRow, type QuotaTable, type Respondent, type SortitionPool } from '../sortition/pool.js'
-import { badDraw, type RankedJson } from './kind.js'
-import * as v from 'valibot'
+import { badDraw, type RankedJson, type TableDisplay } from './kind.js'
 import { described, integer, list, strictObject, text } from '../schema/kit.js'
 
 /**
@@ -87,8 +86,6 @@ export const quotaTableShape = described(
   list(strictObject({ feature: text(), value: text(), min: integer(0), max: integer(0), selected: integer(0) }), SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature),
   'Every feature value with its quota and the number of selected members who have it.',
 )
-/** `v` is only re-exported for the kinds' shapes. */
-export { v }
 
 /** Reads the common keys (`k`, `features`, `types`) of a sortition draw. */
 export function parseComposition(draw: JsonObject, path: string): SortitionComposition {
@@ -344,4 +341,14 @@ export function entriesProblem(c: SortitionComposition, rows: readonly { readonl
 /** The ranked rows of members (rank = position in the list). */
 export function memberRows(indices: readonly number[], entry: (index: number) => string): RankedJson[] {
   return indices.map((index, i) => ({ rank: i + 1, index, entry: entry(index) }))
+}
+
+/** The quota table as a display table: every value with its quota and the members who have it, each marked met or broken. */
+export function quotaDisplay(rows: readonly QuotaRowJson[]): TableDisplay {
+  return {
+    layout: 'table',
+    title: 'Quotas',
+    columns: [{ label: 'Feature' }, { label: 'Value' }, { label: 'Min', align: 'right' }, { label: 'Max', align: 'right' }, { label: 'Selected', align: 'right' }],
+    rows: rows.map((q) => [q.feature, q.value, String(q.min), String(q.max), { text: String(q.selected), tone: q.selected >= q.min && q.selected <= q.max ? 'ok' : 'bad' }]),
+  }
 }

@@ -6,15 +6,22 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  checkReceipt,
   commit,
+  computeOutcome,
+  describeVerdict,
+  makeReceipts,
   drawFromBlock,
   LOTTERY_CHECK_NAMES,
   PANEL_CHECK_NAMES,
   panelDraw,
+  panelKind,
   panelLotteryDraw,
   parseCommitment,
   verify,
   type PanelLotteryOutcomeJson,
+  type PanelLotteryOutcome,
+  type PanelOutcome,
   type PanelOutcomeJson,
   type PanelSpec,
   type Proof,
@@ -22,7 +29,9 @@ import {
 } from '../../../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
-import { proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'
+import { enumeratePanels, proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'
+import { chiSquareTest } from '../../helpers/stats.js'
+import { seedOf } from '../random/util.js'
 
 const CHAIN = buildChain(12, 'panel')
 const TARGET = 10
@@ -67,6 +76,20 @@ describe('panel kind: commit, draw, verify', () => {
     expect(o.members.map((m) => m.index)).toEqual([...o.members.map((m) => m.index)].sort((a, b) => a - b))
     for (const q of o.quotas) expect(q.selected >= q.min && q.selected <= q.max).toBe(true)
     expect(participants[0]).toMatch(/^r[0-9]{3}\|f0=v[0-9]\|f1=v[0-9]\|f2=v[0-9]$/)
+  })
+
+  it('displays members, alternates and the quota table (each quota marked met); a broken quota is marked bad', () => {
+    const { proof } = panelProof()
+    const d = panelKind.display(proof.outcome as PanelOutcomeJson)
+    expect(d.layout).toBe('sections')
+    const sections = d.layout === 'sections' ? d.sections : []
+    expect(sections.map((x) => x.title)).toEqual(['Members', 'Alternates', 'Quotas', ...((proof.outcome as PanelOutcomeJson).probabilities === undefined ? [] : ['Selection probability by type'])])
+    const quotasTable = sections[2]!
+    expect(quotasTable.layout === 'table' && quotasTable.rows.every((r) => typeof r[4] === 'object' && r[4].tone === 'ok')).toBe(true)
+    const o = proof.outcome as PanelOutcomeJson
+    const broken = panelKind.display({ ...o, quotas: o.quotas.map((q, i) => (i === 0 ? { ...q, selected: q.max + 1 } : q)) })
+    const t = broken.layout === 'sections' ? broken.sections[2]! : undefined
+    expect(t?.layout === 'table' && t.rows[0]![4]).toEqual({ text: String(o.quotas[0]!.max + 1), tone: 'bad' })
   })
 
   it('the participants are the pool in (type, id) order and the types count them', () => {
@@ -159,6 +182,59 @@ describe('panel kind: commit, draw, verify', () => {
     expect(() => panelDraw(pool, rows, 10)).toThrow(expect.objectContaining({ code: 'QUOTA_MINS_EXCEED_PANEL', relaxation: expect.stringMatching(/lower the mins/) }))
   })
 
+  it('a private proof: a revealed entry of the wrong type fails participants; revealing too many fails revealed-winners', async () => {
+    const { proof } = panelProof({ private: true })
+    const wrongType = tampered(proof, (j) => {
+      const r = (j.participants as { revealed: { entry: string }[] }).revealed[0]!
+      r.entry = r.entry.replace(/f0=v([0-9])/, (_m, d: string) => `f0=v${d === '0' ? '1' : '0'}`)
+    })
+    expect(failed(await verify(wrongType, ENGINE_ONLY))).toContain('participants')
+    const tooMany = tampered(proof, (j) => {
+      const rev = (j.participants as { revealed: unknown[] }).revealed
+      rev.push(rev[0])
+    })
+    expect(failed(await verify(tooMany, ENGINE_ONLY))).toContain('revealed-winners')
+  })
+
+  it('a commitment breaking the composition rules is refused when read, naming the field', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10, { alternates: 2 })
+    const { json } = commit({ ...base, draw, participants })
+    const edit = (f: (d: Record<string, unknown> & { features: { name: string; values: string[]; min: number[]; max: number[] }[]; types: number[][] }) => void): unknown => {
+      const j = JSON.parse(JSON.stringify(json)) as { draw: Parameters<typeof f>[0] }
+      f(j.draw)
+      return j
+    }
+    const refused = (x: unknown): unknown => {
+      try {
+        parseCommitment(x)
+      } catch (err) {
+        return { code: (err as { code: string }).code, path: (err as { path: string }).path }
+      }
+      return undefined
+    }
+    expect(refused(edit((d) => d.features.reverse()))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.features[1].name' })
+    expect(refused(edit((d) => (d.types[0]![0] = 9)))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.types[0][0]' })
+    expect(refused(edit((d) => d.types.reverse()))).toMatchObject({ code: 'INVALID_DRAW' })
+    expect(refused(edit((d) => (d.exact = ['nope'])))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.exact[0]' })
+    expect(refused(edit((d) => (d.alternates = 51)))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.alternates' })
+    expect(refused(edit((d) => (d.features[0]!.min[0] = 99)))).toEqual({ code: 'INVALID_DRAW', path: '$.draw.features[0].min[0]' })
+    expect(refused(edit((d) => (d.extra = 1)))).toMatchObject({ code: 'UNKNOWN_FIELD' })
+    // Quotas no panel can meet, with nothing counted exactly: refused by the gate, in bounded time.
+    expect(refused(edit((d) => ((d.exact = []), (d.features[0]!.min = d.features[0]!.min.map(() => 10)), (d.features[0]!.max = d.features[0]!.max.map(() => 10)))))).toMatchObject({ code: 'SORTITION_ACCEPTANCE_TOO_LOW' })
+  })
+
+  it('verify never throws on a forged panel commitment whose quotas no draw meets: a named failure', async () => {
+    const { proof } = panelProof()
+    const j = JSON.parse(JSON.stringify(proof)) as { commitment: { draw: { exact: string[]; features: { min: number[]; max: number[] }[] } } }
+    j.commitment.draw.exact = []
+    j.commitment.draw.features[0]!.min = j.commitment.draw.features[0]!.min.map(() => 10)
+    j.commitment.draw.features[0]!.max = j.commitment.draw.features[0]!.max.map(() => 10)
+    const r = await verify(j, ENGINE_ONLY)
+    expect(r.ok).toBe(false)
+    expect(failed(r)).toEqual(['commitment-cid'])
+    expect(r.checks.find((c) => c.name === 'commitment-cid')?.detail).toMatch(/SORTITION_ACCEPTANCE_TOO_LOW|panels drawn under the quotas/)
+  })
+
   it('the commitment round-trips through its DAG-JSON form', () => {
     const { draw, participants } = panelDraw(pool, quotas, 10, { alternates: 2 })
     const c = commit({ ...base, draw, participants })
@@ -235,5 +311,92 @@ describe('panel-lottery kind', () => {
     const proof = drawFromBlock({ ...commitment, draw: forged }, participants, CHAIN[TARGET]!)
     const r = await verify(proof, ENGINE_ONLY)
     expect(failed(r)).toContain('lottery-panels')
+  })
+})
+
+describe('sortition kinds: uniformity through the kind (chi-square, fixed seeds, alpha = 0.001)', () => {
+  // 10 respondents, 2 features of 2 values, k = 3, loose quotas: every valid panel must be equally likely,
+  // in the committed (type, id) order, whether the plan counts every feature or none (pure rejection).
+  const p = smallPool(10, [2, 2], 31)
+  const rows = proportionalQuotas(p, 3, 1)
+  const N = 6000
+  for (const exactFeatures of [undefined, [] as string[]]) {
+    it(`panel, exact features ${exactFeatures === undefined ? 'chosen by the planner' : 'none'}: accepted`, () => {
+      const { draw } = panelDraw(p, rows, 3, exactFeatures === undefined ? {} : { exactFeatures })
+      const n = p.respondents.length
+      const counts = new Map<string, number>()
+      for (let t = 0; t < N; t++) {
+        const o = computeOutcome(seedOf(9000 + t), draw, n) as PanelOutcome
+        const key = o.members.join(',')
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+      }
+      const table = { min: p.features.map((f) => f.values.map((v) => rows.find((q) => q.feature === f.name && q.value === v)!.min)), max: p.features.map((f) => f.values.map((v) => rows.find((q) => q.feature === f.name && q.value === v)!.max)) }
+      // The number of valid panels, by enumeration (committed order = any order of the same pool).
+      const valids = enumeratePanels(p, table, 3).length
+      expect(counts.size).toBe(valids)
+      expect(N / valids).toBeGreaterThanOrEqual(5)
+      const r = chiSquareTest([...counts.values()])
+      expect(r.pass, JSON.stringify(r)).toBe(true)
+    })
+  }
+
+  it('panel-lottery: panels chosen in proportion to their weights', () => {
+    const k = 3
+    const { draw } = panelDraw(p, rows, k)
+    const ids = (seed: number): string[] => (computeOutcome(seedOf(seed), draw, p.respondents.length) as PanelOutcome).members.map((i) => String(i))
+    // Four distinct valid candidate panels (as committed indices turned back into ids of the committed order).
+    const { participants } = panelDraw(p, rows, k)
+    const idOf = (i: string): string => participants[Number(i)]!.split('|')[0]!
+    const cands: string[][] = []
+    for (let s = 1; cands.length < 4; s++) {
+      const c = ids(s).map(idOf)
+      if (!cands.some((x) => x.join() === c.join())) cands.push(c)
+    }
+    const lot = panelLotteryDraw(p, rows, cands, [1, 2, 3, 4])
+    const counts = [0, 0, 0, 0]
+    for (let t = 0; t < 4000; t++) counts[(computeOutcome(seedOf(20_000 + t), lot.draw, p.respondents.length) as PanelLotteryOutcome).panel]!++
+    const r = chiSquareTest(counts, [400, 800, 1200, 1600])
+    expect(r.pass, JSON.stringify(r)).toBe(true)
+  })
+})
+
+describe('sortition kinds: receipts', () => {
+  it('a respondent\'s receipt checks, and shows the type they were counted in', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10)
+    const result = commit({ ...base, draw, participants, private: { secret: SECRET } })
+    const book = makeReceipts(result, participants, SECRET)
+    const r = checkReceipt(book.receiptFor(5))
+    expect(r.checks.filter((c) => !c.ok)).toEqual([])
+    expect(r.checks.find((c) => c.name === 'inclusion')?.detail).toContain(participants[5])
+    expect(participants[5]).toMatch(/\|f0=v[0-9]\|f1=v[0-9]\|f2=v[0-9]$/)
+  })
+
+  it('a receipt whose commitment gives its index another type fails inclusion (a forged composition)', () => {
+    const { draw, participants } = panelDraw(pool, quotas, 10)
+    const book = makeReceipts(commit({ ...base, draw, participants, private: { secret: SECRET } }), participants, SECRET)
+    const t = draw.types.findIndex((x, i) => i > 0 && x.at(-1)! >= 2)
+    const first = draw.types.slice(0, t).reduce((a, x) => a + x.at(-1)!, 0) // first index of type t
+    const receipt = JSON.parse(JSON.stringify(book.receiptFor(first))) as { commitment: { draw: { types: number[][] } } }
+    const types = receipt.commitment.draw.types
+    types[t - 1]![types[t - 1]!.length - 1]! += 1 // index `first` now falls in type t - 1
+    types[t]![types[t]!.length - 1]! -= 1
+    const r = checkReceipt(receipt)
+    expect(r.checks.find((c) => c.name === 'inclusion')).toMatchObject({ ok: false, detail: expect.stringMatching(/does not fit the panel draw/) })
+  })
+})
+
+describe('sortition kinds: the verdict in words', () => {
+  it('a panel that breaks a quota is said so first', async () => {
+    const { proof, participants } = panelProof()
+    const o = proof.outcome as PanelOutcomeJson
+    const f0 = (e: string): string => e.split('|')[1]!
+    const target = f0(o.members[0]!.entry)
+    const inPanel = new Set(o.members.map((m) => m.index))
+    const others = participants.map((e, i) => [e, i] as const).filter(([e, i]) => !inPanel.has(i) && f0(e) === target)
+    const bad = tampered(proof, (j) => {
+      let k = 0
+      j.outcome.members = j.outcome.members.map((m) => (f0(m.entry) === target || k >= others.length ? m : { ...m, index: others[k]![1], entry: others[k++]![0] }))
+    })
+    expect(describeVerdict(await verify(bad, ENGINE_ONLY)).reason).toMatch(/^The panel in the file breaks a quota: quotas broken: "f0"=/)
   })
 })
