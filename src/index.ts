@@ -49,6 +49,8 @@ export { LIMITS } from './core/index.js'
 /** @category Verify */
 export type { Check, RelaxableRule } from './core/index.js'
 /** @category Verify */
+export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type ReceiptCheckName } from './core/index.js'
+/** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './core/index.js'
 /** @category Verify */
 export { describeVerdict, failureReason, type VerdictText } from './core/index.js'

@@ -41,6 +41,8 @@ export { LIMITS } from './limits.js'
 /** @category Verify */
 export type { Check, RelaxableRule } from './check.js'
 /** @category Verify */
+export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type ReceiptCheckName } from './check-names.js'
+/** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './trust.js'
 /** @category Verify */
 export { describeVerdict, failureReason, type VerdictText } from './verdict.js'
