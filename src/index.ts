@@ -40,6 +40,24 @@ export {
   UnsupportedVersionError,
   type OrbitdrawErrorOptions,
 } from './core/index.js'
+// Each error class's codes: a const list and its union (the type of the class's `code`).
+/** @category Errors */
+export {
+  INVALID_INPUT_ERROR_CODES,
+  PARSE_ERROR_CODES,
+  INTEGRITY_ERROR_CODES,
+  MISMATCH_ERROR_CODES,
+  LIMIT_EXCEEDED_ERROR_CODES,
+  UNSUPPORTED_VERSION_ERROR_CODES,
+  INFEASIBLE_QUOTAS_ERROR_CODES,
+  type InvalidInputErrorCode,
+  type ParseErrorCode,
+  type IntegrityErrorCode,
+  type MismatchErrorCode,
+  type LimitExceededErrorCode,
+  type UnsupportedVersionErrorCode,
+  type InfeasibleQuotasErrorCode,
+} from './core/index.js'
 // Versions, document types and resource limits.
 /** @category Formats */
 export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './core/index.js'
@@ -365,6 +383,8 @@ export {
   LegacyBlockError,
   NotYetPublishedError,
   WaitTimeoutError,
+  BEACON_ERROR_CODES,
+  type BeaconErrorCode,
   type GatewayFailure,
 } from './beacon/index.js'
 
@@ -425,8 +445,10 @@ export {
   UnknownSourceError,
   BrowserSecretError,
   FallbackError,
+  ORBITPORT_ERROR_CODES,
   AbortError,
   parseRetryAfter,
+  type OrbitportErrorCode,
   type HttpErrorOptions,
   type RedirectRefusal,
 } from './rest/index.js'
@@ -446,7 +468,7 @@ export {
 } from './timestamp/index.js'
 
 // One network error family for every edge (beacon, REST, time-stamping): `edge` says which.
-export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetEdge, type NetErrorInit, type RateLimitedInit } from './net/errors.js'
+export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetErrorCode, type NetEdge, type NetErrorInit, type RateLimitedInit } from './net/errors.js'
 /**
  * The REST client's rate-limit error: since the edges share one {@link RateLimitedError}, the same class.
  * @deprecated use {@link RateLimitedError} (check `edge === 'rest'` or `code === 'ORBITPORT_RATE_LIMITED'`).

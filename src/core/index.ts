@@ -32,6 +32,24 @@ export {
   UnsupportedVersionError,
   type OrbitdrawErrorOptions,
 } from './errors.js'
+// Each error class's codes: a const list and its union (the type of the class's `code`).
+/** @category Errors */
+export {
+  INVALID_INPUT_ERROR_CODES,
+  PARSE_ERROR_CODES,
+  INTEGRITY_ERROR_CODES,
+  MISMATCH_ERROR_CODES,
+  LIMIT_EXCEEDED_ERROR_CODES,
+  UNSUPPORTED_VERSION_ERROR_CODES,
+  INFEASIBLE_QUOTAS_ERROR_CODES,
+  type InvalidInputErrorCode,
+  type ParseErrorCode,
+  type IntegrityErrorCode,
+  type MismatchErrorCode,
+  type LimitExceededErrorCode,
+  type UnsupportedVersionErrorCode,
+  type InfeasibleQuotasErrorCode,
+} from './error-codes.js'
 // Versions, document types and resource limits.
 /** @category Formats */
 export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './version.js'
