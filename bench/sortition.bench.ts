@@ -5,11 +5,16 @@
  * ±2 seats). Goal (issue 14): each under 5 s in Node. Then where it stops scaling: tighter quotas,
  * more features, larger pools; beyond the limits the commit is refused with a named error, never a hang.
  * Baseline: building and checking the pool and quotas alone (the part of commit that is not counting).
+ * Then the same pool end to end through the public API (panelDraw + commit, drawFromBlock, verify),
+ * each beside its engine-only figure measured in the same run.
  */
 import { timeMs, timePair, type BenchRow } from './harness.js'
 import { streamFromSeed } from '../src/core/random/index.js'
 import { OrbitdrawError } from '../src/core/errors.js'
 import { checkQuotas, drawPanel, makePool, meetsQuotas, planPanel, type QuotaRow, type SortitionPool } from '../src/core/sortition/index.js'
+import { commit as commitApi, drawFromBlock, panelDraw, serializeProof, verify as verifyApi } from '../src/core/index.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+import { ENGINE_ONLY } from './proof-fixture.js'
 
 const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]
 const NAMES = ['gender', 'age', 'region', 'education', 'income', 'origin', 'housing', 'attitude']
@@ -84,6 +89,40 @@ export default async function (): Promise<BenchRow[]> {
   if (!verify()) throw new Error('bench: replay differs')
   const v = await timePair(verify, build, 3, 1)
   rows.push({ name: 'panel verify (rebuild + recount over committed exact features + replay + quota check)', value: v.value, unit: 'ms', baseline: { name: 'makePool + checkQuotas only', value: v.baseline }, goal: '< 5000 ms', met: v.value < 5000 })
+
+  // End to end through the public API (issue 14): panelDraw + commit (the commitment, its CID, the
+  // participants' Merkle root), drawFromBlock (the proof), verify (parse + every check + replay), for
+  // the same pool, k = 40 and 10 alternates. Baselines: the engine-only figures of the same run.
+  const chain = buildChain(12, 'sortition-bench')
+  const commitOpts = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'bench assembly' }
+  const rowsQ = quotas(pool, k, 2)
+  const apiCommit = () => {
+    const built = panelDraw(pool, rowsQ, k, { alternates: 10 })
+    return { ...commitApi({ ...commitOpts, draw: built.draw, participants: built.participants }), participants: built.participants }
+  }
+  const committed = apiCommit()
+  const cBytes = committed.bytes.length
+  const apiCommitTimes = await timePair(apiCommit, () => planPanel(pool, table, k), 3, 1)
+  rows.push({
+    name: `panel commit, public API (panelDraw + commit: plan, gate, entries, Merkle root, CID; commitment ${Math.round(cBytes / 1024)} KiB, ${committed.commitment.draw.kind === 'panel' ? committed.commitment.draw.types.length : 0} types)`,
+    value: apiCommitTimes.value,
+    unit: 'ms',
+    baseline: { name: 'engine planPanel alone', value: apiCommitTimes.baseline },
+    goal: '< 5000 ms',
+    met: apiCommitTimes.value < 5000,
+  })
+  const apiDraw = () => drawFromBlock(committed.commitment, committed.participants, chain[10]!)
+  const proof = apiDraw()
+  const apiDrawTimes = await timePair(apiDraw, () => drawPanel(plan, streamFromSeed(seed)), 3, 1)
+  rows.push({ name: 'panel draw, public API (drawFromBlock: commitment re-checked, participants hashed, panel + 10 alternates, proof)', value: apiDrawTimes.value, unit: 'ms', baseline: { name: 'engine drawPanel alone', value: apiDrawTimes.baseline }, goal: '< 5000 ms', met: apiDrawTimes.value < 5000 })
+  const text = serializeProof(proof)
+  const apiVerify = async () => {
+    const r = await verifyApi(text, ENGINE_ONLY)
+    if (!r.ok) throw new Error(`bench: the proof does not verify: ${r.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`)
+  }
+  await apiVerify()
+  const apiVerifyTimes = await timePair(apiVerify, verify, 3, 1)
+  rows.push({ name: `panel verify, public API (verify: proof of ${Math.round(text.length / 1024)} KiB parsed, commitment validated with the gate, Merkle root, replay, named checks)`, value: apiVerifyTimes.value, unit: 'ms', baseline: { name: 'engine verify row above (recount + replay)', value: apiVerifyTimes.baseline }, goal: '< 5000 ms', met: apiVerifyTimes.value < 5000 })
 
   // Where it stops scaling: each case is one commit attempt; refusals are named, and timed.
   const cases: { label: string; n: number; features: number; slack: number }[] = [

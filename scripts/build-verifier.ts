@@ -2,7 +2,7 @@
  * Builds the browser verifier into `dist/verifier/index.html`: one self-contained static page. The
  * esbuild bundle of `src/verifier/main.ts` (the page) and the CSS are inlined, with a
  * Content-Security-Policy that allows only those two inline blobs, by hash. The bundle of
- * `src/verifier/worker.ts` (the core's `verify`) is inlined as a non-executed
+ * `src/verifier/worker-main.ts` (the core's `verify`) is inlined as a non-executed
  * `<script type="text/plain">` data block that the page starts as a `blob:` Web Worker, the one
  * thing `worker-src blob:` allows. Works from `file://`, from any static host, offline.
  *
@@ -24,6 +24,11 @@ const SRC = join(ROOT, 'src', 'verifier')
 export interface BuildVerifierOptions {
   /** Output directory (default `dist/verifier`); it is emptied first. */
   outDir?: string
+  /**
+   * The worker's entry module (default `src/verifier/worker-main.ts`, the built-in kinds). Tests
+   * give one that starts the same worker with a test-only draw kind added.
+   */
+  workerEntry?: string
 }
 
 /** What {@link buildVerifier} wrote, with sizes in bytes. */
@@ -64,7 +69,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   } satisfies BuildOptions
   const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')] })
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
-  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'worker.ts')] })
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
   // Inlined into <script>: these sequences would end or confuse the script element. esbuild escapes

@@ -13,7 +13,7 @@ import { COMMITMENT_SLOT, CommitmentShape } from '../src/core/schema/commitment.
 import { rankedListShape as ranked } from '../src/core/kinds/ranked.js'
 import { ProofShape } from '../src/core/schema/proof.js'
 import { ReceiptShape } from '../src/core/schema/receipt.js'
-import type { Shape } from '../src/core/schema/kit.js'
+import { publishedForm, type Shape } from '../src/core/schema/kit.js'
 
 const BASE = 'https://orbitdraw.dev/schemas/'
 
@@ -81,13 +81,22 @@ function convert(doc: Document): JsonSchema {
   const config: ConversionConfig = {
     target: 'draft-2020-12',
     // Parsing-only guards (not an array, no holes, which union branch) have no JSON Schema form;
-    // the shapes they guard say the same in JSON Schema terms.
-    ignoreActions: ['check'],
+    // the shapes they guard say the same in JSON Schema terms. The raw transforms are the tight
+    // loops over a large array's items (published through `publishedForm`, below).
+    ignoreActions: ['check', 'raw_transform'],
     typeMode: 'output',
     // A document's commitment slot (the parser only requires an object there) is published as the
     // full commitment shape.
     definitions: doc.commitment ? { ...DEFINITIONS, commitment: CommitmentShape, commitmentSlot: COMMITMENT_SLOT } : DEFINITIONS,
     overrideRef: ({ referenceId }) => (referenceId === 'commitmentSlot' ? '#/$defs/commitment' : undefined),
+    // A large array's head (src/core/schema/kit.ts, arrayHead) is published as the declared list it
+    // checks in one loop: the same `items`, `maxItems` and shared `$defs` as that list.
+    overrideSchema: ({ valibotSchema }) => {
+      const declared = publishedForm(valibotSchema)
+      if (declared === undefined) return undefined
+      const { $schema: _s, $defs: _d, ...inner } = toJsonSchema(declared, config) as JsonSchema & { $defs?: unknown }
+      return inner
+    },
   }
   const { $schema, $defs, ...body } = toJsonSchema(doc.shape, config) as JsonSchema & { $defs?: Record<string, JsonSchema> }
   return { $schema, $id: BASE + doc.id, title: doc.title, ...body, description: doc.description, ...(usedDefs(body, $defs ?? {})) }

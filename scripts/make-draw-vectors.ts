@@ -27,6 +27,12 @@ import {
   type BeaconBlock,
   type CommitOptions,
   type OrbitdrawError,
+  makePool,
+  panelDraw,
+  panelLotteryDraw,
+  type PanelOutcomeJson,
+  type QuotaRow,
+  type SortitionPool,
   type Proof,
   type WeightedEntry,
 } from '../src/core/index.js'
@@ -167,6 +173,78 @@ const cases: Case[] = [
   { name: 'non-ascii-shuffle', description: 'entries and label outside ASCII (entries are NFC: an NFD spelling is refused)', target: 3, after: 1, participants: ['Zoë', 'Jose', 'José', '李雷', 'Ωmega', '🎲 dice club'], draw: { kind: 'shuffle' }, label: 'Tirage au sort — 抽選 🎉' },
 ]
 
+// ---- sortition (panel, panel-lottery): small deterministic pools, values as written in a pool CSV ----
+function sortitionPool(n: number, features: readonly [string, readonly string[]][], seed: number): SortitionPool {
+  let x = seed
+  const rnd = (m: number): number => {
+    x = (x * 48271) % 2147483647
+    return x % m
+  }
+  return makePool(
+    features.map(([name]) => name),
+    Array.from({ length: n }, (_, i) => ({ id: `r${String(i + 1).padStart(2, '0')}`, values: features.map(([, values]) => values[rnd(values.length)]!) })),
+  )
+}
+const quotaRows = (pool: SortitionPool, k: number, slack: number): QuotaRow[] =>
+  pool.features.flatMap((f, fi) =>
+    f.values.map((value, j) => {
+      const e = (pool.respondents.filter((r) => r.type[fi] === j).length * k) / pool.respondents.length
+      return { feature: f.name, value, min: Math.max(0, Math.floor(e) - slack), max: Math.ceil(e) + slack }
+    }),
+  )
+const small = sortitionPool(16, [['gender', ['female', 'male']], ['age', ['16-29', '30-59', '60+']]], 4242)
+const smallPanel = panelDraw(small, quotaRows(small, 4, 0), 4, { alternates: 2 })
+const mid = sortitionPool(30, [['gender', ['female', 'male']], ['age', ['16-29', '30-59', '60+']], ['region', ['east', 'north', 'west']]], 777)
+const midQuotas = quotaRows(mid, 6, 0)
+const midPanel = panelDraw(mid, midQuotas, 6, { alternates: 2, exactFeatures: ['age'] })
+/** Candidate panels for the lottery: valid panels of `mid` (each is the panel drawn at another target). */
+const candidates = [3, 4, 5].map((t) => {
+  const { commitment } = commit({ beacon: BEACON, target: t, after: { sequence: 1, block: chain[1]!.cid }, participants: midPanel.participants, draw: midPanel.draw, label: 'candidates' })
+  const o = drawFromBlock(commitment, midPanel.participants, chain[t]!).outcome as PanelOutcomeJson
+  return o.members.map((m) => m.entry.slice(0, m.entry.indexOf('|')))
+})
+const lottery = panelLotteryDraw(mid, midQuotas, candidates, [1, 2, 3])
+cases.push(
+  {
+    name: 'panel-4-of-16-exact',
+    description: 'sortition panel: 4 of 16 respondents, quotas on gender and age (proportional, no slack), both counted exactly (one round, exact selection probabilities), then 2 alternates. Participants are the pool in (type, id) order, each "id|feature=value|…"',
+    target: 5,
+    after: 3,
+    participants: [...smallPanel.participants],
+    draw: smallPanel.draw,
+    label: 'Assembly (small)',
+  },
+  {
+    name: 'panel-6-of-30-rejection',
+    description: 'sortition panel: 6 of 30, quotas on age, gender and region; only age is counted exactly (committed exact: ["age"]), so rounds are redrawn until gender and region also meet their quotas; then 2 alternates',
+    target: 6,
+    after: 3,
+    participants: [...midPanel.participants],
+    draw: midPanel.draw,
+    label: 'Assembly (rejection)',
+  },
+  {
+    name: 'panel-6-of-30-private',
+    description: 'the pool of panel-6-of-30-rejection as a private (salted) list with the test secret: the proof reveals only the members and alternates, each with its salt and inclusion path',
+    target: 6,
+    after: 3,
+    participants: [...midPanel.participants],
+    draw: midPanel.draw,
+    label: 'Assembly (private)',
+    disclosure: 'winners',
+    secret: SECRET_HEX,
+  },
+  {
+    name: 'panel-lottery-3',
+    description: 'panel lottery over the pool of panel-6-of-30-rejection: 3 candidate panels (committed indices) with weights 1, 2, 3; the seed picks one by the weighted pick of one winner',
+    target: 6,
+    after: 4,
+    participants: [...lottery.participants],
+    draw: lottery.draw,
+    label: 'Assembly (lottery)',
+  },
+)
+
 const rejections: (Case & { error: string; why: string })[] = [
   { name: 'empty-ctrng-target', description: 'the target block (sequence 6) carries no ctrng values', why: 'a block without randomness cannot decide a draw', target: 6, after: 5, participants: ['a', 'b'], draw: { kind: 'pick', count: 1 }, label: 'no randomness', block: emptyBlock, error: 'NO_RANDOMNESS' },
   { name: 'genesis-as-target', description: 'the genesis block (sequence 0, empty ctrng) given for a commitment targeting block 1', why: 'a commitment can never target genesis (target > after.sequence >= 0), so genesis is always the wrong block', target: 1, after: 0, participants: ['a', 'b'], draw: { kind: 'pick', count: 1 }, label: 'genesis', block: chain[0], error: 'WRONG_BLOCK' },
@@ -201,7 +279,9 @@ function firstDraws(seed: Uint8Array, c: Case, proof: Proof): { bound: string; v
   } else if (d.kind === 'range') {
     const width = d.max - d.min + 1n
     for (let i = 0; i < Math.min(d.count, 5); i++) take(d.distinct ? width - BigInt(i) : width)
-  } else {
+  } else if (d.kind === 'panel-lottery') {
+    take(BigInt(d.weights.reduce((a, w) => a + w, 0)))
+  } else if (d.kind === 'weighted') {
     let total = (c.participants as WeightedEntry[]).reduce((a, e) => a + BigInt(e.weight), 0n)
     const winners = proof.outcome.kind === 'weighted' ? proof.outcome.winners : []
     for (let i = 0; i < Math.min(d.count, 5); i++) {

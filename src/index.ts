@@ -67,7 +67,7 @@ export { LIMITS } from './core/index.js'
 /** @category Verify */
 export type { Check, RelaxableRule } from './core/index.js'
 /** @category Verify */
-export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type ReceiptCheckName } from './core/index.js'
+export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type KindCheckName, type ReceiptCheckName } from './core/index.js'
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './core/index.js'
 /** @category Verify */
@@ -121,6 +121,13 @@ export {
   type DrawSpecBase,
   type OutcomeBase,
   type OutcomeDisplay,
+  type ValuesDisplay,
+  type RankedDisplay,
+  type TableDisplay,
+  type TableColumn,
+  type TableCell,
+  type DisplaySection,
+  type SectionsDisplay,
   type DrawInput,
   type KindCli,
   type KindFlags,
@@ -133,6 +140,29 @@ export {
   type PickOutcomeJson,
   type RangeOutcomeJson,
   type WeightedOutcomeJson,
+  type NamedCheck,
+  type KindFileFormat,
+  type KindFiles,
+} from './core/index.js'
+/** @category Sortition */
+export {
+  panelKind,
+  panelLotteryKind,
+  panelDraw,
+  panelLotteryDraw,
+  sortitionEntry,
+  type PanelSpec,
+  type PanelOutcome,
+  type PanelOutcomeJson,
+  type PanelDrawOptions,
+  type TypeProbabilityJson,
+  type PanelLotterySpec,
+  type PanelLotteryOutcome,
+  type PanelLotteryOutcomeJson,
+  type SortitionComposition,
+  type SortitionFeatureSpec,
+  type QuotaRowJson,
+  type SortitionCommitInput,
 } from './core/index.js'
 // Commitments: read one (`commit` is Node's, below).
 /** @category Draw */
@@ -286,6 +316,9 @@ export {
   selectionProbabilities,
   relaxedPanel,
   checkPanelClaim,
+  checkPanelShape,
+  PANEL_CHECK_NAMES,
+  LOTTERY_CHECK_NAMES,
   type PanelCheck,
   type PanelClaimResult,
   meetsQuotas,

@@ -22,8 +22,12 @@ export interface CliContext {
 /** Parsed flags of a command. */
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>
 
-/** One `orbitdraw <name>` command. */
-export interface Command {
+/**
+ * What the command line needs before a command runs: its word, summary, help and flags. A command may
+ * keep these in a module of their own (see `commands/index.ts`) so that `--help` and flag errors load
+ * nothing else.
+ */
+export interface CommandUsage {
   /** The command word. */
   name: string
   /** One line for the command list. */
@@ -32,6 +36,10 @@ export interface Command {
   help: string
   /** Flags, in node:util parseArgs form. */
   options: NonNullable<ParseArgsConfig['options']>
+}
+
+/** One `orbitdraw <name>` command. */
+export interface Command extends CommandUsage {
   /** Runs the command; returns the exit code. */
   run(flags: Flags, positionals: string[], ctx: CliContext): Promise<number>
 }

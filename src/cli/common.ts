@@ -9,24 +9,12 @@ import { BeaconClient, DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, type BeaconBlock
 import { InvalidInputError, LIMITS, OrbitdrawError, parseCommitmentFile, PROOF_TYPE, RECEIPT_TYPE, validateBeaconName, type CommitmentFile } from '../core/index.js'
 import { readProofJson } from '../core/proof.js'
 import type { CliContext, Flags } from './command.js'
+import { listFlag, stringFlag } from './flags.js'
 import { UsageError } from './exit-codes.js'
+import { readBytesInput } from './read-bytes.js'
 import { safeText } from './safe-text.js'
 
-/** A string flag's value, or undefined. */
-export function stringFlag(flags: Flags, name: string): string | undefined {
-  const v = flags[name]
-  if (v === undefined) return undefined
-  if (Array.isArray(v)) return stringFlag({ [name]: v[v.length - 1] }, name)
-  return typeof v === 'string' ? v : undefined
-}
-
-/** Every value of a repeatable string flag, comma lists split. */
-export function listFlag(flags: Flags, name: string): string[] | undefined {
-  const v = flags[name]
-  if (v === undefined) return undefined
-  const all = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string')
-  return all.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '')
-}
+export { listFlag, stringFlag } from './flags.js'
 
 /** Parses a whole-number flag in [min, max]. */
 export function intFlag(flags: Flags, name: string, command: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -134,42 +122,8 @@ async function readStdinText(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/**
- * Reads a file (or standard input for `-`) as raw bytes, undecoded, for the core's byte-level entry
- * point. At most `maxBytes + 1` bytes are read (a larger file is refused by its size before reading;
- * standard input stops one byte past the limit), so the core's size check still names the limit.
- * @throws {@link InvalidInputError} `FILE_UNREADABLE` (exit 4).
- */
-export async function readBytesInput(path: string, what: string, maxBytes: number): Promise<Uint8Array> {
-  try {
-    if (path === '-') return await readStdinBytes(maxBytes + 1)
-    const { open } = await import('node:fs/promises')
-    const file = await open(path, 'r')
-    try {
-      const { size } = await file.stat()
-      const buf = Buffer.alloc(Math.min(size, maxBytes + 1))
-      const { bytesRead } = await file.read(buf, 0, buf.length, 0)
-      return new Uint8Array(buf.buffer, buf.byteOffset, bytesRead)
-    } finally {
-      await file.close()
-    }
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${what} ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
-}
+export { readBytesInput }
 
-async function readStdinBytes(cap: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = []
-  let total = 0
-  for await (const c of process.stdin) {
-    const chunk = c as Buffer
-    chunks.push(chunk)
-    total += chunk.length
-    if (total >= cap) break
-  }
-  const all = Buffer.concat(chunks)
-  return new Uint8Array(all.buffer, all.byteOffset, Math.min(all.length, cap))
-}
 
 /** Fails early (before any waiting) when `path` exists and `force` is not set. */
 export async function assertWritable(path: string, force: boolean, command: string): Promise<void> {

@@ -22,11 +22,15 @@ export function cliKinds(kinds: DrawKinds = DEFAULT_DRAW_KINDS): readonly CliKin
  */
 export function kindOptions(kinds: DrawKinds = DEFAULT_DRAW_KINDS): Record<string, { type: 'string' | 'boolean' }> {
   const out: Record<string, { type: 'string' | 'boolean' }> = {}
+  const fileFormat = new Map<string, string | undefined>()
   for (const k of cliKinds(kinds)) {
     if (!(k.cli.flag in k.cli.options)) throw new Error(`draw kind ${k.name}: its flag --${k.cli.flag} is not among its options`)
     for (const [name, type] of Object.entries(k.cli.options)) {
-      if (name in out) throw new Error(`draw kinds declare the flag --${name} twice`)
+      // Only an input file of the same format may be shared (the sortition kinds' --pool and --quotas).
+      const format = name === k.cli.flag ? undefined : k.cli.files?.[name]
+      if (name in out && (format === undefined || fileFormat.get(name) !== format)) throw new Error(`draw kinds declare the flag --${name} twice`)
       out[name] = { type }
+      fileFormat.set(name, format)
     }
   }
   return out
@@ -56,7 +60,7 @@ export function weightedUsage(kinds: DrawKinds = DEFAULT_DRAW_KINDS): string {
  * The draw spec the flags ask for: exactly one kind's flag, no flag of another kind.
  * @throws {@link UsageError} (exit 2).
  */
-export function drawSpecFromFlags(flags: Flags, command: string, kinds: DrawKinds = DEFAULT_DRAW_KINDS): { spec: DrawSpec; kind: CliKind } {
+export function drawSpecFromFlags(flags: Flags, command: string, kinds: DrawKinds = DEFAULT_DRAW_KINDS): { spec: DrawSpec | undefined; kind: CliKind; flags: KindFlags } {
   const all = cliKinds(kinds)
   const chosen = all.filter((k) => flags[k.cli.flag] !== undefined)
   if (chosen.length !== 1) {
@@ -65,7 +69,7 @@ export function drawSpecFromFlags(flags: Flags, command: string, kinds: DrawKind
   const kind = chosen[0]!
   for (const other of all) {
     if (other === kind) continue
-    const extra = Object.keys(other.cli.options).filter((f) => f !== other.cli.flag)
+    const extra = Object.keys(other.cli.options).filter((f) => f !== other.cli.flag && !(f in kind.cli.options))
     if (extra.some((f) => flags[f] !== undefined)) throw new UsageError(`${extra.map((f) => `--${f}`).join(' and ')} go with --${other.cli.flag}`, command)
   }
   const own: Record<string, string | boolean | undefined> = {}
@@ -73,8 +77,10 @@ export function drawSpecFromFlags(flags: Flags, command: string, kinds: DrawKind
     const v = flags[f]
     own[f] = Array.isArray(v) ? v.at(-1) : v
   }
+  // A kind that builds its spec from input files (KindCli.build) is built by the command, after reading them.
+  if (kind.cli.build !== undefined) return { spec: undefined, kind, flags: own as KindFlags }
   try {
-    return { spec: kind.cli.fromFlags(own as KindFlags) as DrawSpec, kind }
+    return { spec: kind.cli.fromFlags(own as KindFlags) as DrawSpec, kind, flags: own as KindFlags }
   } catch (err) {
     if (err instanceof InvalidInputError) throw new UsageError(err.detail, command)
     throw err

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util'
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { CliContext, Command } from './command.js'
+import type { CliContext, Command, CommandUsage } from './command.js'
 import { COMMANDS, type CommandEntry } from './commands/index.js'
 import { EXIT, UsageError } from './exit-codes.js'
 import { closest } from './did-you-mean.js'
@@ -53,23 +53,25 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
       const guess = closest(name, COMMANDS.map((c) => c.name))
       throw new UsageError(`unknown command ${JSON.stringify(name)}${guess === undefined ? '' : `; did you mean '${guess}'?`} (commands: ${COMMANDS.map((c) => c.name).join(', ')})`, undefined, 'UNKNOWN_COMMAND')
     }
-    command = await entry.load()
+    // The usage (help and flags) first: where it lives apart, --help and flag errors load no command code.
+    const usage: CommandUsage = entry.usage === undefined ? (command = await entry.load()) : await entry.usage()
     let parsed: ReturnType<typeof parseArgs>
-    const args = checkFlags(rest, command)
+    const args = checkFlags(rest, usage)
     try {
-      parsed = parseArgs({ args, options: command.options, allowPositionals: true, strict: true })
+      parsed = parseArgs({ args, options: usage.options, allowPositionals: true, strict: true })
     } catch (err) {
-      throw new UsageError((err as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''), command.name)
+      throw new UsageError((err as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''), usage.name)
     }
     if (parsed.values.help === true) {
-      ctx.out(`${command.help}\n`)
+      ctx.out(`${usage.help}\n`)
       return EXIT.ok
     }
+    command ??= await entry.load()
     return await command.run(parsed.values, parsed.positionals, ctx)
   } catch (err) {
     // The error reporter is loaded only on error (start-up of every successful command stays light).
     const { reportError } = await import('./output.js')
-    return reportError(ctx, err, json, command?.name)
+    return reportError(ctx, err, json, entry?.name)
   }
 }
 
@@ -80,7 +82,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
  * -5..5` works). Returns the arguments to parse.
  * @throws {@link UsageError} `UNKNOWN_FLAG`, `MISSING_VALUE`.
  */
-export function checkFlags(args: readonly string[], command: Command): string[] {
+export function checkFlags(args: readonly string[], command: Pick<CommandUsage, 'name' | 'options'>): string[] {
   const options = command.options
   const longs = Object.keys(options)
   const shorts = new Map(Object.entries(options).flatMap(([k, o]) => (o.short === undefined ? [] : [[o.short, k] as const])))

@@ -9,12 +9,10 @@ import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureErr
 import type { CliContext } from './command.js'
 import { EXIT, UsageError } from './exit-codes.js'
 import { formatDuration } from './common.js'
+import { printJson } from './print-json.js'
 import { safeText } from './safe-text.js'
 
-/** Writes a value as pretty JSON (bigints as decimal strings). */
-export function printJson(ctx: CliContext, value: unknown): void {
-  ctx.out(`${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`)
-}
+export { printJson }
 
 const INPUT_ERRORS = [InvalidInputError, ParseError, IntegrityError, MismatchError, LimitExceededError, UnsupportedVersionError]
 

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { InvalidInputError, OrbitdrawError, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
+import { InvalidInputError, OrbitdrawError, type InvalidInputErrorCode, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 
 /** How a participants file is laid out. */
@@ -53,16 +53,25 @@ export function checkEntries(list: string[] | WeightedEntry[], format: Participa
     else validateEntries(list as string[])
   } catch (err) {
     if (!(err instanceof OrbitdrawError)) throw err
-    const m = /^\$\[([0-9]+)\]/.exec(err.path ?? '')
-    const where = m === null ? undefined : format === 'lines' ? `line ${Number(m[1]) + 1}` : format === 'csv' ? `row ${Number(m[1]) + 2}` : `$[${m[1]}]`
-    // Index references inside the detail ("entry 4 is identical to entry 2 ($[2])") are renumbered the
-    // same way; the prefix already names the broken line, so it is not said twice.
-    const detail = err.detail.replace(/entry ([0-9]+) is identical to entry ([0-9]+) \(\$\[[0-9]+\][^)]*\)/, (_all, j: string, i: string) => {
-      const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
-      return `identical to ${at(i)}`
-    })
-    throw new InvalidInputError(err.code, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
+    throw entryErrorIn(err, format, name)
   }
+}
+
+/**
+ * A core entry error (path `$[i]`) as the reader reports it: by its line (lines), row (CSV) or index
+ * (JSON) in the file named `name`. Shared with the streaming reader (`participants-stream.ts`).
+ */
+export function entryErrorIn(err: OrbitdrawError, format: ParticipantsFormat, name: string): InvalidInputError {
+  const m = /^\$\[([0-9]+)\]/.exec(err.path ?? '')
+  const where = m === null ? undefined : format === 'lines' ? `line ${Number(m[1]) + 1}` : format === 'csv' ? `row ${Number(m[1]) + 2}` : `$[${m[1]}]`
+  // Index references inside the detail ("entry 4 is identical to entry 2 ($[2])") are renumbered the
+  // same way; the prefix already names the broken line, so it is not said twice.
+  const detail = err.detail.replace(/entry ([0-9]+) is identical to entry ([0-9]+) \(\$\[[0-9]+\][^)]*\)/, (_all, j: string, i: string) => {
+    const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
+    return `identical to ${at(i)}`
+  })
+  // The code is the core entry error's own (an InvalidInputError's, or LIMIT_EXCEEDED, listed there too): kept as is.
+  return new InvalidInputError(err.code as InvalidInputErrorCode, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
 }
 
 async function readText(path: string): Promise<string> {

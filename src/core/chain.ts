@@ -15,7 +15,8 @@ import { sameContent } from './block.js'
 import { check, notCheckedCheck, uncheckableCheck, type Check } from './check.js'
 import type { OrbitdrawError } from './errors.js'
 import { InvalidInputError } from './errors.js'
-import { checkRecordSignature, parseIpnsName, parseIpnsRecord, recordKeyForName, type IpnsRecordInfo } from './ipns/index.js'
+import { parseIpnsName } from './ipns/name.js'
+import type { IpnsRecordInfo } from './ipns/record.js'
 
 /**
  * Input of {@link checkChain}.
@@ -158,6 +159,9 @@ export async function checkChain(input: ChainCheckInput): Promise<ChainCheckResu
 }
 
 async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock | undefined, now: Date | undefined, notes: string[]): Promise<Check[]> {
+  // The record decoder and the signature code (DAG-CBOR, Ed25519, RSA) load only for a proof that carries
+  // a record: a CLI verify of an unsigned proof does not pay for them (docs/performance.md, Start-up).
+  const { checkRecordSignature, parseIpnsRecord, recordKeyForName } = await import('./ipns/record.js')
   let record: IpnsRecordInfo
   try {
     record = parseIpnsRecord(bytes)

@@ -10,9 +10,9 @@
  */
 
 /**
- * Every check `verify` can report (the core's, then the Node entry's `online` re-check), in the order
- * they are reported. Draw kinds do not add checks in this release: a kind's verdict on the claimed
- * outcome is the `outcome` check.
+ * Every check `verify` can report with the built-in kinds (the core's, the built-in kinds' own checks,
+ * then the Node entry's `online` re-check), in the order they are reported. A draw kind of your own
+ * that adds checks (`DrawKind.claimChecks`) names them `x-…` ({@link KindCheckName}).
  * @category Verify
  */
 export const CHECK_NAMES = [
@@ -43,6 +43,15 @@ export const CHECK_NAMES = [
   'randomness',
   'seed',
   'outcome',
+  // The built-in kinds' own checks of the claimed outcome (DrawKind.claimChecks), after `outcome`:
+  // `panel` (PANEL_CHECK_NAMES) and `panel-lottery` (LOTTERY_CHECK_NAMES).
+  'panel-size',
+  'panel-distinct',
+  'panel-members-known',
+  'panel-quotas',
+  'panel-replay',
+  'lottery-panels',
+  'lottery-winner',
   'revealed-winners',
   // Node's verify with `online` (verifyOnline).
   'online-blocks',
@@ -50,10 +59,17 @@ export const CHECK_NAMES = [
 ] as const
 
 /**
- * The name of a check `verify` can report: one of {@link CHECK_NAMES}.
+ * The name of a check `verify` can report with the built-in kinds: one of {@link CHECK_NAMES}.
  * @category Verify
  */
 export type CheckName = (typeof CHECK_NAMES)[number]
+
+/**
+ * The name of a check a draw kind of your own adds (`DrawKind.claimChecks`): `x-` and its own
+ * words, so that it can never take a built-in name, today's or a later release's.
+ * @category Verify
+ */
+export type KindCheckName = `x-${string}`
 
 /**
  * Every check `checkReceipt` can report, in order.

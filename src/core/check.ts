@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { CheckName } from './check-names.js'
+import type { CheckName, KindCheckName } from './check-names.js'
 
 /**
  * A verification rule that the verifier may relax knowingly (never the proof).
@@ -13,10 +13,11 @@ export type RelaxableRule = 'allowUnsigned' | 'allowUntimestamped'
 
 /**
  * One named check performed by `verify` (or, with `N` = {@link ReceiptCheckName}, by `checkReceipt`).
- * @typeParam N - the names it may have: {@link CheckName} by default.
+ * @typeParam N - the names it may have: by default a {@link CheckName}, or the {@link KindCheckName}
+ *   of a check added by a draw kind of your own.
  * @category Verify
  */
-export interface Check<N extends string = CheckName> {
+export interface Check<N extends string = CheckName | KindCheckName> {
   /** Stable check name, for example `commitment-cid` or `chain-links` (see {@link CHECK_NAMES}). Unique within one result. */
   readonly name: N
   /**

@@ -172,6 +172,30 @@ export function commit(options: CommitOptions): CommitResult {
   } else if (options.participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${options.draw.kind} draw takes no participants`, `omit participants for ${options.draw.kind} draws`, { path: '$.participants' })
   }
+  return buildCommitment(options, participants, kinds, secret, options.participants)
+}
+
+/**
+ * @internal `commit` for a list whose digest the caller computed itself, without holding the list: the
+ * CLI streams a participants file through the same digest (`participants-stream.ts`, proven equal to
+ * `participantsRoot` by tests). The organizer's own computation: nothing here is taken from a third
+ * party (a verifier always recomputes the digest from the entries it is given). `salted` records a
+ * private list (the secret stays with the caller).
+ */
+export function commitWithDigest(options: Omit<CommitOptions, 'participants' | 'private'>, digest: { count: number; root: Uint8Array; salted: boolean }): CommitResult {
+  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
+  if (typeof options.draw !== 'object' || options.draw === null || !usesParticipants(options.draw, kinds)) {
+    throw new InvalidInputError('INVALID_DRAW', 'a digest is only for draws with participants', 'pass a draw over participants, e.g. { kind: "pick", count: 3 }', { path: '$.draw' })
+  }
+  if (kinds.get(options.draw.kind)?.checkEntries !== undefined) {
+    throw new InvalidInputError('INVALID_DRAW', `a ${options.draw.kind} draw checks its entries: commit the list itself, not its digest`, 'pass participants to commit', { path: '$.draw' })
+  }
+  checkLimit('maxParticipants', digest.count, 'participant count')
+  const root = bytesToHex(digest.root)
+  return buildCommitment(options, digest.salted ? { count: digest.count, root, salted: true } : { count: digest.count, root }, kinds, undefined, undefined)
+}
+
+function buildCommitment(options: Omit<CommitOptions, 'participants' | 'private'>, participants: ParticipantsCommitment | undefined, kinds: DrawKinds, secret: OrganizerSecret | undefined, list: readonly (string | WeightedEntry)[] | undefined): CommitResult {
   const commitment: Commitment = {
     version: PROTOCOL_VERSION,
     beacon: options.beacon,
@@ -182,6 +206,9 @@ export function commit(options: CommitOptions): CommitResult {
     label: options.label ?? '',
   }
   validateCommitment(commitment, kinds)
+  const kind = kinds.get(commitment.draw.kind)!
+  kind.validateCommit?.(commitment.draw, participants?.count ?? 0, '$.draw')
+  if (list !== undefined) checkKindEntries(commitment.draw, list, kinds)
   const described = describeCommitment(commitment, kinds)
   return secret === undefined ? described : { ...described, secret }
 }
@@ -197,6 +224,18 @@ export function underPath<T>(prefix: string, fn: () => T): T {
     }
     throw err
   }
+}
+
+/**
+ * Checks the whole committed list against a kind's own rule for entries (`checkEntries`, for example
+ * a sortition entry spelling out the type its index has), after the spec is valid.
+ * @throws {@link InvalidInputError} `INVALID_PARTICIPANTS`.
+ */
+export function checkKindEntries(draw: DrawSpecBase, list: readonly (string | WeightedEntry)[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): void {
+  const kind = kinds.get(draw.kind)
+  if (kind?.checkEntries === undefined) return
+  const problem = kind.checkEntries(draw, list.map((e, index) => ({ index, entry: typeof e === 'string' ? e : e.entry })), true)
+  if (problem !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `the participants do not fit the ${draw.kind} draw: ${problem}`, `commit the list the ${draw.kind} draw was built with, in its order`, { path: '$.participants' })
 }
 
 /** Checks that the participants list has the shape the draw kind needs (strings or weighted entries). */

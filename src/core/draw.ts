@@ -6,7 +6,7 @@
  */
 import { parseBlock, type BeaconBlock } from './block.js'
 import { bytesToBase64, bytesToHex } from './bytes.js'
-import { checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
+import { checkKindEntries, checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
@@ -110,6 +110,7 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
       throw new InvalidInputError('MISSING_PARTICIPANTS', 'this draw needs the committed participants', 'pass the same list, in the same order, as at commit time')
     }
     checkParticipantsShape(commitment.draw, participants, kinds)
+    checkKindEntries(commitment.draw, participants, kinds)
     const expected = commitment.participants!
     if (participants.length !== expected.count) {
       throw new MismatchError('PARTICIPANTS_MISMATCH', `${participants.length} participants given, ${expected.count} committed`, 'pass exactly the committed list, in the committed order')

@@ -59,7 +59,7 @@ export { LIMITS } from './limits.js'
 /** @category Verify */
 export type { Check, RelaxableRule } from './check.js'
 /** @category Verify */
-export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type ReceiptCheckName } from './check-names.js'
+export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type KindCheckName, type ReceiptCheckName } from './check-names.js'
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './trust.js'
 /** @category Verify */
@@ -113,6 +113,13 @@ export {
   type DrawSpecBase,
   type OutcomeBase,
   type OutcomeDisplay,
+  type ValuesDisplay,
+  type RankedDisplay,
+  type TableDisplay,
+  type TableColumn,
+  type TableCell,
+  type DisplaySection,
+  type SectionsDisplay,
   type DrawInput,
   type KindCli,
   type KindFlags,
@@ -125,6 +132,29 @@ export {
   type PickOutcomeJson,
   type RangeOutcomeJson,
   type WeightedOutcomeJson,
+  type NamedCheck,
+  type KindFileFormat,
+  type KindFiles,
+} from './kinds/index.js'
+/** @category Sortition */
+export {
+  panelKind,
+  panelLotteryKind,
+  panelDraw,
+  panelLotteryDraw,
+  sortitionEntry,
+  type PanelSpec,
+  type PanelOutcome,
+  type PanelOutcomeJson,
+  type PanelDrawOptions,
+  type TypeProbabilityJson,
+  type PanelLotterySpec,
+  type PanelLotteryOutcome,
+  type PanelLotteryOutcomeJson,
+  type SortitionComposition,
+  type SortitionFeatureSpec,
+  type QuotaRowJson,
+  type SortitionCommitInput,
 } from './kinds/index.js'
 // Commitments: make one (the first step of a draw) and read one.
 /** @category Draw */
@@ -278,6 +308,9 @@ export {
   selectionProbabilities,
   relaxedPanel,
   checkPanelClaim,
+  checkPanelShape,
+  PANEL_CHECK_NAMES,
+  LOTTERY_CHECK_NAMES,
   type PanelCheck,
   type PanelClaimResult,
   meetsQuotas,

@@ -52,14 +52,16 @@ export const LIMITS = {
   maxCidChars: 256,
   /**
    * Largest commitment, in bytes of canonical DAG-JSON (commit) or of UTF-8 JSON text (parse; a
-   * string is measured as its UTF-8 encoding). Checked before decoding it (real commitments are under 2 KiB; a label is at most 1 KiB).
+   * string is measured as its UTF-8 encoding). Checked before decoding it. Most commitments are under
+   * 2 KiB (a label is at most 1 KiB); a sortition draw carries its pool's composition (its per-type
+   * counts and quotas: about 20 KiB for 2,000 respondents on 6 features) or its candidate panels.
    */
-  maxCommitmentBytes: 64 * 1024,
+  maxCommitmentBytes: 1024 * 1024,
   /**
    * Largest participant receipt, in bytes (or characters) of JSON text, checked before parsing: a
    * commitment (at most maxCommitmentBytes) plus an entry, a salt and a path of at most 64 hashes.
    */
-  maxReceiptBytes: 96 * 1024,
+  maxReceiptBytes: 1024 * 1024 + 32 * 1024,
   /**
    * Largest RFC 3161 time-stamp token accepted, in DER bytes (real ones with their certificates are
    * 2 to 7 KiB). Also the largest trust-anchor certificate, and (plus 4 KiB) the largest

@@ -120,6 +120,71 @@ export class MerkleRootBuilder {
 }
 
 /**
+ * @internal The same compact range as {@link MerkleRootBuilder}, on words (8 per hash, as
+ * `sha256-fixed.ts` writes them) and without allocation per leaf: for streaming a participants file of
+ * millions of entries through the specialised SHA-256. At most 64 subtree roots are kept.
+ */
+export class MerkleWordsBuilder {
+  readonly #stack = new Int32Array(65 * WORDS)
+  #depth = 0
+  #size = 0
+
+  /** Number of leaves added so far. */
+  get size(): number {
+    return this.#size
+  }
+
+  /** Adds the leaf hashes `words[at .. at + 8 * count)` (8 words each), in order. */
+  addLeafWords(words: Int32Array, at: number, count: number): void {
+    const st = this.#stack
+    for (let k = 0; k < count; k++) {
+      const from = at + k * WORDS
+      const to = this.#depth * WORDS
+      for (let w = 0; w < WORDS; w++) st[to + w] = words[from + w]!
+      let n = this.#size
+      let d = this.#depth
+      // Each trailing 1 bit of the old size is a perfect subtree of equal height: merge it.
+      while (n % 2 === 1) {
+        nodeHashWords(st, (d - 1) * WORDS, d * WORDS, st, (d - 1) * WORDS)
+        d--
+        n = Math.floor(n / 2)
+      }
+      this.#depth = d + 1
+      this.#size++
+    }
+  }
+
+  /**
+   * Adds a perfect subtree of `2^height` leaves by its root (the 8 words at `words[at..]`): the next
+   * `2^height` leaves at once. The size so far must be a multiple of `2^height` (an aligned chunk).
+   */
+  addSubtreeWords(words: Int32Array, at: number, height: number): void {
+    const span = 2 ** height
+    if (this.#size % span !== 0) throw new RangeError(`a subtree of 2^${height} leaves must start at a multiple of ${span} (size ${this.#size})`)
+    const st = this.#stack
+    const to = this.#depth * WORDS
+    for (let w = 0; w < WORDS; w++) st[to + w] = words[at + w]!
+    let n = this.#size / span
+    let d = this.#depth
+    while (n % 2 === 1) {
+      nodeHashWords(st, (d - 1) * WORDS, d * WORDS, st, (d - 1) * WORDS)
+      d--
+      n = Math.floor(n / 2)
+    }
+    this.#depth = d + 1
+    this.#size += span
+  }
+
+  /** MTH of the leaves added so far (SHA-256("") when none). Does not change the builder. */
+  root(): Uint8Array {
+    if (this.#depth === 0) return emptyRoot()
+    const acc = this.#stack.slice(0, this.#depth * WORDS)
+    for (let i = this.#depth - 2; i >= 0; i--) nodeHashWords(acc, i * WORDS, (i + 1) * WORDS, acc, i * WORDS)
+    return hashAt(acc, 0)
+  }
+}
+
+/**
  * A whole tree kept in memory (every level, about 64 bytes per leaf) so that many inclusion proofs can be
  * produced without rebuilding it.
  */

@@ -109,16 +109,35 @@ function entryProblem(entry: unknown, path: string, index: number, suffix = ''):
   return new LimitExceededError('LIMIT_EXCEEDED', `entry is ${bytes} UTF-8 bytes, over the limit maxEntryBytes = ${LIMITS.maxEntryBytes}`, LIMIT_HINT, at())
 }
 
+/**
+ * @internal The error {@link validateEntries} throws for entry `index` of an unweighted list when that
+ * entry breaks a per-entry rule (path `$[index]`), or null. For readers that stream a list (the CLI).
+ */
+export function entryErrorAt(entry: string, index: number): InvalidInputError | LimitExceededError | null {
+  return entryProblem(entry, '', index)
+}
+
+/**
+ * @internal The errors {@link validateEntries} throws for a list of `n` entries before looking at them
+ * (empty list, over `maxParticipants`), or null. For readers that stream a list (the CLI).
+ */
+export function listSizeError(n: number): InvalidInputError | LimitExceededError | null {
+  if (n === 0) return new InvalidInputError('PARTICIPANTS_EMPTY', 'the participants list is empty', 'pass at least one entry', { path: '$' })
+  if (n > LIMITS.maxParticipants) return new LimitExceededError('LIMIT_EXCEEDED', `participant count is ${n}, over the limit maxParticipants = ${LIMITS.maxParticipants}`, LIMIT_HINT, { path: '$' })
+  return null
+}
+
+/** @internal The error {@link validateEntries} throws when entry `j` equals the earlier entry `i` (its first occurrence). */
+export function duplicateError(i: number, j: number, suffix = ''): InvalidInputError {
+  return new InvalidInputError('ENTRY_DUPLICATE', `entry ${j} is identical to entry ${i} ($[${i}]${suffix})`, DUPLICATE_HINT, { path: `$[${j}]${suffix}` })
+}
+
 function checkList(list: unknown): asserts list is readonly unknown[] {
   if (!Array.isArray(list)) {
     throw new InvalidInputError('PARTICIPANTS_NOT_ARRAY', 'participants must be an array', 'pass an array of entries', { path: '$' })
   }
-  if (list.length === 0) {
-    throw new InvalidInputError('PARTICIPANTS_EMPTY', 'the participants list is empty', 'pass at least one entry', { path: '$' })
-  }
-  if (list.length > LIMITS.maxParticipants) {
-    throw new LimitExceededError('LIMIT_EXCEEDED', `participant count is ${list.length}, over the limit maxParticipants = ${LIMITS.maxParticipants}`, LIMIT_HINT, { path: '$' })
-  }
+  const err = listSizeError(list.length)
+  if (err !== null) throw err
 }
 
 /**
@@ -128,10 +147,7 @@ function checkList(list: unknown): asserts list is readonly unknown[] {
  */
 function checkUnique(entries: readonly string[], suffix: string): void {
   const dup = findDuplicate(entries)
-  if (dup !== null) {
-    const [i, j] = dup
-    throw new InvalidInputError('ENTRY_DUPLICATE', `entry ${j} is identical to entry ${i} ($[${i}]${suffix})`, DUPLICATE_HINT, { path: `$[${j}]${suffix}` })
-  }
+  if (dup !== null) throw duplicateError(dup[0], dup[1], suffix)
 }
 
 function hash32(s: string): number {

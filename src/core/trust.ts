@@ -6,7 +6,7 @@
  * @module
  */
 import { InvalidInputError, OrbitdrawError } from './errors.js'
-import { parseIpnsName } from './ipns/index.js'
+import { parseIpnsName } from './ipns/name.js'
 
 /**
  * A beacon the verifier trusts: its IPNS name and a label to show people.

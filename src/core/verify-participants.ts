@@ -58,7 +58,14 @@ function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kin
       // participantsRoot validates every entry (rules, limits, duplicates) before hashing.
       const root = bytesToHex(underPath('$.participants.entries', () => participantsRoot(list as string[] | WeightedEntry[], { salts })))
       const ok = list.length === committed.count && root === committed.root
-      checks.push(check('participants', ok, ok ? `${list.length} ${salted ? 'salted ' : ''}entries hash to the committed root ${root}` : list.length !== committed.count ? `${list.length} entries carried, ${committed.count} committed` : `the entries hash to ${root}, not the committed ${committed.root}`))
+      const problem = ok ? kind.checkEntries?.(commitment.draw, list.map((e, index) => ({ index, entry: typeof e === 'string' ? e : e.entry })), true) : undefined
+      checks.push(
+        check(
+          'participants',
+          ok && problem === undefined,
+          problem !== undefined ? `the entries do not fit the ${kind.name} draw: ${problem}` : ok ? `${list.length} ${salted ? 'salted ' : ''}entries hash to the committed root ${root}` : list.length !== committed.count ? `${list.length} entries carried, ${committed.count} committed` : `the entries hash to ${root}, not the committed ${committed.root}`,
+        ),
+      )
       return (i) => {
         const e = list[i]
         return e === undefined ? undefined : typeof e === 'string' ? e : e.entry
@@ -80,6 +87,8 @@ function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kin
       const ok = r.index < committed.count && verifyInclusion({ root, size: committed.count, index: r.index, leafData, path: r.path.map((h) => hexToBytes(h)) })
       if (!ok) failures.push(`revealed[${i}] (${JSON.stringify(r.entry)} at index ${r.index}) is not proven to be in the committed list`)
     }
+    const problem = failures.length === 0 ? kind.checkEntries?.(commitment.draw, p.revealed, false) : undefined
+    if (problem !== undefined) failures.push(`the revealed entries do not fit the ${kind.name} draw: ${problem}`)
     checks.push(check('participants', failures.length === 0, failures.length === 0 ? `${p.revealed.length} revealed winner(s) proven in the committed salted list of ${committed.count}` : failures.join('; ')))
     const byIndex = new Map(p.revealed.map((r) => [r.index, r.entry]))
     return (i) => byIndex.get(i)

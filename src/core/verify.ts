@@ -16,11 +16,13 @@ import { InvalidInputError, OrbitdrawError, UnsupportedVersionError } from './er
 import { expectObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
-import { computeOutcome } from './outcome.js'
+import { computeOutcome, type Outcome } from './outcome.js'
 import { type WeightedEntry } from './participants.js'
 import { checkProofVersion, parseProof, readProofJson, type Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
-import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor, type CommitmentTimeResult, type TimestampTrustAnchor } from './timestamp/index.js'
+// The time-stamp checks (DER, certificates, RSA/ECDSA) load only when a proof carries tokens or the caller
+// passes authorities to parse: an untimestamped proof does not pay for them (docs/performance.md, Start-up).
+import type { CommitmentTimeResult, TimestampTrustAnchor } from './timestamp/index.js'
 import { formatUnixTime } from './verdict.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
 import { checkParticipants, checkRevealedWinners } from './verify-participants.js'
@@ -160,12 +162,13 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       ...extra,
     }
   }
-  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[]; kinds: DrawKinds }
+  // anchors: undefined stands for DEFAULT_TIMESTAMP_AUTHORITIES, loaded when a token is checked.
+  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[] | undefined; kinds: DrawKinds }
   try {
     policy = {
       kinds: options.kinds === undefined ? DEFAULT_DRAW_KINDS : checkKinds(options.kinds),
       beacons: options.trust?.beacons === undefined ? [...ORBITPORT_BEACONS] : normalizeTrustedBeacons(options.trust.beacons),
-      anchors: options.trust?.timestampAuthorities === undefined ? DEFAULT_TIMESTAMP_AUTHORITIES : normalizeAnchors(options.trust.timestampAuthorities),
+      anchors: options.trust?.timestampAuthorities === undefined ? undefined : await normalizeAnchors(options.trust.timestampAuthorities),
     }
   } catch (err) {
     checks.push(check('policy', false, `the verification options are invalid: ${errorText(err)}`))
@@ -289,7 +292,8 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
           : check('commitment-time', false, `the proof carries no time-stamp token, so nothing shows that the commitment existed before block ${target.sequence} was published (${formatUnixTime(target.timestamp)}): the organizer could have committed after seeing the randomness. Ask for a time-stamped proof (orbitdraw commit time-stamps by default), or accept it knowingly (allowUntimestamped / --allow-untimestamped) after checking when the CID was published`),
       )
     } else {
-      commitmentTime = await checkCommitmentTime({ tokens: tokens.map((t) => base64ToBytes(t)), digest: CID.parse(cid).multihash.digest, deadline: target.timestamp, anchors: policy.anchors })
+      const [{ checkCommitmentTime }, anchors] = await Promise.all([import('./timestamp/check.js'), policy.anchors ?? import('./timestamp/defaults.js').then((m) => m.DEFAULT_TIMESTAMP_AUTHORITIES)])
+      commitmentTime = await checkCommitmentTime({ tokens: tokens.map((t) => base64ToBytes(t)), digest: CID.parse(cid).multihash.digest, deadline: target.timestamp, anchors })
       checks.push(commitmentTimeCheck(commitmentTime, target.sequence, options.allowUntimestamped === true))
     }
 
@@ -330,10 +334,12 @@ function checkKinds(kinds: DrawKinds): DrawKinds {
 }
 
 /** The anchors of `trust.timestampAuthorities` (PEM, DER or parsed), replacing the defaults. */
-function normalizeAnchors(list: readonly (string | Uint8Array | TimestampTrustAnchor)[]): TimestampTrustAnchor[] {
+async function normalizeAnchors(list: readonly (string | Uint8Array | TimestampTrustAnchor)[]): Promise<TimestampTrustAnchor[]> {
   if (!Array.isArray(list)) throw new InvalidInputError('INVALID_TRUST_ANCHOR', 'trust.timestampAuthorities must be an array of PEM texts, DER bytes or parsed anchors', 'pass e.g. [...DEFAULT_TIMESTAMP_AUTHORITIES, pemText]', { path: '$.trust.timestampAuthorities' })
+  const toParse = list.some((a) => typeof a === 'string' || a instanceof Uint8Array)
+  const parseTrustAnchor = toParse ? (await import('./timestamp/anchor.js')).parseTrustAnchor : undefined
   return list.map((a, i) => {
-    if (typeof a === 'string' || a instanceof Uint8Array) return underPath(`$.trust.timestampAuthorities[${i}]`, () => parseTrustAnchor(a))
+    if (typeof a === 'string' || a instanceof Uint8Array) return underPath(`$.trust.timestampAuthorities[${i}]`, () => parseTrustAnchor!(a))
     return a
   })
 }
@@ -391,11 +397,21 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
     checks.push(check('outcome', false, 'the outcome cannot be named without a valid participants section'))
     return
   }
-  const computed = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  let computed: Outcome
+  try {
+    computed = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  } catch (err) {
+    // A replay that hits a protocol limit (a sortition draw's rejection rounds): the claim is unproven.
+    if (!(err instanceof OrbitdrawError)) throw err
+    checks.push(check('outcome', false, `the outcome cannot be recomputed: ${err.detail}`))
+    return
+  }
   const expected = outcomeToJson(computed, (i) => entry?.(i) ?? `<undisclosed #${i}>`, kinds)
   const claimed = proof.outcome
-  const mismatch = expected.kind !== claimed.kind ? `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}` : kind.compare(expected, claimed)
+  const sameKind = expected.kind === claimed.kind
+  const mismatch = !sameKind ? `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}` : kind.compare(expected, claimed)
   checks.push(check('outcome', mismatch === undefined, mismatch === undefined ? kind.describeOutcome(expected) : mismatch))
+  if (sameKind && kind.claimChecks !== undefined) for (const c of kind.claimChecks(commitment.draw, claimed, expected)) checks.push(check(c.name, c.ok, c.detail))
   checkRevealedWinners(proof, kind.winnersOnly?.winners(computed), checks)
 }
 
@@ -419,5 +435,6 @@ function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: Any
   if (p.disclosure === 'full') return p.entries.length === n ? undefined : outcome(`the commitment claims ${n} participants but the proof carries ${p.entries.length}`)
   if (kind.winnersOnly === undefined) return outcome(`a ${d.kind} draw needs every entry`)
   const count = kind.winnersOnly.count(d)
+  if (kind.winnersOnly.upTo === true) return p.revealed.length <= count ? undefined : { name: 'revealed-winners', detail: `the commitment draws at most ${count} winner(s) but the proof reveals ${p.revealed.length}: the outcome is not recomputed` }
   return p.revealed.length === count ? undefined : { name: 'revealed-winners', detail: `the commitment draws ${count} winner(s) but the proof reveals ${p.revealed.length}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
 }

@@ -15,7 +15,7 @@ import { createIpnsRecord, ipnsNameOfKey, parseIpnsName } from '../core/ipns/ind
 import { generateBeaconKey, type BeaconKey } from './keys.js'
 import { serveBeacon } from './serve.js'
 import { alterBody, FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
-import type { HttpServerOptions, RouteHandler } from './http.js'
+import { untilClosed, type HttpServerOptions, type RouteHandler } from './http.js'
 
 /**
  * Options of {@link createBeaconService}.
@@ -272,6 +272,10 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     await delay(latencyMs)
     if (stopped) {
       res.destroy()
+      return { answered: true, fault }
+    }
+    if (fault?.kind === 'hang') {
+      await untilClosed(res)
       return { answered: true, fault }
     }
     if (fault?.kind === 'status') {

@@ -28,6 +28,12 @@ export type BeaconRoute =
 export type FaultSpec =
   /** Delays the answer by `ms` (then answers normally, or with another active fault). */
   | { readonly kind: 'latency'; readonly ms: number }
+  /**
+   * Never answers: the request is held open until the client closes the connection or the emulator
+   * stops (a gateway that accepted the connection and went silent). A client timeout fires whatever
+   * its length, so a test of it does not depend on how fast the machine is.
+   */
+  | { readonly kind: 'hang' }
   /** Answers with this HTTP status (5xx by default 503) and a JSON `{message}` body. */
   | { readonly kind: 'status'; readonly status?: number; readonly message?: string }
   /** Answers 429 with `Retry-After: <seconds>`. */

@@ -39,6 +39,15 @@ export interface HttpServerOptions {
 }
 
 /**
+ * Resolves when `res`'s connection closes without an answer having been sent (the client gave up,
+ * or the server closed its connections on stop): how a `hang` fault holds a request.
+ */
+export function untilClosed(res: ServerResponse): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve()
+  return new Promise((resolve) => res.once('close', () => resolve()))
+}
+
+/**
  * Starts an HTTP server on loopback dispatching to `handlers` in order; unknown routes get 404.
  * @category Emulator
  */

@@ -25,7 +25,7 @@ import { p256 } from '@noble/curves/nist.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, concatBytes, uintToBytesBE } from '../core/bytes.js'
 import { DerivedSource } from '../rest/derived.js'
-import { readBody, sendJson, type RouteHandler } from './http.js'
+import { readBody, sendJson, untilClosed, type RouteHandler } from './http.js'
 
 /** Satellite source names the emulator understands. */
 export const EMULATOR_SATELLITE_NAMES = ['vendororbital', 'aptosorbital'] as const
@@ -121,6 +121,11 @@ export interface RestFault {
   delayMs?: number
   /** Close the connection without answering (a network error). */
   drop?: boolean
+  /**
+   * Never answer: hold the request open until the client closes the connection or the emulator
+   * stops (a client timeout fires whatever its length).
+   */
+  hang?: boolean
   /** When set, answer normally but only after `delayMs` (no status/body override). */
   passThrough?: boolean
 }
@@ -233,6 +238,10 @@ export function createRestService(options: RestServiceOptions = {}): RestService
       await new Promise<void>((resolve) => setTimeout(resolve, fault.delayMs).unref())
     }
     if (res.destroyed || res.writableEnded) return true
+    if (fault.hang === true) {
+      await untilClosed(res)
+      return true
+    }
     if (fault.drop === true) {
       res.socket?.destroy()
       return true

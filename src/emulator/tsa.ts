@@ -33,7 +33,7 @@ import { Accuracy, MessageImprint, PKIFailureInfo, PKIFailureInfoFlags, PKIFreeT
 import * as asn1js from 'asn1js'
 import type { ServerResponse } from 'node:http'
 import { alterBody, FaultController, type FaultSpec } from './faults.js'
-import { readBody, sendJson, type RouteHandler } from './http.js'
+import { readBody, sendJson, untilClosed, type RouteHandler } from './http.js'
 
 const OIDS = {
   ecPublicKey: '1.2.840.10045.2.1',
@@ -231,6 +231,10 @@ export function createTsaService(options: TsaServiceOptions = {}): TsaService {
     requests++
     const { latencyMs, fault } = faults.take('tsa')
     if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs))
+    if (fault?.kind === 'hang') {
+      await untilClosed(res)
+      return true
+    }
     if (fault?.kind === 'status') {
       sendJson(res, fault.status ?? 503, { message: fault.message ?? 'injected time-stamping error' })
       return true

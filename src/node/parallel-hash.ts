@@ -129,10 +129,10 @@ function packSalts(salts: readonly Uint8Array[], from: number, to: number): Uint
 }
 
 /**
- * The worker, or null when it cannot be started. Under a TypeScript loader (tests, `tsx`) this module is
+ * @internal The worker, or null when it cannot be started (also used by the CLI's streaming reader). Under a TypeScript loader (tests, `tsx`) this module is
  * a `.ts` file and the worker is loaded the same way (`--import tsx`); from `dist/` it is plain `.js`.
  */
-function startWorker(): Worker | null {
+export function startWorker(): Worker | null {
   try {
     if (!import.meta.url.endsWith('.ts')) return watch(new Worker(new URL('./hash-worker.js', import.meta.url)))
     // Under a TypeScript loader: register tsx's ESM hooks in the worker, then import the .ts worker.

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { base64ToBytes, DEFAULT_DRAW_KINDS, parseBlock, type DrawSpec, type JsonObject, type VerifyResult } from '../core/index.js'
+import { base64ToBytes, DEFAULT_DRAW_KINDS, parseBlock, type DrawKinds, type DrawSpec, type JsonObject, type VerifyResult } from '../core/index.js'
 import { parseIpnsRecord } from '../core/ipns/index.js'
 import { formatTime } from './text.js'
 
@@ -155,10 +155,10 @@ function failedDetail(result: VerifyResult, names: readonly string[]): string | 
 }
 
 /** The committed draw in words, from the parsed commitment or, when it did not parse, its raw `draw` read by its kind. */
-function describeDraw(parsed: DrawSpec | undefined, raw: unknown): string {
-  if (parsed !== undefined) return DEFAULT_DRAW_KINDS.get(parsed.kind)?.describe(parsed, undefined) ?? 'unknown'
+function describeDraw(parsed: DrawSpec | undefined, raw: unknown, kinds: DrawKinds): string {
+  if (parsed !== undefined) return kinds.get(parsed.kind)?.describe(parsed, undefined) ?? 'unknown'
   if (raw === null || typeof raw !== 'object') return 'unknown'
-  const kind = DEFAULT_DRAW_KINDS.get((raw as { kind?: unknown }).kind)
+  const kind = kinds.get((raw as { kind?: unknown }).kind)
   if (kind === undefined) return 'unknown'
   try {
     return kind.describe(kind.parse(raw as JsonObject, '$.draw'), undefined)
@@ -170,8 +170,9 @@ function describeDraw(parsed: DrawSpec | undefined, raw: unknown): string {
 /**
  * Builds the evidence picture from the proof (parsed JSON, untrusted) and `verify`'s result.
  * Returns `undefined` when the proof is too broken to picture (not an object, or no chain).
+ * `kinds` names the draw (default: the built-in kinds).
  */
-export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | undefined {
+export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawKinds = DEFAULT_DRAW_KINDS): Evidence | undefined {
   if (proof === null || typeof proof !== 'object') return undefined
   const p = proof as { commitmentCid?: unknown; commitment?: unknown; chain?: { blocks?: unknown; ipnsRecord?: unknown } }
   const rawBlocks = Array.isArray(p.chain?.blocks) ? (p.chain.blocks as unknown[]) : []
@@ -201,7 +202,7 @@ export function buildEvidence(proof: unknown, result: VerifyResult): Evidence | 
     facts: [
       { label: 'CID', value: typeof p.commitmentCid === 'string' ? p.commitmentCid : 'missing', mono: true },
       { label: 'Label', value: c?.label ?? (typeof rawC.label === 'string' ? rawC.label : '') },
-      { label: 'Draw', value: describeDraw(c?.draw, rawC.draw) },
+      { label: 'Draw', value: describeDraw(c?.draw, rawC.draw, kinds) },
       { label: 'Made after', value: afterSeq === undefined ? 'unknown' : `block ${afterSeq}` },
       { label: 'Target', value: targetSeq === undefined ? 'unknown' : `block ${targetSeq}` },
     ],

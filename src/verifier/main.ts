@@ -14,7 +14,7 @@ import { OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
-import type { OutcomeView, ParticipantsView, ReceiptModel, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
+import type { OutcomeView, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
 import { customSettings, parseBeaconLines, parsePemCertificates, settingsFromQuery, type TrustSettings } from './settings.js'
 import { formatTime, splitInvisible } from './text.js'
 
@@ -149,33 +149,83 @@ function renderSummary(s: SummaryView | undefined, source: string, m?: RenderMod
   return h('section', { class: 'card summary', 'aria-label': 'Summary' }, list)
 }
 
-function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement | undefined {
-  if (o === undefined) return undefined
-  const tier = m.verdict.tier
-  const title = o.title
-  const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, 'claimed by the proof — not verified') : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, 'under custom trust settings — see the verdict') : undefined
-  const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h' }, h('h2', { id: 'outcome-h' }, title, tag))
+/** A ranked table of entries: rank, entry, weight (when carried), 1-based position in the list. */
+function rankedTable(rows: readonly RowView[]): HTMLElement {
+  const weighted = rows.some((w) => w.weight !== undefined)
+  const table = h(
+    'table',
+    { class: 'ranked' },
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), weighted ? h('th', { scope: 'col', class: 'weight' }, 'Weight') : undefined, h('th', { scope: 'col', class: 'index' }, 'Position in list'))),
+  )
+  const body = h('tbody')
+  // Positions are 1-based for people (the proof's `index` is 0-based).
+  for (const w of rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), weighted ? h('td', { class: 'weight' }, w.weight === undefined ? '' : w.weight.toLocaleString('en-US')) : undefined, h('td', { class: 'index' }, String(w.index + 1))))
+  table.append(body)
+  return table
+}
+
+/**
+ * A plain table of text cells, inside its own horizontally scrolling box (focusable, so a keyboard
+ * can scroll it) so a wide table never widens the page. An emphasised cell carries a mark as well
+ * as a colour: ✓ for `ok`, ✗ for `bad`.
+ */
+function plainTable(t: Extract<SectionView, { layout: 'table' }>): HTMLElement {
+  const align = (i: number): string | undefined => (t.columns[i]?.align === 'right' ? 'num' : undefined)
+  const head = h('tr', null, ...t.columns.map((c, i) => h('th', { scope: 'col', class: align(i) }, untrusted(c.label))))
+  const body = h('tbody')
+  for (const r of t.rows) {
+    body.append(
+      h(
+        'tr',
+        null,
+        ...r.map((c, i) =>
+          h(
+            'td',
+            { class: [align(i), c.tone === undefined ? undefined : `tone-${c.tone}`].filter((x) => x !== undefined).join(' ') || undefined, 'data-tone': c.tone },
+            untrusted(c.text, true),
+            c.tone === undefined ? undefined : h('span', { class: 'tone-mark' }, c.tone === 'ok' ? ' ✓' : ' ✗'),
+          ),
+        ),
+      ),
+    )
+  }
+  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t.title }, h('table', { class: 'plain' }, h('thead', null, head), body))
+}
+
+/** One section's content (values, ranked rows or a table), its note, and how many rows were left out. */
+function sectionBody(o: SectionView): Node[] {
+  const out: Node[] = []
+  if (o.note !== undefined) out.push(h('p', { class: 'section-note' }, untrusted(o.note)))
   let shown: number
   if (o.layout === 'values') {
     const ol = h('ol', { class: 'values' })
-    for (const v of o.values) ol.append(h('li', null, h('span', { class: 'mono' }, v)))
-    section.append(ol)
+    for (const v of o.values) ol.append(h('li', null, h('span', { class: 'mono' }, untrusted(v))))
+    out.push(ol)
     shown = o.values.length
+  } else if (o.layout === 'ranked') {
+    out.push(rankedTable(o.rows))
+    shown = o.rows.length
   } else {
-    const weighted = o.rows.some((w) => w.weight !== undefined)
-    const table = h(
-      'table',
-      { class: 'ranked' },
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), weighted ? h('th', { scope: 'col', class: 'weight' }, 'Weight') : undefined, h('th', { scope: 'col', class: 'index' }, 'Position in list'))),
-    )
-    const body = h('tbody')
-    // Positions are 1-based for people (the proof's `index` is 0-based).
-    for (const w of o.rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), weighted ? h('td', { class: 'weight' }, w.weight === undefined ? '' : w.weight.toLocaleString('en-US')) : undefined, h('td', { class: 'index' }, String(w.index + 1))))
-    table.append(body)
-    section.append(table)
+    out.push(plainTable(o))
     shown = o.rows.length
   }
-  if (o.total > shown) section.append(h('p', { class: 'more' }, `… and ${o.total - shown} more (see the proof file)`))
+  if (o.total > shown) out.push(h('p', { class: 'more' }, `… and ${o.total - shown} more (see the proof file)`))
+  return out
+}
+
+function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement | undefined {
+  if (o === undefined) return undefined
+  const tier = m.verdict.tier
+  const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, 'claimed by the proof — not verified') : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, 'under custom trust settings — see the verdict') : undefined
+  const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h', 'data-layout': o.layout }, h('h2', { id: 'outcome-h' }, o.title, tag))
+  if (o.layout !== 'sections') {
+    section.append(...sectionBody(o))
+    return section
+  }
+  o.sections.forEach((s, i) => {
+    const id = `outcome-s${i}`
+    section.append(h('section', { class: 'outcome-section', 'data-layout': s.layout, 'aria-labelledby': id }, h('h3', { id }, untrusted(s.title)), ...sectionBody(s)))
+  })
   return section
 }
 

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type OutcomeBase, type ReceiptCheckName, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
 
-/** Rows of a ranking / value list sent to the page; the rest is counted, not sent. */
+/** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
 export const MAX_ROWS = 500
 
 /**
@@ -99,9 +99,9 @@ function canonicalName(name: string | undefined): string | undefined {
  * The core's verify options for the page's settings.
  *
  * Extra beacons are added to {@link ORBITPORT_BEACONS} (a bad name makes `verify` fail its `policy`
- * check, naming it).
+ * check, naming it). `kinds` is the registry the page verifies with (the built-in kinds; a test page adds its own).
  */
-export function verifyOptions(s: TrustSettings, now: Date): VerifyOptions {
+export function verifyOptions(s: TrustSettings, now: Date, kinds: DrawKinds = DEFAULT_DRAW_KINDS): VerifyOptions {
   const trust = {
     ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: `beacon ${shortName(name)}` }))] }),
     ...(s.tsaRoots.length === 0 ? {} : { timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, ...s.tsaRoots] }),
@@ -112,13 +112,24 @@ export function verifyOptions(s: TrustSettings, now: Date): VerifyOptions {
     ...(s.allowUnsigned ? { allowUnsigned: true } : {}),
     ...(s.allowUntimestamped ? { allowUntimestamped: true } : {}),
     ...(s.commitment === undefined ? {} : { commitment: s.commitment }),
+    ...(kinds === DEFAULT_DRAW_KINDS ? {} : { kinds }),
   }
 }
 
-/** The outcome, cut to what the page draws: the kind's `display` (values, or a ranked table), at most MAX_ROWS rows. */
-export type OutcomeView =
-  | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[]; readonly total: number }
-  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly RowView[]; readonly total: number }
+/** One table cell as the page draws it: text, and an emphasis (`ok`: a condition met, `bad`: not met). */
+export interface CellView {
+  readonly text: string
+  readonly tone?: 'ok' | 'bad'
+}
+
+/** One part of the outcome, cut to at most {@link MAX_ROWS} rows; `total` counts them all. */
+export type SectionView =
+  | { readonly layout: 'values'; readonly title: string; readonly note?: string; readonly values: readonly string[]; readonly total: number }
+  | { readonly layout: 'ranked'; readonly title: string; readonly note?: string; readonly rows: readonly RowView[]; readonly total: number }
+  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number }
+
+/** The outcome, cut to what the page draws: the kind's `display` (values, a ranked table, a plain table, or titled sections of those). */
+export type OutcomeView = SectionView | { readonly layout: 'sections'; readonly title: string; readonly sections: readonly SectionView[] }
 
 /** One ranked row: `index` is 0-based as in the proof (the page shows `index + 1`); `weight` for weighted draws whose weights the proof carries. */
 export interface RowView {
@@ -176,21 +187,21 @@ export interface RenderModel {
  *
  * @param proof - the proof as parsed JSON, only when `verify` accepted its bytes (format check passed).
  */
-export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }): RenderModel {
+export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }, kinds: DrawKinds = DEFAULT_DRAW_KINDS): RenderModel {
   const c = r.commitment
   const summary: SummaryView | undefined =
     c === undefined
       ? undefined
       : {
           label: c.label,
-          draw: DEFAULT_DRAW_KINDS.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
+          draw: kinds.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
           target: c.target,
           ...(r.target === undefined ? {} : { targetTime: r.target.timestamp }),
           beacon: r.beacon?.text ?? c.beacon,
         }
   const o = r.outcome
   const carried = carriedParticipants(proof)
-  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights)
+  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds)
   const participants: ParticipantsView | undefined =
     c?.participants === undefined || carried === undefined
       ? undefined
@@ -200,7 +211,7 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
           salted: c.participants.salted === true,
           ...(carried.weights === undefined ? {} : { totalWeight: carried.weights.reduce((a, b) => a + b, 0) }),
         }
-  const evidence = proof === undefined ? undefined : buildEvidence(proof, r)
+  const evidence = proof === undefined ? undefined : buildEvidence(proof, r, kinds)
   return {
     verdict: pageVerdict(r, s, link),
     ok: r.ok,
@@ -233,18 +244,39 @@ export function carriedParticipants(proof: unknown): { disclosure: 'full' | 'win
 
 /**
  * The outcome as the page shows it, from its kind's `display` (undefined for a kind the page does not
- * know); ranked rows get their weight when the proof carries the weights.
+ * know); ranked rows get their weight when the proof carries the weights. Each section keeps at most
+ * {@link MAX_ROWS} rows; a table row gets exactly one cell per column.
  */
-export function outcomeView(o: OutcomeBase, weights?: readonly number[]): OutcomeView | undefined {
-  const d = DEFAULT_DRAW_KINDS.get(o.kind)?.display(o)
+export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): OutcomeView | undefined {
+  const d: OutcomeDisplay | undefined = kinds.get(o.kind)?.display(o)
   if (d === undefined) return undefined
   const row = (w: { rank: number; index: number; entry: string }): RowView => {
     const weight = weights?.[w.index]
     return { rank: w.rank, index: w.index, entry: w.entry, ...(weight === undefined ? {} : { weight }) }
   }
-  return d.layout === 'values'
-    ? { layout: 'values', title: d.title, values: d.values.slice(0, MAX_ROWS), total: d.values.length }
-    : { layout: 'ranked', title: d.title, rows: d.rows.slice(0, MAX_ROWS).map(row), total: d.rows.length }
+  const section = (x: DisplaySection): SectionView => {
+    const note = x.note === undefined ? {} : { note: x.note }
+    if (x.layout === 'values') return { layout: 'values', title: x.title, ...note, values: x.values.slice(0, MAX_ROWS), total: x.values.length }
+    if (x.layout === 'ranked') return { layout: 'ranked', title: x.title, ...note, rows: x.rows.slice(0, MAX_ROWS).map(row), total: x.rows.length }
+    const rows = x.rows.slice(0, MAX_ROWS).map((r) => x.columns.map((_, i): CellView => {
+      const c = r[i] ?? ''
+      return typeof c === 'string' ? { text: c } : { text: c.text, tone: c.tone }
+    }))
+    return { layout: 'table', title: x.title, ...note, columns: x.columns.map((c) => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) })), rows, total: x.rows.length }
+  }
+  return d.layout === 'sections' ? { layout: 'sections', title: d.title, sections: d.sections.map(section) } : section(d)
+}
+
+/**
+ * Each winner's rank by committed index, for "was I in the draw?": the rows of the display's ranked
+ * layout, or of its first ranked section.
+ */
+export function winnerRanks(o: OutcomeBase | undefined, kinds: DrawKinds = DEFAULT_DRAW_KINDS): Map<number, number> {
+  const d = o === undefined ? undefined : kinds.get(o.kind)?.display(o)
+  const ranked = d?.layout === 'sections' ? d.sections.find((x) => x.layout === 'ranked') : d
+  const ranks = new Map<number, number>()
+  if (ranked?.layout === 'ranked') for (const w of ranked.rows) if (!ranks.has(w.index)) ranks.set(w.index, w.rank)
+  return ranks
 }
 
 /** The most matches a search answers with (the total is counted). */

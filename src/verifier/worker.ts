@@ -4,15 +4,16 @@
  * the page draws ({@link RenderModel}). The page stays responsive, and Cancel terminates this worker.
  *
  * Bundled by scripts/build-verifier.ts into the page as a non-executed `<script type="text/plain">`
- * block, which the page starts as a `blob:` worker (CSP `worker-src blob:`).
+ * block, which the page starts as a `blob:` worker (CSP `worker-src blob:`). The page's entry,
+ * worker-main.ts, starts it with the built-in kinds; a test page starts it with its own kinds too.
  *
  * @module
  */
 import { readProofJson } from '../core/proof.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
-import { DEFAULT_DRAW_KINDS } from '../core/kinds/index.js'
-import { buildModel, carriedParticipants, searchEntries, verifyOptions, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import type { DrawKinds } from '../core/kinds/index.js'
+import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
 
 interface WorkerScope {
   onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest>) => void) | null
@@ -37,7 +38,7 @@ function documentType(input: Uint8Array | string): unknown {
   }
 }
 
-async function run(req: VerifyRequest): Promise<void> {
+async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
   scope.postMessage({ type: 'phase', phase: 'verifying' })
   if (documentType(req.proof) === RECEIPT_TYPE) {
     // A participant's receipt: "was I in the draw?" — checked offline against its own commitment.
@@ -56,7 +57,7 @@ async function run(req: VerifyRequest): Promise<void> {
     return
   }
   const started = performance.now()
-  const result = await verify(req.proof, verifyOptions(req.settings, new Date()))
+  const result = await verify(req.proof, verifyOptions(req.settings, new Date(), kinds))
   const verifyMs = performance.now() - started
   scope.postMessage({ type: 'phase', phase: 'preparing' })
   // Only once `verify` accepted the bytes (strict UTF-8, no duplicate keys, size) is the proof
@@ -65,21 +66,22 @@ async function run(req: VerifyRequest): Promise<void> {
   if (result.checks.some((c) => c.name === 'format' && c.ok)) {
     proof = JSON.parse(typeof req.proof === 'string' ? req.proof : new TextDecoder('utf-8', { fatal: true }).decode(req.proof))
   }
-  const model = buildModel(result, proof, req.settings, req.link, { webCrypto: globalThis.crypto?.subtle !== undefined, verifyMs })
+  const model = buildModel(result, proof, req.settings, req.link, { webCrypto: globalThis.crypto?.subtle !== undefined, verifyMs }, kinds)
   const carried = carriedParticipants(proof)
   if (carried?.entries !== undefined && result.checks.some((c) => c.name === 'participants' && c.ok)) {
-    const display = result.outcome === undefined ? undefined : DEFAULT_DRAW_KINDS.get(result.outcome.kind)?.display(result.outcome)
-    const ranks = new Map<number, number>(display?.layout === 'ranked' ? display.rows.map((w) => [w.index, w.rank]) : [])
-    searchable = { entries: carried.entries, ranks }
+    searchable = { entries: carried.entries, ranks: winnerRanks(result.outcome, kinds) }
   }
   scope.postMessage({ type: 'done', model: { ...model, searchable: searchable !== undefined } })
 }
 
-scope.onmessage = (ev) => {
-  const msg = ev.data
-  if (msg.type === 'search') {
-    if (searchable !== undefined) scope.postMessage({ type: 'search', result: searchEntries(searchable.entries, msg.query, searchable.ranks) })
-    return
+/** Answers the page's messages, verifying with `kinds`. */
+export function startVerifierWorker(kinds: DrawKinds): void {
+  scope.onmessage = (ev) => {
+    const msg = ev.data
+    if (msg.type === 'search') {
+      if (searchable !== undefined) scope.postMessage({ type: 'search', result: searchEntries(searchable.entries, msg.query, searchable.ranks) })
+      return
+    }
+    run(msg, kinds).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))
   }
-  run(msg).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))
 }

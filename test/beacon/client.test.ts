@@ -171,12 +171,14 @@ describe('BeaconClient: failover to another gateway on every fault', () => {
     ['truncated block', 'block', { kind: 'truncate' }],
     ['wrong record bytes', 'ipns-record', { kind: 'wrong-bytes', offset: 60 }],
     ['wrong block bytes', 'block', { kind: 'wrong-bytes' }],
-    ['timeout (latency over timeoutMs)', '*', { kind: 'latency', ms: 1500 }],
+    ['timeout (a gateway that never answers)', '*', { kind: 'hang' }],
   ]
   for (const [label, route, spec] of cases) {
     it(`${label}: recovers through the second gateway with verified data`, async () => {
       emu.faults.add(route, spec)
-      const c = client({ timeoutMs: 500, retries: 0 })
+      // The second gateway's healthy answers must come within timeoutMs on a loaded machine: 2 s, not
+      // 500 ms. The hung gateway's timeout fires whatever its length.
+      const c = client({ timeoutMs: 2000, retries: 0 })
       const head = await c.latest()
       expect(head.block.cid).toBe(emu.service.head().cid)
       expect(head.authenticated).toBe(true)

@@ -6,7 +6,7 @@
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { CID } from 'multiformats/cid'
-import { base64ToBytes, bytesToBase64, commit, drawFromBlock, type Proof } from '../../src/core/index.js'
+import { base64ToBytes, bytesToBase64, commit, drawFromBlock, type DrawKinds, type DrawSpec, type Proof } from '../../src/core/index.js'
 import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
 import { createTestTsa, type TestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
@@ -64,6 +64,16 @@ export async function makeProof(options: MakeProofOptions = {}): Promise<Proof> 
   const carried = chain.slice(8, 13).reverse() // 12 (head) … 8 (after), newest first
   const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 42n, 24 * 3600 * 1000, { v1Compatible: true })
   return { ...proof, chain: { ipnsRecord: bytesToBase64(marshalIPNSRecord(record)), blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })) } }
+}
+
+/**
+ * A valid unsigned, untime-stamped proof of any draw (a test-only kind's, with its registry), over
+ * the same chain as {@link makeProof}: the page passes it with `allow-unsigned=1&allow-untimestamped=1`.
+ */
+export function makeDrawProof(draw: DrawSpec, participants: readonly string[], kinds: DrawKinds, label = 'Draw of another kind'): Proof {
+  const chain = buildChain(14, 'browser')
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants, draw, label, kinds })
+  return drawFromBlock(commitment, participants, chain[11]!, { kinds })
 }
 
 /** A copy of the proof whose first winner is replaced by another participant. */

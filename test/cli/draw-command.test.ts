@@ -5,49 +5,33 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { json, run, runCommand, tempDir, type RunOptions } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { json, run, runCommand, useEmulatorWorkspace } from './helpers.js'
 
-let emu: RunningEmulator
-let dir: string
-let cleanup: () => Promise<void>
-let opts: RunOptions
-
-beforeAll(async () => {
-  emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } })
-  ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
-  await writeFile(join(dir, 'tickets list.csv'), 'name,tickets\nAmara,3\nBen,1\nChidi,5\nDana,2\n')
-})
-
-afterAll(async () => {
-  await emu?.stop()
-  await cleanup?.()
-})
+const ws = useEmulatorWorkspace({ files: { 'tickets list.csv': 'name,tickets\nAmara,3\nBen,1\nChidi,5\nDana,2\n' } })
 
 describe('commit prints the draw command to run later', () => {
   it('a weighted CSV commit prints a draw command with --column and --weight-column (quoted); run as printed, it draws', async () => {
-    const c = await run(['commit', '-p', 'tickets list.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '2', '--delay', '2s', '-o', 'w.commitment.json', '--no-timestamp'], opts)
+    const c = await run(['commit', '-p', 'tickets list.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '2', '--delay', '2s', '-o', 'w.commitment.json', '--no-timestamp'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     const printed = /^\s+(orbitdraw draw .*)$/m.exec(c.stdout)?.[1]
     expect(printed).toBe("orbitdraw draw w.commitment.json --participants 'tickets list.csv' --column name --weight-column tickets -o proof.json")
     // Run exactly what was printed, through a shell, with orbitdraw being the built binary.
-    const shell = await runCommand('sh', ['-c', printed!.replace(/^orbitdraw /, `"${process.execPath}" "${join(import.meta.dirname, '../../dist/cli/main.js')}" `) + ' --quiet'], { ...opts, timeoutMs: 30_000 })
+    const shell = await runCommand('sh', ['-c', printed!.replace(/^orbitdraw /, `"${process.execPath}" "${join(import.meta.dirname, '../../dist/cli/main.js')}" `) + ' --quiet'], { ...ws.opts, timeoutMs: 30_000 })
     expect(shell.code, shell.stderr).toBe(0)
-    const proof = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { kind: string; winners: unknown[] } }
+    const proof = JSON.parse(await readFile(join(ws.dir, 'proof.json'), 'utf8')) as { outcome: { kind: string; winners: unknown[] } }
     expect(proof.outcome.kind).toBe('weighted')
     expect(proof.outcome.winners).toHaveLength(2)
   })
 
   it('--json carries the same drawCommand', async () => {
-    const c = await run(['commit', '-p', 'tickets list.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '1', '--delay', '1s', '-o', 'j.commitment.json', '--no-timestamp', '--json'], opts)
+    const c = await run(['commit', '-p', 'tickets list.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '1', '--delay', '1s', '-o', 'j.commitment.json', '--no-timestamp', '--json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(json<{ drawCommand: string }>(c).drawCommand).toBe("orbitdraw draw j.commitment.json --participants 'tickets list.csv' --column name --weight-column tickets -o proof.json")
   })
 
   it('a weighted commitment drawn without --weight-column is a usage error naming the flag, not a JSON path', async () => {
-    const d = await run(['draw', 'w.commitment.json', '-p', 'tickets list.csv', '--column', 'name', '-o', 'x.json', '--quiet'], opts)
+    const d = await run(['draw', 'w.commitment.json', '-p', 'tickets list.csv', '--column', 'name', '-o', 'x.json', '--quiet'], ws.opts)
     expect(d.code).toBe(2)
     expect(d.stderr).toContain('this commitment is a weighted draw')
     expect(d.stderr).toContain('--weight-column')
@@ -55,16 +39,16 @@ describe('commit prints the draw command to run later', () => {
   })
 
   it('a private commit prints the draw command with --secret, and the receipts command with the participants flags', async () => {
-    await writeFile(join(dir, 'names.txt'), 'Amara\nBen\nChidi\n')
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--private', '--delay', '1s', '-o', 'p.commitment.json', '--no-timestamp'], opts)
+    await writeFile(join(ws.dir, 'names.txt'), 'Amara\nBen\nChidi\n')
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--private', '--delay', '1s', '-o', 'p.commitment.json', '--no-timestamp'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toContain('orbitdraw draw p.commitment.json --participants names.txt --secret p.commitment.secret.json -o proof.json')
     expect(c.stdout).toContain('orbitdraw receipts p.commitment.json --participants names.txt --secret p.commitment.secret.json -o receipts/')
   })
 
   it('wording: one entry is "1 entry", the draw is worded by its kind ("pick 1 of 1"), large block numbers have separators', async () => {
-    await writeFile(join(dir, 'one.txt'), 'Amara\n')
-    const c = await run(['commit', '-p', 'one.txt', '--pick', '1', '--delay', '1s', '-o', 'one.commitment.json', '--no-timestamp'], opts)
+    await writeFile(join(ws.dir, 'one.txt'), 'Amara\n')
+    const c = await run(['commit', '-p', 'one.txt', '--pick', '1', '--delay', '1s', '-o', 'one.commitment.json', '--no-timestamp'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/participants {3}1 entry, Merkle root [0-9a-f]{64} \(hex\)/)
     expect(c.stdout).toContain('pick 1 of 1')

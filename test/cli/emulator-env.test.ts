@@ -5,19 +5,10 @@
  */
 import { chmod, mkdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN, run, runCommand, tempDir } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { BIN, run, runCommand, useWorkspace } from './helpers.js'
 
-let dir: string
-let cleanup: () => Promise<void>
-
-beforeAll(async () => {
-  ;({ dir, cleanup } = await tempDir())
-})
-
-afterAll(async () => {
-  await cleanup?.()
-})
+const ws = useWorkspace()
 
 describe('emulator --write-env', () => {
   it('the --help script example returns, with orbitdraw pointed at the emulator', async () => {
@@ -30,23 +21,23 @@ describe('emulator --write-env', () => {
     expect(script).toContain('. ./emulator.env')
     // `orbitdraw` on PATH is the built binary, behind a wrapper that does NOT exec (like npx): the
     // example's `kill "$ORBITDRAW_EMULATOR_PID"` must reach the emulator itself, not the wrapper.
-    await mkdir(join(dir, 'bin'), { recursive: true })
-    await writeFile(join(dir, 'bin', 'orbitdraw'), `#!/bin/sh\n"${process.execPath}" "${BIN}" "$@"\n`)
-    await chmod(join(dir, 'bin', 'orbitdraw'), 0o755)
-    const full = `set -e\nexport PATH="${join(dir, 'bin')}:$PATH"\n${script}\nwait\necho "mode=$(stat -c %a emulator.env 2>/dev/null || echo removed)"\necho "beacon=$ORBITDRAW_BEACON"`
+    await mkdir(join(ws.dir, 'bin'), { recursive: true })
+    await writeFile(join(ws.dir, 'bin', 'orbitdraw'), `#!/bin/sh\n"${process.execPath}" "${BIN}" "$@"\n`)
+    await chmod(join(ws.dir, 'bin', 'orbitdraw'), 0o755)
+    const full = `set -e\nexport PATH="${join(ws.dir, 'bin')}:$PATH"\n${script}\nwait\necho "mode=$(stat -c %a emulator.env 2>/dev/null || echo removed)"\necho "beacon=$ORBITDRAW_BEACON"`
     // Check the file while the emulator is running, from the script itself, before the kill line.
     const withMode = full.replace('orbitdraw beacon latest', 'stat -c "live-mode=%a" emulator.env; orbitdraw beacon latest')
-    const r = await runCommand('bash', ['-c', withMode], { cwd: dir, timeoutMs: 30_000 })
+    const r = await runCommand('bash', ['-c', withMode], { cwd: ws.dir, timeoutMs: 30_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     expect(r.stdout).toContain('live-mode=600')
     expect(r.stdout).toMatch(/^block \d+ {2}baf\w+$/m)
     expect(r.stdout).toContain('mode=removed')
     expect(r.stdout).toMatch(/^beacon=k\w+$/m)
-    await expect(stat(join(dir, 'emulator.env'))).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(stat(join(ws.dir, 'emulator.env'))).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
   it('an unwritable --write-env is refused (exit 4) and the emulator does not keep running', async () => {
-    const r = await run(['emulator', '--write-env', join(dir, 'no/such/dir/emulator.env')], { timeoutMs: 15_000 })
+    const r = await run(['emulator', '--write-env', join(ws.dir, 'no/such/dir/emulator.env')], { timeoutMs: 15_000 })
     expect(r.code).toBe(4)
     expect(r.stderr).toContain('cannot write')
   })

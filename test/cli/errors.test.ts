@@ -3,26 +3,10 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { closedPort, json, names, run, tempDir, type RunOptions } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { closedPort, json, names, run, useEmulatorWorkspace } from './helpers.js'
 
-let emu: RunningEmulator
-let dir: string
-let cleanup: () => Promise<void>
-let opts: RunOptions
-
-beforeAll(async () => {
-  emu = await startEmulator({ beacon: { intervalMs: 300, keyType: 'Ed25519', initialBlocks: 3 } })
-  ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
-  await writeFile(join(dir, 'names.txt'), names(10))
-})
-
-afterAll(async () => {
-  await emu?.stop()
-  await cleanup?.()
-})
+const ws = useEmulatorWorkspace({ emulator: { beacon: { intervalMs: 300, keyType: 'Ed25519', initialBlocks: 3 } }, files: { 'names.txt': names(10) } })
 
 describe('help', () => {
   it('main help lists every command; each command has --help with usage and examples', async () => {
@@ -71,14 +55,14 @@ describe('usage errors: exit 2', () => {
   ]
   for (const [what, args, message] of cases) {
     it(what, async () => {
-      const r = await run(args, opts)
+      const r = await run(args, ws.opts)
       expect(r.code, r.stdout + r.stderr).toBe(2)
       expect(r.stdout + r.stderr).toMatch(message)
       if (args.length > 0) expect(r.stderr).toMatch(/Run 'orbitdraw .*--help' for usage\./)
     })
   }
   it('--json usage errors are JSON on stdout', async () => {
-    const r = await run(['commit', '--pick', '3', '--json'], opts)
+    const r = await run(['commit', '--pick', '3', '--json'], ws.opts)
     expect(r.code).toBe(2)
     expect(json(r)).toMatchObject({ ok: false, exitCode: 2, error: { name: 'UsageError' } })
   })
@@ -88,40 +72,40 @@ describe('network failure: exit 3', () => {
   it('an unreachable gateway (closed loopback port) for every networked command', async () => {
     const port = await closedPort()
     const gw = `http://127.0.0.1:${port}`
-    const env = { ORBITDRAW_BEACON: emu.beaconName }
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--gateway', gw, '-o', 'never.json'], { cwd: dir, env })
+    const env = { ORBITDRAW_BEACON: ws.emu.beaconName }
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--gateway', gw, '-o', 'never.json'], { cwd: ws.dir, env })
     expect(c.code, c.stderr).toBe(3)
     expect(c.stderr).toMatch(/network failure: no gateway gave a verified signed head/)
     expect(c.stderr).toContain(`could not reach ${gw}`)
     expect(c.stderr).toMatch(/what to do: /)
     expect(c.stderr).toMatch(/\[ALL_GATEWAYS_FAILED\]/)
 
-    const b = await run(['beacon', 'latest', '--gateway', gw, '--json'], { cwd: dir, env })
+    const b = await run(['beacon', 'latest', '--gateway', gw, '--json'], { cwd: ws.dir, env })
     expect(b.code).toBe(3)
     expect(json(b)).toMatchObject({ ok: false, exitCode: 3, error: { code: 'ALL_GATEWAYS_FAILED' } })
 
     // env ORBITDRAW_GATEWAYS works the same
-    const e = await run(['beacon', 'get', '1'], { cwd: dir, env: { ...env, ORBITDRAW_GATEWAYS: gw } })
+    const e = await run(['beacon', 'get', '1'], { cwd: ws.dir, env: { ...env, ORBITDRAW_GATEWAYS: gw } })
     expect(e.code).toBe(3)
 
     // draw: a valid commitment, but the gateway is gone
-    const ok = await run(['commit', '-p', 'names.txt', '--pick', '1', '-o', 'net.json'], opts)
+    const ok = await run(['commit', '-p', 'names.txt', '--pick', '1', '-o', 'net.json'], ws.opts)
     expect(ok.code, ok.stderr).toBe(0)
-    const d = await run(['draw', 'net.json', '-p', 'names.txt', '--gateway', gw, '-o', 'net.proof.json'], { cwd: dir, env })
+    const d = await run(['draw', 'net.json', '-p', 'names.txt', '--gateway', gw, '-o', 'net.proof.json'], { cwd: ws.dir, env })
     expect(d.code).toBe(3)
 
     // random: the REST endpoint is unreachable
-    const r = await run(['random'], { cwd: dir, env: { ORBITPORT_CLIENT_ID: 'id', ORBITPORT_CLIENT_SECRET: 'secret-unreachable', ORBITPORT_BASE_URL: gw, ORBITPORT_AUTH_URL: gw } })
+    const r = await run(['random'], { cwd: ws.dir, env: { ORBITPORT_CLIENT_ID: 'id', ORBITPORT_CLIENT_SECRET: 'secret-unreachable', ORBITPORT_BASE_URL: gw, ORBITPORT_AUTH_URL: gw } })
     expect(r.code, r.stderr).toBe(3)
     expect(r.stderr).not.toContain('secret-unreachable')
   }, 30_000)
 
   it('verify --online against an unreachable gateway fails the online checks (exit 1), offline checks still shown', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'on.json'], opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'on.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
-    const d = await run(['draw', 'on.json', '-p', 'names.txt', '-o', 'on.proof.json', '--quiet'], opts)
+    const d = await run(['draw', 'on.json', '-p', 'names.txt', '-o', 'on.proof.json', '--quiet'], ws.opts)
     expect(d.code, d.stderr).toBe(0)
-    const v = await run(['verify', 'on.proof.json', '--online', '--gateway', `http://127.0.0.1:${await closedPort()}`], opts)
+    const v = await run(['verify', 'on.proof.json', '--online', '--gateway', `http://127.0.0.1:${await closedPort()}`], ws.opts)
     expect(v.code).toBe(1)
     expect(v.stdout).toMatch(/✓ outcome/)
     expect(v.stdout).toMatch(/✗ online-blocks/)
@@ -144,26 +128,26 @@ describe('bad input: exit 4', () => {
   for (const [what, content, extra, message] of files) {
     it(`participants file with ${what}`, async () => {
       const name = fileName[what]!
-      await writeFile(join(dir, name), content)
+      await writeFile(join(ws.dir, name), content)
       const args = ['commit', '-p', name, ...(extra.includes('--weighted') ? [] : ['--pick', '1']), ...extra, '-o', `${name}.commitment.json`]
-      const r = await run(args, opts)
+      const r = await run(args, ws.opts)
       expect(r.code, r.stderr).toBe(4)
       expect(r.stderr).toMatch(message)
       expect(r.stderr).toMatch(/what to do: /)
     })
   }
   it('a missing participants file', async () => {
-    const r = await run(['commit', '-p', 'nope.txt', '--pick', '1'], opts)
+    const r = await run(['commit', '-p', 'nope.txt', '--pick', '1'], ws.opts)
     expect(r.code).toBe(4)
     expect(r.stderr).toMatch(/cannot read participants file nope\.txt: ENOENT/)
   })
   it('a block that is not published yet', async () => {
-    const r = await run(['beacon', 'get', '999999'], opts)
+    const r = await run(['beacon', 'get', '999999'], ws.opts)
     expect(r.code).toBe(4)
     expect(r.stderr).toMatch(/block 999999 is not published yet/)
   })
   it('a malformed CID', async () => {
-    const r = await run(['beacon', 'block', 'not-a-cid'], opts)
+    const r = await run(['beacon', 'block', 'not-a-cid'], ws.opts)
     expect(r.code).toBe(4)
   })
 })

@@ -2,23 +2,16 @@
  * Each example runs to completion (exit 0), as in CI.
  */
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, runCommand, tempDir } from './helpers.js'
+import { describe, expect, it } from 'vitest'
+import { ROOT, runCommand, useWorkspace } from './helpers.js'
 
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
-let dir: string
-let cleanup: () => Promise<void>
 
-beforeAll(async () => {
-  ;({ dir, cleanup } = await tempDir())
-})
-afterAll(async () => {
-  await cleanup?.()
-})
+const ws = useWorkspace()
 
 describe('examples', () => {
   it('npm run demo (examples/demo.ts): commit, wait, draw, write, verify; exit 0', async () => {
-    const r = await runCommand(TSX, [join(ROOT, 'examples/demo.ts'), '--out', join(dir, 'demo-proof.json')], { timeoutMs: 30_000 })
+    const r = await runCommand(TSX, [join(ROOT, 'examples/demo.ts'), '--out', join(ws.dir, 'demo-proof.json')], { timeoutMs: 30_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     const [trusted, stranger] = r.stdout.split('\n6. ')
     expect(trusted).toMatch(/trusting this run's emulator beacon k\w+ and its time-stamping root explicitly/)
@@ -26,7 +19,7 @@ describe('examples', () => {
     expect(trusted).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at .* UTC, \d+ s before block \d+\./)
     expect(trusted).toMatch(/VERIFIED: every check passed[^\n]*\n[^\n]*Commitment bagu\w+[^\n]*\n[^\n]*Beacon: this run's emulator beacon \(k\w+…\), trusted by your settings/)
     expect(trusted).toContain('"orbitdraw demo: three prizes"')
-    expect(trusted).toContain(join(dir, 'demo-proof.json'))
+    expect(trusted).toContain(join(ws.dir, 'demo-proof.json'))
     expect(trusted).not.toContain('✗')
     // the same proof under the default policy (Orbitport's beacons only) fails, naming why
     expect(stranger).toMatch(/FAILED: beacon-trusted, commitment-time\./)
@@ -41,7 +34,7 @@ describe('examples', () => {
   }, 40_000)
 
   it('examples/sortition/run.ts: private draw of 40 out of 20,000; exit 0', async () => {
-    const r = await runCommand(TSX, [join(ROOT, 'examples/sortition/run.ts'), '--out', join(dir, 'assembly.json')], { timeoutMs: 30_000 })
+    const r = await runCommand(TSX, [join(ROOT, 'examples/sortition/run.ts'), '--out', join(ws.dir, 'assembly.json')], { timeoutMs: 30_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     expect(r.stdout).toMatch(/none of the 19960 people not selected appears in the proof file/)
     expect(r.stdout).toMatch(/attack over the entry format recovers 0 of them/)

@@ -1,12 +1,18 @@
 /**
  * Runs the real `orbitdraw` binary (dist/cli/main.js, built by `pretest`) as a child process.
  * Always asynchronous: the emulator answering it runs in this test process.
+ *
+ * {@link useWorkspace} and {@link useEmulatorWorkspace} are the one per-file fixture of the CLI suites:
+ * a temporary directory (and an emulator on a free loopback port) made in `beforeAll`, removed in
+ * `afterAll`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const BIN = join(ROOT, 'dist/cli/main.js')
@@ -76,12 +82,6 @@ export async function closedPort(): Promise<number> {
   })
 }
 
-/** A fresh temporary directory and its cleanup. */
-export async function tempDir(): Promise<{ dir: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-cli-'))
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
-}
-
 /** Parses stdout as JSON, with the output in the error when it is not. */
 export function json<T = Record<string, unknown>>(r: RunResult): T {
   try {
@@ -94,4 +94,104 @@ export function json<T = Record<string, unknown>>(r: RunResult): T {
 /** Sample participants: `Person 1` … `Person n`, one per line. */
 export function names(n: number, prefix = 'Person'): string {
   return Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n'
+}
+
+/** A temporary directory made for one test file. */
+export interface Workspace {
+  /** The directory; the CLI runs in it (`cwd`). */
+  readonly dir: string
+}
+
+/** A {@link Workspace} with an emulator the CLI is pointed at. */
+export interface EmulatorWorkspace extends Workspace {
+  /** The running emulator (stopped in `afterAll`). */
+  readonly emu: RunningEmulator
+  /** Run options: `cwd` is {@link Workspace.dir}, the environment points the CLI at {@link emu}. */
+  readonly opts: RunOptions
+}
+
+export interface WorkspaceOptions {
+  /** Files written into the directory before the tests (name relative to it: contents). */
+  files?: Record<string, string | Uint8Array>
+}
+
+export interface EmulatorWorkspaceOptions extends WorkspaceOptions {
+  /** Emulator options; default: an Ed25519 beacon with a block every 250 ms, 3 blocks at start. */
+  emulator?: EmulatorOptions
+  /**
+   * Whether {@link EmulatorWorkspace.opts} also trusts the emulator's beacon and time-stamping root
+   * (`ORBITDRAW_TRUST_BEACONS`, `ORBITDRAW_TRUST_TSA`); default true. Without it the CLI keeps its
+   * default policy (Orbitport's beacons and the built-in roots only).
+   */
+  trust?: boolean
+}
+
+/** The default emulator of the CLI suites: quick blocks, an Ed25519 key (fast to sign). */
+export const CLI_EMULATOR: EmulatorOptions = { beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } }
+
+/** An object whose fields are set in `beforeAll`: reading one earlier is a mistake in the test file. */
+function lateFields<T extends object>(what: string): { target: Partial<T>; view: T } {
+  const target: Partial<T> = {}
+  const view = new Proxy(target, {
+    get(t, key) {
+      const value = (t as Record<string | symbol, unknown>)[key]
+      if (value === undefined) throw new Error(`${what}.${String(key)} is read before its beforeAll ran (read it inside a test or a later hook)`)
+      return value
+    },
+  }) as T
+  return { target, view }
+}
+
+async function makeDir(files: Record<string, string | Uint8Array> | undefined): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-cli-'))
+  for (const [name, contents] of Object.entries(files ?? {})) await writeFile(join(dir, name), contents)
+  return dir
+}
+
+/**
+ * Registers a fresh temporary directory for this test file (`beforeAll`) and its removal (`afterAll`).
+ *
+ * @example
+ * ```ts
+ * const ws = useWorkspace({ files: { 'names.txt': names(5) } })
+ * it('…', async () => { await run(['verify', 'p.json'], { cwd: ws.dir }) })
+ * ```
+ */
+export function useWorkspace(options: WorkspaceOptions = {}): Workspace {
+  const { target, view } = lateFields<Workspace>('workspace')
+  beforeAll(async () => {
+    Object.assign(target, { dir: await makeDir(options.files) })
+  })
+  afterAll(async () => {
+    if (target.dir !== undefined) await rm(target.dir, { recursive: true, force: true })
+  })
+  return view
+}
+
+/**
+ * Registers, for this test file, an emulator on a free loopback port and a fresh temporary directory
+ * (`beforeAll`), and their teardown (`afterAll`). Hooks the file registers after this call run after
+ * the setup and before the teardown.
+ *
+ * @example
+ * ```ts
+ * const ws = useEmulatorWorkspace({ files: { 'names.txt': names(5) } })
+ * it('…', async () => { await run(['commit', '-p', 'names.txt', '--pick', '1'], ws.opts) })
+ * ```
+ */
+export function useEmulatorWorkspace(options: EmulatorWorkspaceOptions = {}): EmulatorWorkspace {
+  const { target, view } = lateFields<EmulatorWorkspace>('workspace')
+  beforeAll(async () => {
+    const emu = await startEmulator(options.emulator ?? CLI_EMULATOR)
+    Object.assign(target, { emu })
+    const dir = await makeDir(options.files)
+    const env: Record<string, string> = { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl }
+    if (options.trust !== false) Object.assign(env, { ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') })
+    Object.assign(target, { dir, opts: { cwd: dir, env } })
+  })
+  afterAll(async () => {
+    await target.emu?.stop()
+    if (target.dir !== undefined) await rm(target.dir, { recursive: true, force: true })
+  })
+  return view
 }

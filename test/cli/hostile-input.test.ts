@@ -3,17 +3,16 @@
  * repaired into U+FFFD), and text from proofs, commitments and participants files never reaches the
  * terminal raw (an ESC sequence in a label or an entry cannot repaint the screen).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { commit } from '../../src/core/commitment.js'
 import { drawFromBlock } from '../../src/core/draw.js'
 import { serializeProof } from '../../src/core/proof.js'
 import { verify } from '../../src/core/verify.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { closedPort, run } from './helpers.js'
+import { closedPort, run, useWorkspace } from './helpers.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 
 const CHAIN = buildChain(6, 'hostile')
@@ -37,13 +36,7 @@ function noRawControls(out: string): void {
   expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/)
 }
 
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-hostile-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const ws = useWorkspace()
 
 describe('proof files are bytes: an FF byte in an entry is refused, not repaired', () => {
   // The entry committed is "ad\uFFFD"; the file carries the byte FF instead of its UTF-8 form EF BF BD.
@@ -60,25 +53,25 @@ describe('proof files are bytes: an FF byte in an entry is refused, not repaired
   })
 
   it('CLI: orbitdraw verify reads the file as bytes (exit 4: not a readable proof, INVALID_UTF8), the good file verifies (exit 0)', async () => {
-    await writeFile(join(dir, 'good.json'), good)
-    await writeFile(join(dir, 'ff.json'), bad)
-    const ok = await run(['verify', join(dir, 'good.json'), '--allow-unsigned', '--allow-untimestamped'])
+    await writeFile(join(ws.dir, 'good.json'), good)
+    await writeFile(join(ws.dir, 'ff.json'), bad)
+    const ok = await run(['verify', join(ws.dir, 'good.json'), '--allow-unsigned', '--allow-untimestamped'])
     expect(ok.code, ok.stdout + ok.stderr).toBe(0)
-    const r = await run(['verify', join(dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped'])
+    const r = await run(['verify', join(ws.dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped'])
     expect(r.code, r.stdout + r.stderr).toBe(4)
     expect(r.stdout).toMatch(/✗ format .*not valid UTF-8/)
-    const j = await run(['verify', join(dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    const j = await run(['verify', join(ws.dir, 'ff.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
     expect(JSON.parse(j.stdout)).toMatchObject({ ok: false, checks: [{ name: 'format', ok: false }] })
   })
 
   it('CLI: a byte order mark before a proof is refused (UNEXPECTED_BOM), and so is a commitment with FF for draw', async () => {
-    await writeFile(join(dir, 'bom.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(good)]))
-    const r = await run(['verify', join(dir, 'bom.json'), '--allow-unsigned', '--allow-untimestamped'])
+    await writeFile(join(ws.dir, 'bom.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(good)]))
+    const r = await run(['verify', join(ws.dir, 'bom.json'), '--allow-unsigned', '--allow-untimestamped'])
     expect(r.code).toBe(4)
     expect(r.stdout).toMatch(/byte order mark/)
     const { json } = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['a'], draw: { kind: 'pick', count: 1 }, label: 'x\ufffd' })
-    await writeFile(join(dir, 'c.json'), withFF(JSON.stringify(json)))
-    const d = await run(['draw', join(dir, 'c.json'), '-p', join(dir, 'none.txt'), '-o', join(dir, 'never.json')])
+    await writeFile(join(ws.dir, 'c.json'), withFF(JSON.stringify(json)))
+    const d = await run(['draw', join(ws.dir, 'c.json'), '-p', join(ws.dir, 'none.txt'), '-o', join(ws.dir, 'never.json')])
     expect(d.code, d.stderr).toBe(4)
     expect(d.stderr).toMatch(/commitment bytes are not valid UTF-8/)
     expect(d.stderr).toMatch(/\[INVALID_UTF8\]/)
@@ -87,22 +80,22 @@ describe('proof files are bytes: an FF byte in an entry is refused, not repaired
 
 describe('terminal escaping: text from files never reaches the terminal raw', () => {
   it('an ESC sequence in the label of a valid proof is printed escaped', async () => {
-    await writeFile(join(dir, 'label.json'), proofText(['ada', 'bob'], `${ESC_PAINT} \u202e\u2028x`))
-    const r = await run(['verify', join(dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped'])
+    await writeFile(join(ws.dir, 'label.json'), proofText(['ada', 'bob'], `${ESC_PAINT} \u202e\u2028x`))
+    const r = await run(['verify', join(ws.dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped'])
     expect(r.code).toBe(0)
     noRawControls(r.stdout)
     // JSON.stringify (the label is shown quoted) escapes ESC as \u001b; safeText escapes what it leaves raw.
     expect(r.stdout).toContain('"\\u001b[2J\\u001b[HVERIFIED \\u{202e}\\u{2028}x"')
     // JSON output stays exact (JSON escapes ESC itself; U+202E and U+2028 stay raw in JSON strings).
-    const j = await run(['verify', join(dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    const j = await run(['verify', join(ws.dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
     expect(JSON.parse(j.stdout).commitment.label).toBe(`${ESC_PAINT} \u202e\u2028x`)
   })
 
   it('an ESC sequence in a claimed winner is printed escaped (and the tampered proof fails)', async () => {
     const p = JSON.parse(proofText(['ada', 'bob']))
     p.outcome.winners[0].entry = ESC_PAINT
-    await writeFile(join(dir, 'entry.json'), JSON.stringify(p))
-    const r = await run(['verify', join(dir, 'entry.json'), '--allow-unsigned', '--allow-untimestamped'])
+    await writeFile(join(ws.dir, 'entry.json'), JSON.stringify(p))
+    const r = await run(['verify', join(ws.dir, 'entry.json'), '--allow-unsigned', '--allow-untimestamped'])
     expect(r.code).toBe(1)
     noRawControls(r.stdout)
     expect(r.stdout).toContain('\\u{1b}[2J\\u{1b}[HVERIFIED  (position ')
@@ -111,12 +104,12 @@ describe('terminal escaping: text from files never reaches the terminal raw', ()
   })
 
   it('error details quoting file text (a JSON syntax error, a bad commitment) are escaped on stdout and stderr', async () => {
-    await writeFile(join(dir, 'esc.json'), ESC_PAINT)
-    const v = await run(['verify', join(dir, 'esc.json')])
+    await writeFile(join(ws.dir, 'esc.json'), ESC_PAINT)
+    const v = await run(['verify', join(ws.dir, 'esc.json')])
     expect(v.code).toBe(4)
     noRawControls(v.stdout + v.stderr)
-    await writeFile(join(dir, 'esc-commitment.json'), `{"a":"${ESC_PAINT}",}`)
-    const d = await run(['draw', join(dir, 'esc-commitment.json'), '-p', join(dir, 'none.txt'), '-o', join(dir, 'never.json')])
+    await writeFile(join(ws.dir, 'esc-commitment.json'), `{"a":"${ESC_PAINT}",}`)
+    const d = await run(['draw', join(ws.dir, 'esc-commitment.json'), '-p', join(ws.dir, 'none.txt'), '-o', join(ws.dir, 'never.json')])
     expect(d.code).toBe(4)
     expect(d.stderr).toMatch(/\[INVALID_JSON\]/)
     noRawControls(d.stdout + d.stderr)
@@ -125,36 +118,36 @@ describe('terminal escaping: text from files never reaches the terminal raw', ()
 
 describe('participants files and look-alike entries (commit reads the list before any network call)', () => {
   it('invalid UTF-8 names the line and byte offset and suggests iconv (library and binary)', async () => {
-    const file = join(dir, 'latin1.txt')
+    const file = join(ws.dir, 'latin1.txt')
     await writeFile(file, Buffer.concat([Buffer.from('ada\nJos'), Buffer.from([0xe9]), Buffer.from('\nbob\n')]))
     await expect(readParticipants(file)).rejects.toMatchObject({ code: 'INVALID_UTF8', detail: expect.stringContaining('line 2, byte offset 7 (byte 0xe9)') })
-    const r = await run(['commit', '-p', file, '--pick', '1', '-o', join(dir, 'never.json')])
+    const r = await run(['commit', '-p', file, '--pick', '1', '-o', join(ws.dir, 'never.json')])
     expect(r.code, r.stderr).toBe(4)
     expect(r.stderr).toContain('line 2, byte offset 7')
     expect(r.stderr).toContain('iconv -f latin1 -t utf-8')
   })
 
   it('an NFD entry and an invisible character are refused with their line', async () => {
-    const file = join(dir, 'nfd.txt')
+    const file = join(ws.dir, 'nfd.txt')
     await writeFile(file, 'ada\nJose\u0301\nbob\u200b\n')
-    const r = await run(['commit', '-p', file, '--pick', '1', '-o', join(dir, 'never.json')])
+    const r = await run(['commit', '-p', file, '--pick', '1', '-o', join(ws.dir, 'never.json')])
     expect(r.code).toBe(4)
     expect(r.stderr).toMatch(/line 2: entry is not in Unicode Normalization Form C/)
     expect(r.stderr).toMatch(/\[ENTRY_NOT_NFC\]/)
     await writeFile(file, 'ada\nbob\u200b\n')
-    const z = await run(['commit', '-p', file, '--pick', '1', '-o', join(dir, 'never.json')])
+    const z = await run(['commit', '-p', file, '--pick', '1', '-o', join(ws.dir, 'never.json')])
     expect(z.stderr).toMatch(/line 2: entry has the invisible character U\+200B ZERO WIDTH SPACE at character 4/)
   })
 
   it('confusable entries: a warning naming the lines, or a refusal with --strict-entries', async () => {
-    const file = join(dir, 'confusable.txt')
+    const file = join(ws.dir, 'confusable.txt')
     await writeFile(file, 'paypal\nbob\np\u0430ypal\n')
     const gw = `http://127.0.0.1:${await closedPort()}`
-    const warned = await run(['commit', '-p', file, '--pick', '1', '--gateway', gw, '-o', join(dir, 'never.json')])
+    const warned = await run(['commit', '-p', file, '--pick', '1', '--gateway', gw, '-o', join(ws.dir, 'never.json')])
     expect(warned.code).toBe(3) // the warning does not stop it; the closed gateway does
     expect(warned.stderr).toContain('warning: 1 group of entries look alike')
     expect(warned.stderr).toContain('line 1 "paypal" / line 3 "p\u0430ypal"')
-    const strict = await run(['commit', '-p', file, '--pick', '1', '--strict-entries', '--gateway', gw, '-o', join(dir, 'never.json')])
+    const strict = await run(['commit', '-p', file, '--pick', '1', '--strict-entries', '--gateway', gw, '-o', join(ws.dir, 'never.json')])
     expect(strict.code).toBe(4)
     expect(strict.stderr).toMatch(/\[ENTRIES_CONFUSABLE\]/)
   })

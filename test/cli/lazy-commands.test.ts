@@ -41,11 +41,31 @@ describe('lazy command table', () => {
     expect([...loaded]).toEqual([])
   })
 
-  it('orbitdraw verify --help loads the verify command only', async () => {
+  it('orbitdraw verify --help prints the help from verify-usage.ts and loads no command module (no verifier)', async () => {
     const c = ctx()
     expect(await main(['verify', '--help'], c)).toBe(0)
     expect(c.stdout()).toContain('Usage: orbitdraw verify')
+    expect([...loaded]).toEqual([])
+  })
+
+  it('a bad flag to verify is refused from its usage alone (exit 2), without loading the verifier', async () => {
+    const c = ctx()
+    expect(await main(['verify', 'proof.json', '--trust-beacn', 'x'], c)).toBe(2)
+    expect(c.stderr()).toContain('did you mean --trust-beacon?')
+    expect([...loaded]).toEqual([])
+  })
+
+  it('orbitdraw verify FILE loads the verify command (and only it)', async () => {
+    const c = ctx()
+    expect(await main(['verify', '/nonexistent/proof.json'], c)).toBe(4)
     expect([...loaded]).toEqual(['verify'])
+  })
+
+  it("verify's usage module says what its command says (same name, summary, help and flags)", async () => {
+    const entry = COMMANDS.find((e) => e.name === 'verify')!
+    const usage = await entry.usage!()
+    const command = await entry.load()
+    expect(usage).toEqual({ name: command.name, summary: command.summary, help: command.help, options: command.options })
   })
 
   it("a bad flag is reported through the lazily imported error reporter (exit 2, the command's name)", async () => {

@@ -5,21 +5,11 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { closest, editDistance } from '../../src/cli/did-you-mean.js'
-import { json, run, tempDir } from './helpers.js'
+import { json, run, useWorkspace } from './helpers.js'
 
-let dir: string
-let cleanup: () => Promise<void>
-
-beforeAll(async () => {
-  ;({ dir, cleanup } = await tempDir())
-  await writeFile(join(dir, 'names.txt'), 'Amara\nBen\nChidi\nAmara\n')
-})
-
-afterAll(async () => {
-  await cleanup?.()
-})
+const ws = useWorkspace({ files: { 'names.txt': 'Amara\nBen\nChidi\nAmara\n' } })
 
 interface JsonError {
   ok: false
@@ -60,17 +50,17 @@ describe('did you mean', () => {
 
 describe('flag values', () => {
   it('--pick -1 is refused plainly (not Node\'s "ambiguous" text)', async () => {
-    const r = await run(['commit', '-p', 'names.txt', '--pick', '-1'], { cwd: dir })
+    const r = await run(['commit', '-p', 'names.txt', '--pick', '-1'], { cwd: ws.dir })
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^orbitdraw: --pick must be a whole number of at least 1, got -1\n/)
     expect(r.stderr).not.toContain('ambiguous')
   })
 
   it('a flag missing its value, at the end or before another flag', async () => {
-    const end = await run(['commit', '-p', 'names.txt', '--pick'], { cwd: dir })
+    const end = await run(['commit', '-p', 'names.txt', '--pick'], { cwd: ws.dir })
     expect(end.code).toBe(2)
     expect(end.stderr).toContain('--pick needs a value')
-    const before = await run(['commit', '--label', '--pick', '2', '-p', 'names.txt', '--json'], { cwd: dir })
+    const before = await run(['commit', '--label', '--pick', '2', '-p', 'names.txt', '--json'], { cwd: ws.dir })
     expect(before.code).toBe(2)
     expect(json<JsonError>(before).error).toMatchObject({ code: 'MISSING_VALUE', message: expect.stringContaining('--label needs a value, but the next word is the flag --pick') as unknown })
   })
@@ -93,7 +83,7 @@ describe('--json errors', () => {
   })
 
   it('input errors: message is the detail only; hint and path are their own fields', async () => {
-    const r = await run(['commit', '-p', 'names.txt', '--pick', '1', '--json'], { cwd: dir })
+    const r = await run(['commit', '-p', 'names.txt', '--pick', '1', '--json'], { cwd: ws.dir })
     expect(r.code).toBe(4)
     const e = json<JsonError>(r).error
     expect(e.code).toBe('ENTRY_DUPLICATE')
@@ -105,8 +95,8 @@ describe('--json errors', () => {
   })
 
   it('a file missing a field: the hint speaks of the file, not of the library ("add the field")', async () => {
-    await writeFile(join(dir, 'empty.json'), '{}')
-    const r = await run(['draw', 'empty.json', '-p', 'names.txt', '--json'], { cwd: dir })
+    await writeFile(join(ws.dir, 'empty.json'), '{}')
+    const r = await run(['draw', 'empty.json', '-p', 'names.txt', '--json'], { cwd: ws.dir })
     expect(r.code).toBe(4)
     const e = json<JsonError>(r).error
     expect(e.hint).not.toMatch(/^add the field/)

@@ -4,40 +4,36 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { commit, OrganizerSecret, serializeSecretFile } from '../../src/core/index.js'
 import { receiptFileName } from '../../src/cli/commands/receipts.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { json, run, tempDir } from './helpers.js'
+import { json, run, useWorkspace } from './helpers.js'
 
 const CHAIN = buildChain(6, 'cli receipts')
 const ENTRIES = ['Ada Lovelace', 'Grace Hopper', '../../etc/passwd', 'CON', 'Zoë 🎉', '.hidden', 'a/b\\c', 'Émile']
 const SECRET = OrganizerSecret.fromBytes(Uint8Array.from({ length: 32 }, (_, i) => 31 * i + 1))
-let dir: string
-let cleanup: () => Promise<void>
 let cid: string
 let otherCid: string
 
+const ws = useWorkspace()
+
 beforeAll(async () => {
-  ;({ dir, cleanup } = await tempDir())
   const base = { beacon: BEACON_NAME, target: 5, after: { sequence: 3, block: CHAIN[3]!.cid }, participants: ENTRIES, draw: { kind: 'pick' as const, count: 2 }, label: 'cli receipts' }
   const c = commit({ ...base, private: { secret: SECRET } })
   cid = c.cid
   otherCid = commit({ ...base, label: 'another', private: { secret: SECRET } }).cid
-  await writeFile(join(dir, 'c.json'), `${JSON.stringify(c.json, null, 2)}\n`)
-  await writeFile(join(dir, 'c.secret.json'), serializeSecretFile(SECRET, cid), { mode: 0o600 })
-  await writeFile(join(dir, 'names.json'), JSON.stringify(ENTRIES))
-  await writeFile(join(dir, 'public.json'), `${JSON.stringify(commit(base).json, null, 2)}\n`)
-})
-afterAll(async () => {
-  await cleanup()
+  await writeFile(join(ws.dir, 'c.json'), `${JSON.stringify(c.json, null, 2)}\n`)
+  await writeFile(join(ws.dir, 'c.secret.json'), serializeSecretFile(SECRET, cid), { mode: 0o600 })
+  await writeFile(join(ws.dir, 'names.json'), JSON.stringify(ENTRIES))
+  await writeFile(join(ws.dir, 'public.json'), `${JSON.stringify(commit(base).json, null, 2)}\n`)
 })
 
 describe('orbitdraw receipts', () => {
   it('writes one receipt per participant with safe file names, and refuses to overwrite without --force', async () => {
-    const r = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'out', '--json'], { cwd: dir })
+    const r = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'out', '--json'], { cwd: ws.dir })
     expect(r.code, r.stderr).toBe(0)
-    const files = (await readdir(join(dir, 'out'))).sort()
+    const files = (await readdir(join(ws.dir, 'out'))).sort()
     expect(files).toEqual(ENTRIES.map((e, i) => receiptFileName(i, e, ENTRIES.length)).sort())
     expect(files).toHaveLength(ENTRIES.length)
     for (const f of files) expect(f).toMatch(/^[0-9]+(-[A-Za-z0-9._-]+)?\.json$/)
@@ -45,26 +41,26 @@ describe('orbitdraw receipts', () => {
     expect(json<{ count: number }>(r).count).toBe(ENTRIES.length)
     const secretHex = SECRET.exportHex()
     expect(r.stdout + r.stderr).not.toContain(secretHex)
-    for (const f of files) expect(await readFile(join(dir, 'out', f), 'utf8')).not.toContain(secretHex)
+    for (const f of files) expect(await readFile(join(ws.dir, 'out', f), 'utf8')).not.toContain(secretHex)
 
-    const again = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'out'], { cwd: dir })
+    const again = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'out'], { cwd: ws.dir })
     expect(again.code).toBe(2)
     expect(again.stderr).toMatch(/already exists; pass --force/)
-    const forced = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'out', '--force'], { cwd: dir })
+    const forced = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'out', '--force'], { cwd: ws.dir })
     expect(forced.code, forced.stderr).toBe(0)
   })
 
   it('refuses a public commitment, a missing secret, a secret of another commitment, and a wrong list', async () => {
-    const pub = await run(['receipts', 'public.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'pub'], { cwd: dir })
+    const pub = await run(['receipts', 'public.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'pub'], { cwd: ws.dir })
     expect(pub.code).toBe(2)
-    const none = await run(['receipts', 'c.json', '-p', 'names.json', '-o', 'none'], { cwd: dir })
+    const none = await run(['receipts', 'c.json', '-p', 'names.json', '-o', 'none'], { cwd: ws.dir })
     expect(none.code).toBe(2)
-    await writeFile(join(dir, 'other.secret.json'), serializeSecretFile(SECRET, otherCid))
-    const other = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'other.secret.json', '-o', 'other'], { cwd: dir })
+    await writeFile(join(ws.dir, 'other.secret.json'), serializeSecretFile(SECRET, otherCid))
+    const other = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'other.secret.json', '-o', 'other'], { cwd: ws.dir })
     expect(other.code).toBe(4)
     expect(other.stderr).toMatch(/SECRET_MISMATCH|belongs to commitment/)
-    await writeFile(join(dir, 'wrong.json'), JSON.stringify([...ENTRIES].reverse()))
-    const wrong = await run(['receipts', 'c.json', '-p', 'wrong.json', '--secret', 'c.secret.json', '-o', 'wrong'], { cwd: dir })
+    await writeFile(join(ws.dir, 'wrong.json'), JSON.stringify([...ENTRIES].reverse()))
+    const wrong = await run(['receipts', 'c.json', '-p', 'wrong.json', '--secret', 'c.secret.json', '-o', 'wrong'], { cwd: ws.dir })
     expect(wrong.code).toBe(4)
   })
 })
@@ -73,37 +69,37 @@ describe('orbitdraw check-receipt', () => {
   const file = (i: number): string => join('out', receiptFileName(i, ENTRIES[i]!, ENTRIES.length))
 
   it('exit 0 for a good receipt (pinned and not), with the entry named', async () => {
-    const ok = await run(['check-receipt', file(4), '--commitment', cid], { cwd: dir })
+    const ok = await run(['check-receipt', file(4), '--commitment', cid], { cwd: ws.dir })
     expect(ok.code, ok.stdout + ok.stderr).toBe(0)
     expect(ok.stdout).toContain('CHECKED: "Zoë 🎉" is at position 5')
-    const unpinned = await run(['check-receipt', file(4)], { cwd: dir })
+    const unpinned = await run(['check-receipt', file(4)], { cwd: ws.dir })
     expect(unpinned.code).toBe(0)
     expect(unpinned.stdout).toContain('CHECKED (not pinned)')
-    const j = await run(['check-receipt', file(0), '--commitment', cid, '--json'], { cwd: dir })
+    const j = await run(['check-receipt', file(0), '--commitment', cid, '--json'], { cwd: ws.dir })
     expect(j.code).toBe(0)
     expect(json<{ ok: boolean; pinned: boolean; index: number; entry: string }>(j)).toMatchObject({ ok: true, pinned: true, index: 0, entry: 'Ada Lovelace' })
   })
 
   it('exit 1 for a wrong CID, a wrong path and a wrong salt, naming the failed check', async () => {
-    const wrongCid = await run(['check-receipt', file(1), '--commitment', otherCid, '--json'], { cwd: dir })
+    const wrongCid = await run(['check-receipt', file(1), '--commitment', otherCid, '--json'], { cwd: ws.dir })
     expect(wrongCid.code).toBe(1)
     expect(json<{ checks: { name: string; ok: boolean }[] }>(wrongCid).checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['commitment-pinned'])
 
-    const r = JSON.parse(await readFile(join(dir, file(1)), 'utf8')) as { path: string[]; salt: string }
-    const other = JSON.parse(await readFile(join(dir, file(2)), 'utf8')) as { path: string[]; salt: string }
-    await writeFile(join(dir, 'bad-path.json'), JSON.stringify({ ...r, path: other.path }))
-    await writeFile(join(dir, 'bad-salt.json'), JSON.stringify({ ...r, salt: other.salt }))
+    const r = JSON.parse(await readFile(join(ws.dir, file(1)), 'utf8')) as { path: string[]; salt: string }
+    const other = JSON.parse(await readFile(join(ws.dir, file(2)), 'utf8')) as { path: string[]; salt: string }
+    await writeFile(join(ws.dir, 'bad-path.json'), JSON.stringify({ ...r, path: other.path }))
+    await writeFile(join(ws.dir, 'bad-salt.json'), JSON.stringify({ ...r, salt: other.salt }))
     for (const bad of ['bad-path.json', 'bad-salt.json']) {
-      const res = await run(['check-receipt', bad, '--commitment', cid], { cwd: dir })
+      const res = await run(['check-receipt', bad, '--commitment', cid], { cwd: ws.dir })
       expect(res.code, bad).toBe(1)
       expect(res.stdout).toMatch(/✗ inclusion/)
       expect(res.stdout).toContain('FAILED: inclusion')
     }
-    await writeFile(join(dir, 'junk.json'), '{"type":"orbitdraw-receipt","type":"x"}')
-    const junk = await run(['check-receipt', 'junk.json'], { cwd: dir })
+    await writeFile(join(ws.dir, 'junk.json'), '{"type":"orbitdraw-receipt","type":"x"}')
+    const junk = await run(['check-receipt', 'junk.json'], { cwd: ws.dir })
     expect(junk.code).toBe(1)
     expect(junk.stdout).toMatch(/✗ format/)
-    const missing = await run(['check-receipt', 'nope.json'], { cwd: dir })
+    const missing = await run(['check-receipt', 'nope.json'], { cwd: ws.dir })
     expect(missing.code).toBe(4)
   })
 })

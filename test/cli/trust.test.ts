@@ -6,32 +6,25 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { CID } from 'multiformats/cid'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bytesToBase64, commit, drawFromBlock, serializeProof } from '../../src/core/index.js'
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
 import { createTestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { json, names, run, tempDir, type RunOptions } from './helpers.js'
+import { json, names, run, useEmulatorWorkspace } from './helpers.js'
 
-let emu: RunningEmulator
-let dir: string
-let cleanup: () => Promise<void>
-let opts: RunOptions
 let cid: string
 
+// trust: false, no ORBITDRAW_TRUST_BEACONS or ORBITDRAW_TRUST_TSA: the verifier trusts only Orbitport's
+// beacons and the built-in time-stamping roots unless a flag says otherwise. The organizer time-stamps
+// with the emulator's authority (ORBITDRAW_TSA).
+const ws = useEmulatorWorkspace({ trust: false, files: { 'names.txt': names(10) } })
+
 beforeAll(async () => {
-  emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } })
-  ;({ dir, cleanup } = await tempDir())
-  // no ORBITDRAW_TRUST_BEACONS or ORBITDRAW_TRUST_TSA here: the verifier trusts only Orbitport's beacons
-  // and the built-in time-stamping roots unless a flag says otherwise. The organizer time-stamps with the
-  // emulator's authority (ORBITDRAW_TSA).
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl } }
-  await writeFile(join(dir, 'names.txt'), names(10))
-  await writeFile(join(dir, 'emulator-tsa.pem'), emu.tsaRootPem)
-  const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', '3s', '--trust-tsa', 'emulator-tsa.pem', '-o', 'own.commitment.json', '--json'], opts)
+  await writeFile(join(ws.dir, 'emulator-tsa.pem'), ws.emu.tsaRootPem)
+  const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', '3s', '--trust-tsa', 'emulator-tsa.pem', '-o', 'own.commitment.json', '--json'], ws.opts)
   expect(c.code, c.stderr).toBe(0)
   cid = json<{ cid: string }>(c).cid
-  const d = await run(['draw', 'own.commitment.json', '-p', 'names.txt', '-o', 'own.proof.json', '--quiet'], opts)
+  const d = await run(['draw', 'own.commitment.json', '-p', 'names.txt', '-o', 'own.proof.json', '--quiet'], ws.opts)
   expect(d.code, d.stderr).toBe(0)
 
   // an organizer's forgery: made-up blocks that hash to their own CIDs, naming the real Orbitport beacon, no record
@@ -39,45 +32,40 @@ beforeAll(async () => {
   const people = names(10).trim().split('\n')
   const { commitment } = commit({ beacon: BEACON_NAME, target: 5, after: { sequence: 3, block: chain[3]!.cid }, participants: people, draw: { kind: 'pick', count: 2 } })
   const drawn = drawFromBlock(commitment, people, chain[5]!)
-  await writeFile(join(dir, 'unsigned.proof.json'), serializeProof({ ...drawn, chain: { blocks: chain.slice(3).reverse().map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })) } }))
+  await writeFile(join(ws.dir, 'unsigned.proof.json'), serializeProof({ ...drawn, chain: { blocks: chain.slice(3).reverse().map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })) } }))
 }, 30_000)
-
-afterAll(async () => {
-  await emu?.stop()
-  await cleanup?.()
-})
 
 describe('verify: trusted beacons', () => {
   it('a proof on a beacon the verifier does not trust (here the emulator’s) fails beacon-trusted by default, exit 1, saying how to trust it', async () => {
-    const v = await run(['verify', 'own.proof.json'], opts)
+    const v = await run(['verify', 'own.proof.json'], ws.opts)
     expect(v.code).toBe(1)
     expect(v.stdout.split('\n')[0]).toBe('FAILED: beacon-trusted, commitment-time.')
     expect(v.stdout).toMatch(/Beacon: untrusted beacon k51qzi5uqu…\./)
     expect(v.stdout).toContain(`✗ beacon-trusted`)
-    expect(v.stdout).toContain(`--trust-beacon ${emu.beaconName}`)
+    expect(v.stdout).toContain(`--trust-beacon ${ws.emu.beaconName}`)
   })
 
   it('--trust-beacon NAME trusts it knowingly; the emulator authority is not trusted yet, so commitment-time fails', async () => {
-    const v = await run(['verify', 'own.proof.json', '--trust-beacon', emu.beaconName], opts)
+    const v = await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName], ws.opts)
     expect(v.code).toBe(1)
     expect(v.stdout.split('\n')[0]).toBe('FAILED: commitment-time.')
     expect(v.stdout).toMatch(/✗ commitment-time\s+no carried time-stamp proves that the commitment existed before block \d+: token #1: .*--trust-tsa FILE/)
   })
 
   it('--trust-beacon NAME and --trust-tsa FILE: the strict verdict, naming the beacon and the time-stamp', async () => {
-    const v = await run(['verify', 'own.proof.json', '--trust-beacon', emu.beaconName, '--trust-tsa', 'emulator-tsa.pem'], opts)
+    const v = await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem'], ws.opts)
     expect(v.code, v.stdout).toBe(0)
     expect(v.stdout.split('\n')[0]).toBe('VERIFIED: every check passed on its own evidence.')
     expect(v.stdout).toMatch(/Beacon: beacon from --trust-beacon \(k51qzi5uqu…\), trusted by your settings\./)
     expect(v.stdout).toContain('✓ beacon-authenticity')
     expect(v.stdout).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at .* UTC, \d+ s before block \d+\./)
-    const j = json<{ verdict: string; beacon: { trusted: boolean; source: string } }>(await run(['verify', 'own.proof.json', '--trust-beacon', emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--json'], opts))
+    const j = json<{ verdict: string; beacon: { trusted: boolean; source: string } }>(await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--json'], ws.opts))
     expect(j.verdict).toBe('verified')
     expect(j.beacon).toMatchObject({ trusted: true, source: 'caller' })
   })
 
   it('an invalid --trust-beacon is a usage error (exit 2)', async () => {
-    const v = await run(['verify', 'own.proof.json', '--trust-beacon', 'nope'], opts)
+    const v = await run(['verify', 'own.proof.json', '--trust-beacon', 'nope'], ws.opts)
     expect(v.code).toBe(2)
     expect(v.stderr).toMatch(/--trust-beacon: trust\.beacons\[0\] is not an IPNS name/)
   })
@@ -85,7 +73,7 @@ describe('verify: trusted beacons', () => {
 
 describe('verify: signed head required', () => {
   it('made-up unsigned blocks naming the real Orbitport beacon fail beacon-authenticity (exit 1)', async () => {
-    const v = await run(['verify', 'unsigned.proof.json'], opts)
+    const v = await run(['verify', 'unsigned.proof.json'], ws.opts)
     expect(v.code).toBe(1)
     expect(v.stdout.split('\n')[0]).toBe('FAILED: beacon-authenticity, commitment-time.')
     expect(v.stdout).toMatch(/Beacon: Orbitport randomness beacon \(k2k4r8lvom…\)\./)
@@ -93,7 +81,7 @@ describe('verify: signed head required', () => {
   })
 
   it('--allow-unsigned accepts it knowingly: exit 0, but the first line says NOT FULLY VERIFIED and names the relaxed rule', async () => {
-    const v = await run(['verify', 'unsigned.proof.json', '--allow-unsigned', '--allow-untimestamped'], opts)
+    const v = await run(['verify', 'unsigned.proof.json', '--allow-unsigned', '--allow-untimestamped'], ws.opts)
     expect(v.code).toBe(0)
     expect(v.stdout.split('\n')[0]).toMatch(/^NOT FULLY VERIFIED: every check passed, but only because you relaxed 2 rules/)
     expect(v.stdout).toMatch(/Relaxed: unsigned blocks allowed/)
@@ -101,7 +89,7 @@ describe('verify: signed head required', () => {
     expect(v.stdout).toMatch(/~ beacon-authenticity/)
     expect(v.stdout).toMatch(/~ commitment-time/)
     expect(v.stdout).not.toMatch(/^VERIFIED/m)
-    const j = json<{ ok: boolean; verdict: string; relaxed: string[] }>(await run(['verify', 'unsigned.proof.json', '--allow-unsigned', '--allow-untimestamped', '--json'], opts))
+    const j = json<{ ok: boolean; verdict: string; relaxed: string[] }>(await run(['verify', 'unsigned.proof.json', '--allow-unsigned', '--allow-untimestamped', '--json'], ws.opts))
     expect(j).toMatchObject({ ok: true, verdict: 'verified-relaxed' })
     expect(j.relaxed).toHaveLength(2)
   })
@@ -109,26 +97,26 @@ describe('verify: signed head required', () => {
 
 describe('verify: commitment time', () => {
   it('a late commitment (the same draw, time-stamped after its target block) fails commitment-time (exit 1)', async () => {
-    const proof = JSON.parse(await readFile(join(dir, 'own.proof.json'), 'utf8')) as { timestamps: string[]; commitmentCid: string; chain: { blocks: { cid: string; bytes: string }[] } }
+    const proof = JSON.parse(await readFile(join(ws.dir, 'own.proof.json'), 'utf8')) as { timestamps: string[]; commitmentCid: string; chain: { blocks: { cid: string; bytes: string }[] } }
     // the organizer asks the authority again after the block is out: the new token's time is after the block's
     const late = createTestTsa({ now: () => Date.now() + 60_000 })
-    await writeFile(join(dir, 'late-tsa.pem'), late.rootPem)
+    await writeFile(join(ws.dir, 'late-tsa.pem'), late.rootPem)
     proof.timestamps = [bytesToBase64(late.issue(CID.parse(proof.commitmentCid).multihash.digest))]
-    await writeFile(join(dir, 'late.proof.json'), JSON.stringify(proof))
-    const v = await run(['verify', 'late.proof.json', '--trust-beacon', emu.beaconName, '--trust-tsa', 'late-tsa.pem'], opts)
+    await writeFile(join(ws.dir, 'late.proof.json'), JSON.stringify(proof))
+    const v = await run(['verify', 'late.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'late-tsa.pem'], ws.opts)
     expect(v.code).toBe(1)
     expect(v.stdout.split('\n')[0]).toBe('FAILED: commitment-time.')
-    const j = json<{ commitmentTime: { tokens: { problem: string }[] } }>(await run(['verify', 'late.proof.json', '--trust-beacon', emu.beaconName, '--trust-tsa', 'late-tsa.pem', '--json'], opts))
+    const j = json<{ commitmentTime: { tokens: { problem: string }[] } }>(await run(['verify', 'late.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'late-tsa.pem', '--json'], ws.opts))
     expect(j.commitmentTime.tokens[0]!.problem).toBe('TIMESTAMP_LATE')
   })
 })
 
 describe('verify: pinned commitment', () => {
   it('--commitment CID: the announced CID passes; another fails commitment-pinned (exit 1)', async () => {
-    const ok = await run(['verify', 'own.proof.json', '--trust-beacon', emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--commitment', cid], opts)
+    const ok = await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--commitment', cid], ws.opts)
     expect(ok.code, ok.stdout).toBe(0)
     expect(ok.stdout).toContain(`Commitment ${cid}: the one you pinned.`)
-    const other = await run(['verify', 'own.proof.json', '--trust-beacon', emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--commitment', 'baguqeeraa4gfymdn5u5d4w4q3d3ffsuv6pqa5xybcbcwtj2qbnthjgrjuyta'], opts)
+    const other = await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--commitment', 'baguqeeraa4gfymdn5u5d4w4q3d3ffsuv6pqa5xybcbcwtj2qbnthjgrjuyta'], ws.opts)
     expect(other.code).toBe(1)
     expect(other.stdout.split('\n')[0]).toBe('FAILED: commitment-pinned.')
   })

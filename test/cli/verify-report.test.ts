@@ -4,51 +4,38 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { base64ToBytes, parseBlock } from '../../src/core/index.js'
-import { json, names, run, tempDir, type RunOptions } from './helpers.js'
+import { json, names, run, useEmulatorWorkspace } from './helpers.js'
 
-let emu: RunningEmulator
-let dir: string
-let cleanup: () => Promise<void>
-let opts: RunOptions
+const ws = useEmulatorWorkspace({ files: { 'names.txt': names(5) } })
 
 beforeAll(async () => {
-  emu = await startEmulator({ beacon: { intervalMs: 250, keyType: 'Ed25519', initialBlocks: 3 } })
-  ;({ dir, cleanup } = await tempDir())
-  opts = { cwd: dir, env: { ORBITDRAW_GATEWAYS: emu.url, ORBITDRAW_BEACON: emu.beaconName, ORBITDRAW_TRUST_BEACONS: emu.beaconName, ORBITDRAW_TSA: emu.tsaUrl, ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64') } }
-  await writeFile(join(dir, 'names.txt'), names(5))
-  const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'c.json'], opts)
+  const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'c.json'], ws.opts)
   if (c.code !== 0) throw new Error(c.stderr)
-  const d = await run(['draw', 'c.json', '-p', 'names.txt', '-o', 'full.json', '--quiet'], opts)
+  const d = await run(['draw', 'c.json', '-p', 'names.txt', '-o', 'full.json', '--quiet'], ws.opts)
   if (d.code !== 0) throw new Error(d.stderr)
   // The same proof without the blocks below the target: the after block is no longer carried.
-  const proof = JSON.parse(await readFile(join(dir, 'full.json'), 'utf8')) as { commitment: { target: number }; chain: { blocks: { cid: string; bytes: string }[] } }
+  const proof = JSON.parse(await readFile(join(ws.dir, 'full.json'), 'utf8')) as { commitment: { target: number }; chain: { blocks: { cid: string; bytes: string }[] } }
   proof.chain.blocks = proof.chain.blocks.filter((b) => parseBlock(base64ToBytes(b.bytes), b.cid).sequence >= proof.commitment.target)
-  await writeFile(join(dir, 'trimmed.json'), JSON.stringify(proof))
+  await writeFile(join(ws.dir, 'trimmed.json'), JSON.stringify(proof))
 }, 60_000)
-
-afterAll(async () => {
-  await emu?.stop()
-  await cleanup?.()
-})
 
 describe('positions are 1-based for people, 0-based in JSON', () => {
   it('the winner line shows position index + 1; --json keeps the 0-based index', async () => {
-    const v = await run(['verify', 'full.json'], opts)
+    const v = await run(['verify', 'full.json'], ws.opts)
     const m = /^\s+1\. Person (\d+) {2}\(position (\d+)\)$/m.exec(v.stdout)
     expect(m, v.stdout).not.toBeNull()
     // names(5) are "Person 1" … "Person 5": Person N is the N-th line.
     expect(m![2]).toBe(m![1])
-    const j = json<{ outcome: { winners: { index: number; entry: string }[] } }>(await run(['verify', 'full.json', '--json'], opts))
+    const j = json<{ outcome: { winners: { index: number; entry: string }[] } }>(await run(['verify', 'full.json', '--json'], ws.opts))
     expect(j.outcome.winners[0]!.index).toBe(Number(m![1]) - 1)
   })
 })
 
 describe('verify report markers', () => {
   it('every check ran: all ✓, counted, no ○', async () => {
-    const v = await run(['verify', 'full.json'], opts)
+    const v = await run(['verify', 'full.json'], ws.opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toMatch(/✓ after-block/)
     expect(v.stdout).not.toContain('○')
@@ -57,14 +44,14 @@ describe('verify report markers', () => {
   })
 
   it('a check that did not run is ○, not ✓, not counted as passed, and named in the verdict', async () => {
-    const v = await run(['verify', 'trimmed.json'], opts)
+    const v = await run(['verify', 'trimmed.json'], ws.opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toMatch(/^○ after-block\s+not checked: the chain does not carry block \d+/m)
     expect(v.stdout).not.toMatch(/✓ after-block/)
     expect(v.stdout.split('\n')[0]).toBe('VERIFIED: every check that ran (not checked: after-block) passed on its own evidence.')
     const passed = (v.stdout.match(/^✓ /gm) ?? []).length
     expect(v.stdout).toContain(`${passed} passed, 1 not checked (○), 0 failed of ${passed + 1} checks`)
-    const j = json<{ checks: { name: string; ok: boolean; notChecked?: boolean }[] }>(await run(['verify', 'trimmed.json', '--json'], opts))
+    const j = json<{ checks: { name: string; ok: boolean; notChecked?: boolean }[] }>(await run(['verify', 'trimmed.json', '--json'], ws.opts))
     expect(j.checks.find((c) => c.name === 'after-block')).toMatchObject({ ok: true, notChecked: true })
   })
 })

@@ -68,7 +68,7 @@ function referenceJson(c: Commitment): Record<string, unknown> {
       ? { kind: 'range', min: c.draw.min.toString(), max: c.draw.max.toString(), count: c.draw.count, distinct: c.draw.distinct }
       : c.draw.kind === 'shuffle'
         ? { kind: 'shuffle' }
-        : { kind: c.draw.kind, count: c.draw.count }
+        : { kind: c.draw.kind, count: (c.draw as { count: number }).count }
   const out: Record<string, unknown> = {
     version: c.version,
     beacon: c.beacon,

@@ -344,7 +344,7 @@ describe('sampling relations', () => {
         const k = 1 + (seed[0]! % n)
         for (const spec of [{ kind: 'pick', count: k }, { kind: 'weighted', count: k }] as const) {
           const o = computeOutcome(seed, spec, n, Array.from({ length: n }, (_, i) => 1 + ((i * 7919) % 13)))
-          const idx = o.kind === 'range' ? [] : o.indices
+          const idx = 'indices' in o ? o.indices : []
           expect(idx).toHaveLength(k)
           expect(new Set(idx).size).toBe(k)
           expect(idx.every((i) => Number.isInteger(i) && i >= 0 && i < n)).toBe(true)
@@ -412,7 +412,7 @@ describe('every proof from valid inputs verifies', () => {
       fc.property(caseArb, (c) => {
         const proof = draw(c)
         const list = c.participants?.map((e) => (typeof e === 'string' ? e : e.entry)) ?? []
-        const ranked = proof.outcome.kind === 'shuffle' ? proof.outcome.ranking : proof.outcome.kind === 'range' ? [] : proof.outcome.winners
+        const ranked = proof.outcome.kind === 'shuffle' ? proof.outcome.ranking : 'winners' in proof.outcome ? proof.outcome.winners : []
         ranked.forEach((r, i) => {
           expect(r.rank).toBe(i + 1)
           expect(r.entry).toBe(list[r.index])

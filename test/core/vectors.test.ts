@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ENGINE_ONLY } from '../helpers/policy.js'
+import { referencePanel } from './sortition/reference.js'
 import {
   commit,
   commitmentCid,
@@ -84,7 +85,16 @@ class RefStream {
   private pos = 0
   private readonly ks: Buffer
   constructor(seed: Uint8Array) {
-    this.ks = keystream(seed, 1 << 16)
+    this.ks = keystream(seed, 1 << 18)
+  }
+  /** The raw keystream, for the sortition reference (test/core/sortition/reference.ts reads bytes). */
+  nextBytes(n: number): Uint8Array {
+    const out = Uint8Array.from(this.ks.subarray(this.pos, this.pos + n))
+    this.pos += n
+    return out
+  }
+  get consumed(): number {
+    return this.pos
   }
   uniform(n: bigint): bigint {
     if (n === 1n) return 0n
@@ -97,6 +107,80 @@ class RefStream {
       if (x < n) return x
     }
   }
+}
+
+/**
+ * The sortition kinds, literally: the pool rebuilt from the committed entries (`id|feature=value|…`,
+ * ids replaced by their zero-padded committed index, so the reference's id order is the committed
+ * order), the spec-literal panel replay of test/core/sortition/reference.ts on Node's ChaCha20, the
+ * quota table counted by hand, and the selection probabilities by enumerating every valid panel.
+ */
+function referenceSortition(s: RefStream, c: Commitment, entries: string[]): J {
+  const d = c.draw as J
+  const pad = String(entries.length).length
+  const values = entries.map((e) => e.split('|').slice(1).map((kv) => kv.slice(kv.indexOf('=') + 1)))
+  const row = (i: number): J => ({ rank: 0, index: i, entry: entries[i] })
+  const ranked = (idx: number[]): J[] => idx.map((i, r) => ({ ...row(i), rank: r + 1 }))
+  const table = (members: number[]): J[] =>
+    d.features.flatMap((f: J, fi: number) => f.values.map((v: string, j: number) => ({ feature: f.name, value: v, min: f.min[j], max: f.max[j], selected: members.filter((m) => values[m]![fi] === v).length })))
+  if (d.kind === 'panel-lottery') {
+    const total = d.weights.reduce((a: bigint, w: number) => a + BigInt(w), 0n)
+    let r = s.uniform(total)
+    let p = 0
+    while (r >= BigInt(d.weights[p])) r -= BigInt(d.weights[p++])
+    return { kind: 'panel-lottery', panel: p, members: ranked(d.panels[p]), quotas: table(d.panels[p]) }
+  }
+  const header = ['id', ...d.features.map((f: J) => f.name)]
+  const rows = values.map((v, i) => [`p${String(i).padStart(pad, '0')}`, ...v])
+  const quotas = d.features.flatMap((f: J) => f.values.map((v: string, j: number) => [f.name, v, f.min[j], f.max[j]]))
+  const r = referencePanel(header, rows, quotas, d.k, [...d.exact], s, d.alternates)
+  const members = r.members.map((id) => Number(id.slice(1))).sort((a, b) => a - b)
+  const out: J = { kind: 'panel', members: ranked(members), alternates: ranked(r.alternates.map((id) => Number(id.slice(1)))), rounds: r.rounds, quotas: table(members) }
+  if (d.exact.length === d.features.length) {
+    // Every size-k subset meeting every quota, by brute force (the vectors' exact pools are tiny).
+    const n = entries.length
+    const meets = (m: number[]): boolean => table(m).every((q: J) => q.selected >= q.min && q.selected <= q.max)
+    const onPanels = new Array<bigint>(n).fill(0n)
+    let total = 0n
+    const cur: number[] = []
+    const rec = (start: number): void => {
+      if (cur.length === d.k) {
+        if (meets(cur)) {
+          total++
+          for (const m of cur) onPanels[m]!++
+        }
+        return
+      }
+      for (let i = start; i < n; i++) {
+        cur.push(i)
+        rec(i + 1)
+        cur.pop()
+      }
+    }
+    rec(0)
+    const names: string[] = d.features.map((f: J) => f.name)
+    const typeOf = (i: number): string => names.map((nm, fi) => `${nm}=${values[i]![fi]}`).join('|')
+    const order = d.exact.map((nm: string) => names.indexOf(nm))
+    const key = (i: number): number[] => order.map((fi: number) => d.features[fi].values.indexOf(values[i]![fi]))
+    const firsts = [...new Map(entries.map((_, i) => [typeOf(i), i])).values()].sort((a, b) => {
+      const x = key(a)
+      const y = key(b)
+      const j = x.findIndex((v, t) => v !== y[t])
+      return j < 0 ? 0 : x[j]! - y[j]!
+    })
+    const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b))
+    out.probabilities = firsts.map((i) => {
+      const same = entries.map((_, j) => j).filter((j) => typeOf(j) === typeOf(i))
+      let num = same.reduce((a, j) => a + onPanels[j]!, 0n)
+      let den = total * BigInt(same.length)
+      const g = gcd(num, den)
+      num /= g
+      den /= g
+      const scaled = ((num * 10n ** 12n) / den).toString().padStart(13, '0')
+      return { type: typeOf(i), respondents: same.length, probability: `${num}/${den}`, decimal: `${scaled.slice(0, -12)}.${scaled.slice(-12)}` }
+    })
+  }
+  return out
 }
 
 /** The draw rules, literally (no sparse maps, no fast paths). */
@@ -133,6 +217,7 @@ function referenceOutcome(seed: Uint8Array, c: Commitment, participants: J[] | u
     }
     return { kind: 'range', values: values.map(String) }
   }
+  if (d.kind === 'panel' || d.kind === 'panel-lottery') return referenceSortition(s, c, participants as string[])
   const left = (participants as WeightedEntry[]).map((e, i) => ({ i, w: BigInt(e.weight) }))
   const winners: number[] = []
   for (let k = 0; k < d.count; k++) {
@@ -196,10 +281,14 @@ describe('blocks.json', () => {
 describe('draws.json', () => {
   it('covers the edge cases', () => {
     const names: string[] = DRAWS.cases.map((c: J) => c.name)
-    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-5-salted', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle']) {
+    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-5-salted', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle', 'panel-4-of-16-exact', 'panel-6-of-30-rejection', 'panel-6-of-30-private', 'panel-lottery-3']) {
       expect(names).toContain(n)
     }
     expect(DRAWS.rejections.map((r: J) => r.error.code)).toContain('NO_RANDOMNESS')
+    const outcome = (n: string): J => DRAWS.cases.find((c: J) => c.name === n).outcome
+    expect(outcome('panel-4-of-16-exact').probabilities.length).toBeGreaterThan(1)
+    expect(outcome('panel-6-of-30-rejection').rounds).toBeGreaterThan(1)
+    expect(outcome('panel-6-of-30-rejection').alternates.length).toBe(2)
   })
 
   describe.each(DRAWS.cases.map((c: J) => [c.name, c]) as [string, J][])('%s', (_name, v: J) => {
@@ -291,7 +380,7 @@ describe('draws.json', () => {
       return h(Buffer.from([1]), mth(leaves.slice(0, k)), mth(leaves.slice(k)))
     }
     const salted = DRAWS.cases.filter((c: J) => c.inputs.secret !== undefined)
-    expect(salted.map((c: J) => c.name)).toEqual(['pick-3-of-10-private', 'shuffle-5-salted'])
+    expect(salted.map((c: J) => c.name)).toEqual(['pick-3-of-10-private', 'shuffle-5-salted', 'panel-6-of-30-private'])
     for (const c of salted) {
       const leaves = (c.inputs.participants as string[]).map((e, i) => Buffer.concat([salt(c.inputs.secret, i), Buffer.from(e, 'utf8')]))
       expect(c.inputs.commitment.participants.salted).toBe(true)
@@ -299,7 +388,9 @@ describe('draws.json', () => {
       expect(Buffer.from(c.inputs.commitment.participants.root['/'].bytes, 'base64').toString('hex')).toBe(mth(leaves).toString('hex'))
       const p = c.proof.participants
       if (p.disclosure === 'winners') {
-        expect(p.revealed.map((r: J) => r.index)).toEqual(c.outcome.winners.map((w: J) => w.index))
+        // The winners: a pick's in rank order; a panel's members (committed order), then its alternates.
+        const winners = c.outcome.winners ?? [...c.outcome.members, ...c.outcome.alternates]
+        expect(p.revealed.map((r: J) => r.index)).toEqual(winners.map((w: J) => w.index))
         for (const r of p.revealed) expect(r.salt).toBe(salt(c.inputs.secret, r.index).toString('hex'))
         expect(JSON.stringify(c.proof)).not.toContain(c.inputs.secret)
       } else {

@@ -167,6 +167,31 @@ describe('emulated gateway: faults', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140)
   })
 
+  it('hang never answers: the request stays open while others are answered, until the client aborts', async () => {
+    const before = emu.service.stats().block
+    emu.faults.add('block', { kind: 'hang' }, { times: 1 })
+    const ac = new AbortController()
+    let settled = false
+    const hung = fetch(`${emu.url}/ipfs/${emu.service.head().cid}?format=raw`, { signal: ac.signal }).finally(() => (settled = true))
+    // Once the server has taken the request (counted, the fault used up), a later request is answered
+    // while the held one is still open.
+    while (emu.service.stats().block === before) await new Promise((r) => setImmediate(r))
+    expect(emu.faults.list()).toHaveLength(0)
+    expect((await get(`/ipfs/${emu.service.head().cid}?format=raw`)).status).toBe(200)
+    expect(settled).toBe(false)
+    ac.abort()
+    await expect(hung).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  it('hang: stopping the emulator closes the held connection (the client sees a network error)', async () => {
+    const own = await startBeaconEmulator({ intervalMs: 0, initialBlocks: 1 })
+    own.faults.add('*', { kind: 'hang' })
+    const hung = fetch(`${own.url}/ipns/${own.name}?format=ipns-record`)
+    while (own.service.stats().total === 0) await new Promise((r) => setImmediate(r))
+    await own.stop()
+    await expect(hung).rejects.toThrow(TypeError)
+  })
+
   it('5xx, then back to normal after `times`', async () => {
     emu.faults.add('block', { kind: 'status', status: 502 }, { times: 1 })
     expect((await get(`/ipfs/${emu.service.head().cid}?format=raw`)).status).toBe(502)

@@ -48,7 +48,7 @@ describe('CID text is bounded before decoding (base58/base36 decoding is quadrat
 
 describe('commitment size is bounded (maxCommitmentBytes)', () => {
   it('commit refuses a commitment over the limit (huge range bounds)', () => {
-    const big = 10n ** 70_000n
+    const big = 10n ** 530_000n // each bound over 512 KiB: the commitment over maxCommitmentBytes (1 MiB)
     expect(() => commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, draw: { kind: 'range', min: -big, max: -big + 10n, count: 1, distinct: false } })).toThrow(/maxCommitmentBytes/)
   })
   it('parseCommitment refuses text over the limit before decoding it', () => {

@@ -119,9 +119,9 @@ describe('timestampCommitment', () => {
   })
 
   it('times out per request (TIMESTAMP_TIMEOUT) and stops at once on abort (ABORTED)', async () => {
-    emu.faults.add('tsa', { kind: 'latency', ms: 2000 }, { times: 1 })
+    emu.faults.add('tsa', { kind: 'hang' }, { times: 1 })
     expect((await failureOf({ authorities: [emu.tsaUrl], anchors: anchors(), timeoutMs: 100 })).failures[0]!.code).toBe('TIMESTAMP_TIMEOUT')
-    emu.faults.add('tsa', { kind: 'latency', ms: 2000 }, { times: 1 })
+    emu.faults.add('tsa', { kind: 'hang' }, { times: 1 })
     const controller = new AbortController()
     const p = timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors: anchors(), signal: controller.signal })
     controller.abort()

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { describeVerdict, failureReason, InvalidInputError, ORBITPORT_BEACONS, type CheckName, type VerifyResult } from '../../src/core/index.js'
-import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, outcomeView, pageVerdict, searchEntries, verifyOptions } from '../../src/verifier/model.js'
+import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, MAX_ROWS, outcomeView, pageVerdict, searchEntries, verifyOptions, winnerRanks } from '../../src/verifier/model.js'
+import { withKinds, type OutcomeDisplay } from '../../src/core/index.js'
+import { diceKind } from '../core/kinds/dice.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
@@ -139,6 +141,29 @@ describe('verifier page: outcomes through the kinds', () => {
     expect(big?.layout === 'ranked' && big.rows.length).toBeLessThan(1200)
     expect(outcomeView({ kind: 'range', values: ['-3', '7'] } as never)).toEqual({ layout: 'values', title: 'Values', values: ['-3', '7'], total: 2 })
     expect(outcomeView({ kind: 'lottery' } as never)).toBeUndefined()
+  })
+
+  it('tables and sections: each section cut to the page size, one cell per column, emphasis kept', () => {
+    const shown = (d: OutcomeDisplay) => withKinds([{ ...(diceKind as never as typeof diceKind), name: 'shown', display: () => d } as never])
+    const rows = Array.from({ length: MAX_ROWS + 20 }, (_, i) => [`f${i}`, { text: String(i), tone: i % 2 === 0 ? ('ok' as const) : ('bad' as const) }])
+    const table = { layout: 'table', title: 'Quotas', note: 'n', columns: [{ label: 'Feature' }, { label: 'Selected', align: 'right' }, { label: 'Extra' }], rows } as const
+    const ranked = { layout: 'ranked', title: 'Members', rows: [{ rank: 1, index: 4, entry: 'm' }, { rank: 2, index: 2, entry: 'n' }] } as const
+    const kinds = shown({ layout: 'sections', title: 'Panel', sections: [{ layout: 'values', title: 'V', values: ['1'] }, table, ranked, { ...ranked, title: 'Alternates', rows: [{ rank: 1, index: 7, entry: 'z' }] }] })
+    const view = outcomeView({ kind: 'shown' }, undefined, kinds)
+    if (view?.layout !== 'sections') throw new Error('expected sections')
+    expect(view.sections.map((x) => [x.layout, x.title, x.total])).toEqual([['values', 'V', 1], ['table', 'Quotas', MAX_ROWS + 20], ['ranked', 'Members', 2], ['ranked', 'Alternates', 1]])
+    const t = view.sections[1]!
+    if (t.layout !== 'table') throw new Error('expected a table')
+    expect(t.rows).toHaveLength(MAX_ROWS)
+    expect(t.note).toBe('n')
+    expect(t.columns).toEqual([{ label: 'Feature' }, { label: 'Selected', align: 'right' }, { label: 'Extra' }])
+    expect(t.rows[0]).toEqual([{ text: 'f0' }, { text: '0', tone: 'ok' }, { text: '' }])
+    expect(t.rows[1]![1]).toEqual({ text: '1', tone: 'bad' })
+    // the search's ranks come from the first ranked section (the members), not the alternates
+    expect([...winnerRanks({ kind: 'shown' }, kinds)]).toEqual([[4, 1], [2, 2]])
+    expect([...winnerRanks({ kind: 'pick', winners: [{ rank: 1, index: 3, entry: 'x' }] } as never)]).toEqual([[3, 1]])
+    expect(winnerRanks({ kind: 'range', values: ['1'] } as never).size).toBe(0)
+    expect(winnerRanks(undefined).size).toBe(0)
   })
 })
 

@@ -4,9 +4,13 @@
  * @module
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
-import { commit } from '../../commit.js'
-import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type WeightedEntry } from '../../core/index.js'
-import { findConfusableEntries } from '../../confusables.js'
+import { commit, generateSecret } from '../../commit.js'
+import { commitWithDigest } from '../../core/commitment.js'
+import type { OrganizerSecret } from '../../core/secret.js'
+import { streamParticipantsFile, type StreamedParticipants } from '../participants-stream.js'
+import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
+import { participantsPathFor, readKindFiles } from '../kind-files.js'
+import { findConfusableEntries, type ConfusableGroup } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -59,6 +63,14 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
   })
 }
 
+/** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream. */
+function streamsLines(flags: Flags): boolean {
+  const path = stringFlag(flags, 'participants')
+  const format = stringFlag(flags, 'format')
+  if (path === undefined || path === '-' || flags.column !== undefined || flags['weight-column'] !== undefined) return false
+  return format === 'lines' || (format === undefined && !path.endsWith('.csv') && !path.endsWith('.json'))
+}
+
 /** Quotes `s` for a POSIX shell when it holds anything but safe characters. */
 export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`
@@ -84,13 +96,17 @@ export function participantsArgs(flags: Flags): string {
  * row, JSON index); with `strict` refuses them instead (`ENTRIES_CONFUSABLE`, exit 4).
  */
 function checkConfusables(warn: (text: string) => void, list: readonly (string | WeightedEntry)[], flags: Flags, strict: boolean): void {
-  const groups = findConfusableEntries(list)
+  reportConfusables(warn, findConfusableEntries(list), (i) => list[i]!, flags, strict)
+}
+
+/** {@link checkConfusables} for groups already found (the streaming reader finds them itself). */
+function reportConfusables(warn: (text: string) => void, groups: readonly ConfusableGroup[], entryAt: (i: number) => string | WeightedEntry, flags: Flags, strict: boolean): void {
   if (groups.length === 0) return
   const path = stringFlag(flags, 'participants') ?? ''
   const format = stringFlag(flags, 'format') ?? (path.endsWith('.csv') ? 'csv' : path.endsWith('.json') ? 'json' : 'lines')
   const where = (i: number): string => (format === 'lines' ? `line ${i + 1}` : format === 'csv' ? `row ${i + 2}` : `$[${i}]`)
   const text = (i: number): string => {
-    const e = list[i]!
+    const e = entryAt(i)
     return JSON.stringify(typeof e === 'string' ? e : e.entry)
   }
   const lines = groups.slice(0, 20).map((g) => `  ${g.indices.map((i) => `${where(i)} ${text(i)}`).join(' / ')}`)
@@ -166,7 +182,9 @@ Examples:
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
-    const { spec: draw, kind } = drawSpecFromFlags(flags, 'commit')
+    const chosen = drawSpecFromFlags(flags, 'commit')
+    const kind = chosen.kind
+    let draw = chosen.spec
     if (flags.delay !== undefined && flags.sequence !== undefined) throw new UsageError('give --delay or --sequence, not both', 'commit')
     const explicitDelayMs = flags.delay === undefined ? undefined : parseDuration(stringFlag(flags, 'delay')!, '--delay', 'commit')
     // On Orbitport's beacon, a commitment needs time to be published (and time-stamped) before its
@@ -179,8 +197,34 @@ Examples:
     const label = stringFlag(flags, 'label') ?? ''
 
     let participants: string[] | WeightedEntry[] | undefined
-    if (kind.participants === 'none') {
+    // A file of lines is read as a stream (digest, duplicates and look-alikes without holding the list);
+    // a private list's secret is then drawn first, since the leaves are salted as they are read.
+    let streamed: StreamedParticipants | undefined
+    let streamSecret: OrganizerSecret | undefined
+    // A kind that builds its participants from its own inputs (the sortition pool) writes them next to the commitment.
+    const builtPath = kind.cli.build === undefined ? undefined : participantsPathFor(output)
+    if (kind.cli.build !== undefined) {
+      if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw makes its participants from its input files; drop --participants`, 'commit')
+      if (output === '-') throw new UsageError(`a --${kind.cli.flag} draw writes its participants next to the commitment: give -o FILE, not -`, 'commit')
+      const files = await readKindFiles(kind, chosen.flags, 'commit')
+      try {
+        const built = kind.cli.build(chosen.flags, files)
+        draw = built.draw as DrawSpec
+        participants = [...built.participants]
+      } catch (err) {
+        if (err instanceof InvalidInputError && err.code === 'INVALID_FLAG') throw new UsageError(err.detail, 'commit')
+        throw err
+      }
+    } else if (kind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw takes no --participants`, 'commit')
+    } else if (streamsLines(flags)) {
+      if (kind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
+      streamSecret = flags.private === true ? generateSecret() : undefined
+      const list = await streamParticipantsFile(stringFlag(flags, 'participants')!, { confusables: true, ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      streamed = list
+      const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
+      const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
+      reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
     } else {
       participants = await participantsFrom(flags, 'commit')
       const weighted = participants.length > 0 && typeof participants[0] === 'object'
@@ -189,13 +233,15 @@ Examples:
       checkConfusables(ctx.err, participants, flags, flags['strict-entries'] === true)
     }
     // Impossible draws fail before any network call (the library's own rule, reported as a usage error).
+    if (draw === undefined) throw new Error('unreachable: a kind without build gives its spec from the flags')
     try {
-      validateDrawSpec(draw, participants?.length ?? 0)
+      validateDrawSpec(draw, participants?.length ?? streamed?.count ?? 0)
     } catch (err) {
       if (err instanceof InvalidInputError) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
       throw err
     }
     await assertWritable(output, force, 'commit')
+    if (builtPath !== undefined) await assertWritable(builtPath, force, 'commit')
     const isPrivate = flags.private === true
     if (isPrivate && kind.participants === 'none') throw new UsageError(`a --${kind.cli.flag} draw has no participants to keep --private`, 'commit')
     if (isPrivate && output === '-') throw new UsageError('--private writes the secret next to the commitment file: give -o FILE, not -', 'commit')
@@ -229,7 +275,10 @@ Examples:
     }
     let result: CommitResult
     try {
-      result = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
+      result =
+        streamed === undefined
+          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
+          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
     } catch (err) {
       // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
       if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
@@ -240,9 +289,10 @@ Examples:
     const timestamps = stamped?.tokens.map((t) => ({ authority: t.authority, name: t.authorityName, time: t.time })) ?? []
     // The secret first: a commitment whose secret could not be written is useless for a private draw.
     if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
+    if (builtPath !== undefined) await writeOutput(ctx, builtPath, `${(participants as string[]).join('\n')}\n`, force, 'commit')
     await writeOutput(ctx, output, `${JSON.stringify(commitmentFile(result, stamped?.tokens.map((t) => t.base64) ?? []), null, 2)}\n`, force, 'commit')
 
-    const pArgs = participantsArgs(flags)
+    const pArgs = builtPath === undefined ? participantsArgs(flags) : `--participants ${shellQuote(builtPath)}`
     // The exact command to run later: every participants flag is needed to read the list the same way.
     const drawCommand = ['orbitdraw draw', shellQuote(output === '-' ? 'commitment.json' : output), ...(pArgs === '' ? [] : [pArgs]), ...(secretPath === undefined ? [] : ['--secret', shellQuote(secretPath)]), '-o proof.json'].join(' ')
     const summary = {
@@ -259,6 +309,7 @@ Examples:
       draw: result.json.draw,
       label,
       participants: result.commitment.participants ?? null,
+      ...(builtPath === undefined ? {} : { participantsFile: builtPath }),
       commitment: result.json,
       timestamps,
       drawCommand,
@@ -269,7 +320,7 @@ Examples:
       return EXIT.ok
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
-    say(formatSummary(summary, kind.describe(draw, participants?.length), plan.estimatedTime, drawCommand))
+    say(formatSummary(summary, kind.describe(draw, participants?.length ?? streamed?.count), plan.estimatedTime, drawCommand))
     if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it. To reveal only the winners, add --private to the draw command above;`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
     return EXIT.ok
   },

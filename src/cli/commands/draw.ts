@@ -129,14 +129,17 @@ Examples:
       else printJson(ctx, summary)
       return EXIT.ok
     }
+    // describeOutcome's lines are already escaped (its tables are aligned on the escaped text).
     const lines = [
-      `Drew ${commitment.label === '' ? 'the draw' : JSON.stringify(commitment.label)} from block ${commitment.target} (${target.cid})`,
+      safeText(`Drew ${commitment.label === '' ? 'the draw' : JSON.stringify(commitment.label)} from block ${commitment.target} (${target.cid})`),
       ...describeOutcome(proof.outcome),
       '',
-      `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${proof.participants?.disclosure === 'winners' ? '; only the winners are revealed' : ''}.`,
-      `Anyone can check it: orbitdraw verify ${output === '-' ? 'proof.json' : output}`,
+      ...[
+        `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${proof.participants?.disclosure === 'winners' ? '; only the winners are revealed' : ''}.`,
+        `Anyone can check it: orbitdraw verify ${output === '-' ? 'proof.json' : output}`,
+      ].map(safeText),
     ]
-    ;(output === '-' ? ctx.err : ctx.out)(`${lines.map(safeText).join('\n')}\n`)
+    ;(output === '-' ? ctx.err : ctx.out)(`${lines.join('\n')}\n`)
     return EXIT.ok
   },
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Command } from '../command.js'
+import type { Command, CommandUsage } from '../command.js'
 
 /** A command as the table knows it before loading it. */
 export interface CommandEntry {
@@ -16,12 +16,17 @@ export interface CommandEntry {
   readonly summary: string
   /** Imports the command's module. */
   load(): Promise<Command>
+  /**
+   * Imports only the command's usage (help text and flags), when it lives in a lighter module than the
+   * command: `orbitdraw verify --help` and a mistyped flag then load no verifier code. Absent: `load`.
+   */
+  usage?(): Promise<CommandUsage>
 }
 
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'commit', summary: 'fix a draw before its randomness exists; prints the CID to publish', load: async () => (await import('./commit.js')).commitCommand },
   { name: 'draw', summary: 'wait for the committed block, draw, and write the proof', load: async () => (await import('./draw.js')).drawCommand },
-  { name: 'verify', summary: 'check a proof offline under your trust policy; exit 0 only when every check passes', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'verify', summary: 'check a proof offline under your trust policy; exit 0 only when every check passes', load: async () => (await import('./verify.js')).verifyCommand, usage: async () => (await import('./verify-usage.js')).verifyUsage },
   { name: 'inspect', summary: 'show what a commitment, proof or receipt says: CID, beacon, target, count, root', load: async () => (await import('./inspect.js')).inspectCommand },
   { name: 'receipts', summary: 'write one receipt per participant of a private list ("I was in the draw")', load: async () => (await import('./receipts.js')).receiptsCommand },
   { name: 'check-receipt', summary: 'check a participant receipt offline ("I was in the draw")', load: async () => (await import('./receipts.js')).checkReceiptCommand },

@@ -3,76 +3,31 @@
  *
  * @module
  */
-import { verifyOnline, type VerifyOnlineResult } from '../../beacon/index.js'
-import { COMMITMENT_FILE_TYPE, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, RECEIPT_TYPE, LIMITS, normalizeTrustedBeacons, OrbitdrawError, ORBITPORT_BEACONS, verify, type Check, type TrustedBeacon, type VerifyOptions, type VerifyResult } from '../../core/index.js'
+import type { VerifyOnlineResult } from '../../beacon/index.js'
+// Narrow imports, not the core's index: `orbitdraw verify FILE` loads the verifier and what it needs,
+// not the draw side, the beacon client (only with --online) or the error reporter (see docs/performance.md).
+import type { Check } from '../../core/check.js'
+import type { DrawKinds } from '../../core/kinds/kind.js'
+import type { TimestampTrustAnchor } from '../../core/timestamp/anchor.js'
+import { OrbitdrawError } from '../../core/errors.js'
+import { LIMITS } from '../../core/limits.js'
 import { readProofJson } from '../../core/proof.js'
-import { BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
-import { clientOptionsFrom, listFlag, readBytesInput, stringFlag } from '../common.js'
-import { tsaAnchorsFrom } from '../timestamp-flags.js'
+import { COMMITMENT_FILE_TYPE } from '../../core/schema/commitment-file.js'
+import { RECEIPT_TYPE } from '../../core/schema/receipt.js'
+import { normalizeTrustedBeacons, ORBITPORT_BEACONS, type TrustedBeacon } from '../../core/trust.js'
+import { describeVerdict } from '../../core/verdict.js'
+import { verify, type VerifyOptions, type VerifyResult } from '../../core/verify.js'
+import type { CliContext, Command, Flags } from '../command.js'
+import { listFlag, stringFlag } from '../flags.js'
+import { printJson } from '../print-json.js'
+import { readBytesInput } from '../read-bytes.js'
 import { EXIT, UsageError } from '../exit-codes.js'
-import { printJson } from '../output.js'
 import { safeText } from '../safe-text.js'
 import { describeOutcome } from './describe.js'
+import { verifyUsage } from './verify-usage.js'
 
 export const verifyCommand: Command = {
-  name: 'verify',
-  summary: 'check a proof offline under your trust policy; exit 0 only when every check passes',
-  help: `Usage: orbitdraw verify PROOF [--commitment CID] [--trust-beacon NAME]... [--trust-tsa FILE]...
-                        [--allow-unsigned] [--allow-untimestamped]
-                        [--online [--gateway URL]... [--timeout-ms N] [--allow-unsigned-head]] [--json]
-
-Re-checks a proof bundle with no network, under a strict policy by default: the commitment's CID,
-that the beacon is one you trust (default: Orbitport's beacons), the participants (all entries, or
-each revealed winner's inclusion proof), every carried block against its CID, the chain links, the
-beacon's signed IPNS record (required), the commitment's RFC 3161 time-stamp (required: a trusted
-authority dated it before the target block), the seed and the outcome. Prints every check.
-
-The verdict starts with the commitment CID: compare it with the CID the organizer announced before
-the target block, or pin it with --commitment so a proof of any other commitment fails.
-
-With --online it then asks the beacon's gateways whether every carried block is still served with
-the same bytes and whether today's signed head descends from the proof's head (checks
-online-blocks and online-chain). An unreachable beacon makes those checks fail (exit 1).
-
-Trust (your anchors, never the proof's):
-  --commitment CID       the commitment CID the organizer announced; any other fails commitment-pinned
-  --trust-beacon NAME    also trust this beacon IPNS name (repeatable), e.g. the emulator's;
-                         ORBITDRAW_TRUST_BEACONS (comma-separated) does the same
-  --trust-tsa FILE       also trust this time-stamping root (PEM; repeatable); ORBITDRAW_TRUST_TSA
-                         (comma-separated base64 DER) does the same
-  --allow-unsigned       accept blocks that no signed beacon record vouches for (integrity only)
-  --allow-untimestamped  accept a commitment that no trusted time-stamp dates before the target block
-                         (check by other means that its CID was published before then)
-  With --allow-*, the verdict says NOT FULLY VERIFIED and what to check instead.
-
-Flags:
-  --online           also re-check against the live beacon (uses --gateway / ORBITDRAW_GATEWAYS;
-                     the beacon is the one named in the proof)
-  --gateway URL      a gateway for --online (repeatable); --timeout-ms N per request
-  --json             print the full result as JSON
-  PROOF              a proof file, or - for standard input
-
-Exit codes: 0 every check passed, 1 the proof was read and a check failed (the draw does not check
-out), 2 usage error, 4 could not read a proof (missing or unreadable file, truncated or not JSON,
-a commitment or receipt instead of a proof, an unsupported version): nothing about the draw is known.
-A verdict that relied on --allow-unsigned or --allow-untimestamped also exits 0, and says so on its
-first line. NOT VERIFIED HERE (a check this host cannot do) exits 1.
-
-Examples:
-  orbitdraw verify proof.json --commitment bagu…
-  orbitdraw verify proof.json --online --gateway https://ipfs.io
-  orbitdraw verify proof.json --trust-beacon k51qzi5uqu5… --json | jq '.checks[] | select(.ok == false)'
-  curl -s https://example.org/raffle/proof.json | orbitdraw verify -`,
-  options: {
-    ...GLOBAL_OPTIONS,
-    ...BEACON_OPTIONS,
-    online: { type: 'boolean' },
-    commitment: { type: 'string' },
-    'trust-beacon': { type: 'string', multiple: true },
-    'allow-unsigned': { type: 'boolean' },
-    'allow-untimestamped': { type: 'boolean' },
-    'trust-tsa': { type: 'string', multiple: true },
-  },
+  ...verifyUsage,
   async run(flags, positionals, ctx) {
     if (positionals.length !== 1) throw new UsageError('verify takes exactly one proof file', 'verify')
     const path = positionals[0]!
@@ -81,11 +36,13 @@ Examples:
     if (flags.online !== true && (flags.gateway !== undefined || flags['timeout-ms'] !== undefined)) throw new UsageError('--gateway and --timeout-ms are for --online', 'verify')
     if (flags.beacon !== undefined) throw new UsageError('verify takes the beacon from the proof; to trust another beacon, use --trust-beacon NAME', 'verify')
     const options = await verifyOptionsFrom(flags, ctx)
-    const clientOptions = flags.online === true ? clientOptionsFrom(flags, ctx, 'verify') : undefined
+    // The beacon client only for --online: an offline verification loads no network code.
+    const clientOptions = flags.online === true ? (await import('../common.js')).clientOptionsFrom(flags, ctx, 'verify') : undefined
     const result = await verify(bytes, options)
     let online: VerifyOnlineResult | undefined
     if (clientOptions !== undefined) {
       const { gateways, ...rest } = clientOptions
+      const { verifyOnline } = await import('../../beacon/index.js')
       online = await verifyOnline(parsedOrBytes(bytes), { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal })
     }
     const ok = result.ok && (online === undefined || online.ok)
@@ -113,9 +70,15 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
     }
   }
   const commitment = stringFlag(flags, 'commitment')
-  const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
-  const customAnchors = anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length
-  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(customAnchors ? { timestampAuthorities: anchors } : {}) }
+  // The time-stamp code only when the verifier adds authorities (the core loads it itself for a proof with tokens).
+  const extraTsa = flags['trust-tsa'] !== undefined || (ctx.env.ORBITDRAW_TRUST_TSA ?? '').trim() !== ''
+  let timestampAuthorities: readonly TimestampTrustAnchor[] | undefined
+  if (extraTsa) {
+    const [{ tsaAnchorsFrom }, { DEFAULT_TIMESTAMP_AUTHORITIES }] = await Promise.all([import('../timestamp-flags.js'), import('../../core/timestamp/defaults.js')])
+    const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
+    if (anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length) timestampAuthorities = anchors
+  }
+  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(timestampAuthorities === undefined ? {} : { timestampAuthorities }) }
   return {
     now: new Date(),
     ...(Object.keys(trust).length === 0 ? {} : { trust }),
@@ -164,22 +127,27 @@ function parsedOrBytes(bytes: Uint8Array): unknown {
   }
 }
 
-/** Human-readable verification report: the verdict and its facts first, then every check. Untrusted text is escaped. */
-export function formatResult(r: VerifyResult, online?: VerifyOnlineResult): string {
+/**
+ * Human-readable verification report: the verdict and its facts first, then every check. Untrusted
+ * text is escaped. `kinds` is the registry the proof was verified with (default: the built-in kinds).
+ */
+export function formatResult(r: VerifyResult, online?: VerifyOnlineResult, kinds?: DrawKinds): string {
   const verdict = describeVerdict(r)
-  const lines: string[] = []
+  const head: string[] = []
   const onlineFailed = r.ok && online !== undefined && !online.ok
-  lines.push(onlineFailed ? `FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)` : verdict.headline)
-  lines.push(...verdict.lines.map((l) => `  ${l}`))
-  if (r.ok && online !== undefined && online.ok) lines.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
-  if (r.commitment) lines.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
-  if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)').map((l) => `  ${l}`))
-  lines.push('')
+  head.push(onlineFailed ? `FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)` : verdict.headline)
+  head.push(...verdict.lines.map((l) => `  ${l}`))
+  if (r.ok && online !== undefined && online.ok) head.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
+  if (r.commitment) head.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
+  const lines = head.map(safeText)
+  // describeOutcome's lines are already escaped (its tables are aligned on the escaped text).
+  if (r.outcome) lines.push(...describeOutcome(r.outcome, r.ok ? '' : ' (claimed, not verified)', kinds).map((l) => `  ${l}`))
+  const tail: string[] = ['']
   const all = [...r.checks, ...(online?.checks ?? [])]
-  for (const c of all) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
-  lines.push(countLine(all))
-  for (const n of [...r.notes, ...(online?.notes ?? [])]) lines.push(`  note: ${n}`)
-  return `${lines.map(safeText).join('\n')}\n`
+  for (const c of all) tail.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
+  tail.push(countLine(all))
+  for (const n of [...r.notes, ...(online?.notes ?? [])]) tail.push(`  note: ${n}`)
+  return `${[...lines, ...tail.map(safeText)].join('\n')}\n`
 }
 
 /**

@@ -23,6 +23,7 @@ import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
 import { bitString, decodeDer, DerError, integer, sequence, TAG, oid, expectTag } from '../timestamp/der.js'
 import { bytesEqual } from '../bytes.js'
+import { keyImporter, ownBuffer, webCrypto } from '../webcrypto.js'
 import { decodeMessage, encodeMessage, type MessageSchema } from './protobuf.js'
 
 /**
@@ -145,34 +146,18 @@ export function ipnsNameOfKey(key: IpnsPublicKey): string {
  */
 export async function verifyKeySignature(key: IpnsPublicKey, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
   if (key.type === 'Ed25519') return verifyEd25519(key.raw, data, signature)
-  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
+  const subtle = webCrypto()
   if (subtle === undefined) throw new Error('no Web Crypto API on this host')
   try {
-    return await subtle.verify(RSA_ALGORITHM, await importRsaKey(subtle, key.raw), copy(signature), copy(data))
+    return await subtle.verify(RSA_ALGORITHM, await importRsaKey(subtle, key.raw), ownBuffer(signature), ownBuffer(data))
   } catch {
     return false
   }
 }
 
 const RSA_ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }
-/**
- * The last imported RSA key (a beacon signs every record with one key; importing it costs more than a
- * verification). Keyed by the SPKI bytes and the Web Crypto object, so a swapped `crypto.subtle` (as in
- * tests) imports again.
- */
-let lastRsa: { spki: Uint8Array; subtle: SubtleCrypto; key: Promise<CryptoKey> } | undefined
-
-function importRsaKey(subtle: SubtleCrypto, spki: Uint8Array): Promise<CryptoKey> {
-  if (lastRsa === undefined || lastRsa.subtle !== subtle || !bytesEqual(lastRsa.spki, spki)) {
-    const key = subtle.importKey('spki', copy(spki), RSA_ALGORITHM, false, ['verify'])
-    lastRsa = { spki: spki.slice(), subtle, key }
-    // a failed import is not cached
-    key.catch(() => {
-      if (lastRsa?.key === key) lastRsa = undefined
-    })
-  }
-  return lastRsa.key
-}
+/** RSA keys as imported (a beacon signs every record with one key; importing it costs more than a verification). */
+const importRsaKey = keyImporter('spki', RSA_ALGORITHM)
 
 /** The order of the Ed25519 base point. */
 const ED25519_L = 2n ** 252n + 27742317777372353535851937790883648493n
@@ -210,10 +195,10 @@ async function verifyEd25519(raw: Uint8Array, data: Uint8Array, signature: Uint8
   } catch {
     return false
   }
-  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
+  const subtle = webCrypto()
   if (subtle !== undefined && nativeEd25519 !== subtle) {
     try {
-      if (await subtle.verify(ED25519_ALGORITHM, await importEd25519Key(subtle, raw), copy(signature), copy(data))) return true
+      if (await subtle.verify(ED25519_ALGORITHM, await importEd25519Key(subtle, raw), ownBuffer(signature), ownBuffer(data))) return true
     } catch {
       nativeEd25519 = subtle // this host's Web Crypto has no Ed25519: stop asking it
     }
@@ -228,22 +213,5 @@ async function verifyEd25519(raw: Uint8Array, data: Uint8Array, signature: Uint8
 const ED25519_ALGORITHM = { name: 'Ed25519' }
 /** A Web Crypto object found to lack Ed25519. */
 let nativeEd25519: SubtleCrypto | undefined
-let lastEd25519: { raw: Uint8Array; subtle: SubtleCrypto; key: Promise<CryptoKey> } | undefined
+const importEd25519Key = keyImporter('raw', ED25519_ALGORITHM)
 
-function importEd25519Key(subtle: SubtleCrypto, raw: Uint8Array): Promise<CryptoKey> {
-  if (lastEd25519 === undefined || lastEd25519.subtle !== subtle || !bytesEqual(lastEd25519.raw, raw)) {
-    const key = subtle.importKey('raw', copy(raw), ED25519_ALGORITHM, false, ['verify'])
-    lastEd25519 = { raw: raw.slice(), subtle, key }
-    key.catch(() => {
-      if (lastEd25519?.key === key) lastEd25519 = undefined
-    })
-  }
-  return lastEd25519.key
-}
-
-/** A copy backed by its own ArrayBuffer (Web Crypto wants `BufferSource`, not a view of a shared buffer). */
-function copy(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(bytes.length)
-  out.set(bytes)
-  return out
-}

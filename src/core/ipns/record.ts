@@ -28,6 +28,7 @@ import * as Digest from 'multiformats/hashes/digest'
 import { bytesEqual, concatBytes, utf8Decode, utf8Encode } from '../bytes.js'
 import { IntegrityError, InvalidInputError, MismatchError, ParseError } from '../errors.js'
 import { LIMITS } from '../limits.js'
+import { webCrypto } from '../webcrypto.js'
 import { decodePublicKey, ipnsNameOfKey, publicKeyMultihash, verifyKeySignature, type IpnsPublicKey } from './keys.js'
 import { parseIpnsName, type IpnsName } from './name.js'
 import { decodeMessage, type MessageSchema } from './protobuf.js'
@@ -293,7 +294,7 @@ export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName
  * @category Beacon
  */
 export async function checkRecordSignature(record: IpnsRecordInfo, key: IpnsPublicKey): Promise<boolean> {
-  if (key.type === 'RSA' && (globalThis as { crypto?: { subtle?: unknown } }).crypto?.subtle === undefined) {
+  if (key.type === 'RSA' && webCrypto() === undefined) {
     throw new IntegrityError('SIGNATURE_UNCHECKABLE', 'this host has no Web Crypto API, so the RSA record signature cannot be checked here', 'verify in Node, or open the verifier over https, localhost or file://')
   }
   if (key.type !== 'RSA' && key.type !== 'Ed25519') return false

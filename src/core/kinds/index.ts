@@ -8,6 +8,8 @@
  */
 import { InvalidInputError } from '../errors.js'
 import { drawKinds, type AnyDrawKind, type DrawKinds, type OutcomeJsonOf, type OutcomeOf, type SpecOf } from './kind.js'
+import { panelLotteryKind } from './panel-lottery.js'
+import { panelKind } from './panel.js'
 import { pickKind } from './pick.js'
 import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
@@ -17,7 +19,7 @@ import { weightedKind } from './weighted.js'
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.
@@ -77,9 +79,12 @@ export type Outcome = OutcomeOf<DrawKindTypes[keyof DrawKindTypes]>
  */
 export type OutcomeJson = OutcomeJsonOf<DrawKindTypes[keyof DrawKindTypes]>
 
-export { drawKinds, intFlagValue, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'
+export { drawKinds, intFlagValue, type NamedCheck, type KindFileFormat, type KindFiles, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type ValuesDisplay, type RankedDisplay, type TableDisplay, type TableColumn, type TableCell, type DisplaySection, type SectionsDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'
 export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffle.js'
 export { pickKind, type PickSpec, type PickOutcomeJson } from './pick.js'
 export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } from './range.js'
 export { weightedKind, type WeightedSpec, type WeightedOutcomeJson } from './weighted.js'
 export type { RankedOutcome } from './ranked.js'
+export { panelKind, panelDraw, type PanelSpec, type PanelOutcome, type PanelOutcomeJson, type PanelDrawOptions, type TypeProbabilityJson } from './panel.js'
+export { panelLotteryKind, panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type PanelLotteryOutcomeJson } from './panel-lottery.js'
+export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, type QuotaRowJson, type SortitionCommitInput } from './sortition.js'

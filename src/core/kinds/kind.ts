@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { CheckName, KindCheckName } from '../check-names.js'
 import { InvalidInputError } from '../errors.js'
 import type { JsonObject } from '../json.js'
 import type { RandomStream } from '../random/index.js'
@@ -42,14 +43,114 @@ export interface RankedJson {
 }
 
 /**
- * How an outcome is shown, as plain text rows: a list of values, or a ranked table of entries. The
- * CLI escapes every cell before printing it and the page inserts every cell as DOM text, so a kind
- * never produces markup or terminal codes.
+ * A list of values (a `range` draw's integers, a `dice` draw's faces).
  * @category Draw kinds
  */
-export type OutcomeDisplay =
-  | { readonly layout: 'values'; readonly title: string; readonly values: readonly string[] }
-  | { readonly layout: 'ranked'; readonly title: string; readonly rows: readonly RankedJson[] }
+export interface ValuesDisplay {
+  readonly layout: 'values'
+  readonly title: string
+  readonly values: readonly string[]
+  /** Optional: one line under the title (what the values mean, a caveat). */
+  readonly note?: string
+}
+
+/**
+ * A ranked table of committed entries: rank, entry, position in the list.
+ * @category Draw kinds
+ */
+export interface RankedDisplay {
+  readonly layout: 'ranked'
+  readonly title: string
+  readonly rows: readonly RankedJson[]
+  /** Optional: one line under the title. */
+  readonly note?: string
+}
+
+/**
+ * A table cell: its text, or its text with an emphasis. `'ok'` marks a satisfied condition (a quota
+ * met), `'bad'` an unsatisfied one; the CLI prints `✓`/`✗` after the text and the page colours the
+ * cell and adds the same mark, so the meaning never rests on colour alone.
+ * @category Draw kinds
+ */
+export type TableCell = string | { readonly text: string; readonly tone: 'ok' | 'bad' }
+
+/**
+ * A table column: its header and how its cells align (`'right'` for numbers; default `'left'`).
+ * @category Draw kinds
+ */
+export interface TableColumn {
+  readonly label: string
+  readonly align?: 'left' | 'right'
+}
+
+/**
+ * A plain table: column headers and rows of text cells (each row has one cell per column).
+ * @category Draw kinds
+ */
+export interface TableDisplay {
+  readonly layout: 'table'
+  readonly title: string
+  readonly columns: readonly TableColumn[]
+  readonly rows: readonly (readonly TableCell[])[]
+  /** Optional: one line under the title. */
+  readonly note?: string
+}
+
+/**
+ * One titled part of a {@link SectionsDisplay}.
+ * @category Draw kinds
+ */
+export type DisplaySection = ValuesDisplay | RankedDisplay | TableDisplay
+
+/**
+ * Several titled sections under one title, e.g. a panel's members, its quota table and its
+ * alternates. The page's "was I in the draw?" search takes a matching entry's rank from the first
+ * ranked section.
+ * @category Draw kinds
+ */
+export interface SectionsDisplay {
+  readonly layout: 'sections'
+  readonly title: string
+  readonly sections: readonly DisplaySection[]
+}
+
+/**
+ * How an outcome is shown, as plain text: a list of values, a ranked table of entries, a plain
+ * table, or several titled sections of those. The CLI escapes every cell before printing it (and
+ * aligns table columns) and the page inserts every cell as DOM text, so a kind never produces markup
+ * or terminal codes.
+ *
+ * @example
+ * ```ts
+ * display: (o) => ({
+ *   layout: 'sections',
+ *   title: 'Panel',
+ *   sections: [
+ *     { layout: 'ranked', title: 'Members', rows: o.members },
+ *     { layout: 'table', title: 'Quotas', columns: [{ label: 'Feature' }, { label: 'Selected', align: 'right' }, { label: 'OK' }],
+ *       rows: [['gender', '20', { text: 'yes', tone: 'ok' }]] },
+ *   ],
+ * })
+ * ```
+ * @category Draw kinds
+ */
+export type OutcomeDisplay = DisplaySection | SectionsDisplay
+
+/**
+ * A named check a kind adds to `verify`'s result (see {@link DrawKind.claimChecks}).
+ * @category Draw kinds
+ */
+export interface NamedCheck {
+  /**
+   * Stable check name, unique in a result: a built-in kind's is listed in `CHECK_NAMES`; a kind of
+   * your own names its checks `x-…` ({@link KindCheckName}).
+   */
+  readonly name: CheckName | KindCheckName
+  /** Whether it passed. */
+  readonly ok: boolean
+  /** What was checked, or what was wrong. */
+  readonly detail: string
+}
 
 /**
  * What a kind's `compute` gets besides the stream and its spec.
@@ -86,7 +187,34 @@ export interface KindCli<S extends DrawSpecBase> {
    * @throws {@link InvalidInputError} `INVALID_FLAG` whose detail the CLI prints as a usage error.
    */
   fromFlags(flags: KindFlags): S
+  /**
+   * Optional: the flags that name input files, with their format. The CLI reads and parses each
+   * given file (`sortition-pool`, `sortition-quotas`: src/sortition/csv.ts; `sortition-lottery`: a
+   * portfolio CSV) and passes the results to {@link KindCli.build}.
+   */
+  readonly files?: { readonly [flag: string]: KindFileFormat }
+  /**
+   * Optional, for a kind that makes its participants list from its own inputs (the sortition pool):
+   * the spec and the participants from the flags and the parsed files, in place of `fromFlags` and
+   * `--participants`. `orbitdraw commit` writes the participants next to the commitment and prints
+   * the draw command that reads them.
+   * @throws {@link InvalidInputError} (a usage error for `INVALID_FLAG`, otherwise printed with its hint).
+   */
+  build?(flags: KindFlags, files: KindFiles): { readonly draw: S; readonly participants: readonly string[] }
 }
+
+/**
+ * The input file formats the CLI can read for a kind (see {@link KindCli.files}).
+ * @category Draw kinds
+ */
+export type KindFileFormat = 'sortition-pool' | 'sortition-quotas' | 'sortition-lottery'
+
+/**
+ * Parsed input files handed to {@link KindCli.build}, by flag name: a `SortitionPool`, `QuotaRow[]`,
+ * or `{ panels: string[][], weights: number[] }` after their format.
+ * @category Draw kinds
+ */
+export type KindFiles = { readonly [flag: string]: unknown }
 
 /**
  * A draw kind: `S` its spec (what the commitment's `draw` object says), `R` its computed outcome,
@@ -116,7 +244,34 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
   readonly winnersOnly?: {
     count(spec: S): number
     winners(outcome: R): readonly number[]
+    /**
+     * True when the number of winners depends on the draw and `count(spec)` is only its most (the
+     * `panel` kind's alternates): a proof may then reveal fewer, and `revealed-winners` compares them
+     * with the recomputed winners. The recomputation must stay bounded by `validate`'s limits.
+     */
+    readonly upTo?: boolean
   }
+  /**
+   * Optional: the first problem of committed entries against the spec (for example entries that must
+   * spell out the type the spec gives their index), or undefined. `full` is true for the whole list in
+   * committed order (commit, draw, a full disclosure), false for the revealed entries of a
+   * winners-only proof. A problem refuses the commit (`INVALID_PARTICIPANTS`) and fails check
+   * `participants` in `verify`.
+   */
+  checkEntries?(spec: S, rows: readonly { readonly index: number; readonly entry: string }[], full: boolean): string | undefined
+  /**
+   * Optional: checks made when committing only, after `validate`: rules whose breach `verify` reports
+   * as a named check of its own (see {@link DrawKind.claimChecks}) rather than refusing to read the
+   * commitment.
+   * @throws {@link InvalidInputError} with a path under the given one.
+   */
+  validateCommit?(spec: S, participantCount: number, path: string): void
+  /**
+   * Optional: named checks of the claimed outcome that `verify` reports after `outcome` (each passed
+   * or failed), with `expected` the outcome recomputed from the seed. Their names are listed by the
+   * kind's module (for example `PANEL_CHECK_NAMES`) and unique across kinds.
+   */
+  claimChecks?(spec: S, claimed: J, expected: J): readonly NamedCheck[]
   /**
    * Validates a typed spec against the number of participants (0 for `participants: 'none'`). The
    * `kind` field is already known to be this kind's name.

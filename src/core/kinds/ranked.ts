@@ -4,11 +4,10 @@
  *
  * @module
  */
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import type { RankedJson } from './kind.js'
 import { index } from '../schema/common.js'
-import { integer, list, strictObject, text } from '../schema/kit.js'
+import { bulkList, integer, list, parseShape, strictObject, text } from '../schema/kit.js'
 
 /** The declared shape of a ranked row in an outcome: rank (1 = winner), committed index, entry. */
 export const rankedShape = strictObject({ rank: integer(1), index: index, entry: text() })
@@ -30,14 +29,29 @@ export function rankedRows(indices: readonly number[], entry: (index: number) =>
   return indices.map((index, i) => ({ rank: i + 1, index, entry: entry(index) }))
 }
 
-/** Parses a list of `{ rank, index, entry }` rows (at most `LIMITS.maxParticipants`). */
+/** A row `rankedShape` accepts: an object with exactly its three own fields, each valid. */
+function isRankedRow(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false
+  const r = x as { rank?: unknown; index?: unknown; entry?: unknown }
+  return (
+    Number.isSafeInteger(r.rank) && (r.rank as number) >= 1 && Number.isSafeInteger(r.index) && (r.index as number) >= 0 && typeof r.entry === 'string' &&
+    Object.hasOwn(r, 'rank') && Object.hasOwn(r, 'index') && Object.hasOwn(r, 'entry') && Object.keys(r).length === 3
+  )
+}
+
+/**
+ * The ranked rows as `parseRankedRows` checks them: `rankedListShape`, its rows (up to a full
+ * ranking of every participant) in one tight loop (`bulkList`); the first bad row is run through
+ * `rankedShape`, so its error is the declared shape's.
+ */
+const rankedRowsCheck = bulkList(rankedShape, LIMITS.maxParticipants, {
+  accept: isRankedRow,
+  copy: (x) => ({ rank: (x as RankedJson).rank, index: (x as RankedJson).index, entry: (x as RankedJson).entry }),
+})
+
+/** Parses a list of `{ rank, index, entry }` rows (at most `LIMITS.maxParticipants`), by `rankedListShape`. */
 export function parseRankedRows(v: unknown, path: string): RankedJson[] {
-  return expectArray(v, path, LIMITS.maxParticipants).map((r, i) => {
-    const p = `${path}[${i}]`
-    const ro = expectObject(r, p)
-    expectOnlyKeys(ro, ['rank', 'index', 'entry'], p)
-    return { rank: expectInteger(field(ro, 'rank', p), `${p}.rank`, 1), index: expectInteger(field(ro, 'index', p), `${p}.index`), entry: expectString(field(ro, 'entry', p), `${p}.entry`) }
-  })
+  return parseShape(rankedRowsCheck, v, path) as RankedJson[]
 }
 
 /** The first difference between recomputed and claimed rows, or undefined. */

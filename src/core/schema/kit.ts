@@ -123,10 +123,26 @@ function onlyKeys(allowed: (input: unknown) => readonly string[] | undefined) {
   )
 }
 
-/** An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`). */
+/**
+ * The object's own fields among `keys`, in a new object: a field is present only as an own property
+ * (as `hasOwnProperty` says; valibot's objects would read one inherited from a JavaScript caller's
+ * prototype), so an inherited field is `MISSING_FIELD` in its place. `undefined`: the object as
+ * it is (a variant with a loose option). Published as nothing.
+ */
+function ownFields(keys: readonly string[] | undefined) {
+  return v.transform<unknown, unknown>((input) => {
+    if (keys === undefined) return input
+    const o = input as Record<string, unknown>
+    const own: Record<string, unknown> = {}
+    for (const k of keys) if (Object.prototype.hasOwnProperty.call(o, k)) own[k] = o[k]
+    return own
+  })
+}
+
+/** An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`; own fields only). */
 export function strictObject<E extends v.ObjectEntries>(entries: E) {
   const keys = Object.keys(entries)
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => keys), v.strictObject(entries, objectMessage(keys, true)))
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => keys), ownFields(keys), v.strictObject(entries, objectMessage(keys, true)))
 }
 
 /** The bare strict object (for the options of {@link variant}, whose input is already checked). */
@@ -155,7 +171,17 @@ export function variant<K extends string, O extends v.VariantOptions<K>>(key: K,
     // A loose option (a user draw kind without a declared shape) tolerates other fields.
     return picked === undefined || picked.type !== 'strict_object' ? undefined : Object.keys(picked.entries)
   }
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(allowed), v.variant(key, options, message('INVALID_FIELD', unknown, hint)))
+  // Strict options only: own fields of every option (a loose option keeps its other fields).
+  const all = options as unknown as readonly { type: string; entries: Record<string, v.GenericSchema> }[]
+  const own = all.every((o) => o.type === 'strict_object') ? [...new Set(all.flatMap((o) => Object.keys(o.entries)))] : undefined
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(allowed), ownFields(own), v.variant(key, options, message('INVALID_FIELD', unknown, hint)))
+}
+
+/** The error of an array with a hole or an `undefined` item, at the first one (`indexOf` skips holes). */
+function holes(a: readonly unknown[]): string {
+  let i = 0
+  while (i < a.length && i in a && a[i] !== undefined) i++
+  return encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${i}`)
 }
 
 /**
@@ -167,7 +193,7 @@ export function list<T extends Shape>(item: T, max?: number) {
   const isArray = v.custom<unknown[], ShapeMessage>(Array.isArray, expected('an array'))
   const noHoles = v.check<unknown[], ShapeMessage>(
     (a) => !a.includes(undefined),
-    (issue) => encode('INVALID_FIELD', `expected an array without holes or undefined items, got an array with a missing item at index ${(issue.input as unknown[]).indexOf(undefined)}`),
+    (issue) => holes(issue.input as unknown[]),
   )
   const items = v.array(item)
   if (max === undefined) return v.pipe(isArray, noHoles, items)
@@ -178,6 +204,108 @@ export function list<T extends Shape>(item: T, max?: number) {
   // The limit is checked before the items; repeated after them only so that the published JSON
   // Schema, which describes a pipe from its last schema on, says `maxItems`.
   return v.pipe(isArray, tooLong<unknown[]>(), noHoles, items, tooLong<v.InferOutput<T>[]>())
+}
+
+/**
+ * How a runtime piece is published when it is not itself: the pieces below validate a large array
+ * in one tight loop (a valibot `v.array` spends a dataset object per item) or leave its items to a
+ * later check; each records here the declared shape the published JSON Schema describes.
+ * `scripts/json-schemas.ts` reads it through {@link publishedForm}.
+ */
+const PUBLISHED = new WeakMap<object, Shape>()
+
+/** The declared shape a runtime piece is published as (JSON Schema generation only), if it differs. */
+export function publishedForm(schema: object): Shape | undefined {
+  return PUBLISHED.get(schema)
+}
+
+/**
+ * The head of a large array, checked in one step: an array (`INVALID_FIELD`), at most `max` items
+ * (`LIMIT_EXCEEDED`, before any item is read), without holes or `undefined` items. Its items are
+ * checked after it ({@link bulkList}) or later ({@link deferredItems}); it is published as `declared`.
+ */
+export function arrayHead(max: number, declared: Shape) {
+  const head = v.custom<unknown[], ShapeMessage>(
+    (a) => Array.isArray(a) && a.length <= max && !a.includes(undefined),
+    (issue) => {
+      const a = issue.input
+      if (!Array.isArray(a)) return encode('INVALID_FIELD', `expected an array, got ${describe(a)}`)
+      if (a.length > max) return encode('LIMIT_EXCEEDED', `expected an array of at most ${max} items, got ${a.length}`, 'reduce the input below the documented limit (see docs/security.md)')
+      return holes(a)
+    },
+  )
+  PUBLISHED.set(head, declared)
+  return head
+}
+
+/**
+ * The fast path of a bulk item check: `accept(x)` is true only for items `item` accepts, and
+ * `copy(x)` is then what `item` would output (a new object for an object item).
+ */
+export interface FastItem<O> {
+  readonly accept: (x: unknown) => boolean
+  readonly copy?: (x: unknown) => O
+}
+
+/**
+ * Checks every item of `a` against `item` in one loop: an item `fast.accept`s is copied as is
+ * (`fast.copy`); the first other item is run through `item` itself, so its issue (code, detail,
+ * path below the item) is exactly the declared shape's. Returns the checked copy, or undefined
+ * after adding the issue to `dataset`.
+ */
+function checkItems<T extends Shape>(a: readonly unknown[], item: T, fast: FastItem<v.InferOutput<T>>, dataset: v.OutputDataset<unknown, v.BaseIssue<unknown>>, key?: string): v.InferOutput<T>[] | undefined {
+  const out = new Array<v.InferOutput<T>>(a.length)
+  const { accept, copy } = fast
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]
+    if (accept(x)) {
+      out[i] = copy === undefined ? (x as v.InferOutput<T>) : copy(x)
+      continue
+    }
+    const r = v.safeParse(item, x, FIRST)
+    if (r.success) {
+      out[i] = r.output
+      continue
+    }
+    // The item's own issue, with the array item (and the array's field, for a deferred check) in front of its path.
+    const at: v.IssuePathItem = { type: 'array', origin: 'value', input: a as unknown[], key: i, value: x }
+    const field: v.IssuePathItem[] = key === undefined ? [] : [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key, value: a }]
+    const issue = r.issues[0]
+    const moved = { ...issue, path: [...field, at, ...(issue.path ?? [])] } as v.BaseIssue<unknown>
+    ;(dataset as { issues?: v.BaseIssue<unknown>[]; typed: boolean }).issues = [moved]
+    dataset.typed = false
+    return undefined
+  }
+  return out
+}
+
+/**
+ * A large array of `item` (the proof's participants and salts), at most `max` items, checked in one
+ * tight loop with the same result and the same first issue as {@link list}; published as `list(item, max)`.
+ */
+export function bulkList<T extends Shape>(item: T, max: number, fast: FastItem<v.InferOutput<T>>) {
+  return v.pipe(
+    arrayHead(max, list(item, max)),
+    v.rawTransform<unknown[], v.InferOutput<T>[]>(({ dataset, NEVER }) => checkItems(dataset.value, item, fast, dataset as v.OutputDataset<unknown, v.BaseIssue<unknown>>) ?? NEVER),
+  )
+}
+
+/**
+ * The item check of an object's array field `key` whose head was checked in its place
+ * ({@link arrayHead}) and whose items the protocol checks after the object's later fields (the
+ * proof's `entries`, after `salts`): `pick(array)` gives the item shape and its fast path. A pipe
+ * action on the object (output type `O`: the object with the field's items checked); the published
+ * schema says the items where the field is declared.
+ */
+export function deferredItems<I extends object, O>(key: string, pick: (a: readonly unknown[]) => { item: Shape; fast: FastItem<unknown> }) {
+  return v.rawTransform<I, O>(({ dataset, NEVER }) => {
+    const o = dataset.value as Record<string, unknown>
+    const a = o[key] as readonly unknown[] | undefined
+    if (a === undefined) return o as O
+    const { item, fast } = pick(a)
+    const items = checkItems(a, item, fast, dataset as v.OutputDataset<unknown, v.BaseIssue<unknown>>, key)
+    return items === undefined ? NEVER : ({ ...o, [key]: items } as O)
+  })
 }
 
 /** The protocol version field: a number, published as `const`. */
@@ -273,7 +401,7 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  * @param rank - for a shape whose fields the protocol does not check in declaration order: the
  *   rank of an issue, from its field's path and its code (an issue of higher rank is reported
  *   after those of lower rank). With it every issue is collected, so use it for small documents only
- *   (the commitment, at most 64 KiB); without it parsing stops at the first issue.
+ *   (the commitment, at most 1 MiB); without it parsing stops at the first issue.
  * @throws {@link ParseError} with the code and the JSON path of the first bad field, in the order the
  *   protocol checks them (docs/spec.md); {@link LimitExceededError} `LIMIT_EXCEEDED` for an array
  *   over its documented limit.

@@ -1,35 +1,60 @@
 /**
- * The proof bundle's shape (docs/spec.md, "The proof bundle"), published by `npm run schema` as
- * docs/proof.schema.json. `parseProof` applies the same checks by hand, one loop per large array
- * (docs/architecture.md, "Wire formats"); test/core/schema.test.ts keeps the two in agreement.
+ * The proof bundle's shape (docs/spec.md, "The proof bundle"). `parseProof` runs it (with the
+ * outcome read by the draw kind's own `parseOutcome`, {@link proofParseShapeOf}); `Proof` and its
+ * parts are inferred from it; `npm run schema` publishes it (with the kinds' declared outcome
+ * shapes) as docs/proof.schema.json.
+ *
+ * The large arrays (`participants.entries`, `participants.salts`) are checked in one tight loop each
+ * ({@link bulkList}, {@link deferredItems}): the same first issue as the declared item shape, without
+ * a valibot dataset per item; they are published as the declared lists.
  *
  * @module
  */
 import { LIMITS } from '../limits.js'
 import { PROOF_TYPE } from '../version.js'
-import { base64, cidText, hash, index, token } from './common.js'
+import { base64, cidText, hash, HEX32_RE, index, token } from './common.js'
 import { COMMITMENT_SLOT } from './commitment.js'
-import { DEFAULT_DRAW_KINDS } from '../kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type OutcomeJson } from '../kinds/index.js'
 import type { DrawKinds } from '../kinds/kind.js'
 import { outcomeShapeOf } from './draw.js'
 import * as v from 'valibot'
-import { described, integer, list, arrayUnion, message, option, strictObject, text, variant, version } from './kit.js'
-import { show } from '../json.js'
+import { anyObject, arrayHead, arrayUnion, bulkList, deferredItems, described, integer, list, message, option, strictObject, text, variant, version, type FastItem, type Shape } from './kit.js'
+import { show, type JsonObject } from '../json.js'
+import { ParseError } from '../errors.js'
 
 /** A weighted participant as carried in a proof. */
 export const weightedEntryShape = strictObject({ entry: text(), weight: integer(1) })
 
-/** A salted list's leaf salts, in committed order. */
-export const saltsShape = list(hash, LIMITS.maxParticipants)
+/** A salted list's leaf salts, in committed order (one tight loop; published as a list of `hash`). */
+export const saltsShape = bulkList(hash, LIMITS.maxParticipants, { accept: (x) => typeof x === 'string' && HEX32_RE.test(x) })
+
+const stringEntryShape = text()
+
+/** A string entry: any string (the participants check judges its text). */
+const stringEntry: FastItem<string> = { accept: (x) => typeof x === 'string' }
+
+/** A weighted entry `{entry, weight}` with exactly these two own fields, copied. */
+const weightedEntry: FastItem<{ entry: string; weight: number }> = {
+  accept: (x) => {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return false
+    const o = x as { entry?: unknown; weight?: unknown }
+    return typeof o.entry === 'string' && Number.isSafeInteger(o.weight) && (o.weight as number) >= 1 && Object.hasOwn(o, 'entry') && Object.hasOwn(o, 'weight') && Object.keys(o).length === 2
+  },
+  copy: (x) => ({ entry: (x as { entry: string }).entry, weight: (x as { weight: number }).weight }),
+}
+
+/** The first entry decides: an object (or null) means a weighted list, anything else a list of strings. */
+const isWeightedList = (a: readonly unknown[]): boolean => a.length > 0 && typeof a[0] === 'object'
+
+/** Every entry in committed order: strings, or `{entry, weight}` objects (declared; published). */
+const entriesShape = arrayUnion(list(text(), LIMITS.maxParticipants), list(weightedEntryShape, LIMITS.maxParticipants), isWeightedList)
 
 /** Every entry is disclosed (public draw), with every salt for a salted list. */
 const fullDisclosure = option({
   disclosure: v.literal('full'),
-  entries: described(
-    // The first entry decides: objects mean a weighted list, anything else a list of strings.
-    arrayUnion(list(text(), LIMITS.maxParticipants), list(weightedEntryShape, LIMITS.maxParticipants), (a) => a.length > 0 && typeof a[0] === 'object'),
-    'Every entry in committed order: strings, or {entry, weight} objects for weighted draws.',
-  ),
+  // Here only the array itself (its limit before its items); its items after `salts`, by
+  // `disclosureShape`, the protocol's order. Published as `entriesShape`.
+  entries: described(arrayHead(LIMITS.maxParticipants, entriesShape), 'Every entry in committed order: strings, or {entry, weight} objects for weighted draws.'),
   salts: v.optional(described(saltsShape, "Only for a salted commitment: every entry's leaf salt, in committed order (the organizer's secret is never carried).")),
 })
 
@@ -46,8 +71,12 @@ const winnersDisclosure = option({
 })
 
 /** The participants section of a proof. */
-export const disclosureShape =
-  variant('disclosure', [fullDisclosure, winnersDisclosure], (mode) => `disclosure must be "full" or "winners", got ${show(mode)}`, 'use "full" for public draws and "winners" for private ones')
+export const disclosureShape = v.pipe(
+  variant('disclosure', [fullDisclosure, winnersDisclosure], (mode) => `disclosure must be "full" or "winners", got ${show(mode)}`, 'use "full" for public draws and "winners" for private ones'),
+  deferredItems<v.InferOutput<typeof fullDisclosure> | v.InferOutput<typeof winnersDisclosure>, (Omit<v.InferOutput<typeof fullDisclosure>, 'entries'> & { entries: string[] | v.InferOutput<typeof weightedEntryShape>[] }) | v.InferOutput<typeof winnersDisclosure>>('entries', (a) =>
+    isWeightedList(a) ? { item: weightedEntryShape, fast: weightedEntry } : { item: stringEntryShape, fast: stringEntry },
+  ),
+)
 
 /** A beacon block carried in a proof: its CID and its exact bytes. */
 export const blockEntryShape = strictObject({ bytes: described(base64, "The block's exact bytes, standard padded base64."), cid: cidText })
@@ -69,13 +98,8 @@ export const timestampsShape =
     'RFC 3161 time-stamp tokens over the commitment (DER TimeStampToken, standard padded base64), proving it existed before the target block. See docs/timestamps.md.',
   )
 
-/**
- * The proof bundle (version 1) with `outcome` declared by the kinds of `kinds`. Fields in the order
- * the parser checks them. `parseProof` applies the same checks by hand (the large arrays in one
- * loop each, docs/architecture.md) and reads `outcome` with the kind's own `parseOutcome`.
- * @category Formats
- */
-export function proofShapeOf(kinds: DrawKinds) {
+/** The proof bundle (version 1) with `outcome` as given. Fields in the order the parser checks them. */
+function proofShapeWith<O extends Shape>(outcome: O) {
   return strictObject({
     type: v.literal(PROOF_TYPE),
     version: version(1),
@@ -84,9 +108,18 @@ export function proofShapeOf(kinds: DrawKinds) {
     participants: v.optional(described(disclosureShape, 'Absent for range draws.')),
     chain: chainShape,
     seed: described(hash, 'The seed, recomputed and compared by verify.'),
-    outcome: outcomeShapeOf(kinds),
+    outcome,
     timestamps: v.optional(timestampsShape),
   })
+}
+
+/**
+ * The proof bundle (version 1) with `outcome` declared by the kinds of `kinds` (for the published
+ * JSON Schema; `parseProof` reads `outcome` with the kind's own `parseOutcome`).
+ * @category Formats
+ */
+export function proofShapeOf(kinds: DrawKinds) {
+  return proofShapeWith(outcomeShapeOf(kinds))
 }
 
 /**
@@ -94,3 +127,35 @@ export function proofShapeOf(kinds: DrawKinds) {
  * @category Formats
  */
 export const ProofShape = proofShapeOf(DEFAULT_DRAW_KINDS)
+
+/**
+ * Reads `outcome` with the draw kind its `kind` names, from `kinds`: the kind's own `parseOutcome`
+ * (docs/draw-kinds.md) throws its own error (code and full path), which `parseShape` lets through.
+ */
+function readOutcome(o: JsonObject, kinds: DrawKinds): OutcomeJson {
+  if (!Object.prototype.hasOwnProperty.call(o, 'kind')) throw new ParseError('MISSING_FIELD', 'missing required field "kind"', 'add the field "kind"', { path: '$.outcome.kind' })
+  const name = o.kind
+  const kind = kinds.get(name)
+  if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown outcome kind ${show(name)}`, `use ${kinds.names.slice(0, -1).join(', ')}${kinds.names.length > 1 ? ' or ' : ''}${kinds.names.at(-1) ?? ''}`, { path: '$.outcome.kind' })
+  return kind.parseOutcome(o, '$.outcome') as OutcomeJson
+}
+
+/** The proof's `outcome` as `parseProof` reads it: an object, then the kind's `parseOutcome`. */
+function outcomeReader(kinds: DrawKinds) {
+  return v.pipe(anyObject(), v.rawTransform<JsonObject, OutcomeJson>(({ dataset }) => readOutcome(dataset.value, kinds)))
+}
+
+/** The shape `parseProof` runs for the built-in kinds (the one `Proof` is inferred from). */
+export const PROOF_PARSE_SHAPE = proofShapeWith(outcomeReader(DEFAULT_DRAW_KINDS))
+
+const parseShapes = new WeakMap<DrawKinds, typeof PROOF_PARSE_SHAPE>([[DEFAULT_DRAW_KINDS, PROOF_PARSE_SHAPE]])
+
+/** The shape `parseProof` runs for a registry of kinds (built once per registry). */
+export function proofParseShapeOf(kinds: DrawKinds): typeof PROOF_PARSE_SHAPE {
+  let shape = parseShapes.get(kinds)
+  if (shape === undefined) {
+    shape = proofShapeWith(outcomeReader(kinds))
+    parseShapes.set(kinds, shape)
+  }
+  return shape
+}

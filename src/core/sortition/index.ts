@@ -26,6 +26,8 @@ export {
   meetsQuotas,
   selectionProbabilities,
   checkPanelClaim,
+  checkPanelShape,
+  PANEL_CHECK_NAMES,
   decimalString,
   dpOrder,
   acceptanceStream,
@@ -38,4 +40,4 @@ export {
   type PanelClaimResult,
 } from './panel.js'
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
-export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, type LotteryPanelProblem } from './lottery.js'
+export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'

@@ -20,6 +20,13 @@ import type { QuotaTable, SortitionPool } from './pool.js'
 export const MAX_LOTTERY_PANELS = 100_000
 
 /**
+ * The names of the checks `verify` reports for a `panel-lottery` draw: every candidate panel is valid
+ * (`lottery-panels`), and the seed picks the claimed panel (`lottery-winner`). The one list of these names.
+ * @category Sortition
+ */
+export const LOTTERY_CHECK_NAMES = ['lottery-panels', 'lottery-winner'] as const
+
+/**
  * A named failure of one candidate panel.
  * @category Sortition
  */

@@ -361,7 +361,14 @@ export function selectionProbabilities(plan: PanelPlan): TypeProbability[] {
  * Name of a failed check of a claimed `panel` outcome (see {@link checkPanelClaim}).
  * @category Sortition
  */
-export type PanelCheck = 'panel-size' | 'panel-distinct' | 'panel-members-known' | 'panel-quotas' | 'panel-replay'
+export type PanelCheck = (typeof PANEL_CHECK_NAMES)[number]
+
+/**
+ * The names of the checks of a claimed `panel` outcome, in the order they run (`verify` reports each
+ * of them for a `panel` draw). The one list of these names.
+ * @category Sortition
+ */
+export const PANEL_CHECK_NAMES = ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay'] as const
 
 /**
  * Result of {@link checkPanelClaim}: every failed check by name, with what was wrong.
@@ -391,6 +398,26 @@ export interface PanelClaimResult {
  * @category Sortition
  */
 export function checkPanelClaim(plan: PanelPlan, stream: RandomStream, claimed: readonly number[]): PanelClaimResult {
+  const failed = checkPanelShape(plan, claimed)
+  let replayed: number[] | undefined
+  try {
+    replayed = drawPanel(plan, stream).members
+    const sorted = [...claimed].sort((a, b) => a - b)
+    if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed![i])) failed.push({ check: 'panel-replay', detail: 'the panel differs from the replayed draw' })
+  } catch (err) {
+    if (!(err instanceof OrbitdrawError)) throw err
+    failed.push({ check: 'panel-replay', detail: `the draw cannot be replayed: ${err.detail}` })
+  }
+  return replayed === undefined ? { ok: failed.length === 0, failed } : { ok: failed.length === 0, failed, replayed }
+}
+
+/**
+ * The checks of a claimed panel that need no replay (`panel-size`, `panel-distinct`,
+ * `panel-members-known`, `panel-quotas`): every failure, in that order. Linear in the claim's length
+ * and the number of feature values.
+ * @category Sortition
+ */
+export function checkPanelShape(plan: Pick<PanelPlan, 'pool' | 'quotas' | 'k'>, claimed: readonly number[]): { check: PanelCheck; detail: string }[] {
   const failed: { check: PanelCheck; detail: string }[] = []
   const n = plan.pool.respondents.length
   if (claimed.length !== plan.k) failed.push({ check: 'panel-size', detail: `the panel has ${claimed.length} members, the plan ${plan.k}` })
@@ -410,14 +437,5 @@ export function checkPanelClaim(plan: PanelPlan, stream: RandomStream, claimed: 
     })
     if (broken.length > 0) failed.push({ check: 'panel-quotas', detail: `quotas broken: ${broken.join('; ')}` })
   }
-  let replayed: number[] | undefined
-  try {
-    replayed = drawPanel(plan, stream).members
-    const sorted = [...claimed].sort((a, b) => a - b)
-    if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed![i])) failed.push({ check: 'panel-replay', detail: 'the panel differs from the replayed draw' })
-  } catch (err) {
-    if (!(err instanceof OrbitdrawError)) throw err
-    failed.push({ check: 'panel-replay', detail: `the draw cannot be replayed: ${err.detail}` })
-  }
-  return replayed === undefined ? { ok: failed.length === 0, failed } : { ok: failed.length === 0, failed, replayed }
+  return failed
 }

@@ -1,7 +1,8 @@
 /**
  * Signature verification for time-stamp tokens and certificates. RSA (PKCS #1 v1.5 and PSS) goes
- * through Web Crypto (`globalThis.crypto.subtle`, present in Node and on https pages); ECDSA on
- * P-256/P-384/P-521 through `@noble/curves`, so it works everywhere. SHA-1 and MD5 are refused.
+ * through Web Crypto (`globalThis.crypto.subtle`, present in Node and on https pages); ECDSA on P-256
+ * and P-384 is decided by `@noble/curves`, so it works everywhere, with the host's Web Crypto as a fast
+ * path that cannot change the answer (see {@link verifyEcdsa}). SHA-1 and MD5 are refused.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import { p256, p384 } from '@noble/curves/nist.js'
 import { algorithm, bitString, decodeDer, DerError, integer, isContext, oid, sequence, smallInteger, type Der } from './der.js'
 import { digest } from './hash.js'
 import { HASHES, OID, refusedHashName, type HashName } from './oids.js'
+import { keyImporter, ownBuffer, webCrypto, type KeyImporter } from '../webcrypto.js'
 
 /** Outcome of one signature check. */
 export type SignatureOutcome =
@@ -26,7 +28,67 @@ type Scheme =
 
 const RSA_PKCS1: Readonly<Record<string, HashName>> = { [OID.sha256WithRsa]: 'SHA-256', [OID.sha384WithRsa]: 'SHA-384', [OID.sha512WithRsa]: 'SHA-512' }
 const ECDSA: Readonly<Record<string, HashName>> = { [OID.ecdsaWithSha256]: 'SHA-256', [OID.ecdsaWithSha384]: 'SHA-384', [OID.ecdsaWithSha512]: 'SHA-512' }
-const CURVES = { [OID.p256]: p256, [OID.p384]: p384 } as const
+/** The curves ECDSA keys may use: `@noble/curves` and Web Crypto names, and a key importer each. */
+const CURVES: Readonly<Record<string, EcdsaCurve>> = {
+  [OID.p256]: { noble: p256, name: 'P-256', importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-256' }) },
+  [OID.p384]: { noble: p384, name: 'P-384', importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-384' }) },
+}
+
+/** One ECDSA curve as both implementations know it. */
+export interface EcdsaCurve {
+  readonly noble: typeof p256 | typeof p384
+  readonly name: 'P-256' | 'P-384'
+  /** Imports the raw public point (an authority's signer and root keys come back with every token). */
+  readonly importKey: KeyImporter
+}
+
+/** The curve for a named-curve OID, or undefined when not supported. */
+export function ecdsaCurve(curveOid: string): EcdsaCurve | undefined {
+  return CURVES[curveOid]
+}
+
+/** ECDSA by `@noble/curves`: the answer on every host (high-S accepted, as Web Crypto and OpenSSL do). */
+export function verifyEcdsaNoble(curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): boolean {
+  try {
+    return curve.noble.verify(der, digest(hash, data), publicKey, { prehash: false, lowS: false, format: 'der' })
+  } catch {
+    return false
+  }
+}
+
+/**
+ * ECDSA by the host's Web Crypto: true or false, or undefined when it cannot say (no Web Crypto, a
+ * signature that is not one DER `SEQUENCE { r, s }` with `0 < r, s < n` as `@noble/curves` reads it, a
+ * point it refuses to import). Web Crypto takes the signature as raw `r || s`, each as long as the
+ * curve's order, so the DER form is converted first (with noble's own strict parser).
+ */
+export async function verifyEcdsaWebCrypto(subtle: SubtleCrypto, curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean | undefined> {
+  let raw: Uint8Array
+  try {
+    raw = curve.noble.Signature.fromBytes(der, 'der').toBytes('compact')
+  } catch {
+    return undefined
+  }
+  try {
+    const key = await curve.importKey(subtle, publicKey)
+    return await subtle.verify({ name: 'ECDSA', hash }, key, ownBuffer(raw), ownBuffer(data))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * ECDSA whose answer is, by construction, the answer of `@noble/curves` on every host: a Web Crypto
+ * "valid" stands (the same equation over the same point, hash and `(r, s)`: both implement FIPS 186 /
+ * SEC 1 verification, truncating the digest to the order's length and accepting high S); anything else
+ * (no Web Crypto, "invalid", a refused key) is decided by noble. Valid signatures, the common case, then
+ * cost a native verification instead of a pure-JS one; a forged one costs both.
+ */
+export async function verifyEcdsa(curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean> {
+  const subtle = webCrypto()
+  if (subtle !== undefined && (await verifyEcdsaWebCrypto(subtle, curve, hash, publicKey, data, der)) === true) return true
+  return verifyEcdsaNoble(curve, hash, publicKey, data, der)
+}
 
 /** Resolves a signature AlgorithmIdentifier; `digestHint` is the SignerInfo digest for bare `rsaEncryption`. */
 function scheme(alg: { oid: string; params: Der | undefined }, digestHint: HashName | undefined): Scheme | string {
@@ -97,17 +159,12 @@ export async function verifySignature(alg: { oid: string; params: Der | undefine
     } catch {
       return { kind: 'unsupported', what: 'an EC key without a named curve' }
     }
-    const curve = CURVES[curveOid as keyof typeof CURVES]
+    const curve = ecdsaCurve(curveOid)
     if (curve === undefined) return { kind: 'unsupported', what: `EC curve ${curveOid}` }
-    try {
-      const ok = curve.verify(signature, digest(s.hash, data), publicKey, { prehash: false, lowS: false, format: 'der' })
-      return ok ? { kind: 'valid' } : { kind: 'invalid' }
-    } catch {
-      return { kind: 'invalid' }
-    }
+    return (await verifyEcdsa(curve, s.hash, publicKey, data, signature)) ? { kind: 'valid' } : { kind: 'invalid' }
   }
   if (keyAlg.oid !== OID.rsaEncryption) return keyAlg.oid === OID.rsassaPss ? { kind: 'unsupported', what: 'RSASSA-PSS-only public keys' } : { kind: 'invalid' }
-  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle
+  const subtle = webCrypto()
   if (subtle === undefined) return { kind: 'uncheckable', what: 'RSA signatures need Web Crypto (crypto.subtle), which this page or runtime does not offer (open the page over https or from a file)' }
   const params = s.family === 'rsa-pss' ? { name: 'RSA-PSS', hash: s.hash } : { name: 'RSASSA-PKCS1-v1_5', hash: s.hash }
   let key: CryptoKey

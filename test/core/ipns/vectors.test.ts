@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { describe, expect, it } from 'vitest'
-import { blockCid, parseBlock } from '../../src/core/block.js'
-import { bytesToHex, concatBytes, hexToBytes } from '../../src/core/bytes.js'
-import { checkChain } from '../../src/core/chain.js'
-import { parseIpnsName, verifyIpnsRecord } from '../../src/core/ipns/index.js'
+import { blockCid, parseBlock } from '../../../src/core/block.js'
+import { bytesToHex, concatBytes, hexToBytes } from '../../../src/core/bytes.js'
+import { checkChain } from '../../../src/core/chain.js'
+import { parseIpnsName, verifyIpnsRecord } from '../../../src/core/ipns/index.js'
 
-const v = JSON.parse(readFileSync(new URL('../vectors/ipns-record.json', import.meta.url), 'utf8')) as {
+const v = JSON.parse(readFileSync(new URL('../../vectors/ipns-record.json', import.meta.url), 'utf8')) as {
   ed25519Seed: string
   publicKeyProtobuf: string
   name: string

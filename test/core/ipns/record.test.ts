@@ -4,8 +4,8 @@ import { createIPNSRecord, createIPNSRecordWithExpiration, marshalIPNSRecord, un
 import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { IntegrityError, MismatchError, ParseError } from '../../src/core/errors.js'
-import { ipnsNameOfKey, parseIpnsName, parseIpnsRecord, parseRfc3339, verifyIpnsRecord } from '../../src/core/ipns/index.js'
+import { IntegrityError, MismatchError, ParseError } from '../../../src/core/errors.js'
+import { ipnsNameOfKey, parseIpnsName, parseIpnsRecord, parseRfc3339, verifyIpnsRecord } from '../../../src/core/ipns/index.js'
 
 const HEAD = CID.parse('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')
 let rsa: PrivateKey

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { concatBytes, utf8Encode } from '../../src/core/bytes.js'
-import { LIMITS } from '../../src/core/limits.js'
-import { decodeMessage, encodeMessage, parseIpnsRecord, recordKeyForName, verifyIpnsRecord, type MessageSchema } from '../../src/core/ipns/index.js'
-import { canonicalData, cborBytes, cborHead, cborText, ED25519_PUBKEY_PROTOBUF, NAME, pb, v1Fields, v2Record, VALIDITY, VALUE } from '../helpers/ipns.js'
+import { concatBytes, utf8Encode } from '../../../src/core/bytes.js'
+import { LIMITS } from '../../../src/core/limits.js'
+import { decodeMessage, encodeMessage, parseIpnsRecord, recordKeyForName, verifyIpnsRecord, type MessageSchema } from '../../../src/core/ipns/index.js'
+import { canonicalData, cborBytes, cborHead, cborText, ED25519_PUBKEY_PROTOBUF, NAME, pb, v1Fields, v2Record, VALIDITY, VALUE } from '../../helpers/ipns.js'
 
 /** The signed data map written by hand: keys in canonical order unless `order` says otherwise. */
 function rawData(o: { seqWidth?: 0 | 1 | 2 | 4 | 8; order?: string[]; extra?: [string, Uint8Array][]; validityType?: number; value?: Uint8Array; indefinite?: boolean } = {}): Uint8Array {

@@ -1,0 +1,322 @@
+/**
+ * Draw kind `panel`: a panel of `k` respondents drawn uniformly among all size-k subsets of the
+ * committed pool that meet every quota, then up to `alternates` ranked alternates (the engine:
+ * `src/core/sortition/`; the rules: docs/spec.md, Sortition). The participants are the pool in
+ * canonical (type, id) order, each entry spelling out its values (`r0042|age=16-29|gender=female`);
+ * the commitment carries the features, quotas, per-type counts and the exact features, so the draw
+ * replays from the counts alone and a private (salted) list reveals only the panel and alternates.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors.js'
+import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field } from '../json.js'
+import { drawAlternates } from '../sortition/alternates.js'
+import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
+import { checkQuotas, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
+import { badDraw, intFlagValue, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
+import { parseRankedRows, rankedShape } from './ranked.js'
+import {
+  compareQuotaTables,
+  compositionPool,
+  compositionQuotas,
+  encodeComposition,
+  entriesProblem,
+  featureSpecs,
+  featuresShape,
+  memberRows,
+  parseComposition,
+  parseQuotaTable,
+  poolParticipants,
+  quotaTable,
+  quotaTableShape,
+  typesShape,
+  typeText,
+  v,
+  validateComposition,
+  type QuotaRowJson,
+  type SortitionCommitInput,
+  type SortitionComposition,
+} from './sortition.js'
+import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
+import { SORTITION_LIMITS } from '../sortition/pool.js'
+
+/**
+ * A `panel` draw: `k` members uniform among the quota-meeting panels of the committed pool, then up
+ * to `alternates` ranked alternates. Make one with {@link panelDraw}.
+ * @category Sortition
+ */
+export interface PanelSpec extends SortitionComposition {
+  readonly kind: 'panel'
+  /** Alternates wanted (0 for none); fewer are drawn when fewer respondents could replace a member. */
+  readonly alternates: number
+  /** The exact features (names), in the counter's order (docs/spec.md, Counting). */
+  readonly exact: readonly string[]
+}
+
+/**
+ * Exact selection probability of one respondent type under a `panel` draw.
+ * @category Sortition
+ */
+export interface TypeProbabilityJson {
+  /** The type, `feature=value|…` (features in canonical order). */
+  readonly type: string
+  /** Respondents of this type in the pool. */
+  readonly respondents: number
+  /** The probability that a given respondent of the type is on the panel, a reduced fraction `n/d`. */
+  readonly probability: string
+  /** The same, as a decimal rounded down to 12 digits. */
+  readonly decimal: string
+}
+
+/**
+ * A computed `panel` outcome.
+ * @category Sortition
+ */
+export interface PanelOutcome {
+  readonly kind: 'panel'
+  /** The members: committed indices, ascending. */
+  readonly members: readonly number[]
+  /** The alternates: committed indices, in rank order. */
+  readonly alternates: readonly number[]
+  /** Rejection rounds used (1 when the first relaxed panel was kept). */
+  readonly rounds: number
+  /** Every feature value with its quota and the members who have it. */
+  readonly quotas: readonly QuotaRowJson[]
+  /** Selection probabilities by type, when every feature is counted exactly. */
+  readonly probabilities?: readonly TypeProbabilityJson[]
+}
+
+/**
+ * A `panel` outcome as carried in a proof.
+ * @category Sortition
+ */
+export interface PanelOutcomeJson {
+  readonly kind: 'panel'
+  /** The members in committed order, rank 1 first (the rank is the position, not a preference). */
+  readonly members: readonly RankedJson[]
+  /** The alternates in rank order: alternate 1 is asked first (replacement rule: docs/sortition.md). */
+  readonly alternates: readonly RankedJson[]
+  readonly rounds: number
+  readonly quotas: readonly QuotaRowJson[]
+  readonly probabilities?: readonly TypeProbabilityJson[]
+}
+
+/** Plans by spec object (a spec is immutable data): validate, compute and the checks share one plan. */
+const plans = new WeakMap<object, { count: number; plan: PanelPlan; probabilities?: TypeProbabilityJson[] }>()
+
+/** The plan of a valid spec: the counter over its exact features, with the commit-time acceptance gate. */
+function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilities?: TypeProbabilityJson[] } {
+  const hit = plans.get(spec)
+  if (hit !== undefined && hit.count === count) return hit
+  const pool = compositionPool(spec)
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact })
+  const entry = { count, plan, ...(plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
+  plans.set(spec, entry)
+  return entry
+}
+
+function probabilitiesOf(plan: PanelPlan): TypeProbabilityJson[] {
+  return selectionProbabilities(plan).map((p) => ({ type: typeText(plan.pool.features, p.type), respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal }))
+}
+
+/**
+ * Options of {@link panelDraw}.
+ * @category Sortition
+ */
+export interface PanelDrawOptions {
+  /** Alternates to draw after the panel (default 0). */
+  alternates?: number
+  /** The exact features by name (default: chosen by the planner; docs/spec.md, Choosing E). */
+  exactFeatures?: readonly string[]
+}
+
+/**
+ * Builds what `commit` needs for a `panel` draw from a pool and its quotas: the spec (features,
+ * quotas, per-type counts, the exact features chosen by the planner) and the participants in
+ * canonical (type, id) order, each `id|feature=value|…`. Runs every feasibility check first.
+ *
+ * @throws {@link InfeasibleQuotasError} naming the broken constraint and the smallest relaxation;
+ *   `LimitExceededError` `SORTITION_STATE_LIMIT` / `SORTITION_ACCEPTANCE_TOO_LOW`; `InvalidInputError`
+ *   `SORTITION_POOL_INVALID` for an id or value containing `|` (or a feature name `|` or `=`).
+ * @example
+ * ```ts
+ * const pool = await readPoolCsv('pool.csv')
+ * const { draw, participants } = panelDraw(pool, await readQuotasCsv('quotas.csv'), 40, { alternates: 10 })
+ * const { commitment, secret } = await commit({ beacon, target, after, draw, participants, private: true })
+ * ```
+ * @category Sortition
+ */
+export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k: number, options: PanelDrawOptions = {}): SortitionCommitInput<PanelSpec> {
+  const alternates = options.alternates ?? 0
+  if (!Number.isSafeInteger(alternates) || alternates < 0) throw new InvalidInputError('INVALID_ARGUMENT', `alternates must be a whole number >= 0, got ${String(alternates)}`, 'pass the number of alternates')
+  const table = checkQuotas(pool, quotaRows, k)
+  const { types, entries, order } = poolParticipants(pool)
+  if (alternates > pool.respondents.length - k) throw new InvalidInputError('INVALID_ARGUMENT', `${alternates} alternates asked, but only ${pool.respondents.length - k} respondents are left after a panel of ${k}`, `ask for at most ${pool.respondents.length - k}`)
+  const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
+  const chosen = planPanel(ordered, table, k, options.exactFeatures === undefined ? {} : { exactFeatures: options.exactFeatures })
+  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name) }
+  return { draw, participants: entries }
+}
+
+function checkNames(spec: PanelSpec, path: string): void {
+  if (!Array.isArray(spec.exact)) badDraw(`${path}.exact`, 'exact must be a list of feature names', 'list the exact features')
+  const names = spec.features.map((f) => f.name)
+  spec.exact.forEach((e, i) => {
+    if (!names.includes(e)) badDraw(`${path}.exact[${i}]`, `exact feature ${JSON.stringify(e)} is not a committed feature`, 'name committed features')
+    if (spec.exact.indexOf(e) !== i) badDraw(`${path}.exact[${i}]`, `exact feature ${JSON.stringify(e)} is named twice`, 'name each feature once')
+  })
+}
+
+function parseProbabilities(x: unknown, path: string): TypeProbabilityJson[] {
+  return expectArray(x, path, SORTITION_LIMITS.maxPoolSize).map((r, i) => {
+    const p = `${path}[${i}]`
+    const o = expectObject(r, p)
+    expectOnlyKeys(o, ['type', 'respondents', 'probability', 'decimal'], p)
+    return {
+      type: expectString(field(o, 'type', p), `${p}.type`),
+      respondents: expectInteger(field(o, 'respondents', p), `${p}.respondents`, 1),
+      probability: expectString(field(o, 'probability', p), `${p}.probability`, /^(?:0|[1-9][0-9]*)\/[1-9][0-9]*$/, 'a fraction n/d'),
+      decimal: expectString(field(o, 'decimal', p), `${p}.decimal`, /^[01]\.[0-9]{12}$/, 'a decimal with 12 digits'),
+    }
+  })
+}
+
+function compareRows(what: string, e: readonly RankedJson[], c: readonly RankedJson[]): string | undefined {
+  if (e.length !== c.length) return `${e.length} ${what} expected, ${c.length} claimed`
+  const i = e.findIndex((x, j) => x.rank !== c[j]!.rank || x.index !== c[j]!.index || x.entry !== c[j]!.entry)
+  return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(e[i]!.entry)} (index ${e[i]!.index}); the proof claims ${JSON.stringify(c[i]!.entry)} (rank ${c[i]!.rank}, index ${c[i]!.index})`
+}
+
+const probabilityShape = strictObject({ type: text(), respondents: integer(1), probability: text(), decimal: text() })
+
+/**
+ * The `panel` kind.
+ * @category Sortition
+ */
+export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
+  name: 'panel',
+  drawShape: option({
+    kind: v.literal('panel'),
+    k: integer(1, SORTITION_LIMITS.maxPanelSize),
+    alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
+    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order.'),
+    features: featuresShape,
+    types: typesShape,
+  }),
+  outcomeShape: option({
+    kind: v.literal('panel'),
+    members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The panel members in committed order (rank = position).'),
+    alternates: described(list(rankedShape, SORTITION_LIMITS.maxPoolSize), 'The alternates in the order they are asked.'),
+    rounds: integer(1, SORTITION_LIMITS.maxRejectionRounds),
+    quotas: quotaTableShape,
+    probabilities: v.optional(described(list(probabilityShape, SORTITION_LIMITS.maxPoolSize), 'Exact selection probability of each respondent type (only when every feature is counted exactly).')),
+  }),
+  participants: 'entries',
+  winnersOnly: { count: (spec) => spec.k + spec.alternates, winners: (o) => [...o.members, ...o.alternates], upTo: true },
+  validate(spec, n, path) {
+    validateComposition(spec, n, path)
+    if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
+    checkNames(spec, path)
+    // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
+    planOf(spec, n)
+  },
+  checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
+  parse(draw, path) {
+    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types'], path)
+    const c = parseComposition(draw, path)
+    return {
+      kind: 'panel',
+      ...c,
+      alternates: expectInteger(field(draw, 'alternates', path), `${path}.alternates`),
+      exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
+    }
+  },
+  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact] }),
+  compute(stream, spec, { count }) {
+    const { plan, probabilities } = planOf(spec, count)
+    const drawn = drawPanel(plan, stream)
+    const { alternates } = drawAlternates(stream, plan.pool, plan.quotas, drawn.members, spec.alternates)
+    return { kind: 'panel', members: drawn.members, alternates, rounds: drawn.rounds, quotas: quotaTable(spec, plan.pool, drawn.members), ...(probabilities === undefined ? {} : { probabilities }) }
+  },
+  toJson: (o, entry) => ({
+    kind: 'panel',
+    members: memberRows(o.members, entry),
+    alternates: memberRows(o.alternates, entry),
+    rounds: o.rounds,
+    quotas: o.quotas,
+    ...(o.probabilities === undefined ? {} : { probabilities: o.probabilities }),
+  }),
+  parseOutcome(o, path) {
+    expectOnlyKeys(o, ['kind', 'members', 'alternates', 'rounds', 'quotas', 'probabilities'], path)
+    const probs = o.probabilities
+    return {
+      kind: 'panel',
+      members: parseRankedRows(field(o, 'members', path), `${path}.members`),
+      alternates: parseRankedRows(field(o, 'alternates', path), `${path}.alternates`),
+      rounds: expectInteger(field(o, 'rounds', path), `${path}.rounds`, 1),
+      quotas: parseQuotaTable(field(o, 'quotas', path), `${path}.quotas`),
+      ...(probs === undefined ? {} : { probabilities: parseProbabilities(probs, `${path}.probabilities`) }),
+    }
+  },
+  compare(e, c) {
+    const p = e.probabilities
+    const q = c.probabilities
+    return (
+      compareRows('member', e.members, c.members) ??
+      compareRows('alternate', e.alternates, c.alternates) ??
+      (e.rounds !== c.rounds ? `the panel took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ??
+      compareQuotaTables(e.quotas, c.quotas) ??
+      ((p === undefined) !== (q === undefined)
+        ? p === undefined
+          ? 'the proof claims selection probabilities, which are only exact when every feature is counted exactly'
+          : 'the proof omits the selection probabilities'
+        : p !== undefined && q !== undefined && (p.length !== q.length || p.some((x, i) => x.type !== q[i]!.type || x.respondents !== q[i]!.respondents || x.probability !== q[i]!.probability || x.decimal !== q[i]!.decimal))
+          ? 'the selection probabilities differ from the recomputed ones'
+          : undefined)
+    )
+  },
+  claimChecks(spec, claimed, expected) {
+    const n = spec.types.reduce((a, t) => a + t.at(-1)!, 0)
+    const { plan } = planOf(spec, n)
+    const members = claimed.members.map((r) => r.index)
+    const failed = checkPanelShape(plan, members)
+    const sorted = [...members].sort((a, b) => a - b)
+    const replayed = expected.members.map((r) => r.index)
+    if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed[i])) {
+      failed.push({ check: 'panel-replay', detail: `the claimed panel differs from the replayed draw (${replayed.filter((m) => !sorted.includes(m)).length} replayed member(s) missing)` })
+    }
+    const pass: Record<(typeof PANEL_CHECK_NAMES)[number], string> = {
+      'panel-size': `the panel has ${spec.k} members`,
+      'panel-distinct': 'no member is listed twice',
+      'panel-members-known': `every member is one of the ${n} committed respondents`,
+      'panel-quotas': `the panel meets all ${claimed.quotas.length} quotas`,
+      'panel-replay': `the panel is the one the seed draws (${expected.rounds} round(s))`,
+    }
+    return PANEL_CHECK_NAMES.map((name): NamedCheck => {
+      const f = failed.filter((x) => x.check === name)
+      return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
+    })
+  },
+  describeOutcome: (o) => `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and ${o.alternates.length} alternate(s)` : ''} follow from the seed`,
+  describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
+  display: (o) => ({ layout: 'ranked', title: `Panel (${o.members.length} members, in committed order)`, rows: o.members }),
+  cli: {
+    flag: 'panel',
+    options: { panel: 'string', pool: 'string', quotas: 'string', alternates: 'string', 'exact-features': 'string' },
+    usage: '--panel K --pool FILE --quotas FILE [--alternates A]',
+    help: '  --panel K --pool FILE --quotas FILE [--alternates A] [--exact-features F,G]\n                           sortition: K members uniform among the panels meeting every quota,\n                           then A ranked alternates (pool and quotas CSVs: docs/sortition.md)',
+    fromFlags: () => {
+      throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
+    },
+    files: { pool: 'sortition-pool', quotas: 'sortition-quotas' },
+    build(flags, files) {
+      const k = intFlagValue(flags, 'panel', 1)!
+      const alternates = intFlagValue(flags, 'alternates', 0) ?? 0
+      const pool = files.pool as SortitionPool | undefined
+      const quotas = files.quotas as QuotaRow[] | undefined
+      if (pool === undefined || quotas === undefined) throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
+      const exact = flags['exact-features'] === undefined ? undefined : String(flags['exact-features']).split(',').filter((x) => x !== '')
+      return panelDraw(pool, quotas, k, { alternates, ...(exact === undefined ? {} : { exactFeatures: exact }) })
+    },
+  },
+}

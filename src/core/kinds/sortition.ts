@@ -1,0 +1,347 @@
+/**
+ * Pieces shared by the sortition kinds (`panel`, `panel-lottery`): the committed pool composition
+ * (features with their quotas, per-type counts), its parser and encoder, the participants list in
+ * canonical (type, id) order with entries that spell out each respondent's values, the pool rebuilt
+ * from the per-type counts alone, and the quota table of an outcome (docs/spec.md, Sortition kinds).
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors.js'
+import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from '../json.js'
+import { validateEntry } from '../participants.js'
+import { compareCodePoints, SORTITION_LIMITS, type QuotaRow, type QuotaTable, type Respondent, type SortitionPool } from '../sortition/pool.js'
+import { badDraw, type RankedJson } from './kind.js'
+import * as v from 'valibot'
+import { described, integer, list, strictObject, text } from '../schema/kit.js'
+
+/**
+ * One feature of a committed pool: its name, its values (code-point order) and each value's quota.
+ * @category Sortition
+ */
+export interface SortitionFeatureSpec {
+  /** Feature name. */
+  readonly name: string
+  /** Its values, sorted by code point (every value some respondent has, no other). */
+  readonly values: readonly string[]
+  /** Fewest panel members per value (aligned with `values`). */
+  readonly min: readonly number[]
+  /** Most panel members per value (aligned with `values`). */
+  readonly max: readonly number[]
+}
+
+/**
+ * The committed composition of a pool, common to `panel` and `panel-lottery` specs.
+ * @category Sortition
+ */
+export interface SortitionComposition {
+  /** Panel size. */
+  readonly k: number
+  /** The features, sorted by name, with their quotas. */
+  readonly features: readonly SortitionFeatureSpec[]
+  /**
+   * The respondent types present, in lexicographic order of their value indices, each followed by its
+   * number of respondents: `[t_0, …, t_{m−1}, n]`. Type `i` is committed participants
+   * `Σ_{j<i} n_j … Σ_{j≤i} n_j − 1` (the list is in (type, id) order).
+   */
+  readonly types: readonly (readonly number[])[]
+}
+
+/**
+ * One row of an outcome's quota table: how many members have the value, against its quota.
+ * @category Sortition
+ */
+export interface QuotaRowJson {
+  readonly feature: string
+  readonly value: string
+  readonly min: number
+  readonly max: number
+  readonly selected: number
+}
+
+/**
+ * A sortition kind's commit inputs: the draw spec and the participants list in committed order.
+ * @category Sortition
+ */
+export interface SortitionCommitInput<S> {
+  /** The spec to commit (`draw`). */
+  readonly draw: S
+  /** The participants to commit, in canonical (type, id) order: `id|feature=value|…`. */
+  readonly participants: readonly string[]
+}
+
+const SEPARATOR = '|'
+
+/** The declared shape of a committed feature. */
+export const featureShape = strictObject({
+  name: text(),
+  values: list(text(), SORTITION_LIMITS.maxValuesPerFeature),
+  min: list(integer(0), SORTITION_LIMITS.maxValuesPerFeature),
+  max: list(integer(0), SORTITION_LIMITS.maxValuesPerFeature),
+})
+/** The declared shape of `features`. */
+export const featuresShape = described(list(featureShape, SORTITION_LIMITS.maxFeatures), 'The features sorted by name (code points), each with its values sorted and the min and max panel members per value.')
+/** The declared shape of `types`. */
+export const typesShape = described(list(list(integer(0), SORTITION_LIMITS.maxFeatures + 1), SORTITION_LIMITS.maxPoolSize), 'Per respondent type, in lexicographic order: its value index on every feature, then its number of respondents (at least 1). The committed participants list is in this order.')
+/** The declared shape of an outcome's quota table. */
+export const quotaTableShape = described(
+  list(strictObject({ feature: text(), value: text(), min: integer(0), max: integer(0), selected: integer(0) }), SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature),
+  'Every feature value with its quota and the number of selected members who have it.',
+)
+/** `v` is only re-exported for the kinds' shapes. */
+export { v }
+
+/** Reads the common keys (`k`, `features`, `types`) of a sortition draw. */
+export function parseComposition(draw: JsonObject, path: string): SortitionComposition {
+  const k = expectInteger(field(draw, 'k', path), `${path}.k`, 1)
+  const features = expectArray(field(draw, 'features', path), `${path}.features`, SORTITION_LIMITS.maxFeatures).map((f, i) => {
+    const p = `${path}.features[${i}]`
+    const o = expectObject(f, p)
+    expectOnlyKeys(o, ['name', 'values', 'min', 'max'], p)
+    const ints = (key: string): number[] => expectArray(field(o, key, p), `${p}.${key}`, SORTITION_LIMITS.maxValuesPerFeature).map((x, j) => expectInteger(x, `${p}.${key}[${j}]`))
+    return {
+      name: expectString(field(o, 'name', p), `${p}.name`),
+      values: expectArray(field(o, 'values', p), `${p}.values`, SORTITION_LIMITS.maxValuesPerFeature).map((x, j) => expectString(x, `${p}.values[${j}]`)),
+      min: ints('min'),
+      max: ints('max'),
+    }
+  })
+  const types = expectArray(field(draw, 'types', path), `${path}.types`, SORTITION_LIMITS.maxPoolSize).map((t, i) =>
+    expectArray(t, `${path}.types[${i}]`, SORTITION_LIMITS.maxFeatures + 1).map((x, j) => expectInteger(x, `${path}.types[${i}][${j}]`)),
+  )
+  return { k, features, types }
+}
+
+/** The canonical IPLD form of the common keys. */
+export function encodeComposition(c: SortitionComposition): { k: number; features: object[]; types: number[][] } {
+  return { k: c.k, features: c.features.map((f) => ({ name: f.name, values: [...f.values], min: [...f.min], max: [...f.max] })), types: c.types.map((t) => [...t]) }
+}
+
+/** The text of a name or value: an entry under the participants rules, without `|` (and `=` in a name). */
+function checkName(s: unknown, path: string, isFeature: boolean): void {
+  if (typeof s !== 'string') badDraw(path, 'must be a string', 'write names and values as text')
+  validateEntry(s, path)
+  if (s.includes(SEPARATOR) || (isFeature && s.includes('='))) badDraw(path, `${JSON.stringify(s)} contains ${isFeature ? '"|" or "="' : '"|"'}, which the participant entries use as separators`, 'rename it without these characters')
+}
+
+/**
+ * Validates the common keys against the participant count: features and values in canonical order,
+ * quotas, types in order and each value present, the counts adding up to the participants.
+ * @throws {@link InvalidInputError} `INVALID_DRAW` at the bad key.
+ */
+export function validateComposition(c: SortitionComposition, participantCount: number, path: string): void {
+  if (!Number.isSafeInteger(c.k) || c.k < 1 || c.k > SORTITION_LIMITS.maxPanelSize) badDraw(`${path}.k`, `k must be 1 to ${SORTITION_LIMITS.maxPanelSize}, got ${String(c.k)}`, 'draw a panel of at least one member')
+  if (c.k > participantCount) badDraw(`${path}.k`, `cannot draw a panel of ${c.k} from ${participantCount} respondents`, 'lower k or grow the pool')
+  if (participantCount > SORTITION_LIMITS.maxPoolSize) badDraw(`${path}.types`, `the pool has ${participantCount} respondents, over maxPoolSize = ${SORTITION_LIMITS.maxPoolSize}`, 'use a smaller pool')
+  if (!Array.isArray(c.features) || c.features.length < 1 || c.features.length > SORTITION_LIMITS.maxFeatures) badDraw(`${path}.features`, `1 to ${SORTITION_LIMITS.maxFeatures} features are needed`, 'commit the pool\'s features')
+  c.features.forEach((f, i) => {
+    const p = `${path}.features[${i}]`
+    checkName(f.name, `${p}.name`, true)
+    if (i > 0 && compareCodePoints(c.features[i - 1]!.name, f.name) >= 0) badDraw(`${p}.name`, 'features must be sorted by name (code points), each once', 'sort the features by name')
+    if (!Array.isArray(f.values) || f.values.length < 1 || f.values.length > SORTITION_LIMITS.maxValuesPerFeature) badDraw(`${p}.values`, `a feature has 1 to ${SORTITION_LIMITS.maxValuesPerFeature} values`, 'merge values')
+    f.values.forEach((x: string, j: number) => {
+      checkName(x, `${p}.values[${j}]`, false)
+      if (j > 0 && compareCodePoints(f.values[j - 1]!, x) >= 0) badDraw(`${p}.values[${j}]`, 'values must be sorted (code points), each once', 'sort the values')
+    })
+    for (const key of ['min', 'max'] as const) {
+      const a = f[key]
+      if (!Array.isArray(a) || a.length !== f.values.length) badDraw(`${p}.${key}`, `${key} needs one number per value (${f.values.length})`, 'give a quota for every value')
+      a.forEach((x: number, j: number) => {
+        if (!Number.isSafeInteger(x) || x < 0) badDraw(`${p}.${key}[${j}]`, `${key} must be a whole number >= 0`, 'fix the quota')
+      })
+    }
+    f.min.forEach((x: number, j: number) => {
+      if (x > f.max[j]!) badDraw(`${p}.min[${j}]`, `the min ${x} of ${JSON.stringify(f.name)}=${JSON.stringify(f.values[j])} is above its max ${f.max[j]}`, 'lower the min or raise the max')
+    })
+  })
+  if (!Array.isArray(c.types) || c.types.length < 1) badDraw(`${path}.types`, 'at least one respondent type is needed', 'commit the pool composition')
+  const m = c.features.length
+  const seen = c.features.map((f) => new Array<boolean>(f.values.length).fill(false))
+  let total = 0
+  c.types.forEach((t, i) => {
+    const p = `${path}.types[${i}]`
+    if (!Array.isArray(t) || t.length !== m + 1) badDraw(p, `a type is ${m} value indices and a count`, 'write [t_0, …, t_m-1, n]')
+    t.forEach((x, f) => {
+      if (!Number.isSafeInteger(x) || x < 0 || (f < m && x >= c.features[f]!.values.length)) badDraw(`${p}[${f}]`, f < m ? `value index ${String(x)} is not a value of ${JSON.stringify(c.features[f]!.name)}` : 'bad count', 'use value indices in range')
+      if (f < m) seen[f]![x] = true
+    })
+    const n = t[m]!
+    if (n < 1) badDraw(`${p}[${m}]`, 'a type has at least one respondent', 'omit empty types')
+    if (i > 0 && compareTypes(c.types[i - 1]!, t, m) >= 0) badDraw(p, 'types must be in lexicographic order, each once', 'sort the types')
+    total += n
+  })
+  seen.forEach((s, f) =>
+    s.forEach((x, j) => {
+      if (!x) badDraw(`${path}.features[${f}].values[${j}]`, `no respondent type has ${JSON.stringify(c.features[f]!.name)}=${JSON.stringify(c.features[f]!.values[j])}`, 'list only values some respondent has')
+    }),
+  )
+  if (total !== participantCount) badDraw(`${path}.types`, `the types count ${total} respondents, the commitment ${participantCount} participants`, 'commit the per-type counts of the committed list')
+}
+
+function compareTypes(a: readonly number[], b: readonly number[], m: number): number {
+  for (let f = 0; f < m; f++) if (a[f] !== b[f]) return a[f]! - b[f]!
+  return 0
+}
+
+/** The pool rebuilt from a composition: respondent `i` is committed participant `i` (id = its index). */
+export function compositionPool(c: SortitionComposition): SortitionPool {
+  const m = c.features.length
+  const respondents: Respondent[] = []
+  for (const t of c.types) {
+    const type = t.slice(0, m)
+    for (let j = 0; j < t[m]!; j++) respondents.push({ id: String(respondents.length), type })
+  }
+  return { features: c.features.map((f) => ({ name: f.name, values: f.values })), respondents }
+}
+
+/** The quota table of a composition. */
+export function compositionQuotas(c: SortitionComposition): QuotaTable {
+  return { min: c.features.map((f) => f.min), max: c.features.map((f) => f.max) }
+}
+
+/** `feature=value|…` of a type (value indices), the tail of an entry and the name of a type. */
+export function typeText(features: readonly { readonly name: string; readonly values: readonly string[] }[], type: readonly number[]): string {
+  return features.map((f, i) => `${f.name}=${f.values[type[i]!]}`).join(SEPARATOR)
+}
+
+/**
+ * The committed entry of a respondent: `id|feature=value|…`, features in canonical order.
+ * @category Sortition
+ */
+export function sortitionEntry(features: readonly { readonly name: string; readonly values: readonly string[] }[], id: string, type: readonly number[]): string {
+  return `${id}${SEPARATOR}${typeText(features, type)}`
+}
+
+/**
+ * The committed composition and participants of a pool: the types in lexicographic order with their
+ * counts, the entries in (type, id) order, and `order[i]` = the pool index of participant `i`.
+ * @throws {@link InvalidInputError} `SORTITION_POOL_INVALID` when an id contains `|`, or a feature
+ *   name `|` or `=`, or a value `|` (the entries' separators).
+ */
+export function poolParticipants(pool: SortitionPool): { types: number[][]; entries: string[]; order: number[] } {
+  pool.features.forEach((f) => {
+    if (f.name.includes(SEPARATOR) || f.name.includes('=')) throw new InvalidInputError('SORTITION_POOL_INVALID', `feature ${JSON.stringify(f.name)} contains "|" or "=", which the committed entries use as separators`, 'rename the column')
+    for (const x of f.values) if (x.includes(SEPARATOR)) throw new InvalidInputError('SORTITION_POOL_INVALID', `value ${JSON.stringify(x)} of ${JSON.stringify(f.name)} contains "|", which the committed entries use as a separator`, 'rename the value')
+  })
+  const m = pool.features.length
+  const order = pool.respondents.map((_, i) => i)
+  for (const r of pool.respondents) if (r.id.includes(SEPARATOR)) throw new InvalidInputError('SORTITION_POOL_INVALID', `respondent id ${JSON.stringify(r.id)} contains "|", which the committed entries use as a separator`, 'use ids without "|"')
+  // The pool is sorted by id, and the sort is stable: within a type, ids stay in code-point order.
+  order.sort((a, b) => compareTypes(pool.respondents[a]!.type, pool.respondents[b]!.type, m))
+  const types: number[][] = []
+  for (const i of order) {
+    const t = pool.respondents[i]!.type
+    const last = types.at(-1)
+    if (last !== undefined && compareTypes(last, t, m) === 0) last[m]!++
+    else types.push([...t, 1])
+  }
+  return { types, entries: order.map((i) => sortitionEntry(pool.features, pool.respondents[i]!.id, pool.respondents[i]!.type)), order }
+}
+
+/** The features with their quotas, from a pool and its quota table. */
+export function featureSpecs(pool: SortitionPool, table: QuotaTable): SortitionFeatureSpec[] {
+  return pool.features.map((f, i) => ({ name: f.name, values: f.values, min: table.min[i]!, max: table.max[i]! }))
+}
+
+/** The quota rows of a composition as `QuotaRow`s (feature, value, min, max). */
+export function compositionRows(c: SortitionComposition): QuotaRow[] {
+  return c.features.flatMap((f) => f.values.map((value, j) => ({ feature: f.name, value, min: f.min[j]!, max: f.max[j]! })))
+}
+
+/** The quota table of an outcome: every value with its quota and its selected members. */
+export function quotaTable(c: SortitionComposition, pool: SortitionPool, members: readonly number[]): QuotaRowJson[] {
+  return c.features.flatMap((f, fi) => {
+    const cnt = new Array<number>(f.values.length).fill(0)
+    for (const i of members) {
+      const r = pool.respondents[i]
+      if (r !== undefined) cnt[r.type[fi]!]!++
+    }
+    return f.values.map((value, j) => ({ feature: f.name, value, min: f.min[j]!, max: f.max[j]!, selected: cnt[j]! }))
+  })
+}
+
+/** Parses an outcome's quota table. */
+export function parseQuotaTable(x: unknown, path: string): QuotaRowJson[] {
+  return expectArray(x, path, SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature).map((r, i) => {
+    const p = `${path}[${i}]`
+    const o = expectObject(r, p)
+    expectOnlyKeys(o, ['feature', 'value', 'min', 'max', 'selected'], p)
+    return {
+      feature: expectString(field(o, 'feature', p), `${p}.feature`),
+      value: expectString(field(o, 'value', p), `${p}.value`),
+      min: expectInteger(field(o, 'min', p), `${p}.min`),
+      max: expectInteger(field(o, 'max', p), `${p}.max`),
+      selected: expectInteger(field(o, 'selected', p), `${p}.selected`),
+    }
+  })
+}
+
+/** The first difference between two quota tables, or undefined. */
+export function compareQuotaTables(e: readonly QuotaRowJson[], c: readonly QuotaRowJson[]): string | undefined {
+  if (e.length !== c.length) return `the quota table has ${e.length} rows, the proof claims ${c.length}`
+  for (let i = 0; i < e.length; i++) {
+    const x = e[i]!
+    const y = c[i]!
+    if (x.feature !== y.feature || x.value !== y.value || x.min !== y.min || x.max !== y.max || x.selected !== y.selected) {
+      return `quota row ${i + 1} is ${JSON.stringify(x.feature)}=${JSON.stringify(x.value)} ${x.min}..${x.max}, ${x.selected} selected; the proof claims ${JSON.stringify(y.feature)}=${JSON.stringify(y.value)} ${y.min}..${y.max}, ${y.selected} selected`
+    }
+  }
+  return undefined
+}
+
+/** Where each type's range of committed indices starts (prefix sums; one more than the types). */
+function starts(c: SortitionComposition): number[] {
+  const m = c.features.length
+  const s = [0]
+  for (const t of c.types) s.push(s.at(-1)! + t[m]!)
+  return s
+}
+
+/**
+ * The first problem of committed entries against a composition, or undefined: each entry must be
+ * `id|feature=value|…` with the values of the type its index falls in. With `full` (the whole list in
+ * committed order) the ids must also be unique and in code-point order within each type; otherwise
+ * (revealed entries only) unique among those given.
+ */
+export function entriesProblem(c: SortitionComposition, rows: readonly { readonly index: number; readonly entry: string }[], full: boolean): string | undefined {
+  const m = c.features.length
+  const s = starts(c)
+  const n = s.at(-1)!
+  const ids = new Map<string, number>()
+  let type = 0
+  let prevId: string | undefined
+  for (const { index, entry } of rows) {
+    if (!Number.isSafeInteger(index) || index < 0 || index >= n) return `entry ${JSON.stringify(entry)} is at index ${index}, outside the ${n} committed respondents`
+    if (full) {
+      while (s[type + 1]! <= index) {
+        type++
+        prevId = undefined
+      }
+    } else {
+      let lo = 0
+      let hi = c.types.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if (s[mid]! <= index) lo = mid
+        else hi = mid - 1
+      }
+      type = lo
+    }
+    const tail = typeText(c.features, c.types[type]!.slice(0, m))
+    const cut = entry.indexOf(SEPARATOR)
+    const id = cut < 0 ? '' : entry.slice(0, cut)
+    if (cut <= 0 || entry.slice(cut + 1) !== tail) return `entry ${index} ${JSON.stringify(entry)} is not "<id>|${tail}", the type the per-type counts give index ${index}`
+    const other = ids.get(id)
+    if (other !== undefined) return `respondent id ${JSON.stringify(id)} appears at indices ${other} and ${index}`
+    ids.set(id, index)
+    if (full) {
+      if (prevId !== undefined && compareCodePoints(prevId, id) >= 0) return `entry ${index}: within a type the ids must be in code-point order (${JSON.stringify(prevId)} before ${JSON.stringify(id)})`
+      prevId = id
+    }
+  }
+  return undefined
+}
+
+/** The ranked rows of members (rank = position in the list). */
+export function memberRows(indices: readonly number[], entry: (index: number) => string): RankedJson[] {
+  return indices.map((index, i) => ({ rank: i + 1, index, entry: entry(index) }))
+}

@@ -1,0 +1,156 @@
+/**
+ * Sortition through the real binary against an in-process emulator: `commit --pool --quotas --panel`
+ * (and `--lottery`) writes the commitment and the participants file, prints a draw command that
+ * works as printed; draw, verify, inspect and receipts work as for every kind; infeasible quotas
+ * are refused with the smallest relaxation.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { json, run, useEmulatorWorkspace, type RunOptions } from './helpers.js'
+
+const ws = useEmulatorWorkspace()
+let dir: string
+let opts: RunOptions
+
+/** A deterministic pool CSV: 48 respondents, gender (2), age (3), region (2). */
+function poolCsv(): string {
+  const rows = ['id,gender,age,region']
+  let x = 99
+  const rnd = (m: number): number => {
+    x = (x * 48271) % 2147483647
+    return x % m
+  }
+  for (let i = 1; i <= 48; i++) rows.push(`r${String(i).padStart(2, '0')},${['female', 'male'][rnd(2)]},${['16-29', '30-59', '60+'][rnd(3)]},${['north', 'south'][rnd(2)]}`)
+  return `${rows.join('\n')}\n`
+}
+
+/** Quotas around the proportional share (±1) for a panel of k. */
+function quotasCsv(pool: string, k: number, tweak: (f: string, v: string, min: number, max: number) => [number, number] = (_f, _v, a, b) => [a, b]): string {
+  const lines = pool.trim().split('\n').slice(1).map((l) => l.split(','))
+  const header = ['gender', 'age', 'region']
+  const out = ['feature,value,min,max']
+  header.forEach((f, i) => {
+    for (const v of [...new Set(lines.map((l) => l[i + 1]!))].sort()) {
+      const e = (lines.filter((l) => l[i + 1] === v).length * k) / lines.length
+      const [min, max] = tweak(f, v, Math.max(0, Math.floor(e) - 1), Math.ceil(e) + 1)
+      out.push(`${f},${v},${min},${max}`)
+    }
+  })
+  return `${out.join('\n')}\n`
+}
+
+/** The draw command commit printed, as arguments for `run` (it is shell-quoted only when needed). */
+function printedDraw(stdout: string): string[] {
+  const line = stdout.split('\n').find((l) => l.trim().startsWith('orbitdraw draw '))
+  expect(line).toBeDefined()
+  return line!.trim().split(/\s+/).slice(1)
+}
+
+beforeAll(async () => {
+  dir = ws.dir
+  opts = ws.opts
+  const pool = poolCsv()
+  await writeFile(join(dir, 'pool.csv'), pool)
+  await writeFile(join(dir, 'quotas.csv'), quotasCsv(pool, 8))
+  await writeFile(join(dir, 'bad-quotas.csv'), quotasCsv(pool, 8, (f, v, a, b) => (f === 'gender' ? [5, 6] : [a, b])))
+})
+
+describe('orbitdraw commit --pool --quotas --panel', () => {
+  it('public panel: commit prints a draw command that works as printed; draw and verify show the panel', async () => {
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '3', '--delay', '3s', '-o', 'panel.commitment.json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    expect(c.stdout).toMatch(/draw\s+panel of 8 from 48 respondents meeting quotas on 3 feature\(s\), up to 3 alternate\(s\)/)
+    expect(c.stdout).toContain('48 entries')
+    const args = printedDraw(c.stdout)
+    expect(args).toEqual(['draw', 'panel.commitment.json', '--participants', 'panel.commitment.participants.txt', '-o', 'proof.json'])
+    const list = (await readFile(join(dir, 'panel.commitment.participants.txt'), 'utf8')).trim().split('\n')
+    expect(list).toHaveLength(48)
+    expect(list[0]).toMatch(/^r[0-9]{2}\|age=16-29\|gender=female\|region=north$/)
+
+    const d = await run(args, opts)
+    expect(d.code, d.stderr).toBe(0)
+    expect(d.stdout).toMatch(/panel \(8 members, in committed order\):\n\s+1\. r[0-9]{2}\|age=/)
+    const v = await run(['verify', 'proof.json'], opts)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
+    for (const check of ['panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay']) expect(v.stdout).toContain(`✓ ${check}`)
+    expect(v.stdout).toContain('VERIFIED')
+
+    // A tampered member: the named checks fail, exit 1.
+    const proof = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { index: number; entry: string }[] } }
+    const taken = new Set(proof.outcome.members.map((m) => m.index))
+    const other = list.findIndex((_, i) => !taken.has(i))
+    proof.outcome.members[0] = { ...proof.outcome.members[0]!, index: other, entry: list[other]! }
+    await writeFile(join(dir, 'tampered.json'), JSON.stringify(proof))
+    const t = await run(['verify', 'tampered.json'], opts)
+    expect(t.code).toBe(1)
+    expect(t.stdout).toMatch(/✗ panel-replay/)
+    expect(t.stdout).toMatch(/✗ outcome/)
+
+    const i = await run(['inspect', 'proof.json'], opts)
+    expect(i.code, i.stderr).toBe(0)
+    expect(i.stdout).toContain('panel of 8')
+  })
+
+  it('private panel: draw --private reveals only members and alternates; receipts show each respondent\'s type', async () => {
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '2', '--private', '--delay', '3s', '-o', 'private.commitment.json', '--json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    const summary = json<{ participantsFile: string; secretFile: string; drawCommand: string }>(c)
+    expect(summary.participantsFile).toBe('private.commitment.participants.txt')
+    expect(summary.drawCommand).toContain('--participants private.commitment.participants.txt --secret private.commitment.secret.json')
+    const d = await run(['draw', 'private.commitment.json', '--participants', summary.participantsFile, '--secret', summary.secretFile, '--private', '-o', 'private.proof.json'], opts)
+    expect(d.code, d.stderr).toBe(0)
+    const proof = JSON.parse(await readFile(join(dir, 'private.proof.json'), 'utf8')) as { participants: { disclosure: string; revealed: unknown[] } }
+    expect(proof.participants.disclosure).toBe('winners')
+    expect(proof.participants.revealed.length).toBeGreaterThanOrEqual(8)
+    expect(proof.participants.revealed.length).toBeLessThanOrEqual(10)
+    const v = await run(['verify', 'private.proof.json'], opts)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
+    const r = await run(['receipts', 'private.commitment.json', '--participants', summary.participantsFile, '--secret', summary.secretFile, '-o', 'receipts'], opts)
+    expect(r.code, r.stderr).toBe(0)
+  })
+
+  it('infeasible quotas: refused before any network call, with the smallest relaxation (exit 4)', async () => {
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'bad-quotas.csv', '--panel', '8', '--delay', '3s', '-o', 'bad.commitment.json'], opts)
+    expect(c.code).toBe(4)
+    expect(c.stderr).toMatch(/QUOTA_MINS_EXCEED_PANEL|mins of "gender" sum to 10/)
+    expect(c.stderr).toMatch(/lower the mins of "gender" by 2 in total, or draw a panel of 10/)
+  })
+
+  it('usage: --panel needs --pool and --quotas; --participants is refused; --alternates goes with --panel', async () => {
+    const a = await run(['commit', '--panel', '8', '--quotas', 'quotas.csv', '-o', 'x.json'], opts)
+    expect(a.code).toBe(2)
+    expect(a.stderr).toMatch(/--panel needs --pool FILE/)
+    const b = await run(['commit', '--panel', '8', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--participants', 'pool.csv', '-o', 'x.json'], opts)
+    expect(b.code).toBe(2)
+    expect(b.stderr).toMatch(/drop --participants/)
+    const e = await run(['commit', '--pick', '2', '--alternates', '2', '--participants', 'pool.csv', '-o', 'x.json'], opts)
+    expect(e.code).toBe(2)
+    expect(e.stderr).toMatch(/--alternates/)
+  })
+})
+
+describe('orbitdraw commit --lottery', () => {
+  it('commits a portfolio, draws one panel, verifies with the lottery checks', async () => {
+    // Two valid candidate panels: the panels of two earlier draws of the same pool and quotas.
+    const panels: string[] = []
+    for (const name of ['cand1', 'cand2']) {
+      const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--delay', '1s', '-o', `${name}.json`, '--no-timestamp'], opts)
+      expect(c.code, c.stderr).toBe(0)
+      const d = await run(['draw', `${name}.json`, '--participants', `${name}.participants.txt`, '-o', `${name}.proof.json`, '--quiet'], opts)
+      expect(d.code, d.stderr).toBe(0)
+      const p = JSON.parse(await readFile(join(dir, `${name}.proof.json`), 'utf8')) as { outcome: { members: { entry: string }[] } }
+      panels.push(p.outcome.members.map((m) => m.entry.split('|')[0]).join(','))
+    }
+    await writeFile(join(dir, 'panels.csv'), `weight,members\n1,${panels[0]}\n3,${panels[1]}\n`)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--lottery', 'panels.csv', '--delay', '3s', '-o', 'lottery.commitment.json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    expect(c.stdout).toMatch(/panel lottery: one of 2 candidate panel\(s\) of 8/)
+    const d = await run(printedDraw(c.stdout).map((a) => (a === 'proof.json' ? 'lottery.proof.json' : a)), opts)
+    expect(d.code, d.stderr).toBe(0)
+    const v = await run(['verify', 'lottery.proof.json'], opts)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
+    expect(v.stdout).toContain('✓ lottery-panels')
+    expect(v.stdout).toContain('✓ lottery-winner')
+  })
+})
