@@ -440,11 +440,11 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
  * `carried` asks for a kind without participants), so the work stays bounded by the proof's own size.
  * Returns why not, or undefined.
  */
-function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { name: string; detail: string } | undefined {
+function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { name: 'outcome' | 'revealed-winners'; detail: string } | undefined {
   const d = commitment.draw
   const n = commitment.participants?.count ?? 0
   const p = proof.participants
-  const outcome = (detail: string): { name: string; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
+  const outcome = (detail: string): { name: 'outcome'; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
   if (kind.participants === 'none') {
     const why = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
     return why === undefined ? undefined : outcome(why)

@@ -18,6 +18,7 @@
  * @module
  */
 import * as v from 'valibot'
+import type { ParseErrorCode } from '../error-codes.js'
 import { LimitExceededError, ParseError } from '../errors.js'
 import { describe } from '../json.js'
 
@@ -29,6 +30,9 @@ export type Shape = v.GenericSchema
 
 const SEP = '\u0000'
 
+/** The codes a declared shape's messages carry: a {@link ParseError}'s, or `LIMIT_EXCEEDED`. */
+type ShapeErrorCode = ParseErrorCode | 'LIMIT_EXCEEDED'
+
 /**
  * A valibot message function: encodes the code, detail and hint of the error a failed check becomes.
  * @category Formats
@@ -39,7 +43,7 @@ export type ShapeMessage = (issue: v.BaseIssue<unknown>) => string
  * Encodes an error (code, detail, hint, and what to add to the issue's path) as a valibot message;
  * {@link parseShape} decodes it.
  */
-function encode(code: string, detail: string, hint = '', pathSuffix = ''): string {
+function encode(code: ShapeErrorCode | typeof BRANCH, detail: string, hint = '', pathSuffix = ''): string {
   return `${code}${SEP}${detail}${SEP}${hint}${SEP}${pathSuffix}`
 }
 
@@ -58,18 +62,18 @@ export function publishedForm(schema: object): Shape | undefined {
 }
 
 /** Code of a guard that only picks a union branch (never reported itself). */
-const BRANCH = 'BRANCH'
+const BRANCH = 'BRANCH' as const
 
 /**
  * A valibot message: `expected <what>, got <the value, described briefly>`, with `code` (default
  * `INVALID_FIELD`) and an optional hint (default: "fix the field at <path>").
  */
-export function expected(what: string, code = 'INVALID_FIELD', hint?: string): (issue: v.BaseIssue<unknown>) => string {
+export function expected(what: string, code: ShapeErrorCode = 'INVALID_FIELD', hint?: string): (issue: v.BaseIssue<unknown>) => string {
   return (issue) => encode(code, `expected ${what}, got ${describe(issue.input)}`, hint)
 }
 
 /** A valibot message with a fixed code and a detail computed from the bad value. */
-export function message(code: string, detail: (input: unknown) => string, hint = ''): (issue: v.BaseIssue<unknown>) => string {
+export function message(code: ShapeErrorCode, detail: (input: unknown) => string, hint = ''): (issue: v.BaseIssue<unknown>) => string {
   return (issue) => encode(code, detail(issue.input), hint)
 }
 
@@ -79,7 +83,7 @@ export function text(what = 'a string'): v.StringSchema<(issue: v.BaseIssue<unkn
 }
 
 /** A string matching `re`; both a non-string and a mismatch are "expected <what>" (code `code`). */
-export function pattern(re: RegExp, what: string, code = 'INVALID_FIELD', hint?: string) {
+export function pattern(re: RegExp, what: string, code: ShapeErrorCode = 'INVALID_FIELD', hint?: string) {
   const m = expected(what, code, hint)
   return v.pipe(v.string(m), v.regex(re, m))
 }
@@ -390,9 +394,11 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
   }
   const parts = issue.message.split(SEP)
   if (parts.length !== 4) return new ParseError('INVALID_FIELD', `expected ${issue.expected ?? 'another value'}, got ${describe(issue.input)}`, `fix the field at ${path}`, { path })
-  const [code, detail, hint, suffix] = parts as [string, string, string, string]
-  const Ctor = code === 'LIMIT_EXCEEDED' ? LimitExceededError : ParseError
-  return new Ctor(code, detail, hint === '' ? `fix the field at ${path + suffix}` : hint, { path: path + suffix })
+  // The message was written by encode(), whose code is typed: the first part is a ShapeErrorCode.
+  const [code, detail, hint, suffix] = parts as [ShapeErrorCode, string, string, string]
+  const options = { path: path + suffix }
+  const fix = hint === '' ? `fix the field at ${path + suffix}` : hint
+  return code === 'LIMIT_EXCEEDED' ? new LimitExceededError(code, detail, fix, options) : new ParseError(code, detail, fix, options)
 }
 
 /**
