@@ -2,7 +2,8 @@
  * `parseProof`, which runs the declared proof shape (src/core/schema/proof.ts), beside the
  * hand-written parser it replaced (test/helpers/proof-hand-parser.ts, the same checks in the same
  * order) timed in the same run, interleaved: a 200,000-entry shuffle proof (26.6 MB: 200,000
- * participants and 200,000 outcome rows), a 1,000,000-entry pick-3 proof, and a demo-sized proof.
+ * participants and 200,000 outcome rows), a 1,000,000-entry pick-3 proof, a winners-only proof with
+ * 20,000 inclusion proofs, and a demo-sized proof.
  * Both parse from the proof's text (what a verifier reads), then from the already parsed value
  * (the shape's own cost, without `JSON.parse`). Last, where a plain valibot shape loses: the
  * 1,000,000 entries of the pick proof through the declared list (`v.array`, one dataset object per
@@ -16,11 +17,12 @@ import { makeProof } from '../test/browser/fixtures.js'
 import { bulkList, list, parseShape, text } from '../src/core/schema/kit.js'
 import { LIMITS } from '../src/core/limits.js'
 
-function proofText(n: number, kind: 'shuffle' | 'pick'): string {
+function proofText(n: number, kind: 'shuffle' | 'pick' | 'winners'): string {
   const chain = buildChain(12, 'bench')
   const entries = Array.from({ length: n }, (_, i) => `participant-${String(i).padStart(7, '0')}`)
-  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: entries, draw: kind === 'shuffle' ? { kind: 'shuffle' } : { kind: 'pick', count: 3 }, label: 'bench' })
-  return serializeProof(drawFromBlock(commitment, entries, chain[10]!))
+  const draw = kind === 'shuffle' ? { kind: 'shuffle' as const } : { kind: 'pick' as const, count: kind === 'winners' ? n / 5 : 3 }
+  const c = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: entries, draw, label: 'bench', ...(kind === 'winners' ? { private: { secret: new Uint8Array(32).fill(1) } } : {}) })
+  return serializeProof(drawFromBlock(c.commitment, entries, chain[10]!, kind === 'winners' ? { disclosure: 'winners', secret: c.secret! } : {}))
 }
 
 const GOAL = '<= 1.1x baseline'
@@ -50,6 +52,7 @@ export default async function (): Promise<BenchRow[]> {
   return [
     ...(await pair('shuffle of 200,000 entries', proofText(200_000, 'shuffle'), 11, 2)),
     ...(await pair('pick 3 of 1,000,000 entries', pick, 7, 2)),
+    ...(await pair('private pick of 20,000 of 100,000, winners only (20,000 inclusion proofs)', proofText(100_000, 'winners'), 7, 2)),
     ...(await pair('demo-sized proof (pick 3 of 12, signed record, five blocks, a time-stamp)', demo, 201, 20)),
     await entriesRow((JSON.parse(pick) as { participants: { entries: unknown } }).participants.entries),
   ]

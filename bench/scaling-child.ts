@@ -1,10 +1,18 @@
 /**
  * One measurement of bench/scaling.ts, in its own process: reads the input of `op` from `dir`, runs
  * the op (unless `op` ends in `-idle`), prints `{ ms, maxRssMiB, inputMiB }` as one JSON line.
+ *
+ * Streaming ops (`npx tsx bench/scaling.ts 7 stream`): `commit-stream` and `commit-stream-1` time what
+ * `orbitdraw commit` does with a file of lines (read as a stream on two threads, or one: the digest,
+ * duplicates, look-alikes, then the commitment); `digest` is their yardstick: the file is read into
+ * strings untimed, then only `participantsRoot` is timed (validation, duplicates, leaves, tree). Each
+ * also prints the root it found, which the parent compares.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { commit, drawFromBlock, parseCommitment, verify } from '../src/core/index.js'
+import { bytesToHex, commit, drawFromBlock, parseCommitment, participantsRoot, verify } from '../src/core/index.js'
+import { streamParticipantsFile } from '../src/cli/participants-stream.js'
+import { commitWithDigest } from '../src/core/commitment.js'
 
 const [opArg, dir] = process.argv.slice(2) as [string, string]
 const idle = opArg.endsWith('-idle')
@@ -12,7 +20,24 @@ const op = opArg.replace(/-idle$/, '')
 const file = (name: string): string => join(dir, name)
 let ms = 0
 let inputBytes: number
-if (op === 'commit' || op === 'draw') {
+let root: string | undefined
+if (op === 'commit-stream' || op === 'commit-stream-1' || op === 'digest') {
+  inputBytes = statSync(file('participants.txt')).size
+  if (op === 'digest') {
+    const entries = readFileSync(file('participants.txt'), 'utf8').split('\n')
+    entries.pop()
+    const t0 = performance.now()
+    if (!idle) root = bytesToHex(participantsRoot(entries))
+    ms = performance.now() - t0
+  } else if (!idle) {
+    const t0 = performance.now()
+    const r = await streamParticipantsFile(file('participants.txt'), { confusables: true, threads: op === 'commit-stream' ? 2 : 1 })
+    const c = commitWithDigest({ beacon: 'k51qzi5uqu5dh9ihj4p2v5sl3hxvv27ryx2w0xrsv6jmmqi91t7bqsx0pb4q4w', target: 10, after: { sequence: 7, block: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' }, draw: { kind: 'pick', count: 3 }, label: 'scaling' }, { count: r.count, root: r.root, salted: false })
+    if (c.commitment.participants?.count !== r.count) throw new Error('count differs')
+    root = bytesToHex(r.root)
+    ms = performance.now() - t0
+  }
+} else if (op === 'commit' || op === 'draw') {
   inputBytes = statSync(file('participants.txt')).size
   const entries = readFileSync(file('participants.txt'), 'utf8').split('\n')
   entries.pop()
@@ -39,4 +64,4 @@ if (op === 'commit' || op === 'draw') {
     ms = performance.now() - t0
   }
 }
-console.log(JSON.stringify({ ms, maxRssMiB: process.resourceUsage().maxRSS / 1024, inputMiB: inputBytes / 1048576 }))
+console.log(JSON.stringify({ ms, maxRssMiB: process.resourceUsage().maxRSS / 1024, inputMiB: inputBytes / 1048576, ...(root === undefined ? {} : { root }) }))

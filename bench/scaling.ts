@@ -5,6 +5,10 @@
  * (participants, one per line; the commitment; the proof), and reports time per entry and the child's
  * peak resident memory, beside the peak of a child that reads the same input and does nothing else.
  * A superlinear step shows as a growing time per entry.
+ *
+ * `npx tsx bench/scaling.ts 7 stream`: only n = 10^maxPower, the streaming `commit` of a file of lines
+ * (two threads, one thread) beside its yardstick, the digest alone (`participantsRoot` of the list
+ * already in memory), in fresh processes, alternating; peak RSS against the file's size.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -16,13 +20,38 @@ import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 
 const CHILD = fileURLToPath(new URL('./scaling-child.ts', import.meta.url))
 const maxPower = Number(process.argv[2] ?? 7)
+const streamOnly = process.argv[3] === 'stream'
 
-interface ChildResult { ms: number; maxRssMiB: number; inputMiB: number }
+interface ChildResult { ms: number; maxRssMiB: number; inputMiB: number; root?: string }
 
 function child(op: string, dir: string): ChildResult {
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=8192', CHILD, op, dir], { encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`${op} failed: ${r.stderr}`)
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildResult
+}
+
+if (streamOnly) {
+  const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-scaling-'))
+  try {
+    const n = 10 ** maxPower
+    const parts: string[] = []
+    for (let i = 0; i < n; i++) parts.push(`participant-${String(i).padStart(8, '0')}\n`)
+    await writeFile(join(dir, 'participants.txt'), parts.join(''))
+    parts.length = 0
+    console.log(`node ${process.version}, ${process.arch}, n = ${n}\n`)
+    console.log('| op | time | peak RSS | peak RSS / file | file |')
+    console.log('|---|---|---|---|---|')
+    const runs = Number(process.env.SCALING_RUNS ?? 1)
+    for (let k = 0; k < runs; k++) {
+      const results = ['digest', 'commit-stream', 'commit-stream-1'].map((op) => [op, child(op, dir)] as const)
+      const roots = new Set(results.map(([, r]) => r.root))
+      if (roots.size !== 1) throw new Error(`the roots differ: ${[...roots].join(', ')}`)
+      for (const [op, r] of results) console.log(`| ${op} | ${r.ms.toFixed(0)} ms | ${r.maxRssMiB.toFixed(0)} MiB | ${(r.maxRssMiB / r.inputMiB).toFixed(2)}x | ${r.inputMiB.toFixed(1)} MiB |`)
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+  process.exit(0)
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-scaling-'))

@@ -54,7 +54,7 @@ try {
   }
 
   step(2, `committing: 3 ranked winners among ${PARTICIPANTS.length} participants`)
-  const plan = await planTarget({ client, delaySeconds: live ? 120 : 3 })
+  const plan = await planTarget({ client, delaySeconds: live ? 120 : 8 })
   const { commitment, cid, json } = commit({ ...plan, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'orbitdraw demo: three prizes' })
   // Time-stamp the commitment now, before its target block exists (RFC 3161): on the emulator with its
   // own authority (whose root the organizer trusts knowingly), live with the public authorities.

@@ -77,6 +77,9 @@ const DOCUMENTS: readonly Document[] = [
 /** Shared pieces, published once under `$defs`. */
 const DEFINITIONS = { cidString: cidText, base64, decimal, hash, index, link, bytes32, ranked } as const
 
+/** The declared forms being converted (see `overrideSchema`). */
+const converting = new Set<Shape>()
+
 function convert(doc: Document): JsonSchema {
   const config: ConversionConfig = {
     target: 'draft-2020-12',
@@ -89,13 +92,23 @@ function convert(doc: Document): JsonSchema {
     // full commitment shape.
     definitions: doc.commitment ? { ...DEFINITIONS, commitment: CommitmentShape, commitmentSlot: COMMITMENT_SLOT } : DEFINITIONS,
     overrideRef: ({ referenceId }) => (referenceId === 'commitmentSlot' ? '#/$defs/commitment' : undefined),
-    // A large array's head (src/core/schema/kit.ts, arrayHead) is published as the declared list it
-    // checks in one loop: the same `items`, `maxItems` and shared `$defs` as that list.
+    // A piece that runs otherwise than it is declared (src/core/schema/kit.ts: a large array's head,
+    // `arrayHead`, checks its items in one loop; `anyObject` passes the object on) is published as
+    // its declared form (`publishedForm`): the same `items`, `maxItems` and shared `$defs`.
+    // The declared form is converted with the same definitions (its shared pieces become `$ref`s);
+    // that conversion converts every definition again, whose own `$defs` are dropped: a piece met
+    // again while its own declared form is being converted is left empty there.
     overrideSchema: ({ valibotSchema }) => {
       const declared = publishedForm(valibotSchema)
       if (declared === undefined) return undefined
-      const { $schema: _s, $defs: _d, ...inner } = toJsonSchema(declared, config) as JsonSchema & { $defs?: unknown }
-      return inner
+      if (converting.has(declared)) return {}
+      converting.add(declared)
+      try {
+        const { $schema: _s, $defs: _d, ...inner } = toJsonSchema(declared, config) as JsonSchema & { $defs?: unknown }
+        return inner
+      } finally {
+        converting.delete(declared)
+      }
     },
   }
   const { $schema, $defs, ...body } = toJsonSchema(doc.shape, config) as JsonSchema & { $defs?: Record<string, JsonSchema> }

@@ -40,6 +40,24 @@ export {
   UnsupportedVersionError,
   type OrbitdrawErrorOptions,
 } from './core/index.js'
+// Each error class's codes: a const list and its union (the type of the class's `code`).
+/** @category Errors */
+export {
+  INVALID_INPUT_ERROR_CODES,
+  PARSE_ERROR_CODES,
+  INTEGRITY_ERROR_CODES,
+  MISMATCH_ERROR_CODES,
+  LIMIT_EXCEEDED_ERROR_CODES,
+  UNSUPPORTED_VERSION_ERROR_CODES,
+  INFEASIBLE_QUOTAS_ERROR_CODES,
+  type InvalidInputErrorCode,
+  type ParseErrorCode,
+  type IntegrityErrorCode,
+  type MismatchErrorCode,
+  type LimitExceededErrorCode,
+  type UnsupportedVersionErrorCode,
+  type InfeasibleQuotasErrorCode,
+} from './core/index.js'
 // Versions, document types and resource limits.
 /** @category Formats */
 export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './core/index.js'
@@ -48,6 +66,8 @@ export { LIMITS } from './core/index.js'
 // The verification result's pieces: checks, trust anchors, words for the verdict.
 /** @category Verify */
 export type { Check, RelaxableRule } from './core/index.js'
+/** @category Verify */
+export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type KindCheckName, type ReceiptCheckName } from './core/index.js'
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './core/index.js'
 /** @category Verify */
@@ -101,6 +121,13 @@ export {
   type DrawSpecBase,
   type OutcomeBase,
   type OutcomeDisplay,
+  type ValuesDisplay,
+  type RankedDisplay,
+  type TableDisplay,
+  type TableColumn,
+  type TableCell,
+  type DisplaySection,
+  type SectionsDisplay,
   type DrawInput,
   type KindCli,
   type KindFlags,
@@ -117,7 +144,6 @@ export {
   type KindFileFormat,
   type KindFiles,
 } from './core/index.js'
-// The sortition draw kinds and what builds their commit inputs from a pool and its quotas.
 /** @category Sortition */
 export {
   panelKind,
@@ -390,6 +416,8 @@ export {
   LegacyBlockError,
   NotYetPublishedError,
   WaitTimeoutError,
+  BEACON_ERROR_CODES,
+  type BeaconErrorCode,
   type GatewayFailure,
 } from './beacon/index.js'
 
@@ -450,8 +478,10 @@ export {
   UnknownSourceError,
   BrowserSecretError,
   FallbackError,
+  ORBITPORT_ERROR_CODES,
   AbortError,
   parseRetryAfter,
+  type OrbitportErrorCode,
   type HttpErrorOptions,
   type RedirectRefusal,
 } from './rest/index.js'
@@ -471,7 +501,7 @@ export {
 } from './timestamp/index.js'
 
 // One network error family for every edge (beacon, REST, time-stamping): `edge` says which.
-export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetEdge, type NetErrorInit, type RateLimitedInit } from './net/errors.js'
+export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, NET_ERROR_CODES, type NetErrorCode, type NetEdge, type NetErrorInit, type RateLimitedInit } from './net/errors.js'
 /**
  * The REST client's rate-limit error: since the edges share one {@link RateLimitedError}, the same class.
  * @deprecated use {@link RateLimitedError} (check `edge === 'rest'` or `code === 'ORBITPORT_RATE_LIMITED'`).

@@ -6,6 +6,7 @@
  */
 import { verifyOnline, type VerifyOnlineOptions } from './beacon/draw.js'
 import { verify as verifyOffline, type VerifyOptions, type VerifyResult } from './core/verify.js'
+import { participantsRootParallel } from './node/parallel-hash.js'
 
 /**
  * Options of {@link verify}: the core's, plus an optional online re-check.
@@ -20,7 +21,8 @@ export interface NodeVerifyOptions extends VerifyOptions {
 }
 
 /**
- * Verifies a proof bundle: offline first (every check of the core `verify`), then, with `online`,
+ * Verifies a proof bundle: offline first (every check of the core `verify`, with the participants of a
+ * large full disclosure hashed on two threads by `participantsRootParallel`), then, with `online`,
  * asks the beacon whether the carried blocks are still served and still in its signed chain.
  * Never throws on a bad proof or an unreachable beacon: problems are failed checks.
  *
@@ -33,7 +35,9 @@ export interface NodeVerifyOptions extends VerifyOptions {
  */
 export async function verify(proof: unknown, options: NodeVerifyOptions = {}): Promise<VerifyResult> {
   const { online, ...offlineOptions } = options
-  const offline = await verifyOffline(proof, offlineOptions)
+  // Large full disclosures are hashed on two threads (participantsRootParallel equals participantsRoot,
+  // errors included); a caller's own participantsDigest wins.
+  const offline = await verifyOffline(proof, { participantsDigest: participantsRootParallel, ...offlineOptions })
   if (online === undefined) return offline
   const onlineOptions: VerifyOnlineOptions = isGatewayList(online) ? { gateways: online } : online
   const result = await verifyOnline(proof, options.kinds === undefined || onlineOptions.kinds !== undefined ? onlineOptions : { ...onlineOptions, kinds: options.kinds })

@@ -20,7 +20,7 @@ try {
   const participants = Array.from({ length: 50 }, (_, i) => `ticket-${String(i + 1).padStart(3, '0')}`)
 
   // 1. the organizer opens a raffle
-  const created = await fetch(`${server.url}/raffles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ participants, winners: 3, label: 'Spring raffle', delaySeconds: 3 }) })
+  const created = await fetch(`${server.url}/raffles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ participants, winners: 3, label: 'Spring raffle', delaySeconds: 8 }) })
   assert.equal(created.status, 201)
   const raffle = (await created.json()) as { id: string; status: string; commitmentCid: string; targetBlock: number; links: { self: string; proof: string; verifier: string; commitment: string } }
   assert.equal(raffle.status, 'open')

@@ -31,7 +31,7 @@ try {
 
   // 1. commit: only the salted Merkle root and the count of the pool are published, never the list.
   //    private: true salts every leaf with a fresh secret, which the organizer keeps (never published).
-  const plan = await planTarget({ client, delaySeconds: 3 })
+  const plan = await planTarget({ client, delaySeconds: 8 })
   const committed = commit({ ...plan, participants: pool, draw: { kind: 'pick', count: MEMBERS + ALTERNATES }, label: `Citizens' assembly 2026: ${MEMBERS} members + ${ALTERNATES} ranked alternates`, private: true })
   const { commitment, cid, secret } = committed
   // time-stamp the commitment before its block exists (here with the emulator's authority, trusted explicitly)

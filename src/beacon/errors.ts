@@ -13,7 +13,32 @@ import { claimNetErrors, NetworkError, RateLimitedError, TimeoutError } from '..
  * {@link AbortedError}) the beacon edge reports (`edge: 'beacon'`).
  * @category Errors
  */
-export class BeaconError extends OrbitdrawError {}
+export class BeaconError extends OrbitdrawError<BeaconErrorCode> {}
+
+/**
+ * The codes of the beacon edge's own errors ({@link BeaconError} and its subclasses); its network
+ * errors have the network family's codes (`NET_ERROR_CODES`, edge `beacon`).
+ * @category Errors
+ */
+export const BEACON_ERROR_CODES = [
+  'ALL_GATEWAYS_FAILED',
+  'BEACON_CHAIN_BROKEN',
+  'BEACON_FORK',
+  'BEACON_LEGACY_BLOCK',
+  'BEACON_NOT_YET_PUBLISHED',
+  'GATEWAY_BAD_RESPONSE',
+  'GATEWAY_HTTP_ERROR',
+  'GATEWAY_NOT_FOUND',
+  'GATEWAY_REDIRECT_REFUSED',
+  'GATEWAY_STALE',
+  'WAIT_TIMEOUT',
+] as const
+
+/**
+ * A code of {@link BEACON_ERROR_CODES}.
+ * @category Errors
+ */
+export type BeaconErrorCode = (typeof BEACON_ERROR_CODES)[number]
 claimNetErrors(BeaconError, 'beacon')
 
 export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'

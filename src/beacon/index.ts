@@ -32,5 +32,7 @@ export {
   LegacyBlockError,
   NotYetPublishedError,
   WaitTimeoutError,
+  BEACON_ERROR_CODES,
+  type BeaconErrorCode,
   type GatewayFailure,
 } from './errors.js'

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { InvalidInputError, OrbitdrawError, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
+import { InvalidInputError, OrbitdrawError, type InvalidInputErrorCode, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 
 /** How a participants file is laid out. */
@@ -70,7 +70,8 @@ export function entryErrorIn(err: OrbitdrawError, format: ParticipantsFormat, na
     const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
     return `identical to ${at(i)}`
   })
-  return new InvalidInputError(err.code, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
+  // The code is the core entry error's own (an InvalidInputError's, or LIMIT_EXCEEDED, listed there too): kept as is.
+  return new InvalidInputError(err.code as InvalidInputErrorCode, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
 }
 
 async function readText(path: string): Promise<string> {

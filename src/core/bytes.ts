@@ -141,17 +141,20 @@ export function utf8Decode(bytes: Uint8Array, path = '$'): string {
 
 /** True when the string has no lone surrogates (so it has a UTF-8 encoding). */
 export function isWellFormed(s: string): boolean {
+  return firstLoneSurrogate(s) === -1
+}
+
+/** Index of the first lone surrogate in `s` (a UTF-16 unit with no UTF-8 encoding), or -1. */
+export function firstLoneSurrogate(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1)
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return i
       i++
-    } else if (c >= 0xdc00 && c <= 0xdfff) {
-      return false
-    }
+    } else if (c >= 0xdc00 && c <= 0xdfff) return i
   }
-  return true
+  return -1
 }
 
 /** Concatenates byte arrays. */

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { CheckName, KindCheckName } from './check-names.js'
 
 /**
  * A verification rule that the verifier may relax knowingly (never the proof).
@@ -11,12 +12,14 @@
 export type RelaxableRule = 'allowUnsigned' | 'allowUntimestamped'
 
 /**
- * One named check performed by `verify`.
+ * One named check performed by `verify` (or, with `N` = {@link ReceiptCheckName}, by `checkReceipt`).
+ * @typeParam N - the names it may have: by default a {@link CheckName}, or the {@link KindCheckName}
+ *   of a check added by a draw kind of your own.
  * @category Verify
  */
-export interface Check {
-  /** Stable check name, for example `commitment-cid` or `chain-links`. Unique within one result. */
-  readonly name: string
+export interface Check<N extends string = CheckName | KindCheckName> {
+  /** Stable check name, for example `commitment-cid` or `chain-links` (see {@link CHECK_NAMES}). Unique within one result. */
+  readonly name: N
   /**
    * Whether the check passed. A check that passed only because the verifier relaxed its rule has
    * `ok: true` and `relaxedBy` set: the evidence is missing and the reader must check by other means.
@@ -40,21 +43,21 @@ export interface Check {
 }
 
 /** Builds a {@link Check}. */
-export function check(name: string, ok: boolean, detail: string): Check {
+export function check<N extends string>(name: N, ok: boolean, detail: string): Check<N> {
   return { name, ok, detail }
 }
 
 /** Builds a check this host could not perform (`ok: false`, `uncheckable: true`). */
-export function uncheckableCheck(name: string, detail: string): Check {
+export function uncheckableCheck<N extends string>(name: N, detail: string): Check<N> {
   return { name, ok: false, detail, uncheckable: true }
 }
 
 /** Builds a check that did not run for want of anything to check (`ok: true`, `notChecked: true`). */
-export function notCheckedCheck(name: string, detail: string): Check {
+export function notCheckedCheck<N extends string>(name: N, detail: string): Check<N> {
   return { name, ok: true, detail, notChecked: true }
 }
 
 /** Builds a check that passed only because the verifier relaxed `rule`. */
-export function relaxedCheck(name: string, rule: RelaxableRule, detail: string): Check {
+export function relaxedCheck<N extends string>(name: N, rule: RelaxableRule, detail: string): Check<N> {
   return { name, ok: true, detail, relaxedBy: rule }
 }

@@ -293,7 +293,8 @@ export function validateCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRA
     parseCid(c.after.block, '$.after.block')
   } catch (err) {
     const e = err as OrbitdrawError
-    throw new InvalidInputError(e.code, e.detail, e.hint, { path: '$.after.block', cause: err })
+    const code = e.code === 'UNSUPPORTED_HASH' ? 'UNSUPPORTED_HASH' : 'INVALID_CID' // parseCid's two codes
+    throw new InvalidInputError(code, e.detail, e.hint, { path: '$.after.block', cause: err })
   }
   if (!Number.isSafeInteger(c.target) || c.target <= c.after.sequence) {
     bad('$.target', `target ${String(c.target)} must be an integer greater than the latest seen block ${c.after.sequence}`, 'commit to a block that does not exist yet')

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { IntegrityErrorCode, InvalidInputErrorCode, LimitExceededErrorCode, MismatchErrorCode, ParseErrorCode, UnsupportedVersionErrorCode } from './error-codes.js'
 
 /**
  * Options accepted by every orbitdraw error constructor.
@@ -21,11 +22,13 @@ export interface OrbitdrawErrorOptions {
  *
  * `message` is `what was wrong — what to do`; the two halves are also available separately as
  * {@link OrbitdrawError.detail} and {@link OrbitdrawError.hint}. `code` is stable across releases.
+ * @typeParam C - the codes of the class: each subclass fixes its union (for example
+ *   {@link InvalidInputErrorCode}); `string` for the base class.
  * @category Errors
  */
-export class OrbitdrawError extends Error {
+export class OrbitdrawError<C extends string = string> extends Error {
   /** Stable machine-readable code, for example `BLOCK_CID_MISMATCH`. */
-  readonly code: string
+  readonly code: C
   /** What was wrong, without the hint. */
   readonly detail: string
   /** What to do about it. */
@@ -33,7 +36,7 @@ export class OrbitdrawError extends Error {
   /** JSON path of the offending field, when the error is about one field. */
   readonly path: string | undefined
 
-  constructor(code: string, detail: string, hint: string, options: OrbitdrawErrorOptions = {}) {
+  constructor(code: C, detail: string, hint: string, options: OrbitdrawErrorOptions = {}) {
     const where = options.path === undefined ? '' : ` at ${options.path}`
     super(`${detail}${where} — ${hint}`, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = new.target.name
@@ -60,34 +63,34 @@ export class OrbitdrawError extends Error {
  * A caller passed an invalid argument (wrong type, out of range, inconsistent options).
  * @category Errors
  */
-export class InvalidInputError extends OrbitdrawError {}
+export class InvalidInputError extends OrbitdrawError<InvalidInputErrorCode> {}
 
 /**
  * Untrusted data (a block, a commitment, a proof, a server response) failed validation.
  * @category Errors
  */
-export class ParseError extends OrbitdrawError {}
+export class ParseError extends OrbitdrawError<ParseErrorCode> {}
 
 /**
  * Bytes do not match the content address or hash that is supposed to identify them.
  * @category Errors
  */
-export class IntegrityError extends OrbitdrawError {}
+export class IntegrityError extends OrbitdrawError<IntegrityErrorCode> {}
 
 /**
  * Data is well-formed but does not match what was committed (wrong block, wrong participants...).
  * @category Errors
  */
-export class MismatchError extends OrbitdrawError {}
+export class MismatchError extends OrbitdrawError<MismatchErrorCode> {}
 
 /**
  * A documented resource limit was exceeded; raised before work proportional to the input is done.
  * @category Errors
  */
-export class LimitExceededError extends OrbitdrawError {}
+export class LimitExceededError extends OrbitdrawError<LimitExceededErrorCode> {}
 
 /**
  * A commitment or proof names a protocol version this release does not implement.
  * @category Errors
  */
-export class UnsupportedVersionError extends OrbitdrawError {}
+export class UnsupportedVersionError extends OrbitdrawError<UnsupportedVersionErrorCode> {}

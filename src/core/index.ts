@@ -32,6 +32,24 @@ export {
   UnsupportedVersionError,
   type OrbitdrawErrorOptions,
 } from './errors.js'
+// Each error class's codes: a const list and its union (the type of the class's `code`).
+/** @category Errors */
+export {
+  INVALID_INPUT_ERROR_CODES,
+  PARSE_ERROR_CODES,
+  INTEGRITY_ERROR_CODES,
+  MISMATCH_ERROR_CODES,
+  LIMIT_EXCEEDED_ERROR_CODES,
+  UNSUPPORTED_VERSION_ERROR_CODES,
+  INFEASIBLE_QUOTAS_ERROR_CODES,
+  type InvalidInputErrorCode,
+  type ParseErrorCode,
+  type IntegrityErrorCode,
+  type MismatchErrorCode,
+  type LimitExceededErrorCode,
+  type UnsupportedVersionErrorCode,
+  type InfeasibleQuotasErrorCode,
+} from './error-codes.js'
 // Versions, document types and resource limits.
 /** @category Formats */
 export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './version.js'
@@ -40,6 +58,8 @@ export { LIMITS } from './limits.js'
 // The verification result's pieces: checks, trust anchors, words for the verdict.
 /** @category Verify */
 export type { Check, RelaxableRule } from './check.js'
+/** @category Verify */
+export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type KindCheckName, type ReceiptCheckName } from './check-names.js'
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './trust.js'
 /** @category Verify */
@@ -227,7 +247,7 @@ export {
 } from './draw.js'
 // Verify: the offline verify and its pieces (chain, IPNS records, commitment time).
 /** @category Verify */
-export { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
+export { verify, type ParticipantsDigest, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 /** @category Verify */
 export { checkChain, type ChainCheckInput, type ChainCheckResult } from './chain.js'
 /** @category Beacon */

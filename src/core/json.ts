@@ -6,7 +6,7 @@
  */
 import { LimitExceededError, ParseError, type OrbitdrawError } from './errors.js'
 import { LIMITS } from './limits.js'
-import { utf8Length } from './bytes.js'
+import { firstLoneSurrogate, utf8Length } from './bytes.js'
 
 /**
  * A JSON object as parsed (prototype-free access via own keys only).
@@ -264,19 +264,6 @@ export function decodeJsonInput(input: Uint8Array | string, options: JsonInputOp
 
 function bomError(what: string): ParseError {
   return new ParseError('UNEXPECTED_BOM', `${what} starts with a byte order mark (EF BB BF)`, `save the ${what} as UTF-8 without a byte order mark (orbitdraw never writes one)`, { path: '$' })
-}
-
-/** Index of the first lone surrogate in `s`, or -1. */
-function firstLoneSurrogate(s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1)
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return i
-      i++
-    } else if (c >= 0xdc00 && c <= 0xdfff) return i
-  }
-  return -1
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { bytesToHex, hexToBytes } from './bytes.js'
 import { check, type Check } from './check.js'
+import type { ReceiptCheckName } from './check-names.js'
 import { commitmentCid, describeCommitment, parseCommitment, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
@@ -169,7 +170,7 @@ export interface ReceiptCheckResult {
   /** True when the receipt's commitment was compared with a CID given by the caller (and matched). */
   readonly pinned: boolean
   /** Every check that ran, in order: `format`, `commitment-cid`, `commitment-pinned` (with a CID), `inclusion`. */
-  readonly checks: readonly Check[]
+  readonly checks: readonly Check<ReceiptCheckName>[]
   /** Remarks that are not failures (an unpinned commitment, checks not run). */
   readonly notes: readonly string[]
   /** The parsed receipt, when it could be parsed. */
@@ -193,7 +194,7 @@ export interface ReceiptCheckResult {
  * @category Verify
  */
 export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}): ReceiptCheckResult {
-  const checks: Check[] = []
+  const checks: Check<ReceiptCheckName>[] = []
   const notes: string[] = []
   let pinned = false
   const done = (extra: { receipt?: Receipt; commitment?: Commitment } = {}): ReceiptCheckResult => ({ ok: checks.length > 0 && checks.every((c) => c.ok), pinned, checks, notes, ...extra })
@@ -228,7 +229,7 @@ export function checkReceipt(receipt: unknown, options: CheckReceiptOptions = {}
   return done({ receipt: r, commitment: c })
 }
 
-function inclusionCheck(c: Commitment, r: Receipt, kinds: DrawKinds): Check {
+function inclusionCheck(c: Commitment, r: Receipt, kinds: DrawKinds): Check<'inclusion'> {
   const p = c.participants
   if (!usesParticipants(c.draw, kinds) || p === undefined) return check('inclusion', false, `a ${c.draw.kind} draw has no participants`)
   if (p.salted !== true) return check('inclusion', false, 'the commitment does not salt its leaves: receipts are for private (salted) lists')

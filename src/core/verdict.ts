@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { CheckName } from './check-names.js'
 import type { VerifyResult } from './verify.js'
 
 /**
@@ -31,7 +32,7 @@ export interface VerdictText {
 }
 
 /** Plain openings for the failed checks a reader most needs explained, most telling first. */
-const REASONS: readonly (readonly [name: string, lead: string])[] = [
+const REASONS: readonly (readonly [name: CheckName, lead: string])[] = [
   ['format', 'The file is not a valid proof'],
   ['commitment-pinned', 'This is not the commitment you pinned'],
   ['beacon-trusted', 'The draw names a beacon you do not trust'],

@@ -13,19 +13,20 @@ import type { DrawKinds } from './kinds/index.js'
 import { verifyInclusion } from './merkle.js'
 import { encodeSaltedLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
 import type { Proof, RevealedEntry } from './proof.js'
+import type { ParticipantsDigest } from './verify.js'
 
 /**
  * Checks the participants section (check `participants`) and, for a winners-only proof, that no entry
  * is revealed twice (check `distinct-winners`); returns the entry lookup used to name winners, or
  * undefined.
  */
-export function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds): ((i: number) => string | undefined) | undefined {
-  const lookup = checkSection(commitment, proof, checks, kinds)
+export async function checkParticipants(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds, digest: ParticipantsDigest = participantsRoot): Promise<((i: number) => string | undefined) | undefined> {
+  const lookup = await checkSection(commitment, proof, checks, kinds, digest)
   if (proof.participants?.disclosure === 'winners') checkDistinctWinners(proof.participants.revealed, checks)
   return lookup
 }
 
-function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds): ((i: number) => string | undefined) | undefined {
+async function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kinds: DrawKinds, digest: ParticipantsDigest): Promise<((i: number) => string | undefined) | undefined> {
   const p = proof.participants
   const kind = kindOf(commitment.draw, kinds)
   if (kind.participants === 'none') {
@@ -56,7 +57,16 @@ function checkSection(commitment: Commitment, proof: Proof, checks: Check[], kin
       }
       const salts = p.salts?.map((h) => hexToBytes(h))
       // participantsRoot validates every entry (rules, limits, duplicates) before hashing.
-      const root = bytesToHex(underPath('$.participants.entries', () => participantsRoot(list as string[] | WeightedEntry[], { salts })))
+      let rootBytes: Uint8Array
+      try {
+        rootBytes = await digest(list as string[] | WeightedEntry[], { salts })
+      } catch (err) {
+        underPath('$.participants.entries', () => {
+          throw err
+        })
+        throw err
+      }
+      const root = bytesToHex(rootBytes)
       const ok = list.length === committed.count && root === committed.root
       const problem = ok ? kind.checkEntries?.(commitment.draw, list.map((e, index) => ({ index, entry: typeof e === 'string' ? e : e.entry })), true) : undefined
       checks.push(

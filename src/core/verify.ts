@@ -46,6 +46,17 @@ export interface VerifyTrust {
 }
 
 /**
+ * The participants digest `verify` uses for a full disclosure: {@link participantsRoot} by default, or
+ * the verifier's own equal function (Node: `participantsRootParallel`, on two threads). It validates the
+ * entries and throws `participantsRoot`'s errors.
+ * @category Verify
+ */
+export interface ParticipantsDigest {
+  /** The digest of `list` (salted with `options.salts` when given), as {@link participantsRoot} computes it. */
+  (list: readonly string[] | readonly WeightedEntry[], options: { salts?: readonly Uint8Array[] | undefined }): Uint8Array | Promise<Uint8Array>
+}
+
+/**
  * Options for {@link verify}. The defaults are the strict policy.
  * @category Verify
  */
@@ -75,6 +86,13 @@ export interface VerifyOptions {
    * know fails `format`. Pass `withKinds([myKind])` to verify draws of your own kind.
    */
   kinds?: DrawKinds
+  /**
+   * The verifier's own participants digest for a full disclosure, in place of {@link participantsRoot}
+   * (which it must equal byte for byte, errors included): the Node entry's `verify` passes
+   * `participantsRootParallel` here, to hash large lists on two threads. It is your code, never
+   * the proof's: the root it returns is compared with the committed one like `participantsRoot`'s.
+   */
+  participantsDigest?: ParticipantsDigest
 }
 
 /**
@@ -234,7 +252,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     )
 
     // participants
-    const entries = checkParticipants(commitment, parsed, checks, policy.kinds)
+    const entries = await checkParticipants(commitment, parsed, checks, policy.kinds, options.participantsDigest)
 
     // blocks
     const blocks: BeaconBlock[] = []
@@ -422,11 +440,11 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
  * `carried` asks for a kind without participants), so the work stays bounded by the proof's own size.
  * Returns why not, or undefined.
  */
-function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { name: string; detail: string } | undefined {
+function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { name: 'outcome' | 'revealed-winners'; detail: string } | undefined {
   const d = commitment.draw
   const n = commitment.participants?.count ?? 0
   const p = proof.participants
-  const outcome = (detail: string): { name: string; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
+  const outcome = (detail: string): { name: 'outcome'; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
   if (kind.participants === 'none') {
     const why = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
     return why === undefined ? undefined : outcome(why)

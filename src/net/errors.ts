@@ -34,6 +34,12 @@ export const NET_ERROR_CODES = {
 } as const satisfies Record<string, Record<NetEdge, string>>
 
 /**
+ * A code of {@link NET_ERROR_CODES} (any kind, any edge).
+ * @category Errors
+ */
+export type NetErrorCode = { [K in keyof typeof NET_ERROR_CODES]: (typeof NET_ERROR_CODES)[K][NetEdge] }[keyof typeof NET_ERROR_CODES]
+
+/**
  * What every {@link NetError} constructor takes.
  * @category Errors
  */
@@ -51,13 +57,13 @@ export interface NetErrorInit extends OrbitdrawErrorOptions {
  * members and `instanceof OrbitportError` for the REST edge's, as before the family was shared.
  * @category Errors
  */
-export class NetError extends OrbitdrawError {
+export class NetError extends OrbitdrawError<NetErrorCode> {
   /** Which edge reported it. */
   readonly edge: NetEdge
   /** The URL or gateway base URL the request went to (`''` when none was under way). */
   readonly url: string
 
-  constructor(code: string, detail: string, hint: string, init: NetErrorInit) {
+  constructor(code: NetErrorCode, detail: string, hint: string, init: NetErrorInit) {
     super(code, detail, hint, init)
     this.edge = init.edge
     this.url = init.url ?? ''

@@ -56,7 +56,35 @@ function serverHint(status: number, serverCode: string | undefined): string {
  * {@link RateLimitedError}, {@link AbortedError}) the REST edge reports (`edge: 'rest'`).
  * @category Errors
  */
-export class OrbitportError extends OrbitdrawError {}
+export class OrbitportError extends OrbitdrawError<OrbitportErrorCode> {}
+
+/**
+ * The codes of the REST edge's own errors ({@link OrbitportError} and its subclasses, table above);
+ * its network errors have the network family's codes (`NET_ERROR_CODES`, edge `rest`).
+ * @category Errors
+ */
+export const ORBITPORT_ERROR_CODES = [
+  'ORBITPORT_BAD_SIGNATURE',
+  'ORBITPORT_BEACON_EXHAUSTED',
+  'ORBITPORT_BEACON_INVALID',
+  'ORBITPORT_FALLBACK_FAILED',
+  'ORBITPORT_INSUFFICIENT_CREDITS',
+  'ORBITPORT_INVALID_RESPONSE',
+  'ORBITPORT_REDIRECT_REFUSED',
+  'ORBITPORT_SECRET_IN_BROWSER',
+  'ORBITPORT_SERVER_ERROR',
+  'ORBITPORT_SERVICE_NOT_FOUND',
+  'ORBITPORT_TOKEN_REJECTED',
+  'ORBITPORT_UNAUTHORIZED',
+  'ORBITPORT_UNKNOWN_SOURCE',
+  'ORBITPORT_UNSIGNED_VALUE',
+] as const
+
+/**
+ * A code of {@link ORBITPORT_ERROR_CODES}.
+ * @category Errors
+ */
+export type OrbitportErrorCode = (typeof ORBITPORT_ERROR_CODES)[number]
 claimNetErrors(OrbitportError, 'rest')
 
 export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'
@@ -84,7 +112,7 @@ export class ServerError extends OrbitportError {
   readonly serverMessage: string | undefined
   /** The server's `error` code (`internal_error`, `trng_plugin_unavailable`, `service_timeout`…), when given. */
   readonly serverCode: string | undefined
-  constructor(url: string, status: number, serverMessage: string | undefined, options: HttpErrorOptions = {}, code = 'ORBITPORT_SERVER_ERROR', hint?: string) {
+  constructor(url: string, status: number, serverMessage: string | undefined, options: HttpErrorOptions = {}, code: OrbitportErrorCode = 'ORBITPORT_SERVER_ERROR', hint?: string) {
     super(code, `${url} answered HTTP ${status}${said(options.serverCode, serverMessage)}`, hint ?? serverHint(status, options.serverCode), options)
     this.status = status
     this.serverMessage = serverMessage
@@ -200,7 +228,7 @@ export class TokenError extends OrbitportError {
  * @category Errors
  */
 export class SignatureError extends OrbitportError {
-  constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}, code = 'ORBITPORT_BAD_SIGNATURE') {
+  constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}, code: OrbitportErrorCode = 'ORBITPORT_BAD_SIGNATURE') {
     super(code, detail, hint, options)
   }
 }

@@ -35,6 +35,8 @@ export {
   UnknownSourceError,
   BrowserSecretError,
   FallbackError,
+  ORBITPORT_ERROR_CODES,
+  type OrbitportErrorCode,
   type HttpErrorOptions,
 } from './errors.js'
 export type { RedirectRefusal } from '../net/redirect.js'

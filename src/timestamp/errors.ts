@@ -61,7 +61,7 @@ const CHOICE = 'retry later, name another authority (--tsa URL / authorities), o
  * No authority gave a usable token (`TIMESTAMP_UNAVAILABLE`); {@link failures} says why, per authority.
  * @category Errors
  */
-export class TimestampUnavailableError extends OrbitdrawError {
+export class TimestampUnavailableError extends OrbitdrawError<'TIMESTAMP_UNAVAILABLE'> {
   constructor(readonly failures: readonly TimestampAuthorityFailure[]) {
     super('TIMESTAMP_UNAVAILABLE', `no time-stamping authority gave a valid token: ${failures.map((f) => `${f.authority}: ${f.code} (${f.detail})`).join('; ')}`, CHOICE)
   }

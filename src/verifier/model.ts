@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
 
@@ -338,7 +338,7 @@ export interface ReceiptModel {
   readonly entry?: string
   readonly position?: number
   readonly count?: number
-  readonly checks: readonly Check[]
+  readonly checks: readonly Check<ReceiptCheckName>[]
   readonly notes: readonly string[]
 }
 

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { closedPort, json, names, run, useEmulatorWorkspace } from './helpers.js'
+import { closedPort, json, names, run, useEmulatorWorkspace, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace({ emulator: { beacon: { intervalMs: 300, keyType: 'Ed25519', initialBlocks: 3 } }, files: { 'names.txt': names(10) } })
 
@@ -101,7 +101,7 @@ describe('network failure: exit 3', () => {
   }, 30_000)
 
   it('verify --online against an unreachable gateway fails the online checks (exit 1), offline checks still shown', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'on.json'], ws.opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', STAMPED_DELAY, '-o', 'on.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'on.json', '-p', 'names.txt', '-o', 'on.proof.json', '--quiet'], ws.opts)
     expect(d.code, d.stderr).toBe(0)

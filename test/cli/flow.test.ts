@@ -5,7 +5,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { json, names, run, useEmulatorWorkspace } from './helpers.js'
+import { json, names, run, useEmulatorWorkspace, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace({ files: { 'names.txt': names(20) } })
 
@@ -13,7 +13,7 @@ describe('commit → draw → verify', () => {
   it('public draw: human output, proof verifies offline and online', async () => {
     // 8 s ahead: this test watches draw wait for the block, so the target must still be in the future
     // after two CLI start-ups on a loaded 2-core machine (blocks come every 250 ms).
-    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', '8s', '-o', 'public.commitment.json'], ws.opts)
+    const c = await run(['commit', '--participants', 'names.txt', '--pick', '3', '--label', 'CLI test', '--delay', STAMPED_DELAY, '-o', 'public.commitment.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/CID\s+bagu/)
     expect(c.stdout).toMatch(/Publish BEFORE block \d+/)
@@ -50,7 +50,7 @@ describe('commit → draw → verify', () => {
   })
 
   it('private draw (commit --private, draw --secret --private): only the winners are in the proof, each with its salt and inclusion path', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--private', '--delay', '8s', '-o', 'private.commitment.json', '--json'], ws.opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--private', '--delay', STAMPED_DELAY, '-o', 'private.commitment.json', '--json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     expect(json<{ secretFile: string }>(c).secretFile).toBe('private.commitment.secret.json')
     const secretStat = await stat(join(ws.dir, 'private.commitment.secret.json'))
@@ -85,7 +85,7 @@ describe('commit → draw → verify', () => {
   })
 
   it('draw --private of a public commitment is refused: its paths would leak the other entries', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', '3s', '-o', 'public2.commitment.json', '--json'], ws.opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', STAMPED_DELAY, '-o', 'public2.commitment.json', '--json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'public2.commitment.json', '-p', 'names.txt', '--private', '-o', 'public2.proof.json', '--quiet'], ws.opts)
     expect(d.code).toBe(2)
@@ -93,7 +93,7 @@ describe('commit → draw → verify', () => {
   })
 
   it('--json shapes of commit, draw and verify', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--shuffle', '--delay', '3s', '-o', 'shuffle.commitment.json', '--json'], ws.opts)
+    const c = await run(['commit', '-p', 'names.txt', '--shuffle', '--delay', STAMPED_DELAY, '-o', 'shuffle.commitment.json', '--json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     const cs = json<Record<string, unknown>>(c)
     expect(cs).toMatchObject({ ok: true, file: 'shuffle.commitment.json', beacon: ws.emu.beaconName, authenticated: true, draw: { kind: 'shuffle' }, participants: { count: 20 } })
@@ -127,7 +127,7 @@ describe('commit → draw → verify', () => {
     for (const x of values) expect(Number(x)).toBeGreaterThanOrEqual(1)
 
     await writeFile(join(ws.dir, 'tickets.csv'), 'name,tickets\nAda,5\nBen,1\n"Cruz, Dana",3\nEve,2\n')
-    const w = await run(['commit', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '2', '--delay', '3s', '-o', 'weighted.json'], ws.opts)
+    const w = await run(['commit', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '--weighted', '2', '--delay', STAMPED_DELAY, '-o', 'weighted.json'], ws.opts)
     expect(w.code, w.stderr).toBe(0)
     const wd = await run(['draw', 'weighted.json', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '-o', 'weighted.proof.json'], ws.opts)
     expect(wd.code, wd.stderr).toBe(0)
@@ -137,7 +137,7 @@ describe('commit → draw → verify', () => {
 
 describe('draw and verify refusals', () => {
   it('a tampered proof fails verification with exit 1 and names the failed check', async () => {
-    const c = await run(['commit', '-p', 'names.txt', '--pick', '3', '--delay', '3s', '-o', 'tamper.commitment.json'], ws.opts)
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '3', '--delay', STAMPED_DELAY, '-o', 'tamper.commitment.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'tamper.commitment.json', '-p', 'names.txt', '-o', 'tamper.proof.json', '--json'], ws.opts)
     expect(d.code, d.stderr).toBe(0)
@@ -208,7 +208,7 @@ describe('draw and verify refusals', () => {
   })
 
   it('reads participants from standard input', async () => {
-    const c = await run(['commit', '-p', '-', '--pick', '1', '--delay', '3s', '-o', '-'], { ...ws.opts, input: names(5) })
+    const c = await run(['commit', '-p', '-', '--pick', '1', '--delay', STAMPED_DELAY, '-o', '-'], { ...ws.opts, input: names(5) })
     expect(c.code, c.stderr).toBe(0)
     const commitment = (JSON.parse(c.stdout) as { commitment: { participants: { count: number } } }).commitment
     expect(commitment.participants.count).toBe(5)

@@ -91,6 +91,14 @@ export function json<T = Record<string, unknown>>(r: RunResult): T {
   }
 }
 
+/**
+ * `--delay` for a time-stamped commit whose proof must pass `commitment-time`: the commit process has to
+ * read the head, pick the target and get its time-stamp before the target block appears. On a loaded
+ * 2-core machine a CLI start-up alone can take seconds (3 s failed at load 14), so the window is 8 s;
+ * the draw then waits about that long (idle time, not CPU).
+ */
+export const STAMPED_DELAY = '8s'
+
 /** Sample participants: `Person 1` … `Person n`, one per line. */
 export function names(n: number, prefix = 'Person'): string {
   return Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n'

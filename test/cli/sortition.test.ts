@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { json, run, useEmulatorWorkspace, type RunOptions } from './helpers.js'
+import { json, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 describe('orbitdraw commit --pool --quotas --panel', () => {
   it('public panel: commit prints a draw command that works as printed; draw and verify show the panel', async () => {
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '3', '--delay', '8s', '-o', 'panel.commitment.json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '3', '--delay', STAMPED_DELAY, '-o', 'panel.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/draw\s+panel of 8 from 48 respondents meeting quotas on 3 feature\(s\), up to 3 alternate\(s\)/)
     expect(c.stdout).toContain('48 entries')
@@ -98,10 +98,10 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     const i = await run(['inspect', 'proof.json'], opts)
     expect(i.code, i.stderr).toBe(0)
     expect(i.stdout).toContain('panel of 8')
-  }, 90_000)
+  }, 120_000)
 
   it('private panel: draw --private reveals only members and alternates; receipts show each respondent\'s type', async () => {
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '2', '--private', '--delay', '8s', '-o', 'private.commitment.json', '--json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--alternates', '2', '--private', '--delay', STAMPED_DELAY, '-o', 'private.commitment.json', '--json'], opts)
     expect(c.code, c.stderr).toBe(0)
     const summary = json<{ participantsFile: string; secretFile: string; drawCommand: string }>(c)
     expect(summary.participantsFile).toBe('private.commitment.participants.txt')
@@ -116,14 +116,14 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     expect(v.code, v.stdout + v.stderr).toBe(0)
     const r = await run(['receipts', 'private.commitment.json', '--participants', summary.participantsFile, '--secret', summary.secretFile, '-o', 'receipts'], opts)
     expect(r.code, r.stderr).toBe(0)
-  }, 90_000)
+  }, 120_000)
 
   it('infeasible quotas: refused before any network call, with the smallest relaxation (exit 4)', async () => {
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'bad-quotas.csv', '--panel', '8', '--delay', '3s', '-o', 'bad.commitment.json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'bad-quotas.csv', '--panel', '8', '--delay', '8s', '-o', 'bad.commitment.json'], opts)
     expect(c.code).toBe(4)
     expect(c.stderr).toMatch(/QUOTA_MINS_EXCEED_PANEL|mins of "gender" sum to 10/)
     expect(c.stderr).toMatch(/lower the mins of "gender" by 2 in total, or draw a panel of 10/)
-  })
+  }, 120_000)
 
   it('usage: --panel needs --pool and --quotas; --participants is refused; --alternates goes with --panel', async () => {
     const a = await run(['commit', '--panel', '8', '--quotas', 'quotas.csv', '-o', 'x.json'], opts)
@@ -135,7 +135,7 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     const e = await run(['commit', '--pick', '2', '--alternates', '2', '--participants', 'pool.csv', '-o', 'x.json'], opts)
     expect(e.code).toBe(2)
     expect(e.stderr).toMatch(/--alternates/)
-  })
+  }, 120_000)
 })
 
 describe('orbitdraw commit --lottery', () => {
@@ -151,7 +151,7 @@ describe('orbitdraw commit --lottery', () => {
       panels.push(p.outcome.members.map((m) => m.entry.split('|')[0]).join(','))
     }
     await writeFile(join(dir, 'panels.csv'), `weight,members\n1,${panels[0]}\n3,${panels[1]}\n`)
-    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--lottery', 'panels.csv', '--delay', '8s', '-o', 'lottery.commitment.json'], opts)
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--lottery', 'panels.csv', '--delay', STAMPED_DELAY, '-o', 'lottery.commitment.json'], opts)
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toMatch(/panel lottery: one of 2 candidate panel\(s\) of 8/)
     const d = await run(printedDraw(c.stdout).map((a) => (a === 'proof.json' ? 'lottery.proof.json' : a)), opts)
@@ -160,5 +160,5 @@ describe('orbitdraw commit --lottery', () => {
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toContain('✓ lottery-panels')
     expect(v.stdout).toContain('✓ lottery-winner')
-  }, 90_000)
+  }, 120_000)
 })

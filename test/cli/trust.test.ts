@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { bytesToBase64, commit, drawFromBlock, serializeProof } from '../../src/core/index.js'
 import { createTestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { json, names, run, useEmulatorWorkspace } from './helpers.js'
+import { json, names, run, useEmulatorWorkspace, STAMPED_DELAY } from './helpers.js'
 
 let cid: string
 
@@ -21,7 +21,7 @@ const ws = useEmulatorWorkspace({ trust: false, files: { 'names.txt': names(10) 
 
 beforeAll(async () => {
   await writeFile(join(ws.dir, 'emulator-tsa.pem'), ws.emu.tsaRootPem)
-  const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', '3s', '--trust-tsa', 'emulator-tsa.pem', '-o', 'own.commitment.json', '--json'], ws.opts)
+  const c = await run(['commit', '-p', 'names.txt', '--pick', '2', '--delay', STAMPED_DELAY, '--trust-tsa', 'emulator-tsa.pem', '-o', 'own.commitment.json', '--json'], ws.opts)
   expect(c.code, c.stderr).toBe(0)
   cid = json<{ cid: string }>(c).cid
   const d = await run(['draw', 'own.commitment.json', '-p', 'names.txt', '-o', 'own.proof.json', '--quiet'], ws.opts)

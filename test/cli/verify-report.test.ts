@@ -6,12 +6,12 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { base64ToBytes, parseBlock } from '../../src/core/index.js'
-import { json, names, run, useEmulatorWorkspace } from './helpers.js'
+import { json, names, run, useEmulatorWorkspace, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace({ files: { 'names.txt': names(5) } })
 
 beforeAll(async () => {
-  const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '3s', '-o', 'c.json'], ws.opts)
+  const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', STAMPED_DELAY, '-o', 'c.json'], ws.opts)
   if (c.code !== 0) throw new Error(c.stderr)
   const d = await run(['draw', 'c.json', '-p', 'names.txt', '-o', 'full.json', '--quiet'], ws.opts)
   if (d.code !== 0) throw new Error(d.stderr)

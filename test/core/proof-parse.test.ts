@@ -98,7 +98,7 @@ type Edit = { kind: 'set'; pick: number; value: Json } | { kind: 'delete'; pick:
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), pick: fc.nat(), value: replacement }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), key: fc.constantFrom('extra', 'entry', 'weight', 'salts', 'ipnsRecord', 'timestamps', 'participants', 'kind', 'Seed'), value: replacement }),
+  fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), key: fc.constantFrom('extra', 'entry', 'weight', 'salts', 'ipnsRecord', 'timestamps', 'participants', 'kind', 'Seed', 'constructor', 'prototype', '__proto__'), value: replacement }),
   fc.record({ kind: fc.constant('swap' as const), pick: fc.nat() }),
 )
 
@@ -120,7 +120,8 @@ function apply(doc: Json, e: Edit): Json {
       else delete parent[key]
       break
     case 'add':
-      if (target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, Json>)[e.key] = e.value
+      // an own field, even "__proto__" (as JSON.parse makes it)
+      if (target !== null && typeof target === 'object' && !Array.isArray(target)) Object.defineProperty(target, e.key, { value: e.value, enumerable: true, writable: true, configurable: true })
       else if (Array.isArray(target)) target.push(e.value)
       break
     case 'swap':
@@ -172,10 +173,11 @@ describe('parseProof (the declared shape) against the former hand-written parser
     )
   })
 
-  it('faults in the large arrays: the first bad entry, weight, salt or outcome row is reported at its index, salts before entries', () => {
+  it('faults in the large arrays: the first bad entry, weight, salt, revealed winner or outcome row is reported at its index, salts before entries', () => {
     const full = bases.find((p) => (p as { participants?: { salts?: unknown } }).participants?.salts !== undefined) as { participants: { entries: Json[]; salts: Json[] } }
     const weighted = bases.find((p) => typeof (p as { participants?: { entries?: Json[] } }).participants?.entries?.[0] === 'object') as { participants: { entries: Json[] } }
     const shuffle = bases.find((p) => (p as { outcome: { kind: string } }).outcome.kind === 'shuffle') as { outcome: { ranking: Json[] } }
+    const winners = bases.find((p) => (p as { participants?: { disclosure?: string } }).participants?.disclosure === 'winners') as { participants: { revealed: Json[] } }
     const cases: [string, Json, (d: never) => void][] = [
       ['a number among string entries', full, (d: typeof full) => (d.participants.entries[2] = 5)],
       ['a bad entry and a bad salt (the salt is checked first)', full, (d: typeof full) => ((d.participants.entries[3] = null), (d.participants.salts[1] = 'x'))],
@@ -187,6 +189,11 @@ describe('parseProof (the declared shape) against the former hand-written parser
       ['a weighted entry inheriting its weight', weighted, (d: typeof weighted) => (d.participants.entries[0] = Object.assign(Object.create({ weight: 1 }) as object, { entry: 'a' }))],
       ['a weight past 2^53', weighted, (d: typeof weighted) => ((d.participants.entries[0] as Record<string, Json>).weight = 2 ** 53)],
       ['entries over the limit', full, (d: typeof full) => (d.participants.entries.length = LIMITS.maxParticipants + 1)],
+      ['a revealed winner with a bad hash in its path', winners, (d: typeof winners) => ((d.participants.revealed[1] as { path: Json[] }).path[1] = 'A'.repeat(64))],
+      ['a revealed winner with a hole in its path', winners, (d: typeof winners) => delete (d.participants.revealed[0] as { path: Json[] }).path[0]],
+      ['a revealed winner with 65 hashes', winners, (d: typeof winners) => ((d.participants.revealed[0] as { path: Json[] }).path = Array(65).fill('a'.repeat(64)))],
+      ['a revealed winner with an extra field', winners, (d: typeof winners) => ((d.participants.revealed[1] as Record<string, Json>).note = 1)],
+      ['a revealed winner inheriting its salt', winners, (d: typeof winners) => (d.participants.revealed[0] = Object.assign(Object.create({ salt: 'a'.repeat(64) }) as object, { index: 0, entry: 'a', path: [] }))],
       ['an outcome row with rank 0', shuffle, (d: typeof shuffle) => ((d.outcome.ranking[4] as Record<string, Json>).rank = 0)],
       ['an outcome row with an extra field', shuffle, (d: typeof shuffle) => ((d.outcome.ranking[2] as Record<string, Json>).note = '')],
       ['an outcome row without entry, and a later one not an object', shuffle, (d: typeof shuffle) => (delete (d.outcome.ranking[1] as Record<string, Json>).entry, (d.outcome.ranking[3] = 'x'))],
@@ -198,6 +205,24 @@ describe('parseProof (the declared shape) against the former hand-written parser
       const doc = clone(base)
       ;(mutate as (d: Json) => void)(doc)
       expect(same(parseProof, handParseProof, doc, name).ok, name).toBe(false)
+    }
+  })
+
+  it('a field named __proto__, constructor or prototype is refused where the hand parser refused it, and the commitment is passed on as it is', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      for (const p of bases) {
+        const text = JSON.stringify(p)
+        for (const at of ['{', '"outcome":{', '"chain":{', '"commitment":{']) {
+          const i = text.indexOf(at)
+          if (i < 0) continue
+          const edited = `${text.slice(0, i + at.length)}"${key}":1,${text.slice(i + at.length)}`
+          const value = JSON.parse(edited) as Json
+          const shape = same(parseProof, handParseProof, value, `${key} after ${at}`)
+          if (at === '"commitment":{') expect(Object.prototype.hasOwnProperty.call((shape as { value: { commitment: object } }).value.commitment, key)).toBe(true)
+          else expect(shape.ok).toBe(false)
+          same(parseProof, handParseProof, edited, `${key} after ${at}, from text`)
+        }
+      }
     }
   })
 

@@ -180,7 +180,7 @@ describe('parsers take arbitrary input and throw only typed errors', () => {
         const input = asBytes ? enc(text) : text
         parseCase('decodeJsonInput (nesting bombs)', () => {
           try {
-            decodeJsonInput(input, { what: 'proof', maxBytes: LIMITS.maxProofBytes, integersOnly: true, tooLarge: () => new ParseError('X', 'unreachable', 'x') })
+            decodeJsonInput(input, { what: 'proof', maxBytes: LIMITS.maxProofBytes, integersOnly: true, tooLarge: () => new ParseError('INVALID_INPUT', 'unreachable', 'x') })
           } catch (err) {
             expect((err as { code?: string }).code).toBe('JSON_TOO_DEEP')
             throw err
@@ -196,7 +196,7 @@ describe('parsers take arbitrary input and throw only typed errors', () => {
   it('decodeJsonInput: arbitrary bytes and text give the parsed value or a typed error, and bytes agree with their text', () => {
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }), anyText.map(enc), fc.json({ maxDepth: 6 }).map(enc)), (bytes) => {
-        const opts = { what: 'doc', maxBytes: 1 << 20, integersOnly: false, tooLarge: () => new ParseError('X', 'unreachable', 'x') }
+        const opts = { what: 'doc', maxBytes: 1 << 20, integersOnly: false, tooLarge: () => new ParseError('INVALID_INPUT', 'unreachable', 'x') }
         let fromBytes: unknown
         let bytesError: string | undefined
         parseCase('decodeJsonInput (bytes)', () => {

@@ -8,7 +8,6 @@ import {
   InvalidResponseError,
   NetworkError,
   OrbitportClient,
-  OrbitportError,
   RateLimitedError,
   RedirectError,
   ServerError,
@@ -33,7 +32,7 @@ afterEach(async () => {
 
 describe('error types', () => {
   it('every REST error is an OrbitdrawError with a stable code, detail and hint', () => {
-    const all: OrbitportError[] = [
+    const all: OrbitdrawError[] = [
       new NetworkError({ edge: 'rest', url: 'u', detail: 'x' }),
       new TimeoutError({ edge: 'rest', url: 'u', timeoutMs: 1, scope: 'attempt' }),
       new ServerError('u', 500, 'm'),

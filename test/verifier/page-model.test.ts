@@ -3,7 +3,7 @@
  * verdict tiers (green only for the strict policy), and the marking of hidden characters.
  */
 import { describe, expect, it } from 'vitest'
-import { describeVerdict, failureReason, InvalidInputError, ORBITPORT_BEACONS, type VerifyResult } from '../../src/core/index.js'
+import { describeVerdict, failureReason, InvalidInputError, ORBITPORT_BEACONS, type CheckName, type VerifyResult } from '../../src/core/index.js'
 import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, MAX_ROWS, outcomeView, pageVerdict, searchEntries, verifyOptions, winnerRanks } from '../../src/verifier/model.js'
 import { withKinds, type OutcomeDisplay } from '../../src/core/index.js'
 import { diceKind } from '../core/kinds/dice.js'
@@ -169,7 +169,7 @@ describe('verifier page: outcomes through the kinds', () => {
 
 describe('plain reading: the failure reason, weights, participants and entry search', () => {
   it('failureReason names the most telling failed check in words, and nothing when all passed', () => {
-    const failed = (names: string[]): VerifyResult['checks'] => names.map((name) => ({ name, ok: false, detail: `${name} detail` }))
+    const failed = (names: CheckName[]): VerifyResult['checks'] => names.map((name) => ({ name, ok: false, detail: `${name} detail` }))
     expect(failureReason(failed(['commitment-time', 'outcome']))).toBe('The outcome in the file is not the one the block decides: outcome detail.')
     expect(failureReason(failed(['beacon-trusted', 'outcome']))).toBe('The draw names a beacon you do not trust: beacon-trusted detail.')
     expect(failureReason(failed(['chain-links']))).toBe('Check chain-links failed: chain-links detail.')

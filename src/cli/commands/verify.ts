@@ -38,7 +38,9 @@ export const verifyCommand: Command = {
     const options = await verifyOptionsFrom(flags, ctx)
     // The beacon client only for --online: an offline verification loads no network code.
     const clientOptions = flags.online === true ? (await import('../common.js')).clientOptionsFrom(flags, ctx, 'verify') : undefined
-    const result = await verify(bytes, options)
+    // A large proof (a full disclosure of 100,000 entries is over 2 MiB) hashes its list on two threads.
+    const participantsDigest = bytes.length >= 2 * 1024 * 1024 ? (await import('../../node/parallel-hash.js')).participantsRootParallel : undefined
+    const result = await verify(bytes, participantsDigest === undefined ? options : { ...options, participantsDigest })
     let online: VerifyOnlineResult | undefined
     if (clientOptions !== undefined) {
       const { gateways, ...rest } = clientOptions

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { CheckName, KindCheckName } from '../check-names.js'
 import { InvalidInputError } from '../errors.js'
 import type { JsonObject } from '../json.js'
 import type { RandomStream } from '../random/index.js'
@@ -140,8 +141,11 @@ export type OutcomeDisplay = DisplaySection | SectionsDisplay
  * @category Draw kinds
  */
 export interface NamedCheck {
-  /** Stable check name, unique in a result. */
-  readonly name: string
+  /**
+   * Stable check name, unique in a result: a built-in kind's is listed in `CHECK_NAMES`; a kind of
+   * your own names its checks `x-…` ({@link KindCheckName}).
+   */
+  readonly name: CheckName | KindCheckName
   /** Whether it passed. */
   readonly ok: boolean
   /** What was checked, or what was wrong. */

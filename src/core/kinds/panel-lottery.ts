@@ -7,7 +7,7 @@
  */
 import { InvalidInputError } from '../errors.js'
 import { expectArray, expectInteger, expectOnlyKeys, field } from '../json.js'
-import { checkLotteryPanels, drawLottery, LOTTERY_CHECK_NAMES, MAX_LOTTERY_PANELS } from '../sortition/lottery.js'
+import { checkLotteryPanels, drawLottery, LOTTERY_CHECK_NAMES, MAX_LOTTERY_PANELS, type LotteryPanelProblem } from '../sortition/lottery.js'
 import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
 import { badDraw, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
 import { parseRankedRows, rankedShape } from './ranked.js'
@@ -106,7 +106,7 @@ export function panelLotteryDraw(pool: SortitionPool, quotaRows: readonly QuotaR
   return { draw: spec, participants: entries }
 }
 
-function lotteryProblems(problems: readonly { panel: number; check: string; detail: string }[]): InvalidInputError {
+function lotteryProblems(problems: readonly { panel: number; check: LotteryPanelProblem['check']; detail: string }[]): InvalidInputError {
   const shown = problems.slice(0, 5).map((p) => p.detail).join('; ')
   return new InvalidInputError(problems[0]!.check, `${problems.length} problem(s) in the candidate panels: ${shown}${problems.length > 5 ? '; …' : ''}`, 'fix or drop the failing panels: every candidate must have k distinct respondents of the pool and meet every quota', { path: `$.draw.panels[${problems[0]!.panel}]` })
 }

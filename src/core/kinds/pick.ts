@@ -8,7 +8,7 @@ import { expectInteger, expectOnlyKeys, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { pickIndices } from '../random/index.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind, type RankedJson } from './kind.js'
-import { compareRankedRows, describeWinners, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+import { winnersOutcome, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'
 import { integer, option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
@@ -55,15 +55,8 @@ export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson
   },
   encode: (spec) => ({ kind: 'pick', count: spec.count }),
   compute: (stream, spec, { count }) => ({ kind: 'pick', indices: pickIndices(stream, count, spec.count) }),
-  toJson: (o, entry) => ({ kind: 'pick', winners: rankedRows(o.indices, entry) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'winners'], path)
-    return { kind: 'pick', winners: parseRankedRows(field(o, 'winners', path), `${path}.winners`) }
-  },
-  compare: (e, c) => compareRankedRows(e.winners, c.winners),
-  describeOutcome: (o) => describeWinners(o.winners),
+  ...winnersOutcome('pick'),
   describe: (spec, n) => `pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
-  display: (o) => ({ layout: 'ranked', title: 'Winners', rows: o.winners }),
   cli: {
     flag: 'pick',
     options: { pick: 'string' },

@@ -4,8 +4,9 @@
  *
  * @module
  */
+import { expectOnlyKeys, field } from '../json.js'
 import { LIMITS } from '../limits.js'
-import type { RankedJson } from './kind.js'
+import type { DrawKind, RankedJson } from './kind.js'
 import { index } from '../schema/common.js'
 import { bulkList, integer, list, parseShape, strictObject, text } from '../schema/kit.js'
 
@@ -70,4 +71,27 @@ export function compareRankedRows(e: readonly RankedJson[], c: readonly RankedJs
 /** "the winners "a", "b" follow from the seed" (at most ten named). */
 export function describeWinners(rows: readonly RankedJson[]): string {
   return `the winners ${rows.slice(0, 10).map((w) => JSON.stringify(w.entry)).join(', ')}${rows.length > 10 ? ', …' : ''} follow from the seed`
+}
+
+/** The proof form of an outcome that lists ranked winners (`pick`, `weighted`). */
+export interface WinnersJson<K extends string> {
+  readonly kind: K
+  readonly winners: readonly RankedJson[]
+}
+
+/**
+ * The outcome half of a kind whose outcome is a list of ranked winners: written, read, compared and
+ * shown the same way whatever the kind's name (`pick`, `weighted`).
+ */
+export function winnersOutcome<K extends string>(kind: K): Pick<DrawKind<{ readonly kind: K }, RankedOutcome<K>, WinnersJson<K>>, 'toJson' | 'parseOutcome' | 'compare' | 'describeOutcome' | 'display'> {
+  return {
+    toJson: (o, entry) => ({ kind, winners: rankedRows(o.indices, entry) }),
+    parseOutcome(o, path) {
+      expectOnlyKeys(o, ['kind', 'winners'], path)
+      return { kind, winners: parseRankedRows(field(o, 'winners', path), `${path}.winners`) }
+    },
+    compare: (e, c) => compareRankedRows(e.winners, c.winners),
+    describeOutcome: (o) => describeWinners(o.winners),
+    display: (o) => ({ layout: 'ranked', title: 'Winners', rows: o.winners }),
+  }
 }

@@ -9,7 +9,7 @@ import { expectInteger, expectOnlyKeys, field } from '../json.js'
 import { weightedPick } from '../random/index.js'
 import { intFlagValue, type DrawKind, type RankedJson } from './kind.js'
 import { validateWinnerCount } from './pick.js'
-import { compareRankedRows, describeWinners, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+import { winnersOutcome, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'
 import { integer, option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
@@ -53,15 +53,8 @@ export const weightedKind: DrawKind<WeightedSpec, RankedOutcome<'weighted'>, Wei
     }
     return { kind: 'weighted', indices: weightedPick(stream, weights, spec.count) }
   },
-  toJson: (o, entry) => ({ kind: 'weighted', winners: rankedRows(o.indices, entry) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'winners'], path)
-    return { kind: 'weighted', winners: parseRankedRows(field(o, 'winners', path), `${path}.winners`) }
-  },
-  compare: (e, c) => compareRankedRows(e.winners, c.winners),
-  describeOutcome: (o) => describeWinners(o.winners),
+  ...winnersOutcome('weighted'),
   describe: (spec, n) => `weighted pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
-  display: (o) => ({ layout: 'ranked', title: 'Winners', rows: o.winners }),
   cli: {
     flag: 'weighted',
     options: { weighted: 'string' },

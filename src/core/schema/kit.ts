@@ -18,6 +18,7 @@
  * @module
  */
 import * as v from 'valibot'
+import type { ParseErrorCode } from '../error-codes.js'
 import { LimitExceededError, ParseError } from '../errors.js'
 import { describe } from '../json.js'
 
@@ -29,6 +30,9 @@ export type Shape = v.GenericSchema
 
 const SEP = '\u0000'
 
+/** The codes a declared shape's messages carry: a {@link ParseError}'s, or `LIMIT_EXCEEDED`. */
+type ShapeErrorCode = ParseErrorCode | 'LIMIT_EXCEEDED'
+
 /**
  * A valibot message function: encodes the code, detail and hint of the error a failed check becomes.
  * @category Formats
@@ -39,23 +43,37 @@ export type ShapeMessage = (issue: v.BaseIssue<unknown>) => string
  * Encodes an error (code, detail, hint, and what to add to the issue's path) as a valibot message;
  * {@link parseShape} decodes it.
  */
-function encode(code: string, detail: string, hint = '', pathSuffix = ''): string {
+function encode(code: ShapeErrorCode | typeof BRANCH, detail: string, hint = '', pathSuffix = ''): string {
   return `${code}${SEP}${detail}${SEP}${hint}${SEP}${pathSuffix}`
 }
 
+/**
+ * How a runtime piece is published when it is not itself: {@link anyObject} passes the object on
+ * as it is (a valibot object would copy it), the large-array pieces validate their items in one
+ * tight loop (a valibot `v.array` spends a dataset object per item) or leave them to a later check;
+ * each records here the declared shape the published JSON Schema describes.
+ * `scripts/json-schemas.ts` reads it through {@link publishedForm}.
+ */
+const PUBLISHED = new WeakMap<object, Shape>()
+
+/** The declared shape a runtime piece is published as (JSON Schema generation only), if it differs. */
+export function publishedForm(schema: object): Shape | undefined {
+  return PUBLISHED.get(schema)
+}
+
 /** Code of a guard that only picks a union branch (never reported itself). */
-const BRANCH = 'BRANCH'
+const BRANCH = 'BRANCH' as const
 
 /**
  * A valibot message: `expected <what>, got <the value, described briefly>`, with `code` (default
  * `INVALID_FIELD`) and an optional hint (default: "fix the field at <path>").
  */
-export function expected(what: string, code = 'INVALID_FIELD', hint?: string): (issue: v.BaseIssue<unknown>) => string {
+export function expected(what: string, code: ShapeErrorCode = 'INVALID_FIELD', hint?: string): (issue: v.BaseIssue<unknown>) => string {
   return (issue) => encode(code, `expected ${what}, got ${describe(issue.input)}`, hint)
 }
 
 /** A valibot message with a fixed code and a detail computed from the bad value. */
-export function message(code: string, detail: (input: unknown) => string, hint = ''): (issue: v.BaseIssue<unknown>) => string {
+export function message(code: ShapeErrorCode, detail: (input: unknown) => string, hint = ''): (issue: v.BaseIssue<unknown>) => string {
   return (issue) => encode(code, detail(issue.input), hint)
 }
 
@@ -65,7 +83,7 @@ export function text(what = 'a string'): v.StringSchema<(issue: v.BaseIssue<unkn
 }
 
 /** A string matching `re`; both a non-string and a mismatch are "expected <what>" (code `code`). */
-export function pattern(re: RegExp, what: string, code = 'INVALID_FIELD', hint?: string) {
+export function pattern(re: RegExp, what: string, code: ShapeErrorCode = 'INVALID_FIELD', hint?: string) {
   const m = expected(what, code, hint)
   return v.pipe(v.string(m), v.regex(re, m))
 }
@@ -85,9 +103,16 @@ function isJsonObject(x: unknown): boolean {
   return typeof x === 'object' && x !== null && !Array.isArray(x)
 }
 
-/** A plain object (not null, not an array), whatever its keys. */
+/**
+ * A plain object (not null, not an array), whatever its keys, passed on as it is: the draw kind's
+ * parser after it (a commitment's `draw`, a proof's `outcome`) or the commitment's own checks see
+ * every key (a valibot object's copy would drop `__proto__`, `constructor` and `prototype`).
+ * Published as an object schema.
+ */
 export function anyObject() {
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), v.looseObject({}))
+  const object = v.custom<{ [key: string]: unknown }, ShapeMessage>(isJsonObject, expected('an object'))
+  PUBLISHED.set(object, v.looseObject({}))
+  return object
 }
 
 function objectMessage(keys: readonly string[], strict: boolean): (issue: v.BaseIssue<unknown>) => string {
@@ -200,19 +225,6 @@ export function list<T extends Shape>(item: T, max?: number) {
   // The limit is checked before the items; repeated after them only so that the published JSON
   // Schema, which describes a pipe from its last schema on, says `maxItems`.
   return v.pipe(isArray, tooLong<unknown[]>(), noHoles, items, tooLong<v.InferOutput<T>[]>())
-}
-
-/**
- * How a runtime piece is published when it is not itself: the pieces below validate a large array
- * in one tight loop (a valibot `v.array` spends a dataset object per item) or leave its items to a
- * later check; each records here the declared shape the published JSON Schema describes.
- * `scripts/json-schemas.ts` reads it through {@link publishedForm}.
- */
-const PUBLISHED = new WeakMap<object, Shape>()
-
-/** The declared shape a runtime piece is published as (JSON Schema generation only), if it differs. */
-export function publishedForm(schema: object): Shape | undefined {
-  return PUBLISHED.get(schema)
 }
 
 /**
@@ -382,9 +394,11 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
   }
   const parts = issue.message.split(SEP)
   if (parts.length !== 4) return new ParseError('INVALID_FIELD', `expected ${issue.expected ?? 'another value'}, got ${describe(issue.input)}`, `fix the field at ${path}`, { path })
-  const [code, detail, hint, suffix] = parts as [string, string, string, string]
-  const Ctor = code === 'LIMIT_EXCEEDED' ? LimitExceededError : ParseError
-  return new Ctor(code, detail, hint === '' ? `fix the field at ${path + suffix}` : hint, { path: path + suffix })
+  // The message was written by encode(), whose code is typed: the first part is a ShapeErrorCode.
+  const [code, detail, hint, suffix] = parts as [ShapeErrorCode, string, string, string]
+  const options = { path: path + suffix }
+  const fix = hint === '' ? `fix the field at ${path + suffix}` : hint
+  return code === 'LIMIT_EXCEEDED' ? new LimitExceededError(code, detail, fix, options) : new ParseError(code, detail, fix, options)
 }
 
 /**

@@ -4,7 +4,7 @@
  * parts are inferred from it; `npm run schema` publishes it (with the kinds' declared outcome
  * shapes) as docs/proof.schema.json.
  *
- * The large arrays (`participants.entries`, `participants.salts`) are checked in one tight loop each
+ * The large arrays (`participants.entries`, `participants.salts`, `participants.revealed`) are checked in one tight loop each
  * ({@link bulkList}, {@link deferredItems}): the same first issue as the declared item shape, without
  * a valibot dataset per item; they are published as the declared lists.
  *
@@ -27,6 +27,7 @@ export const weightedEntryShape = strictObject({ entry: text(), weight: integer(
 
 /** A salted list's leaf salts, in committed order (one tight loop; published as a list of `hash`). */
 export const saltsShape = bulkList(hash, LIMITS.maxParticipants, { accept: (x) => typeof x === 'string' && HEX32_RE.test(x) })
+
 
 const stringEntryShape = text()
 
@@ -62,10 +63,31 @@ const fullDisclosure = option({
 export const revealedShape = strictObject({ index: index, entry: text(), salt: hash, path: list(hash, 64) })
 
 /** Only the winners are disclosed (private draw of a salted list). */
+const isHash = (x: unknown): boolean => typeof x === 'string' && HEX32_RE.test(x)
+
+/** A revealed winner `revealedShape` accepts: exactly its four own fields, each valid; copied (its path too). */
+const revealedEntry: FastItem<v.InferOutput<typeof revealedShape>> = {
+  accept: (x) => {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return false
+    const r = x as { index?: unknown; entry?: unknown; salt?: unknown; path?: unknown }
+    const path = r.path
+    return (
+      Number.isSafeInteger(r.index) && (r.index as number) >= 0 && typeof r.entry === 'string' && isHash(r.salt) &&
+      Array.isArray(path) && path.length <= 64 && path.every(isHash) && !path.includes(undefined) &&
+      Object.hasOwn(r, 'index') && Object.hasOwn(r, 'entry') && Object.hasOwn(r, 'salt') && Object.hasOwn(r, 'path') && Object.keys(r).length === 4
+    )
+  },
+  copy: (x) => {
+    const r = x as { index: number; entry: string; salt: string; path: string[] }
+    return { index: r.index, entry: r.entry, salt: r.salt, path: r.path.slice() }
+  },
+}
+
 const winnersDisclosure = option({
   disclosure: v.literal('winners'),
   revealed: described(
-    list(revealedShape, LIMITS.maxDrawCount),
+    // One per winner: up to LIMITS.maxDrawCount inclusion proofs, checked in one tight loop.
+    bulkList(revealedShape, LIMITS.maxDrawCount, revealedEntry),
     'One per winner, in rank order, each with its leaf salt and its RFC 9162 audit path (leaf to root). Allowed only for a salted commitment (participants.salted).',
   ),
 })

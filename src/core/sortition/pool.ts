@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { InfeasibleQuotasErrorCode } from '../error-codes.js'
 import { InvalidInputError, LimitExceededError } from '../errors.js'
 import { validateEntry } from '../participants.js'
 
@@ -188,15 +189,16 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
 
 /**
  * An infeasible quota set: names the broken constraint and the smallest relaxation that would fix it.
- * `code` is one of `QUOTA_MISSING_FOR_VALUE`, `QUOTA_VALUE_NOT_IN_POOL`, `QUOTA_FEATURE_NOT_IN_POOL`,
+ * `code` ({@link InfeasibleQuotasErrorCode}) is one of `QUOTA_MISSING_FOR_VALUE`, `QUOTA_VALUE_NOT_IN_POOL`, `QUOTA_FEATURE_NOT_IN_POOL`,
  * `QUOTA_MIN_ABOVE_MAX`, `QUOTA_MINS_EXCEED_PANEL`, `QUOTA_MAXES_BELOW_PANEL`,
  * `QUOTA_MIN_EXCEEDS_RESPONDENTS`, `PANEL_LARGER_THAN_POOL`, `NO_VALID_PANEL`.
  * @category Errors
  */
 export class InfeasibleQuotasError extends InvalidInputError {
+  declare readonly code: InfeasibleQuotasErrorCode
   /** The smallest relaxation that makes the quota set feasible, in words (also the error's hint). */
   readonly relaxation: string
-  constructor(code: string, detail: string, relaxation: string) {
+  constructor(code: InfeasibleQuotasErrorCode, detail: string, relaxation: string) {
     super(code, detail, relaxation)
     this.relaxation = relaxation
   }

@@ -1,5 +1,5 @@
 /** Test helpers for the sampling tests: streams that take the generic (non-fast) code paths. */
-import { InvalidInputError } from '../../../src/core/errors.js'
+import { OrbitdrawError } from '../../../src/core/errors.js'
 import type { RandomStream } from '../../../src/core/random/index.js'
 
 /** Wraps a stream so that samplers only see `nextBytes` (no fast path): same bytes, same consumption. */
@@ -17,7 +17,7 @@ export function fixedStream(bytes: Uint8Array): RandomStream {
   let pos = 0
   return {
     nextBytes(n: number): Uint8Array {
-      if (pos + n > bytes.length) throw new InvalidInputError('TEST_STREAM_EXHAUSTED', 'fixed test stream exhausted', 'supply more bytes')
+      if (pos + n > bytes.length) throw new OrbitdrawError('TEST_STREAM_EXHAUSTED', 'fixed test stream exhausted', 'supply more bytes')
       const out = bytes.slice(pos, pos + n)
       pos += n
       return out
