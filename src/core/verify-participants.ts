@@ -13,7 +13,17 @@ import type { DrawKinds } from './kinds/index.js'
 import { verifyInclusion } from './merkle.js'
 import { encodeSaltedLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
 import type { Proof, RevealedEntry } from './proof.js'
-import type { ParticipantsDigest } from './verify.js'
+
+/**
+ * The participants digest `verify` uses for a full disclosure: {@link participantsRoot} by default, or
+ * the verifier's own equal function (Node: `participantsRootParallel`, on two threads). It validates the
+ * entries and throws `participantsRoot`'s errors.
+ * @category Verify
+ */
+export interface ParticipantsDigest {
+  /** The digest of `list` (salted with `options.salts` when given), as {@link participantsRoot} computes it. */
+  (list: readonly string[] | readonly WeightedEntry[], options: { salts?: readonly Uint8Array[] | undefined }): Uint8Array | Promise<Uint8Array>
+}
 
 /**
  * Checks the participants section (check `participants`) and, for a winners-only proof, that no entry

@@ -25,7 +25,8 @@ import { deriveSeed } from './seed.js'
 import type { CommitmentTimeResult, TimestampTrustAnchor } from './timestamp/index.js'
 import { formatUnixTime } from './verdict.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
-import { checkParticipants, checkRevealedWinners } from './verify-participants.js'
+import { checkParticipants, checkRevealedWinners, type ParticipantsDigest } from './verify-participants.js'
+export type { ParticipantsDigest } from './verify-participants.js'
 
 /**
  * The verifier's trust anchors. Each list replaces the built-in default when given.
@@ -43,17 +44,6 @@ export interface VerifyTrust {
    * `[...DEFAULT_TIMESTAMP_AUTHORITIES, pemOfItsRoot]`.
    */
   readonly timestampAuthorities?: readonly (string | Uint8Array | TimestampTrustAnchor)[]
-}
-
-/**
- * The participants digest `verify` uses for a full disclosure: {@link participantsRoot} by default, or
- * the verifier's own equal function (Node: `participantsRootParallel`, on two threads). It validates the
- * entries and throws `participantsRoot`'s errors.
- * @category Verify
- */
-export interface ParticipantsDigest {
-  /** The digest of `list` (salted with `options.salts` when given), as {@link participantsRoot} computes it. */
-  (list: readonly string[] | readonly WeightedEntry[], options: { salts?: readonly Uint8Array[] | undefined }): Uint8Array | Promise<Uint8Array>
 }
 
 /**
