@@ -136,22 +136,28 @@ export class MerkleWordsBuilder {
 
   /** Adds the leaf hashes `words[at .. at + 8 * count)` (8 words each), in order. */
   addLeafWords(words: Int32Array, at: number, count: number): void {
-    const st = this.#stack
     for (let k = 0; k < count; k++) {
-      const from = at + k * WORDS
-      const to = this.#depth * WORDS
-      for (let w = 0; w < WORDS; w++) st[to + w] = words[from + w]!
-      let n = this.#size
-      let d = this.#depth
-      // Each trailing 1 bit of the old size is a perfect subtree of equal height: merge it.
-      while (n % 2 === 1) {
-        nodeHashWords(st, (d - 1) * WORDS, d * WORDS, st, (d - 1) * WORDS)
-        d--
-        n = Math.floor(n / 2)
-      }
-      this.#depth = d + 1
+      this.#push(words, at + k * WORDS, this.#size)
       this.#size++
     }
+  }
+
+  /**
+   * Pushes the 8 words at `words[at..]` as the root of the next perfect subtree and merges it with
+   * the stack: each trailing 1 bit of `n` (the size so far, in units of that subtree) is a perfect
+   * subtree of equal height on the stack.
+   */
+  #push(words: Int32Array, at: number, n: number): void {
+    const st = this.#stack
+    const to = this.#depth * WORDS
+    for (let w = 0; w < WORDS; w++) st[to + w] = words[at + w]!
+    let d = this.#depth
+    while (n % 2 === 1) {
+      nodeHashWords(st, (d - 1) * WORDS, d * WORDS, st, (d - 1) * WORDS)
+      d--
+      n = Math.floor(n / 2)
+    }
+    this.#depth = d + 1
   }
 
   /**
@@ -161,17 +167,7 @@ export class MerkleWordsBuilder {
   addSubtreeWords(words: Int32Array, at: number, height: number): void {
     const span = 2 ** height
     if (this.#size % span !== 0) throw new RangeError(`a subtree of 2^${height} leaves must start at a multiple of ${span} (size ${this.#size})`)
-    const st = this.#stack
-    const to = this.#depth * WORDS
-    for (let w = 0; w < WORDS; w++) st[to + w] = words[at + w]!
-    let n = this.#size / span
-    let d = this.#depth
-    while (n % 2 === 1) {
-      nodeHashWords(st, (d - 1) * WORDS, d * WORDS, st, (d - 1) * WORDS)
-      d--
-      n = Math.floor(n / 2)
-    }
-    this.#depth = d + 1
+    this.#push(words, at, this.#size / span)
     this.#size += span
   }
 
