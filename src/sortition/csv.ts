@@ -25,12 +25,16 @@ import { decodeUtf8 } from '../cli/participants-file.js'
  */
 export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
 
-function rowsOf(text: string, name: string): string[][] {
+/**
+ * The CSV's rows (a leading BOM dropped, empty lines skipped). `ragged`: rows may differ in length
+ * (a portfolio's panels, one per row); otherwise every row must have the header's columns.
+ */
+function rowsOf(text: string, name: string, ragged = false): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   try {
-    return parseCsv(body, { relax_column_count: false, skip_empty_lines: true }) as string[][]
+    return parseCsv(body, { relax_column_count: ragged, skip_empty_lines: true }) as string[][]
   } catch (cause) {
-    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting and that every row has the same number of columns', { cause })
+    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, ragged ? 'check quoting' : 'check quoting and that every row has the same number of columns', { cause })
   }
 }
 
@@ -129,13 +133,7 @@ export function parseQuotasCsv(text: string, options: { name?: string } = {}): Q
  */
 export function parseLotteryCsv(text: string, options: { name?: string } = {}): { panels: string[][]; weights: number[] } {
   const name = options.name ?? 'portfolio'
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
-  let rows: string[][]
-  try {
-    rows = parseCsv(body, { relax_column_count: true, skip_empty_lines: true }) as string[][]
-  } catch (cause) {
-    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting', { cause })
-  }
+  const rows = rowsOf(text, name, true)
   if (isAssemblyHeader(rows[0])) return multiSelections(rows, name)
   const weighted = rows.length > 0 && rows[0]![0]!.toLowerCase() === 'weight'
   const data = weighted ? rows.slice(1) : rows
@@ -221,13 +219,7 @@ export interface SortitionAlgorithmsSelection {
  */
 export function parseSortitionAlgorithmsCsv(text: string, options: { idColumn?: string; name?: string } = {}): SortitionAlgorithmsSelection {
   const name = options.name ?? 'selected panels'
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text
-  let rows: string[][]
-  try {
-    rows = parseCsv(body, { relax_column_count: true, skip_empty_lines: true }) as string[][]
-  } catch (cause) {
-    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting', { cause })
-  }
+  const rows = rowsOf(text, name, true)
   if (rows.length === 0) throw new InvalidInputError('LOTTERY_INVALID', `${name} is empty`, 'give the selected-panels file that sortition-algorithms wrote')
   if (isAssemblyHeader(rows[0])) return { format: 'selections', ...multiSelections(rows, name) }
   const header = rows[0]!
