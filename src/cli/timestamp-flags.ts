@@ -4,12 +4,13 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises'
-import { base64ToBytes, DEFAULT_TIMESTAMP_AUTHORITIES, OrbitdrawError, parseTrustAnchor, parseTrustAnchors, type TimestampTrustAnchor } from '../core/index.js'
 import { DEFAULT_TSA_URLS } from '../timestamp/index.js'
 import type { CliContext, Flags } from './command.js'
 import { listFlag } from './common.js'
 import { UsageError } from './exit-codes.js'
+
+// `--trust-tsa` lives in its own module: `verify` reads it without loading the time-stamping client.
+export { tsaAnchorsFrom } from './trust-tsa.js'
 
 /** The flags (`--tsa URL`, `--no-timestamp`, `--trust-tsa FILE`). */
 export const TIMESTAMP_OPTIONS = {
@@ -35,32 +36,6 @@ export function tsaUrlsFrom(flags: Flags, ctx: CliContext, command: string): rea
     if (!isHttpUrl(u)) throw new UsageError(`time-stamping authority ${JSON.stringify(u)} is not an http(s) URL${fromFlags ? '' : ' (from ORBITDRAW_TSA)'}; use e.g. http://timestamp.digicert.com`, command)
   }
   return urls
-}
-
-/** The built-in roots plus `--trust-tsa` files plus ORBITDRAW_TRUST_TSA. */
-export async function tsaAnchorsFrom(flags: Flags, ctx: CliContext, command: string): Promise<readonly TimestampTrustAnchor[]> {
-  const extra: TimestampTrustAnchor[] = []
-  for (const path of listFlag(flags, 'trust-tsa') ?? []) {
-    let text: string
-    try {
-      text = await readFile(path, 'utf8')
-    } catch (e) {
-      throw new UsageError(`--trust-tsa ${path}: ${(e as Error).message}`, command)
-    }
-    try {
-      extra.push(...parseTrustAnchors(text))
-    } catch (e) {
-      throw new UsageError(`--trust-tsa ${path}: ${e instanceof OrbitdrawError ? e.detail : String(e)}`, command)
-    }
-  }
-  for (const b64 of ctx.env.ORBITDRAW_TRUST_TSA?.split(',').map((s) => s.trim()).filter((s) => s !== '') ?? []) {
-    try {
-      extra.push(parseTrustAnchor(base64ToBytes(b64)))
-    } catch (e) {
-      throw new UsageError(`ORBITDRAW_TRUST_TSA: ${e instanceof OrbitdrawError ? e.detail : String(e)}`, command)
-    }
-  }
-  return [...DEFAULT_TIMESTAMP_AUTHORITIES, ...extra]
 }
 
 function isHttpUrl(u: string): boolean {

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { json, run, runCommand, useEmulatorWorkspace } from './helpers.js'
+import { BIN, json, run, runCommand, useEmulatorWorkspace } from './helpers.js'
 
 const ws = useEmulatorWorkspace({ files: { 'tickets list.csv': 'name,tickets\nAmara,3\nBen,1\nChidi,5\nDana,2\n' } })
 
@@ -17,7 +17,7 @@ describe('commit prints the draw command to run later', () => {
     const printed = /^\s+(orbitdraw draw .*)$/m.exec(c.stdout)?.[1]
     expect(printed).toBe("orbitdraw draw w.commitment.json --participants 'tickets list.csv' --column name --weight-column tickets -o proof.json")
     // Run exactly what was printed, through a shell, with orbitdraw being the built binary.
-    const shell = await runCommand('sh', ['-c', printed!.replace(/^orbitdraw /, `"${process.execPath}" "${join(import.meta.dirname, '../../dist/cli/main.js')}" `) + ' --quiet'], { ...ws.opts, timeoutMs: 30_000 })
+    const shell = await runCommand('sh', ['-c', printed!.replace(/^orbitdraw /, `"${process.execPath}" "${BIN}" `) + ' --quiet'], { ...ws.opts, timeoutMs: 30_000 })
     expect(shell.code, shell.stderr).toBe(0)
     const proof = JSON.parse(await readFile(join(ws.dir, 'proof.json'), 'utf8')) as { outcome: { kind: string; winners: unknown[] } }
     expect(proof.outcome.kind).toBe('weighted')

@@ -1,5 +1,6 @@
 /**
- * Runs the real `orbitdraw` binary (dist/cli/main.js, built by `pretest`) as a child process.
+ * Runs the real `orbitdraw` binary (what `package.json` `bin` points at: the bundle `dist/bin/orbitdraw.js`,
+ * built by `pretest`) as a child process.
  * Always asynchronous: the emulator answering it runs in this test process.
  *
  * {@link useWorkspace} and {@link useEmulatorWorkspace} are the one per-file fixture of the CLI suites:
@@ -7,6 +8,7 @@
  * `afterAll`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -15,7 +17,8 @@ import { afterAll, beforeAll } from 'vitest'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
-export const BIN = join(ROOT, 'dist/cli/main.js')
+/** The `orbitdraw` command as installed: read from `package.json` `bin`, so the tests cannot drift from it. */
+export const BIN = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { orbitdraw: string } }).bin.orbitdraw)
 
 export interface RunResult {
   code: number | null
@@ -41,7 +44,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
   return env
 }
 
-/** Runs `node dist/cli/main.js ...args`; kills it after `timeoutMs` (default 20 s). */
+/** Runs `node BIN ...args`; kills it after `timeoutMs` (default 20 s). */
 export function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return runCommand(process.execPath, [BIN, ...args], options)
 }

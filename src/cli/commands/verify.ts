@@ -76,7 +76,7 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
   const extraTsa = flags['trust-tsa'] !== undefined || (ctx.env.ORBITDRAW_TRUST_TSA ?? '').trim() !== ''
   let timestampAuthorities: readonly TimestampTrustAnchor[] | undefined
   if (extraTsa) {
-    const [{ tsaAnchorsFrom }, { DEFAULT_TIMESTAMP_AUTHORITIES }] = await Promise.all([import('../timestamp-flags.js'), import('../../core/timestamp/defaults.js')])
+    const [{ tsaAnchorsFrom }, { DEFAULT_TIMESTAMP_AUTHORITIES }] = await Promise.all([import('../trust-tsa.js'), import('../../core/timestamp/defaults.js')])
     const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
     if (anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length) timestampAuthorities = anchors
   }
