@@ -4,9 +4,19 @@
  * @module
  */
 
-/** `n` with thousands separators (`12,345`), the same in every locale so output is stable. */
+/**
+ * `n` with thousands separators (`12,345`), the same in every locale so output is stable: exactly
+ * `n.toLocaleString('en-US')`. Integers are grouped here, without `Intl`: the first use of ICU's
+ * number formatting costs several milliseconds of start-up (see docs/performance.md, Start-up), more than
+ * `orbitdraw verify` spends on its whole report.
+ */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US')
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US')
+  if (Object.is(n, -0)) return '-0'
+  const digits = String(Math.abs(n))
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1)
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`
+  return n < 0 ? `-${out}` : out
 }
 
 /**

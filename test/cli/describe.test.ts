@@ -5,10 +5,11 @@
  * escaped before it is measured, an emphasised cell carries ✓/✗, long tables are cut at 50 rows,
  * and the built-in layouts print as before.
  */
+import fc from 'fast-check'
 import stringWidth from 'string-width'
 import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, verify, withKinds, type OutcomeBase, type Proof } from '../../src/core/index.js'
-import { describeOutcome, MAX_PRINTED_ROWS } from '../../src/cli/commands/describe.js'
+import { cellWidth, describeOutcome, MAX_PRINTED_ROWS } from '../../src/cli/commands/describe.js'
 import { formatResult } from '../../src/cli/commands/verify.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { diceDraw, diceKind } from '../core/kinds/dice.js'
@@ -122,5 +123,13 @@ describe('CLI outcome lines: sections and tables', () => {
     // eslint-disable-next-line no-control-regex
     expect(failed).not.toMatch(/\u001b/)
     expect(failed).toMatch(/^✗ outcome /m)
+  })
+
+  it('cellWidth (printable ASCII and the ✓/✗ marks counted without string-width) equals string-width on any string', () => {
+    const marks = fc.constantFrom('✓', '✗')
+    const ascii = fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), marks) })
+    fc.assert(fc.property(ascii, (s) => cellWidth(s) === stringWidth(s) && cellWidth(s) === s.length), { seed: 15, numRuns: 500 })
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), (s) => cellWidth(s) === stringWidth(s)), { seed: 16, numRuns: 500 })
+    for (const s of ['', 'abc', '王秀英', 'José', 'e\u0301', '👩‍👩‍👧', 'a\tb', '✓ ok', '\u00ad']) expect(cellWidth(s), s).toBe(stringWidth(s))
   })
 })

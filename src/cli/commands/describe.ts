@@ -5,17 +5,31 @@
  *
  * @module
  */
+import { createRequire } from 'node:module'
+import { DEFAULT_DRAW_KINDS, type DisplaySection, type DrawKinds, type OutcomeBase, type TableCell, type TableDisplay } from '../../core/kinds/index.js'
+import { formatCount } from '../plural.js'
+import { safeText } from '../safe-text.js'
+
 // string-width: the terminal width of a cell (East Asian wide characters count 2, combining marks
 // and emoji sequences as the terminal draws them), so table columns line up for any script; a
-// width table is not this project's logic to maintain.
-import stringWidth from 'string-width'
-import { DEFAULT_DRAW_KINDS, type DisplaySection, type DrawKinds, type OutcomeBase, type TableCell, type TableDisplay } from '../../core/kinds/index.js'
-import { safeText } from '../safe-text.js'
+// width table is not this project's logic to maintain. Loading it builds an `Intl.Segmenter` and
+// Unicode property tables, which costs `orbitdraw verify` more start-up than the rest of its report
+// (docs/performance.md, Start-up), so it is loaded (synchronously: `describeOutcome` is synchronous) on
+// the first cell that is not printable ASCII (or the ✓ and ✗ marks, one column each); such a string is
+// as wide as it is long.
+let stringWidth: ((s: string) => number) | undefined
+
+/** The terminal width of `s` (already escaped with `safeText`). */
+export function cellWidth(s: string): number {
+  if (/^[\x20-\x7e\u2713\u2717]*$/.test(s)) return s.length
+  stringWidth ??= (createRequire(import.meta.url)('string-width') as { default: (s: string) => number }).default
+  return stringWidth(s)
+}
 
 /** The most rows of one ranked list or table printed; the rest is counted (the JSON has them all). */
 export const MAX_PRINTED_ROWS = 50
 
-const more = (total: number, indent: string): string[] => (total > MAX_PRINTED_ROWS ? [`${indent}… ${(total - MAX_PRINTED_ROWS).toLocaleString('en-US')} more (use --json)`] : [])
+const more = (total: number, indent: string): string[] => (total > MAX_PRINTED_ROWS ? [`${indent}… ${formatCount(total - MAX_PRINTED_ROWS)} more (use --json)`] : [])
 
 /** A cell as printed: escaped, and its emphasis as a mark (never colour alone). */
 function cellText(c: TableCell): string {
@@ -25,7 +39,7 @@ function cellText(c: TableCell): string {
 
 /** Pads `s` to `width` terminal columns, on the right (left-aligned) or on the left. */
 function pad(s: string, width: number, align: 'left' | 'right'): string {
-  const fill = ' '.repeat(Math.max(0, width - stringWidth(s)))
+  const fill = ' '.repeat(Math.max(0, width - cellWidth(s)))
   return align === 'right' ? fill + s : s + fill
 }
 
@@ -33,7 +47,7 @@ function pad(s: string, width: number, align: 'left' | 'right'): string {
 function tableLines(t: TableDisplay, indent: string): string[] {
   const head = t.columns.map((c) => safeText(c.label))
   const body = t.rows.slice(0, MAX_PRINTED_ROWS).map((r) => t.columns.map((_, i) => cellText(r[i] ?? '')))
-  const widths = head.map((h, i) => Math.max(stringWidth(h), ...body.map((r) => stringWidth(r[i]!))))
+  const widths = head.map((h, i) => Math.max(cellWidth(h), ...body.map((r) => cellWidth(r[i]!))))
   const align = t.columns.map((c) => c.align ?? 'left')
   // No trailing spaces (the last columns may be left-aligned or empty).
   const line = (cells: readonly string[]): string => `${indent}${cells.map((c, i) => pad(c, widths[i]!, align[i]!)).join('  ')}`.trimEnd()
@@ -46,7 +60,7 @@ function sectionLines(d: DisplaySection, heading: string, indent: string): strin
   if (d.layout === 'values') return [`${heading}: ${d.values.map(safeText).join(', ')}`, ...note]
   const lines = [`${heading}:`, ...note]
   if (d.layout === 'table') return [...lines, ...tableLines(d, indent)]
-  for (const w of d.rows.slice(0, MAX_PRINTED_ROWS)) lines.push(`${indent}${String(w.rank).padStart(4)}. ${safeText(w.entry)}  (position ${(w.index + 1).toLocaleString('en-US')})`)
+  for (const w of d.rows.slice(0, MAX_PRINTED_ROWS)) lines.push(`${indent}${String(w.rank).padStart(4)}. ${safeText(w.entry)}  (position ${formatCount(w.index + 1)})`)
   return [...lines, ...more(d.rows.length, indent)]
 }
 
