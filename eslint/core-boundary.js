@@ -15,7 +15,6 @@ export const CORE_PACKAGES = [
   '@noble/ciphers',
   '@noble/curves',
   '@noble/hashes',
-  'asn1js',
   'multiformats',
   // The declared wire-format shapes (src/core/schema): plain validator functions, no eval, no I/O.
   'valibot',

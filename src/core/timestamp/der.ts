@@ -1,13 +1,20 @@
 /**
- * DER decoding for the time-stamp checks, on top of `asn1js` (the ASN.1 library under PKI.js).
- * `asn1js` does the BER/DER work (tags, lengths, typed values); this module turns its result into a
- * small strict tree (definite lengths only, whole input consumed, every node's exact bytes kept for
- * signature checks) and offers typed accessors that throw {@link DerError} with the path of the
- * offending field.
+ * DER decoding for the time-stamp checks and the IPNS record's RSA keys: a small strict reader of
+ * X.690 Distinguished Encoding Rules into a tree (definite lengths only, whole input consumed, every
+ * node's exact bytes kept for signature checks), with typed accessors that throw {@link DerError} with the
+ * path of the offending field.
+ *
+ * It replaced `asn1js` (a general BER library) here: parsing a token, its certificates and the trust
+ * anchors with `asn1js` was the largest single cost of a strict `orbitdraw verify` (docs/performance.md,
+ * Start-up): about 110 KB of code to load and an object graph per node (it also tries to parse every
+ * BIT STRING's contents as BER). Only DER is read, and more strictly than `asn1js` read it: lengths in
+ * their shortest form, no indefinite lengths, tag numbers in their shortest form, no constructed strings,
+ * NULL with no content, OBJECT IDENTIFIER sub-identifiers with no leading 0x80. Anything `asn1js`
+ * refused is refused here (`test/core/timestamp/der.test.ts` compares the two on generated and mutated
+ * input); the accessors are unchanged.
  *
  * @module
  */
-import * as asn1js from 'asn1js'
 
 /** A structural problem in DER input; caught by the token parser and reported, never thrown out of the core. */
 export class DerError extends Error {
@@ -18,7 +25,7 @@ export class DerError extends Error {
 }
 
 /**
- * ASN.1 tag classes as numbered by X.690 (`asn1js` numbers them 1..4).
+ * ASN.1 tag classes (X.690 8.1.2.2, the top two bits of the identifier octet).
  * @category Time-stamping
  */
 export type TagClass = 'universal' | 'application' | 'context' | 'private'
@@ -40,45 +47,92 @@ export interface Der {
   readonly children: readonly Der[]
   /** Where this node sits, for messages (for example `token.signedData.signerInfos[0]`). */
   readonly where: string
-  /** The `asn1js` block, for its typed value decoders. */
-  readonly block: asn1js.AsnType
 }
 
 /** Universal tag numbers used here. */
 export const TAG = { BOOLEAN: 1, INTEGER: 2, BIT_STRING: 3, OCTET_STRING: 4, NULL: 5, OID: 6, UTF8: 12, SEQUENCE: 16, SET: 17, PRINTABLE: 19, TELETEX: 20, IA5: 22, UTC_TIME: 23, GENERALIZED_TIME: 24, BMP: 30 } as const
 
+/** Universal tags that X.690 requires to be primitive (`asn1js` refused them constructed too). */
+const PRIMITIVE_ONLY = new Set([0, 1, 2, 3, 4, 5, 6, 9, 10, 13, 14, 23, 24, 31, 32, 33, 34])
+
 /**
- * Decodes one complete DER value. Refuses trailing bytes, indefinite lengths and anything `asn1js`
- * reports as an error; `maxNodes` bounds the work on hostile input.
+ * Decodes one complete DER value. Refuses trailing bytes, indefinite lengths and any encoding DER does
+ * not allow (see the module's notes); `maxNodes` bounds the work on hostile input.
  */
 export function decodeDer(bytes: Uint8Array, where: string, maxNodes = 10_000): Der {
   if (bytes.length === 0) throw new DerError(where, 'empty input')
+  // A copy, so the tree's byte views cannot change under the caller's later writes.
   const copy = bytes.slice()
-  const decoded = asn1js.fromBER(copy)
-  if (decoded.offset === -1 || decoded.result.error !== '') throw new DerError(where, `not valid DER (${decoded.result.error || 'decoding failed'})`)
-  if (decoded.offset !== copy.length) throw new DerError(where, `${copy.length - decoded.offset} trailing byte(s) after the DER value`)
   const budget = { left: maxNodes }
-  return convert(decoded.result, where, budget)
+  const node = readNode(copy, 0, copy.length, where, budget)
+  const end = node.raw.byteOffset + node.raw.length
+  if (end !== copy.length) throw new DerError(where, `${copy.length - end} trailing byte(s) after the DER value`)
+  return node
 }
 
-function convert(block: asn1js.AsnType, where: string, budget: { left: number }): Der {
+/** Reads the TLV starting at `at` (which must end by `limit`). */
+function readNode(buf: Uint8Array, at: number, limit: number, where: string, budget: { left: number }): Der {
   if (--budget.left < 0) throw new DerError(where, 'too many ASN.1 nodes')
-  const base = block as asn1js.BaseBlock
-  const id = base.idBlock
-  const raw = base.valueBeforeDecodeView
-  if (base.lenBlock.isIndefiniteForm) throw new DerError(where, 'indefinite length (BER, not DER)')
-  const constructed = id.isConstructed
-  const headerLength = base.lenBlock.blockLength + id.blockLength
-  const content = raw.subarray(headerLength)
-  const cls = CLASSES[id.tagClass - 1]
-  if (cls === undefined) throw new DerError(where, 'unknown tag class')
+  const bad = (what: string): DerError => new DerError(where, `not valid DER (${what})`)
+  if (at >= limit) throw bad('end of input before the tag')
+  const first = buf[at]!
+  const cls = CLASSES[first >> 6]!
+  const constructed = (first & 0x20) !== 0
+  let tag = first & 0x1f
+  let p = at + 1
+  if (tag === 0x1f) {
+    // High tag number form (X.690 8.1.2.4): base 128, shortest form, and only for tags of 31 and up.
+    tag = 0
+    for (let n = 0; ; n++) {
+      if (p >= limit) throw bad('end of input inside the tag')
+      const b = buf[p++]!
+      if (n === 0 && b === 0x80) throw bad('tag number not in its shortest form')
+      if (n === 4) throw bad('tag number too large')
+      tag = tag * 128 + (b & 0x7f)
+      if ((b & 0x80) === 0) break
+    }
+    if (tag < 31) throw bad('tag number not in its shortest form')
+  }
+  if (cls === 'universal' && constructed && PRIMITIVE_ONLY.has(tag)) throw bad(`constructed encoding of universal type ${tag}`)
+  if (p >= limit) throw bad('end of input before the length')
+  const lb = buf[p++]!
+  let length = lb
+  if (lb === 0x80) throw new DerError(where, 'indefinite length (BER, not DER)')
+  if (lb === 0xff) throw bad('length octet 0xFF is reserved')
+  if (lb > 0x80) {
+    const count = lb & 0x7f
+    if (count > 4) throw bad('length too large')
+    if (p + count > limit) throw bad('end of input inside the length')
+    if (buf[p] === 0) throw bad('length not in its shortest form')
+    length = 0
+    for (let i = 0; i < count; i++) length = length * 256 + buf[p++]!
+    if (length < 0x80) throw bad('length not in its shortest form')
+  }
+  if (length > limit - p) throw bad('end of input before the end of the value')
+  const end = p + length
+  const raw = buf.subarray(at, end)
+  const content = buf.subarray(p, end)
   const children: Der[] = []
   if (constructed) {
-    const value = (base.valueBlock as unknown as { value?: asn1js.AsnType[] }).value
-    if (!Array.isArray(value)) throw new DerError(where, 'constructed value without children')
-    value.forEach((child, i) => children.push(convert(child, `${where}[${i}]`, budget)))
+    let q = p
+    while (q < end) {
+      const child = readNode(buf, q, end, `${where}[${children.length}]`, budget)
+      children.push(child)
+      q += child.raw.length
+    }
+  } else if (cls === 'universal') checkPrimitive(tag, content, bad)
+  return { cls, tag, constructed, raw, content, children, where }
+}
+
+/** The universal primitives whose content DER constrains whatever reads them (as `asn1js` did, or stricter). */
+function checkPrimitive(tag: number, content: Uint8Array, bad: (what: string) => DerError): void {
+  if (tag === 0) throw bad('end-of-contents octets')
+  if (tag === TAG.NULL && content.length !== 0) throw bad('NULL with content')
+  if (tag === TAG.BIT_STRING && content.length > 0 && content[0]! > 7) throw bad('BIT STRING unused-bits count over 7')
+  if (tag === TAG.OID) {
+    if (content.length === 0) throw bad('empty OBJECT IDENTIFIER')
+    if ((content[content.length - 1]! & 0x80) !== 0) throw bad('OBJECT IDENTIFIER ends inside a sub-identifier')
   }
-  return { cls, tag: id.tagNumber, constructed, raw, content, children, where, block }
 }
 
 /** Asserts a universal tag (constructed for SEQUENCE/SET, primitive otherwise). */
@@ -107,9 +161,32 @@ export function set(node: Der | undefined, where: string, name: string): readonl
 /** An OBJECT IDENTIFIER in dotted form. */
 export function oid(node: Der | undefined, where: string, name: string): string {
   const n = expectTag(node, TAG.OID, where, `${name} (OBJECT IDENTIFIER)`)
-  const value = (n.block as asn1js.ObjectIdentifier).getValue()
-  if (value === '') throw new DerError(n.where, `${name} is not a valid OBJECT IDENTIFIER`)
+  const value = oidText(n.content)
+  if (value === undefined) throw new DerError(n.where, `${name} is not a valid OBJECT IDENTIFIER`)
   return value
+}
+
+/**
+ * An OBJECT IDENTIFIER's content in dotted form (X.690 8.19), or undefined when it is not one: empty,
+ * ending inside a sub-identifier, or a sub-identifier starting with 0x80 (not its shortest form).
+ */
+function oidText(c: Uint8Array): string | undefined {
+  if (c.length === 0 || (c[c.length - 1]! & 0x80) !== 0) return undefined
+  const arcs: bigint[] = []
+  let v = 0n
+  let start = true
+  for (const b of c) {
+    if (start && b === 0x80) return undefined
+    v = (v << 7n) | BigInt(b & 0x7f)
+    start = (b & 0x80) === 0
+    if (start) {
+      arcs.push(v)
+      v = 0n
+    }
+  }
+  const first = arcs[0]!
+  const head = first < 40n ? [0n, first] : first < 80n ? [1n, first - 40n] : [2n, first - 80n]
+  return [...head, ...arcs.slice(1)].join('.')
 }
 
 /** An INTEGER (or an implicitly tagged one) as a bigint; refuses non-minimal encodings. */
@@ -167,10 +244,26 @@ export function time(node: Der | undefined, where: string, name: string, general
   // DER: UTC ("Z"), seconds present, no trailing zeros in a fraction (X.690 11.7).
   const pattern = isGen ? /^\d{14}(\.\d*[1-9])?Z$/ : /^\d{12}Z$/
   if (!pattern.test(text)) throw new DerError(node.where, `${name} "${text}" is not a DER time`)
-  const ms = (node.block as asn1js.UTCTime).toDate().getTime()
+  const ms = timeMs(text, isGen)
   if (!Number.isFinite(ms)) throw new DerError(node.where, `${name} "${text}" is not a valid date`)
   const fraction = /\.(\d+)Z$/.exec(text)?.[1] ?? ''
   return { ms, subMillisecond: fraction.length > 3 }
+}
+
+/**
+ * Unix milliseconds of a DER time already matched against its pattern. Fields are read as `asn1js`
+ * read them (so every time means what it meant): a UTCTime's two-digit year is 1950..2049, a fraction of
+ * a second is truncated to milliseconds, and out-of-range fields roll over as `Date.UTC` rolls them.
+ */
+function timeMs(text: string, generalized: boolean): number {
+  const digits = (from: number, n: number): number => Number(text.slice(from, from + n))
+  if (!generalized) {
+    const yy = digits(0, 2)
+    return Date.UTC(yy >= 50 ? 1900 + yy : 2000 + yy, digits(2, 2) - 1, digits(4, 2), digits(6, 2), digits(8, 2), digits(10, 2))
+  }
+  const dot = text.indexOf('.')
+  const ms = dot < 0 ? 0 : Math.floor(1000 * Number(`0${text.slice(dot, -1)}`))
+  return Date.UTC(digits(0, 4), digits(4, 2) - 1, digits(6, 2), digits(8, 2), digits(10, 2), digits(12, 2), ms)
 }
 
 /** AlgorithmIdentifier: the OID and the raw parameters node (absent or NULL are both `undefined`). */
