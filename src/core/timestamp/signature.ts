@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { p256, p384 } from '@noble/curves/nist.js'
+import type { p256, p384 } from './nist.js'
 import { algorithm, bitString, decodeDer, DerError, integer, isContext, oid, sequence, smallInteger, type Der } from './der.js'
 import { digest } from './hash.js'
 import { HASHES, OID, refusedHashName, type HashName } from './oids.js'
@@ -28,16 +28,43 @@ type Scheme =
 
 const RSA_PKCS1: Readonly<Record<string, HashName>> = { [OID.sha256WithRsa]: 'SHA-256', [OID.sha384WithRsa]: 'SHA-384', [OID.sha512WithRsa]: 'SHA-512' }
 const ECDSA: Readonly<Record<string, HashName>> = { [OID.ecdsaWithSha256]: 'SHA-256', [OID.ecdsaWithSha384]: 'SHA-384', [OID.ecdsaWithSha512]: 'SHA-512' }
-/** The curves ECDSA keys may use: `@noble/curves` and Web Crypto names, and a key importer each. */
+type NobleCurve = typeof p256 | typeof p384
+
+/**
+ * `@noble/curves`' NIST curves, imported on first need: they are built when their module loads, which
+ * is a measurable part of a strict `orbitdraw verify`'s start-up, and a valid signature (the common
+ * case, confirmed by Web Crypto) never needs them (docs/performance.md, Start-up).
+ */
+let nist: Promise<typeof import('./nist.js')> | undefined
+const loadNist = (): Promise<typeof import('./nist.js')> => (nist ??= import('./nist.js'))
+
+/** The curves ECDSA keys may use: Web Crypto names, group orders, `@noble/curves` on demand, and a key importer each. */
 const CURVES: Readonly<Record<string, EcdsaCurve>> = {
-  [OID.p256]: { noble: p256, name: 'P-256', importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-256' }) },
-  [OID.p384]: { noble: p384, name: 'P-384', importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-384' }) },
+  [OID.p256]: {
+    name: 'P-256',
+    order: 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
+    size: 32,
+    noble: async () => (await loadNist()).p256,
+    importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-256' }),
+  },
+  [OID.p384]: {
+    name: 'P-384',
+    order: 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n,
+    size: 48,
+    noble: async () => (await loadNist()).p384,
+    importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-384' }),
+  },
 }
 
 /** One ECDSA curve as both implementations know it. */
 export interface EcdsaCurve {
-  readonly noble: typeof p256 | typeof p384
   readonly name: 'P-256' | 'P-384'
+  /** The order n of the base point: a signature's r and s lie in 1..n-1. */
+  readonly order: bigint
+  /** Bytes of n (the length of r and of s in Web Crypto's raw form). */
+  readonly size: number
+  /** The `@noble/curves` curve (imported on first call). */
+  readonly noble: () => Promise<NobleCurve>
   /** Imports the raw public point (an authority's signer and root keys come back with every token). */
   readonly importKey: KeyImporter
 }
@@ -48,11 +75,36 @@ export function ecdsaCurve(curveOid: string): EcdsaCurve | undefined {
 }
 
 /** ECDSA by `@noble/curves`: the answer on every host (high-S accepted, as Web Crypto and OpenSSL do). */
-export function verifyEcdsaNoble(curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): boolean {
+export async function verifyEcdsaNoble(curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean> {
+  const noble = await curve.noble()
   try {
-    return curve.noble.verify(der, digest(hash, data), publicKey, { prehash: false, lowS: false, format: 'der' })
+    return noble.verify(der, digest(hash, data), publicKey, { prehash: false, lowS: false, format: 'der' })
   } catch {
     return false
+  }
+}
+
+/**
+ * An ECDSA signature (DER `SEQUENCE { r INTEGER, s INTEGER }`) in Web Crypto's raw form `r || s`, or
+ * undefined when it is not one with `0 < r, s < n`. Read with the core's strict DER reader, which refuses
+ * everything `@noble/curves`' signature parser refuses (shortest lengths, minimal non-negative integers,
+ * no trailing bytes; `test/core/timestamp/signature.test.ts` compares them): a signature read here is read
+ * alike by noble, so Web Crypto is only ever asked about one noble would also judge.
+ */
+export function ecdsaRawSignature(curve: EcdsaCurve, der: Uint8Array): Uint8Array | undefined {
+  try {
+    const parts = sequence(decodeDer(der, 'signature', 3), 'signature', 'ECDSA-Sig-Value')
+    if (parts.length !== 2) return undefined
+    const out = new Uint8Array(2 * curve.size)
+    for (const [i, node] of parts.entries()) {
+      const v = integer(node, 'signature', i === 0 ? 'r' : 's')
+      if (v < 1n || v >= curve.order) return undefined
+      let x = v
+      for (let j = (i + 1) * curve.size - 1; j >= i * curve.size; j--, x >>= 8n) out[j] = Number(x & 0xffn)
+    }
+    return out
+  } catch {
+    return undefined
   }
 }
 
@@ -60,15 +112,11 @@ export function verifyEcdsaNoble(curve: EcdsaCurve, hash: HashName, publicKey: U
  * ECDSA by the host's Web Crypto: true or false, or undefined when it cannot say (no Web Crypto, a
  * signature that is not one DER `SEQUENCE { r, s }` with `0 < r, s < n` as `@noble/curves` reads it, a
  * point it refuses to import). Web Crypto takes the signature as raw `r || s`, each as long as the
- * curve's order, so the DER form is converted first (with noble's own strict parser).
+ * curve's order, so the DER form is converted first ({@link ecdsaRawSignature}).
  */
 export async function verifyEcdsaWebCrypto(subtle: SubtleCrypto, curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean | undefined> {
-  let raw: Uint8Array
-  try {
-    raw = curve.noble.Signature.fromBytes(der, 'der').toBytes('compact')
-  } catch {
-    return undefined
-  }
+  const raw = ecdsaRawSignature(curve, der)
+  if (raw === undefined) return undefined
   try {
     const key = await curve.importKey(subtle, publicKey)
     return await subtle.verify({ name: 'ECDSA', hash }, key, ownBuffer(raw), ownBuffer(data))
@@ -87,7 +135,7 @@ export async function verifyEcdsaWebCrypto(subtle: SubtleCrypto, curve: EcdsaCur
 export async function verifyEcdsa(curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean> {
   const subtle = webCrypto()
   if (subtle !== undefined && (await verifyEcdsaWebCrypto(subtle, curve, hash, publicKey, data, der)) === true) return true
-  return verifyEcdsaNoble(curve, hash, publicKey, data, der)
+  return await verifyEcdsaNoble(curve, hash, publicKey, data, der)
 }
 
 /** Resolves a signature AlgorithmIdentifier; `digestHint` is the SignerInfo digest for bare `rsaEncryption`. */

@@ -3,16 +3,19 @@
  * give the same answer on valid, tampered, high-S, wrong-curve and malformed signatures, and
  * `verifySignature` gives the same outcome with and without Web Crypto on the host.
  */
+import { p256, p384 } from '@noble/curves/nist.js'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { hexToBytes } from '../../../src/core/bytes.js'
 import { OID, type HashName } from '../../../src/core/timestamp/oids.js'
-import { ecdsaCurve, verifyEcdsa, verifyEcdsaNoble, verifyEcdsaWebCrypto, verifySignature, type EcdsaCurve } from '../../../src/core/timestamp/signature.js'
+import { ecdsaCurve, ecdsaRawSignature, verifyEcdsa, verifyEcdsaNoble, verifyEcdsaWebCrypto, verifySignature, type EcdsaCurve } from '../../../src/core/timestamp/signature.js'
 import { digest } from '../../../src/core/timestamp/hash.js'
 
 const subtle = globalThis.crypto.subtle
 const P256 = ecdsaCurve(OID.p256)!
 const P384 = ecdsaCurve(OID.p384)!
+/** noble's curve for one of ours (the module imports it lazily; the tests use it directly). */
+const nobleOf = (c: EcdsaCurve): typeof p256 | typeof p384 => (c === P256 ? p256 : p384)
 const seeded = (n: number, len: number): Uint8Array => Uint8Array.from({ length: len }, (_, i) => (i * 31 + n * 7 + 1) & 0xff)
 const DATA = new TextEncoder().encode('signed attributes of a time-stamp token')
 
@@ -23,16 +26,17 @@ interface Key {
 }
 function key(curve: EcdsaCurve, n: number): Key {
   const secret = seeded(n, curve.name === 'P-256' ? 32 : 48)
-  return { curve, secret, pub: curve.noble.getPublicKey(secret, false) }
+  return { curve, secret, pub: nobleOf(curve).getPublicKey(secret, false) }
 }
 /** DER signature over `data` hashed with `hash` (as a CMS signer does: the digest is signed as is). */
 function sign(k: Key, hash: HashName, data: Uint8Array): Uint8Array {
-  return k.curve.noble.sign(digest(hash, data), k.secret, { prehash: false, format: 'der', lowS: true })
+  return nobleOf(k.curve).sign(digest(hash, data), k.secret, { prehash: false, format: 'der', lowS: true })
 }
 /** The same signature with s replaced by n - s (the high-S twin, equally valid under plain ECDSA). */
 function highS(k: Key, der: Uint8Array): Uint8Array {
-  const sig = k.curve.noble.Signature.fromBytes(der, 'der')
-  return new k.curve.noble.Signature(sig.r, k.curve.noble.Point.CURVE().n - sig.s).toBytes('der')
+  const noble = nobleOf(k.curve)
+  const sig = noble.Signature.fromBytes(der, 'der')
+  return new noble.Signature(sig.r, noble.Point.CURVE().n - sig.s).toBytes('der')
 }
 function flip(bytes: Uint8Array, at: number): Uint8Array {
   const out = bytes.slice()
@@ -42,7 +46,7 @@ function flip(bytes: Uint8Array, at: number): Uint8Array {
 
 /** Both paths on one case; Web Crypto may decline (undefined), but when it answers it agrees with noble. */
 async function both(curve: EcdsaCurve, hash: HashName, pub: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<{ noble: boolean; web: boolean | undefined }> {
-  const noble = verifyEcdsaNoble(curve, hash, pub, data, der)
+  const noble = await verifyEcdsaNoble(curve, hash, pub, data, der)
   const web = await verifyEcdsaWebCrypto(subtle, curve, hash, pub, data, der)
   if (web !== undefined) expect(web, 'Web Crypto and noble disagree').toBe(noble)
   return { noble, web }
@@ -60,7 +64,7 @@ describe('ECDSA: Web Crypto and @noble/curves agree', () => {
   })
 
   it('a compressed public point is read alike (or declined by Web Crypto and left to noble)', async () => {
-    const r = await both(P256, 'SHA-256', P256.noble.getPublicKey(A256.secret, true), DATA, sign(A256, 'SHA-256', DATA))
+    const r = await both(P256, 'SHA-256', p256.getPublicKey(A256.secret, true), DATA, sign(A256, 'SHA-256', DATA))
     expect(r.noble).toBe(true)
   })
 
@@ -97,8 +101,8 @@ describe('ECDSA: Web Crypto and @noble/curves agree', () => {
 
   it('malformed DER (trailing byte, non-minimal integer, r = 0, s = n, empty): invalid for noble, not passed to Web Crypto', async () => {
     const der = sign(A256, 'SHA-256', DATA)
-    const sig = P256.noble.Signature.fromBytes(der, 'der')
-    const n = P256.noble.Point.CURVE().n
+    const sig = p256.Signature.fromBytes(der, 'der')
+    const n = p256.Point.CURVE().n
     const int = (x: bigint): number[] => {
       let hex = x.toString(16)
       if (hex.length % 2 === 1) hex = `0${hex}`
@@ -122,11 +126,54 @@ describe('ECDSA: Web Crypto and @noble/curves agree', () => {
     }
   })
 
+  it("the curves' orders and sizes are noble's", () => {
+    expect(P256.order).toBe(p256.Point.CURVE().n)
+    expect(P384.order).toBe(p384.Point.CURVE().n)
+    expect([P256.size, P384.size]).toEqual([p256.lengths.signature! / 2, p384.lengths.signature! / 2])
+  })
+
+  it("ecdsaRawSignature reads a signature only when noble's DER parser reads it, and to the same r || s (fast-check, seed 8)", () => {
+    const nobleRaw = (c: EcdsaCurve, der: Uint8Array): Uint8Array | undefined => {
+      try {
+        return nobleOf(c).Signature.fromBytes(der, 'der').toBytes('compact')
+      } catch {
+        return undefined
+      }
+    }
+    let read = 0
+    let mutated = 0
+    fc.assert(
+      fc.property(fc.boolean(), fc.uint8Array({ maxLength: 64 }), fc.boolean(), fc.array(fc.tuple(fc.nat(), fc.nat(255), fc.constantFrom('set', 'insert', 'delete')), { maxLength: 3 }), (p384Key, data, high, edits) => {
+        const k = p384Key ? A384 : A256
+        const der0 = sign(k, 'SHA-256', data)
+        const b = Array.from(high ? highS(k, der0) : der0)
+        for (const [at0, byte, op] of edits) {
+          const at = at0 % (b.length + 1)
+          if (op === 'set' && at < b.length) b[at] = byte
+          else if (op === 'insert') b.splice(at, 0, byte)
+          else b.splice(at, 1)
+        }
+        const der = Uint8Array.from(b)
+        const mine = ecdsaRawSignature(k.curve, der)
+        const theirs = nobleRaw(k.curve, der)
+        if (edits.length === 0) expect(mine).toBeDefined()
+        if (mine === undefined) return
+        read++
+        if (edits.length > 0) mutated++
+        expect(theirs, 'read here but refused by noble').toBeDefined()
+        expect([...mine]).toEqual([...theirs!])
+      }),
+      { seed: 8, numRuns: 400 },
+    )
+    expect(read).toBeGreaterThan(100)
+    expect(mutated).toBeGreaterThan(20)
+  })
+
   it('random keys, messages and one flipped bit anywhere (fast-check, seed 7): the paths agree', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 48, maxLength: 48 }), fc.uint8Array({ maxLength: 200 }), fc.nat(), fc.boolean(), async (secretSeed, data, where, tamperSig) => {
-        const secret = P256.noble.utils.randomSecretKey(secretSeed)
-        const k = { curve: P256, secret, pub: P256.noble.getPublicKey(secret, false) }
+        const secret = p256.utils.randomSecretKey(secretSeed)
+        const k = { curve: P256, secret, pub: p256.getPublicKey(secret, false) }
         const der = sign(k, 'SHA-256', data)
         expect((await both(P256, 'SHA-256', k.pub, data, der)).noble).toBe(true)
         if (tamperSig) await both(P256, 'SHA-256', k.pub, data, flip(der, where % der.length))
