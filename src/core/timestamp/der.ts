@@ -67,6 +67,8 @@ export function decodeDer(bytes: Uint8Array, where: string, maxNodes = 10_000): 
   const node = readNode(copy, 0, copy.length, where, budget)
   const end = node.raw.byteOffset + node.raw.length
   if (end !== copy.length) throw new DerError(where, `${copy.length - end} trailing byte(s) after the DER value`)
+  // A bare time as the whole input: read it now (`asn1js` refused a malformed one at the top level).
+  if (node.cls === 'universal' && (node.tag === TAG.UTC_TIME || node.tag === TAG.GENERALIZED_TIME)) time(node, where, 'time')
   return node
 }
 

@@ -230,6 +230,7 @@ describe('DER rules', () => {
     refused('1f800100', /tag number not in its shortest form/)
     refused('1f' + '8181818101' + '00', /tag number too large/)
     refused('3003' + '0201', /end of input before the end of the value/)
+    refused('170d' + Buffer.from('ab0101000000Z').toString('hex'), /not a DER time/) // a bare malformed time (asn1js refused it too)
   })
 
   it('bounds its work by maxNodes', () => {
