@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, OrbitdrawError, type InvalidInputErrorCode, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
-import { firstInvalidUtf8 } from '../core/json.js'
+import { decodeUtf8 } from '../node/utf8-text.js'
 
 /** How a participants file is laid out. */
 export type ParticipantsFormat = 'lines' | 'csv' | 'json'
@@ -85,24 +85,6 @@ async function readText(path: string): Promise<string> {
     throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is ${buf.length} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
   }
   return decodeUtf8(buf, `participants file ${path}`)
-}
-
-/**
- * Strict UTF-8 decoding of a participants file. Invalid bytes are an error naming the line (1-based)
- * and the byte offset (0-based, in the file) of the first bad byte, with the usual fix for a file
- * saved in Latin-1 or Windows-1252.
- * @throws {@link InvalidInputError} `INVALID_UTF8`.
- */
-export function decodeUtf8(bytes: Uint8Array, name: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch (cause) {
-    const at = firstInvalidUtf8(bytes)
-    let line = 1
-    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++
-    const bad = at < bytes.length ? `byte 0x${bytes[at]!.toString(16).padStart(2, '0')}` : 'a truncated character at the end'
-    throw new InvalidInputError('INVALID_UTF8', `${name} is not valid UTF-8: line ${line}, byte offset ${at} (${bad})`, 'save the file as UTF-8; a file in Latin-1 or Windows-1252 converts with: iconv -f latin1 -t utf-8 FILE > FILE.utf8 (use -f cp1252 for Windows files)', { path: `line ${line}`, cause })
-  }
 }
 
 async function readStdin(): Promise<string> {

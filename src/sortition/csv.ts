@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/index.js'
-import { decodeUtf8 } from '../cli/participants-file.js'
+import { decodeUtf8 } from '../node/utf8-text.js'
 
 /**
  * Largest pool or quotas file read, in bytes.
