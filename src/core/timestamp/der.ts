@@ -253,19 +253,26 @@ export function time(node: Der | undefined, where: string, name: string, general
 }
 
 /**
- * Unix milliseconds of a DER time already matched against its pattern. Fields are read as `asn1js`
- * read them (so every time means what it meant): a UTCTime's two-digit year is 1950..2049, a fraction of
- * a second is truncated to milliseconds, and out-of-range fields roll over as `Date.UTC` rolls them.
+ * Unix milliseconds of a DER time already matched against its pattern, or `NaN` when a field is out of
+ * range (month 13, 31 April, 29 February of a common year, hour 24, minute or second 60): such a time is
+ * refused, never rolled over into another date (`asn1js`, which this reader replaced, rolled it over as
+ * `Date.UTC` does). A UTCTime's two-digit year is 1950..2049 (RFC 5280, 4.1.2.5.1); a fraction of a
+ * second is truncated to milliseconds.
  */
 function timeMs(text: string, generalized: boolean): number {
   const digits = (from: number, n: number): number => Number(text.slice(from, from + n))
-  if (!generalized) {
-    const yy = digits(0, 2)
-    return Date.UTC(yy >= 50 ? 1900 + yy : 2000 + yy, digits(2, 2) - 1, digits(4, 2), digits(6, 2), digits(8, 2), digits(10, 2))
-  }
+  const at = generalized ? 2 : 0
+  const yy = digits(0, 2)
+  const year = generalized ? digits(0, 4) : yy >= 50 ? 1900 + yy : 2000 + yy
+  const [month, day, hour, minute, second] = [digits(at + 2, 2), digits(at + 4, 2), digits(at + 6, 2), digits(at + 8, 2), digits(at + 10, 2)]
   const dot = text.indexOf('.')
-  const ms = dot < 0 ? 0 : Math.floor(1000 * Number(`0${text.slice(dot, -1)}`))
-  return Date.UTC(digits(0, 4), digits(4, 2) - 1, digits(6, 2), digits(8, 2), digits(10, 2), digits(12, 2), ms)
+  const ms = generalized && dot >= 0 ? Math.floor(1000 * Number(`0${text.slice(dot, -1)}`)) : 0
+  const date = new Date(0)
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0..99 as 1900..1999.
+  date.setUTCFullYear(year, month - 1, day)
+  date.setUTCHours(hour, minute, second, ms)
+  const exact = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second
+  return exact ? date.getTime() : Number.NaN
 }
 
 /** AlgorithmIdentifier: the OID and the raw parameters node (absent or NULL are both `undefined`). */

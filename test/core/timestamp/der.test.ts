@@ -233,6 +233,23 @@ describe('DER rules', () => {
     refused('170d' + Buffer.from('ab0101000000Z').toString('hex'), /not a DER time/) // a bare malformed time (asn1js refused it too)
   })
 
+  it('refuses a time whose fields are out of range instead of rolling it over into another date', () => {
+    const node = (tag: number, text: string): Der => decodeDer(Uint8Array.from([tag, text.length, ...Buffer.from(text, 'latin1')]), 'x')
+    const gen = (text: string): number => time(node(0x18, text), 'x', 't').ms
+    const utc = (text: string): number => time(node(0x17, text), 'x', 't').ms
+    for (const bad of ['20261301000000Z', '20260001000000Z', '20260431000000Z', '20250229000000Z', '20260100000000Z', '20260101240000Z', '20260101006000Z', '20260101000060Z']) {
+      expect(() => gen(bad), bad).toThrow(/not a valid date/)
+    }
+    expect(() => utc('261301000000Z')).toThrow(/not a valid date/)
+    expect(() => utc('260230000000Z')).toThrow(/not a valid date/)
+    expect(gen('20240229235959.999Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999))
+    expect(gen('20001231000000Z')).toBe(Date.UTC(2000, 11, 31))
+    expect(utc('491231235959Z')).toBe(Date.UTC(2049, 11, 31, 23, 59, 59))
+    expect(utc('500101000000Z')).toBe(Date.UTC(1950, 0, 1))
+    // a four-digit year under 100 is that year, not 19xx
+    expect(new Date(gen('00500101000000Z')).getUTCFullYear()).toBe(50)
+  })
+
   it('bounds its work by maxNodes', () => {
     const nested = Uint8Array.from(Buffer.from('3006300430023000', 'hex'))
     expect(() => decodeDer(nested, 'x', 3)).toThrow(/too many ASN.1 nodes/)
