@@ -17,8 +17,9 @@
  *
  * @module
  */
+import { createHash, type Hash } from 'node:crypto'
 import { open, type FileHandle } from 'node:fs/promises'
-import { InvalidInputError, type LimitExceededError } from '../core/errors.js'
+import { InvalidInputError, MismatchError, type LimitExceededError } from '../core/errors.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 import { LIMITS } from '../core/limits.js'
 import type { Worker } from 'node:worker_threads'
@@ -48,6 +49,11 @@ export interface StreamParticipantsOptions {
   blockLog?: number
   /** @internal false: at the end, wait for the worker instead of hashing its queued blocks here too (tests). */
   steal?: boolean
+  /**
+   * Also hash the file's bytes (SHA-256, native), so that {@link StreamedParticipants.rescan} can tell
+   * that the file is still the one read (`draw` reads it twice).
+   */
+  fingerprint?: boolean
 }
 
 /** What {@link streamParticipantsFile} found. */
@@ -60,6 +66,14 @@ export interface StreamedParticipants {
   readonly confusables: readonly ConfusableGroup[]
   /** The entries at `indices` (any order), read again from the file. */
   entries(indices: readonly number[]): Promise<string[]>
+  /**
+   * Reads the file again from the start, handing over its entries in order, a chunk at a time
+   * (`first` is the list position of `lines[0]`); `visit` may be async (the reading waits for it). At
+   * the end (with `fingerprint`) the file's bytes must hash as in the first pass, and the lines must be
+   * as many: otherwise the file changed in between.
+   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
+   */
+  rescan(visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void>
 }
 
 /** @internal Blocks hashed by the worker thread, and blocks it handed back unhashed (read by tests). */
@@ -101,6 +115,8 @@ interface Scan {
   root: Uint8Array
   offsets: Uint32Array
   keys: BigUint64Array
+  /** SHA-256 of the file's bytes (with `fingerprint`). */
+  fingerprint: string | null
 }
 
 /** One pass over the file: decoding, line rules, entry rules, leaf hashes into the tree, offsets and keys. */
@@ -132,6 +148,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let keys = new BigUint64Array(1024)
   let keyWords = new Uint32Array(keys.buffer)
   let eof = false
+  const hash: Hash | null = options.fingerprint === true ? createHash('sha256') : null
   while (!eof || filled > 0) {
     if (!eof) {
       if (filled === buf.length) {
@@ -142,6 +159,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
       }
       const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
       if (bytesRead === 0) eof = true
+      hash?.update(buf.subarray(filled, filled + bytesRead))
       filled += bytesRead
     }
     // Process up to the last newline (or everything at the end of the file).
@@ -219,7 +237,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   if (index + 1 > offsets.length) offsets = grow(offsets)
   offsets[index] = size // the end of the last line
   const root = await pipeline.finish(block, blockFirst)
-  return { count: index, root, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index) }
+  return { count: index, root, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex') }
 }
 
 /** Byte index after the next newline at or after `from` in `chunk`. */
@@ -313,6 +331,9 @@ function skeletonHashInto(s: string, g: number, words: Uint32Array): void {
 /** Sorts the keys, reads the candidates again, and finds the first duplicate and the look-alike groups. */
 async function finish(file: FileHandle, path: string, scan: Scan, options: StreamParticipantsOptions): Promise<StreamedParticipants> {
   const { count, offsets, keys } = scan
+  // (Not `scan` itself in the closures below: it holds the keys, garbage once sorted and compared.)
+  const fingerprint = scan.fingerprint
+  const chunkBytes = options.chunkBytes ?? 1024 * 1024
   keys.sort()
   const words = new Uint32Array(keys.buffer, keys.byteOffset, keys.length * 2)
   // Runs of keys whose 38 hash bits agree: the only entries that can be equal (or look alike).
@@ -358,8 +379,9 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
   }
   if (dup !== null) locate(duplicateError(dup[0], dup[1]), path)
   groups.sort((x, y) => x.indices[0]! - y.indices[0]!)
-  // The file stays open only for this call: entries() reopens it.
+  // The file stays open only for this call: entries() and rescan() reopen it.
   return {
+    rescan: (visit) => rescanFile(path, count, fingerprint, chunkBytes, visit),
     count,
     root: scan.root,
     confusables: groups,
@@ -371,6 +393,71 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
         await f.close()
       }
     },
+  }
+}
+
+/** The error of a file that is no longer what the first pass read. */
+function changed(path: string, cause?: unknown): MismatchError {
+  return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
+}
+
+/**
+ * The second pass of {@link StreamedParticipants.rescan}: the same chunks, decoding and line splitting
+ * as the scan (the file was found valid then, so any decoding error now means it changed).
+ */
+async function rescanFile(path: string, count: number, fingerprint: string | null, chunkBytes: number, visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void> {
+  let file: FileHandle
+  try {
+    file = await open(path, 'r')
+  } catch (cause) {
+    throw changed(path, cause)
+  }
+  try {
+    const hash: Hash | null = fingerprint === null ? null : createHash('sha256')
+    const decoder = new TextDecoder('utf-8', { fatal: true })
+    let buf = new Uint8Array(Math.max(1, chunkBytes))
+    let filled = 0
+    let base = 0
+    let index = 0
+    let first = true
+    let eof = false
+    while (!eof || filled > 0) {
+      if (!eof) {
+        if (filled === buf.length) {
+          const bigger = new Uint8Array(buf.length * 2)
+          bigger.set(buf)
+          buf = bigger
+        }
+        const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
+        if (bytesRead === 0) eof = true
+        hash?.update(buf.subarray(filled, filled + bytesRead))
+        filled += bytesRead
+      }
+      const end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
+      if (end === 0) continue
+      let text: string
+      try {
+        text = decoder.decode(buf.subarray(0, end), { stream: !eof || end < filled })
+      } catch (cause) {
+        throw changed(path, cause)
+      }
+      if (first) {
+        first = false
+        if (text.startsWith('\uFEFF')) text = text.slice(1)
+      }
+      const lines = text.split(/\r?\n/)
+      if (text.endsWith('\n')) lines.pop()
+      else if (text === '') lines.length = 0
+      if (index + lines.length > count) throw changed(path)
+      if (lines.length > 0) await visit(lines, index)
+      index += lines.length
+      buf.copyWithin(0, end, filled)
+      filled -= end
+      base += end
+    }
+    if (index !== count || (hash !== null && hash.digest('hex') !== fingerprint)) throw changed(path)
+  } finally {
+    await file.close()
   }
 }
 
@@ -407,8 +494,10 @@ interface Block {
  * bottom-up have every aligned block as a subtree), and the last, partial block goes in leaf by leaf.
  * A worker that fails is replaced by this thread: the digest never depends on threads.
  */
-class BlockPipeline {
+export class BlockPipeline {
   readonly blockSize: number
+  /** With `keepRoots`: the roots of the full blocks taken into the tree so far, in list order. */
+  readonly roots: Int32Array[] | null
   readonly #builder = new MerkleWordsBuilder()
   readonly #secret: OrganizerSecret | null
   readonly #blockLog: number
@@ -419,7 +508,8 @@ class BlockPipeline {
   #worker: Worker | null
   #secretBytes: Uint8Array | null = null
 
-  constructor(secret: OrganizerSecret | null, blockLog: number, threads: boolean, steal: boolean) {
+  constructor(secret: OrganizerSecret | null, blockLog: number, threads: boolean, steal: boolean, keepRoots = false) {
+    this.roots = keepRoots ? [] : null
     this.#secret = secret
     this.#steal = steal
     this.#blockLog = blockLog
@@ -434,11 +524,16 @@ class BlockPipeline {
     this.#worker?.on('exit', fail)
   }
 
-  /** Hands over the next block (exactly `blockSize` entries, starting at list position `first`). */
-  push(lines: string[], first: number): void {
+  /**
+   * Hands over the next block (exactly `blockSize` entries, starting at list position `first`). With
+   * `here`, this thread hashes it at once with that function (which returns the block's root as words).
+   */
+  push(lines: string[], first: number, here?: (lines: readonly string[], first: number) => Int32Array): void {
     const block: Block = { first, lines, root: null }
     this.#queue.push(block)
-    if (this.#worker !== null && this.#replies.length < MAX_IN_WORKER) {
+    if (here !== undefined) {
+      block.root = here(lines, first)
+    } else if (this.#worker !== null && this.#replies.length < MAX_IN_WORKER) {
       this.#secretBytes ??= this.#secret === null ? null : this.#secret.exportBytes()
       const job: HashJob = { entries: lines.join('\n'), weights: null, secret: this.#secretBytes === null ? null : this.#secretBytes.slice(), salts: null, firstIndex: first, chunk: this.blockSize }
       this.#pending.push(
@@ -498,6 +593,7 @@ class BlockPipeline {
     while (this.#queue.length > 0 && this.#queue[0]!.root !== null) {
       const b = this.#queue.shift()!
       this.#builder.addSubtreeWords(b.root!, 0, this.#blockLog)
+      this.roots?.push(b.root!)
       b.lines = null
     }
   }

@@ -66,17 +66,22 @@ export interface PreparedDraw {
   readonly kinds: DrawKinds
 }
 
+/** What {@link checkDrawOptions} found. */
+interface DrawOptionsChecked {
+  readonly kinds: DrawKinds
+  readonly cid: string
+  readonly json: CommitResult['json']
+  readonly kind: AnyDrawKind
+  readonly disclosure: 'full' | 'winners'
+  readonly salted: boolean
+  readonly secret: OrganizerSecret | undefined
+}
+
 /**
- * Checks everything a draw needs except its block: the commitment is valid, the disclosure fits the
- * draw kind and the list (winners-only needs a salted list), the secret is given exactly when the list
- * is salted, and the participants (salted with it) hash to the committed root and count. Pure.
- *
- * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` (also for a wrong secret); {@link InvalidInputError}
- *   `PRIVATE_NEEDS_SALTED_LIST`, `MISSING_SECRET`, `UNEXPECTED_SECRET`, bad options, missing or
- *   unexpected participants, or an invalid commitment.
- * @category Draw
+ * The checks of {@link prepareDraw} that do not look at the list: the commitment, the disclosure against
+ * the kind and the list's salting, the secret given exactly when the list is salted.
  */
-export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
+function checkDrawOptions(commitment: Commitment, options: DrawFromBlockOptions): DrawOptionsChecked {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   validateCommitment(commitment, kinds)
   const { cid, json } = describeCommitment(commitment, kinds)
@@ -103,6 +108,21 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
     throw new InvalidInputError('UNEXPECTED_SECRET', 'this commitment does not salt its leaves, but a secret was given', 'omit the secret, or use the commitment that was made with it')
   }
   const secret = options.secret === undefined ? undefined : OrganizerSecret.from(options.secret)
+  return { kinds, cid, json, kind, disclosure, salted, secret }
+}
+
+/**
+ * Checks everything a draw needs except its block: the commitment is valid, the disclosure fits the
+ * draw kind and the list (winners-only needs a salted list), the secret is given exactly when the list
+ * is salted, and the participants (salted with it) hash to the committed root and count. Pure.
+ *
+ * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` (also for a wrong secret); {@link InvalidInputError}
+ *   `PRIVATE_NEEDS_SALTED_LIST`, `MISSING_SECRET`, `UNEXPECTED_SECRET`, bad options, missing or
+ *   unexpected participants, or an invalid commitment.
+ * @category Draw
+ */
+export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
+  const { kinds, cid, json, disclosure, salted, secret } = checkDrawOptions(commitment, options)
 
   let tree: ParticipantsTree | undefined
   if (usesParticipants(commitment.draw, kinds)) {
@@ -111,25 +131,107 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
     }
     checkParticipantsShape(commitment.draw, participants, kinds)
     checkKindEntries(commitment.draw, participants, kinds)
-    const expected = commitment.participants!
-    if (participants.length !== expected.count) {
-      throw new MismatchError('PARTICIPANTS_MISMATCH', `${participants.length} participants given, ${expected.count} committed`, 'pass exactly the committed list, in the committed order')
-    }
+    checkCount(commitment, participants.length)
     // A private draw needs the whole tree (inclusion proofs) and a salted one its salts; a public one needs the root.
     const list = participants
     tree = salted ? underPath('$.participants', () => participantsTree(list, { secret })) : undefined
-    const root = tree === undefined ? underPath('$.participants', () => participantsRoot(list)) : tree.root()
-    if (bytesToHex(root) !== expected.root) {
-      throw new MismatchError(
-        'PARTICIPANTS_MISMATCH',
-        'the participants do not hash to the committed root',
-        salted ? 'pass exactly the committed list, in the committed order, with the same spelling, and the secret made with this commitment' : 'pass exactly the committed list, in the committed order, with the same spelling',
-      )
-    }
+    checkRoot(commitment, tree === undefined ? underPath('$.participants', () => participantsRoot(list)) : tree.root())
   } else if (participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${commitment.draw.kind} draw takes no participants`, 'pass undefined for participants')
   }
   return { commitment, cid, json, participants, disclosure, tree, kinds }
+}
+
+/** Throws `PARTICIPANTS_MISMATCH` unless `count` participants were committed. */
+function checkCount(commitment: Commitment, count: number): void {
+  const expected = commitment.participants!.count
+  if (count !== expected) {
+    throw new MismatchError('PARTICIPANTS_MISMATCH', `${count} participants given, ${expected} committed`, 'pass exactly the committed list, in the committed order')
+  }
+}
+
+/** Throws `PARTICIPANTS_MISMATCH` unless `root` is the committed participants digest. */
+function checkRoot(commitment: Commitment, root: Uint8Array): void {
+  if (bytesToHex(root) !== commitment.participants!.root) {
+    throw new MismatchError(
+      'PARTICIPANTS_MISMATCH',
+      'the participants do not hash to the committed root',
+      commitment.participants!.salted === true ? 'pass exactly the committed list, in the committed order, with the same spelling, and the secret made with this commitment' : 'pass exactly the committed list, in the committed order, with the same spelling',
+    )
+  }
+}
+
+/**
+ * @internal A participants list known only by its size and digest, as a streaming reader computes them
+ * (`src/cli/participants-stream.ts`: the CLI's `draw` of a file of lines never holds the list).
+ */
+export interface ParticipantsDigestOnly {
+  /** Number of entries. */
+  readonly count: number
+  /** Their participants digest (salted with the draw's secret for a salted list). */
+  readonly root: Uint8Array
+}
+
+/**
+ * @internal Whether a draw of this kind can go from the list's digest alone (see
+ * {@link prepareDrawFromDigest}): its participants are plain entries, its outcome names only its ranked
+ * winners (`winnersOnly`), and no rule looks at the whole list (`checkEntries`). Other kinds need the list.
+ */
+export function drawsFromDigest(kind: AnyDrawKind): boolean {
+  return kind.participants === 'entries' && kind.winnersOnly !== undefined && kind.checkEntries === undefined
+}
+
+/**
+ * @internal {@link prepareDraw} for a list given by its count and digest, for kinds that
+ * {@link drawsFromDigest}: the same checks in the same order, with the same errors (the caller has
+ * checked each entry, the duplicates and the list's size, as `prepareDraw` does). The prepared draw has
+ * no `participants` and no `tree`: its outcome comes from {@link outcomeFromBlock} and its proof from
+ * {@link proofOf}, with the disclosure the caller builds from the list (see `src/cli/draw-stream.ts`).
+ * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTIONS` for a kind that needs the list.
+ */
+export function prepareDrawFromDigest(commitment: Commitment, digest: ParticipantsDigestOnly, options: DrawFromBlockOptions = {}): PreparedDraw {
+  const { kinds, cid, json, kind, disclosure } = checkDrawOptions(commitment, options)
+  if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
+  checkCount(commitment, digest.count)
+  checkRoot(commitment, digest.root)
+  return { commitment, cid, json, participants: undefined, disclosure, tree: undefined, kinds }
+}
+
+/**
+ * @internal What the block decides: the block (parsed and checked against the target), the seed and the
+ * computed outcome. The first half of {@link drawPrepared}.
+ * @throws as {@link drawPrepared}.
+ */
+export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): { readonly block: BeaconBlock; readonly seed: Uint8Array; readonly outcome: Outcome } {
+  const { commitment, cid, participants } = prepared
+  const kinds = prepared.kinds ?? DEFAULT_DRAW_KINDS
+  const kind = kindOf(commitment.draw, kinds)
+  const parsed = parseBlock(block.bytes, block.cid)
+  if (parsed.sequence !== commitment.target) {
+    throw new MismatchError('WRONG_BLOCK', `block ${parsed.cid} has sequence ${parsed.sequence}, the commitment targets ${commitment.target}`, `fetch block ${commitment.target} of the beacon`)
+  }
+  const seed = deriveSeed(cid, parsed)
+  const weights = kind.participants === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
+  const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  return { block: parsed, seed, outcome }
+}
+
+/**
+ * @internal The proof bundle of a drawn outcome with the given disclosure of the participants; `entry(i)`
+ * names committed entry `i` in the outcome. The second half of {@link drawPrepared}.
+ */
+export function proofOf(prepared: PreparedDraw, drawn: ReturnType<typeof outcomeFromBlock>, participants: ParticipantsDisclosure | undefined, entry: (index: number) => string): Proof {
+  const { commitment, cid, json } = prepared
+  return {
+    type: PROOF_TYPE,
+    version: commitment.version,
+    commitment: json,
+    commitmentCid: cid,
+    ...(participants === undefined ? {} : { participants }),
+    chain: { blocks: [{ cid: drawn.block.cid, bytes: bytesToBase64(drawn.block.bytes) }] },
+    seed: bytesToHex(drawn.seed),
+    outcome: outcomeToJson(drawn.outcome, entry, prepared.kinds ?? DEFAULT_DRAW_KINDS),
+  }
 }
 
 /**
@@ -141,27 +243,11 @@ export function prepareDraw(commitment: Commitment, participants: Participants |
  * @category Draw
  */
 export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
-  const { commitment, cid, json, participants, tree } = prepared
-  const kinds = prepared.kinds ?? DEFAULT_DRAW_KINDS
-  const kind = kindOf(commitment.draw, kinds)
-  const parsed = parseBlock(block.bytes, block.cid)
-  if (parsed.sequence !== commitment.target) {
-    throw new MismatchError('WRONG_BLOCK', `block ${parsed.cid} has sequence ${parsed.sequence}, the commitment targets ${commitment.target}`, `fetch block ${commitment.target} of the beacon`)
-  }
-  const seed = deriveSeed(cid, parsed)
-  const weights = kind.participants === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
-  const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
-
-  return {
-    type: PROOF_TYPE,
-    version: commitment.version,
-    commitment: json,
-    commitmentCid: cid,
-    ...(participants === undefined ? {} : { participants: disclose(participants, outcome, kind, tree, prepared.disclosure) }),
-    chain: { blocks: [{ cid: parsed.cid, bytes: bytesToBase64(parsed.bytes) }] },
-    seed: bytesToHex(seed),
-    outcome: outcomeToJson(outcome, (i) => entryAt(participants, i), kinds),
-  }
+  const { participants, tree } = prepared
+  const kind = kindOf(prepared.commitment.draw, prepared.kinds ?? DEFAULT_DRAW_KINDS)
+  const drawn = outcomeFromBlock(prepared, block)
+  const disclosure = participants === undefined ? undefined : disclose(participants, drawn.outcome, kind, tree, prepared.disclosure)
+  return proofOf(prepared, drawn, disclosure, (i) => entryAt(participants, i))
 }
 
 /**
