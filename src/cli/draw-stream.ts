@@ -74,6 +74,8 @@ export interface ProofOutput {
 export interface StreamedDraw {
   /** Number of entries. */
   readonly count: number
+  /** Their digest (salted with the secret for a salted list). */
+  readonly root: Uint8Array
   /** The checks made before waiting: `prepareDraw`'s, on the count and digest. */
   prepare(commitment: Commitment): PreparedDraw
   /** The proof from the target block (a public proof's `participants` is written by {@link StreamedDraw.write}). */
@@ -84,6 +86,18 @@ export interface StreamedDraw {
 
 /** The `participants` of a public proof before the list is written in its place. */
 const STAND_IN: ParticipantsDisclosure = Object.freeze({ disclosure: 'full', entries: Object.freeze([]) as readonly string[] })
+
+const utf8 = new TextEncoder()
+/** What comes before the first entry of the list, and before each next one: the line break, the indent, the quote. */
+const FIRST_ITEM = utf8.encode('\n      "')
+const NEXT_ITEM = utf8.encode(',\n      "')
+
+/** True when `bytes` equals `chunk[from .. to)`. */
+function sameBytes(bytes: Uint8Array, chunk: Uint8Array, from: number, to: number): boolean {
+  if (to - from !== bytes.length) return false
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== chunk[from + i]) return false
+  return true
+}
 
 /** Entries (or salts) per write of a public proof's list. */
 const WRITE_BATCH = 16_384
@@ -110,6 +124,7 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
   let winners = new Map<number, string>()
   return {
     count: list.count,
+    root: list.root,
     prepare: (commitment) =>
       prepareDrawFromDigest(commitment, list, {
         disclosure,
@@ -154,17 +169,33 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
       await writeStreamed(output, async (put) => {
         await put(text.slice(0, at + key.length))
         await put('{\n    "disclosure": "full",\n    "entries": [')
+        // Each entry as JSON.stringify writes it, from the line's bytes: a valid entry has no control
+        // character and no lone surrogate, so only '"' and '\\' are escaped; every other byte is copied.
         let n = 0
-        await list.rescan(async (lines, first) => {
-          let batch = ''
-          for (let k = 0; k < lines.length; k++) {
+        let out = new Uint8Array(0)
+        const winnerBytes = new Map([...winners].map(([g, e]) => [g, utf8.encode(e)]))
+        await list.rescanBytes(async (chunk, bounds, lines, first) => {
+          const most = 2 * chunk.length + 10 * lines
+          if (out.length < most) out = new Uint8Array(most)
+          let o = 0
+          for (let k = 0; k < lines; k++) {
             const g = first + k
-            const known = winners.get(g)
-            if (known !== undefined && known !== lines[k]) throw fileChanged(path)
-            batch += `${g === 0 ? '\n      ' : ',\n      '}${JSON.stringify(lines[k])}`
+            const from = bounds[2 * k]!
+            const to = bounds[2 * k + 1]!
+            const known = winnerBytes.get(g)
+            if (known !== undefined && !sameBytes(known, chunk, from, to)) throw fileChanged(path)
+            const prefix = g === 0 ? FIRST_ITEM : NEXT_ITEM
+            out.set(prefix, o)
+            o += prefix.length
+            for (let i = from; i < to; i++) {
+              const b = chunk[i]!
+              if (b === 0x22 || b === 0x5c) out[o++] = 0x5c
+              out[o++] = b
+            }
+            out[o++] = 0x22
           }
-          n += lines.length
-          await put(batch)
+          n += lines
+          await put(out.subarray(0, o))
         })
         await put(n === 0 ? ']' : '\n    ]')
         if (secret !== undefined) {
@@ -273,9 +304,10 @@ async function writeWhole(output: ProofOutput, text: string): Promise<void> {
  * moved into place only once complete (so a failed pass leaves no half proof; without `force` an
  * existing file is never replaced).
  */
-async function writeStreamed(output: ProofOutput, produce: (put: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
+async function writeStreamed(output: ProofOutput, produce: (put: (text: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void> {
   if (output.path === '-') {
-    await produce(async (text) => output.out(text))
+    const decoder = new TextDecoder()
+    await produce(async (text) => output.out(typeof text === 'string' ? text : decoder.decode(text)))
     return
   }
   const temp = join(dirname(output.path), `.${basename(output.path)}.${process.pid}.partial`)
@@ -290,7 +322,7 @@ async function writeStreamed(output: ProofOutput, produce: (put: (text: string) 
     try {
       await produce(async (text) => {
         try {
-          await file.write(text)
+          await file.writeFile(text)
         } catch (cause) {
           throw unwritable(output.path, cause)
         }

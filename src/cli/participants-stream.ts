@@ -74,6 +74,13 @@ export interface StreamedParticipants {
    * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
    */
   rescan(visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void>
+  /**
+   * {@link StreamedParticipants.rescan} without decoding: each chunk's bytes, with line `k`'s UTF-8 bytes
+   * (no line end, no byte order mark) at `chunk[bounds[2k] .. bounds[2k + 1])`, for `k < lines`.
+   * `chunk` and `bounds` are reused after `visit` returns (or its promise settles).
+   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
+   */
+  rescanBytes(visit: (chunk: Uint8Array, bounds: Int32Array, lines: number, first: number) => void | Promise<void>): Promise<void>
 }
 
 /** @internal Blocks hashed by the worker thread, and blocks it handed back unhashed (read by tests). */
@@ -382,6 +389,7 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
   // The file stays open only for this call: entries() and rescan() reopen it.
   return {
     rescan: (visit) => rescanFile(path, count, fingerprint, chunkBytes, visit),
+    rescanBytes: (visit) => rescanBytesFile(path, count, fingerprint, chunkBytes, visit),
     count,
     root: scan.root,
     confusables: groups,
@@ -405,7 +413,65 @@ function changed(path: string, cause?: unknown): MismatchError {
  * The second pass of {@link StreamedParticipants.rescan}: the same chunks, decoding and line splitting
  * as the scan (the file was found valid then, so any decoding error now means it changed).
  */
-async function rescanFile(path: string, count: number, fingerprint: string | null, chunkBytes: number, visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void> {
+function rescanFile(path: string, count: number, fingerprint: string | null, chunkBytes: number, visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void> {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  return readAgain(path, count, fingerprint, chunkBytes, async (chunk, atStart, final, first) => {
+    let text: string
+    try {
+      text = decoder.decode(chunk, { stream: !final })
+    } catch (cause) {
+      throw changed(path, cause)
+    }
+    if (atStart && text.startsWith('\uFEFF')) text = text.slice(1)
+    const lines = text.split(/\r?\n/)
+    if (text.endsWith('\n')) lines.pop()
+    else if (text === '') lines.length = 0
+    if (first + lines.length > count) throw changed(path)
+    if (lines.length > 0) await visit(lines, first)
+    return lines.length
+  })
+}
+
+/**
+ * The second pass of {@link StreamedParticipants.rescanBytes}: the same chunks as the scan, each line's
+ * bytes located without decoding (the file was valid UTF-8 then; the fingerprint says whether it still is
+ * the same). Up to two byte order marks at the start are not data (the decoder drops one, the scan one more).
+ */
+function rescanBytesFile(path: string, count: number, fingerprint: string | null, chunkBytes: number, visit: (chunk: Uint8Array, bounds: Int32Array, lines: number, first: number) => void | Promise<void>): Promise<void> {
+  let bounds = new Int32Array(2048)
+  return readAgain(path, count, fingerprint, chunkBytes, async (chunk, atStart, final, first) => {
+    let p = 0
+    for (let k = 0; atStart && k < 2 && chunk[p] === 0xef && chunk[p + 1] === 0xbb && chunk[p + 2] === 0xbf; k++) p += 3
+    let n = 0
+    while (p < chunk.length) {
+      let nl = chunk.indexOf(NL, p)
+      if (nl < 0) {
+        if (!final) throw changed(path) // a chunk ends at a newline except at the end of the file
+        nl = chunk.length
+      }
+      const end = nl > p && chunk[nl - 1] === 0x0d ? nl - 1 : nl
+      if (2 * n + 2 > bounds.length) {
+        const bigger = new Int32Array(bounds.length * 2)
+        bigger.set(bounds)
+        bounds = bigger
+      }
+      bounds[2 * n] = p
+      bounds[2 * n + 1] = end
+      n++
+      p = nl + 1
+    }
+    if (first + n > count) throw changed(path)
+    if (n > 0) await visit(chunk, bounds, n, first)
+    return n
+  })
+}
+
+/**
+ * Reads the file again in the scan's chunks (up to the last newline of each read), hashing its bytes;
+ * `chunkLines` handles a chunk and returns its number of lines. At the end the count and the
+ * fingerprint must be the first pass's.
+ */
+async function readAgain(path: string, count: number, fingerprint: string | null, chunkBytes: number, chunkLines: (chunk: Uint8Array, atStart: boolean, final: boolean, first: number) => Promise<number>): Promise<void> {
   let file: FileHandle
   try {
     file = await open(path, 'r')
@@ -414,12 +480,10 @@ async function rescanFile(path: string, count: number, fingerprint: string | nul
   }
   try {
     const hash: Hash | null = fingerprint === null ? null : createHash('sha256')
-    const decoder = new TextDecoder('utf-8', { fatal: true })
     let buf = new Uint8Array(Math.max(1, chunkBytes))
     let filled = 0
     let base = 0
     let index = 0
-    let first = true
     let eof = false
     while (!eof || filled > 0) {
       if (!eof) {
@@ -435,22 +499,7 @@ async function rescanFile(path: string, count: number, fingerprint: string | nul
       }
       const end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
       if (end === 0) continue
-      let text: string
-      try {
-        text = decoder.decode(buf.subarray(0, end), { stream: !eof || end < filled })
-      } catch (cause) {
-        throw changed(path, cause)
-      }
-      if (first) {
-        first = false
-        if (text.startsWith('\uFEFF')) text = text.slice(1)
-      }
-      const lines = text.split(/\r?\n/)
-      if (text.endsWith('\n')) lines.pop()
-      else if (text === '') lines.length = 0
-      if (index + lines.length > count) throw changed(path)
-      if (lines.length > 0) await visit(lines, index)
-      index += lines.length
+      index += await chunkLines(buf.subarray(0, end), base === 0, eof && end === filled, index)
       buf.copyWithin(0, end, filled)
       filled -= end
       base += end
