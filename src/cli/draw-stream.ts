@@ -137,7 +137,12 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
       if (kind.winnersOnly === undefined) throw new Error('unreachable: prepareDrawFromDigest takes kinds with ranked winners only')
       const order = [...kind.winnersOnly.winners(drawn.outcome)]
       const indices = [...new Set(order)].sort((a, b) => a - b)
-      const texts = await list.entries(indices)
+      let texts: string[]
+      try {
+        texts = await list.entries(indices)
+      } catch (cause) {
+        throw fileChanged(path, cause) // read by the offsets of the first pass: the file changed since
+      }
       winners = new Map(indices.map((g, k) => [g, texts[k]!]))
       const entry = (i: number): string => {
         const e = winners.get(i)
@@ -216,8 +221,8 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
   }
 }
 
-function fileChanged(path: string): MismatchError {
-  return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again')
+function fileChanged(path: string, cause?: unknown): MismatchError {
+  return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
 }
 
 /** A hash as the 8 big-endian words the tree code uses. */

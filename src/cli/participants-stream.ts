@@ -151,8 +151,11 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let entryError: InvalidInputError | LimitExceededError | undefined
   let block: string[] = [] // entries of the current aligned block, not yet hashed
   let blockFirst = 0
-  let offsets = new Uint32Array(1024)
-  let keys = new BigUint64Array(1024)
+  // Sized from a count of the file's line breaks (a quick read): growing by doubling would hold the old
+  // and the new arrays at once and up to twice the room needed (about 200 MB instead of 120 MB at 10^7).
+  const capacity = Math.min(await countLines(file, size, chunkBytes), LIMITS.maxParticipants) + 1
+  let offsets = new Uint32Array(capacity)
+  let keys = new BigUint64Array(capacity)
   let keyWords = new Uint32Array(keys.buffer)
   let eof = false
   const hash: Hash | null = options.fingerprint === true ? createHash('sha256') : null
@@ -245,6 +248,21 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   offsets[index] = size // the end of the last line
   const root = await pipeline.finish(block, blockFirst)
   return { count: index, root, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex') }
+}
+
+/** Number of lines in the file (its line breaks, plus one for a last line without one). */
+async function countLines(file: FileHandle, size: number, chunkBytes: number): Promise<number> {
+  const buf = new Uint8Array(Math.max(1, Math.min(size, Math.max(chunkBytes, 1 << 16))))
+  let count = 0
+  let last = NL
+  for (let at = 0; at < size; ) {
+    const { bytesRead } = await file.read(buf, 0, Math.min(buf.length, size - at), at)
+    if (bytesRead === 0) break
+    for (let i = 0; i < bytesRead; i++) if (buf[i] === NL) count++
+    last = buf[bytesRead - 1]!
+    at += bytesRead
+  }
+  return last === NL ? count : count + 1
 }
 
 /** Byte index after the next newline at or after `from` in `chunk`. */

@@ -31,6 +31,10 @@ waits for the target block with a live progress line on stderr, fetches it with 
 head and the chain down to it, derives the outcome and writes the proof bundle. Anyone can re-check
 the proof offline with 'orbitdraw verify'.
 
+For a pick draw, a file of lines is read as a stream (never held in memory) and read again after the
+block to write the proof: leave it unchanged until the draw is done (a changed file is refused, exit 4,
+and nothing is written). CSV, JSON, standard input and the other kinds are read whole.
+
 Flags:
   COMMITMENT               the commitment file written by 'orbitdraw commit' (- for stdin)
   --secret FILE            the organizer secret of a private list (NAME.secret.json, written by
