@@ -11,15 +11,15 @@
  * - a public (full disclosure) proof is written as a stream: the proof is serialized with a stand-in for
  *   its `participants`, and the real value is written in its place while a second pass reads the file
  *   again, each entry JSON-escaped as it comes (and each salt of a salted list derived as it goes);
- * - a winners-only (`--private`) proof gets its winners' audit paths from a second pass that hashes the
- *   list again in aligned blocks of 2^14 entries (a worker thread takes the blocks without winners): the
- *   blocks holding winners are hashed here as whole trees, which gives the paths inside them, and the
- *   tree over the blocks' roots gives the rest of each path (every aligned block, and the last partial
- *   one, is a node of the RFC 9162 tree).
+ * - a winners-only (`--private`) proof gets its winners' audit paths from the first pass's block roots
+ *   (the root of every aligned block of 2^14 entries, the last one partial: each is a node of the RFC
+ *   9162 tree, so the tree over them as leaf hashes gives the upper part of every path) and from the
+ *   winners' blocks, read again as byte ranges and hashed as whole trees (the lower part).
  *
  * Both give the bytes `serializeProof` gives for the in-memory draw of the same list
- * (`test/cli/draw-stream.test.ts`). The second pass checks that the file is the one read first (same
- * bytes, same lines, the same winners; for a private draw the same root), else nothing is written.
+ * (`test/cli/draw-stream.test.ts`). What is read again is checked against the first pass (a public
+ * proof's list: the same bytes by SHA-256, the same lines, the same winners; a private proof's blocks: the
+ * same block roots and winners), else nothing is written.
  *
  * Only kinds that `drawsFromDigest` (plain entries, an outcome of ranked winners, no rule over the whole
  * list: `pick`) are streamed; the CLI reads other kinds' lists into memory.
@@ -40,7 +40,7 @@ import { leafWords } from '../core/participants.js'
 import { serializeProof, type ParticipantsDisclosure, type Proof } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { UsageError } from './exit-codes.js'
-import { BlockPipeline, streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
+import { streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
 
 /** Options of {@link readForDraw}. */
 export interface StreamedDrawOptions {
@@ -109,8 +109,12 @@ const WRITE_BATCH = 16_384
  */
 export async function readForDraw(path: string, options: StreamedDrawOptions = {}): Promise<StreamedDraw> {
   const threads = options.threads ?? 2
+  const disclosure = options.disclosure ?? 'full'
   const list = await streamParticipantsFile(path, {
-    fingerprint: true,
+    // A public proof's list is read again (checked by the fingerprint); a private proof's paths come
+    // from the blocks' roots and the winners' blocks read again (checked by their roots).
+    fingerprint: disclosure === 'full',
+    blockRoots: disclosure === 'winners',
     threads,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
     ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
@@ -118,7 +122,6 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
     ...(options.blockLog === undefined ? {} : { blockLog: options.blockLog }),
     ...(options.steal === undefined ? {} : { steal: options.steal }),
   })
-  const disclosure = options.disclosure ?? 'full'
   const secret = options.secret
   // The winners' entries, read by offset after the block, checked again by the second pass.
   let winners = new Map<number, string>()
@@ -152,7 +155,7 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
       let participants = STAND_IN
       if (prepared.disclosure === 'winners') {
         if (secret === undefined) throw new Error('unreachable: a winners-only draw has a salted list')
-        const paths = await auditPaths(path, list, secret, order, winners, prepared.commitment.participants!.root, options)
+        const paths = await auditPaths(path, list, secret, order, winners, prepared.commitment.participants!.root)
         participants = { disclosure: 'winners', revealed: order.map((index, i) => ({ index, entry: entry(index), salt: bytesToHex(secret.saltOf(index)), path: paths[i]!.map(bytesToHex) })) }
       }
       return proofOf(prepared, drawn, participants, entry)
@@ -225,77 +228,28 @@ function fileChanged(path: string, cause?: unknown): MismatchError {
   return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
 }
 
-/** A hash as the 8 big-endian words the tree code uses. */
-function wordsOf(hash: Uint8Array): Int32Array {
-  const out = new Int32Array(8)
-  for (let k = 0; k < 8; k++) out[k] = (hash[4 * k]! << 24) | (hash[4 * k + 1]! << 16) | (hash[4 * k + 2]! << 8) | hash[4 * k + 3]!
-  return out
-}
-
-/** Words back to a 32-byte hash. */
-function bytesOf(words: Int32Array): Uint8Array {
-  const out = new Uint8Array(32)
-  for (let k = 0; k < 8; k++) {
-    const w = words[k]!
-    out[4 * k] = w >>> 24
-    out[4 * k + 1] = (w >>> 16) & 255
-    out[4 * k + 2] = (w >>> 8) & 255
-    out[4 * k + 3] = w & 255
-  }
-  return out
-}
-
 /**
- * The audit paths of `order` (the winners, in rank order) in the tree of the salted list, from a second
- * pass over the file (see the module comment). The pass's root must be the committed one.
+ * The audit paths of `order` (the winners, in rank order) in the tree of the salted list (see the module
+ * comment): each block holding winners is read again (one byte range) and hashed as a whole tree, whose
+ * root must be the one the first pass found for it; the tree over the first pass's block roots gives the
+ * rest of each path.
  */
-async function auditPaths(path: string, list: StreamedParticipants, secret: OrganizerSecret, order: readonly number[], winners: ReadonlyMap<number, string>, committedRoot: string, options: StreamedDrawOptions): Promise<Uint8Array[][]> {
-  const blockLog = options.blockLog ?? 14
-  const size = 2 ** blockLog
-  const inBlocks = new Map<number, number[]>() // block number -> its winners
-  for (const w of winners.keys()) {
-    const b = Math.floor(w / size)
-    const ws = inBlocks.get(b)
-    if (ws === undefined) inBlocks.set(b, [w])
-    else ws.push(w)
-  }
+async function auditPaths(path: string, list: StreamedParticipants, secret: OrganizerSecret, order: readonly number[], winners: ReadonlyMap<number, string>, committedRoot: string): Promise<Uint8Array[][]> {
+  const size = list.blockSize
+  const upper = MerkleTree.fromLeafHashes(list.blockRoots)
+  if (bytesToHex(upper.root()) !== committedRoot) throw new Error('draw-stream: the tree over the block roots differs from the committed root')
   const lower = new Map<number, Uint8Array[]>() // winner -> its path inside its block
-  /** A block holding winners: hashed here as a whole tree, its winners' paths kept. */
-  const here = (lines: readonly string[], first: number): Int32Array => {
+  for (const b of new Set([...winners.keys()].map((w) => Math.floor(w / size)))) {
+    const first = b * size
+    const lines = await list.range(first, Math.min(list.count, first + size))
     const tree = MerkleTree.fromLeafWords(leafWords(lines, null, secret, first), lines.length)
-    for (const w of inBlocks.get(first / size) ?? []) lower.set(w, tree.inclusionProof(w - first))
-    return wordsOf(tree.root())
+    if (bytesToHex(tree.root()) !== bytesToHex(list.blockRoots[b]!)) throw fileChanged(path)
+    for (const [w, entry] of winners) {
+      if (Math.floor(w / size) !== b) continue
+      if (lines[w - first] !== entry) throw fileChanged(path)
+      lower.set(w, tree.inclusionProof(w - first))
+    }
   }
-  const bytes = (await stat(path)).size
-  const pipeline = new BlockPipeline(secret, blockLog, (options.threads ?? 2) === 2 && bytes >= (options.parallelFromBytes ?? 1024 * 1024), options.steal ?? true, true)
-  let root: Uint8Array
-  let tailRoot: Int32Array | null = null
-  try {
-    let block: string[] = []
-    let blockFirst = 0
-    await list.rescan((lines, first) => {
-      for (let k = 0; k < lines.length; k++) {
-        const g = first + k
-        const known = winners.get(g)
-        if (known !== undefined && known !== lines[k]) throw fileChanged(path)
-        block.push(lines[k]!)
-        if (block.length === size) {
-          pipeline.push(block, blockFirst, inBlocks.has(blockFirst / size) ? here : undefined)
-          block = []
-          blockFirst += size
-        }
-      }
-    })
-    // The last, partial block is a node of the tree too: its root (and its winners' paths) here.
-    if (block.length > 0) tailRoot = here(block, blockFirst)
-    root = await pipeline.finish(block, blockFirst)
-  } finally {
-    pipeline.close()
-  }
-  if (bytesToHex(root) !== committedRoot) throw fileChanged(path)
-  const roots = [...pipeline.roots!, ...(tailRoot === null ? [] : [tailRoot])].map(bytesOf)
-  const upper = MerkleTree.fromLeafHashes(roots)
-  if (bytesToHex(upper.root()) !== committedRoot) throw new Error('draw-stream: the tree over the block roots differs from the streamed root')
   return order.map((w) => [...lower.get(w)!, ...upper.inclusionProof(Math.floor(w / size))])
 }
 

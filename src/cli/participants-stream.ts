@@ -1,13 +1,17 @@
 /**
- * Streaming reader of a participants file of lines (one entry per line), for `orbitdraw commit`: the
- * participants digest is computed as the file is read, in chunks, without ever holding the list.
+ * Streaming reader of a participants file of lines (one entry per line), for `orbitdraw commit` and
+ * `orbitdraw draw` (`draw-stream.ts`): the participants digest is computed as the file is read, in
+ * chunks, without ever holding the list. For `draw` it can also keep the root of every aligned block (the
+ * private proof's audit paths), hash the file's bytes (`fingerprint`), and read the file again as bytes
+ * (`rescanBytes`, the public proof's list) or by ranges of lines (`range`).
  *
  * What it keeps per entry: the byte offset of its line (4 bytes) and one 64-bit key (8 bytes) made of a
  * 38-bit hash of the entry (or of its confusable skeleton) and the entry's 26-bit index. Sorting the keys
  * (one native typed-array sort) puts equal hashes side by side; only those few candidates are read again
  * from the file and compared exactly, to find duplicates (the core's ENTRY_DUPLICATE, same pair) and
  * look-alike groups (the same groups as `findConfusableEntries`). For 10,000,000 entries that is about
- * 120 MiB beside a 200 MiB file, against about 1 GiB of strings for the in-memory reader.
+ * 120 MiB beside a 200 MiB file, against about 1 GiB of strings for the in-memory reader. Both arrays are
+ * sized from a first quick count of the file's line breaks (growing them by doubling held up to 200 MiB).
  *
  * Every rule and message is the in-memory reader's (`readParticipants` with the `lines` layout): the
  * same strict UTF-8 decoding (error at the same line and byte offset), the same byte order mark
@@ -50,10 +54,15 @@ export interface StreamParticipantsOptions {
   /** @internal false: at the end, wait for the worker instead of hashing its queued blocks here too (tests). */
   steal?: boolean
   /**
-   * Also hash the file's bytes (SHA-256, native), so that {@link StreamedParticipants.rescan} can tell
+   * Also hash the file's bytes (SHA-256, native), so that {@link StreamedParticipants.rescanBytes} can tell
    * that the file is still the one read (`draw` reads it twice).
    */
   fingerprint?: boolean
+  /**
+   * Also keep the root of every aligned block of `2^blockLog` entries (the last one partial), in order:
+   * each is a node of the tree ({@link StreamedParticipants.blockRoots}). 32 bytes per 16,384 entries.
+   */
+  blockRoots?: boolean
 }
 
 /** What {@link streamParticipantsFile} found. */
@@ -64,20 +73,27 @@ export interface StreamedParticipants {
   readonly root: Uint8Array
   /** Look-alike groups (with `confusables`), as `findConfusableEntries(entries)` returns them; else empty. */
   readonly confusables: readonly ConfusableGroup[]
+  /**
+   * With `blockRoots`: the roots of the aligned blocks of {@link StreamedParticipants.blockSize} entries
+   * (the last one partial), in list order; the RFC 9162 tree over them (as leaf hashes) has the same root.
+   * Else empty.
+   */
+  readonly blockRoots: readonly Uint8Array[]
+  /** Entries per block of {@link StreamedParticipants.blockRoots} (a power of two). */
+  readonly blockSize: number
+  /**
+   * Entries `[from, to)` read again as one byte range of the file, decoded by the scan's rules.
+   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when they are no longer `to - from` valid lines.
+   */
+  range(from: number, to: number): Promise<string[]>
   /** The entries at `indices` (any order), read again from the file. */
   entries(indices: readonly number[]): Promise<string[]>
   /**
-   * Reads the file again from the start, handing over its entries in order, a chunk at a time
-   * (`first` is the list position of `lines[0]`); `visit` may be async (the reading waits for it). At
-   * the end (with `fingerprint`) the file's bytes must hash as in the first pass, and the lines must be
-   * as many: otherwise the file changed in between.
-   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
-   */
-  rescan(visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void>
-  /**
-   * {@link StreamedParticipants.rescan} without decoding: each chunk's bytes, with line `k`'s UTF-8 bytes
-   * (no line end, no byte order mark) at `chunk[bounds[2k] .. bounds[2k + 1])`, for `k < lines`.
-   * `chunk` and `bounds` are reused after `visit` returns (or its promise settles).
+   * Reads the file again from the start, in the scan's chunks, without decoding: each chunk's bytes, with
+   * line `k`'s UTF-8 bytes (no line end, no byte order mark) at `chunk[bounds[2k] .. bounds[2k + 1])`, for
+   * `k < lines`; `first` is the list position of line 0. `visit` may be async (the reading waits for it);
+   * `chunk` and `bounds` are reused afterwards. At the end (with `fingerprint`) the file's bytes must hash
+   * as in the first pass, and the lines must be as many: otherwise the file changed in between.
    * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
    */
   rescanBytes(visit: (chunk: Uint8Array, bounds: Int32Array, lines: number, first: number) => void | Promise<void>): Promise<void>
@@ -120,6 +136,7 @@ export async function streamParticipantsFile(path: string, options: StreamPartic
 interface Scan {
   count: number
   root: Uint8Array
+  blockRoots: Uint8Array[]
   offsets: Uint32Array
   keys: BigUint64Array
   /** SHA-256 of the file's bytes (with `fingerprint`). */
@@ -131,7 +148,7 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
   const chunkBytes = Math.max(1, options.chunkBytes ?? 1024 * 1024)
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const secret = options.secret ?? null
-  const pipeline = new BlockPipeline(secret, options.blockLog ?? 14, (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), options.steal ?? true)
+  const pipeline = new BlockPipeline(secret, options.blockLog ?? 14, (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), options.steal ?? true, options.blockRoots === true)
   try {
     return await scanWith(file, size, path, options, pipeline, chunkBytes, decoder)
   } finally {
@@ -247,7 +264,8 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   if (index + 1 > offsets.length) offsets = grow(offsets)
   offsets[index] = size // the end of the last line
   const root = await pipeline.finish(block, blockFirst)
-  return { count: index, root, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex') }
+  const blockRoots = (pipeline.roots ?? []).map(hashOfWords)
+  return { count: index, root, blockRoots, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex') }
 }
 
 /** Number of lines in the file (its line breaks, plus one for a last line without one). */
@@ -404,9 +422,21 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
   }
   if (dup !== null) locate(duplicateError(dup[0], dup[1]), path)
   groups.sort((x, y) => x.indices[0]! - y.indices[0]!)
-  // The file stays open only for this call: entries() and rescan() reopen it.
+  // The file stays open only for this call: entries(), range() and rescanBytes() reopen it.
+  const blockSize = 2 ** (options.blockLog ?? 14)
   return {
-    rescan: (visit) => rescanFile(path, count, fingerprint, chunkBytes, visit),
+    blockRoots: scan.blockRoots,
+    blockSize,
+    range: async (from, to) => {
+      const f = await open(path, 'r').catch((cause: unknown) => {
+        throw changed(path, cause)
+      })
+      try {
+        return await readRange(f, path, offsets, from, to)
+      } finally {
+        await f.close()
+      }
+    },
     rescanBytes: (visit) => rescanBytesFile(path, count, fingerprint, chunkBytes, visit),
     count,
     root: scan.root,
@@ -425,29 +455,6 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
 /** The error of a file that is no longer what the first pass read. */
 function changed(path: string, cause?: unknown): MismatchError {
   return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
-}
-
-/**
- * The second pass of {@link StreamedParticipants.rescan}: the same chunks, decoding and line splitting
- * as the scan (the file was found valid then, so any decoding error now means it changed).
- */
-function rescanFile(path: string, count: number, fingerprint: string | null, chunkBytes: number, visit: (lines: readonly string[], first: number) => void | Promise<void>): Promise<void> {
-  const decoder = new TextDecoder('utf-8', { fatal: true })
-  return readAgain(path, count, fingerprint, chunkBytes, async (chunk, atStart, final, first) => {
-    let text: string
-    try {
-      text = decoder.decode(chunk, { stream: !final })
-    } catch (cause) {
-      throw changed(path, cause)
-    }
-    if (atStart && text.startsWith('\uFEFF')) text = text.slice(1)
-    const lines = text.split(/\r?\n/)
-    if (text.endsWith('\n')) lines.pop()
-    else if (text === '') lines.length = 0
-    if (first + lines.length > count) throw changed(path)
-    if (lines.length > 0) await visit(lines, first)
-    return lines.length
-  })
 }
 
 /**
@@ -528,6 +535,40 @@ async function readAgain(path: string, count: number, fingerprint: string | null
   }
 }
 
+/** Entries `[from, to)` read again as one byte range, decoded and split by the same rules as the scan. */
+async function readRange(file: FileHandle, path: string, offsets: Uint32Array, from: number, to: number): Promise<string[]> {
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from || to > offsets.length - 1) throw new RangeError(`no entries ${from}..${to}`)
+  const start = offsets[from]!
+  const bytes = new Uint8Array(offsets[to]! - start)
+  const { bytesRead } = await file.read(bytes, 0, bytes.length, start)
+  let text: string
+  try {
+    if (bytesRead !== bytes.length) throw new RangeError('short read')
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: from !== 0 }).decode(bytes)
+  } catch (cause) {
+    throw changed(path, cause)
+  }
+  if (from === 0 && text.startsWith('\uFEFF')) text = text.slice(1)
+  const lines = text.split(/\r?\n/)
+  if (text.endsWith('\n')) lines.pop()
+  else if (text === '') lines.length = 0
+  if (lines.length !== to - from) throw changed(path)
+  return lines
+}
+
+/** A hash from the 8 big-endian words the tree code uses. */
+function hashOfWords(words: Int32Array): Uint8Array {
+  const out = new Uint8Array(32)
+  for (let k = 0; k < 8; k++) {
+    const w = words[k]!
+    out[4 * k] = w >>> 24
+    out[4 * k + 1] = (w >>> 16) & 255
+    out[4 * k + 2] = (w >>> 8) & 255
+    out[4 * k + 3] = w & 255
+  }
+  return out
+}
+
 /** Entries `indices` read again from their byte ranges, decoded by the same rules as the scan. */
 async function readLines(file: FileHandle, offsets: Uint32Array, indices: readonly number[]): Promise<string[]> {
   const out: string[] = []
@@ -561,9 +602,9 @@ interface Block {
  * bottom-up have every aligned block as a subtree), and the last, partial block goes in leaf by leaf.
  * A worker that fails is replaced by this thread: the digest never depends on threads.
  */
-export class BlockPipeline {
+class BlockPipeline {
   readonly blockSize: number
-  /** With `keepRoots`: the roots of the full blocks taken into the tree so far, in list order. */
+  /** With `keepRoots`: the roots of the blocks taken into the tree so far, in list order (the last, partial one too once finished). */
   readonly roots: Int32Array[] | null
   readonly #builder = new MerkleWordsBuilder()
   readonly #secret: OrganizerSecret | null
@@ -591,16 +632,11 @@ export class BlockPipeline {
     this.#worker?.on('exit', fail)
   }
 
-  /**
-   * Hands over the next block (exactly `blockSize` entries, starting at list position `first`). With
-   * `here`, this thread hashes it at once with that function (which returns the block's root as words).
-   */
-  push(lines: string[], first: number, here?: (lines: readonly string[], first: number) => Int32Array): void {
+  /** Hands over the next block (exactly `blockSize` entries, starting at list position `first`). */
+  push(lines: string[], first: number): void {
     const block: Block = { first, lines, root: null }
     this.#queue.push(block)
-    if (here !== undefined) {
-      block.root = here(lines, first)
-    } else if (this.#worker !== null && this.#replies.length < MAX_IN_WORKER) {
+    if (this.#worker !== null && this.#replies.length < MAX_IN_WORKER) {
       this.#secretBytes ??= this.#secret === null ? null : this.#secret.exportBytes()
       const job: HashJob = { entries: lines.join('\n'), weights: null, secret: this.#secretBytes === null ? null : this.#secretBytes.slice(), salts: null, firstIndex: first, chunk: this.blockSize }
       this.#pending.push(
@@ -640,7 +676,12 @@ export class BlockPipeline {
     await Promise.all(this.#pending)
     this.#drain()
     if (this.#queue.length > 0) throw new Error('participants-stream: a block was not hashed')
-    if (tail.length > 0) this.#builder.addLeafWords(leafWords(tail, null, this.#secret, first), 0, tail.length)
+    if (tail.length > 0) {
+      const words = leafWords(tail, null, this.#secret, first)
+      this.#builder.addLeafWords(words, 0, tail.length)
+      // The last, partial block is a node of the tree too.
+      if (this.roots !== null) this.roots.push(chunkRoots(words, tail.length, this.blockSize))
+    }
     return this.#builder.root()
   }
 
