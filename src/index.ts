@@ -190,6 +190,7 @@ export {
   participantsTree,
   type WeightedEntry,
   type ParticipantsTree,
+  type ParticipantsTreeBuilder,
   type ParticipantsHashOptions,
 } from './core/index.js'
 /** @category Draw */
@@ -197,7 +198,7 @@ export { OrganizerSecret, leafSalt, SECRET_BYTES, LEAF_SALT_DOMAIN_V1 } from './
 /** @category Formats */
 export { serializeSecretFile, parseSecretFile, SECRET_FILE_TYPE, type SecretFile } from './core/index.js'
 /** @category Draw */
-export { makeReceipts, type ReceiptBook } from './core/index.js'
+export { makeReceipts, type MakeReceiptsOptions, type ReceiptBook } from './core/index.js'
 /** @category Formats */
 export { parseReceipt, serializeReceipt, RECEIPT_TYPE, type Receipt } from './core/index.js'
 /** @category Verify */
@@ -246,16 +247,18 @@ export { type OutcomeJson, type RankedJson } from './core/index.js'
 export {
   drawFromBlock,
   prepareDraw,
+  prepareDrawAsync,
   drawPrepared,
   outcomeToJson,
   privateKindNames,
   type PreparedDraw,
+  type PrepareDrawOptions,
   type DrawFromBlockOptions,
   type Participants,
 } from './core/index.js'
 // Verify: the pieces of verify (Node's `verify`, below, adds the online re-check).
 /** @category Verify */
-export { type VerifyOptions, type VerifyResult, type VerifyTrust } from './core/index.js'
+export { type VerifyOptions, type VerifyResult, type VerifyTrust, type ParticipantsDigest } from './core/index.js'
 /** @category Verify */
 export { checkChain, type ChainCheckInput, type ChainCheckResult } from './core/index.js'
 /** @category Beacon */
@@ -367,10 +370,17 @@ export { BlockShape } from './core/index.js'
 
 // Node's commit adds `private: true` (a secret from node:crypto) to the core's commit.
 /** @category Draw */
-export { commit, generateSecret, type NodeCommitOptions } from './commit.js'
+export { commit, commitAsync, generateSecret, type NodeCommitOptions } from './commit.js'
 // Node's verify adds the optional online re-check to the core's offline verify.
 /** @category Verify */
 export { verify, type NodeVerifyOptions } from './verify.js'
+
+// Node's draw: the beacon edge's network draw with the participants hashed on two threads.
+/** @category Draw */
+export { draw } from './draw.js'
+// Node's receipts: the core's makeReceiptsAsync with the tree built on two threads.
+/** @category Draw */
+export { makeReceiptsAsync } from './receipts.js'
 
 // The beacon edge: the gateway client, waiting, planning, the network draw and the online re-check.
 export {
@@ -382,7 +392,6 @@ export {
   waitFor,
   planTarget,
   planCommitment,
-  draw,
   verifyOnline,
   type BeaconClientOptions,
   type CallOptions,
@@ -519,4 +528,4 @@ export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusa
 // Sortition input files (CSV): Node entry only.
 export { parsePoolCsv, parseQuotasCsv, parseLotteryCsv, parseSortitionAlgorithmsCsv, readPoolCsv, readQuotasCsv, readLotteryCsv, readSortitionAlgorithmsCsv, MAX_SORTITION_FILE_BYTES, type SortitionAlgorithmsSelection } from './sortition/csv.js'
 // The participants digest on two threads (worker_threads): Node entry only; equal to participantsRoot.
-export { participantsRootParallel, PARALLEL_MIN_ENTRIES, type ParallelHashOptions } from './node/parallel-hash.js'
+export { participantsRootParallel, participantsTreeParallel, PARALLEL_MIN_ENTRIES, type ParallelHashOptions } from './node/parallel-hash.js'

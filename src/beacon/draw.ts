@@ -10,7 +10,7 @@ import { base64ToBytes, bytesToBase64 } from '../core/bytes.js'
 import { checkChain } from '../core/chain.js'
 import { check, type Check } from '../core/check.js'
 import { parseCommitment, type Commitment } from '../core/commitment.js'
-import { drawPrepared, prepareDraw, type DrawFromBlockOptions, type Participants } from '../core/draw.js'
+import { drawPrepared, prepareDrawAsync, type Participants, type PrepareDrawOptions } from '../core/draw.js'
 import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from '../core/errors.js'
 import { parseIpnsName } from '../core/ipns/index.js'
 import { LIMITS } from '../core/limits.js'
@@ -22,7 +22,7 @@ import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './cli
  * Options of {@link draw}.
  * @category Draw
  */
-export interface NetworkDrawOptions extends DrawFromBlockOptions {
+export interface NetworkDrawOptions extends PrepareDrawOptions {
   /** The beacon client to use; default: a new one for the commitment's beacon with `clientOptions`. */
   client?: BeaconClient
   /** Options for the default client (gateways, timeouts…); `name` is the commitment's beacon. */
@@ -54,7 +54,9 @@ export interface NetworkDrawOptions extends DrawFromBlockOptions {
  * before it is returned.
  *
  * The commitment, the disclosure and the participants are checked *before* waiting (with
- * `prepareDraw`), so a wrong list fails at once rather than when the block arrives.
+ * `prepareDrawAsync`, hashing with `options.participantsDigest` / `participantsTree` when given), so a
+ * wrong list fails at once rather than when the block arrives. The Node entry's `draw` hashes large
+ * lists on two threads by default.
  *
  * @throws `prepareDraw`'s errors (participants mismatch…) before any request; the client's errors
  *   (waiting, network, fork); `drawPrepared`'s errors, {@link MismatchError} `AFTER_BLOCK_NOT_IN_CHAIN` when the commitment's `after` block
@@ -66,10 +68,12 @@ export async function draw(commitment: Commitment, participants: Participants | 
     commitment,
     options,
     () =>
-      prepareDraw(commitment, participants, {
+      prepareDrawAsync(commitment, participants, {
         ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
         ...(options.secret === undefined ? {} : { secret: options.secret }),
         ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
+        ...(options.participantsDigest === undefined ? {} : { participantsDigest: options.participantsDigest }),
+        ...(options.participantsTree === undefined ? {} : { participantsTree: options.participantsTree }),
       }),
     (prepared, block) => drawPrepared(prepared, block),
   )
@@ -78,9 +82,9 @@ export async function draw(commitment: Commitment, participants: Participants | 
 /**
  * @internal {@link draw} with its two pure steps given: `prepare` (every check that needs no block, run
  * before waiting) and `prove` (the proof from the target block, before the chain is added). `draw` passes
- * `prepareDraw` and `drawPrepared`; the CLI's streamed draw of a file passes steps that never hold the list.
+ * `prepareDrawAsync` and `drawPrepared`; the CLI's streamed draw of a file passes steps that never hold the list.
  */
-export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P, prove: (prepared: P, block: BeaconBlock) => Proof | Promise<Proof>): Promise<Proof> {
+export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P | Promise<P>, prove: (prepared: P, block: BeaconBlock) => Proof | Promise<Proof>): Promise<Proof> {
   const name = parseIpnsName(commitment?.beacon ?? '', '$.commitment.beacon')
   const client = options.client ?? new BeaconClient({ ...options.clientOptions, name: name.name })
   if (client.name !== name.name) {
@@ -88,7 +92,7 @@ export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOp
   }
   // Every check that does not need the block runs now, not after a wait that may last hours.
   const timestamps = options.timestamps === undefined || options.timestamps.length === 0 ? undefined : parseTimestamps(options.timestamps, 'options.timestamps')
-  const prepared = prepare()
+  const prepared = await prepare()
   const call = options.signal ? { signal: options.signal } : {}
   const waited = await client.waitFor(commitment.target, {
     ...call,

@@ -19,7 +19,7 @@ import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type DrawSpecBase } 
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, expectString, field, show, type JsonObject } from './json.js'
 import { checkLimit, LIMITS } from './limits.js'
-import { participantsRoot, type WeightedEntry } from './participants.js'
+import { participantsRoot, type ParticipantsDigest, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
 import { COMMITMENT_PARSE_SHAPE } from './schema/commitment.js'
 import { parseShape, type Infer } from './schema/kit.js'
@@ -143,6 +143,47 @@ export interface CommitResult {
  * @category Draw
  */
 export function commit(options: CommitOptions): CommitResult {
+  const inputs = checkCommitInputs(options)
+  const { list, secret } = inputs
+  const root = list === undefined ? undefined : underPath('$.participants', () => participantsRoot(list, { secret }))
+  return finishCommit(options, inputs, root)
+}
+
+/**
+ * {@link commit} with the participants hashed by the caller's own, possibly asynchronous, digest
+ * (default {@link participantsRoot}): the same checks, errors and result. The Node entry's `commitAsync`
+ * passes `participantsRootParallel` (two threads) and also takes `private: true`.
+ *
+ * @example
+ * ```ts
+ * const { cid } = await commitAsync({ ...options, participants }, participantsRootParallel)
+ * ```
+ * @throws (the promise rejects with) {@link commit}'s errors.
+ * @category Draw
+ */
+export async function commitAsync(options: CommitOptions, participantsDigest: ParticipantsDigest = participantsRoot): Promise<CommitResult> {
+  const inputs = checkCommitInputs(options)
+  const { list, secret } = inputs
+  let root: Uint8Array | undefined
+  try {
+    root = list === undefined ? undefined : await participantsDigest(list, { secret })
+  } catch (err) {
+    return underPath('$.participants', () => {
+      throw err
+    })
+  }
+  return finishCommit(options, inputs, root)
+}
+
+interface CommitInputs {
+  readonly kinds: DrawKinds
+  readonly secret: OrganizerSecret | undefined
+  /** The participants to hash, when the draw uses them (their shape checked). */
+  readonly list: readonly string[] | readonly WeightedEntry[] | undefined
+}
+
+/** Every check of {@link commit} before the participants are hashed. */
+function checkCommitInputs(options: CommitOptions): CommitInputs {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidInputError('INVALID_OPTIONS', 'commit() needs an options object', 'pass { beacon, target, after, participants, draw, label }')
   }
@@ -160,19 +201,26 @@ export function commit(options: CommitOptions): CommitResult {
       throw new InvalidInputError('UNEXPECTED_SECRET', `a ${options.draw.kind} draw has no participants to keep private`, `omit private for ${options.draw.kind} draws`, { path: '$.private' })
     }
   }
-  let participants: ParticipantsCommitment | undefined
   if (usesParticipants(options.draw, kinds)) {
     if (options.participants === undefined) {
       throw new InvalidInputError('MISSING_PARTICIPANTS', `a ${options.draw.kind} draw needs participants`, 'pass participants: an array of entries', { path: '$.participants' })
     }
     checkParticipantsShape(options.draw, options.participants, kinds)
-    const list = options.participants
-    const root = bytesToHex(underPath('$.participants', () => participantsRoot(list, { secret })))
-    participants = secret === undefined ? { count: list.length, root } : { count: list.length, root, salted: true }
-  } else if (options.participants !== undefined) {
+    return { kinds, secret, list: options.participants }
+  }
+  if (options.participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${options.draw.kind} draw takes no participants`, `omit participants for ${options.draw.kind} draws`, { path: '$.participants' })
   }
-  return buildCommitment(options, participants, kinds, secret, options.participants)
+  return { kinds, secret, list: undefined }
+}
+
+function finishCommit(options: CommitOptions, { kinds, secret, list }: CommitInputs, rootBytes: Uint8Array | undefined): CommitResult {
+  let participants: ParticipantsCommitment | undefined
+  if (list !== undefined && rootBytes !== undefined) {
+    const root = bytesToHex(rootBytes)
+    participants = secret === undefined ? { count: list.length, root } : { count: list.length, root, salted: true }
+  }
+  return buildCommitment(options, participants, kinds, secret, list)
 }
 
 /**

@@ -11,7 +11,7 @@ import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { computeOutcome, type Outcome } from './outcome.js'
-import { participantsRoot, participantsTree, type ParticipantsTree, type WeightedEntry } from './participants.js'
+import { participantsRoot, participantsTree, type ParticipantsDigest, type ParticipantsTree, type ParticipantsTreeBuilder, type WeightedEntry } from './participants.js'
 import type { ParticipantsDisclosure, Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
 import { OrganizerSecret } from './secret.js'
@@ -66,6 +66,102 @@ export interface PreparedDraw {
   readonly kinds: DrawKinds
 }
 
+/**
+ * Checks everything a draw needs except its block: the commitment is valid, the disclosure fits the
+ * draw kind and the list (winners-only needs a salted list), the secret is given exactly when the list
+ * is salted, and the participants (salted with it) hash to the committed root and count. Pure.
+ *
+ * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` (also for a wrong secret); {@link InvalidInputError}
+ *   `PRIVATE_NEEDS_SALTED_LIST`, `MISSING_SECRET`, `UNEXPECTED_SECRET`, bad options, missing or
+ *   unexpected participants, or an invalid commitment.
+ * @category Draw
+ */
+export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
+  const inputs = checkDrawInputs(commitment, participants, options)
+  const { list, secret, salted } = inputs
+  if (list === undefined) return prepared(inputs, undefined, undefined)
+  // A private draw needs the whole tree (inclusion proofs) and a salted one its salts; a public one needs the root.
+  const tree = salted ? underPath('$.participants', () => participantsTree(list, { secret })) : undefined
+  const root = tree === undefined ? underPath('$.participants', () => participantsRoot(list)) : tree.root()
+  return prepared(inputs, root, tree)
+}
+
+/**
+ * Options of {@link prepareDrawAsync}: {@link DrawFromBlockOptions}, plus the caller's own hashing
+ * functions (each must give exactly what the core's gives; the result is compared with the commitment).
+ * @category Draw
+ */
+export interface PrepareDrawOptions extends DrawFromBlockOptions {
+  /** Digest of a public list (default {@link participantsRoot}; Node: `participantsRootParallel`, on two threads). */
+  participantsDigest?: ParticipantsDigest
+  /** Tree of a salted list, for its salts and inclusion proofs (default {@link participantsTree}; Node: `participantsTreeParallel`). */
+  participantsTree?: ParticipantsTreeBuilder
+}
+
+/**
+ * {@link prepareDraw} with the participants hashed by the caller's own, possibly asynchronous, functions:
+ * the same checks in the same order, the same errors, the same {@link PreparedDraw}. The Node entry's
+ * `draw` uses it with the two-thread digest and tree; in a browser it gives nothing over `prepareDraw`.
+ *
+ * @example
+ * ```ts
+ * const prepared = await prepareDrawAsync(commitment, entries, { participantsDigest: participantsRootParallel })
+ * const proof = drawPrepared(prepared, block)
+ * ```
+ * @throws (the promise rejects with) {@link prepareDraw}'s errors.
+ * @category Draw
+ */
+export async function prepareDrawAsync(commitment: Commitment, participants: Participants | undefined, options: PrepareDrawOptions = {}): Promise<PreparedDraw> {
+  const inputs = checkDrawInputs(commitment, participants, options)
+  const { list, secret, salted } = inputs
+  if (list === undefined) return prepared(inputs, undefined, undefined)
+  let tree: ParticipantsTree | undefined
+  let root: Uint8Array
+  try {
+    tree = salted ? await (options.participantsTree ?? participantsTree)(list, { secret }) : undefined
+    root = tree === undefined ? await (options.participantsDigest ?? participantsRoot)(list, {}) : tree.root()
+  } catch (err) {
+    // The hashing functions validate the list: their errors are re-rooted as prepareDraw's are.
+    return underPath('$.participants', () => {
+      throw err
+    })
+  }
+  return prepared(inputs, root, tree)
+}
+
+interface DrawInputs {
+  readonly commitment: Commitment
+  readonly cid: string
+  readonly json: CommitResult['json']
+  readonly kinds: DrawKinds
+  readonly disclosure: 'full' | 'winners'
+  readonly salted: boolean
+  readonly secret: OrganizerSecret | undefined
+  readonly participants: Participants | undefined
+  /** The participants to hash, when the draw uses them (checked for shape, kind rules and count). */
+  readonly list: Participants | undefined
+}
+
+/** Every check of {@link prepareDraw} before the participants are hashed. */
+function checkDrawInputs(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions): DrawInputs {
+  const { kind: _kind, ...checked } = checkDrawOptions(commitment, options)
+  const { kinds } = checked
+  const inputs = { commitment, ...checked, participants }
+  if (usesParticipants(commitment.draw, kinds)) {
+    if (participants === undefined) {
+      throw new InvalidInputError('MISSING_PARTICIPANTS', 'this draw needs the committed participants', 'pass the same list, in the same order, as at commit time')
+    }
+    checkParticipantsShape(commitment.draw, participants, kinds)
+    checkKindEntries(commitment.draw, participants, kinds)
+    checkCount(commitment, participants.length)
+    return { ...inputs, list: participants }
+  }
+  if (participants !== undefined) {
+    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${commitment.draw.kind} draw takes no participants`, 'pass undefined for participants')
+  }
+  return { ...inputs, list: undefined }
+}
+
 /** What {@link checkDrawOptions} found. */
 interface DrawOptionsChecked {
   readonly kinds: DrawKinds
@@ -111,37 +207,6 @@ function checkDrawOptions(commitment: Commitment, options: DrawFromBlockOptions)
   return { kinds, cid, json, kind, disclosure, salted, secret }
 }
 
-/**
- * Checks everything a draw needs except its block: the commitment is valid, the disclosure fits the
- * draw kind and the list (winners-only needs a salted list), the secret is given exactly when the list
- * is salted, and the participants (salted with it) hash to the committed root and count. Pure.
- *
- * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` (also for a wrong secret); {@link InvalidInputError}
- *   `PRIVATE_NEEDS_SALTED_LIST`, `MISSING_SECRET`, `UNEXPECTED_SECRET`, bad options, missing or
- *   unexpected participants, or an invalid commitment.
- * @category Draw
- */
-export function prepareDraw(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions = {}): PreparedDraw {
-  const { kinds, cid, json, disclosure, salted, secret } = checkDrawOptions(commitment, options)
-
-  let tree: ParticipantsTree | undefined
-  if (usesParticipants(commitment.draw, kinds)) {
-    if (participants === undefined) {
-      throw new InvalidInputError('MISSING_PARTICIPANTS', 'this draw needs the committed participants', 'pass the same list, in the same order, as at commit time')
-    }
-    checkParticipantsShape(commitment.draw, participants, kinds)
-    checkKindEntries(commitment.draw, participants, kinds)
-    checkCount(commitment, participants.length)
-    // A private draw needs the whole tree (inclusion proofs) and a salted one its salts; a public one needs the root.
-    const list = participants
-    tree = salted ? underPath('$.participants', () => participantsTree(list, { secret })) : undefined
-    checkRoot(commitment, tree === undefined ? underPath('$.participants', () => participantsRoot(list)) : tree.root())
-  } else if (participants !== undefined) {
-    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${commitment.draw.kind} draw takes no participants`, 'pass undefined for participants')
-  }
-  return { commitment, cid, json, participants, disclosure, tree, kinds }
-}
-
 /** Throws `PARTICIPANTS_MISMATCH` unless `count` participants were committed. */
 function checkCount(commitment: Commitment, count: number): void {
   const expected = commitment.participants!.count
@@ -150,15 +215,17 @@ function checkCount(commitment: Commitment, count: number): void {
   }
 }
 
-/** Throws `PARTICIPANTS_MISMATCH` unless `root` is the committed participants digest. */
-function checkRoot(commitment: Commitment, root: Uint8Array): void {
-  if (bytesToHex(root) !== commitment.participants!.root) {
+/** The prepared draw, once the participants' root (from the digest or the tree) matches the commitment. */
+function prepared(inputs: DrawInputs, root: Uint8Array | undefined, tree: ParticipantsTree | undefined): PreparedDraw {
+  const { commitment, cid, json, participants, disclosure, kinds, salted } = inputs
+  if (root !== undefined && (bytesToHex(root) !== commitment.participants!.root || (tree !== undefined && tree.size !== commitment.participants!.count))) {
     throw new MismatchError(
       'PARTICIPANTS_MISMATCH',
       'the participants do not hash to the committed root',
-      commitment.participants!.salted === true ? 'pass exactly the committed list, in the committed order, with the same spelling, and the secret made with this commitment' : 'pass exactly the committed list, in the committed order, with the same spelling',
+      salted ? 'pass exactly the committed list, in the committed order, with the same spelling, and the secret made with this commitment' : 'pass exactly the committed list, in the committed order, with the same spelling',
     )
   }
+  return { commitment, cid, json, participants, disclosure, tree, kinds }
 }
 
 /**
@@ -190,11 +257,10 @@ export function drawsFromDigest(kind: AnyDrawKind): boolean {
  * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTIONS` for a kind that needs the list.
  */
 export function prepareDrawFromDigest(commitment: Commitment, digest: ParticipantsDigestOnly, options: DrawFromBlockOptions = {}): PreparedDraw {
-  const { kinds, cid, json, kind, disclosure } = checkDrawOptions(commitment, options)
+  const { kind, ...checked } = checkDrawOptions(commitment, options)
   if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
   checkCount(commitment, digest.count)
-  checkRoot(commitment, digest.root)
-  return { commitment, cid, json, participants: undefined, disclosure, tree: undefined, kinds }
+  return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)
 }
 
 /**

@@ -158,7 +158,7 @@ export {
 } from './kinds/index.js'
 // Commitments: make one (the first step of a draw) and read one.
 /** @category Draw */
-export { commit, validateBeaconName, type CommitOptions, type CommitResult } from './commitment.js'
+export { commit, commitAsync, validateBeaconName, type CommitOptions, type CommitResult } from './commitment.js'
 /** @category Formats */
 export {
   parseCommitment,
@@ -182,6 +182,7 @@ export {
   participantsTree,
   type WeightedEntry,
   type ParticipantsTree,
+  type ParticipantsTreeBuilder,
   type ParticipantsHashOptions,
 } from './participants.js'
 /** @category Draw */
@@ -189,7 +190,7 @@ export { OrganizerSecret, leafSalt, SECRET_BYTES, LEAF_SALT_DOMAIN_V1 } from './
 /** @category Formats */
 export { serializeSecretFile, parseSecretFile, SECRET_FILE_TYPE, type SecretFile } from './secret.js'
 /** @category Draw */
-export { makeReceipts, type ReceiptBook } from './receipt.js'
+export { makeReceipts, makeReceiptsAsync, type MakeReceiptsOptions, type ReceiptBook } from './receipt.js'
 /** @category Formats */
 export { parseReceipt, serializeReceipt, RECEIPT_TYPE, type Receipt } from './receipt.js'
 /** @category Verify */
@@ -238,10 +239,12 @@ export { type OutcomeJson, type RankedJson } from './proof.js'
 export {
   drawFromBlock,
   prepareDraw,
+  prepareDrawAsync,
   drawPrepared,
   outcomeToJson,
   privateKindNames,
   type PreparedDraw,
+  type PrepareDrawOptions,
   type DrawFromBlockOptions,
   type Participants,
 } from './draw.js'

@@ -190,11 +190,11 @@ export class MerkleTree {
   /** levels[0] = leaf hashes, levels[last] = the root (absent for the empty tree); 8 words per hash. */
   readonly #levels: Int32Array[]
 
-  private constructor(leafWords: Int32Array, size: number) {
+  private constructor(leafWords: Int32Array, size: number, lower: readonly Int32Array[] = [leafWords]) {
     this.size = size
-    const levels = [leafWords]
-    let cur = leafWords
-    let m = size
+    const levels = [...lower]
+    let cur = levels[levels.length - 1]!
+    let m = Math.ceil(size / 2 ** (levels.length - 1))
     while (m > 1) {
       const next = new Int32Array(Math.ceil(m / 2) * WORDS)
       hashPairs(cur, m, next)
@@ -213,6 +213,26 @@ export class MerkleTree {
   /** @internal Builds the tree over leaf hashes given as words (8 per hash), adopting the array. */
   static fromLeafWords(leafWords: Int32Array, size: number): MerkleTree {
     return new MerkleTree(leafWords, size)
+  }
+
+  /**
+   * @internal Builds the tree from its lowest levels already computed (`lower[0]` the leaf hashes, each
+   * next level `ceil(m / 2)` hashes of the one below, as {@link lowerLevels} makes them), adopting the
+   * arrays, and hashes the levels above the last one given. Worker threads compute the lower levels of
+   * aligned slices (`src/node/parallel-hash.ts`); their concatenation is the tree's.
+   */
+  static fromLowerLevels(lower: readonly Int32Array[], size: number): MerkleTree {
+    // Keep the given levels up to the first of one hash (the root); check each level's length.
+    const kept: Int32Array[] = []
+    let m = size
+    for (const level of lower) {
+      if (level.length !== m * WORDS) throw new RangeError(`a level of ${m} hashes needs ${m * WORDS} words, got ${level.length}`)
+      kept.push(level)
+      if (m <= 1) break
+      m = Math.ceil(m / 2)
+    }
+    if (kept.length === 0) throw new RangeError('no levels given')
+    return new MerkleTree(kept[0]!, size, kept)
   }
 
   /**
@@ -391,6 +411,26 @@ export function rootOfLeafWords(words: Int32Array, n: number): Uint8Array {
   let m = n
   while (m > 1) m = hashPairs(words, m, words)
   return hashAt(words, 0)
+}
+
+/**
+ * @internal Levels `0..top` of the tree over `n` leaf hashes given as words (level 0 is `leafWords`
+ * itself; level l holds `ceil(n / 2^l)` hashes, a last unpaired one carried up). When the slice starts
+ * at a multiple of `2^top` in a larger list, these are exactly the larger tree's nodes over the slice at
+ * those levels, so slices hashed by different threads concatenate into the tree's lower levels.
+ */
+export function lowerLevels(leafWords: Int32Array, n: number, top: number): Int32Array[] {
+  const levels = [leafWords]
+  let cur = leafWords
+  let m = n
+  for (let l = 0; l < top; l++) {
+    const next = new Int32Array(Math.ceil(m / 2) * WORDS)
+    hashPairs(cur, m, next)
+    levels.push(next)
+    cur = next
+    m = Math.ceil(m / 2)
+  }
+  return levels
 }
 
 /**

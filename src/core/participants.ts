@@ -417,6 +417,30 @@ export function participantsRoot(list: readonly string[] | readonly WeightedEntr
 }
 
 /**
+ * A participants digest: {@link participantsRoot} (the default everywhere) or the caller's own function
+ * that returns the same bytes (Node: `participantsRootParallel`, on two threads). It validates the list
+ * and throws `participantsRoot`'s errors. Where it is accepted (`verify`, `commitAsync`, `prepareDrawAsync`)
+ * it is the caller's own code, never something taken from a proof: the core compares the root it returns
+ * with the committed root.
+ * @category Verify
+ */
+export interface ParticipantsDigest {
+  /** The digest of `list` (salted with `options.secret` or `options.salts` when given), as {@link participantsRoot} computes it. */
+  (list: readonly string[] | readonly WeightedEntry[], options: ParticipantsHashOptions): Uint8Array | Promise<Uint8Array>
+}
+
+/**
+ * A builder of the participants' whole tree: {@link participantsTree} (the default) or the caller's own
+ * function that builds the same tree (Node: `participantsTreeParallel`, on two threads). The core compares
+ * the tree's root and size with the commitment before using its salts and inclusion proofs.
+ * @category Draw
+ */
+export interface ParticipantsTreeBuilder {
+  /** The tree of `list` (salted with `options.secret` when given), as {@link participantsTree} builds it. */
+  (list: readonly string[] | readonly WeightedEntry[], options: ParticipantsHashOptions): ParticipantsTree | Promise<ParticipantsTree>
+}
+
+/**
  * A validated participants list with its whole Merkle tree, for producing inclusion proofs of chosen entries.
  * @category Draw
  */
@@ -450,7 +474,20 @@ export function participantsTree(list: readonly string[] | readonly WeightedEntr
   const { entries, weights } = normalize(list)
   const ents = entries.slice()
   const ws = weights === null ? null : weights.slice()
-  const tree = MerkleTree.fromLeafWords(leafWords(ents, ws, secret), ents.length)
+  return treeOver(ents, ws, secret, MerkleTree.fromLeafWords(leafWords(ents, ws, secret), ents.length))
+}
+
+/**
+ * @internal The {@link ParticipantsTree} of entries already validated (by {@link normalize}) whose Merkle
+ * tree was built elsewhere from their leaf hashes (for example on two threads, from lower levels).
+ * `entries` and `weights` are kept: pass copies the caller will not change.
+ */
+export function participantsTreeOf(entries: readonly string[], weights: readonly number[] | null, secret: OrganizerSecret | null, tree: MerkleTree): ParticipantsTree {
+  if (tree.size !== entries.length) throw new RangeError(`a tree of ${tree.size} leaves for ${entries.length} entries`)
+  return treeOver(entries, weights, secret, tree)
+}
+
+function treeOver(ents: readonly string[], ws: readonly number[] | null, secret: OrganizerSecret | null, tree: MerkleTree): ParticipantsTree {
   const saltAt = (index: number): Uint8Array => {
     tree.leafHash(index) // range check with the tree's error
     if (secret === null) throw new InvalidInputError('NOT_SALTED', 'this participants list is not salted', 'build the tree with the organizer secret (participantsTree(list, { secret }))')

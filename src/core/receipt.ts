@@ -9,7 +9,7 @@
 import { bytesToHex, hexToBytes } from './bytes.js'
 import { check, type Check } from './check.js'
 import type { ReceiptCheckName } from './check-names.js'
-import { commitmentCid, describeCommitment, parseCommitment, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
+import { commitmentCid, describeCommitment, parseCommitment, validateCommitment, type Commitment, type CommitResult, type ParticipantsCommitment } from './commitment.js'
 import { usesParticipants } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
 import { InvalidInputError, MismatchError, ParseError, UnsupportedVersionError } from './errors.js'
@@ -18,7 +18,7 @@ import { parseShape, type Infer } from './schema/kit.js'
 import { RECEIPT_TYPE, ReceiptShape } from './schema/receipt.js'
 import { LIMITS } from './limits.js'
 import { verifyInclusion } from './merkle.js'
-import { encodeSaltedLeaf, participantsTree, type ParticipantsTree, type WeightedEntry } from './participants.js'
+import { encodeSaltedLeaf, participantsTree, type ParticipantsTree, type ParticipantsTreeBuilder, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
 import { SUPPORTED_VERSIONS } from './version.js'
 import { CID } from 'multiformats/cid'
@@ -65,7 +65,52 @@ export interface ReceiptBook {
  * @category Draw
  */
 export function makeReceipts(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, options: { readonly kinds?: DrawKinds } = {}): ReceiptBook {
-  const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
+  const inputs = checkReceiptInputs(commitment, participants, secret, options.kinds)
+  return receiptBook(inputs, participantsTree(participants, { secret: inputs.secret }))
+}
+
+/**
+ * Options of {@link makeReceiptsAsync}.
+ * @category Draw
+ */
+export interface MakeReceiptsOptions {
+  /** The registry of draw kinds (default: the built-in kinds). */
+  readonly kinds?: DrawKinds
+  /**
+   * Builds the salted list's tree (default {@link participantsTree}; the Node entry's `makeReceiptsAsync`
+   * uses `participantsTreeParallel`, on two threads). Its root is compared with the commitment.
+   */
+  readonly participantsTree?: ParticipantsTreeBuilder
+}
+
+/**
+ * {@link makeReceipts} with the tree built by the caller's own, possibly asynchronous, builder: the same
+ * checks, errors and receipts. The Node entry's `makeReceiptsAsync` builds it on two threads.
+ *
+ * @example
+ * ```ts
+ * const book = await makeReceiptsAsync(result, participants, result.secret!, { participantsTree: participantsTreeParallel })
+ * ```
+ * @throws (the promise rejects with) {@link makeReceipts}'s errors.
+ * @category Draw
+ */
+export async function makeReceiptsAsync(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, options: MakeReceiptsOptions = {}): Promise<ReceiptBook> {
+  const inputs = checkReceiptInputs(commitment, participants, secret, options.kinds)
+  return receiptBook(inputs, await (options.participantsTree ?? participantsTree)(participants, { secret: inputs.secret }))
+}
+
+interface ReceiptInputs {
+  readonly c: Commitment
+  readonly cid: string
+  readonly json: CommitResult['json']
+  readonly kinds: DrawKinds
+  readonly committed: ParticipantsCommitment
+  readonly participants: readonly string[] | readonly WeightedEntry[]
+  readonly secret: OrganizerSecret
+}
+
+function checkReceiptInputs(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, kindsOption: DrawKinds | undefined): ReceiptInputs {
+  const kinds = kindsOption ?? DEFAULT_DRAW_KINDS
   const c: Commitment = 'commitment' in commitment && 'cid' in commitment ? commitment.commitment : (commitment as Commitment)
   validateCommitment(c, kinds)
   const { cid, json } = describeCommitment(c, kinds)
@@ -76,8 +121,11 @@ export function makeReceipts(commitment: CommitResult | Commitment, participants
   if (!Array.isArray(participants) || participants.length !== committed.count) {
     throw new MismatchError('PARTICIPANTS_MISMATCH', `${Array.isArray(participants) ? participants.length : 'no'} participants given, ${committed.count} committed`, 'pass exactly the committed list, in the committed order')
   }
-  const tree: ParticipantsTree = participantsTree(participants, { secret: OrganizerSecret.from(secret) })
-  if (bytesToHex(tree.root()) !== committed.root) {
+  return { c, cid, json, kinds, committed, participants, secret: OrganizerSecret.from(secret) }
+}
+
+function receiptBook({ c, cid, json, kinds, committed, participants }: ReceiptInputs, tree: ParticipantsTree): ReceiptBook {
+  if (bytesToHex(tree.root()) !== committed.root || tree.size !== committed.count) {
     throw new MismatchError('PARTICIPANTS_MISMATCH', 'the participants, salted with this secret, do not hash to the committed root', 'pass exactly the committed list, in the committed order, and the secret made with this commitment')
   }
   const weighted = kinds.get(c.draw.kind)?.participants === 'weighted'

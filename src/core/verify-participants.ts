@@ -11,19 +11,10 @@ import { underPath, type Commitment } from './commitment.js'
 import { kindOf } from './draw-spec.js'
 import type { DrawKinds } from './kinds/index.js'
 import { verifyInclusion } from './merkle.js'
-import { encodeSaltedLeaf, participantsRoot, validateEntries, type WeightedEntry } from './participants.js'
+import { encodeSaltedLeaf, participantsRoot, validateEntries, type ParticipantsDigest, type WeightedEntry } from './participants.js'
 import type { Proof, RevealedEntry } from './proof.js'
 
-/**
- * The participants digest `verify` uses for a full disclosure: {@link participantsRoot} by default, or
- * the verifier's own equal function (Node: `participantsRootParallel`, on two threads). It validates the
- * entries and throws `participantsRoot`'s errors.
- * @category Verify
- */
-export interface ParticipantsDigest {
-  /** The digest of `list` (salted with `options.salts` when given), as {@link participantsRoot} computes it. */
-  (list: readonly string[] | readonly WeightedEntry[], options: { salts?: readonly Uint8Array[] | undefined }): Uint8Array | Promise<Uint8Array>
-}
+export type { ParticipantsDigest } from './participants.js'
 
 /**
  * Checks the participants section (check `participants`) and, for a winners-only proof, that no entry

@@ -20,8 +20,8 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { rootOfLeafWords } from '../core/merkle.js'
-import { leafWords, normalize, participantsRoot, saltSource, type ParticipantsHashOptions, type WeightedEntry } from '../core/participants.js'
+import { lowerLevels, MerkleTree, rootOfLeafWords } from '../core/merkle.js'
+import { leafWords, normalize, participantsRoot, participantsTree, participantsTreeOf, saltSource, type ParticipantsHashOptions, type ParticipantsTree, type WeightedEntry } from '../core/participants.js'
 import { OrganizerSecret } from '../core/secret.js'
 
 /**
@@ -59,6 +59,11 @@ export interface HashJob {
   firstIndex: number
   /** Chunk size (a power of two). */
   chunk: number
+  /**
+   * 0: answer the roots of the slice's chunks (one Int32Array); k > 0: answer the slice's tree levels
+   * `0..k` (an array of Int32Array, see `lowerLevels`), for {@link participantsTreeParallel}. Default 0.
+   */
+  levels?: number
 }
 
 /** @internal Roots of consecutive chunks of `chunk` leaves (the last may be shorter), as words. */
@@ -97,13 +102,14 @@ export async function participantsRootParallel(list: readonly string[] | readonl
     const chunk = 2 ** CHUNK_LOG
     const chunks = Math.ceil(n / chunk)
     const split = Math.min(n, Math.ceil(chunks / 2) * chunk) // the calling thread hashes [0, split)
-    const rest = worker === null ? null : hashInWorker(worker, {
+    const rest = worker === null ? null : hashInWorker<Int32Array>(worker, {
       entries: entries.slice(split).join('\n'),
       weights: weights === null ? null : Float64Array.from(weights.slice(split)),
       secret: salts instanceof OrganizerSecret ? salts.exportBytes() : null,
       salts: salts === null || salts instanceof OrganizerSecret ? null : packSalts(salts, split, n),
       firstIndex: split,
       chunk,
+      levels: 0,
     })
     const endHere = rest === null ? n : split
     const mine = chunkRoots(leafWords(entries.slice(0, endHere), weights === null ? null : weights.slice(0, endHere), salts === null || salts instanceof OrganizerSecret ? salts : salts.slice(0, endHere)), endHere, chunk)
@@ -117,6 +123,68 @@ export async function participantsRootParallel(list: readonly string[] | readonl
     all.set(mine, 0)
     all.set(tail, mine.length)
     return rootOfLeafWords(all, chunks)
+  } finally {
+    void worker?.terminate()
+  }
+}
+
+/**
+ * The participants' whole Merkle tree, equal to {@link participantsTree}'s (same root, leaf data, salts
+ * and inclusion proofs; same validation and errors), built on two threads for lists of
+ * {@link PARALLEL_MIN_ENTRIES} entries or more: for draws of a salted list (salts, winners' paths) and
+ * receipts. Each thread computes the tree's lowest 15 levels (leaves up to the 2^14-leaf chunk roots)
+ * over its own aligned half of the chunks; the halves' levels are concatenated (an aligned slice's nodes
+ * at those levels are the tree's) and the calling thread hashes the levels above.
+ *
+ * Memory: the tree keeps about 64 bytes per entry, as `participantsTree`'s; while the halves are joined
+ * the lower levels exist twice.
+ *
+ * @example
+ * ```ts
+ * import { participantsTreeParallel } from 'orbitdraw'
+ * const tree = await participantsTreeParallel(entries, { secret })
+ * const paths = tree.inclusionProofs([17, 4_242])
+ * ```
+ * @throws the errors of {@link participantsTree} (the promise rejects with them).
+ * @category Draw
+ */
+export async function participantsTreeParallel(list: readonly string[] | readonly WeightedEntry[], options: ParallelHashOptions = {}): Promise<ParticipantsTree> {
+  const threads = options.threads ?? 2
+  if (threads === 1 || !Array.isArray(list) || list.length < PARALLEL_MIN_ENTRIES) return participantsTree(list, options)
+  const worker = startWorker()
+  try {
+    // participantsTree's order: the secret (checked), then the list (validated); given salts are not for trees.
+    const secret = options.secret === undefined ? null : OrganizerSecret.from(options.secret)
+    const normalized = normalize(list)
+    const entries = normalized.entries.slice()
+    const weights = normalized.weights === null ? null : normalized.weights.slice()
+    const n = entries.length
+    const chunk = 2 ** CHUNK_LOG
+    const chunks = Math.ceil(n / chunk)
+    const split = Math.min(n, Math.ceil(chunks / 2) * chunk) // the calling thread hashes [0, split)
+    const rest = worker === null ? null : hashInWorker<Int32Array[]>(worker, {
+      entries: entries.slice(split).join('\n'),
+      weights: weights === null ? null : Float64Array.from(weights.slice(split)),
+      secret: secret === null ? null : secret.exportBytes(),
+      salts: null,
+      firstIndex: split,
+      chunk,
+      levels: CHUNK_LOG,
+    })
+    const endHere = rest === null ? n : split
+    const mine = lowerLevels(leafWords(entries.slice(0, endHere), weights === null ? null : weights.slice(0, endHere), secret), endHere, CHUNK_LOG)
+    const theirs = rest === null ? null : await rest.then(
+      (levels) => (workerStats.hashed++, levels),
+      () => (workerStats.failed++, null),
+    )
+    const tail = rest === null ? null : theirs ?? lowerLevels(leafWords(entries.slice(split), weights === null ? null : weights.slice(split), secret, split), n - split, CHUNK_LOG)
+    const lower = tail === null ? mine : mine.map((level, l) => {
+      const joined = new Int32Array(level.length + tail[l]!.length)
+      joined.set(level, 0)
+      joined.set(tail[l]!, level.length)
+      return joined
+    })
+    return participantsTreeOf(entries, weights, secret, MerkleTree.fromLowerLevels(lower, n))
   } finally {
     void worker?.terminate()
   }
@@ -149,9 +217,9 @@ function watch(worker: Worker): Worker {
   return worker
 }
 
-function hashInWorker(worker: Worker, job: HashJob): Promise<Int32Array> {
+function hashInWorker<T extends Int32Array | Int32Array[]>(worker: Worker, job: HashJob): Promise<T> {
   return new Promise((resolve, reject) => {
-    worker.once('message', (roots: Int32Array) => resolve(roots))
+    worker.once('message', (answer: T) => resolve(answer))
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`hash worker exited with code ${code}`)))
     const transfer = [job.weights?.buffer, job.secret?.buffer, job.salts?.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer)

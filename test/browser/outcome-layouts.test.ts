@@ -7,17 +7,14 @@
  * 390 px while the page never scrolls sideways, and a tampered outcome is shown as claimed, with the
  * failed check named. When chromium is missing this test fails with a clear message.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import { verify, withKinds, type Proof } from '../../src/core/index.js'
-import { buildVerifier } from '../../scripts/build-verifier.js'
 import { outcomeView } from '../../src/verifier/model.js'
 import { teamsDraw, teamsKind, type TeamsOutcomeJson } from '../core/kinds/teams.js'
 import { makeDrawProof } from './fixtures.js'
-import { launchChromium, loadProof, serveDir } from './harness.js'
+import { loadProof } from './harness.js'
+import { useVerifierPage } from './page-fixture.js'
 
 const kinds = withKinds([teamsKind])
 
@@ -28,31 +25,10 @@ const kinds = withKinds([teamsKind])
 const MEMBERS = Array.from({ length: 34 }, (_, i) => `resident-${String(i + 1).padStart(2, '0')} <img src=x onerror="document.body.dataset.pwned='1'"> Riverside ward, north bank of the canal`)
 
 describe('verifier page: sections and table layouts (headless Chromium)', () => {
-  let outDir: string
-  let server: Awaited<ReturnType<typeof serveDir>> | undefined
-  let browser: Browser | undefined
-  let page: Page
-  let proof: Proof
-  const pageErrors: string[] = []
+  const proof: Proof = makeDrawProof(teamsDraw(4), MEMBERS, kinds, 'Residents’ panel: four working groups')
+  const web = useVerifierPage({ name: 'layouts', workerEntry: join(import.meta.dirname, 'teams-worker.ts') })
 
-  beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'orbitdraw-verifier-layouts-'))
-    proof = makeDrawProof(teamsDraw(4), MEMBERS, kinds, 'Residents’ panel: four working groups')
-    const built = await buildVerifier({ outDir, workerEntry: join(import.meta.dirname, 'teams-worker.ts') })
-    server = await serveDir(dirname(built.htmlPath))
-    browser = await launchChromium()
-    page = await browser.newPage()
-    page.on('pageerror', (e) => pageErrors.push(String(e)))
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
-  })
-
-  const relaxed = (): string => `${server!.url}?allow-unsigned=1&allow-untimestamped=1`
-  const failedChecks = (): Promise<string[]> => page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
+  const failedChecks = (): Promise<string[]> => web.page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
   /** How the page draws an untrusted cell: a right-to-left override as a visible mark. */
   const shown = (s: string): string => s.replace('\u202E', '⟨U+202E⟩')
 
@@ -62,12 +38,12 @@ describe('verifier page: sections and table layouts (headless Chromium)', () => 
   })
 
   it('draws every section: a ranked list, a table with aligned numbers and marked cells, a value list', async () => {
-    await page.goto(relaxed())
-    await loadProof(page, proof, 'file')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, proof, 'file')
     expect(await failedChecks()).toEqual([])
-    expect(await page.locator('#outcome').getAttribute('data-layout')).toBe('sections')
-    expect(await page.locator('#outcome-h').textContent()).toBe('Teamsunder custom trust settings — see the verdict')
-    const sections = page.locator('#outcome .outcome-section')
+    expect(await web.page.locator('#outcome').getAttribute('data-layout')).toBe('sections')
+    expect(await web.page.locator('#outcome-h').textContent()).toBe('Teamsunder custom trust settings — see the verdict')
+    const sections = web.page.locator('#outcome .outcome-section')
     expect(await sections.evaluateAll((els) => els.map((e) => [e.getAttribute('data-layout'), e.querySelector('h3')?.textContent]))).toEqual([
       ['ranked', 'Captains'],
       ['table', 'Team sizes'],
@@ -93,26 +69,26 @@ describe('verifier page: sections and table layouts (headless Chromium)', () => 
   })
 
   it('every cell is text: no element from an entry, no script run, hidden characters marked', async () => {
-    await page.goto(relaxed())
-    await loadProof(page, proof, 'file')
-    expect(await page.locator('#outcome img').count()).toBe(0)
-    expect(await page.locator('#outcome .plain tbody tr').first().locator('td').nth(2).textContent()).toContain('<img src=x onerror=')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, proof, 'file')
+    expect(await web.page.locator('#outcome img').count()).toBe(0)
+    expect(await web.page.locator('#outcome .plain tbody tr').first().locator('td').nth(2).textContent()).toContain('<img src=x onerror=')
     // Committed entries cannot hold a bidi control (commit refuses them); a forged outcome can.
     const forged = structuredClone(proof) as unknown as { outcome: TeamsOutcomeJson & { order: { entry: string }[] } }
     forged.outcome.order[0]!.entry = 'alice\u202Eelgoog'
-    await page.goto(relaxed())
-    await loadProof(page, forged, 'file')
-    expect(await page.locator('#outcome .plain tbody tr').first().locator('td').nth(2).textContent()).toBe('alice⟨U+202E⟩elgoog')
-    expect(await page.locator('#outcome .plain .hidden-char').getAttribute('title')).toContain('right-to-left override')
-    expect(await page.locator('#outcome').evaluate((el) => el.textContent!.includes('\u202E'))).toBe(false)
-    expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined()
-    expect(pageErrors).toEqual([])
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, forged, 'file')
+    expect(await web.page.locator('#outcome .plain tbody tr').first().locator('td').nth(2).textContent()).toBe('alice⟨U+202E⟩elgoog')
+    expect(await web.page.locator('#outcome .plain .hidden-char').getAttribute('title')).toContain('right-to-left override')
+    expect(await web.page.locator('#outcome').evaluate((el) => el.textContent!.includes('\u202E'))).toBe(false)
+    expect(await web.page.evaluate(() => document.body.dataset.pwned)).toBeUndefined()
+    expect(web.pageErrors).toEqual([])
   })
 
   it('at 390 px the page never scrolls sideways; the wide table scrolls inside its own box', async () => {
-    const phone = await browser!.newPage({ viewport: { width: 390, height: 844 } })
+    const phone = await web.browser.newPage({ viewport: { width: 390, height: 844 } })
     try {
-      await phone.goto(relaxed())
+      await phone.goto(web.relaxedUrl)
       await loadProof(phone, proof, 'file')
       const layout = await phone.evaluate(() => {
         const box = document.querySelector('#outcome .table-scroll')!
@@ -141,13 +117,13 @@ describe('verifier page: sections and table layouts (headless Chromium)', () => 
     const bad = structuredClone(proof) as unknown as { outcome: TeamsOutcomeJson & { order: { rank: number; index: number; entry: string }[] } }
     const [a, b] = [bad.outcome.order[0]!, bad.outcome.order[1]!]
     ;[a.index, b.index, a.entry, b.entry] = [b.index, a.index, b.entry, a.entry]
-    await page.goto(relaxed())
-    await loadProof(page, bad, 'file')
-    expect(await page.locator('#verdict').getAttribute('data-tier')).toBe('failed')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, bad, 'file')
+    expect(await web.page.locator('#verdict').getAttribute('data-tier')).toBe('failed')
     expect(await failedChecks()).toEqual(['outcome'])
-    expect(await page.locator('#outcome .tag-fail').textContent()).toBe('claimed by the proof — not verified')
-    expect(await page.locator('#outcome').getAttribute('class')).toContain('unverified')
+    expect(await web.page.locator('#outcome .tag-fail').textContent()).toBe('claimed by the proof — not verified')
+    expect(await web.page.locator('#outcome').getAttribute('class')).toContain('unverified')
     // the claimed (swapped) captain is what the page shows, marked as claimed
-    expect(await page.locator('#outcome .outcome-section').nth(0).locator('td.entry').first().textContent()).toBe(shown(bad.outcome.order[0]!.entry))
+    expect(await web.page.locator('#outcome .outcome-section').nth(0).locator('td.entry').first().textContent()).toBe(shown(bad.outcome.order[0]!.entry))
   })
 })

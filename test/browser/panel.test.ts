@@ -5,17 +5,13 @@
  * as claimed), the "was I in the draw?" search ranking members, and a 390 px screen. The page is the
  * real build (built-in kinds). When chromium is missing this test fails with a clear message.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, LOTTERY_CHECK_NAMES, PANEL_CHECK_NAMES, panelDraw, panelLotteryDraw, verify, type PanelLotteryOutcomeJson, type PanelOutcomeJson, type Proof } from '../../src/core/index.js'
-import { buildVerifier } from '../../scripts/build-verifier.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
-import { launchChromium, loadProof, serveDir } from './harness.js'
+import { loadProof } from './harness.js'
+import { useVerifierPage } from './page-fixture.js'
 
 const CHAIN = buildChain(14, 'browser-panel')
 const base = { beacon: BEACON_NAME, after: { sequence: 7, block: CHAIN[7]!.cid }, label: 'Riverside citizens’ assembly 2026' }
@@ -31,51 +27,33 @@ function panelProof(target: number, alternates: number): Proof {
 }
 
 describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
-  let outDir: string
-  let server: Awaited<ReturnType<typeof serveDir>> | undefined
-  let browser: Browser | undefined
-  let page: Page
   let proof: Proof
   let lottery: Proof
-  const pageErrors: string[] = []
 
-  beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'orbitdraw-verifier-panel-'))
+  beforeAll(() => {
     proof = panelProof(10, 4)
     // a portfolio of four valid panels (drawn by the panel kind from other blocks), weights 1..4
     const candidates = [8, 9, 11, 12].map((t) => (panelProof(t, 0).outcome as PanelOutcomeJson).members.map((m) => m.entry.split('|')[0]!))
     const l = panelLotteryDraw(pool, quotas, candidates, [1, 2, 3, 4])
     lottery = drawFromBlock(commit({ ...base, target: 10, draw: l.draw, participants: l.participants }).commitment, l.participants, CHAIN[10]!)
-    const built = await buildVerifier({ outDir })
-    server = await serveDir(dirname(built.htmlPath))
-    browser = await launchChromium()
-    page = await browser.newPage()
-    page.on('pageerror', (e) => pageErrors.push(String(e)))
   })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
-  })
-
-  const relaxed = (): string => `${server!.url}?allow-unsigned=1&allow-untimestamped=1`
-  const failedChecks = (): Promise<string[]> => page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
-  const section = (i: number) => page.locator('#outcome .outcome-section').nth(i)
+  const web = useVerifierPage({ name: 'panel' })
+  const failedChecks = (): Promise<string[]> => web.page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
+  const section = (i: number) => web.page.locator('#outcome .outcome-section').nth(i)
   const tableRows = (i: number): Promise<string[][]> => section(i).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
 
   it('a verified panel: members, the quota table, the alternates and the exact probabilities by type', async () => {
     const o = proof.outcome as PanelOutcomeJson
     expect(o.probabilities, 'this fixture counts every feature exactly').toBeDefined()
     expect((await verify(proof, ENGINE_ONLY)).ok).toBe(true)
-    await page.goto(relaxed())
-    await loadProof(page, proof, 'file')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, proof, 'file')
     expect(await failedChecks()).toEqual([])
-    const checks = await page.locator('#checks li').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))
+    const checks = await web.page.locator('#checks li').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))
     for (const name of PANEL_CHECK_NAMES) expect(checks).toContain(name)
-    expect(await page.locator('#outcome').getAttribute('data-layout')).toBe('sections')
-    expect(await page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Panel of ${K}`)
-    expect(await page.locator('#outcome .outcome-section h3').allTextContents()).toEqual([`Members (${K})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`, 'Alternates (4)', 'Selection probability by type'])
+    expect(await web.page.locator('#outcome').getAttribute('data-layout')).toBe('sections')
+    expect(await web.page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Panel of ${K}`)
+    expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual([`Members (${K})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`, 'Alternates (4)', 'Selection probability by type'])
     // members and alternates: the proof's entries, positions 1-based
     expect(await section(0).locator('td.entry').allTextContents()).toEqual(o.members.map((m) => m.entry))
     expect(await section(0).locator('td.index').allTextContents()).toEqual(o.members.map((m) => String(m.index + 1)))
@@ -87,22 +65,22 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
     expect(await section(1).locator('td.tone-ok').count()).toBe(o.quotas.length)
     // probabilities: one row per type, the decimal and the reduced fraction
     expect(await tableRows(3)).toEqual(o.probabilities!.map((p) => [p.type, String(p.respondents), p.decimal, p.probability]))
-    expect(pageErrors).toEqual([])
+    expect(web.pageErrors).toEqual([])
   })
 
   it('"was I in the draw?" ranks a member by the members section, and finds a respondent who was not drawn', async () => {
-    await page.goto(relaxed())
-    await loadProof(page, proof, 'file')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, proof, 'file')
     const o = proof.outcome as PanelOutcomeJson
     const member = o.members[2]!
-    await page.locator('#entry-search').fill(member.entry.split('|')[0]!)
-    await page.locator('#entry-search-results li').first().waitFor()
-    expect(await page.locator(`#entry-search-results li[data-position="${member.index + 1}"] .tag-rank`).textContent()).toBe(` rank #${member.rank}`)
+    await web.page.locator('#entry-search').fill(member.entry.split('|')[0]!)
+    await web.page.locator('#entry-search-results li').first().waitFor()
+    expect(await web.page.locator(`#entry-search-results li[data-position="${member.index + 1}"] .tag-rank`).textContent()).toBe(` rank #${member.rank}`)
     const taken = new Set([...o.members, ...o.alternates].map((m) => m.index))
     const other = Array.from({ length: 300 }, (_, i) => i).find((i) => !taken.has(i))!
-    await page.locator('#entry-search').fill((proof.participants as unknown as { entries: string[] }).entries[other]!.split('|')[0]!)
-    await expect.poll(() => page.locator(`#entry-search-results li[data-position="${other + 1}"]`).count()).toBe(1)
-    expect(await page.locator(`#entry-search-results li[data-position="${other + 1}"] .tag-rank`).count()).toBe(0)
+    await web.page.locator('#entry-search').fill((proof.participants as unknown as { entries: string[] }).entries[other]!.split('|')[0]!)
+    await expect.poll(() => web.page.locator(`#entry-search-results li[data-position="${other + 1}"]`).count()).toBe(1)
+    expect(await web.page.locator(`#entry-search-results li[data-position="${other + 1}"] .tag-rank`).count()).toBe(0)
   })
 
   it('a tampered panel: the named checks fail, the outcome is shown as claimed, an unmet quota is marked', async () => {
@@ -112,38 +90,38 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
     const other = j.participants.entries.findIndex((_, i) => !taken.has(i))
     j.outcome.members[0] = { ...j.outcome.members[0]!, index: other, entry: j.participants.entries[other]! }
     j.outcome.quotas[0]!.selected = j.outcome.quotas[0]!.max + 1
-    await page.goto(relaxed())
-    await loadProof(page, j, 'file')
-    expect(await page.locator('#verdict').getAttribute('data-tier')).toBe('failed')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, j, 'file')
+    expect(await web.page.locator('#verdict').getAttribute('data-tier')).toBe('failed')
     const failed = await failedChecks()
     expect(failed).toContain('outcome')
     expect(failed).toContain('panel-replay')
-    expect(await page.locator('#verdict .failed-name').allTextContents()).toEqual(failed)
-    expect(await page.locator('#outcome .tag-fail').textContent()).toBe('claimed by the proof — not verified')
+    expect(await web.page.locator('#verdict .failed-name').allTextContents()).toEqual(failed)
+    expect(await web.page.locator('#outcome .tag-fail').textContent()).toBe('claimed by the proof — not verified')
     expect(await section(0).locator('td.entry').first().textContent()).toBe(j.participants.entries[other])
     const first = section(1).locator('tbody tr').first().locator('td').last()
     expect(await first.textContent()).toBe('no ✗')
     expect(await first.getAttribute('data-tone')).toBe('bad')
-    expect(await page.locator('#outcome .outcome-section h3').nth(1).textContent()).toBe(`Quotas (${j.outcome.quotas.length - 1} of ${j.outcome.quotas.length} met)`)
+    expect(await web.page.locator('#outcome .outcome-section h3').nth(1).textContent()).toBe(`Quotas (${j.outcome.quotas.length - 1} of ${j.outcome.quotas.length} met)`)
   })
 
   it('a panel lottery: the winning candidate panel, its members and its quota table', async () => {
     const o = lottery.outcome as PanelLotteryOutcomeJson
-    await page.goto(relaxed())
-    await loadProof(page, lottery, 'file')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, lottery, 'file')
     expect(await failedChecks()).toEqual([])
-    const checks = await page.locator('#checks li').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))
+    const checks = await web.page.locator('#checks li').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))
     for (const name of LOTTERY_CHECK_NAMES) expect(checks).toContain(name)
-    expect(await page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Panel ${o.panel} of the portfolio`)
-    expect(await page.locator('#outcome .outcome-section h3').allTextContents()).toEqual([`Members (${K})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`])
+    expect(await web.page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Panel ${o.panel} of the portfolio`)
+    expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual([`Members (${K})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`])
     expect(await section(0).locator('td.entry').allTextContents()).toEqual(o.members.map((m) => m.entry))
     expect(await tableRows(1)).toEqual(o.quotas.map((q) => [q.feature, q.value, String(q.min), String(q.max), String(q.selected), 'yes ✓']))
   })
 
   it('at 390 px a panel proof never scrolls the page sideways', async () => {
-    const phone = await browser!.newPage({ viewport: { width: 390, height: 844 } })
+    const phone = await web.browser.newPage({ viewport: { width: 390, height: 844 } })
     try {
-      await phone.goto(relaxed())
+      await phone.goto(web.relaxedUrl)
       await loadProof(phone, proof, 'file')
       const layout = await phone.evaluate(() => ({
         width: document.documentElement.scrollWidth,

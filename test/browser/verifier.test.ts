@@ -5,74 +5,57 @@
  * its panel) as a non-green verdict, and stays responsive while it works. When chromium is missing
  * this test fails with a clear message (CI installs it).
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import type { Browser, Page, Worker } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Worker } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, makeReceipts, serializeReceipt, verify, type Proof } from '../../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { buildVerifier, type BuildVerifierResult } from '../../scripts/build-verifier.js'
 import { makeBigProof, makeProof, PARTICIPANTS, tamperBlock, tamperOutcome, TEST_TSA, tsaAt, withByte } from './fixtures.js'
-import { INSECURE_HOST, launchChromium, loadProof, serveDir, waitForVerdict } from './harness.js'
+import { INSECURE_HOST, loadProof, waitForVerdict } from './harness.js'
+import { useVerifierPage } from './page-fixture.js'
 
 const beaconOf = (p: Proof): string => (p.commitment as { beacon: string }).beacon
 const winnersOf = (p: Proof): string[] => (p.outcome.kind === 'pick' ? p.outcome.winners.map((w) => w.entry) : [])
 
 describe('browser verifier (headless Chromium)', () => {
-  let outDir: string
-  let built: BuildVerifierResult
-  let server: Awaited<ReturnType<typeof serveDir>> | undefined
-  let browser: Browser | undefined
-  let page: Page
   let plain: Proof // unsigned, naming the real Orbitport beacon: a forgery under the strict policy
   let signed: Proof // signed by a throwaway Ed25519 beacon key: a beacon nobody trusts by default
   let rsa: Proof
-  const pageErrors: string[] = []
   const requests: string[] = []
 
   beforeAll(async () => {
-    // Build into a temporary directory so the test never races a developer's dist/.
-    outDir = await mkdtemp(join(tmpdir(), 'orbitdraw-verifier-'))
-    ;[built, plain, signed, rsa] = await Promise.all([buildVerifier({ outDir }), makeProof(), makeProof({ signed: true }), makeProof({ signed: 'RSA' })])
+    ;[plain, signed, rsa] = await Promise.all([makeProof(), makeProof({ signed: true }), makeProof({ signed: 'RSA' })])
+  })
+  const web = useVerifierPage({ name: 'main', files: () => ({ '/proofs/signed.json': JSON.stringify(signed) }) })
+  beforeAll(() => {
+    const { built } = web
     console.log(`verifier page: ${(built.page.gzip / 1024).toFixed(1)} KiB min+gzip (page script ${(built.js.gzip / 1024).toFixed(1)}, worker ${(built.worker.gzip / 1024).toFixed(1)})`)
-    server = await serveDir(dirname(built.htmlPath), { '/proofs/signed.json': JSON.stringify(signed) })
-    browser = await launchChromium()
-    page = await browser.newPage()
-    page.on('pageerror', (e) => pageErrors.push(String(e)))
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text())
+    web.page.on('console', (m) => {
+      if (m.type() === 'error') web.pageErrors.push(m.text())
     })
-    page.on('request', (r) => requests.push(r.url()))
+    web.page.on('request', (r) => requests.push(r.url()))
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
-  })
-
-  const failedChecks = (p = page): Promise<string[]> => p.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
-  const shownWinners = (): Promise<string[]> => page.locator('#outcome tr.winner td.entry').allTextContents()
-  const tier = (p = page): Promise<string | null> => p.locator('#verdict').getAttribute('data-tier')
+  const failedChecks = (p = web.page): Promise<string[]> => p.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
+  const shownWinners = (): Promise<string[]> => web.page.locator('#outcome tr.winner td.entry').allTextContents()
+  const tier = (p = web.page): Promise<string | null> => p.locator('#verdict').getAttribute('data-tier')
   const q = (params: Record<string, string | string[]>): string => {
     const s = new URLSearchParams()
     for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) s.append(k, x)
-    return `${server!.url}?${s.toString()}`
+    return `${web.url}?${s.toString()}`
   }
   /** The reader trusts the fixtures' test time-stamping root, in the trust panel (roots never come from a link). */
-  const trustTestTsa = async (p = page): Promise<void> => {
+  const trustTestTsa = async (p = web.page): Promise<void> => {
     if ((await p.locator('#trust').getAttribute('open')) === null) await p.locator('#trust summary').click()
     await p.locator('#trust-tsa').fill(TEST_TSA.rootPem)
   }
   /** No green element (verdict, pill, badge) inside a verdict box that is not the green one. */
-  const greenInsideVerdict = (): Promise<number> => page.locator('#verdict .auth-yes, #verdict .state-ok, #verdict.verdict-verified').count()
+  const greenInsideVerdict = (): Promise<number> => web.page.locator('#verdict .auth-yes, #verdict .state-ok, #verdict.verdict-verified').count()
 
   it('builds one self-contained page: the core in a blob: worker, under a strict CSP', async () => {
-    expect(built.worker.gzip).toBeGreaterThan(10_000)
-    expect(built.js.min).toBeLessThan(64 * 1024) // the core is not on the main thread
-    expect(built.page.min).toBeGreaterThan(built.js.min + built.worker.min)
-    const csp = await page.goto(server!.url).then(() => page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))
+    expect(web.built.worker.gzip).toBeGreaterThan(10_000)
+    expect(web.built.js.min).toBeLessThan(64 * 1024) // the core is not on the main thread
+    expect(web.built.page.min).toBeGreaterThan(web.built.js.min + web.built.worker.min)
+    const csp = await web.page.goto(web.url).then(() => web.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))
     const directives = Object.fromEntries(csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]))
     expect(directives['default-src']).toBe("'none'")
     expect(directives['worker-src']).toBe('blob:')
@@ -80,8 +63,8 @@ describe('browser verifier (headless Chromium)', () => {
     expect(csp).not.toContain('unsafe')
     // the CSP really holds (on a page of its own: the refusals log errors): an injected inline script
     // and a data: worker are refused, while the page's own script and its blob: worker ran (above/below)
-    const p2 = await browser!.newPage()
-    await p2.goto(server!.url)
+    const p2 = await web.browser.newPage()
+    await p2.goto(web.url)
     const violations = await p2.evaluate(async () => {
       const seen: string[] = []
       document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective))
@@ -103,112 +86,112 @@ describe('browser verifier (headless Chromium)', () => {
   })
 
   it('strict default: a proof from an own (emulator-style) beacon fails beacon-trusted (and its untrusted time-stamp commitment-time)', async () => {
-    await page.goto(server!.url)
-    await loadProof(page, signed, 'file')
-    expect(await page.locator('#verdict-title').textContent()).toBe('Failed')
+    await web.page.goto(web.url)
+    await loadProof(web.page, signed, 'file')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Failed')
     expect(await tier()).toBe('failed')
     expect(await failedChecks()).toEqual(['beacon-trusted', 'commitment-time'])
-    expect(await page.locator('#verdict-headline').textContent()).toBe('FAILED: beacon-trusted, commitment-time.')
+    expect(await web.page.locator('#verdict-headline').textContent()).toBe('FAILED: beacon-trusted, commitment-time.')
     expect(await greenInsideVerdict()).toBe(0)
-    expect(await page.locator('#auth').getAttribute('class')).toContain('auth-neutral')
+    expect(await web.page.locator('#auth').getAttribute('class')).toContain('auth-neutral')
     // facts first: the commitment CID to compare, the beacon in words, the target block and its time
-    const facts = await page.locator('#verdict-facts li').allTextContents()
+    const facts = await web.page.locator('#verdict-facts li').allTextContents()
     expect(facts[0]).toBe(`Commitment ${signed.commitmentCid}: compare it with the organizer's announcement (made before the target block).`)
     expect(facts[1]).toMatch(/^Beacon: untrusted beacon k51/)
     expect(facts[2]).toMatch(/^Target block 11: published \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.$/)
-    expect(await page.locator('#outcome h2').textContent()).toContain('not verified')
+    expect(await web.page.locator('#outcome h2').textContent()).toContain('not verified')
     // nothing claimed that was not checked: the time-stamp check failed, so no "published before"
-    const explain = await page.locator('#explain').textContent()
+    const explain = await web.page.locator('#explain').textContent()
     expect(explain).not.toMatch(/published before|before its target block existed/)
   })
 
   it('strict default: an unsigned block naming the real Orbitport beacon fails beacon-authenticity', async () => {
-    await page.goto(server!.url)
-    await loadProof(page, plain, 'paste')
+    await web.page.goto(web.url)
+    await loadProof(web.page, plain, 'paste')
     expect(await tier()).toBe('failed')
     expect(await failedChecks()).toEqual(['beacon-authenticity', 'commitment-time'])
-    expect(await page.locator('#verdict-facts').textContent()).toContain('Beacon: Orbitport randomness beacon (k2k4r8lvom…)')
-    expect(await page.locator('#auth').textContent()).toContain('Integrity only — no signed beacon record')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('Beacon: Orbitport randomness beacon (k2k4r8lvom…)')
+    expect(await web.page.locator('#auth').textContent()).toContain('Integrity only — no signed beacon record')
     // every check verify() runs in Node is listed, in order
     const node = await verify(plain)
-    expect(await page.locator('#checks li').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))).toEqual(node.checks.map((c) => c.name))
-    expect(await page.locator('[data-node="head"]').getAttribute('data-state')).toBe('absent')
+    expect(await web.page.locator('#checks li').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))).toEqual(node.checks.map((c) => c.name))
+    expect(await web.page.locator('[data-node="head"]').getAttribute('data-state')).toBe('absent')
   })
 
   it('?allow-unsigned=1&allow-untimestamped=1: not fully verified (never green), naming "unsigned" and what to check instead', async () => {
-    await page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
-    expect(await page.locator('#trust').getAttribute('open')).not.toBeNull()
-    expect(await page.locator('#allow-unsigned').isChecked()).toBe(true)
-    await loadProof(page, plain, 'file')
+    await web.page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    expect(await web.page.locator('#trust').getAttribute('open')).not.toBeNull()
+    expect(await web.page.locator('#allow-unsigned').isChecked()).toBe(true)
+    await loadProof(web.page, plain, 'file')
     expect(await tier()).toBe('custom')
-    expect(await page.locator('#verdict-title').textContent()).toBe('Not fully verified')
-    expect(await page.locator('#verdict-headline').textContent()).toMatch(/^NOT FULLY VERIFIED/)
-    expect(await page.locator('#verdict-facts').textContent()).toContain('Relaxed: unsigned blocks allowed')
-    const setting = page.locator('#custom-settings li[data-setting="allow-unsigned"]')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Not fully verified')
+    expect(await web.page.locator('#verdict-headline').textContent()).toMatch(/^NOT FULLY VERIFIED/)
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('Relaxed: unsigned blocks allowed')
+    const setting = web.page.locator('#custom-settings li[data-setting="allow-unsigned"]')
     expect(await setting.getAttribute('data-origin')).toBe('link')
     expect(await setting.textContent()).toMatch(/Set by the link you opened: unsigned blocks are accepted.*Check instead: .*orbitdraw verify --online/)
-    expect(await page.locator('#checks li[data-check="beacon-authenticity"]').getAttribute('data-relaxed')).toBe('allowUnsigned')
+    expect(await web.page.locator('#checks li[data-check="beacon-authenticity"]').getAttribute('data-relaxed')).toBe('allowUnsigned')
     expect(await failedChecks()).toEqual([])
     expect(await greenInsideVerdict()).toBe(0)
-    expect(await page.locator('#outcome h2').textContent()).toContain('under custom trust settings')
+    expect(await web.page.locator('#outcome h2').textContent()).toContain('under custom trust settings')
   })
 
   it('?trust-beacon=NAME (and the test time-stamping root in the panel): verified under custom trust settings, not the green verdict', async () => {
-    await page.goto(q({ 'trust-beacon': beaconOf(signed) }))
+    await web.page.goto(q({ 'trust-beacon': beaconOf(signed) }))
     await trustTestTsa()
-    await loadProof(page, signed, 'file')
+    await loadProof(web.page, signed, 'file')
     expect(await tier()).toBe('custom')
-    expect(await page.locator('#verdict-title').textContent()).toBe('Verified under custom trust settings')
-    expect(await page.locator('#verdict-headline').textContent()).toMatch(/^VERIFIED UNDER CUSTOM TRUST SETTINGS/)
-    expect(await page.locator('#custom-settings li[data-setting="trust-beacon"]').textContent()).toContain(`beacon ${beaconOf(signed)} is trusted in addition to Orbitport's`)
-    expect(await page.locator('#custom-settings li[data-setting="trust-beacon"]').getAttribute('data-used')).toBe('true')
-    expect(await page.locator('#verdict-facts').textContent()).toContain('trusted by your settings')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Verified under custom trust settings')
+    expect(await web.page.locator('#verdict-headline').textContent()).toMatch(/^VERIFIED UNDER CUSTOM TRUST SETTINGS/)
+    expect(await web.page.locator('#custom-settings li[data-setting="trust-beacon"]').textContent()).toContain(`beacon ${beaconOf(signed)} is trusted in addition to Orbitport's`)
+    expect(await web.page.locator('#custom-settings li[data-setting="trust-beacon"]').getAttribute('data-used')).toBe('true')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('trusted by your settings')
     expect(await failedChecks()).toEqual([])
     expect(await greenInsideVerdict()).toBe(0)
     expect(await shownWinners()).toEqual(winnersOf(signed))
-    for (const key of ['commitment', 'after', 'target', 'head']) expect(await page.locator(`[data-node="${key}"]`).getAttribute('data-state'), key).toBe('ok')
-    expect(await page.locator('.strip .chip:not(.gap)').count()).toBe(signed.chain.blocks.length)
+    for (const key of ['commitment', 'after', 'target', 'head']) expect(await web.page.locator(`[data-node="${key}"]`).getAttribute('data-state'), key).toBe('ok')
+    expect(await web.page.locator('.strip .chip:not(.gap)').count()).toBe(signed.chain.blocks.length)
   })
 
   it('the panel is equivalent to the link: the emulator beacon trusted there gives the same custom-trust verdict', async () => {
-    await page.goto(q({ 'trust-beacon': beaconOf(signed) }))
+    await web.page.goto(q({ 'trust-beacon': beaconOf(signed) }))
     await trustTestTsa()
-    await loadProof(page, signed, 'file')
+    await loadProof(web.page, signed, 'file')
     const verdictOf = async (): Promise<unknown> => ({
-      title: await page.locator('#verdict-title').textContent(),
-      headline: await page.locator('#verdict-headline').textContent(),
-      facts: await page.locator('#verdict-facts').textContent(),
-      checks: await page.locator('#checks li').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-check')}:${e.getAttribute('data-ok')}`)),
-      setting: await page.locator('#custom-settings li[data-setting="trust-beacon"]').textContent().then((t) => t?.replace(/^Set (by the link you opened|in your trust settings): /, '')),
+      title: await web.page.locator('#verdict-title').textContent(),
+      headline: await web.page.locator('#verdict-headline').textContent(),
+      facts: await web.page.locator('#verdict-facts').textContent(),
+      checks: await web.page.locator('#checks li').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-check')}:${e.getAttribute('data-ok')}`)),
+      setting: await web.page.locator('#custom-settings li[data-setting="trust-beacon"]').textContent().then((t) => t?.replace(/^Set (by the link you opened|in your trust settings): /, '')),
     })
     const byLink = await verdictOf()
 
-    await page.goto(server!.url)
+    await web.page.goto(web.url)
     await trustTestTsa()
-    await loadProof(page, signed, 'file')
+    await loadProof(web.page, signed, 'file')
     expect(await tier()).toBe('failed') // the beacon is not trusted yet
-    await page.locator('#trust-beacons').fill(beaconOf(signed))
-    expect(await page.locator('#trust-status').textContent()).toContain('Custom trust settings (2)')
-    await page.evaluate(() => {
+    await web.page.locator('#trust-beacons').fill(beaconOf(signed))
+    expect(await web.page.locator('#trust-status').textContent()).toContain('Custom trust settings (2)')
+    await web.page.evaluate(() => {
       document.body.dataset.state = 'loading'
     })
-    await page.locator('#apply-trust').click()
-    await waitForVerdict(page)
+    await web.page.locator('#apply-trust').click()
+    await waitForVerdict(web.page)
     expect(await tier()).toBe('custom')
     expect(await verdictOf()).toEqual(byLink)
-    expect(await page.locator('#custom-settings li[data-setting="trust-beacon"]').getAttribute('data-origin')).toBe('panel')
+    expect(await web.page.locator('#custom-settings li[data-setting="trust-beacon"]').getAttribute('data-origin')).toBe('panel')
   })
 
   it('a pinned commitment CID that does not match fails commitment-pinned; a matching one is named as pinned', async () => {
     const other = await makeProof({ label: 'another draw' })
-    await page.goto(q({ commitment: other.commitmentCid, 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
-    await loadProof(page, plain, 'file')
+    await web.page.goto(q({ commitment: other.commitmentCid, 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(web.page, plain, 'file')
     expect(await tier()).toBe('failed')
     expect(await failedChecks()).toEqual(['commitment-pinned'])
-    await page.goto(q({ commitment: plain.commitmentCid, 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
-    await loadProof(page, plain, 'file')
+    await web.page.goto(q({ commitment: plain.commitmentCid, 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(web.page, plain, 'file')
     expect(await tier()).toBe('custom') // allow-unsigned, not the pin, keeps it from green
-    const facts = await page.locator('#verdict-facts').textContent()
+    const facts = await web.page.locator('#verdict-facts').textContent()
     expect(facts).toContain(`Commitment ${plain.commitmentCid}: the one you pinned.`)
     expect(facts).toContain('pinned by the link you opened')
   })
@@ -221,10 +204,10 @@ describe('browser verifier (headless Chromium)', () => {
       const lib = await verify(bytes)
       const bad = lib.checks.filter((c) => !c.ok)
       expect(bad.length).toBe(1)
-      await page.goto(server!.url)
-      await loadProof(page, bytes, 'file')
+      await web.page.goto(web.url)
+      await loadProof(web.page, bytes, 'file')
       expect(await failedChecks()).toEqual([bad[0]!.name])
-      expect(await page.locator(`#checks li[data-check="${bad[0]!.name}"] .check-detail`).textContent()).toBe(bad[0]!.detail)
+      expect(await web.page.locator(`#checks li[data-check="${bad[0]!.name}"] .check-detail`).textContent()).toBe(bad[0]!.detail)
     }
     expect((await verify(ff)).checks[0]!.detail).toContain('UTF-8')
     expect((await verify(duplicate)).checks[0]!.detail).toContain('twice')
@@ -232,18 +215,18 @@ describe('browser verifier (headless Chromium)', () => {
 
   it('checks an RSA-signed record (like the real beacon) with WebCrypto inside the worker', async () => {
     expect(beaconOf(rsa)).toMatch(/^k2k4r8/)
-    await page.goto(q({ 'trust-beacon': beaconOf(rsa) }))
+    await web.page.goto(q({ 'trust-beacon': beaconOf(rsa) }))
     await trustTestTsa()
-    await loadProof(page, rsa, 'file')
+    await loadProof(web.page, rsa, 'file')
     expect(await tier()).toBe('custom')
-    expect(await page.locator('#verdict').getAttribute('data-authenticated')).toBe('true')
-    expect(await page.locator('#checks li[data-check="ipns-record-signature"]').textContent()).toContain('RSA')
+    expect(await web.page.locator('#verdict').getAttribute('data-authenticated')).toBe('true')
+    expect(await web.page.locator('#checks li[data-check="ipns-record-signature"]').textContent()).toContain('RSA')
   })
 
   it('without Web Crypto (plain-http hosting), warns instead of silently calling an RSA record forged', async () => {
-    const p2 = await browser!.newPage()
+    const p2 = await web.browser.newPage()
     try {
-      const port = new URL(server!.url).port
+      const port = new URL(web.url).port
       await p2.goto(`http://${INSECURE_HOST}:${port}/?trust-beacon=${beaconOf(rsa)}`)
       expect(await p2.evaluate(() => window.isSecureContext)).toBe(false)
       expect(await p2.locator('#insecure').textContent()).toContain('Web Crypto')
@@ -257,72 +240,72 @@ describe('browser verifier (headless Chromium)', () => {
   })
 
   it('loads a proof linked with ?proof=<url>, under the link’s trust settings', async () => {
-    await page.goto(q({ proof: '/proofs/signed.json', 'trust-beacon': beaconOf(signed), 'allow-untimestamped': '1' }))
-    await waitForVerdict(page)
+    await web.page.goto(q({ proof: '/proofs/signed.json', 'trust-beacon': beaconOf(signed), 'allow-untimestamped': '1' }))
+    await waitForVerdict(web.page)
     expect(await tier()).toBe('custom')
-    expect(await page.locator('#verdict-title').textContent()).toBe('Not fully verified')
-    expect(await page.locator('#source').textContent()).toContain('/proofs/signed.json')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Not fully verified')
+    expect(await web.page.locator('#source').textContent()).toContain('/proofs/signed.json')
   })
 
   it('ignores time-stamping roots in a link (trust anchors come from the reader), and says so', async () => {
-    await page.goto(q({ 'trust-tsa': 'https://example.org/root.pem', 'allow-untimestamped': '1' }))
-    expect(await page.locator('#trust-ignored').textContent()).toContain('trust-tsa: ignored')
-    expect(await page.locator('#trust-tsa').inputValue()).toBe('')
-    expect(await page.locator('#allow-untimestamped').isChecked()).toBe(true)
-    await loadProof(page, plain, 'file')
+    await web.page.goto(q({ 'trust-tsa': 'https://example.org/root.pem', 'allow-untimestamped': '1' }))
+    expect(await web.page.locator('#trust-ignored').textContent()).toContain('trust-tsa: ignored')
+    expect(await web.page.locator('#trust-tsa').inputValue()).toBe('')
+    expect(await web.page.locator('#allow-untimestamped').isChecked()).toBe(true)
+    await loadProof(web.page, plain, 'file')
     expect(await tier()).toBe('failed') // allow-untimestamped does not relax beacon-authenticity
-    expect(await page.locator('#custom-settings li[data-setting="allow-untimestamped"]').textContent()).toContain('announced this commitment CID publicly before the target block')
+    expect(await web.page.locator('#custom-settings li[data-setting="allow-untimestamped"]').textContent()).toContain('announced this commitment CID publicly before the target block')
     // a malformed PEM in the panel stops verification with a typed message, instead of being ignored
-    await page.locator('#trust-tsa').fill('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----')
-    expect(await page.locator('#trust-status').textContent()).toContain('no "-----BEGIN CERTIFICATE-----" block found')
-    await page.locator('#apply-trust').click()
+    await web.page.locator('#trust-tsa').fill('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----')
+    expect(await web.page.locator('#trust-status').textContent()).toContain('no "-----BEGIN CERTIFICATE-----" block found')
+    await web.page.locator('#apply-trust').click()
     expect(await tier()).toBe('failed') // unchanged: nothing re-verified
   })
 
   it('shows a changed outcome entry and a changed block byte as failed, naming the checks', async () => {
     const link = q({ 'trust-beacon': beaconOf(signed) })
-    await page.goto(link)
+    await web.page.goto(link)
     await trustTestTsa()
-    await loadProof(page, tamperOutcome(signed), 'file')
+    await loadProof(web.page, tamperOutcome(signed), 'file')
     expect(await failedChecks()).toEqual(['outcome'])
-    expect(await page.locator('[data-step="outcome"]').getAttribute('data-state')).toBe('fail')
+    expect(await web.page.locator('[data-step="outcome"]').getAttribute('data-state')).toBe('fail')
     expect(await greenInsideVerdict()).toBe(0)
-    await page.goto(link)
+    await web.page.goto(link)
     await trustTestTsa()
-    await loadProof(page, tamperBlock(signed), 'paste')
+    await loadProof(web.page, tamperBlock(signed), 'paste')
     expect(await failedChecks()).toEqual(['block-content'])
-    expect(await page.locator('[data-node="target"]').getAttribute('data-state')).toBe('fail')
-    expect(await page.locator('[data-node="head"]').getAttribute('data-state')).toBe('unchecked')
-    expect(await page.locator('.strip .chip.corrupt').count()).toBe(1)
-    expect(await page.locator('#auth').textContent()).toContain('Not authenticated')
+    expect(await web.page.locator('[data-node="target"]').getAttribute('data-state')).toBe('fail')
+    expect(await web.page.locator('[data-node="head"]').getAttribute('data-state')).toBe('unchecked')
+    expect(await web.page.locator('.strip .chip.corrupt').count()).toBe(1)
+    expect(await web.page.locator('#auth').textContent()).toContain('Not authenticated')
   })
 
   it('commitment time: a time-stamp from a root the reader trusts passes and is stated first; a late one, one over another commitment, or an untrusted root fails commitment-time', async () => {
     const link = q({ 'trust-beacon': beaconOf(signed) })
-    await page.goto(link)
+    await web.page.goto(link)
     await trustTestTsa()
-    await loadProof(page, signed, 'file')
+    await loadProof(web.page, signed, 'file')
     expect(await failedChecks()).toEqual([])
-    expect(await page.locator('#checks li[data-check="commitment-time"]').getAttribute('data-ok')).toBe('true')
-    expect(await page.locator('#verdict-facts').textContent()).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at .* UTC, 4 min 59 s before block 11\./)
-    expect(await page.locator('[data-node="time"]').getAttribute('data-state')).toBe('ok')
+    expect(await web.page.locator('#checks li[data-check="commitment-time"]').getAttribute('data-ok')).toBe('true')
+    expect(await web.page.locator('#verdict-facts').textContent()).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at .* UTC, 4 min 59 s before block 11\./)
+    expect(await web.page.locator('[data-node="time"]').getAttribute('data-state')).toBe('ok')
     // late: the organizer had the commitment time-stamped after the target block existed
     const late = await makeProof({ signed: true, tsa: tsaAt(-60) })
     const other = await makeProof({ signed: true, label: 'another draw' })
     const foreign = { ...late, timestamps: other.timestamps }
     for (const [proof, why] of [[late, 'TIMESTAMP_LATE'], [foreign, 'imprint']] as const) {
-      await page.goto(q({ 'trust-beacon': beaconOf(proof) }))
+      await web.page.goto(q({ 'trust-beacon': beaconOf(proof) }))
       await trustTestTsa()
-      await loadProof(page, proof, 'file')
+      await loadProof(web.page, proof, 'file')
       expect(await failedChecks(), why).toEqual(['commitment-time'])
       expect(await tier()).toBe('failed')
       expect(await greenInsideVerdict()).toBe(0)
     }
     // the same valid proof without the reader trusting the root: commitment-time fails, naming how to trust it
-    await page.goto(link)
-    await loadProof(page, signed, 'file')
+    await web.page.goto(link)
+    await loadProof(web.page, signed, 'file')
     expect(await failedChecks()).toEqual(['commitment-time'])
-    expect(await page.locator('#checks li[data-check="commitment-time"] .check-detail').textContent()).toContain('--trust-tsa')
+    expect(await web.page.locator('#checks li[data-check="commitment-time"] .check-detail').textContent()).toContain('--trust-tsa')
   })
 
   it('private lists: a receipt that checks ("you were in the draw" only once the CID is pinned), one that does not, and a private proof revealing one winner twice', async () => {
@@ -330,94 +313,94 @@ describe('browser verifier (headless Chromium)', () => {
     const secret = new Uint8Array(32).fill(5)
     const committed = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 2 }, label: 'private raffle', private: { secret } })
     const receipt = makeReceipts(committed, PARTICIPANTS, secret).receiptFor(3)
-    await page.goto(server!.url)
-    await loadProof(page, serializeReceipt(receipt), 'file', 'receipt.json')
-    expect(await page.locator('#verdict').getAttribute('data-kind')).toBe('receipt')
+    await web.page.goto(web.url)
+    await loadProof(web.page, serializeReceipt(receipt), 'file', 'receipt.json')
+    expect(await web.page.locator('#verdict').getAttribute('data-kind')).toBe('receipt')
     expect(await tier()).toBe('custom') // in the list, but the reader has not compared the CID yet
-    expect(await page.locator('#verdict-facts').textContent()).toContain(`Commitment ${committed.cid}: compare it with the organizer's announcement`)
-    expect(await page.locator('#verdict-facts').textContent()).toContain(`${PARTICIPANTS[3]} at position 4 of ${PARTICIPANTS.length}`)
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain(`Commitment ${committed.cid}: compare it with the organizer's announcement`)
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain(`${PARTICIPANTS[3]} at position 4 of ${PARTICIPANTS.length}`)
     expect(await failedChecks()).toEqual([])
-    await page.goto(q({ commitment: committed.cid }))
-    await loadProof(page, serializeReceipt(receipt), 'file', 'receipt.json')
+    await web.page.goto(q({ commitment: committed.cid }))
+    await loadProof(web.page, serializeReceipt(receipt), 'file', 'receipt.json')
     expect(await tier()).toBe('verified')
-    expect(await page.locator('#verdict-title').textContent()).toBe('You were in the draw')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('You were in the draw')
     // a receipt whose salt was changed (it would prove nothing about the list): red, naming the check
     const forged = { ...receipt, salt: receipt.salt.replace(/^./, (c) => (c === '0' ? '1' : '0')) }
-    await page.goto(server!.url)
-    await loadProof(page, JSON.stringify(forged), 'file', 'receipt.json')
+    await web.page.goto(web.url)
+    await loadProof(web.page, JSON.stringify(forged), 'file', 'receipt.json')
     expect(await tier()).toBe('failed')
     expect(await failedChecks()).toEqual(['inclusion'])
     // a private proof that reveals the same winner twice fails distinct-winners
     const drawn = drawFromBlock(committed.commitment, PARTICIPANTS, chain[11]!, { disclosure: 'winners', secret })
     const revealed = drawn.participants?.disclosure === 'winners' ? drawn.participants.revealed : []
     const twice = { ...drawn, participants: { disclosure: 'winners', revealed: [revealed[0]!, revealed[0]!] }, chain: { blocks: [{ cid: chain[11]!.cid, bytes: Buffer.from(chain[11]!.bytes).toString('base64') }] } }
-    await page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
-    await loadProof(page, twice, 'file')
+    await web.page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(web.page, twice, 'file')
     expect(await tier()).toBe('failed')
     expect(await failedChecks()).toContain('distinct-winners')
   })
 
   it('reads plainly: the failed verdict says what is wrong first, with no green inside it; weighted winners show their weights; a private proof says only the winners are revealed', async () => {
-    await page.goto(q({ 'trust-beacon': beaconOf(signed) }))
+    await web.page.goto(q({ 'trust-beacon': beaconOf(signed) }))
     await trustTestTsa()
     const tampered = tamperOutcome(signed)
-    await loadProof(page, tampered, 'file')
+    await loadProof(web.page, tampered, 'file')
     const winners = winnersOf(signed)
     const claimed = winnersOf(tampered)
     expect(await tier()).toBe('failed')
-    const reason = await page.locator('#verdict-reason').textContent()
+    const reason = await web.page.locator('#verdict-reason').textContent()
     expect(reason).toBe(`The outcome in the file is not the one the block decides: rank 1 should be ${JSON.stringify(winners[0])} (index ${PARTICIPANTS.indexOf(winners[0]!)}); the proof claims ${JSON.stringify(claimed[0])} (rank 1, index ${PARTICIPANTS.indexOf(claimed[0]!)}).`)
     // the reason comes right after the title, before the headline and the facts
-    expect(await page.locator('#verdict .verdict-body > *').evaluateAll((els) => els.map((e) => e.id).slice(0, 3))).toEqual(['verdict-title', 'verdict-reason', 'verdict-headline'])
+    expect(await web.page.locator('#verdict .verdict-body > *').evaluateAll((els) => els.map((e) => e.id).slice(0, 3))).toEqual(['verdict-title', 'verdict-reason', 'verdict-headline'])
     expect(await greenInsideVerdict()).toBe(0)
     // positions are 1-based for people
-    expect(await page.locator('#outcome tr.winner td.index').first().textContent()).toBe(String(PARTICIPANTS.indexOf(claimed[0]!) + 1))
+    expect(await web.page.locator('#outcome tr.winner td.index').first().textContent()).toBe(String(PARTICIPANTS.indexOf(claimed[0]!) + 1))
 
     // a weighted draw: each winner with its weight, the list's total weight in the summary
     const chain = buildChain(14, 'browser')
     const weightedList = PARTICIPANTS.map((entry, i) => ({ entry, weight: (i % 4) + 1 }))
     const w = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: weightedList, draw: { kind: 'weighted', count: 3 }, label: 'tickets' })
     const wProof = drawFromBlock(w.commitment, weightedList, chain[11]!)
-    await page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
-    await loadProof(page, wProof, 'file')
+    await web.page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(web.page, wProof, 'file')
     expect(await tier()).toBe('custom')
-    const rows = await page.locator('#outcome tr.winner').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td.entry')?.textContent, tr.querySelector('td.weight')?.textContent]))
+    const rows = await web.page.locator('#outcome tr.winner').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td.entry')?.textContent, tr.querySelector('td.weight')?.textContent]))
     const expected = wProof.outcome.kind === 'weighted' ? wProof.outcome.winners.map((x) => [x.entry, String(weightedList[x.index]!.weight)]) : []
     expect(rows).toEqual(expected)
-    expect(await page.locator('#outcome th.weight').textContent()).toBe('Weight')
+    expect(await web.page.locator('#outcome th.weight').textContent()).toBe('Weight')
     const total = weightedList.reduce((a, b) => a + b.weight, 0)
-    expect(await page.locator('#participants-summary').textContent()).toBe(`${PARTICIPANTS.length} entries, all published in the proof, total weight ${total} (search them below)`)
+    expect(await web.page.locator('#participants-summary').textContent()).toBe(`${PARTICIPANTS.length} entries, all published in the proof, total weight ${total} (search them below)`)
 
     // a private proof: the reader is told only the winners are revealed, and no search is offered
     const secret = new Uint8Array(32).fill(9)
     const priv = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 2 }, label: 'private', private: { secret } })
     const privProof = drawFromBlock(priv.commitment, PARTICIPANTS, chain[11]!, { disclosure: 'winners', secret })
-    await page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
-    await loadProof(page, privProof, 'file')
-    expect(await page.locator('#participants-summary').textContent()).toBe(`private draw: ${PARTICIPANTS.length} entries, only the winners are revealed`)
-    expect(await page.locator('#search').count()).toBe(0)
+    await web.page.goto(q({ 'allow-unsigned': '1', 'allow-untimestamped': '1' }))
+    await loadProof(web.page, privProof, 'file')
+    expect(await web.page.locator('#participants-summary').textContent()).toBe(`private draw: ${PARTICIPANTS.length} entries, only the winners are revealed`)
+    expect(await web.page.locator('#search').count()).toBe(0)
   })
 
   it('a full disclosure answers "was I in the draw?" from the worker (case-insensitive, 1-based positions, winners ranked); a 390 px screen never scrolls sideways', async () => {
-    await page.goto(q({ 'trust-beacon': beaconOf(signed) }))
+    await web.page.goto(q({ 'trust-beacon': beaconOf(signed) }))
     await trustTestTsa()
-    await loadProof(page, signed, 'file')
+    await loadProof(web.page, signed, 'file')
     expect(await tier()).toBe('custom')
-    const search = page.locator('#entry-search')
+    const search = web.page.locator('#entry-search')
     // part of a winner's name, typed in another case
     const winner = winnersOf(signed)[0]!
     const part = winner.slice(0, 5).toUpperCase()
     await search.fill(part)
-    await page.locator('#entry-search-results li').first().waitFor()
+    await web.page.locator('#entry-search-results li').first().waitFor()
     const matches = PARTICIPANTS.map((e, i) => [e, i + 1] as const).filter(([e]) => e.toLowerCase().includes(part.toLowerCase()))
-    expect(await page.locator('#entry-search-results li').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-position'))))).toEqual(matches.map(([, pos]) => pos))
-    expect(await page.locator(`#entry-search-results li[data-position="${PARTICIPANTS.indexOf(winner) + 1}"] .tag-rank`).textContent()).toBe(' rank #1')
+    expect(await web.page.locator('#entry-search-results li').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-position'))))).toEqual(matches.map(([, pos]) => pos))
+    expect(await web.page.locator(`#entry-search-results li[data-position="${PARTICIPANTS.indexOf(winner) + 1}"] .tag-rank`).textContent()).toBe(' rank #1')
     await search.fill('nobody-has-this-name')
-    await expect.poll(() => page.locator('#entry-search-status').textContent()).toBe('No entry contains that text.')
-    expect(await page.locator('#entry-search-results li').count()).toBe(0)
+    await expect.poll(() => web.page.locator('#entry-search-status').textContent()).toBe('No entry contains that text.')
+    expect(await web.page.locator('#entry-search-results li').count()).toBe(0)
 
     // 390 px: the whole report, including the evidence picture, the search and a failed verdict, fits the width
-    const phone = await browser!.newPage({ viewport: { width: 390, height: 844 } })
+    const phone = await web.browser.newPage({ viewport: { width: 390, height: 844 } })
     try {
       for (const proof of [signed, tamperOutcome(signed)]) {
         await phone.goto(q({ 'trust-beacon': beaconOf(signed) }))
@@ -439,85 +422,85 @@ describe('browser verifier (headless Chromium)', () => {
   })
 
   it('shows garbage as failed without crashing; entries are text, isolated, with hidden characters marked', async () => {
-    await page.goto(server!.url)
-    await loadProof(page, '{"not": "a proof"', 'paste')
+    await web.page.goto(web.url)
+    await loadProof(web.page, '{"not": "a proof"', 'paste')
     // like the CLI (exit 4, bad input), a file that cannot be read as a proof is named apart from a false draw (exit 1)
-    expect(await page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
-    expect(await page.locator('#verdict-reason').textContent()).toMatch(/^The file is not a valid proof: /)
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
+    expect(await web.page.locator('#verdict-reason').textContent()).toMatch(/^The file is not a valid proof: /)
     expect(await failedChecks()).toEqual(['format'])
-    expect(await page.locator('#evidence').count()).toBe(0)
+    expect(await web.page.locator('#evidence').count()).toBe(0)
     // an entry with markup, and one with a right-to-left override that would show "alicegoogle"
     const marked = PARTICIPANTS.find((e) => e.includes('<b>'))!
     const p = structuredClone(plain) as unknown as { outcome: { winners: { entry: string }[] }; commitment: { label: string } }
     p.outcome.winners[0]!.entry = marked
     p.outcome.winners[1]!.entry = 'alice\u202Eelgoog'
-    await page.goto(`${server!.url}?allow-unsigned=1&allow-untimestamped=1`)
-    await loadProof(page, p, 'paste')
-    expect(await page.locator('#outcome b').count()).toBe(0)
+    await web.page.goto(`${web.url}?allow-unsigned=1&allow-untimestamped=1`)
+    await loadProof(web.page, p, 'paste')
+    expect(await web.page.locator('#outcome b').count()).toBe(0)
     const shown = await shownWinners()
     expect(shown).toContain(marked)
     expect(shown).toContain('alice⟨U+202E⟩elgoog')
-    expect(await page.locator('#outcome td.entry > bdi').count()).toBe(3)
-    expect(await page.locator('#outcome .hidden-char').getAttribute('title')).toContain('right-to-left override')
-    expect(await page.locator('#outcome').evaluate((el) => el.textContent!.includes('\u202E'))).toBe(false)
+    expect(await web.page.locator('#outcome td.entry > bdi').count()).toBe(3)
+    expect(await web.page.locator('#outcome .hidden-char').getAttribute('title')).toContain('right-to-left override')
+    expect(await web.page.locator('#outcome').evaluate((el) => el.textContent!.includes('\u202E'))).toBe(false)
   })
 
   it('verifies a 20 MB proof in a worker while the page keeps answering input; Cancel stops the worker', async () => {
     const { bytes } = makeBigProof(20_000_000)
     const workers: Worker[] = []
-    page.on('worker', (w) => workers.push(w))
-    await page.goto(`${server!.url}?allow-unsigned=1&allow-untimestamped=1`)
+    web.page.on('worker', (w) => workers.push(w))
+    await web.page.goto(`${web.url}?allow-unsigned=1&allow-untimestamped=1`)
     // A click handler of the test's own, recording the page state when it runs.
-    await page.evaluate(() => {
+    await web.page.evaluate(() => {
       const w = window as unknown as { stamps: { state: string; at: number }[] }
       w.stamps = []
       document.addEventListener('click', () => w.stamps.push({ state: document.body.dataset.state ?? '', at: performance.now() }), true)
     })
-    await page.evaluate(() => {
+    await web.page.evaluate(() => {
       document.body.dataset.state = 'loading'
     })
-    await page.locator('#file').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(bytes) })
-    await page.waitForFunction(() => document.body.dataset.state === 'verifying')
-    const elapsedAtStart = await page.locator('#progress-elapsed').textContent()
+    await web.page.locator('#file').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(bytes) })
+    await web.page.waitForFunction(() => document.body.dataset.state === 'verifying')
+    const elapsedAtStart = await web.page.locator('#progress-elapsed').textContent()
     let clicks = 0
-    while ((await page.evaluate(() => document.body.dataset.state)) === 'verifying' && clicks < 200) {
-      await page.mouse.click(2, 2)
+    while ((await web.page.evaluate(() => document.body.dataset.state)) === 'verifying' && clicks < 200) {
+      await web.page.mouse.click(2, 2)
       clicks++
     }
-    await waitForVerdict(page)
-    const stamps = await page.evaluate(() => (window as unknown as { stamps: { state: string }[] }).stamps)
+    await waitForVerdict(web.page)
+    const stamps = await web.page.evaluate(() => (window as unknown as { stamps: { state: string }[] }).stamps)
     // the page answered clicks while the proof was being verified (not only after)
     expect(stamps.filter((s) => s.state === 'verifying').length).toBeGreaterThanOrEqual(2)
     expect(elapsedAtStart).not.toBeNull()
     expect(await tier()).toBe('custom')
     expect(await failedChecks()).toEqual([])
-    expect(await page.locator('#outcome tr.winner').count()).toBe(500)
-    expect(await page.locator('#outcome .more').textContent()).toMatch(/… and \d+ more/)
-    const verifyMs = Number(await page.locator('#result').getAttribute('data-verify-ms'))
-    const totalMs = Number(await page.locator('#result').getAttribute('data-total-ms'))
+    expect(await web.page.locator('#outcome tr.winner').count()).toBe(500)
+    expect(await web.page.locator('#outcome .more').textContent()).toMatch(/… and \d+ more/)
+    const verifyMs = Number(await web.page.locator('#result').getAttribute('data-verify-ms'))
+    const totalMs = Number(await web.page.locator('#result').getAttribute('data-total-ms'))
     console.log(`20 MB proof (${bytes.length} bytes): verify() in the worker ${verifyMs} ms, load to verdict ${totalMs} ms; ${stamps.filter((s) => s.state === 'verifying').length} clicks answered during verification`)
 
     // Cancel: the worker is terminated and nothing is concluded
     const before = workers.length
-    await page.locator('#file').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(bytes) })
-    await page.waitForFunction(() => document.body.dataset.state === 'verifying')
+    await web.page.locator('#file').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(bytes) })
+    await web.page.waitForFunction(() => document.body.dataset.state === 'verifying')
     await expect.poll(() => workers.length).toBe(before + 1)
     const running = workers[before]!
     const closed = new Promise<void>((resolve) => running.once('close', () => resolve()))
-    await page.locator('#cancel').click()
-    expect(await page.evaluate(() => document.body.dataset.state)).toBe('cancelled')
-    expect(await page.locator('#result').isHidden()).toBe(true)
-    expect(await page.locator('#progress').isHidden()).toBe(true)
-    expect(await page.locator('#source').textContent()).toContain('cancelled')
+    await web.page.locator('#cancel').click()
+    expect(await web.page.evaluate(() => document.body.dataset.state)).toBe('cancelled')
+    expect(await web.page.locator('#result').isHidden()).toBe(true)
+    expect(await web.page.locator('#progress').isHidden()).toBe(true)
+    expect(await web.page.locator('#source').textContent()).toContain('cancelled')
     await closed // the worker is gone (the test times out otherwise)
     // and the page verifies the next proof normally
-    await loadProof(page, plain, 'paste')
+    await loadProof(web.page, plain, 'paste')
     expect(await failedChecks()).toEqual([])
   }, 180_000)
 
   it('made no request beyond the page itself and the linked proof, and logged no errors', () => {
-    const origins = [new URL(server!.url).origin, `http://${INSECURE_HOST}:${new URL(server!.url).port}`]
+    const origins = [new URL(web.url).origin, `http://${INSECURE_HOST}:${new URL(web.url).port}`]
     expect(requests.filter((u) => !origins.some((o) => u.startsWith(o)) && !u.startsWith('blob:'))).toEqual([])
-    expect(pageErrors).toEqual([])
+    expect(web.pageErrors).toEqual([])
   })
 })

@@ -37,7 +37,7 @@ const ROOT = [
   'TokenProblem', 'UNSUPPORTED_VERSION_ERROR_CODES', 'UnknownSourceError', 'UnsignedValueError',
   'UnsupportedVersionError', 'WaitTimeoutError', 'base64ToBytes', 'beaconFallbackFrom', 'blockCid',
   'buildCounter', 'bytesToBase64', 'bytesToHex', 'checkChain', 'checkCommitmentTime', 'checkLotteryPanels',
-  'checkPanelClaim', 'checkPanelShape', 'checkQuotas', 'checkReceipt', 'checkRecordSignature', 'commit',
+  'checkPanelClaim', 'checkPanelShape', 'checkQuotas', 'checkReceipt', 'checkRecordSignature', 'commit', 'commitAsync',
   'commitmentCid', 'commitmentDigest', 'commitmentFile', 'commitmentShapeOf', 'computeOutcome',
   'createSignatureVerifier', 'defaultFallbackOn', 'deriveSeed', 'derivedPublicKey', 'derivedValue',
   'derivedValues', 'describeCommitment', 'describeVerdict', 'draw', 'drawAlternates', 'drawFromBlock',
@@ -45,13 +45,13 @@ const ROOT = [
   'encodeSaltedLeaf', 'encodeWeightedLeaf', 'expectArray', 'expectBoolean', 'expectInteger', 'expectObject',
   'expectOnlyKeys', 'expectString', 'failureReason', 'field', 'findConfusableEntries', 'generateSecret',
   'genesisIntervalMs', 'hexToBytes', 'identifyBeacon', 'inclusionProof', 'inclusionProofs', 'intFlagValue',
-  'ipnsNameOfKey', 'kindOf', 'leafHash', 'leafSalt', 'makePool', 'makeReceipts', 'meetsQuotas', 'merkleRoot',
+  'ipnsNameOfKey', 'kindOf', 'leafHash', 'leafSalt', 'makePool', 'makeReceipts', 'makeReceiptsAsync', 'meetsQuotas', 'merkleRoot',
   'nodeHash', 'normalizeTrustedBeacons', 'optionalField', 'outcomeToJson', 'panelDraw', 'panelKind',
   'panelLotteryDraw', 'panelLotteryKind', 'parseBlock', 'parseCid', 'parseCommitment', 'parseCommitmentFile',
   'parseIpnsName', 'parseIpnsRecord', 'parseLotteryCsv', 'parsePoolCsv', 'parseProof', 'parseQuotasCsv',
   'parseReceipt', 'parseRetryAfter', 'parseSecretFile', 'parseShape', 'parseSortitionAlgorithmsCsv', 'parseTimestampToken', 'parseTimestamps',
-  'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot', 'participantsRootParallel', 'participantsTree',
-  'pickIndices', 'pickKind', 'planCommitment', 'planPanel', 'planTarget', 'prepareDraw', 'privateKindNames',
+  'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot', 'participantsRootParallel', 'participantsTree', 'participantsTreeParallel',
+  'pickIndices', 'pickKind', 'planCommitment', 'planPanel', 'planTarget', 'prepareDraw', 'prepareDrawAsync', 'privateKindNames',
   'proofShapeOf', 'rangeKind', 'rangeValues', 'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv',
   'recordKeyForName', 'relaxedPanel', 'replacementFor', 'sameContent', 'selectionProbabilities',
   'serializeProof', 'serializeReceipt', 'serializeSecretFile', 'shortName', 'shuffle', 'shuffleIndices',
@@ -72,18 +72,18 @@ const CORE = [
   'SORTITION_LIMITS', 'SUPPORTED_VERSIONS', 'TokenProblem', 'UNSUPPORTED_VERSION_ERROR_CODES',
   'UnsupportedVersionError', 'base64ToBytes', 'blockCid', 'buildCounter', 'bytesToBase64', 'bytesToHex',
   'checkChain', 'checkCommitmentTime', 'checkLotteryPanels', 'checkPanelClaim', 'checkPanelShape',
-  'checkQuotas', 'checkReceipt', 'checkRecordSignature', 'commit', 'commitmentCid', 'commitmentFile',
+  'checkQuotas', 'checkReceipt', 'checkRecordSignature', 'commit', 'commitAsync', 'commitmentCid', 'commitmentFile',
   'commitmentShapeOf', 'computeOutcome', 'deriveSeed', 'describeCommitment', 'describeVerdict',
   'drawAlternates', 'drawFromBlock', 'drawKinds', 'drawLottery', 'drawPanel', 'drawPrepared', 'encodeBlock',
   'encodeCommitment', 'encodeLeaf', 'encodeSaltedLeaf', 'encodeWeightedLeaf', 'expectArray', 'expectBoolean',
   'expectInteger', 'expectObject', 'expectOnlyKeys', 'expectString', 'failureReason', 'field', 'hexToBytes',
   'identifyBeacon', 'inclusionProof', 'inclusionProofs', 'intFlagValue', 'ipnsNameOfKey', 'kindOf', 'leafHash',
-  'leafSalt', 'makePool', 'makeReceipts', 'meetsQuotas', 'merkleRoot', 'nodeHash', 'normalizeTrustedBeacons',
+  'leafSalt', 'makePool', 'makeReceipts', 'makeReceiptsAsync', 'meetsQuotas', 'merkleRoot', 'nodeHash', 'normalizeTrustedBeacons',
   'optionalField', 'outcomeToJson', 'panelDraw', 'panelKind', 'panelLotteryDraw', 'panelLotteryKind',
   'parseBlock', 'parseCid', 'parseCommitment', 'parseCommitmentFile', 'parseIpnsName', 'parseIpnsRecord',
   'parseProof', 'parseReceipt', 'parseSecretFile', 'parseShape', 'parseTimestampToken', 'parseTimestamps',
   'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot', 'participantsTree', 'pickIndices', 'pickKind',
-  'planPanel', 'prepareDraw', 'privateKindNames', 'proofShapeOf', 'rangeKind', 'rangeValues',
+  'planPanel', 'prepareDraw', 'prepareDrawAsync', 'privateKindNames', 'proofShapeOf', 'rangeKind', 'rangeValues',
   'recordKeyForName', 'relaxedPanel', 'replacementFor', 'sameContent', 'selectionProbabilities',
   'serializeProof', 'serializeReceipt', 'serializeSecretFile', 'shortName', 'shuffle', 'shuffleIndices',
   'shuffleKind', 'sortitionEntry', 'streamFromSeed', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
@@ -112,11 +112,11 @@ describe('public surface', () => {
     expect(names(emulator)).toEqual(EMULATOR)
   })
 
-  it('orbitdraw re-exports every name of orbitdraw/core, the same value but Node\'s commit and verify', () => {
+  it('orbitdraw re-exports every name of orbitdraw/core, the same value but Node\'s commit, commitAsync, makeReceiptsAsync and verify', () => {
     const r = root as Record<string, unknown>
     const c = core as Record<string, unknown>
     const differ = Object.keys(c).filter((k) => r[k] !== c[k])
-    expect(differ.sort()).toEqual(['commit', 'verify'])
+    expect(differ.sort()).toEqual(['commit', 'commitAsync', 'makeReceiptsAsync', 'verify'])
   })
 
   it('the package.json exports map has the three entries, each built from the pinned source', () => {
