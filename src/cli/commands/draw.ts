@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { draw, drawWith } from '../../beacon/draw.js'
+import { drawWith } from '../../beacon/draw.js'
+import { draw } from '../../draw.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
 import { readForDraw, type StreamedDraw } from '../draw-stream.js'
