@@ -7,12 +7,22 @@
  * duplicates, look-alikes, then the commitment); `digest` is their yardstick: the file is read into
  * strings untimed, then only `participantsRoot` is timed (validation, duplicates, leaves, tree). Each
  * also prints the root it found, which the parent compares.
+ *
+ * `draw-stream` times what `orbitdraw draw` does with a file of lines for a public pick 3 (src/cli/draw-stream.ts:
+ * the first pass, the checks against the commitment, the outcome from the block, the winners re-read,
+ * and the whole proof written to `proof-stream.json` as a stream: a second pass over the file);
+ * `draw-stream-private` the same for a salted list with `--private` (the second pass hashes the list
+ * again for the winners' audit paths), with `digest-salted` (`participantsRoot` with the secret) as
+ * its yardstick. The commitment is made from the first pass's digest (the parent compares the roots).
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { bytesToHex, commit, drawFromBlock, parseCommitment, participantsRoot, verify } from '../src/core/index.js'
 import { streamParticipantsFile } from '../src/cli/participants-stream.js'
+import { readForDraw } from '../src/cli/draw-stream.js'
 import { commitWithDigest } from '../src/core/commitment.js'
+import { OrganizerSecret } from '../src/core/secret.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 
 const [opArg, dir] = process.argv.slice(2) as [string, string]
 const idle = opArg.endsWith('-idle')
@@ -21,13 +31,32 @@ const file = (name: string): string => join(dir, name)
 let ms = 0
 let inputBytes: number
 let root: string | undefined
-if (op === 'commit-stream' || op === 'commit-stream-1' || op === 'digest') {
+const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(3))
+if (op === 'draw-stream' || op === 'draw-stream-private') {
   inputBytes = statSync(file('participants.txt')).size
-  if (op === 'digest') {
+  if (!idle) {
+    const salted = op === 'draw-stream-private'
+    const chain = buildChain(12, 'scaling')
+    const t0 = performance.now()
+    const list = await readForDraw(file('participants.txt'), salted ? { secret: SECRET, disclosure: 'winners' } : {})
+    const drawn = await list.prove(prepared(list), chain[10]!)
+    await list.write(drawn, { path: file('proof-stream.json'), force: true, command: 'draw', out: () => undefined })
+    ms = performance.now() - t0
+    function prepared(l: typeof list): ReturnType<typeof l.prepare> {
+      // The commitment of this list (its digest from the first pass), as 'orbitdraw commit' made it.
+      const digest = l.root
+      const c = commitWithDigest({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'pick', count: 3 }, label: 'scaling' }, { count: l.count, root: digest, salted })
+      root = bytesToHex(digest)
+      return l.prepare(c.commitment)
+    }
+  }
+} else if (op === 'commit-stream' || op === 'commit-stream-1' || op === 'digest' || op === 'digest-salted') {
+  inputBytes = statSync(file('participants.txt')).size
+  if (op === 'digest' || op === 'digest-salted') {
     const entries = readFileSync(file('participants.txt'), 'utf8').split('\n')
     entries.pop()
     const t0 = performance.now()
-    if (!idle) root = bytesToHex(participantsRoot(entries))
+    if (!idle) root = bytesToHex(participantsRoot(entries, op === 'digest-salted' ? { secret: SECRET } : {}))
     ms = performance.now() - t0
   } else if (!idle) {
     const t0 = performance.now()

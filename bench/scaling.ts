@@ -7,8 +7,10 @@
  * A superlinear step shows as a growing time per entry.
  *
  * `npx tsx bench/scaling.ts 7 stream`: only n = 10^maxPower, the streaming `commit` of a file of lines
- * (two threads, one thread) beside its yardstick, the digest alone (`participantsRoot` of the list
- * already in memory), in fresh processes, alternating; peak RSS against the file's size.
+ * (two threads, one thread) and the streaming `draw` (public pick 3 with its whole proof written; a
+ * salted list's winners-only proof) beside their yardsticks, the digest alone (`participantsRoot` of the
+ * list already in memory; with the secret for the salted one), in fresh processes; peak RSS against the
+ * file's size. `SCALING_OPS=digest,draw-stream` runs only the named ops.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -43,9 +45,13 @@ if (streamOnly) {
     console.log('|---|---|---|---|---|')
     const runs = Number(process.env.SCALING_RUNS ?? 1)
     for (let k = 0; k < runs; k++) {
-      const results = ['digest', 'commit-stream', 'commit-stream-1'].map((op) => [op, child(op, dir)] as const)
-      const roots = new Set(results.map(([, r]) => r.root))
-      if (roots.size !== 1) throw new Error(`the roots differ: ${[...roots].join(', ')}`)
+      const ops = (process.env.SCALING_OPS ?? 'digest,commit-stream,commit-stream-1,draw-stream,digest-salted,draw-stream-private').split(',')
+      const results = ops.map((op) => [op, child(op, dir)] as const)
+      // Public and salted roots: each group must agree.
+      for (const salted of [false, true]) {
+        const roots = new Set(results.filter(([op]) => (op === 'digest-salted' || op === 'draw-stream-private') === salted).map(([, r]) => r.root))
+        if (roots.size > 1) throw new Error(`the roots differ: ${[...roots].join(', ')}`)
+      }
       for (const [op, r] of results) console.log(`| ${op} | ${r.ms.toFixed(0)} ms | ${r.maxRssMiB.toFixed(0)} MiB | ${(r.maxRssMiB / r.inputMiB).toFixed(2)}x | ${r.inputMiB.toFixed(1)} MiB |`)
     }
   } finally {

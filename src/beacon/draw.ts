@@ -64,6 +64,27 @@ export interface NetworkDrawOptions extends PrepareDrawOptions {
  * @category Draw
  */
 export async function draw(commitment: Commitment, participants: Participants | undefined, options: NetworkDrawOptions = {}): Promise<Proof> {
+  return drawWith(
+    commitment,
+    options,
+    () =>
+      prepareDrawAsync(commitment, participants, {
+        ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
+        ...(options.secret === undefined ? {} : { secret: options.secret }),
+        ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
+        ...(options.participantsDigest === undefined ? {} : { participantsDigest: options.participantsDigest }),
+        ...(options.participantsTree === undefined ? {} : { participantsTree: options.participantsTree }),
+      }),
+    (prepared, block) => drawPrepared(prepared, block),
+  )
+}
+
+/**
+ * @internal {@link draw} with its two pure steps given: `prepare` (every check that needs no block, run
+ * before waiting) and `prove` (the proof from the target block, before the chain is added). `draw` passes
+ * `prepareDrawAsync` and `drawPrepared`; the CLI's streamed draw of a file passes steps that never hold the list.
+ */
+export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P | Promise<P>, prove: (prepared: P, block: BeaconBlock) => Proof | Promise<Proof>): Promise<Proof> {
   const name = parseIpnsName(commitment?.beacon ?? '', '$.commitment.beacon')
   const client = options.client ?? new BeaconClient({ ...options.clientOptions, name: name.name })
   if (client.name !== name.name) {
@@ -71,13 +92,7 @@ export async function draw(commitment: Commitment, participants: Participants | 
   }
   // Every check that does not need the block runs now, not after a wait that may last hours.
   const timestamps = options.timestamps === undefined || options.timestamps.length === 0 ? undefined : parseTimestamps(options.timestamps, 'options.timestamps')
-  const prepared = await prepareDrawAsync(commitment, participants, {
-    ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
-    ...(options.secret === undefined ? {} : { secret: options.secret }),
-    ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
-    ...(options.participantsDigest === undefined ? {} : { participantsDigest: options.participantsDigest }),
-    ...(options.participantsTree === undefined ? {} : { participantsTree: options.participantsTree }),
-  })
+  const prepared = await prepare()
   const call = options.signal ? { signal: options.signal } : {}
   const waited = await client.waitFor(commitment.target, {
     ...call,
@@ -87,7 +102,7 @@ export async function draw(commitment: Commitment, participants: Participants | 
   if (!waited.head.authenticated && options.allowUnauthenticated !== true) {
     throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the head was obtained without a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass allowUnauthenticated: true knowingly')
   }
-  const base = drawPrepared(prepared, waited.block)
+  const base = await prove(prepared, waited.block)
 
   let blocks: readonly BeaconBlock[] = waited.chain
   const within = options.includeAfterWithin ?? 64

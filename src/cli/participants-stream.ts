@@ -1,13 +1,17 @@
 /**
- * Streaming reader of a participants file of lines (one entry per line), for `orbitdraw commit`: the
- * participants digest is computed as the file is read, in chunks, without ever holding the list.
+ * Streaming reader of a participants file of lines (one entry per line), for `orbitdraw commit` and
+ * `orbitdraw draw` (`draw-stream.ts`): the participants digest is computed as the file is read, in
+ * chunks, without ever holding the list. For `draw` it can also keep the root of every aligned block (the
+ * private proof's audit paths), hash the file's bytes (`fingerprint`), and read the file again as bytes
+ * (`rescanBytes`, the public proof's list) or by ranges of lines (`range`).
  *
  * What it keeps per entry: the byte offset of its line (4 bytes) and one 64-bit key (8 bytes) made of a
  * 38-bit hash of the entry (or of its confusable skeleton) and the entry's 26-bit index. Sorting the keys
  * (one native typed-array sort) puts equal hashes side by side; only those few candidates are read again
  * from the file and compared exactly, to find duplicates (the core's ENTRY_DUPLICATE, same pair) and
  * look-alike groups (the same groups as `findConfusableEntries`). For 10,000,000 entries that is about
- * 120 MiB beside a 200 MiB file, against about 1 GiB of strings for the in-memory reader.
+ * 120 MiB beside a 200 MiB file, against about 1 GiB of strings for the in-memory reader. Both arrays are
+ * sized from a first quick count of the file's line breaks (growing them by doubling held up to 200 MiB).
  *
  * Every rule and message is the in-memory reader's (`readParticipants` with the `lines` layout): the
  * same strict UTF-8 decoding (error at the same line and byte offset), the same byte order mark
@@ -17,8 +21,9 @@
  *
  * @module
  */
+import { createHash, type Hash } from 'node:crypto'
 import { open, type FileHandle } from 'node:fs/promises'
-import { InvalidInputError, type LimitExceededError } from '../core/errors.js'
+import { InvalidInputError, MismatchError, type LimitExceededError } from '../core/errors.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 import { LIMITS } from '../core/limits.js'
 import type { Worker } from 'node:worker_threads'
@@ -48,6 +53,16 @@ export interface StreamParticipantsOptions {
   blockLog?: number
   /** @internal false: at the end, wait for the worker instead of hashing its queued blocks here too (tests). */
   steal?: boolean
+  /**
+   * Also hash the file's bytes (SHA-256, native), so that {@link StreamedParticipants.rescanBytes} can tell
+   * that the file is still the one read (`draw` reads it twice).
+   */
+  fingerprint?: boolean
+  /**
+   * Also keep the root of every aligned block of `2^blockLog` entries (the last one partial), in order:
+   * each is a node of the tree ({@link StreamedParticipants.blockRoots}). 32 bytes per 16,384 entries.
+   */
+  blockRoots?: boolean
 }
 
 /** What {@link streamParticipantsFile} found. */
@@ -58,8 +73,30 @@ export interface StreamedParticipants {
   readonly root: Uint8Array
   /** Look-alike groups (with `confusables`), as `findConfusableEntries(entries)` returns them; else empty. */
   readonly confusables: readonly ConfusableGroup[]
+  /**
+   * With `blockRoots`: the roots of the aligned blocks of {@link StreamedParticipants.blockSize} entries
+   * (the last one partial), in list order; the RFC 9162 tree over them (as leaf hashes) has the same root.
+   * Else empty.
+   */
+  readonly blockRoots: readonly Uint8Array[]
+  /** Entries per block of {@link StreamedParticipants.blockRoots} (a power of two). */
+  readonly blockSize: number
+  /**
+   * Entries `[from, to)` read again as one byte range of the file, decoded by the scan's rules.
+   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when they are no longer `to - from` valid lines.
+   */
+  range(from: number, to: number): Promise<string[]>
   /** The entries at `indices` (any order), read again from the file. */
   entries(indices: readonly number[]): Promise<string[]>
+  /**
+   * Reads the file again from the start, in the scan's chunks, without decoding: each chunk's bytes, with
+   * line `k`'s UTF-8 bytes (no line end, no byte order mark) at `chunk[bounds[2k] .. bounds[2k + 1])`, for
+   * `k < lines`; `first` is the list position of line 0. `visit` may be async (the reading waits for it);
+   * `chunk` and `bounds` are reused afterwards. At the end (with `fingerprint`) the file's bytes must hash
+   * as in the first pass, and the lines must be as many: otherwise the file changed in between.
+   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
+   */
+  rescanBytes(visit: (chunk: Uint8Array, bounds: Int32Array, lines: number, first: number) => void | Promise<void>): Promise<void>
 }
 
 /** @internal Blocks hashed by the worker thread, and blocks it handed back unhashed (read by tests). */
@@ -99,8 +136,11 @@ export async function streamParticipantsFile(path: string, options: StreamPartic
 interface Scan {
   count: number
   root: Uint8Array
+  blockRoots: Uint8Array[]
   offsets: Uint32Array
   keys: BigUint64Array
+  /** SHA-256 of the file's bytes (with `fingerprint`). */
+  fingerprint: string | null
 }
 
 /** One pass over the file: decoding, line rules, entry rules, leaf hashes into the tree, offsets and keys. */
@@ -108,7 +148,7 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
   const chunkBytes = Math.max(1, options.chunkBytes ?? 1024 * 1024)
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const secret = options.secret ?? null
-  const pipeline = new BlockPipeline(secret, options.blockLog ?? 14, (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), options.steal ?? true)
+  const pipeline = new BlockPipeline(secret, options.blockLog ?? 14, (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), options.steal ?? true, options.blockRoots === true)
   try {
     return await scanWith(file, size, path, options, pipeline, chunkBytes, decoder)
   } finally {
@@ -128,10 +168,14 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let entryError: InvalidInputError | LimitExceededError | undefined
   let block: string[] = [] // entries of the current aligned block, not yet hashed
   let blockFirst = 0
-  let offsets = new Uint32Array(1024)
-  let keys = new BigUint64Array(1024)
+  // Sized from a count of the file's line breaks (a quick read): growing by doubling would hold the old
+  // and the new arrays at once and up to twice the room needed (about 200 MB instead of 120 MB at 10^7).
+  const capacity = Math.min(await countLines(file, size, chunkBytes), LIMITS.maxParticipants) + 1
+  let offsets = new Uint32Array(capacity)
+  let keys = new BigUint64Array(capacity)
   let keyWords = new Uint32Array(keys.buffer)
   let eof = false
+  const hash: Hash | null = options.fingerprint === true ? createHash('sha256') : null
   while (!eof || filled > 0) {
     if (!eof) {
       if (filled === buf.length) {
@@ -142,6 +186,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
       }
       const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
       if (bytesRead === 0) eof = true
+      hash?.update(buf.subarray(filled, filled + bytesRead))
       filled += bytesRead
     }
     // Process up to the last newline (or everything at the end of the file).
@@ -219,7 +264,23 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   if (index + 1 > offsets.length) offsets = grow(offsets)
   offsets[index] = size // the end of the last line
   const root = await pipeline.finish(block, blockFirst)
-  return { count: index, root, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index) }
+  const blockRoots = (pipeline.roots ?? []).map(hashOfWords)
+  return { count: index, root, blockRoots, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex') }
+}
+
+/** Number of lines in the file (its line breaks, plus one for a last line without one). */
+async function countLines(file: FileHandle, size: number, chunkBytes: number): Promise<number> {
+  const buf = new Uint8Array(Math.max(1, Math.min(size, Math.max(chunkBytes, 1 << 16))))
+  let count = 0
+  let last = NL
+  for (let at = 0; at < size; ) {
+    const { bytesRead } = await file.read(buf, 0, Math.min(buf.length, size - at), at)
+    if (bytesRead === 0) break
+    for (let i = 0; i < bytesRead; i++) if (buf[i] === NL) count++
+    last = buf[bytesRead - 1]!
+    at += bytesRead
+  }
+  return last === NL ? count : count + 1
 }
 
 /** Byte index after the next newline at or after `from` in `chunk`. */
@@ -313,6 +374,9 @@ function skeletonHashInto(s: string, g: number, words: Uint32Array): void {
 /** Sorts the keys, reads the candidates again, and finds the first duplicate and the look-alike groups. */
 async function finish(file: FileHandle, path: string, scan: Scan, options: StreamParticipantsOptions): Promise<StreamedParticipants> {
   const { count, offsets, keys } = scan
+  // (Not `scan` itself in the closures below: it holds the keys, garbage once sorted and compared.)
+  const fingerprint = scan.fingerprint
+  const chunkBytes = options.chunkBytes ?? 1024 * 1024
   keys.sort()
   const words = new Uint32Array(keys.buffer, keys.byteOffset, keys.length * 2)
   // Runs of keys whose 38 hash bits agree: the only entries that can be equal (or look alike).
@@ -358,8 +422,22 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
   }
   if (dup !== null) locate(duplicateError(dup[0], dup[1]), path)
   groups.sort((x, y) => x.indices[0]! - y.indices[0]!)
-  // The file stays open only for this call: entries() reopens it.
+  // The file stays open only for this call: entries(), range() and rescanBytes() reopen it.
+  const blockSize = 2 ** (options.blockLog ?? 14)
   return {
+    blockRoots: scan.blockRoots,
+    blockSize,
+    range: async (from, to) => {
+      const f = await open(path, 'r').catch((cause: unknown) => {
+        throw changed(path, cause)
+      })
+      try {
+        return await readRange(f, path, offsets, from, to)
+      } finally {
+        await f.close()
+      }
+    },
+    rescanBytes: (visit) => rescanBytesFile(path, count, fingerprint, chunkBytes, visit),
     count,
     root: scan.root,
     confusables: groups,
@@ -372,6 +450,123 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
       }
     },
   }
+}
+
+/** The error of a file that is no longer what the first pass read. */
+function changed(path: string, cause?: unknown): MismatchError {
+  return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
+}
+
+/**
+ * The second pass of {@link StreamedParticipants.rescanBytes}: the same chunks as the scan, each line's
+ * bytes located without decoding (the file was valid UTF-8 then; the fingerprint says whether it still is
+ * the same). Up to two byte order marks at the start are not data (the decoder drops one, the scan one more).
+ */
+function rescanBytesFile(path: string, count: number, fingerprint: string | null, chunkBytes: number, visit: (chunk: Uint8Array, bounds: Int32Array, lines: number, first: number) => void | Promise<void>): Promise<void> {
+  let bounds = new Int32Array(2048)
+  return readAgain(path, count, fingerprint, chunkBytes, async (chunk, atStart, final, first) => {
+    let p = 0
+    for (let k = 0; atStart && k < 2 && chunk[p] === 0xef && chunk[p + 1] === 0xbb && chunk[p + 2] === 0xbf; k++) p += 3
+    let n = 0
+    while (p < chunk.length) {
+      let nl = chunk.indexOf(NL, p)
+      if (nl < 0) {
+        if (!final) throw changed(path) // a chunk ends at a newline except at the end of the file
+        nl = chunk.length
+      }
+      const end = nl > p && chunk[nl - 1] === 0x0d ? nl - 1 : nl
+      if (2 * n + 2 > bounds.length) {
+        const bigger = new Int32Array(bounds.length * 2)
+        bigger.set(bounds)
+        bounds = bigger
+      }
+      bounds[2 * n] = p
+      bounds[2 * n + 1] = end
+      n++
+      p = nl + 1
+    }
+    if (first + n > count) throw changed(path)
+    if (n > 0) await visit(chunk, bounds, n, first)
+    return n
+  })
+}
+
+/**
+ * Reads the file again in the scan's chunks (up to the last newline of each read), hashing its bytes;
+ * `chunkLines` handles a chunk and returns its number of lines. At the end the count and the
+ * fingerprint must be the first pass's.
+ */
+async function readAgain(path: string, count: number, fingerprint: string | null, chunkBytes: number, chunkLines: (chunk: Uint8Array, atStart: boolean, final: boolean, first: number) => Promise<number>): Promise<void> {
+  let file: FileHandle
+  try {
+    file = await open(path, 'r')
+  } catch (cause) {
+    throw changed(path, cause)
+  }
+  try {
+    const hash: Hash | null = fingerprint === null ? null : createHash('sha256')
+    let buf = new Uint8Array(Math.max(1, chunkBytes))
+    let filled = 0
+    let base = 0
+    let index = 0
+    let eof = false
+    while (!eof || filled > 0) {
+      if (!eof) {
+        if (filled === buf.length) {
+          const bigger = new Uint8Array(buf.length * 2)
+          bigger.set(buf)
+          buf = bigger
+        }
+        const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
+        if (bytesRead === 0) eof = true
+        hash?.update(buf.subarray(filled, filled + bytesRead))
+        filled += bytesRead
+      }
+      const end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
+      if (end === 0) continue
+      index += await chunkLines(buf.subarray(0, end), base === 0, eof && end === filled, index)
+      buf.copyWithin(0, end, filled)
+      filled -= end
+      base += end
+    }
+    if (index !== count || (hash !== null && hash.digest('hex') !== fingerprint)) throw changed(path)
+  } finally {
+    await file.close()
+  }
+}
+
+/** Entries `[from, to)` read again as one byte range, decoded and split by the same rules as the scan. */
+async function readRange(file: FileHandle, path: string, offsets: Uint32Array, from: number, to: number): Promise<string[]> {
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from || to > offsets.length - 1) throw new RangeError(`no entries ${from}..${to}`)
+  const start = offsets[from]!
+  const bytes = new Uint8Array(offsets[to]! - start)
+  const { bytesRead } = await file.read(bytes, 0, bytes.length, start)
+  let text: string
+  try {
+    if (bytesRead !== bytes.length) throw new RangeError('short read')
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: from !== 0 }).decode(bytes)
+  } catch (cause) {
+    throw changed(path, cause)
+  }
+  if (from === 0 && text.startsWith('\uFEFF')) text = text.slice(1)
+  const lines = text.split(/\r?\n/)
+  if (text.endsWith('\n')) lines.pop()
+  else if (text === '') lines.length = 0
+  if (lines.length !== to - from) throw changed(path)
+  return lines
+}
+
+/** A hash from the 8 big-endian words the tree code uses. */
+function hashOfWords(words: Int32Array): Uint8Array {
+  const out = new Uint8Array(32)
+  for (let k = 0; k < 8; k++) {
+    const w = words[k]!
+    out[4 * k] = w >>> 24
+    out[4 * k + 1] = (w >>> 16) & 255
+    out[4 * k + 2] = (w >>> 8) & 255
+    out[4 * k + 3] = w & 255
+  }
+  return out
 }
 
 /** Entries `indices` read again from their byte ranges, decoded by the same rules as the scan. */
@@ -409,6 +604,8 @@ interface Block {
  */
 class BlockPipeline {
   readonly blockSize: number
+  /** With `keepRoots`: the roots of the blocks taken into the tree so far, in list order (the last, partial one too once finished). */
+  readonly roots: Int32Array[] | null
   readonly #builder = new MerkleWordsBuilder()
   readonly #secret: OrganizerSecret | null
   readonly #blockLog: number
@@ -419,7 +616,8 @@ class BlockPipeline {
   #worker: Worker | null
   #secretBytes: Uint8Array | null = null
 
-  constructor(secret: OrganizerSecret | null, blockLog: number, threads: boolean, steal: boolean) {
+  constructor(secret: OrganizerSecret | null, blockLog: number, threads: boolean, steal: boolean, keepRoots = false) {
+    this.roots = keepRoots ? [] : null
     this.#secret = secret
     this.#steal = steal
     this.#blockLog = blockLog
@@ -478,7 +676,12 @@ class BlockPipeline {
     await Promise.all(this.#pending)
     this.#drain()
     if (this.#queue.length > 0) throw new Error('participants-stream: a block was not hashed')
-    if (tail.length > 0) this.#builder.addLeafWords(leafWords(tail, null, this.#secret, first), 0, tail.length)
+    if (tail.length > 0) {
+      const words = leafWords(tail, null, this.#secret, first)
+      this.#builder.addLeafWords(words, 0, tail.length)
+      // The last, partial block is a node of the tree too.
+      if (this.roots !== null) this.roots.push(chunkRoots(words, tail.length, this.blockSize))
+    }
     return this.#builder.root()
   }
 
@@ -498,6 +701,7 @@ class BlockPipeline {
     while (this.#queue.length > 0 && this.#queue[0]!.root !== null) {
       const b = this.#queue.shift()!
       this.#builder.addSubtreeWords(b.root!, 0, this.#blockLog)
+      this.roots?.push(b.root!)
       b.lines = null
     }
   }

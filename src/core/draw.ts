@@ -144,6 +144,40 @@ interface DrawInputs {
 
 /** Every check of {@link prepareDraw} before the participants are hashed. */
 function checkDrawInputs(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions): DrawInputs {
+  const { kind: _kind, ...checked } = checkDrawOptions(commitment, options)
+  const { kinds } = checked
+  const inputs = { commitment, ...checked, participants }
+  if (usesParticipants(commitment.draw, kinds)) {
+    if (participants === undefined) {
+      throw new InvalidInputError('MISSING_PARTICIPANTS', 'this draw needs the committed participants', 'pass the same list, in the same order, as at commit time')
+    }
+    checkParticipantsShape(commitment.draw, participants, kinds)
+    checkKindEntries(commitment.draw, participants, kinds)
+    checkCount(commitment, participants.length)
+    return { ...inputs, list: participants }
+  }
+  if (participants !== undefined) {
+    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${commitment.draw.kind} draw takes no participants`, 'pass undefined for participants')
+  }
+  return { ...inputs, list: undefined }
+}
+
+/** What {@link checkDrawOptions} found. */
+interface DrawOptionsChecked {
+  readonly kinds: DrawKinds
+  readonly cid: string
+  readonly json: CommitResult['json']
+  readonly kind: AnyDrawKind
+  readonly disclosure: 'full' | 'winners'
+  readonly salted: boolean
+  readonly secret: OrganizerSecret | undefined
+}
+
+/**
+ * The checks of {@link prepareDraw} that do not look at the list: the commitment, the disclosure against
+ * the kind and the list's salting, the secret given exactly when the list is salted.
+ */
+function checkDrawOptions(commitment: Commitment, options: DrawFromBlockOptions): DrawOptionsChecked {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   validateCommitment(commitment, kinds)
   const { cid, json } = describeCommitment(commitment, kinds)
@@ -170,23 +204,15 @@ function checkDrawInputs(commitment: Commitment, participants: Participants | un
     throw new InvalidInputError('UNEXPECTED_SECRET', 'this commitment does not salt its leaves, but a secret was given', 'omit the secret, or use the commitment that was made with it')
   }
   const secret = options.secret === undefined ? undefined : OrganizerSecret.from(options.secret)
-  const inputs = { commitment, cid, json, kinds, disclosure, salted, secret, participants }
-  if (usesParticipants(commitment.draw, kinds)) {
-    if (participants === undefined) {
-      throw new InvalidInputError('MISSING_PARTICIPANTS', 'this draw needs the committed participants', 'pass the same list, in the same order, as at commit time')
-    }
-    checkParticipantsShape(commitment.draw, participants, kinds)
-    checkKindEntries(commitment.draw, participants, kinds)
-    const expected = commitment.participants!
-    if (participants.length !== expected.count) {
-      throw new MismatchError('PARTICIPANTS_MISMATCH', `${participants.length} participants given, ${expected.count} committed`, 'pass exactly the committed list, in the committed order')
-    }
-    return { ...inputs, list: participants }
+  return { kinds, cid, json, kind, disclosure, salted, secret }
+}
+
+/** Throws `PARTICIPANTS_MISMATCH` unless `count` participants were committed. */
+function checkCount(commitment: Commitment, count: number): void {
+  const expected = commitment.participants!.count
+  if (count !== expected) {
+    throw new MismatchError('PARTICIPANTS_MISMATCH', `${count} participants given, ${expected} committed`, 'pass exactly the committed list, in the committed order')
   }
-  if (participants !== undefined) {
-    throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${commitment.draw.kind} draw takes no participants`, 'pass undefined for participants')
-  }
-  return { ...inputs, list: undefined }
 }
 
 /** The prepared draw, once the participants' root (from the digest or the tree) matches the commitment. */
@@ -203,15 +229,47 @@ function prepared(inputs: DrawInputs, root: Uint8Array | undefined, tree: Partic
 }
 
 /**
- * Derives a prepared draw's outcome from its block and returns the proof bundle. Pure.
- *
- * @param block - the target block (its CID and exact bytes; re-checked here).
- * @throws {@link MismatchError} `WRONG_BLOCK`; {@link InvalidInputError} `NO_RANDOMNESS`;
- *   {@link IntegrityError} when the block's bytes do not match its CID.
- * @category Draw
+ * @internal A participants list known only by its size and digest, as a streaming reader computes them
+ * (`src/cli/participants-stream.ts`: the CLI's `draw` of a file of lines never holds the list).
  */
-export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
-  const { commitment, cid, json, participants, tree } = prepared
+export interface ParticipantsDigestOnly {
+  /** Number of entries. */
+  readonly count: number
+  /** Their participants digest (salted with the draw's secret for a salted list). */
+  readonly root: Uint8Array
+}
+
+/**
+ * @internal Whether a draw of this kind can go from the list's digest alone (see
+ * {@link prepareDrawFromDigest}): its participants are plain entries, its outcome names only its ranked
+ * winners (`winnersOnly`), and no rule looks at the whole list (`checkEntries`). Other kinds need the list.
+ */
+export function drawsFromDigest(kind: AnyDrawKind): boolean {
+  return kind.participants === 'entries' && kind.winnersOnly !== undefined && kind.checkEntries === undefined
+}
+
+/**
+ * @internal {@link prepareDraw} for a list given by its count and digest, for kinds that
+ * {@link drawsFromDigest}: the same checks in the same order, with the same errors (the caller has
+ * checked each entry, the duplicates and the list's size, as `prepareDraw` does). The prepared draw has
+ * no `participants` and no `tree`: its outcome comes from {@link outcomeFromBlock} and its proof from
+ * {@link proofOf}, with the disclosure the caller builds from the list (see `src/cli/draw-stream.ts`).
+ * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTIONS` for a kind that needs the list.
+ */
+export function prepareDrawFromDigest(commitment: Commitment, digest: ParticipantsDigestOnly, options: DrawFromBlockOptions = {}): PreparedDraw {
+  const { kind, ...checked } = checkDrawOptions(commitment, options)
+  if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
+  checkCount(commitment, digest.count)
+  return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)
+}
+
+/**
+ * @internal What the block decides: the block (parsed and checked against the target), the seed and the
+ * computed outcome. The first half of {@link drawPrepared}.
+ * @throws as {@link drawPrepared}.
+ */
+export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): { readonly block: BeaconBlock; readonly seed: Uint8Array; readonly outcome: Outcome } {
+  const { commitment, cid, participants } = prepared
   const kinds = prepared.kinds ?? DEFAULT_DRAW_KINDS
   const kind = kindOf(commitment.draw, kinds)
   const parsed = parseBlock(block.bytes, block.cid)
@@ -221,17 +279,41 @@ export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'c
   const seed = deriveSeed(cid, parsed)
   const weights = kind.participants === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
   const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
+  return { block: parsed, seed, outcome }
+}
 
+/**
+ * @internal The proof bundle of a drawn outcome with the given disclosure of the participants; `entry(i)`
+ * names committed entry `i` in the outcome. The second half of {@link drawPrepared}.
+ */
+export function proofOf(prepared: PreparedDraw, drawn: ReturnType<typeof outcomeFromBlock>, participants: ParticipantsDisclosure | undefined, entry: (index: number) => string): Proof {
+  const { commitment, cid, json } = prepared
   return {
     type: PROOF_TYPE,
     version: commitment.version,
     commitment: json,
     commitmentCid: cid,
-    ...(participants === undefined ? {} : { participants: disclose(participants, outcome, kind, tree, prepared.disclosure) }),
-    chain: { blocks: [{ cid: parsed.cid, bytes: bytesToBase64(parsed.bytes) }] },
-    seed: bytesToHex(seed),
-    outcome: outcomeToJson(outcome, (i) => entryAt(participants, i), kinds),
+    ...(participants === undefined ? {} : { participants }),
+    chain: { blocks: [{ cid: drawn.block.cid, bytes: bytesToBase64(drawn.block.bytes) }] },
+    seed: bytesToHex(drawn.seed),
+    outcome: outcomeToJson(drawn.outcome, entry, prepared.kinds ?? DEFAULT_DRAW_KINDS),
   }
+}
+
+/**
+ * Derives a prepared draw's outcome from its block and returns the proof bundle. Pure.
+ *
+ * @param block - the target block (its CID and exact bytes; re-checked here).
+ * @throws {@link MismatchError} `WRONG_BLOCK`; {@link InvalidInputError} `NO_RANDOMNESS`;
+ *   {@link IntegrityError} when the block's bytes do not match its CID.
+ * @category Draw
+ */
+export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
+  const { participants, tree } = prepared
+  const kind = kindOf(prepared.commitment.draw, prepared.kinds ?? DEFAULT_DRAW_KINDS)
+  const drawn = outcomeFromBlock(prepared, block)
+  const disclosure = participants === undefined ? undefined : disclose(participants, drawn.outcome, kind, tree, prepared.disclosure)
+  return proofOf(prepared, drawn, disclosure, (i) => entryAt(participants, i))
 }
 
 /**

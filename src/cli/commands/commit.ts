@@ -63,8 +63,8 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
   })
 }
 
-/** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream. */
-function streamsLines(flags: Flags): boolean {
+/** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream (`commit`, and `draw` of kinds that allow it). */
+export function streamsLines(flags: Flags): boolean {
   const path = stringFlag(flags, 'participants')
   const format = stringFlag(flags, 'format')
   if (path === undefined || path === '-' || flags.column !== undefined || flags['weight-column'] !== undefined) return false

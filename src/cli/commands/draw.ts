@@ -4,7 +4,11 @@
  *
  * @module
  */
-import { draw } from '../../beacon/index.js'
+import { drawWith } from '../../beacon/draw.js'
+import { draw } from '../../draw.js'
+import { drawsFromDigest } from '../../core/draw.js'
+import type { Proof } from '../../core/proof.js'
+import { readForDraw, type StreamedDraw } from '../draw-stream.js'
 import { base64ToBytes, DEFAULT_DRAW_KINDS, describeCommitment, kindOf, parseBlock, privateKindNames, serializeProof, type Participants } from '../../core/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
@@ -13,7 +17,7 @@ import { printJson } from '../output.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines } from './commit.js'
 import { describeOutcome } from './describe.js'
 
 export const drawCommand: Command = {
@@ -27,6 +31,10 @@ Reads the commitment, checks the participants against it at once (same entries, 
 waits for the target block with a live progress line on stderr, fetches it with the beacon's signed
 head and the chain down to it, derives the outcome and writes the proof bundle. Anyone can re-check
 the proof offline with 'orbitdraw verify'.
+
+For a pick draw, a file of lines is read as a stream (never held in memory) and read again after the
+block to write the proof: leave it unchanged until the draw is done (a changed file is refused, exit 4,
+and nothing is written). CSV, JSON, standard input and the other kinds are read whole.
 
 Flags:
   COMMITMENT               the commitment file written by 'orbitdraw commit' (- for stdin)
@@ -81,9 +89,12 @@ Examples:
     }
     const kind = kindOf(commitment.draw)
     let participants: Participants | undefined
+    // A file of lines for a kind that draws from the list's digest (pick) is read as a stream, once the
+    // secret is known (a salted list's leaves are salted as they are read); other lists are read whole.
+    const streamed = kind.participants !== 'none' && drawsFromDigest(kind) && streamsLines(flags)
     if (kind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`this commitment is a ${kind.name} draw: it takes no --participants`, 'draw')
-    } else {
+    } else if (!streamed) {
       // draw() checks the list against the committed root and count before it starts waiting.
       participants = await participantsFrom(flags, 'draw')
       // Say it in the CLI's terms (not the library's JSON path) when the list's shape does not fit the draw.
@@ -99,25 +110,30 @@ Examples:
     if (!salted && secretPath !== undefined) throw new UsageError('this commitment is a public list: it takes no --secret', 'draw')
     const secret = secretPath === undefined ? undefined : await readSecretFile(secretPath, describeCommitment(commitment).cid)
     await assertWritable(output, force, 'draw')
+    let list: StreamedDraw | undefined
+    if (streamed) list = await readForDraw(stringFlag(flags, 'participants')!, { ...(flags.private === true ? { disclosure: 'winners' as const } : {}), ...(secret === undefined ? {} : { secret }) })
 
     const progress = progressLine(ctx, flags.quiet === true)
     const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
-    let proof
+    const drawOptions = {
+      clientOptions,
+      signal: ctx.signal,
+      onProgress: (p: Parameters<typeof progress.update>[0]) => progress.update(p),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(flags.private === true ? { disclosure: 'winners' as const } : {}),
+      ...(secret === undefined ? {} : { secret }),
+      allowUnauthenticated: clientOptions.allowUnsignedHead === true,
+      timestamps: file.timestamps,
+    }
+    let proof: Proof
     try {
-      proof = await draw(commitment, participants, {
-        clientOptions,
-        signal: ctx.signal,
-        onProgress: (p) => progress.update(p),
-        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-        ...(flags.private === true ? { disclosure: 'winners' as const } : {}),
-        ...(secret === undefined ? {} : { secret }),
-        allowUnauthenticated: clientOptions.allowUnsignedHead === true,
-        timestamps: file.timestamps,
-      })
+      const from = list
+      proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block) => from.prove(prepared, block))
     } finally {
       progress.done()
     }
-    await writeOutput(ctx, output, serializeProof(proof), force, 'draw')
+    if (list === undefined) await writeOutput(ctx, output, serializeProof(proof), force, 'draw')
+    else await list.write(proof, { path: output, force, command: 'draw', out: (text) => ctx.out(text) })
     const authenticated = proof.chain.ipnsRecord !== undefined
     // Blocks run newest first from the head: the target sits head.sequence - target places down.
     const head = proof.chain.blocks[0]!
