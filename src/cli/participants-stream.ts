@@ -158,10 +158,7 @@ async function scanFile(file: FileHandle, size: number, path: string, options: S
 
 async function scanWith(file: FileHandle, size: number, path: string, options: StreamParticipantsOptions, pipeline: BlockPipeline, chunkBytes: number, decoder: TextDecoder): Promise<Scan> {
   const keyOf = options.confusables === true ? skeletonHashInto : entryHashInto
-  let buf = new Uint8Array(Math.min(chunkBytes, Math.max(size, 1)))
-  let filled = 0 // bytes in buf not yet processed (a line cut by the previous read)
-  let base = 0 // file offset of buf[0]
-  let linesBefore = 0 // newlines before buf[0] (for the UTF-8 error's line number)
+  let linesBefore = 0 // newlines before the current chunk (for the UTF-8 error's line number)
   let index = 0 // entries seen (including bad ones)
   let first = true
   let emptyError: InvalidInputError | undefined
@@ -174,29 +171,11 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let offsets = new Uint32Array(capacity)
   let keys = new BigUint64Array(capacity)
   let keyWords = new Uint32Array(keys.buffer)
-  let eof = false
   const hash: Hash | null = options.fingerprint === true ? createHash('sha256') : null
-  while (!eof || filled > 0) {
-    if (!eof) {
-      if (filled === buf.length) {
-        // A line longer than the buffer: grow it (only a broken file has lines this long).
-        const bigger = new Uint8Array(buf.length * 2)
-        bigger.set(buf)
-        buf = bigger
-      }
-      const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
-      if (bytesRead === 0) eof = true
-      hash?.update(buf.subarray(filled, filled + bytesRead))
-      filled += bytesRead
-    }
-    // Process up to the last newline (or everything at the end of the file).
-    const lastNl = buf.lastIndexOf(NL, filled - 1)
-    const end = eof ? filled : lastNl + 1
-    if (end === 0) continue
-    const chunk = buf.subarray(0, end)
+  for await (const { chunk, base, last } of lineChunks(file, Math.min(chunkBytes, size), hash)) {
     let text: string
     try {
-      text = decoder.decode(chunk, { stream: !eof || end < filled })
+      text = decoder.decode(chunk, { stream: !last })
     } catch (cause) {
       const at = firstInvalidUtf8(chunk)
       let line = linesBefore + 1
@@ -248,9 +227,6 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
       lineStart = nextLineStart(chunk, lineStart)
     }
     linesBefore += text.endsWith('\n') ? lines.length : Math.max(0, lines.length - 1) // the newlines of this chunk
-    buf.copyWithin(0, end, filled)
-    filled -= end
-    base += end
   }
   try {
     decoder.decode()
@@ -281,6 +257,39 @@ async function countLines(file: FileHandle, size: number, chunkBytes: number): P
     at += bytesRead
   }
   return last === NL ? count : count + 1
+}
+
+/**
+ * Reads `file` from its start in pieces of whole lines: each `chunk` ends just after a line break, or at
+ * the end of the file (`last`); `base` is the chunk's offset in the file. A line longer than the buffer
+ * grows it (only a broken file has lines that long). `hash`, when given, sees every byte once, in order.
+ * A chunk is a view of the reader's buffer: it is valid until the loop asks for the next one.
+ */
+async function* lineChunks(file: FileHandle, bufferBytes: number, hash: Hash | null): AsyncGenerator<{ chunk: Uint8Array; base: number; last: boolean }> {
+  let buf = new Uint8Array(Math.max(1, bufferBytes))
+  let filled = 0 // bytes in buf not yet handed out (a line cut by the previous read)
+  let base = 0 // file offset of buf[0]
+  let eof = false
+  while (!eof || filled > 0) {
+    if (!eof) {
+      if (filled === buf.length) {
+        const bigger = new Uint8Array(buf.length * 2)
+        bigger.set(buf)
+        buf = bigger
+      }
+      const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
+      if (bytesRead === 0) eof = true
+      hash?.update(buf.subarray(filled, filled + bytesRead))
+      filled += bytesRead
+    }
+    // Up to the last newline (or everything at the end of the file).
+    const end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
+    if (end === 0) continue
+    yield { chunk: buf.subarray(0, end), base, last: eof && end === filled }
+    buf.copyWithin(0, end, filled)
+    filled -= end
+    base += end
+  }
 }
 
 /** Byte index after the next newline at or after `from` in `chunk`. */
@@ -505,30 +514,8 @@ async function readAgain(path: string, count: number, fingerprint: string | null
   }
   try {
     const hash: Hash | null = fingerprint === null ? null : createHash('sha256')
-    let buf = new Uint8Array(Math.max(1, chunkBytes))
-    let filled = 0
-    let base = 0
     let index = 0
-    let eof = false
-    while (!eof || filled > 0) {
-      if (!eof) {
-        if (filled === buf.length) {
-          const bigger = new Uint8Array(buf.length * 2)
-          bigger.set(buf)
-          buf = bigger
-        }
-        const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
-        if (bytesRead === 0) eof = true
-        hash?.update(buf.subarray(filled, filled + bytesRead))
-        filled += bytesRead
-      }
-      const end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
-      if (end === 0) continue
-      index += await chunkLines(buf.subarray(0, end), base === 0, eof && end === filled, index)
-      buf.copyWithin(0, end, filled)
-      filled -= end
-      base += end
-    }
+    for await (const { chunk, base, last } of lineChunks(file, chunkBytes, hash)) index += await chunkLines(chunk, base === 0, last, index)
     if (index !== count || (hash !== null && hash.digest('hex') !== fingerprint)) throw changed(path)
   } finally {
     await file.close()
