@@ -164,14 +164,7 @@ export function commit(options: CommitOptions): CommitResult {
 export async function commitAsync(options: CommitOptions, participantsDigest: ParticipantsDigest = participantsRoot): Promise<CommitResult> {
   const inputs = checkCommitInputs(options)
   const { list, secret } = inputs
-  let root: Uint8Array | undefined
-  try {
-    root = list === undefined ? undefined : await participantsDigest(list, { secret })
-  } catch (err) {
-    return underPath('$.participants', () => {
-      throw err
-    })
-  }
+  const root = list === undefined ? undefined : await underPathAsync('$.participants', () => participantsDigest(list, { secret }))
   return finishCommit(options, inputs, root)
 }
 
@@ -266,12 +259,26 @@ export function underPath<T>(prefix: string, fn: () => T): T {
   try {
     return fn()
   } catch (err) {
-    if (err instanceof OrbitdrawError && (err.path === undefined || err.path.startsWith('$'))) {
-      const Ctor = err.constructor as new (code: string, detail: string, hint: string, options: { path: string; cause: unknown }) => OrbitdrawError
-      throw new Ctor(err.code, err.detail, err.hint, { path: prefix + (err.path ?? '$').slice(1), cause: err })
-    }
-    throw err
+    throw rerooted(prefix, err)
   }
+}
+
+/** {@link underPath} for a `fn` that may return a promise (a caller's own digest or tree function). */
+export async function underPathAsync<T>(prefix: string, fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    throw rerooted(prefix, err)
+  }
+}
+
+/** `err` with its JSON path under `prefix` when it is an {@link OrbitdrawError} with a JSON path (or none); else `err`. */
+function rerooted(prefix: string, err: unknown): unknown {
+  if (err instanceof OrbitdrawError && (err.path === undefined || err.path.startsWith('$'))) {
+    const Ctor = err.constructor as new (code: string, detail: string, hint: string, options: { path: string; cause: unknown }) => OrbitdrawError
+    return new Ctor(err.code, err.detail, err.hint, { path: prefix + (err.path ?? '$').slice(1), cause: err })
+  }
+  return err
 }
 
 /**

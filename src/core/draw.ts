@@ -6,7 +6,7 @@
  */
 import { parseBlock, type BeaconBlock } from './block.js'
 import { bytesToBase64, bytesToHex } from './bytes.js'
-import { checkKindEntries, checkParticipantsShape, describeCommitment, underPath, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
+import { checkKindEntries, checkParticipantsShape, describeCommitment, underPath, underPathAsync, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
@@ -115,17 +115,9 @@ export async function prepareDrawAsync(commitment: Commitment, participants: Par
   const inputs = checkDrawInputs(commitment, participants, options)
   const { list, secret, salted } = inputs
   if (list === undefined) return prepared(inputs, undefined, undefined)
-  let tree: ParticipantsTree | undefined
-  let root: Uint8Array
-  try {
-    tree = salted ? await (options.participantsTree ?? participantsTree)(list, { secret }) : undefined
-    root = tree === undefined ? await (options.participantsDigest ?? participantsRoot)(list, {}) : tree.root()
-  } catch (err) {
-    // The hashing functions validate the list: their errors are re-rooted as prepareDraw's are.
-    return underPath('$.participants', () => {
-      throw err
-    })
-  }
+  // The hashing functions validate the list: their errors are re-rooted as prepareDraw's are.
+  const tree = salted ? await underPathAsync('$.participants', () => (options.participantsTree ?? participantsTree)(list, { secret })) : undefined
+  const root = tree === undefined ? await underPathAsync('$.participants', () => (options.participantsDigest ?? participantsRoot)(list, {})) : tree.root()
   return prepared(inputs, root, tree)
 }
 
