@@ -1,90 +1,150 @@
 /**
  * Bundles the `orbitdraw` command (`package.json` `bin`) from the compiled CLI (`dist/cli/main.js`, tsc
- * output) into `dist/bin/`: one ESM entry, `orbitdraw.js`, plus one chunk per lazily imported module
- * group (each command, the error reporter, the record and time-stamp checks, ...), and the hash worker
- * as its own entry, `hash-worker.js`.
+ * output) into `dist/bin/`:
  *
- * Why a bundle: start-up of `orbitdraw verify FILE` was mostly Node resolving, reading and compiling
- * some 200 small ES modules and CommonJS files (the CommonJS ones also pass through Node's
- * `cjs-module-lexer`); see docs/performance.md, Start-up. esbuild (a devDependency already used for the
- * verifier page) with code splitting keeps every `import()` of the sources a separate chunk loaded only
- * when reached, so `orbitdraw --help` still loads no command.
+ * - `orbitdraw.cjs`: the command, one CommonJS file. Every module the sources import lazily
+ *   (`await import(...)`: each command, the error reporter, the record and time-stamp checks, ...) stays
+ *   lazy inside it: esbuild wraps it in an init function that runs the first time it is imported, so
+ *   `orbitdraw --help` evaluates no command and a relaxed `verify` no record or time-stamp code.
+ * - `hash-worker.js`: the participants-hash worker (an ES module, started by `src/node/parallel-hash.ts`
+ *   from `new URL('./hash-worker.js', import.meta.url)`, which names this file from `orbitdraw.cjs`).
+ *
+ * Why one CommonJS file and not ES module chunks: measured side by side (docs/performance.md, Start-up),
+ * the same code as one CommonJS file starts a strict `orbitdraw verify` about 25 ms sooner than as
+ * esbuild's ES module chunks (30 files in 6 dynamic-import waves) or as one ES module file. Node's
+ * ES module loader costs a fresh process more than its CommonJS loader does, and the sources' lazy
+ * imports become plain function calls. A whole-CLI file is compiled lazily by V8 (functions never
+ * called are only pre-parsed), which measured no slower for `verify` than a file holding verify's code
+ * alone.
+ *
+ * Left outside the file, required from `node_modules` when first used: the ASN.1 stack of the
+ * time-stamping client and the emulator's authority (`asn1js`, `@peculiar/asn1-*` and what they
+ * require) and `csv-parse`: about 350 KB that only `commit`, `emulator` and the sortition CSV readers
+ * use. They are dependencies, installed with the package, and all ship CommonJS.
  *
  * The library entries (`dist/index.js`, `dist/core/index.js`, `dist/emulator/index.js`) stay tsc
  * output; this script only adds `dist/bin/`. It also writes `dist/bin/meta.json` (not shipped: see
- * `package.json` `files`): for each output file, the compiled modules in it, which
- * `test/cli/bundle.test.ts` uses to check what each command loads. Run after `tsc` (it is part of
- * `npm run build`):
+ * `package.json` `files`): for each output file, the compiled modules in it. With `trace: true` (only
+ * for `test/cli/bundle.test.ts`, into another directory) every bundled module, when evaluated, appends
+ * its path to the file named by `ORBITDRAW_TRACE`, and the command appends the packages it required
+ * from `node_modules` at exit: the test checks what each command line runs. Run after `tsc` (it is
+ * part of `npm run build`):
  *
  *   npx tsx scripts/build-cli.ts [--out DIR] [--quiet]
  *
  * @module
  */
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
-/**
- * The entry points, named as their output files. The hash worker is started by
- * `src/node/parallel-hash.ts` from `new URL('./hash-worker.js', import.meta.url)`: with every chunk
- * written to the same directory as the entries, that URL names this entry from whichever chunk holds
- * `parallel-hash.ts`.
- */
-const ENTRIES = { orbitdraw: 'dist/cli/main.js', 'hash-worker': 'dist/node/hash-worker.js' } as const
+/** The command's entry (tsc output) and the hash worker's. */
+const CLI_ENTRY = 'dist/cli/main.js'
+const WORKER_ENTRY = 'dist/node/hash-worker.js'
+
+/** The file `package.json` `bin` names, in the output directory. */
+export const BIN_FILE = 'orbitdraw.cjs'
+
+/** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
+export const EXTERNAL_PACKAGES = ['asn1js', '@peculiar/*', 'csv-parse', 'csv-parse/*'] as const
 
 /**
- * Some dependencies are CommonJS that `require()` Node's built-in modules; in an ES module bundle,
- * esbuild turns those calls into a shim that needs a `require` in scope.
+ * `import.meta.url` in a CommonJS file: the sources use it to find the hash worker, `package.json`
+ * (`--version`) and a few data files of dependencies, all relative to the running file.
  */
-const BANNER = "import { createRequire as __orbitdrawCreateRequire } from 'node:module'; const require = __orbitdrawCreateRequire(import.meta.url);"
+const IMPORT_META_URL = '__orbitdrawImportMetaUrl'
+const CJS_BANNER = `const ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;`
 
 /** The name of the module map written beside the bundle (output file -> the `dist/` modules in it). */
 export const BUNDLE_META = 'meta.json'
 
 /** What {@link buildCli} wrote. */
 export interface BuildCliResult {
-  /** Absolute path of the `orbitdraw` entry. */
+  /** Absolute path of the `orbitdraw` command. */
   readonly bin: string
   /** Every file written (relative to the output directory) with its size in bytes. */
   readonly files: readonly (readonly [string, number])[]
 }
 
+/** Options of {@link buildCli}. */
+export interface BuildCliOptions {
+  /** Output directory (default `dist/bin`, emptied first). */
+  readonly outDir?: string
+  /** Build the tracing variant for the bundle tests (see the module comment). */
+  readonly trace?: boolean
+}
+
+const COMMON: BuildOptions = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  // Whitespace and syntax only: identifiers keep their names, so error classes keep theirs
+  // (`OrbitdrawError` sets `this.name = new.target.name`) and stack traces stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+}
+
+/** Trace build only: each bundled module records its own evaluation (see the module comment). */
+const tracePlugin: Plugin = {
+  name: 'orbitdraw-trace',
+  setup(b) {
+    b.onLoad({ filter: /\.m?js$/ }, async (args) => {
+      const path = relative(ROOT, args.path)
+      const source = await readFile(args.path, 'utf8')
+      const line = `globalThis.__orbitdrawTrace?.(${JSON.stringify(path)});\n`
+      // After a #! line, which must stay first.
+      const at = source.startsWith('#!') ? source.indexOf('\n') + 1 : 0
+      return { contents: source.slice(0, at) + line + source.slice(at), loader: 'js', resolveDir: dirname(args.path) }
+    })
+  },
+}
+const TRACE_CJS = `globalThis.__orbitdrawTrace = process.env.ORBITDRAW_TRACE ? (m) => require('node:fs').appendFileSync(process.env.ORBITDRAW_TRACE, m + '\\n') : undefined;
+process.on('exit', () => { if (process.env.ORBITDRAW_TRACE) require('node:fs').appendFileSync(process.env.ORBITDRAW_TRACE, Object.keys(require.cache).map((f) => 'required ' + f + '\\n').join('')) });`
+const TRACE_ESM = `import { appendFileSync as __orbitdrawAppend } from 'node:fs'; globalThis.__orbitdrawTrace = process.env.ORBITDRAW_TRACE ? (m) => __orbitdrawAppend(process.env.ORBITDRAW_TRACE, m + '\\n') : undefined;`
+
 /** Bundles the CLI into `outDir` (default `dist/bin`, emptied first). Needs the tsc output in `dist/`. */
-export async function buildCli(outDir = join(ROOT, 'dist', 'bin')): Promise<BuildCliResult> {
+export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliResult> {
+  const outDir = options.outDir ?? join(ROOT, 'dist', 'bin')
+  const plugins = options.trace === true ? [tracePlugin] : []
   await rm(outDir, { recursive: true, force: true })
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, path]) => [name, join(ROOT, path)])),
+  const cli = await build({
+    ...COMMON,
+    entryPoints: { [BIN_FILE.replace(/\.cjs$/, '')]: join(ROOT, CLI_ENTRY) },
     outdir: outDir,
-    // Chunks beside the entries: see ENTRIES for why.
-    chunkNames: 'chunk-[hash]',
-    bundle: true,
-    splitting: true,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    external: [...EXTERNAL_PACKAGES],
+    define: { 'import.meta.url': IMPORT_META_URL },
+    banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
+    plugins,
+  })
+  const worker = await build({
+    ...COMMON,
+    entryPoints: { 'hash-worker': join(ROOT, WORKER_ENTRY) },
+    outdir: outDir,
     format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    // Whitespace and syntax only: identifiers keep their names, so error classes keep theirs
-    // (`OrbitdrawError` sets `this.name = new.target.name`) and stack traces stay readable.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    banner: { js: BANNER },
-    metafile: true,
-    logLevel: 'warning',
+    banner: options.trace === true ? { js: TRACE_ESM } : {},
+    plugins,
   })
   const files: [string, number][] = []
   const modules: Record<string, string[]> = {}
-  for (const [out, o] of Object.entries((result.metafile as Metafile).outputs)) {
-    const abs = resolve(ROOT, out)
-    files.push([relative(outDir, abs), (await stat(abs)).size])
-    modules[relative(outDir, abs)] = Object.keys(o.inputs).sort()
+  for (const metafile of [cli.metafile, worker.metafile] as Metafile[]) {
+    for (const [out, o] of Object.entries(metafile.outputs)) {
+      const abs = resolve(ROOT, out)
+      files.push([relative(outDir, abs), (await stat(abs)).size])
+      modules[relative(outDir, abs)] = Object.keys(o.inputs).sort()
+    }
   }
   await writeFile(join(outDir, BUNDLE_META), `${JSON.stringify(modules, null, 1)}\n`)
   files.sort((a, b) => a[0].localeCompare(b[0]))
-  const bin = join(outDir, 'orbitdraw.js')
+  const bin = join(outDir, BIN_FILE)
   const head = (await readFile(bin, 'utf8')).slice(0, 20)
   if (!head.startsWith('#!/usr/bin/env node')) throw new Error(`${bin} does not start with its #! line`)
   return { bin, files }
@@ -93,7 +153,7 @@ export async function buildCli(outDir = join(ROOT, 'dist', 'bin')): Promise<Buil
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
   const outAt = args.indexOf('--out')
-  const r = await buildCli(outAt >= 0 && args[outAt + 1] !== undefined ? resolve(args[outAt + 1]!) : undefined)
+  const r = await buildCli({ outDir: outAt >= 0 && args[outAt + 1] !== undefined ? resolve(args[outAt + 1]!) : undefined })
   if (!args.includes('--quiet')) {
     const total = r.files.reduce((s, [, n]) => s + n, 0)
     process.stdout.write(`orbitdraw CLI bundle: ${relative(ROOT, r.bin)}, ${r.files.length} files, ${(total / 1024).toFixed(1)} KiB\n`)

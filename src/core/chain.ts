@@ -159,9 +159,10 @@ export async function checkChain(input: ChainCheckInput): Promise<ChainCheckResu
 }
 
 async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock | undefined, now: Date | undefined, notes: string[]): Promise<Check[]> {
-  // The record decoder and the signature code (DAG-CBOR, Ed25519, RSA) load only for a proof that carries
-  // a record: a CLI verify of an unsigned proof does not pay for them (docs/performance.md, Start-up).
-  const { checkRecordSignature, parseIpnsRecord, recordKeyForName } = await import('./ipns/record.js')
+  // The record decoder and the signature code (DAG-CBOR, RSA) load only for a proof that carries a
+  // record, and Ed25519 (@noble/curves) only for an Ed25519 key: a CLI verify of an unsigned proof pays
+  // for none of them, one of an RSA-signed proof not for Ed25519 (docs/performance.md, Start-up).
+  const { checkRecordSignature, parseIpnsRecord, recordKeyForNameAsync } = await import('./ipns/record.js')
   let record: IpnsRecordInfo
   try {
     record = parseIpnsRecord(bytes)
@@ -178,7 +179,7 @@ async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock 
   }
   let keyResult
   try {
-    keyResult = recordKeyForName(record, name)
+    keyResult = await recordKeyForNameAsync(record, name)
   } catch (err) {
     const why = `the record's key is unusable: ${describeError(err)}`
     return [check('ipns-record-signature', false, why), check('ipns-record-name', false, why), valueCheck(record, head)]

@@ -1,17 +1,18 @@
 /**
- * The shipped `orbitdraw` command is an esbuild bundle (`dist/bin/`, see scripts/build-cli.ts): these
- * tests check, on the built files themselves, what each command line loads. A module-loader hook
- * (`--import`, Node's `module.register`) in the child process logs every ES module file it loads; the
- * bundle's module map (`dist/bin/meta.json`, written by the build) says which compiled modules each file
- * holds. So `orbitdraw --help` loading the verifier, or a strict `verify` loading the time-stamping
- * client, fails here whatever esbuild names its chunks. (`lazy-commands.test.ts` checks the same table
- * from the sources.)
+ * The shipped `orbitdraw` command is an esbuild bundle (`dist/bin/`, see scripts/build-cli.ts): one
+ * CommonJS file whose lazily imported modules run only when first imported. These tests check what each
+ * command line runs, on a tracing build of the same bundle (`buildCli({ trace: true })`, the same
+ * esbuild options plus one line at the top of every module that records its evaluation, and, at exit,
+ * the files `require` loaded from `node_modules`). So `orbitdraw --help` running the verifier, or a
+ * strict `verify` running the time-stamping client or requiring asn1js, fails here. The shipped file
+ * itself is checked too: its form, and that it gives the tracing build's answers.
+ * (`lazy-commands.test.ts` checks the command table from the sources.)
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BIN_FILE, buildCli, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
 import { makeProof, TEST_TSA } from '../browser/fixtures.js'
 import { BIN, ROOT, runCommand, useEmulatorWorkspace, type RunOptions, type RunResult } from './helpers.js'
 
@@ -19,19 +20,14 @@ const BUNDLE = dirname(BIN)
 /** Output file (relative to the bundle's directory) -> the compiled modules (`dist/...`) in it. */
 const META = JSON.parse(readFileSync(join(BUNDLE, 'meta.json'), 'utf8')) as Record<string, string[]>
 
-const HOOKS = `import { appendFileSync } from 'node:fs'
-export async function load(url, context, next) {
-  if (url.startsWith('file:')) appendFileSync(process.env.LOAD_LOG, url + '\\n')
-  return next(url, context)
-}
-`
-const REGISTER = "import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n"
-
 // Over 1 MiB: `commit` hashes such a file on two threads (the bundle's hash worker).
 const BIG = Array.from({ length: 30_000 }, (_, i) => `participant-${String(i).padStart(8, '0')}@raffle.example.org`).join('\n') + '\n'
 
-const ws = useEmulatorWorkspace({ files: { 'hooks.mjs': HOOKS, 'register.mjs': REGISTER, 'big.txt': BIG } })
+const ws = useEmulatorWorkspace({ files: { 'big.txt': BIG } })
 let beacon = ''
+/** The tracing build: inside the repository, so that `node_modules` resolves from it as from `dist/bin`. */
+let traceDir = ''
+let traceBin = ''
 
 beforeAll(async () => {
   const signed = await makeProof({ signed: 'RSA' })
@@ -39,48 +35,70 @@ beforeAll(async () => {
   await writeFile(join(ws.dir, 'plain.json'), JSON.stringify(await makeProof()))
   await writeFile(join(ws.dir, 'signed.json'), JSON.stringify(signed))
   await writeFile(join(ws.dir, 'tsa.pem'), TEST_TSA.rootPem)
+  traceDir = await mkdtemp(join(ROOT, 'node_modules', '.orbitdraw-trace-'))
+  traceBin = (await buildCli({ outDir: join(traceDir, 'bin'), trace: true })).bin
+}, 60_000)
+afterAll(async () => {
+  if (traceDir !== '') await rm(traceDir, { recursive: true, force: true })
 })
 
 interface Traced extends RunResult {
-  /** Every ES module file loaded, relative to the repository (`dist/bin/orbitdraw.js`, ...). */
-  readonly files: string[]
-  /** The compiled modules (`dist/...`, `node_modules/...`) those files hold. */
+  /** Every bundled module evaluated (`dist/...`, `node_modules/...`), in the command and its workers. */
   readonly modules: Set<string>
+  /** Every file `require` loaded from outside the bundle, relative to the repository. */
+  readonly required: string[]
 }
 
 let runs = 0
 async function traced(args: readonly string[], options: RunOptions = { cwd: ws.dir }): Promise<Traced> {
-  const log = join(ws.dir, `load-${++runs}.log`)
+  const log = join(ws.dir, `trace-${++runs}.log`)
   await writeFile(log, '')
-  const r = await runCommand(process.execPath, ['--import', join(ws.dir, 'register.mjs'), BIN, ...args], { ...options, env: { ...options.env, LOAD_LOG: log } })
-  const files = [...new Set((await readFile(log, 'utf8')).split('\n').filter((l) => l !== '').map((u) => relative(ROOT, fileURLToPath(u))))]
-    .filter((f) => !f.startsWith('..')) // the hook modules themselves
-  const modules = new Set(files.flatMap((f) => META[relative(relative(ROOT, BUNDLE), f)] ?? [f]))
-  return { ...r, files, modules }
+  const r = await runCommand(process.execPath, [traceBin, ...args], { ...options, env: { ...options.env, ORBITDRAW_TRACE: log } })
+  const lines = (await readFile(log, 'utf8')).split('\n').filter((l) => l !== '')
+  const required = lines.filter((l) => l.startsWith('required ') && l !== `required ${traceBin}`).map((l) => relative(ROOT, l.slice('required '.length)))
+  return { ...r, modules: new Set(lines.filter((l) => !l.startsWith('required '))), required }
 }
 
 const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
 
 describe('the bundled orbitdraw (package.json bin)', () => {
-  it('is an ES module bundle with its own #! line, beside the hash worker, and no source maps', async () => {
-    expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', 'orbitdraw.js'))
-    expect((await readFile(BIN, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true)
-    expect(Object.keys(META)).toContain('hash-worker.js')
-    expect(Object.keys(META).filter((f) => f.endsWith('.map'))).toEqual([])
+  it('is one CommonJS file with its own #! line, beside the hash worker (an ES module), and no source maps', async () => {
+    expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
+    const text = await readFile(BIN, 'utf8')
+    expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(text).toContain('"use strict"')
+    expect(Object.keys(META).sort()).toEqual(['hash-worker.js', BIN_FILE])
+    expect(META[BIN_FILE]).toContain('dist/core/verify.js')
+    expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
   })
 
-  it('orbitdraw --help loads only the bundle\'s entry files: no command, nothing outside dist/bin', async () => {
+  it('leaves exactly the listed packages out (required from node_modules), and bundles every other dependency', () => {
+    const bundled = META[BIN_FILE]!.filter((m) => m.startsWith('node_modules/'))
+    expect(bundled.filter((m) => /node_modules\/(asn1js|@peculiar|csv-parse)\//.test(m))).toEqual([])
+    expect(bundled.some((m) => m.startsWith('node_modules/multiformats/'))).toBe(true)
+    expect(EXTERNAL_PACKAGES).toEqual(['asn1js', '@peculiar/*', 'csv-parse', 'csv-parse/*'])
+  })
+
+  it('the shipped file and the tracing build give the same answers', async () => {
+    for (const args of [['--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped']]) {
+      const shipped = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
+      const trace = await traced(args)
+      expect({ code: trace.code, stdout: trace.stdout }).toEqual({ code: shipped.code, stdout: shipped.stdout })
+    }
+  })
+
+  it('orbitdraw --help runs no command and requires nothing from node_modules', async () => {
     const t = await traced(['--help'])
     expect(t.code).toBe(0)
     expect(t.stdout).toContain('Usage: orbitdraw <command>')
-    expect(t.files.every((f) => f.startsWith(join('dist', 'bin') + '/'))).toBe(true)
-    expect(t.files).toContain(join('dist', 'bin', 'orbitdraw.js'))
+    expect(t.modules).toContain('dist/cli/main.js')
     expect(commandModules(t)).toEqual([])
-    expect(matching(t, /^node_modules\//)).toEqual([])
+    expect(matching(t, /^dist\/core\//)).toEqual([])
+    expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
   })
 
-  it('orbitdraw verify --help loads verify\'s usage module, not the verifier', async () => {
+  it('orbitdraw verify --help runs verify\'s usage module, not the verifier', async () => {
     const t = await traced(['verify', '--help'])
     expect(t.code).toBe(0)
     expect(t.stdout).toContain('Usage: orbitdraw verify')
@@ -88,29 +106,41 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(matching(t, /^dist\/core\//)).toEqual([])
   })
 
-  it('a relaxed verify loads the verifier but neither the record decoder, the time-stamp checks, the beacon client nor the emulator', async () => {
+  it('a relaxed verify runs the verifier but neither the record decoder, the time-stamp checks, the beacon client nor the emulator', async () => {
     const t = await traced(['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'])
     expect(t.code, t.stderr).toBe(0)
-    expect(t.files.every((f) => f.startsWith(join('dist', 'bin') + '/'))).toBe(true)
     expect(t.modules).toContain('dist/core/verify.js')
     expect(commandModules(t)).toEqual(['dist/cli/commands/describe.js', 'dist/cli/commands/verify-usage.js', 'dist/cli/commands/verify.js'])
-    expect(matching(t, /^dist\/core\/(ipns\/record|timestamp\/)|^dist\/(beacon|timestamp|emulator|net)\/|@peculiar/)).toEqual([])
+    expect(matching(t, /^dist\/core\/(ipns\/(record|key-format|ed25519)|timestamp\/)|^dist\/(beacon|timestamp|emulator|net)\/|@noble\/curves/)).toEqual([])
+    expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
   })
 
-  it('a strict verify (RSA-signed record, RFC 3161 token) adds the record and time-stamp checks, not the time-stamping client, asn1js, the NIST curves of noble (Web Crypto confirms the ECDSA signatures) or the draw side', async () => {
+  it('a strict verify (RSA-signed record, RFC 3161 token) adds the record and time-stamp checks, not Ed25519, the time-stamping client, asn1js, the NIST curves of noble (Web Crypto confirms the ECDSA signatures) or the draw side', async () => {
     const t = await traced(['verify', 'signed.json', '--trust-beacon', beacon, '--trust-tsa', 'tsa.pem'])
     expect(t.code, t.stderr).toBe(0)
     expect(t.stdout).toMatch(/17 passed, 0 failed/)
     expect(t.modules).toContain('dist/core/ipns/record.js')
     expect(t.modules).toContain('dist/core/timestamp/check.js')
     expect(commandModules(t)).toEqual(['dist/cli/commands/describe.js', 'dist/cli/commands/verify-usage.js', 'dist/cli/commands/verify.js'])
-    expect(matching(t, /^dist\/(beacon|timestamp|emulator|net)\/|@peculiar|asn1js|@noble\/curves\/(nist|abstract\/weierstrass)|csv-parse|^dist\/core\/index\.js$|^dist\/cli\/participants/)).toEqual([])
+    expect(matching(t, /^dist\/(beacon|timestamp|emulator|net)\/|@noble\/curves|^dist\/core\/ipns\/ed25519\.js$|^dist\/core\/index\.js$|^dist\/cli\/participants/)).toEqual([])
+    expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
   })
 
-  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js)', async () => {
-    const t = await traced(['commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '--no-timestamp', '-o', 'big.commitment.json'], ws.opts)
+  it('a strict verify of an Ed25519-signed record runs Ed25519 (@noble/curves) and passes', async () => {
+    const signed = await makeProof({ signed: 'Ed25519' })
+    await writeFile(join(ws.dir, 'signed-ed.json'), JSON.stringify(signed))
+    const t = await traced(['verify', 'signed-ed.json', '--trust-beacon', (signed.commitment as { beacon: string }).beacon, '--trust-tsa', 'tsa.pem'])
     expect(t.code, t.stderr).toBe(0)
-    expect(t.files).toContain(join('dist', 'bin', 'hash-worker.js'))
+    expect(t.modules).toContain('dist/core/ipns/ed25519.js')
+    expect(t.modules).toContain('node_modules/@noble/curves/ed25519.js')
+  })
+
+  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js) and time-stamps with the ASN.1 packages required from node_modules', async () => {
+    const t = await traced(['commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
+    expect(t.code, t.stderr).toBe(0)
     expect(t.modules).toContain('dist/node/hash-worker.js')
+    expect(t.modules).toContain('dist/timestamp/client.js')
+    expect(t.required.some((f) => f.startsWith('node_modules/@peculiar/asn1-tsp/'))).toBe(true)
+    expect(t.required.some((f) => f.startsWith('node_modules/asn1js/'))).toBe(true)
   })
 })

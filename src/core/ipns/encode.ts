@@ -10,7 +10,7 @@
  */
 import { encode as encodeDagCbor } from '@ipld/dag-cbor'
 import { concatBytes, utf8Encode } from '../bytes.js'
-import { publicKeyMultihash, publicKeyToProtobuf, type IpnsPublicKey } from './keys.js'
+import { publicKeyMultihash, publicKeyToProtobuf, type IpnsPublicKey } from './key-format.js'
 import { encodeMessage, type FieldValue } from './protobuf.js'
 import { formatRfc3339Nano, SIGNATURE_PREFIX, V1_VALIDITY_EOL } from './record.js'
 

@@ -10,7 +10,6 @@ export {
   MAX_IPNS_RECORD_BYTES,
   IPNS_ENTRY_SCHEMA,
   parseIpnsRecord,
-  recordKeyForName,
   checkRecordSignature,
   verifyIpnsRecord,
   parseRfc3339,
@@ -20,5 +19,6 @@ export {
   type RecordKeyResult,
   type VerifyIpnsRecordOptions,
 } from './record.js'
+export { recordKeyForName } from './record-key.js'
 export { createIpnsRecord, type IpnsSigner, type IpnsRecordContent } from './encode.js'
 export { decodeMessage, encodeMessage, type MessageSchema, type FieldValue, type WireKind } from './protobuf.js'

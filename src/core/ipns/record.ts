@@ -29,7 +29,7 @@ import { bytesEqual, concatBytes, utf8Decode, utf8Encode } from '../bytes.js'
 import { IntegrityError, InvalidInputError, MismatchError, ParseError } from '../errors.js'
 import { LIMITS } from '../limits.js'
 import { webCrypto } from '../webcrypto.js'
-import { decodePublicKey, ipnsNameOfKey, publicKeyMultihash, verifyKeySignature, type IpnsPublicKey } from './keys.js'
+import { decodePublicKeyWith, ipnsNameOfKey, publicKeyMultihash, verifyKeySignature, type IpnsPublicKey } from './key-format.js'
 import { parseIpnsName, type IpnsName } from './name.js'
 import { decodeMessage, type MessageSchema } from './protobuf.js'
 
@@ -241,13 +241,10 @@ export interface RecordKeyResult {
 }
 
 /**
- * Finds the record's signing key and checks that it hashes to `name` (never throws on a mismatch;
- * throws only on malformed input).
- * @throws {@link ParseError} `IPNS_RECORD_MALFORMED` (bad `pubKey`), `IPNS_KEY_UNSUPPORTED`
- *   (a secp256k1 or ECDSA key), `INVALID_IPNS_NAME`.
- * @category Beacon
+ * `recordKeyForName` (`./record-key.ts`) with the Ed25519 point check passed in (see
+ * `decodePublicKeyWith`): the same results and errors when passed `ed25519KeyValid`.
  */
-export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName): RecordKeyResult {
+export function recordKeyWith(record: IpnsRecordInfo, name: string | IpnsName, ed25519PointValid: (raw: Uint8Array) => boolean): RecordKeyResult {
   const n = typeof name === 'string' ? parseIpnsName(name) : name
   const unsupported = (path: string) => (type: string): never => {
     throw new ParseError('IPNS_KEY_UNSUPPORTED', `the IPNS key is a ${type} key; only Ed25519 and RSA keys are supported`, 'beacons sign with RSA (k2k4r8…) or Ed25519 (k51…) keys; check the name', { path })
@@ -255,16 +252,17 @@ export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName
   let key: IpnsPublicKey | undefined
   let source: 'record' | 'name' | undefined
   if (record.pubKey !== undefined && record.pubKey.length > 0) {
-    key = decodePublicKey(record.pubKey, (why) => malformed('$.pubKey')(`pubKey: ${why}`), unsupported('$.pubKey'))
+    key = decodePublicKeyWith(record.pubKey, (why) => malformed('$.pubKey')(`pubKey: ${why}`), unsupported('$.pubKey'), ed25519PointValid)
     source = 'record'
   } else if (n.hash === 'identity') {
     const inlined = Digest.decode(n.multihash).digest
-    key = decodePublicKey(
+    key = decodePublicKeyWith(
       inlined,
       (why) => {
         throw new ParseError('INVALID_IPNS_NAME', `the key inlined in IPNS name ${n.name} does not decode: ${why}`, 'check the beacon name')
       },
       unsupported('$'),
+      ed25519PointValid,
     )
     source = 'name'
   }
@@ -276,6 +274,20 @@ export function recordKeyForName(record: IpnsRecordInfo, name: string | IpnsName
     ? `${key.type} key from the ${source === 'record' ? "record's pubKey" : 'name itself'} hashes to ${n.name}`
     : `${key.type} key from the record's pubKey hashes to ${ipnsNameOfKey(key)}, not to the committed name ${n.name}`
   return { key, source, matchesName, detail }
+}
+
+/**
+ * `recordKeyForName`'s result and errors, loading Ed25519 (`./ed25519.ts`, `@noble/curves`) only when
+ * the key is an Ed25519 key: the key's form is checked first without the point check, and only an
+ * Ed25519 key is decoded again with it. The point check comes after every other check of the key
+ * and nothing after it can throw, so a form error is the same error either way. Used by the
+ * verifier's record check (`../chain.ts`) and {@link verifyIpnsRecord}.
+ */
+export async function recordKeyForNameAsync(record: IpnsRecordInfo, name: string | IpnsName): Promise<RecordKeyResult> {
+  const form = recordKeyWith(record, name, () => true)
+  if (form.key?.type !== 'Ed25519') return form
+  const { ed25519KeyValid } = await import('./ed25519.js')
+  return recordKeyWith(record, name, ed25519KeyValid)
 }
 
 /**
@@ -335,7 +347,7 @@ export interface VerifyIpnsRecordOptions {
 export async function verifyIpnsRecord(bytes: Uint8Array, name: string, options: VerifyIpnsRecordOptions = {}): Promise<VerifiedIpnsRecord> {
   const n = parseIpnsName(name)
   const record = parseIpnsRecord(bytes)
-  const k = recordKeyForName(record, n)
+  const k = await recordKeyForNameAsync(record, n)
   if (k.key === undefined) {
     throw new MismatchError('IPNS_KEY_MISSING', k.detail, 'fetch the record from a gateway that serves it whole (?format=ipns-record)')
   }

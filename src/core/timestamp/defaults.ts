@@ -3,8 +3,20 @@
  *
  * @module
  */
-import { parseTrustAnchor, type TimestampTrustAnchor } from './anchor.js'
-import { DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from './roots.js'
+import { base64ToBytes } from '../bytes.js'
+import type { TimestampTrustAnchor } from './anchor.js'
+import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from './roots.js'
+
+/**
+ * One built-in root as {@link parseTrustAnchor} would return it, from its PEM, its subject name and its
+ * published fingerprint, without parsing or hashing the certificate when the module loads: every
+ * strict `orbitdraw verify` loads this module, and parsing and hashing both roots there took about
+ * 6 ms of its start-up before the JIT warms up (docs/performance.md, Start-up).
+ * `test/core/timestamp/roots.test.ts` checks that each entry equals `parseTrustAnchor(pem)`.
+ */
+function builtIn(pem: string, name: string, sha256: string): TimestampTrustAnchor {
+  return { name, der: base64ToBytes(pem.replace(/-----(?:BEGIN|END) CERTIFICATE-----|\s/g, '')), sha256 }
+}
 
 /**
  * Built-in trust anchors: the roots that the default public authorities (`timestamp.digicert.com`,
@@ -14,6 +26,7 @@ import { DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM
  * add it with `parseTrustAnchor(DIGICERT_ASSURED_ID_ROOT_CA_PEM)` to check old tokens.
  * @category Time-stamping
  */
-export const DEFAULT_TIMESTAMP_AUTHORITIES: readonly TimestampTrustAnchor[] = /* @__PURE__ */ Object.freeze(
-  [DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM].map((pem) => parseTrustAnchor(pem)),
-)
+export const DEFAULT_TIMESTAMP_AUTHORITIES: readonly TimestampTrustAnchor[] = /* @__PURE__ */ Object.freeze([
+  builtIn(DIGICERT_TRUSTED_ROOT_G4_PEM, 'DigiCert Trusted Root G4', BUILT_IN_ROOT_FINGERPRINTS.DIGICERT_TRUSTED_ROOT_G4),
+  builtIn(USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM, 'USERTrust RSA Certification Authority', BUILT_IN_ROOT_FINGERPRINTS.USERTRUST_RSA_CERTIFICATION_AUTHORITY),
+])

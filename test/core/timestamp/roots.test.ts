@@ -25,6 +25,9 @@ describe('built-in time-stamping roots', () => {
     expect(DEFAULT_TIMESTAMP_AUTHORITIES.map((a) => a.name)).toEqual(['DigiCert Trusted Root G4', 'USERTrust RSA Certification Authority'])
     expect(Object.isFrozen(DEFAULT_TIMESTAMP_AUTHORITIES)).toBe(true)
   })
+  it('each default anchor (built from its PEM, name and published fingerprint without parsing) equals parseTrustAnchor of its PEM', () => {
+    expect(DEFAULT_TIMESTAMP_AUTHORITIES).toEqual([parseTrustAnchor(roots.DIGICERT_TRUSTED_ROOT_G4_PEM), parseTrustAnchor(roots.USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM)])
+  })
 })
 
 describe('parseTrustAnchor', () => {
