@@ -1,6 +1,6 @@
 /**
  * CLI start-up: wall time of `orbitdraw --help`, `orbitdraw verify --help` and `orbitdraw verify FILE` (the
- * command `package.json` `bin` points at, the esbuild bundle `dist/bin/orbitdraw.js`; a fresh process each
+ * command `package.json` `bin` points at, the esbuild bundle `dist/bin/orbitdraw.cjs`; a fresh process each
  * time) against `node -e 0` in the same run, interleaved, median of 9 after 2 warm-ups. Beside it, in the
  * same interleaved rounds, the unbundled tsc output `dist/cli/main.js` (what `bin` pointed at before the
  * bundle). The proofs are the demo-sized pick 3 of 12: one unsigned and untimestamped (verified with the

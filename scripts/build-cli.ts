@@ -120,6 +120,9 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     outdir: outDir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
+    // import() of what stays outside the file (node: modules, the external packages) as require():
+    // a real import() would start Node's ES module loader, a few ms of start-up for nothing.
+    supported: { 'dynamic-import': false },
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },

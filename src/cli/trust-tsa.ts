@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises'
+import { readFile as readFileCallback } from 'node:fs'
+import { promisify } from 'node:util'
 import { base64ToBytes } from '../core/bytes.js'
 import { OrbitdrawError } from '../core/errors.js'
 import { parseTrustAnchor, parseTrustAnchors, type TimestampTrustAnchor } from '../core/timestamp/anchor.js'
@@ -13,6 +14,9 @@ import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
 import type { CliContext, Flags } from './command.js'
 import { listFlag } from './flags.js'
 import { UsageError } from './exit-codes.js'
+
+/** node:fs's callback API: node:fs/promises would load Node's streams and readline for one small file (see `./read-bytes.ts`). */
+const readFile = promisify(readFileCallback)
 
 /** The built-in roots plus `--trust-tsa` files plus ORBITDRAW_TRUST_TSA. */
 export async function tsaAnchorsFrom(flags: Flags, ctx: CliContext, command: string): Promise<readonly TimestampTrustAnchor[]> {

@@ -11,7 +11,6 @@
  */
 import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
-import { sha256 as sha256Hasher } from 'multiformats/hashes/sha2'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesEqual, hexToBytes, utf8Decode } from './bytes.js'
@@ -21,7 +20,11 @@ import { BlockShape } from './schema/block.js'
 import { parseShape } from './schema/kit.js'
 import { checkLimit, LIMITS } from './limits.js'
 
-/** Multihash code of SHA-256. */
+/**
+ * Multihash code of SHA-256. A number here rather than `multiformats/hashes/sha2`'s `sha256.code`: in
+ * Node that module imports `node:crypto`, which cost a strict `orbitdraw verify` about 3 ms of start-up
+ * for a constant (`test/core/block.test.ts` checks the two are equal).
+ */
 export const SHA2_256 = 0x12
 
 /**
@@ -73,7 +76,7 @@ export function parseCid(text: string, path = '$'): CID {
  * @category Formats
  */
 export function blockCid(bytes: Uint8Array): string {
-  return CID.createV1(raw.code, createDigest(sha256Hasher.code, sha256(bytes))).toString()
+  return CID.createV1(raw.code, createDigest(SHA2_256, sha256(bytes))).toString()
 }
 
 /**
@@ -108,7 +111,7 @@ export function parseBlock(bytes: Uint8Array, cid: string | CID): BeaconBlock {
   if (!bytesEqual(digest, expected.multihash.digest)) {
     throw new IntegrityError('BLOCK_CID_MISMATCH', `block bytes do not hash to ${expected.toString()}`, 'the source served altered or wrong bytes; fetch the block from another gateway')
   }
-  return parseVerifiedBytes(bytes, CID.createV1(raw.code, createDigest(sha256Hasher.code, digest)).toString())
+  return parseVerifiedBytes(bytes, CID.createV1(raw.code, createDigest(SHA2_256, digest)).toString())
 }
 
 function parseVerifiedBytes(bytes: Uint8Array, cid: string): BeaconBlock {

@@ -9,10 +9,9 @@
 import * as dagJson from '@ipld/dag-json'
 import { CID } from 'multiformats/cid'
 import { base36 } from 'multiformats/bases/base36'
-import { sha256 as sha256Hasher } from 'multiformats/hashes/sha2'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { parseCid } from './block.js'
+import { parseCid, SHA2_256 } from './block.js'
 import { bytesToHex, hexToBytes, isWellFormed, utf8Decode, utf8Encode } from './bytes.js'
 import { usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type DrawSpecBase } from './kinds/index.js'
@@ -424,7 +423,7 @@ export function encodeCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_
 
 /** The CIDv1 (dag-json 0x0129, sha2-256) of canonical commitment bytes. */
 export function commitmentCidOfBytes(bytes: Uint8Array): string {
-  return CID.createV1(dagJson.code, createDigest(sha256Hasher.code, sha256(bytes))).toString()
+  return CID.createV1(dagJson.code, createDigest(SHA2_256, sha256(bytes))).toString()
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Runs the real `orbitdraw` binary (what `package.json` `bin` points at: the bundle `dist/bin/orbitdraw.js`,
+ * Runs the real `orbitdraw` binary (what `package.json` `bin` points at: the bundle `dist/bin/orbitdraw.cjs`,
  * built by `pretest`) as a child process.
  * Always asynchronous: the emulator answering it runs in this test process.
  *

@@ -299,3 +299,11 @@ describe('encodeBlock', () => {
     expect(b.metadata).toEqual({ message: '<a&b>\u2028' })
   })
 })
+
+describe('SHA2_256', () => {
+  it('is the multihash code of multiformats\' sha256 hasher (a constant in the core so that it does not load node:crypto)', async () => {
+    const { sha256: hasher } = await import('multiformats/hashes/sha2')
+    const { SHA2_256 } = await import('../../src/core/block.js')
+    expect(SHA2_256).toBe(hasher.code)
+  })
+})

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { concatBytes, utf8Encode } from '../../../src/core/bytes.js'
 import { LIMITS } from '../../../src/core/limits.js'
 import { decodeMessage, encodeMessage, parseIpnsRecord, recordKeyForName, verifyIpnsRecord, type MessageSchema } from '../../../src/core/ipns/index.js'
+import { recordKeyForNameAsync } from '../../../src/core/ipns/record.js'
 import { canonicalData, cborBytes, cborHead, cborText, ED25519_PUBKEY_PROTOBUF, NAME, pb, v1Fields, v2Record, VALIDITY, VALUE } from '../../helpers/ipns.js'
 
 /** The signed data map written by hand: keys in canonical order unless `order` says otherwise. */
@@ -71,6 +72,9 @@ const BAD_KEYS: [string, Uint8Array, string, RegExp][] = [
   ['key protobuf without Type (a lenient decoder reads RSA)', encodeMessage([[2, ED25519_PUBKEY_PROTOBUF.subarray(4)]]), 'IPNS_RECORD_MALFORMED', /no Type/],
   ['key protobuf with Data before Type', concatBytes(pb(2, ED25519_PUBKEY_PROTOBUF.subarray(4)), pb(1, 1n)), 'IPNS_RECORD_MALFORMED', /ascending order/],
   ['key protobuf with an unknown field', concatBytes(ED25519_PUBKEY_PROTOBUF, pb(3, 0n)), 'IPNS_RECORD_MALFORMED', /unknown field 3/],
+  ['Ed25519 key that is a point of small order (the identity)', encodeMessage([[1, 1n], [2, Uint8Array.of(1, ...new Uint8Array(31))]]), 'IPNS_RECORD_MALFORMED', /small-order subgroup/],
+  ['Ed25519 key that is a point of order 2', encodeMessage([[1, 1n], [2, Uint8Array.of(0xec, ...new Uint8Array(30).fill(0xff), 0x7f)]]), 'IPNS_RECORD_MALFORMED', /small-order subgroup/],
+  ['Ed25519 key with y >= p (not canonical)', encodeMessage([[1, 1n], [2, Uint8Array.of(0xee, ...new Uint8Array(30).fill(0xff), 0x7f)]]), 'IPNS_RECORD_MALFORMED', /canonical encoding/],
   ['RSA key of 1024 bits', encodeMessage([[1, 0n], [2, rsaSpki(1024)]]), 'IPNS_RECORD_MALFORMED', /modulus is 1024 bits/],
   ['RSA key that is not DER', encodeMessage([[1, 0n], [2, utf8Encode('not a key')]]), 'IPNS_RECORD_MALFORMED', /not valid DER/],
 ]
@@ -96,7 +100,24 @@ describe('strict IPNS decoding: the rejection table', () => {
     const rec = v2Record(canonicalData(), { pubKey })
     const parsed = parseIpnsRecord(rec)
     expect(() => recordKeyForName(parsed, NAME)).toThrow(expect.objectContaining({ code, path: '$.pubKey', message: expect.stringMatching(message) }))
+    // The verifier's asynchronous form (Ed25519 loaded only for an Ed25519 key) throws the very same error.
+    const sync = (() => {
+      try {
+        recordKeyForName(parsed, NAME)
+      } catch (e) {
+        return e
+      }
+    })()
+    await expect(recordKeyForNameAsync(parsed, NAME)).rejects.toEqual(sync)
+    await expect(recordKeyForNameAsync(parsed, NAME)).rejects.toMatchObject({ code, path: '$.pubKey', message: expect.stringMatching(message) })
     await expect(verifyIpnsRecord(rec, NAME)).rejects.toMatchObject({ code })
+  })
+
+  it('recordKeyForNameAsync gives recordKeyForName\'s result for Ed25519 keys in the name and in the record, and for an RSA key', async () => {
+    for (const rec of [GOOD, v2Record(canonicalData(), { pubKey: ED25519_PUBKEY_PROTOBUF }), v2Record(canonicalData(), { pubKey: encodeMessage([[1, 0n], [2, rsaSpki(2048)]]) })]) {
+      const parsed = parseIpnsRecord(rec)
+      await expect(recordKeyForNameAsync(parsed, NAME)).resolves.toEqual(recordKeyForName(parsed, NAME))
+    }
   })
 
   it('an RSA key of 2048 bits in the record is accepted by the key check (then fails the name check for this Ed25519 name)', async () => {
