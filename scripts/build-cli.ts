@@ -45,8 +45,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const CLI_ENTRY = 'dist/cli/main.js'
 const WORKER_ENTRY = 'dist/node/hash-worker.js'
 
-/** The file `package.json` `bin` names, in the output directory. */
-export const BIN_FILE = 'orbitdraw.cjs'
+/** The command's file name without its extension (esbuild's entry name), and the file `package.json` `bin` names. */
+const BIN_NAME = 'orbitdraw'
+export const BIN_FILE = `${BIN_NAME}.cjs`
 
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['asn1js', '@peculiar/*', 'csv-parse', 'csv-parse/*'] as const
@@ -116,7 +117,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   await rm(outDir, { recursive: true, force: true })
   const cli = await build({
     ...COMMON,
-    entryPoints: { [BIN_FILE.replace(/\.cjs$/, '')]: join(ROOT, CLI_ENTRY) },
+    entryPoints: { [BIN_NAME]: join(ROOT, CLI_ENTRY) },
     outdir: outDir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',

@@ -12,7 +12,7 @@ import { InvalidInputError } from '../core/errors.js'
 // readline modules, about 3 ms of a fresh `orbitdraw verify` (docs/performance.md, Start-up).
 const openFile = promisify(open)
 const statFile = promisify(fstat)
-const readFile = promisify(read)
+const readChunk = promisify(read)
 const closeFile = promisify(close)
 
 /**
@@ -31,7 +31,7 @@ export async function readBytesInput(path: string, what: string, maxBytes: numbe
       let filled = 0
       // read() may return fewer bytes than asked: read until the buffer is full or the file ends.
       while (filled < buf.length) {
-        const n = (await readFile(fd, buf, filled, buf.length - filled, filled)).bytesRead
+        const n = (await readChunk(fd, buf, filled, buf.length - filled, filled)).bytesRead
         if (n === 0) break
         filled += n
       }

@@ -25,6 +25,11 @@ export interface TimestampTrustAnchor {
 
 const PEM = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE-----/g
 
+/** The DER of every `CERTIFICATE` block of PEM text, in order (base64 checked, nothing else: see {@link parseTrustAnchors}). */
+export function pemCertificates(text: string): Uint8Array[] {
+  return [...text.matchAll(PEM)].map((m) => base64ToBytes(m[1]!.replace(/\s+/g, ''), '$'))
+}
+
 /**
  * Parses one trust anchor from PEM text (the first certificate in it) or DER bytes.
  *
@@ -50,7 +55,7 @@ export function parseTrustAnchors(pemOrDer: string | Uint8Array): TimestampTrust
   const ders: Uint8Array[] = []
   if (typeof pemOrDer === 'string') {
     if (pemOrDer.length > LIMITS.maxTimestampTokenBytes * 64) throw invalid(`the PEM text is ${pemOrDer.length} characters, too long for a set of root certificates`)
-    for (const m of pemOrDer.matchAll(PEM)) ders.push(base64ToBytes(m[1]!.replace(/\s+/g, ''), '$'))
+    ders.push(...pemCertificates(pemOrDer))
     if (ders.length === 0) throw invalid('the text holds no "-----BEGIN CERTIFICATE-----" block')
   } else {
     ders.push(pemOrDer)

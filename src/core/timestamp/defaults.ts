@@ -3,8 +3,7 @@
  *
  * @module
  */
-import { base64ToBytes } from '../bytes.js'
-import type { TimestampTrustAnchor } from './anchor.js'
+import { pemCertificates, type TimestampTrustAnchor } from './anchor.js'
 import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from './roots.js'
 
 /**
@@ -15,7 +14,7 @@ import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA
  * `test/core/timestamp/roots.test.ts` checks that each entry equals `parseTrustAnchor(pem)`.
  */
 function builtIn(pem: string, name: string, sha256: string): TimestampTrustAnchor {
-  return { name, der: base64ToBytes(pem.replace(/-----(?:BEGIN|END) CERTIFICATE-----|\s/g, '')), sha256 }
+  return { name, der: pemCertificates(pem)[0]!, sha256 }
 }
 
 /**
