@@ -1,7 +1,7 @@
 /**
  * CLI start-up: wall time of `orbitdraw --help`, `orbitdraw verify --help` and `orbitdraw verify FILE` (the
  * command `package.json` `bin` points at, the esbuild bundle `dist/bin/orbitdraw.cjs`; a fresh process each
- * time) against `node -e 0` in the same run, interleaved, median of 9 after 2 warm-ups. Beside it, in the
+ * time) against `node -e 0` in the same run, interleaved, median of 21 after 2 warm-ups (the machine may be a shared VM: fewer rounds moved the ratios by ±0.2x). Beside it, in the
  * same interleaved rounds, the unbundled tsc output `dist/cli/main.js` (what `bin` pointed at before the
  * bundle). The proofs are the demo-sized pick 3 of 12: one unsigned and untimestamped (verified with the
  * rules relaxed: what an engine-only verify loads) and one with an RSA-signed IPNS record and an RFC 3161
@@ -23,7 +23,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const BIN = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { orbitdraw: string } }).bin.orbitdraw)
 /** The unbundled CLI (tsc output), the "before" column. */
 const UNBUNDLED = join(ROOT, 'dist', 'cli', 'main.js')
-const RUNS = 9
+const RUNS = 21
 const WARMUP = 2
 
 /** Wall time in ms of one fresh `node ...args` (which must exit 0). */

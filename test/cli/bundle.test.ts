@@ -70,6 +70,9 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(text).toContain('"use strict"')
     expect(Object.keys(META).sort()).toEqual(['hash-worker.js', BIN_FILE])
     expect(META[BIN_FILE]).toContain('dist/core/verify.js')
+    // Every lazy module init is a parenthesized function (scripts/eager-inits.ts), none is left a method.
+    expect(text.match(/__esm\(\{"[^"]+":\(function\(\)\{/g)?.length ?? 0).toBeGreaterThan(100)
+    expect(text.match(/__esm\(\{"[^"]+"\(\)\{/g)).toBeNull()
     expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
   })
 
