@@ -2,7 +2,11 @@
  * Bundles the `orbitdraw` command (`package.json` `bin`) from the compiled CLI (`dist/cli/main.js`, tsc
  * output) into `dist/bin/`:
  *
- * - `orbitdraw.cjs`: the command, one CommonJS file. Every module the sources import lazily
+ * - `orbitdraw.cjs`: the command (`package.json` `bin`), a launcher of 6 KiB
+ *   (`src/cli/launcher/launch.ts`) that loads `orbitdraw-cli.cjs` through the command's V8 code cache
+ *   (`src/cli/launcher/compile-cache.ts`) and runs it. The build writes into it the bundle's SHA-256
+ *   (which names the cache's code) and the command words.
+ * - `orbitdraw-cli.cjs`: the CLI, one CommonJS file. Every module the sources import lazily
  *   (`await import(...)`: each command, the error reporter, the record and time-stamp checks, ...) stays
  *   lazy inside it: esbuild wraps it in an init function that runs the first time it is imported, so
  *   `orbitdraw --help` evaluates no command and a relaxed `verify` no record or time-stamp code.
@@ -39,7 +43,8 @@
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createHash } from 'node:crypto'
 import { eagerModuleInits } from './eager-inits.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -51,6 +56,10 @@ const WORKER_ENTRY = 'dist/node/hash-worker.js'
 /** The command's file name without its extension (esbuild's entry name), and the file `package.json` `bin` names. */
 const BIN_NAME = 'orbitdraw'
 export const BIN_FILE = `${BIN_NAME}.cjs`
+/** The CLI bundle the launcher loads (`src/cli/launcher/launch.ts`), and the launcher's entry (tsc output). */
+const CLI_NAME = 'orbitdraw-cli'
+export const CLI_FILE = `${CLI_NAME}.cjs`
+const LAUNCHER_ENTRY = 'dist/cli/launcher/launch.js'
 
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['asn1js', '@peculiar/*', 'csv-parse', 'csv-parse/*'] as const
@@ -67,8 +76,10 @@ export const BUNDLE_META = 'meta.json'
 
 /** What {@link buildCli} wrote. */
 export interface BuildCliResult {
-  /** Absolute path of the `orbitdraw` command. */
+  /** Absolute path of the `orbitdraw` command (the launcher). */
   readonly bin: string
+  /** Absolute path of the CLI bundle the launcher loads. */
+  readonly cli: string
   /** Every file written (relative to the output directory) with its size in bytes. */
   readonly files: readonly (readonly [string, number])[]
 }
@@ -120,7 +131,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   await rm(outDir, { recursive: true, force: true })
   const cli = await build({
     ...COMMON,
-    entryPoints: { [BIN_NAME]: join(ROOT, CLI_ENTRY) },
+    entryPoints: { [CLI_NAME]: join(ROOT, CLI_ENTRY) },
     outdir: outDir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -140,9 +151,30 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     banner: options.trace === true ? { js: TRACE_ESM } : {},
     plugins,
   })
+  // Module inits as parenthesized functions: V8 compiles them once instead of twice (./eager-inits.ts).
+  const cliPath = join(outDir, CLI_FILE)
+  const text = await readFile(cliPath, 'utf8')
+  if (!text.startsWith('#!/usr/bin/env node')) throw new Error(`${cliPath} does not start with its #! line`)
+  const rewritten = eagerModuleInits(text)
+  // The launcher compiles the bundle with node:vm, where import() throws (no module loader is given).
+  if (rewritten.dynamicImports > 0) throw new Error(`${cliPath} holds ${rewritten.dynamicImports} import() expression(s): the launcher cannot run them`)
+  const eager = rewritten.code
+  await writeFile(cliPath, eager)
+  // The launcher (package.json bin): loads the bundle through its V8 code cache, keyed by the bundle's
+  // SHA-256 and the command word (src/cli/launcher/compile-cache.ts).
+  const { COMMANDS } = (await import(pathToFileURL(join(ROOT, 'dist/cli/commands/index.js')).href)) as { COMMANDS: readonly { name: string }[] }
+  const launcherBuild = { bundle: CLI_FILE, sha256: createHash('sha256').update(eager).digest('hex'), commands: COMMANDS.map((c) => c.name) }
+  const launcher = await build({
+    ...COMMON,
+    entryPoints: { [BIN_NAME]: join(ROOT, LAUNCHER_ENTRY) },
+    outdir: outDir,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    define: { ORBITDRAW_LAUNCHER_BUILD: JSON.stringify(launcherBuild), 'import.meta.dirname': '__dirname' },
+  })
   const files: [string, number][] = []
   const modules: Record<string, string[]> = {}
-  for (const metafile of [cli.metafile, worker.metafile] as Metafile[]) {
+  for (const metafile of [launcher.metafile, cli.metafile, worker.metafile] as Metafile[]) {
     for (const [out, o] of Object.entries(metafile.outputs)) {
       const abs = resolve(ROOT, out)
       files.push([relative(outDir, abs), (await stat(abs)).size])
@@ -152,12 +184,8 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   await writeFile(join(outDir, BUNDLE_META), `${JSON.stringify(modules, null, 1)}\n`)
   files.sort((a, b) => a[0].localeCompare(b[0]))
   const bin = join(outDir, BIN_FILE)
-  const text = await readFile(bin, 'utf8')
-  if (!text.startsWith('#!/usr/bin/env node')) throw new Error(`${bin} does not start with its #! line`)
-  // Module inits as parenthesized functions: V8 compiles them once instead of twice (./eager-inits.ts).
-  const eager = eagerModuleInits(text).code
-  await writeFile(bin, eager)
-  return { bin, files: files.map(([f, n]) => (f === BIN_FILE ? [f, Buffer.byteLength(eager)] : [f, n])) }
+  if (!(await readFile(bin, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${bin} does not start with its #! line`)
+  return { bin, cli: cliPath, files }
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

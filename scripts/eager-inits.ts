@@ -25,6 +25,11 @@ export interface EagerInits {
   readonly code: string
   /** How many module inits were rewritten. */
   readonly rewritten: number
+  /**
+   * How many `import()` expressions the file holds. The launcher compiles the file with `node:vm`
+   * (`src/cli/launcher/compile-cache.ts`), where an `import()` throws: the build refuses any.
+   */
+  readonly dynamicImports: number
 }
 
 interface Property extends Node {
@@ -38,10 +43,12 @@ export function eagerModuleInits(code: string): EagerInits {
   const hashbang = code.startsWith('#!') ? code.slice(0, code.indexOf('\n') + 1) : ''
   const body = code.slice(hashbang.length)
   const inserts: [number, string][] = []
+  let dynamicImports = 0
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit)
     if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return
     const n = node as Node & Record<string, unknown>
+    if (n.type === 'ImportExpression') dynamicImports++
     if (n.type === 'CallExpression') {
       const callee = n.callee as Node & { name?: string }
       const [arg] = n.arguments as (Node & { properties?: Property[] })[]
@@ -61,5 +68,5 @@ export function eagerModuleInits(code: string): EagerInits {
   inserts.sort((a, b) => b[0] - a[0])
   let out = body
   for (const [at, text] of inserts) out = out.slice(0, at) + text + out.slice(at)
-  return { code: hashbang + out, rewritten: inserts.length / 2 }
+  return { code: hashbang + out, rewritten: inserts.length / 2, dynamicImports }
 }

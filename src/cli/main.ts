@@ -144,7 +144,12 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) {
+/**
+ * Runs the CLI as this process: `process.argv`, standard streams, signals, and the exit code. The
+ * command's launcher (`dist/bin/orbitdraw.cjs`, `./launcher/launch.ts`) calls it after loading the
+ * bundle; the tsc output (`node dist/cli/main.js`) calls it when run as a script.
+ */
+export function runAsProcess(): void {
   const controller = new AbortController()
   // First Ctrl-C / SIGTERM: cancel the command (it cleans up and picks the exit code: 130 when work
   // was cut short, 0 for 'beacon watch' and 'emulator'). A second one exits at once.
@@ -187,3 +192,5 @@ if (isEntryPoint()) {
     },
   )
 }
+
+if (isEntryPoint()) runAsProcess()

@@ -1,6 +1,7 @@
 /**
- * The shipped `orbitdraw` command is an esbuild bundle (`dist/bin/`, see scripts/build-cli.ts): one
- * CommonJS file whose lazily imported modules run only when first imported. These tests check what each
+ * The shipped `orbitdraw` command is a small launcher (`dist/bin/orbitdraw.cjs`) and an esbuild bundle
+ * (`dist/bin/orbitdraw-cli.cjs`, see scripts/build-cli.ts): one CommonJS file whose lazily imported
+ * modules run only when first imported. These tests check what each
  * command line runs, on a tracing build of the same bundle (`buildCli({ trace: true })`, the same
  * esbuild options plus one line at the top of every module that records its evaluation, and, at exit,
  * the files `require` loaded from `node_modules`). So `orbitdraw --help` running the verifier, or a
@@ -12,7 +13,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN_FILE, buildCli, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
+import { BIN_FILE, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
 import { makeProof, TEST_TSA } from '../browser/fixtures.js'
 import { BIN, ROOT, runCommand, useEmulatorWorkspace, type RunOptions, type RunResult } from './helpers.js'
 
@@ -28,6 +29,7 @@ let beacon = ''
 /** The tracing build: inside the repository, so that `node_modules` resolves from it as from `dist/bin`. */
 let traceDir = ''
 let traceBin = ''
+let traceCli = ''
 
 beforeAll(async () => {
   const signed = await makeProof({ signed: 'RSA' })
@@ -36,7 +38,9 @@ beforeAll(async () => {
   await writeFile(join(ws.dir, 'signed.json'), JSON.stringify(signed))
   await writeFile(join(ws.dir, 'tsa.pem'), TEST_TSA.rootPem)
   traceDir = await mkdtemp(join(ROOT, 'node_modules', '.orbitdraw-trace-'))
-  traceBin = (await buildCli({ outDir: join(traceDir, 'bin'), trace: true })).bin
+  const built = await buildCli({ outDir: join(traceDir, 'bin'), trace: true })
+  traceBin = built.bin
+  traceCli = built.cli
 }, 60_000)
 afterAll(async () => {
   if (traceDir !== '') await rm(traceDir, { recursive: true, force: true })
@@ -55,7 +59,7 @@ async function traced(args: readonly string[], options: RunOptions = { cwd: ws.d
   await writeFile(log, '')
   const r = await runCommand(process.execPath, [traceBin, ...args], { ...options, env: { ...options.env, ORBITDRAW_TRACE: log } })
   const lines = (await readFile(log, 'utf8')).split('\n').filter((l) => l !== '')
-  const required = lines.filter((l) => l.startsWith('required ') && l !== `required ${traceBin}`).map((l) => relative(ROOT, l.slice('required '.length)))
+  const required = lines.filter((l) => l.startsWith('required ') && l !== `required ${traceBin}` && l !== `required ${traceCli}`).map((l) => relative(ROOT, l.slice('required '.length)))
   return { ...r, modules: new Set(lines.filter((l) => !l.startsWith('required '))), required }
 }
 
@@ -63,21 +67,37 @@ const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.s
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
 
 describe('the bundled orbitdraw (package.json bin)', () => {
-  it('is one CommonJS file with its own #! line, beside the hash worker (an ES module), and no source maps', async () => {
+  it('is a launcher holding only the compile cache, beside one CommonJS file of the CLI and the hash worker (an ES module), and no source maps', async () => {
     expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
-    const text = await readFile(BIN, 'utf8')
+    expect(Object.keys(META).sort()).toEqual(['hash-worker.js', CLI_FILE, BIN_FILE].sort())
+    const launcher = await readFile(BIN, 'utf8')
+    expect(launcher.startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(META[BIN_FILE]).toEqual(['<define:ORBITDRAW_LAUNCHER_BUILD>', 'dist/cli/launcher/compile-cache.js', 'dist/cli/launcher/launch.js', 'dist/cli/safe-text.js'])
+    // The build wrote in the bundle's SHA-256 and the command words.
+    const { createHash } = await import('node:crypto')
+    const cli = await readFile(join(BUNDLE, CLI_FILE))
+    expect(launcher).toContain(`sha256:"${createHash('sha256').update(cli).digest('hex')}"`)
+    expect(launcher).toMatch(/commands:\["commit","draw","verify",/)
+    const text = cli.toString('utf8')
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true)
     expect(text).toContain('"use strict"')
-    expect(Object.keys(META).sort()).toEqual(['hash-worker.js', BIN_FILE])
-    expect(META[BIN_FILE]).toContain('dist/core/verify.js')
+    expect(META[CLI_FILE]).toContain('dist/core/verify.js')
     // Every lazy module init is a parenthesized function (scripts/eager-inits.ts), none is left a method.
     expect(text.match(/__esm\(\{"[^"]+":\(function\(\)\{/g)?.length ?? 0).toBeGreaterThan(100)
     expect(text.match(/__esm\(\{"[^"]+"\(\)\{/g)).toBeNull()
     expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
   })
 
+  it('the CLI bundle also runs as a script of its own (node dist/bin/orbitdraw-cli.cjs), with the launcher\'s answers', async () => {
+    for (const args of [['--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'], ['verify', 'plain.json']]) {
+      const direct = await runCommand(process.execPath, [join(BUNDLE, CLI_FILE), ...args], { cwd: ws.dir })
+      const launched = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
+      expect({ code: direct.code, stdout: direct.stdout, stderr: direct.stderr }).toEqual({ code: launched.code, stdout: launched.stdout, stderr: launched.stderr })
+    }
+  })
+
   it('leaves exactly the listed packages out (required from node_modules), and bundles every other dependency', () => {
-    const bundled = META[BIN_FILE]!.filter((m) => m.startsWith('node_modules/'))
+    const bundled = META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/'))
     expect(bundled.filter((m) => /node_modules\/(asn1js|@peculiar|csv-parse)\//.test(m))).toEqual([])
     expect(bundled.some((m) => m.startsWith('node_modules/multiformats/'))).toBe(true)
     // What stays outside the file must be installed with the package: each pattern names dependencies.

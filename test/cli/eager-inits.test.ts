@@ -46,6 +46,12 @@ describe('eagerModuleInits', () => {
     expect(await runBundle(r.code)).toEqual(['atrueb', '}"(){}(){(', 1])
   })
 
+  it('counts the import() expressions left in the file (the launcher compiles it with node:vm, where they throw)', () => {
+    expect(eagerModuleInits(bundle).dynamicImports).toBe(0)
+    const withImport = eagerModuleInits(`${bundle}\nasync function late(){return import("node:fs")}`)
+    expect(withImport.dynamicImports).toBe(1)
+  })
+
   it('refuses code with no esbuild module init (the step would silently do nothing)', () => {
     expect(() => eagerModuleInits('"use strict";var x=1;')).toThrow(/no esbuild __esm module init/)
   })
