@@ -18,11 +18,11 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { makeProof, TEST_TSA } from '../test/browser/fixtures.js'
+import { writeVerifyFixtures } from '../test/cli/verify-fixtures.js'
 import type { BenchRow } from './harness.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -77,14 +77,10 @@ export default async function (): Promise<BenchRow[]> {
   const loadBefore = loadavg()[0]!
   const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-startup-'))
   try {
+    const beacon = await writeVerifyFixtures(dir)
     const plain = join(dir, 'plain.json')
     const signed = join(dir, 'signed.json')
     const tsa = join(dir, 'tsa.pem')
-    const signedProof = await makeProof({ signed: 'RSA' })
-    await writeFile(plain, JSON.stringify(await makeProof()))
-    await writeFile(signed, JSON.stringify(signedProof))
-    await writeFile(tsa, TEST_TSA.rootPem)
-    const beacon = (signedProof.commitment as { beacon: string }).beacon
     const rows: BenchRow[] = []
     const cases: [string, string[]][] = [
       ['orbitdraw --help', ['--help']],

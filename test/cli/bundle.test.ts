@@ -14,7 +14,8 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN_FILE, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
-import { makeProof, TEST_TSA } from '../browser/fixtures.js'
+import { makeProof } from '../browser/fixtures.js'
+import { writeVerifyFixtures } from './verify-fixtures.js'
 import { BIN, ROOT, runCommand, useEmulatorWorkspace, type RunOptions, type RunResult } from './helpers.js'
 
 const BUNDLE = dirname(BIN)
@@ -32,11 +33,7 @@ let traceBin = ''
 let traceCli = ''
 
 beforeAll(async () => {
-  const signed = await makeProof({ signed: 'RSA' })
-  beacon = (signed.commitment as { beacon: string }).beacon
-  await writeFile(join(ws.dir, 'plain.json'), JSON.stringify(await makeProof()))
-  await writeFile(join(ws.dir, 'signed.json'), JSON.stringify(signed))
-  await writeFile(join(ws.dir, 'tsa.pem'), TEST_TSA.rootPem)
+  beacon = await writeVerifyFixtures(ws.dir)
   traceDir = await mkdtemp(join(ROOT, 'node_modules', '.orbitdraw-trace-'))
   const built = await buildCli({ outDir: join(traceDir, 'bin'), trace: true })
   traceBin = built.bin

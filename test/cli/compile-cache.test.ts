@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheDirectory, cacheFileName, cacheFirstLine, cacheHeader, commandKey, ownershipProblem, type OwnedEntry } from '../../src/cli/launcher/compile-cache.js'
-import { makeProof, TEST_TSA } from '../browser/fixtures.js'
+import { writeVerifyFixtures } from './verify-fixtures.js'
 import { BIN, runCommand, useWorkspace, type RunResult } from './helpers.js'
 
 const COMMANDS = ['commit', 'draw', 'verify', 'inspect']
@@ -87,11 +87,7 @@ describe('the orbitdraw command with its compile cache', () => {
   let cases = 0
 
   beforeAll(async () => {
-    const signed = await makeProof({ signed: 'RSA' })
-    beacon = (signed.commitment as { beacon: string }).beacon
-    await writeFile(join(ws.dir, 'plain.json'), JSON.stringify(await makeProof()))
-    await writeFile(join(ws.dir, 'signed.json'), JSON.stringify(signed))
-    await writeFile(join(ws.dir, 'tsa.pem'), TEST_TSA.rootPem)
+    beacon = await writeVerifyFixtures(ws.dir)
   })
 
   /** A cache directory path of the case's own (not created). */
