@@ -4,7 +4,8 @@
  *
  * Streaming ops (`npx tsx bench/scaling.ts 7 stream`): `commit-stream` and `commit-stream-1` time what
  * `orbitdraw commit` does with a file of lines (read as a stream on two threads, or one: the digest,
- * duplicates, look-alikes, then the commitment); `digest` is their yardstick: the file is read into
+ * duplicates, look-alikes, then the commitment), `commit-stream-private` what `orbitdraw commit
+ * --private` does (two threads, salted leaves; its yardstick is `digest-salted`); `digest` is their yardstick: the file is read into
  * strings untimed, then only `participantsRoot` is timed (validation, duplicates, leaves, tree). Each
  * also prints the root it found, which the parent compares.
  *
@@ -50,7 +51,7 @@ if (op === 'draw-stream' || op === 'draw-stream-private') {
       return l.prepare(c.commitment)
     }
   }
-} else if (op === 'commit-stream' || op === 'commit-stream-1' || op === 'digest' || op === 'digest-salted') {
+} else if (op === 'commit-stream' || op === 'commit-stream-1' || op === 'commit-stream-private' || op === 'digest' || op === 'digest-salted') {
   inputBytes = statSync(file('participants.txt')).size
   if (op === 'digest' || op === 'digest-salted') {
     const entries = readFileSync(file('participants.txt'), 'utf8').split('\n')
@@ -60,8 +61,10 @@ if (op === 'draw-stream' || op === 'draw-stream-private') {
     ms = performance.now() - t0
   } else if (!idle) {
     const t0 = performance.now()
-    const r = await streamParticipantsFile(file('participants.txt'), { confusables: true, threads: op === 'commit-stream' ? 2 : 1 })
-    const c = commitWithDigest({ beacon: 'k51qzi5uqu5dh9ihj4p2v5sl3hxvv27ryx2w0xrsv6jmmqi91t7bqsx0pb4q4w', target: 10, after: { sequence: 7, block: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' }, draw: { kind: 'pick', count: 3 }, label: 'scaling' }, { count: r.count, root: r.root, salted: false })
+    const salted = op === 'commit-stream-private'
+    const r = await streamParticipantsFile(file('participants.txt'), { confusables: true, threads: op === 'commit-stream-1' ? 1 : 2, ...(salted ? { secret: SECRET } : {}) })
+    // As 'orbitdraw commit' calls it: with the entries' floor, so a public list whose proof no verifier could read is refused.
+    const c = commitWithDigest({ beacon: 'k51qzi5uqu5dh9ihj4p2v5sl3hxvv27ryx2w0xrsv6jmmqi91t7bqsx0pb4q4w', target: 10, after: { sequence: 7, block: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' }, draw: { kind: 'pick', count: 3 }, label: 'scaling' }, { count: r.count, root: r.root, salted, entryBytes: r.entryBytes })
     if (c.commitment.participants?.count !== r.count) throw new Error('count differs')
     root = bytesToHex(r.root)
     ms = performance.now() - t0

@@ -29,7 +29,9 @@
 import { link, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { BeaconBlock } from '../core/block.js'
-import { bytesToHex } from '../core/bytes.js'
+import { bytesToHex, utf8Length } from '../core/bytes.js'
+import { LIMITS } from '../core/limits.js'
+import { checkProofBytes } from '../core/proof-size.js'
 import type { Commitment } from '../core/commitment.js'
 import { outcomeFromBlock, prepareDrawFromDigest, proofOf, type PreparedDraw } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
@@ -76,6 +78,8 @@ export interface StreamedDraw {
   readonly count: number
   /** Their digest (salted with the secret for a salted list). */
   readonly root: Uint8Array
+  /** A floor of the entries' UTF-8 bytes (their UTF-16 length), for the proof's size checks. */
+  readonly entryBytes: number
   /** The checks made before waiting: `prepareDraw`'s, on the count and digest. */
   prepare(commitment: Commitment): PreparedDraw
   /** The proof from the target block (a public proof's `participants` is written by {@link StreamedDraw.write}). */
@@ -128,6 +132,7 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
   return {
     count: list.count,
     root: list.root,
+    entryBytes: list.entryBytes,
     prepare: (commitment) =>
       prepareDrawFromDigest(commitment, list, {
         disclosure,
@@ -174,7 +179,7 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
       if (at < 0 || end < 0 || text.slice(at + key.length, end) !== JSON.stringify(STAND_IN, null, 2).replace(/\n/g, '\n  ')) {
         throw new Error('unreachable: the proof does not carry the stand-in participants where expected')
       }
-      await writeStreamed(output, async (put) => {
+      const produce = async (put: (text: string | Uint8Array) => Promise<void>): Promise<void> => {
         await put(text.slice(0, at + key.length))
         await put('{\n    "disclosure": "full",\n    "entries": [')
         // Each entry as JSON.stringify writes it, from the line's bytes: a valid entry has no control
@@ -219,7 +224,19 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
         }
         await put('\n  }')
         await put(text.slice(end))
-      })
+      }
+      // No verifier reads a proof over maxProofBytes. The floor was checked before waiting for the block
+      // (prepare); when the exact size could still be over (escapes, non-ASCII entries, the rest of the
+      // proof), it is counted in a dry run first, so nothing is written, not even to standard output.
+      const ceiling = utf8Length(text) + 6 * list.entryBytes + (10 + (secret === undefined ? 0 : 74)) * list.count + 200
+      if (ceiling > LIMITS.maxProofBytes) {
+        let bytes = 0
+        await produce(async (t) => {
+          bytes += typeof t === 'string' ? utf8Length(t) : t.length
+        })
+        checkProofBytes(bytes)
+      }
+      await writeStreamed(output, produce)
     },
   }
 }

@@ -71,6 +71,11 @@ export interface StreamedParticipants {
   readonly count: number
   /** The participants digest: equal to `participantsRoot(entries, { secret })`. */
   readonly root: Uint8Array
+  /**
+   * A floor of the UTF-8 bytes the entries take together: their UTF-16 length (exact for ASCII). The
+   * core refuses with it, before any network call of a draw, a full disclosure no verifier could read.
+   */
+  readonly entryBytes: number
   /** Look-alike groups (with `confusables`), as `findConfusableEntries(entries)` returns them; else empty. */
   readonly confusables: readonly ConfusableGroup[]
   /**
@@ -141,6 +146,8 @@ interface Scan {
   keys: BigUint64Array
   /** SHA-256 of the file's bytes (with `fingerprint`). */
   fingerprint: string | null
+  /** The entries' UTF-16 length together: a floor of their UTF-8 bytes (exact for ASCII). */
+  entryChars: number
 }
 
 /** One pass over the file: decoding, line rules, entry rules, leaf hashes into the tree, offsets and keys. */
@@ -165,6 +172,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let entryError: InvalidInputError | LimitExceededError | undefined
   let block: string[] = [] // entries of the current aligned block, not yet hashed
   let blockFirst = 0
+  let entryChars = 0
   // Sized from a count of the file's line breaks (a quick read): growing by doubling would hold the old
   // and the new arrays at once and up to twice the room needed (about 200 MB instead of 120 MB at 10^7).
   const capacity = Math.min(await countLines(file, size, chunkBytes), LIMITS.maxParticipants) + 1
@@ -214,6 +222,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
               keyWords = new Uint32Array(keys.buffer)
             }
             offsets[g] = base + lineStart
+            entryChars += line.length
             keyOf(line, g, keyWords)
             block.push(line)
             if (block.length === pipeline.blockSize) {
@@ -241,7 +250,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   offsets[index] = size // the end of the last line
   const root = await pipeline.finish(block, blockFirst)
   const blockRoots = (pipeline.roots ?? []).map(hashOfWords)
-  return { count: index, root, blockRoots, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex') }
+  return { count: index, root, blockRoots, offsets: offsets.subarray(0, index + 1), keys: keys.subarray(0, index), fingerprint: hash === null ? null : hash.digest('hex'), entryChars }
 }
 
 /** Number of lines in the file (its line breaks, plus one for a last line without one). */
@@ -449,6 +458,7 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
     rescanBytes: (visit) => rescanBytesFile(path, count, fingerprint, chunkBytes, visit),
     count,
     root: scan.root,
+    entryBytes: scan.entryChars,
     confusables: groups,
     entries: async (indices) => {
       const f = await open(path, 'r')

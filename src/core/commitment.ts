@@ -17,6 +17,7 @@ import { usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type DrawSpecBase } from './kinds/index.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, expectString, field, show, type JsonObject } from './json.js'
+import { checkFullDisclosureFits, entryBytesFloor, PUBLIC_LIST_TOO_LARGE_HINT } from './proof-size.js'
 import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type ParticipantsDigest, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
@@ -198,6 +199,8 @@ function checkCommitInputs(options: CommitOptions): CommitInputs {
       throw new InvalidInputError('MISSING_PARTICIPANTS', `a ${options.draw.kind} draw needs participants`, 'pass participants: an array of entries', { path: '$.participants' })
     }
     checkParticipantsShape(options.draw, options.participants, kinds)
+    // A public list's only proof is a full disclosure: refuse a list no verifier could read the proof of.
+    if (secret === undefined) checkFullDisclosureFits(options.participants.length, entryBytesFloor(options.participants), false, PUBLIC_LIST_TOO_LARGE_HINT)
     return { kinds, secret, list: options.participants }
   }
   if (options.participants !== undefined) {
@@ -220,9 +223,11 @@ function finishCommit(options: CommitOptions, { kinds, secret, list }: CommitInp
  * CLI streams a participants file through the same digest (`participants-stream.ts`, proven equal to
  * `participantsRoot` by tests). The organizer's own computation: nothing here is taken from a third
  * party (a verifier always recomputes the digest from the entries it is given). `salted` records a
- * private list (the secret stays with the caller).
+ * private list (the secret stays with the caller). `entryBytes`, a floor of the entries' UTF-8 bytes
+ * (the CLI: their UTF-16 length), refuses a public list whose full disclosure no verifier could read,
+ * as `commit` does.
  */
-export function commitWithDigest(options: Omit<CommitOptions, 'participants' | 'private'>, digest: { count: number; root: Uint8Array; salted: boolean }): CommitResult {
+export function commitWithDigest(options: Omit<CommitOptions, 'participants' | 'private'>, digest: { count: number; root: Uint8Array; salted: boolean; entryBytes?: number }): CommitResult {
   const kinds = options.kinds ?? DEFAULT_DRAW_KINDS
   if (typeof options.draw !== 'object' || options.draw === null || !usesParticipants(options.draw, kinds)) {
     throw new InvalidInputError('INVALID_DRAW', 'a digest is only for draws with participants', 'pass a draw over participants, e.g. { kind: "pick", count: 3 }', { path: '$.draw' })
@@ -231,6 +236,7 @@ export function commitWithDigest(options: Omit<CommitOptions, 'participants' | '
     throw new InvalidInputError('INVALID_DRAW', `a ${options.draw.kind} draw checks its entries: commit the list itself, not its digest`, 'pass participants to commit', { path: '$.draw' })
   }
   checkLimit('maxParticipants', digest.count, 'participant count')
+  if (!digest.salted && digest.entryBytes !== undefined) checkFullDisclosureFits(digest.count, digest.entryBytes, false, PUBLIC_LIST_TOO_LARGE_HINT)
   const root = bytesToHex(digest.root)
   return buildCommitment(options, digest.salted ? { count: digest.count, root, salted: true } : { count: digest.count, root }, kinds, undefined, undefined)
 }

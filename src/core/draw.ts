@@ -9,6 +9,7 @@ import { bytesToBase64, bytesToHex } from './bytes.js'
 import { checkKindEntries, checkParticipantsShape, describeCommitment, underPath, underPathAsync, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
+import { checkFullDisclosureFits, entryBytesFloor, FULL_DISCLOSURE_TOO_LARGE_HINT, PUBLIC_LIST_TOO_LARGE_HINT } from './proof-size.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { computeOutcome, type Outcome } from './outcome.js'
 import { participantsRoot, participantsTree, type ParticipantsDigest, type ParticipantsTree, type ParticipantsTreeBuilder, type WeightedEntry } from './participants.js'
@@ -146,6 +147,7 @@ function checkDrawInputs(commitment: Commitment, participants: Participants | un
     checkParticipantsShape(commitment.draw, participants, kinds)
     checkKindEntries(commitment.draw, participants, kinds)
     checkCount(commitment, participants.length)
+    if (checked.disclosure === 'full') checkFullDisclosureFits(participants.length, entryBytesFloor(participants), checked.salted, checked.salted ? FULL_DISCLOSURE_TOO_LARGE_HINT : PUBLIC_LIST_TOO_LARGE_HINT)
     return { ...inputs, list: participants }
   }
   if (participants !== undefined) {
@@ -229,6 +231,11 @@ export interface ParticipantsDigestOnly {
   readonly count: number
   /** Their participants digest (salted with the draw's secret for a salted list). */
   readonly root: Uint8Array
+  /**
+   * At least how many UTF-8 bytes the entries take together (the CLI: the file's size less its line
+   * ends and byte order mark), to refuse before waiting a full disclosure no verifier could read.
+   */
+  readonly entryBytes?: number
 }
 
 /**
@@ -252,6 +259,7 @@ export function prepareDrawFromDigest(commitment: Commitment, digest: Participan
   const { kind, ...checked } = checkDrawOptions(commitment, options)
   if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
   checkCount(commitment, digest.count)
+  if (checked.disclosure === 'full' && digest.entryBytes !== undefined) checkFullDisclosureFits(digest.count, digest.entryBytes, checked.salted, checked.salted ? FULL_DISCLOSURE_TOO_LARGE_HINT : PUBLIC_LIST_TOO_LARGE_HINT)
   return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)
 }
 

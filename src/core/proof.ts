@@ -9,6 +9,8 @@
 import { ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, field, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
+import { checkProofBytes, proofTooLarge } from './proof-size.js'
+import { utf8Length } from './bytes.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
 import { parseShape, type Infer } from './schema/kit.js'
 import { PROOF_PARSE_SHAPE, proofParseShapeOf, revealedShape, timestampsShape, weightedEntryShape } from './schema/proof.js'
@@ -160,8 +162,20 @@ export function checkProofVersion(o: JsonObject): void {
 
 /**
  * Serializes a proof as pretty-printed JSON (2-space indent, trailing newline).
+ * @throws {@link LimitExceededError} `LIMIT_EXCEEDED` when the text would be over `LIMITS.maxProofBytes`
+ * UTF-8 bytes, which every verifier refuses (`parseProof`, `orbitdraw verify`, the verifier page): a
+ * full disclosure of about 10,000,000 entries; draw a winners-only proof instead.
  * @category Formats
  */
 export function serializeProof(proof: Proof): string {
-  return `${JSON.stringify(proof, null, 2)}\n`
+  let text: string
+  try {
+    text = `${JSON.stringify(proof, null, 2)}\n`
+  } catch (err) {
+    // Longer than a JavaScript string can be (about 2^29 characters in V8): far over the limit too.
+    if (err instanceof RangeError && /string length/i.test(err.message)) throw proofTooLarge('longer than a JavaScript string can hold')
+    throw err
+  }
+  if (text.length * 3 > LIMITS.maxProofBytes) checkProofBytes(utf8Length(text))
+  return text
 }

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readForDraw, type ProofOutput, type StreamedDrawOptions } from '../../src/cli/draw-stream.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { streamStats } from '../../src/cli/participants-stream.js'
-import { commit, drawFromBlock, OrbitdrawError, OrganizerSecret, prepareDraw, serializeProof, type BeaconBlock, type Commitment, type Proof } from '../../src/core/index.js'
+import { commit, drawFromBlock, LIMITS, OrbitdrawError, OrganizerSecret, prepareDraw, serializeProof, type BeaconBlock, type Commitment, type Proof } from '../../src/core/index.js'
+import { fullDisclosureFloor } from '../../src/core/proof-size.js'
 import { entryErrorAt } from '../../src/core/participants.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { json, run, STAMPED_DELAY, useEmulatorWorkspace } from './helpers.js'
@@ -199,6 +200,45 @@ describe('errors', () => {
       expect((err as OrbitdrawError).code).toBe('PARTICIPANTS_MISMATCH')
       expect((err as OrbitdrawError).message).toMatch(/changed while it was being read/)
       await expect(readFile(out)).rejects.toThrow(/ENOENT/)
+    }
+    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+  })
+
+  it('a proof over maxProofBytes: refused before the block on the floor (the file\'s entries), else on the exact size before a byte is written', async () => {
+    const setLimit = (bytes: number): void => {
+      ;(LIMITS as { maxProofBytes: number }).maxProofBytes = bytes
+    }
+    const real = LIMITS.maxProofBytes
+    try {
+      // Entries JSON escapes: the floor (their characters) is well under the proof's size.
+      const entries = Array.from({ length: 30 }, (_, i) => `"q${i}"\\`)
+      const path = await fileOf(entries.join('\r\n') + '\r\n')
+      const commitment = commitmentFor(entries, 2, false)
+      const expected = serializeProof(withChain(drawFromBlock(commitment, entries, chain[TARGET]!)))
+      const floor = fullDisclosureFloor(30, entries.reduce((n, e) => n + e.length, 0), false)
+      // Under the floor: refused by prepare, before any block is asked for.
+      setLimit(floor - 1)
+      const early = await readForDraw(path, { threads: 1 })
+      expect(early.entryBytes).toBe(entries.reduce((n, e) => n + e.length, 0))
+      expect(() => early.prepare(commitment)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: '$.participants' }))
+      // Over the floor, under the exact size: the dry run refuses; nothing reaches the file or stdout.
+      const size = Buffer.byteLength(expected)
+      setLimit(size - 1)
+      const list = await readForDraw(path, { threads: 1 })
+      const proof = withChain(await list.prove(list.prepare(commitment), chain[TARGET]!))
+      const out = join(dir, 'too-large.json')
+      await expect(list.write(proof, { path: out, force: false, command: 'draw', out: () => undefined })).rejects.toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', detail: expect.stringContaining(`the proof would be ${size} bytes, over the limit maxProofBytes = ${size - 1}`) }))
+      await expect(readFile(out)).rejects.toThrow(/ENOENT/)
+      const captured = stdout()
+      await expect(list.write(proof, captured)).rejects.toThrow(/maxProofBytes/)
+      expect(captured.text()).toBe('')
+      // At the exact size: written, the same bytes as in memory.
+      setLimit(size)
+      const ok = stdout()
+      await list.write(proof, ok)
+      expect(ok.text()).toBe(expected)
+    } finally {
+      setLimit(real)
     }
     expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
   })

@@ -278,7 +278,7 @@ Examples:
       result =
         streamed === undefined
           ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
-          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
+          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
     } catch (err) {
       // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
       if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')

@@ -1,0 +1,158 @@
+/**
+ * No proof over `LIMITS.maxProofBytes` is ever made (`src/core/proof-size.ts`): every verifier refuses
+ * one. The floor of a full disclosure is exact for ASCII entries without escapes and never above the
+ * real size (fast-check over entries with quotes, backslashes and non-ASCII text); a public list whose
+ * proof cannot fit is refused at commit, a full disclosure before the block, and `serializeProof` checks
+ * the exact size. The limit is lowered for the tests (it is read at call time), so no test builds 256 MiB.
+ */
+import fc from 'fast-check'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { utf8Length } from '../../src/core/bytes.js'
+import { commitWithDigest } from '../../src/core/commitment.js'
+import { prepareDrawFromDigest } from '../../src/core/draw.js'
+import { commit, drawFromBlock, LimitExceededError, LIMITS, OrganizerSecret, prepareDraw, serializeProof, type Proof } from '../../src/core/index.js'
+import { fullDisclosureFloor } from '../../src/core/proof-size.js'
+import { entryErrorAt } from '../../src/core/participants.js'
+import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+
+const chain = buildChain(12, 'proof-size')
+const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(9))
+const BASE = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'pick' as const, count: 1 }, label: 'size' }
+const REAL_LIMIT = LIMITS.maxProofBytes
+const setLimit = (bytes: number): void => {
+  ;(LIMITS as { maxProofBytes: number }).maxProofBytes = bytes
+}
+afterEach(() => {
+  setLimit(REAL_LIMIT)
+  vi.restoreAllMocks()
+})
+
+/** The bytes of the `participants` value in a serialized proof. */
+function participantsBytes(text: string): number {
+  const key = '\n  "participants": '
+  const at = text.indexOf(key) + key.length
+  return utf8Length(text.slice(at, text.indexOf(',\n  "chain": ', at)))
+}
+
+/**
+ * The bytes the entries (and salts) add to the participants value: the value's bytes less those of the
+ * same value with empty arrays. Filling `[]` adds the items and one line break with the closing
+ * bracket's indent (5 bytes) per array.
+ */
+function listBytes(proof: Proof): number {
+  const p = proof.participants as { disclosure: 'full'; entries: readonly string[]; salts?: readonly string[] }
+  const empty = { ...proof, participants: { ...p, entries: [], ...(p.salts === undefined ? {} : { salts: [] }) } } as Proof
+  return participantsBytes(serializeProof(proof)) - participantsBytes(serializeProof(empty)) - (p.salts === undefined ? 5 : 10)
+}
+
+describe('fullDisclosureFloor', () => {
+  it('is the exact size of the entries (and salts) as serializeProof writes them, for ASCII entries JSON does not escape', () => {
+    for (const salted of [false, true]) {
+      const entries = ['alice', 'bob', 'carol@example.org', 'x'.repeat(300)]
+      const c = commit({ ...BASE, participants: entries, ...(salted ? { private: { secret: SECRET } } : {}) })
+      const proof = drawFromBlock(c.commitment, entries, chain[10]!, salted ? { secret: SECRET } : {})
+      const chars = entries.reduce((n, e) => n + e.length, 0)
+      expect(listBytes(proof)).toBe(fullDisclosureFloor(entries.length, chars, salted))
+    }
+  })
+
+  it('is never above the real size, for any entries (quotes, backslashes, non-ASCII), public or salted', () => {
+    const piece = fc.constantFrom('a', 'Z', '7', ' ', '"', '\\', 'é', 'ß', '€', '😀', '-')
+    const entry = fc.array(piece, { minLength: 1, maxLength: 30 }).map((p) => p.join('')).filter((e) => entryErrorAt(e, 0) === null)
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { minLength: 1, maxLength: 12 }), fc.boolean(), (entries, salted) => {
+        const c = commit({ ...BASE, participants: entries, ...(salted ? { private: { secret: SECRET } } : {}) })
+        const proof = drawFromBlock(c.commitment, entries, chain[10]!, salted ? { secret: SECRET } : {})
+        const floor = fullDisclosureFloor(entries.length, entries.reduce((n, e) => n + e.length, 0), salted)
+        expect(floor).toBeLessThanOrEqual(participantsBytes(serializeProof(proof)))
+      }),
+      { numRuns: 150, seed: 1515 },
+    )
+  })
+})
+
+/** What a call threw, for the assertions on its code, message, hint and path. */
+function thrown(f: () => unknown): LimitExceededError {
+  try {
+    f()
+  } catch (err) {
+    if (err instanceof LimitExceededError) return err
+    throw err
+  }
+  throw new Error('expected a LimitExceededError, nothing was thrown')
+}
+
+describe('a proof no verifier could read is refused as soon as it can be known', () => {
+  const entries = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi']
+  // 8 entries, 36 characters: a public full disclosure takes at least 36 + 10 * 8 - 1 = 115 bytes.
+  const floor = fullDisclosureFloor(entries.length, 36, false)
+
+  it('commit refuses a public list whose full disclosure would be over the limit (its only proof), not a private one', () => {
+    expect(floor).toBe(115)
+    setLimit(floor - 1)
+    const err = thrown(() => commit({ ...BASE, participants: entries }))
+    expect(err.code).toBe('LIMIT_EXCEEDED')
+    expect(err.path).toBe('$.participants')
+    expect(err.detail).toBe(`a full-disclosure proof of these 8 entries would take at least 115 bytes, over the limit maxProofBytes = 114 that every verifier enforces: no verifier could read it`)
+    expect(err.hint).toMatch(/commit it as a private \(salted\) list .* draw with disclosure "winners"/)
+    // Weighted entries count their texts.
+    expect(thrown(() => commit({ ...BASE, draw: { kind: 'weighted', count: 1 }, participants: entries.map((entry) => ({ entry, weight: 2 })) })).code).toBe('LIMIT_EXCEEDED')
+    // A private list can have a winners-only proof: not refused.
+    expect(commit({ ...BASE, participants: entries, private: { secret: SECRET } }).commitment.participants?.salted).toBe(true)
+    setLimit(floor)
+    expect(commit({ ...BASE, participants: entries }).commitment.participants?.count).toBe(8)
+  })
+
+  it('commitWithDigest refuses on the caller\'s floor of the entries\' bytes for a public list only', () => {
+    const digest = { count: 8, root: new Uint8Array(32), salted: false }
+    setLimit(floor - 1)
+    expect(thrown(() => commitWithDigest(BASE, { ...digest, entryBytes: 36 })).code).toBe('LIMIT_EXCEEDED')
+    expect(commitWithDigest(BASE, digest).commitment.participants?.count).toBe(8) // no floor given: nothing to check
+    expect(commitWithDigest(BASE, { ...digest, salted: true, entryBytes: 36 }).commitment.participants?.salted).toBe(true)
+  })
+
+  it('a full-disclosure draw is refused before its block; a winners-only one is not', () => {
+    const publicCommit = commit({ ...BASE, participants: entries }).commitment
+    const privateCommit = commit({ ...BASE, participants: entries, private: { secret: SECRET } }).commitment
+    // Salts count too: 74 bytes each.
+    const saltedFloor = fullDisclosureFloor(8, 36, true)
+    expect(saltedFloor).toBe(115 + 74 * 8 - 1)
+    setLimit(saltedFloor - 1)
+    const full = thrown(() => prepareDraw(privateCommit, entries, { secret: SECRET }))
+    expect(full.detail).toMatch(/would take at least 706 bytes, over the limit maxProofBytes = 705/)
+    expect(full.hint).toMatch(/^draw a winners-only proof instead/)
+    expect(prepareDraw(privateCommit, entries, { secret: SECRET, disclosure: 'winners' }).disclosure).toBe('winners')
+    expect(prepareDraw(publicCommit, entries).disclosure).toBe('full') // 115 bytes fit
+    setLimit(floor - 1)
+    expect(thrown(() => prepareDraw(publicCommit, entries)).hint).toMatch(/^a list this large needs a winners-only proof/)
+    // The same from a digest, with the caller's floor.
+    const digest = { count: 8, root: new Uint8Array(32), entryBytes: 36 }
+    expect(thrown(() => prepareDrawFromDigest(publicCommit, digest)).code).toBe('LIMIT_EXCEEDED')
+  })
+
+  it('serializeProof refuses a proof whose exact size is over the limit, even when the floor fits (escapes, the chain)', () => {
+    const quoted = ['"a"', '"b"', 'c\\d', 'é"é']
+    const c = commit({ ...BASE, participants: quoted })
+    const proof = drawFromBlock(c.commitment, quoted, chain[10]!)
+    const size = utf8Length(serializeProof(proof))
+    setLimit(size)
+    expect(() => serializeProof(proof)).not.toThrow()
+    setLimit(size - 1)
+    const err = thrown(() => serializeProof(proof))
+    expect(err.detail).toBe(`the proof would be ${size} bytes, over the limit maxProofBytes = ${size - 1} that every verifier enforces: no verifier could read it`)
+    expect(err.hint).toMatch(/^draw a winners-only proof instead/)
+  })
+
+  it('serializeProof turns a proof longer than a JavaScript string can be into the same refusal', () => {
+    const c = commit({ ...BASE, participants: entries })
+    const proof = drawFromBlock(c.commitment, entries, chain[10]!)
+    vi.spyOn(JSON, 'stringify').mockImplementation(() => {
+      throw new RangeError('Invalid string length')
+    })
+    expect(thrown(() => serializeProof(proof)).detail).toMatch(/^the proof would be longer than a JavaScript string can hold, over the limit maxProofBytes/)
+    vi.spyOn(JSON, 'stringify').mockImplementation(() => {
+      throw new RangeError('Maximum call stack size exceeded')
+    })
+    expect(() => serializeProof(proof)).toThrow(RangeError)
+  })
+})
