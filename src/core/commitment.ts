@@ -17,7 +17,7 @@ import { usesParticipants, validateDrawSpec } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type DrawSpecBase } from './kinds/index.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, expectString, field, show, type JsonObject } from './json.js'
-import { checkFullDisclosureFits, entryBytesFloor, PUBLIC_LIST_TOO_LARGE_HINT } from './proof-size.js'
+import { checkCommitFits, entryBytesFloor } from './proof-size.js'
 import { checkLimit, LIMITS } from './limits.js'
 import { participantsRoot, type ParticipantsDigest, type WeightedEntry } from './participants.js'
 import { OrganizerSecret } from './secret.js'
@@ -200,7 +200,7 @@ function checkCommitInputs(options: CommitOptions): CommitInputs {
     }
     checkParticipantsShape(options.draw, options.participants, kinds)
     // A public list's only proof is a full disclosure: refuse a list no verifier could read the proof of.
-    if (secret === undefined) checkFullDisclosureFits(options.participants.length, entryBytesFloor(options.participants), false, PUBLIC_LIST_TOO_LARGE_HINT)
+    checkCommitFits(options.participants.length, entryBytesFloor(options.participants), secret !== undefined, kinds.get(options.draw.kind))
     return { kinds, secret, list: options.participants }
   }
   if (options.participants !== undefined) {
@@ -236,7 +236,7 @@ export function commitWithDigest(options: Omit<CommitOptions, 'participants' | '
     throw new InvalidInputError('INVALID_DRAW', `a ${options.draw.kind} draw checks its entries: commit the list itself, not its digest`, 'pass participants to commit', { path: '$.draw' })
   }
   checkLimit('maxParticipants', digest.count, 'participant count')
-  if (!digest.salted && digest.entryBytes !== undefined) checkFullDisclosureFits(digest.count, digest.entryBytes, false, PUBLIC_LIST_TOO_LARGE_HINT)
+  if (digest.entryBytes !== undefined) checkCommitFits(digest.count, digest.entryBytes, digest.salted, kinds.get(options.draw.kind))
   const root = bytesToHex(digest.root)
   return buildCommitment(options, digest.salted ? { count: digest.count, root, salted: true } : { count: digest.count, root }, kinds, undefined, undefined)
 }

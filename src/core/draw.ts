@@ -9,7 +9,7 @@ import { bytesToBase64, bytesToHex } from './bytes.js'
 import { checkKindEntries, checkParticipantsShape, describeCommitment, underPath, underPathAsync, validateCommitment, type Commitment, type CommitResult } from './commitment.js'
 import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
-import { checkFullDisclosureFits, entryBytesFloor, FULL_DISCLOSURE_TOO_LARGE_HINT, PUBLIC_LIST_TOO_LARGE_HINT } from './proof-size.js'
+import { checkProofFits, entryBytesFloor } from './proof-size.js'
 import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type OutcomeJson } from './kinds/index.js'
 import { computeOutcome, type Outcome } from './outcome.js'
 import { participantsRoot, participantsTree, type ParticipantsDigest, type ParticipantsTree, type ParticipantsTreeBuilder, type WeightedEntry } from './participants.js'
@@ -137,7 +137,7 @@ interface DrawInputs {
 
 /** Every check of {@link prepareDraw} before the participants are hashed. */
 function checkDrawInputs(commitment: Commitment, participants: Participants | undefined, options: DrawFromBlockOptions): DrawInputs {
-  const { kind: _kind, ...checked } = checkDrawOptions(commitment, options)
+  const { kind, ...checked } = checkDrawOptions(commitment, options)
   const { kinds } = checked
   const inputs = { commitment, ...checked, participants }
   if (usesParticipants(commitment.draw, kinds)) {
@@ -147,7 +147,7 @@ function checkDrawInputs(commitment: Commitment, participants: Participants | un
     checkParticipantsShape(commitment.draw, participants, kinds)
     checkKindEntries(commitment.draw, participants, kinds)
     checkCount(commitment, participants.length)
-    if (checked.disclosure === 'full') checkFullDisclosureFits(participants.length, entryBytesFloor(participants), checked.salted, checked.salted ? FULL_DISCLOSURE_TOO_LARGE_HINT : PUBLIC_LIST_TOO_LARGE_HINT)
+    checkProofFits(participants.length, entryBytesFloor(participants), { full: checked.disclosure === 'full', salted: checked.salted, kind })
     return { ...inputs, list: participants }
   }
   if (participants !== undefined) {
@@ -259,7 +259,7 @@ export function prepareDrawFromDigest(commitment: Commitment, digest: Participan
   const { kind, ...checked } = checkDrawOptions(commitment, options)
   if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
   checkCount(commitment, digest.count)
-  if (checked.disclosure === 'full' && digest.entryBytes !== undefined) checkFullDisclosureFits(digest.count, digest.entryBytes, checked.salted, checked.salted ? FULL_DISCLOSURE_TOO_LARGE_HINT : PUBLIC_LIST_TOO_LARGE_HINT)
+  if (digest.entryBytes !== undefined) checkProofFits(digest.count, digest.entryBytes, { full: checked.disclosure === 'full', salted: checked.salted, kind })
   return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)
 }
 

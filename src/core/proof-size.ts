@@ -32,17 +32,43 @@ export function fullDisclosureFloor(count: number, entryBytes: number, salted: b
   return entryBytes + PER_ENTRY * count - 1 + (salted ? PER_SALT * count - 1 : 0)
 }
 
+/** What a proof of the list holds that grows with it. */
+export interface ProofParts {
+  /** A full disclosure (every entry; with its salt when `salted`), not a winners-only one. */
+  readonly full: boolean
+  /** The list is salted (a full disclosure carries the salts). */
+  readonly salted: boolean
+  /** The draw kind, when its outcome grows with the list (`outcomeBytesFloor`: `shuffle`). */
+  readonly kind?: { readonly name: string; readonly winnersOnly?: unknown; outcomeBytesFloor?(count: number, entryBytes: number): number }
+}
+
+/** The fewest bytes the parts of a proof of `count` entries that grow with the list take (see {@link fullDisclosureFloor}). */
+export function proofBytesFloor(count: number, entryBytes: number, parts: ProofParts): number {
+  return (parts.full ? fullDisclosureFloor(count, entryBytes, parts.salted) : 0) + (parts.kind?.outcomeBytesFloor?.(count, entryBytes) ?? 0)
+}
+
 /**
- * Throws when a full-disclosure proof of `count` entries taking at least `entryBytes` bytes (see
- * {@link fullDisclosureFloor}) must be over `LIMITS.maxProofBytes`.
- * @param hint - what the caller can do instead (its own words: a commit, a draw, the CLI).
+ * Throws when a proof of `count` entries taking at least `entryBytes` bytes, with `parts`, must be over
+ * `LIMITS.maxProofBytes`. The hint says what to do instead: a winners-only proof when the kind has one
+ * (of a private list: `public` says the list is not), else smaller draws.
  * @throws {@link LimitExceededError} `LIMIT_EXCEEDED`.
  */
-export function checkFullDisclosureFits(count: number, entryBytes: number, salted: boolean, hint: string): void {
-  const floor = fullDisclosureFloor(count, entryBytes, salted)
-  if (floor > LIMITS.maxProofBytes) {
-    throw new LimitExceededError('LIMIT_EXCEEDED', `a full-disclosure proof of these ${count} entries would take at least ${floor} bytes, over the limit maxProofBytes = ${LIMITS.maxProofBytes} that every verifier enforces: no verifier could read it`, hint, { path: '$.participants' })
-  }
+export function checkProofFits(count: number, entryBytes: number, parts: ProofParts): void {
+  const floor = proofBytesFloor(count, entryBytes, parts)
+  if (floor <= LIMITS.maxProofBytes) return
+  const what = parts.full ? 'a full-disclosure proof' : `a ${parts.kind?.name ?? ''} proof`
+  const hint = parts.kind !== undefined && parts.kind.winnersOnly === undefined
+    ? `a ${parts.kind.name} proof carries every entry: split the list into smaller draws`
+    : parts.salted ? FULL_DISCLOSURE_TOO_LARGE_HINT : PUBLIC_LIST_TOO_LARGE_HINT
+  throw new LimitExceededError('LIMIT_EXCEEDED', `${what} of these ${count} entries would take at least ${floor} bytes, over the limit maxProofBytes = ${LIMITS.maxProofBytes} that every verifier enforces: no verifier could read it`, hint, { path: '$.participants' })
+}
+
+/**
+ * {@link checkProofFits} at commit time: a public list's only proof is a full disclosure, and so is any
+ * proof of a kind without a winners-only one; a private list of another kind can be drawn winners-only.
+ */
+export function checkCommitFits(count: number, entryBytes: number, salted: boolean, kind: ProofParts['kind']): void {
+  checkProofFits(count, entryBytes, { full: !salted || kind?.winnersOnly === undefined, salted, ...(kind === undefined ? {} : { kind }) })
 }
 
 /**

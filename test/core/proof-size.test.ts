@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { utf8Length } from '../../src/core/bytes.js'
 import { commitWithDigest } from '../../src/core/commitment.js'
 import { prepareDrawFromDigest } from '../../src/core/draw.js'
-import { commit, drawFromBlock, LimitExceededError, LIMITS, OrganizerSecret, prepareDraw, serializeProof, type Proof } from '../../src/core/index.js'
+import { commit, DEFAULT_DRAW_KINDS, drawFromBlock, LimitExceededError, LIMITS, OrganizerSecret, prepareDraw, serializeProof, type Proof } from '../../src/core/index.js'
 import { fullDisclosureFloor } from '../../src/core/proof-size.js'
 import { entryErrorAt } from '../../src/core/participants.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
@@ -154,5 +154,45 @@ describe('a proof no verifier could read is refused as soon as it can be known',
       throw new RangeError('Maximum call stack size exceeded')
     })
     expect(() => serializeProof(proof)).toThrow(RangeError)
+  })
+})
+
+describe('a kind whose outcome grows with the list (shuffle)', () => {
+  /** The bytes of the outcome's ranking rows: the outcome's bytes less those with an empty ranking, less the 5 of the closing bracket's line. */
+  function rankingBytes(proof: Proof): number {
+    const outcomeBytes = (text: string): number => {
+      const key = '\n  "outcome": '
+      const at = text.indexOf(key) + key.length
+      return utf8Length(text.slice(at, text.indexOf(',\n  "', at)))
+    }
+    const empty = { ...proof, outcome: { ...proof.outcome, ranking: [] } } as Proof
+    return outcomeBytes(serializeProof(proof)) - outcomeBytes(serializeProof(empty)) - 5
+  }
+  const entries = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal', 'ivy']
+
+  it('its outcome floor is the exact size of the ranking when ranks and indices have one digit, and never above it', () => {
+    const shuffle = { ...BASE, draw: { kind: 'shuffle' as const } }
+    const c = commit({ ...shuffle, participants: entries })
+    const chars = entries.reduce((n, e) => n + e.length, 0)
+    const kind = { outcomeBytesFloor: DEFAULT_DRAW_KINDS.get('shuffle')!.outcomeBytesFloor! }
+    expect(rankingBytes(drawFromBlock(c.commitment, entries, chain[10]!))).toBe(kind.outcomeBytesFloor(9, chars))
+    const many = Array.from({ length: 120 }, (_, i) => `e"${i}é`)
+    const c2 = commit({ ...shuffle, participants: many })
+    expect(rankingBytes(drawFromBlock(c2.commitment, many, chain[10]!))).toBeGreaterThan(kind.outcomeBytesFloor(120, many.reduce((n, e) => n + e.length, 0)))
+  })
+
+  it('commit refuses a shuffle whose proof (the list, and the ranking of every entry) could not fit, public or private, with "split" as the way out', () => {
+    const chars = entries.reduce((n, e) => n + e.length, 0)
+    const publicFloor = fullDisclosureFloor(9, chars, false) + chars + 76 * 9 - 1
+    setLimit(publicFloor - 1)
+    const err = thrown(() => commit({ ...BASE, draw: { kind: 'shuffle' }, participants: entries }))
+    expect(err.detail).toBe(`a full-disclosure proof of these 9 entries would take at least ${publicFloor} bytes, over the limit maxProofBytes = ${publicFloor - 1} that every verifier enforces: no verifier could read it`)
+    expect(err.hint).toBe('a shuffle proof carries every entry: split the list into smaller draws')
+    // A private shuffle has no winners-only proof either: its full disclosure carries the salts too.
+    expect(thrown(() => commit({ ...BASE, draw: { kind: 'shuffle' }, participants: entries, private: { secret: SECRET } })).hint).toMatch(/^a shuffle proof carries every entry/)
+    // A pick of the same list fits.
+    expect(commit({ ...BASE, participants: entries }).commitment.participants?.count).toBe(9)
+    setLimit(publicFloor)
+    expect(commit({ ...BASE, draw: { kind: 'shuffle' }, participants: entries }).commitment.participants?.count).toBe(9)
   })
 })

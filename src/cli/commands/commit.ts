@@ -6,6 +6,7 @@
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
 import { commit, generateSecret } from '../../commit.js'
 import { commitWithDigest } from '../../core/commitment.js'
+import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
 import type { OrganizerSecret } from '../../core/secret.js'
 import { streamParticipantsFile, type StreamedParticipants } from '../participants-stream.js'
 import { InvalidInputError, ORBITPORT_BEACONS, validateDrawSpec, type CommitResult, type DrawSpec, type WeightedEntry } from '../../core/index.js'
@@ -239,6 +240,11 @@ Examples:
     } catch (err) {
       if (err instanceof InvalidInputError) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
       throw err
+    }
+    // A public list whose proof no verifier could read (over maxProofBytes) is refused before any network
+    // call; commit() and commitWithDigest() check the same floor again.
+    if (participants !== undefined || streamed !== undefined) {
+      checkCommitFits(streamed?.count ?? participants!.length, streamed?.entryBytes ?? entryBytesFloor(participants!), flags.private === true, kind)
     }
     await assertWritable(output, force, 'commit')
     if (builtPath !== undefined) await assertWritable(builtPath, force, 'commit')

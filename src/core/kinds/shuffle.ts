@@ -43,6 +43,9 @@ export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, Shuffl
     return { kind: 'shuffle' }
   },
   encode: () => ({ kind: 'shuffle' }),
+  // Each ranking row: '{', '"rank": 1,', '"index": 0,', '"entry": "…"' and '}' on lines of their own,
+  // indented 6 and 8: 75 bytes with one digit each and the entry's own; a comma between rows.
+  outcomeBytesFloor: (count, entryBytes) => (count === 0 ? 0 : entryBytes + 76 * count - 1),
   compute: (stream, _spec, { count }) => ({ kind: 'shuffle', indices: Array.from(shuffleIndices(stream, count)) }),
   toJson: (o, entry) => ({ kind: 'shuffle', ranking: rankedRows(o.indices, entry) }),
   parseOutcome(o, path) {
