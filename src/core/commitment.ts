@@ -199,14 +199,25 @@ function checkCommitInputs(options: CommitOptions): CommitInputs {
       throw new InvalidInputError('MISSING_PARTICIPANTS', `a ${options.draw.kind} draw needs participants`, 'pass participants: an array of entries', { path: '$.participants' })
     }
     checkParticipantsShape(options.draw, options.participants, kinds)
-    // A public list's only proof is a full disclosure: refuse a list no verifier could read the proof of.
-    checkCommitFits(options.participants.length, entryBytesFloor(options.participants), secret !== undefined, kinds.get(options.draw.kind))
+    // A list no verifier could read the proof of (a public list's only proof is a full disclosure) is
+    // refused before it is hashed; for a draw that is not valid, buildCommitment says why instead.
+    if (isValidDrawSpec(options.draw, options.participants.length, kinds)) checkCommitFits(options.participants.length, entryBytesFloor(options.participants), secret !== undefined, kinds.get(options.draw.kind), options.draw)
     return { kinds, secret, list: options.participants }
   }
   if (options.participants !== undefined) {
     throw new InvalidInputError('UNEXPECTED_PARTICIPANTS', `a ${options.draw.kind} draw takes no participants`, `omit participants for ${options.draw.kind} draws`, { path: '$.participants' })
   }
   return { kinds, secret, list: undefined }
+}
+
+/** Whether `draw` is a valid spec for `count` participants (its error, if any, is `buildCommitment`'s to raise). */
+function isValidDrawSpec(draw: DrawSpecBase, count: number, kinds: DrawKinds): boolean {
+  try {
+    validateDrawSpec(draw, count, '$.draw', kinds)
+    return true
+  } catch {
+    return false
+  }
 }
 
 function finishCommit(options: CommitOptions, { kinds, secret, list }: CommitInputs, rootBytes: Uint8Array | undefined): CommitResult {
@@ -236,9 +247,10 @@ export function commitWithDigest(options: Omit<CommitOptions, 'participants' | '
     throw new InvalidInputError('INVALID_DRAW', `a ${options.draw.kind} draw checks its entries: commit the list itself, not its digest`, 'pass participants to commit', { path: '$.draw' })
   }
   checkLimit('maxParticipants', digest.count, 'participant count')
-  if (digest.entryBytes !== undefined) checkCommitFits(digest.count, digest.entryBytes, digest.salted, kinds.get(options.draw.kind))
   const root = bytesToHex(digest.root)
-  return buildCommitment(options, digest.salted ? { count: digest.count, root, salted: true } : { count: digest.count, root }, kinds, undefined, undefined)
+  const result = buildCommitment(options, digest.salted ? { count: digest.count, root, salted: true } : { count: digest.count, root }, kinds, undefined, undefined)
+  if (digest.entryBytes !== undefined) checkCommitFits(digest.count, digest.entryBytes, digest.salted, kinds.get(options.draw.kind), options.draw)
+  return result
 }
 
 function buildCommitment(options: Omit<CommitOptions, 'participants' | 'private'>, participants: ParticipantsCommitment | undefined, kinds: DrawKinds, secret: OrganizerSecret | undefined, list: readonly (string | WeightedEntry)[] | undefined): CommitResult {

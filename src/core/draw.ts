@@ -147,7 +147,7 @@ function checkDrawInputs(commitment: Commitment, participants: Participants | un
     checkParticipantsShape(commitment.draw, participants, kinds)
     checkKindEntries(commitment.draw, participants, kinds)
     checkCount(commitment, participants.length)
-    checkProofFits(participants.length, entryBytesFloor(participants), { full: checked.disclosure === 'full', salted: checked.salted, kind })
+    checkProofFits(participants.length, entryBytesFloor(participants), { full: checked.disclosure === 'full', salted: checked.salted, kind, spec: commitment.draw })
     return { ...inputs, list: participants }
   }
   if (participants !== undefined) {
@@ -259,7 +259,7 @@ export function prepareDrawFromDigest(commitment: Commitment, digest: Participan
   const { kind, ...checked } = checkDrawOptions(commitment, options)
   if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
   checkCount(commitment, digest.count)
-  if (digest.entryBytes !== undefined) checkProofFits(digest.count, digest.entryBytes, { full: checked.disclosure === 'full', salted: checked.salted, kind })
+  if (digest.entryBytes !== undefined) checkProofFits(digest.count, digest.entryBytes, { full: checked.disclosure === 'full', salted: checked.salted, kind, spec: commitment.draw })
   return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)
 }
 

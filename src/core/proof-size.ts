@@ -15,6 +15,7 @@
  */
 import { LimitExceededError } from './errors.js'
 import { LIMITS } from './limits.js'
+import type { AnyDrawKind, DrawSpecBase } from './kinds/kind.js'
 
 /** Bytes per entry of a full disclosure beyond the entry's own: the line break, the indent, the quotes, the comma. */
 const PER_ENTRY = 10
@@ -38,13 +39,14 @@ export interface ProofParts {
   readonly full: boolean
   /** The list is salted (a full disclosure carries the salts). */
   readonly salted: boolean
-  /** The draw kind, when its outcome grows with the list (`outcomeBytesFloor`: `shuffle`). */
-  readonly kind?: { readonly name: string; readonly winnersOnly?: unknown; outcomeBytesFloor?(count: number, entryBytes: number): number }
+  /** The draw kind and its spec: its outcome's floor (`outcomeBytesFloor`), and whether it has a winners-only proof. */
+  readonly kind?: AnyDrawKind
+  readonly spec?: DrawSpecBase
 }
 
 /** The fewest bytes the parts of a proof of `count` entries that grow with the list take (see {@link fullDisclosureFloor}). */
 export function proofBytesFloor(count: number, entryBytes: number, parts: ProofParts): number {
-  return (parts.full ? fullDisclosureFloor(count, entryBytes, parts.salted) : 0) + (parts.kind?.outcomeBytesFloor?.(count, entryBytes) ?? 0)
+  return (parts.full ? fullDisclosureFloor(count, entryBytes, parts.salted) : 0) + (parts.spec === undefined ? 0 : (parts.kind?.outcomeBytesFloor?.(parts.spec, count, entryBytes) ?? 0))
 }
 
 /**
@@ -67,8 +69,8 @@ export function checkProofFits(count: number, entryBytes: number, parts: ProofPa
  * {@link checkProofFits} at commit time: a public list's only proof is a full disclosure, and so is any
  * proof of a kind without a winners-only one; a private list of another kind can be drawn winners-only.
  */
-export function checkCommitFits(count: number, entryBytes: number, salted: boolean, kind: ProofParts['kind']): void {
-  checkProofFits(count, entryBytes, { full: !salted || kind?.winnersOnly === undefined, salted, ...(kind === undefined ? {} : { kind }) })
+export function checkCommitFits(count: number, entryBytes: number, salted: boolean, kind: AnyDrawKind | undefined, spec: DrawSpecBase): void {
+  checkProofFits(count, entryBytes, { full: !salted || kind?.winnersOnly === undefined, salted, spec, ...(kind === undefined ? {} : { kind }) })
 }
 
 /**

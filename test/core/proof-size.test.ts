@@ -12,6 +12,7 @@ import { commitWithDigest } from '../../src/core/commitment.js'
 import { prepareDrawFromDigest } from '../../src/core/draw.js'
 import { commit, DEFAULT_DRAW_KINDS, drawFromBlock, LimitExceededError, LIMITS, OrganizerSecret, prepareDraw, serializeProof, type Proof } from '../../src/core/index.js'
 import { fullDisclosureFloor } from '../../src/core/proof-size.js'
+import { rankedRowsBytesFloor } from '../../src/core/kinds/ranked.js'
 import { entryErrorAt } from '../../src/core/participants.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 
@@ -84,16 +85,17 @@ function thrown(f: () => unknown): LimitExceededError {
 
 describe('a proof no verifier could read is refused as soon as it can be known', () => {
   const entries = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi']
-  // 8 entries, 36 characters: a public full disclosure takes at least 36 + 10 * 8 - 1 = 115 bytes.
-  const floor = fullDisclosureFloor(entries.length, 36, false)
+  // 8 entries, 36 characters: a public full disclosure takes at least 36 + 10 * 8 - 1 = 115 bytes, and
+  // the pick's one winner row at least 75 more.
+  const floor = fullDisclosureFloor(entries.length, 36, false) + rankedRowsBytesFloor(1)
 
   it('commit refuses a public list whose full disclosure would be over the limit (its only proof), not a private one', () => {
-    expect(floor).toBe(115)
+    expect(floor).toBe(190)
     setLimit(floor - 1)
     const err = thrown(() => commit({ ...BASE, participants: entries }))
     expect(err.code).toBe('LIMIT_EXCEEDED')
     expect(err.path).toBe('$.participants')
-    expect(err.detail).toBe(`a full-disclosure proof of these 8 entries would take at least 115 bytes, over the limit maxProofBytes = 114 that every verifier enforces: no verifier could read it`)
+    expect(err.detail).toBe(`a full-disclosure proof of these 8 entries would take at least 190 bytes, over the limit maxProofBytes = 189 that every verifier enforces: no verifier could read it`)
     expect(err.hint).toMatch(/commit it as a private \(salted\) list .* draw with disclosure "winners"/)
     // Weighted entries count their texts.
     expect(thrown(() => commit({ ...BASE, draw: { kind: 'weighted', count: 1 }, participants: entries.map((entry) => ({ entry, weight: 2 })) })).code).toBe('LIMIT_EXCEEDED')
@@ -115,14 +117,14 @@ describe('a proof no verifier could read is refused as soon as it can be known',
     const publicCommit = commit({ ...BASE, participants: entries }).commitment
     const privateCommit = commit({ ...BASE, participants: entries, private: { secret: SECRET } }).commitment
     // Salts count too: 74 bytes each.
-    const saltedFloor = fullDisclosureFloor(8, 36, true)
-    expect(saltedFloor).toBe(115 + 74 * 8 - 1)
+    const saltedFloor = fullDisclosureFloor(8, 36, true) + rankedRowsBytesFloor(1)
+    expect(saltedFloor).toBe(115 + 74 * 8 - 1 + 75)
     setLimit(saltedFloor - 1)
     const full = thrown(() => prepareDraw(privateCommit, entries, { secret: SECRET }))
-    expect(full.detail).toMatch(/would take at least 706 bytes, over the limit maxProofBytes = 705/)
+    expect(full.detail).toMatch(/would take at least 781 bytes, over the limit maxProofBytes = 780/)
     expect(full.hint).toMatch(/^draw a winners-only proof instead/)
     expect(prepareDraw(privateCommit, entries, { secret: SECRET, disclosure: 'winners' }).disclosure).toBe('winners')
-    expect(prepareDraw(publicCommit, entries).disclosure).toBe('full') // 115 bytes fit
+    expect(prepareDraw(publicCommit, entries).disclosure).toBe('full') // 190 bytes fit
     setLimit(floor - 1)
     expect(thrown(() => prepareDraw(publicCommit, entries)).hint).toMatch(/^a list this large needs a winners-only proof/)
     // The same from a digest, with the caller's floor.
@@ -158,14 +160,14 @@ describe('a proof no verifier could read is refused as soon as it can be known',
 })
 
 describe('a kind whose outcome grows with the list (shuffle)', () => {
-  /** The bytes of the outcome's ranking rows: the outcome's bytes less those with an empty ranking, less the 5 of the closing bracket's line. */
-  function rankingBytes(proof: Proof): number {
+  /** The bytes of the outcome's rows (`ranking`, or `winners`): the outcome's bytes less those with an empty list, less the 5 of the closing bracket's line. */
+  function rankingBytes(proof: Proof, key: 'ranking' | 'winners' = 'ranking'): number {
     const outcomeBytes = (text: string): number => {
       const key = '\n  "outcome": '
       const at = text.indexOf(key) + key.length
       return utf8Length(text.slice(at, text.indexOf(',\n  "', at)))
     }
-    const empty = { ...proof, outcome: { ...proof.outcome, ranking: [] } } as Proof
+    const empty = { ...proof, outcome: { ...proof.outcome, [key]: [] } } as Proof
     return outcomeBytes(serializeProof(proof)) - outcomeBytes(serializeProof(empty)) - 5
   }
   const entries = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal', 'ivy']
@@ -174,16 +176,32 @@ describe('a kind whose outcome grows with the list (shuffle)', () => {
     const shuffle = { ...BASE, draw: { kind: 'shuffle' as const } }
     const c = commit({ ...shuffle, participants: entries })
     const chars = entries.reduce((n, e) => n + e.length, 0)
-    const kind = { outcomeBytesFloor: DEFAULT_DRAW_KINDS.get('shuffle')!.outcomeBytesFloor! }
-    expect(rankingBytes(drawFromBlock(c.commitment, entries, chain[10]!))).toBe(kind.outcomeBytesFloor(9, chars))
+    const floor = (n: number, b: number): number => DEFAULT_DRAW_KINDS.get('shuffle')!.outcomeBytesFloor!({ kind: 'shuffle' }, n, b)
+    expect(rankingBytes(drawFromBlock(c.commitment, entries, chain[10]!))).toBe(floor(9, chars))
     const many = Array.from({ length: 120 }, (_, i) => `e"${i}é`)
     const c2 = commit({ ...shuffle, participants: many })
-    expect(rankingBytes(drawFromBlock(c2.commitment, many, chain[10]!))).toBeGreaterThan(kind.outcomeBytesFloor(120, many.reduce((n, e) => n + e.length, 0)))
+    expect(rankingBytes(drawFromBlock(c2.commitment, many, chain[10]!))).toBeGreaterThan(floor(120, many.reduce((n, e) => n + e.length, 0)))
+  })
+
+  it('pick and weighted state the floor of their winners\' rows: exact, with the winners\' entries, for one-digit ranks and indices', () => {
+    const c = commit({ ...BASE, draw: { kind: 'pick', count: 4 }, participants: entries })
+    const proof = drawFromBlock(c.commitment, entries, chain[10]!)
+    const winners = (proof.outcome as unknown as { winners: { entry: string }[] }).winners
+    const floor = DEFAULT_DRAW_KINDS.get('pick')!.outcomeBytesFloor!({ kind: 'pick', count: 4 } as never, 9, 0)
+    expect(rankingBytes(proof, 'winners')).toBe(floor + winners.reduce((n, w) => n + w.entry.length, 0))
+    const weighted = entries.map((entry, i) => ({ entry, weight: i + 1 }))
+    const cw = commit({ ...BASE, draw: { kind: 'weighted', count: 4 }, participants: weighted })
+    const pw = drawFromBlock(cw.commitment, weighted, chain[10]!)
+    const ww = (pw.outcome as unknown as { winners: { entry: string }[] }).winners
+    expect(rankingBytes(pw, 'winners')).toBe(DEFAULT_DRAW_KINDS.get('weighted')!.outcomeBytesFloor!({ kind: 'weighted', count: 4 } as never, 9, 0) + ww.reduce((n, w) => n + w.entry.length, 0))
+    // So a private pick of many winners is refused at commit although a winners-only proof exists.
+    setLimit(floor - 1)
+    expect(thrown(() => commit({ ...BASE, draw: { kind: 'pick', count: 4 }, participants: entries, private: { secret: SECRET } })).detail).toMatch(/^a pick proof of these 9 entries would take at least 303 bytes/)
   })
 
   it('commit refuses a shuffle whose proof (the list, and the ranking of every entry) could not fit, public or private, with "split" as the way out', () => {
     const chars = entries.reduce((n, e) => n + e.length, 0)
-    const publicFloor = fullDisclosureFloor(9, chars, false) + chars + 76 * 9 - 1
+    const publicFloor = fullDisclosureFloor(9, chars, false) + chars + rankedRowsBytesFloor(9)
     setLimit(publicFloor - 1)
     const err = thrown(() => commit({ ...BASE, draw: { kind: 'shuffle' }, participants: entries }))
     expect(err.detail).toBe(`a full-disclosure proof of these 9 entries would take at least ${publicFloor} bytes, over the limit maxProofBytes = ${publicFloor - 1} that every verifier enforces: no verifier could read it`)

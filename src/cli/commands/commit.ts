@@ -244,7 +244,7 @@ Examples:
     // A public list whose proof no verifier could read (over maxProofBytes) is refused before any network
     // call; commit() and commitWithDigest() check the same floor again.
     if (participants !== undefined || streamed !== undefined) {
-      checkCommitFits(streamed?.count ?? participants!.length, streamed?.entryBytes ?? entryBytesFloor(participants!), flags.private === true, kind)
+      checkCommitFits(streamed?.count ?? participants!.length, streamed?.entryBytes ?? entryBytesFloor(participants!), flags.private === true, kind, draw)
     }
     await assertWritable(output, force, 'commit')
     if (builtPath !== undefined) await assertWritable(builtPath, force, 'commit')

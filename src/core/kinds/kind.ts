@@ -252,12 +252,13 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
     readonly upTo?: boolean
   }
   /**
-   * Optional: the fewest bytes the kind's outcome takes in a serialized proof of `count` entries whose
-   * texts take at least `entryBytes` bytes, when it grows with the list (`shuffle` ranks every entry).
-   * Added to the full disclosure's floor, it lets `commit` refuse a list whose proof would be over
-   * `LIMITS.maxProofBytes` (no verifier reads one). It must never be above the real size.
+   * Optional: the fewest bytes the kind's outcome for `spec` takes in a serialized proof of `count`
+   * entries whose texts take at least `entryBytes` bytes (`shuffle` ranks every entry; `pick` lists
+   * `spec.count` winners). Added to the full disclosure's floor, it lets `commit` refuse a draw whose
+   * proof would be over `LIMITS.maxProofBytes` (no verifier reads one). It must never be above the
+   * real size.
    */
-  outcomeBytesFloor?(count: number, entryBytes: number): number
+  outcomeBytesFloor?(spec: S, count: number, entryBytes: number): number
   /**
    * Optional: the first problem of committed entries against the spec (for example entries that must
    * spell out the type the spec gives their index), or undefined. `full` is true for the whole list in

@@ -8,7 +8,7 @@ import { expectInteger, expectOnlyKeys, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { pickIndices } from '../random/index.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind, type RankedJson } from './kind.js'
-import { winnersOutcome, type RankedOutcome } from './ranked.js'
+import { rankedRowsBytesFloor, winnersOutcome, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'
 import { integer, option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
@@ -55,6 +55,7 @@ export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson
   },
   encode: (spec) => ({ kind: 'pick', count: spec.count }),
   compute: (stream, spec, { count }) => ({ kind: 'pick', indices: pickIndices(stream, count, spec.count) }),
+  outcomeBytesFloor: (spec) => rankedRowsBytesFloor(spec.count),
   ...winnersOutcome('pick'),
   describe: (spec, n) => `pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
   cli: {

@@ -68,6 +68,15 @@ export function compareRankedRows(e: readonly RankedJson[], c: readonly RankedJs
   return undefined
 }
 
+/**
+ * The fewest bytes `count` ranked rows take in a serialized proof, their entries' own bytes aside: each
+ * row's '{', '"rank": 1,', '"index": 0,', '"entry": ""' and '}' on lines of their own, indented 6 and 8
+ * (75 bytes with one digit each), and a comma between rows.
+ */
+export function rankedRowsBytesFloor(count: number): number {
+  return count === 0 ? 0 : 76 * count - 1
+}
+
 /** "the winners "a", "b" follow from the seed" (at most ten named). */
 export function describeWinners(rows: readonly RankedJson[]): string {
   return `the winners ${rows.slice(0, 10).map((w) => JSON.stringify(w.entry)).join(', ')}${rows.length > 10 ? ', …' : ''} follow from the seed`

@@ -6,7 +6,7 @@
 import { expectOnlyKeys, field } from '../json.js'
 import { shuffleIndices } from '../random/index.js'
 import type { DrawKind, RankedJson } from './kind.js'
-import { compareRankedRows, parseRankedRows, rankedRows, type RankedOutcome } from './ranked.js'
+import { compareRankedRows, parseRankedRows, rankedRows, rankedRowsBytesFloor, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'
 import { option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
@@ -43,9 +43,7 @@ export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, Shuffl
     return { kind: 'shuffle' }
   },
   encode: () => ({ kind: 'shuffle' }),
-  // Each ranking row: '{', '"rank": 1,', '"index": 0,', '"entry": "…"' and '}' on lines of their own,
-  // indented 6 and 8: 75 bytes with one digit each and the entry's own; a comma between rows.
-  outcomeBytesFloor: (count, entryBytes) => (count === 0 ? 0 : entryBytes + 76 * count - 1),
+  outcomeBytesFloor: (_spec, count, entryBytes) => (count === 0 ? 0 : entryBytes + rankedRowsBytesFloor(count)),
   compute: (stream, _spec, { count }) => ({ kind: 'shuffle', indices: Array.from(shuffleIndices(stream, count)) }),
   toJson: (o, entry) => ({ kind: 'shuffle', ranking: rankedRows(o.indices, entry) }),
   parseOutcome(o, path) {

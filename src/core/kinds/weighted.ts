@@ -9,7 +9,7 @@ import { expectInteger, expectOnlyKeys, field } from '../json.js'
 import { weightedPick } from '../random/index.js'
 import { intFlagValue, type DrawKind, type RankedJson } from './kind.js'
 import { validateWinnerCount } from './pick.js'
-import { winnersOutcome, type RankedOutcome } from './ranked.js'
+import { rankedRowsBytesFloor, winnersOutcome, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'
 import { integer, option } from '../schema/kit.js'
 import { rankedListShape } from './ranked.js'
@@ -54,6 +54,7 @@ export const weightedKind: DrawKind<WeightedSpec, RankedOutcome<'weighted'>, Wei
     return { kind: 'weighted', indices: weightedPick(stream, weights, spec.count) }
   },
   ...winnersOutcome('weighted'),
+  outcomeBytesFloor: (spec) => rankedRowsBytesFloor(spec.count),
   describe: (spec, n) => `weighted pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
   cli: {
     flag: 'weighted',
