@@ -25,6 +25,7 @@ import {
   type Commitment,
 } from '../../src/core/index.js'
 import { BEACON_NAME, buildChain, OLD_BEACON_NAME } from '../helpers/chain.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 const chain = buildChain(6, 'commitment-test')
 const AFTER = { sequence: 3, block: chain[3]!.cid }
@@ -37,15 +38,7 @@ function base(over: Partial<CommitOptions> = {}): CommitOptions {
   return { beacon: BEACON_NAME, target: 5, after: AFTER, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'Door prize', ...over }
 }
 
-function thrown(fn: () => unknown): OrbitdrawError {
-  try {
-    fn()
-  } catch (err) {
-    if (!(err instanceof OrbitdrawError)) throw new Error(`expected an OrbitdrawError, got ${String(err)}`, { cause: err })
-    return err
-  }
-  throw new Error('expected a throw')
-}
+const thrown = (fn: () => unknown): OrbitdrawError => thrownBy(fn, OrbitdrawError)
 
 // ---- an independent reference encoder (what docs/spec.md (Core protocol) describes) ----
 

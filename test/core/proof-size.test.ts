@@ -15,6 +15,7 @@ import { fullDisclosureFloor } from '../../src/core/proof-size.js'
 import { rankedRowsBytesFloor } from '../../src/core/kinds/ranked.js'
 import { entryErrorAt } from '../../src/core/participants.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 const chain = buildChain(12, 'proof-size')
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(9))
@@ -72,16 +73,7 @@ describe('fullDisclosureFloor', () => {
   })
 })
 
-/** What a call threw, for the assertions on its code, message, hint and path. */
-function thrown(f: () => unknown): LimitExceededError {
-  try {
-    f()
-  } catch (err) {
-    if (err instanceof LimitExceededError) return err
-    throw err
-  }
-  throw new Error('expected a LimitExceededError, nothing was thrown')
-}
+const thrown = (f: () => unknown): LimitExceededError => thrownBy(f, LimitExceededError)
 
 describe('a proof no verifier could read is refused as soon as it can be known', () => {
   const entries = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi']

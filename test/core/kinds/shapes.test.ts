@@ -8,16 +8,9 @@ import { commitmentShapeOf, DEFAULT_DRAW_KINDS, OrbitdrawError, parseShape, proo
 import { drawShapeOf, outcomeShapeOf } from '../../../src/core/schema/draw.js'
 import { jsonSchemaFiles } from '../../../scripts/json-schemas.js'
 import { diceKind } from './dice.js'
+import { thrownBy } from '../../helpers/thrown.js'
 
-function failure(f: () => unknown): OrbitdrawError {
-  try {
-    f()
-  } catch (err) {
-    if (err instanceof OrbitdrawError) return err
-    throw err
-  }
-  throw new Error('expected an OrbitdrawError')
-}
+const failure = (f: () => unknown): OrbitdrawError => thrownBy(f, OrbitdrawError)
 
 describe('draw-kind shapes come from the registry', () => {
   it('every built-in kind declares its draw and outcome shapes, and the published schemas name every kind', () => {
