@@ -2,7 +2,7 @@
  * Bundles the `orbitdraw` command (`package.json` `bin`) from the compiled CLI (`dist/cli/main.js`, tsc
  * output) into `dist/bin/`:
  *
- * - `orbitdraw.cjs`: the command (`package.json` `bin`), a launcher of 6 KiB
+ * - `orbitdraw.cjs`: the command (`package.json` `bin`), a launcher of 9 KiB
  *   (`src/cli/launcher/launch.ts`) that loads `orbitdraw-cli.cjs` through the command's V8 code cache
  *   (`src/cli/launcher/compile-cache.ts`) and runs it. The build writes into it the bundle's SHA-256
  *   (which names the cache's code) and the command words.
@@ -129,12 +129,11 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const outDir = options.outDir ?? join(ROOT, 'dist', 'bin')
   const plugins = options.trace === true ? [tracePlugin] : []
   await rm(outDir, { recursive: true, force: true })
+  // The launcher and the CLI: CommonJS files named .cjs (the package is "type": "module").
+  const cjs: BuildOptions = { ...COMMON, outdir: outDir, outExtension: { '.js': '.cjs' }, format: 'cjs' }
   const cli = await build({
-    ...COMMON,
+    ...cjs,
     entryPoints: { [CLI_NAME]: join(ROOT, CLI_ENTRY) },
-    outdir: outDir,
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
     // import() of what stays outside the file (node: modules, the external packages) as require():
     // a real import() would start Node's ES module loader, a few ms of start-up for nothing.
     supported: { 'dynamic-import': false },
@@ -165,11 +164,8 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const { COMMANDS } = (await import(pathToFileURL(join(ROOT, 'dist/cli/commands/index.js')).href)) as { COMMANDS: readonly { name: string }[] }
   const launcherBuild = { bundle: CLI_FILE, sha256: createHash('sha256').update(eager).digest('hex'), commands: COMMANDS.map((c) => c.name) }
   const launcher = await build({
-    ...COMMON,
+    ...cjs,
     entryPoints: { [BIN_NAME]: join(ROOT, LAUNCHER_ENTRY) },
-    outdir: outDir,
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
     define: { ORBITDRAW_LAUNCHER_BUILD: JSON.stringify(launcherBuild), 'import.meta.dirname': '__dirname' },
   })
   const files: [string, number][] = []

@@ -31,7 +31,7 @@ import { basename, dirname, join } from 'node:path'
 import type { BeaconBlock } from '../core/block.js'
 import { bytesToHex, utf8Length } from '../core/bytes.js'
 import { LIMITS } from '../core/limits.js'
-import { checkProofBytes } from '../core/proof-size.js'
+import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
 import type { Commitment } from '../core/commitment.js'
 import { outcomeFromBlock, prepareDrawFromDigest, proofOf, type PreparedDraw } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
@@ -228,7 +228,9 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
       // No verifier reads a proof over maxProofBytes. The floor was checked before waiting for the block
       // (prepare); when the exact size could still be over (escapes, non-ASCII entries, the rest of the
       // proof), it is counted in a dry run first, so nothing is written, not even to standard output.
-      const ceiling = utf8Length(text) + 6 * list.entryBytes + (10 + (secret === undefined ? 0 : 74)) * list.count + 200
+      // A ceiling: an entry's UTF-8 bytes, escaped, are at most 6 times its UTF-16 length; 200 bytes hold the
+      // list's keys and brackets.
+      const ceiling = utf8Length(text) + fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200
       if (ceiling > LIMITS.maxProofBytes) {
         let bytes = 0
         await produce(async (t) => {

@@ -201,7 +201,11 @@ function checkCommitInputs(options: CommitOptions): CommitInputs {
     checkParticipantsShape(options.draw, options.participants, kinds)
     // A list no verifier could read the proof of (a public list's only proof is a full disclosure) is
     // refused before it is hashed; for a draw that is not valid, buildCommitment says why instead.
-    if (isValidDrawSpec(options.draw, options.participants.length, kinds)) checkCommitFits(options.participants.length, entryBytesFloor(options.participants), secret !== undefined, kinds.get(options.draw.kind), options.draw)
+    try {
+      checkCommitFits(options.participants.length, entryBytesFloor(options.participants), secret !== undefined, kinds.get(options.draw.kind), options.draw)
+    } catch (err) {
+      if (isValidDrawSpec(options.draw, options.participants.length, kinds)) throw err
+    }
     return { kinds, secret, list: options.participants }
   }
   if (options.participants !== undefined) {

@@ -232,8 +232,8 @@ export interface ParticipantsDigestOnly {
   /** Their participants digest (salted with the draw's secret for a salted list). */
   readonly root: Uint8Array
   /**
-   * At least how many UTF-8 bytes the entries take together (the CLI: the file's size less its line
-   * ends and byte order mark), to refuse before waiting a full disclosure no verifier could read.
+   * At least how many UTF-8 bytes the entries take together (the CLI: their UTF-16 length), to refuse
+   * before waiting a proof no verifier could read.
    */
   readonly entryBytes?: number
 }

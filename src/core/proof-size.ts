@@ -7,9 +7,10 @@
  *
  * The early checks use a floor: the bytes the `participants` value of a full-disclosure proof takes at
  * least, as `serializeProof` writes it (2-space indent: each entry on a line of its own, indented 6,
- * quoted, a comma between; a salted list's salts likewise, 64 hex digits each). Everything else in the
- * proof only adds to it, so a list refused on the floor can never have an acceptable proof, and no list
- * that could is refused.
+ * quoted, a comma between; a salted list's salts likewise, 64 hex digits each), plus the kind's floor of
+ * its outcome (`DrawKind.outcomeBytesFloor`: a shuffle ranks every entry). Everything else in the proof
+ * only adds to it, so a list refused on the floor can never have an acceptable proof, and no list that
+ * could is refused.
  *
  * @module
  */
@@ -52,7 +53,7 @@ export function proofBytesFloor(count: number, entryBytes: number, parts: ProofP
 /**
  * Throws when a proof of `count` entries taking at least `entryBytes` bytes, with `parts`, must be over
  * `LIMITS.maxProofBytes`. The hint says what to do instead: a winners-only proof when the kind has one
- * (of a private list: `public` says the list is not), else smaller draws.
+ * (of a private list, which a public one must first become), else smaller draws.
  * @throws {@link LimitExceededError} `LIMIT_EXCEEDED`.
  */
 export function checkProofFits(count: number, entryBytes: number, parts: ProofParts): void {
@@ -84,9 +85,9 @@ export function entryBytesFloor(list: readonly (string | { readonly entry: strin
 }
 
 /** The hint when the list is public: its only proof is a full disclosure. */
-export const PUBLIC_LIST_TOO_LARGE_HINT = 'a list this large needs a winners-only proof: commit it as a private (salted) list (private: true; the CLI: commit --private) and draw with disclosure "winners" (draw --private), or split it into smaller draws'
+const PUBLIC_LIST_TOO_LARGE_HINT = 'a list this large needs a winners-only proof: commit it as a private (salted) list (private: true; the CLI: commit --private) and draw with disclosure "winners" (draw --private), or split it into smaller draws'
 /** The hint for a full-disclosure draw of a salted list. */
-export const FULL_DISCLOSURE_TOO_LARGE_HINT = 'draw a winners-only proof instead (disclosure: "winners"; the CLI: draw --private)'
+const FULL_DISCLOSURE_TOO_LARGE_HINT = 'draw a winners-only proof instead (disclosure: "winners"; the CLI: draw --private)'
 
 /**
  * Throws when a serialized proof of `bytes` UTF-8 bytes is over `LIMITS.maxProofBytes`: the exact check,

@@ -36,7 +36,7 @@
  *
  * @module
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs'
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync, type Stats } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, isAbsolute, join } from 'node:path'
 import { Script } from 'node:vm'
@@ -221,7 +221,7 @@ export function loadBundle(options: LoadBundleOptions): LoadedBundle {
     }
     cached = read.data
     if (read.note !== undefined) debug(read.note)
-    source = readFileSyncUtf8(file)
+    source = readFileSync(file, 'utf8')
   } catch (err) {
     return plain(`${(err as Error).message}`)
   }
@@ -273,37 +273,14 @@ function readCacheFile(path: string, header: string, uid: number): { data?: Buff
     const problem = ownershipProblem(entry, uid, 'file')
     if (problem !== undefined) return { problem }
     if (entry.size > MAX_CACHE_BYTES) return { note: `${path} is over ${MAX_CACHE_BYTES} bytes: not read` }
-    const buf = Buffer.allocUnsafe(entry.size)
-    let at = 0
-    while (at < buf.length) {
-      const n = readSync(fd, buf, at, buf.length - at, at)
-      if (n === 0) break
-      at += n
-    }
+    const buf = readFileSync(fd)
     const headerBytes = Buffer.byteLength(header)
-    if (at !== buf.length || at <= headerBytes || buf.toString('latin1', 0, headerBytes) !== header) return { note: `${path} is not this build's cache: written anew` }
+    if (buf.length <= headerBytes || buf.toString('latin1', 0, headerBytes) !== header) return { note: `${path} is not this build's cache: written anew` }
     const end = buf.indexOf(10, headerBytes)
     const sums = /^([0-9a-f]{8}) ([0-9]{1,9})$/.exec(buf.toString('latin1', headerBytes, end < 0 ? headerBytes : end))
     const data = buf.subarray(end + 1)
     if (end < 0 || sums === null || Number(sums[2]) !== data.length || crc32(data) !== Number.parseInt(sums[1]!, 16)) return { note: `${path} is damaged (its length or CRC-32 does not match): written anew` }
     return { data }
-  } finally {
-    closeSync(fd)
-  }
-}
-
-function readFileSyncUtf8(file: string): string {
-  const fd = openSync(file, constants.O_RDONLY)
-  try {
-    const size = fstatSync(fd).size
-    const buf = Buffer.allocUnsafe(size)
-    let at = 0
-    while (at < size) {
-      const n = readSync(fd, buf, at, size - at, at)
-      if (n === 0) throw new Error(`${file} shrank while being read`)
-      at += n
-    }
-    return buf.toString('utf8')
   } finally {
     closeSync(fd)
   }

@@ -125,7 +125,8 @@ export function publicKeyMultihash(key: IpnsPublicKey): Uint8Array {
  *
  * @example
  * ```ts
- *  * const name = ipnsNameOfKey({ type: 'Ed25519', raw: ed25519.getPublicKey(new Uint8Array(32).fill(1)) })
+ * import { ed25519 } from '@noble/curves/ed25519.js'
+ * const name = ipnsNameOfKey({ type: 'Ed25519', raw: ed25519.getPublicKey(new Uint8Array(32).fill(1)) })
  * // name starts with 'k51'
  * ```
  * @category Beacon
