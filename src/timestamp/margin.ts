@@ -70,7 +70,7 @@ export class TimestampMarginError extends OrbitdrawError<'TIMESTAMP_MARGIN_TOO_S
 }
 
 /**
- * One move of the target by {@link stampBeforeTarget}.
+ * One move of the target when the time-stamps came too late for it (`commitTimestamped`, `orbitdraw commit`).
  * @category Time-stamping
  */
 export interface Retarget {
