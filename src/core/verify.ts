@@ -130,8 +130,10 @@ export interface VerifyResult {
  * `options.commitment`), `beacon-trusted`, `participants` (and `distinct-winners` for a winners-only
  * proof), `block-content`, `chain-links`, `chain-target`, `after-block`, `ipns-record-signature`,
  * `ipns-record-name`, `ipns-record-value` (with a record), `beacon-authenticity`, `randomness`, `seed`,
- * `outcome` (and `revealed-winners` for a winners-only proof). See docs/spec.md. A check that cannot
- * run because an earlier one failed is listed in `notes`, not as a pass. Never throws on a bad proof;
+ * `outcome`, the kind's own checks (`panel-*`, `lottery-*`) and `revealed-winners` for a winners-only
+ * proof. See docs/spec.md. When a check stops verification, the checks it makes meaningless are listed
+ * in `notes`, never as passes; the checks after `outcome` are always reported with it, failed "not
+ * checked: <why>" when the outcome was not recomputed. Never throws on a bad proof;
  * its work is bounded by the proof's own size.
  *
  * @example
