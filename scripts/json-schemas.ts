@@ -14,8 +14,18 @@ import { rankedListShape as ranked } from '../src/core/kinds/ranked.js'
 import { ProofShape } from '../src/core/schema/proof.js'
 import { ReceiptShape } from '../src/core/schema/receipt.js'
 import { publishedForm, type Shape } from '../src/core/schema/kit.js'
+import { LIMITS } from '../src/core/limits.js'
 
 const BASE = 'https://orbitdraw.dev/schemas/'
+
+/** A size limit in words, from LIMITS (the one source: the descriptions cannot drift from the parsers). */
+function bytesText(n: number): string {
+  const exact = (unit: number, name: string): string | undefined => (n % unit === 0 ? `${n / unit} ${name}` : undefined)
+  return `${n.toLocaleString('en-US')} bytes${(() => {
+    const w = exact(1024 * 1024, 'MiB') ?? exact(1024, 'KiB')
+    return w === undefined ? '' : ` (${w})`
+  })()}`
+}
 
 interface Document {
   readonly file: string
@@ -31,8 +41,7 @@ const DOCUMENTS: readonly Document[] = [
     file: 'proof.schema.json',
     id: 'proof-v1.json',
     title: 'orbitdraw proof bundle, protocol version 1',
-    description:
-      "The shape of a proof file. A document that matches this schema is well-formed; only verify() (docs/spec.md, 'What verify checks') decides whether it proves anything. Unknown fields are not allowed at any level. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys anywhere, strict UTF-8, numbers written as plain integers, the commitment's canonical encoding at most 64 KiB, the proof at most the documented size (docs/security.md, limits).",
+    description: `The shape of a proof file. A document that matches this schema is well-formed; only verify() (docs/spec.md, 'What verify checks') decides whether it proves anything. Unknown fields are not allowed at any level. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys anywhere, strict UTF-8, numbers written as plain integers, the embedded commitment written compactly at most ${bytesText(LIMITS.maxCommitmentBytes)} (maxCommitmentBytes), the proof at most ${bytesText(LIMITS.maxProofBytes)} (maxProofBytes).`,
     shape: ProofShape,
     commitment: true,
   },
@@ -40,8 +49,7 @@ const DOCUMENTS: readonly Document[] = [
     file: 'commitment.schema.json',
     id: 'commitment-v1.json',
     title: 'orbitdraw commitment (DAG-JSON form), protocol version 1',
-    description:
-      "The shape of a commitment in its DAG-JSON form. Rules a JSON Schema cannot express are still enforced by the parser: canonical DAG-JSON (docs/spec.md, 'The commitment'), no duplicate keys, at most 64 KiB, the target after after.sequence, the label at most 1024 UTF-8 bytes, the beacon a libp2p-key CID, the draw's count and bounds against the participants.",
+    description: `The shape of a commitment in its DAG-JSON form. Rules a JSON Schema cannot express are still enforced by the parser: canonical DAG-JSON (docs/spec.md, 'The commitment'), no duplicate keys, at most ${bytesText(LIMITS.maxCommitmentBytes)} (maxCommitmentBytes), the target after after.sequence, the label at most 1024 UTF-8 bytes, the beacon a libp2p-key CID, the draw's count and bounds against the participants.`,
     shape: CommitmentShape,
     commitment: false,
   },
@@ -58,8 +66,7 @@ const DOCUMENTS: readonly Document[] = [
     file: 'receipt.schema.json',
     id: 'receipt-v1.json',
     title: "orbitdraw participant's receipt, protocol version 1",
-    description:
-      "A participant's receipt for a private (salted) list (docs/receipts.md). Matching it means well-formed; checkReceipt decides whether it proves anything. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys, strict UTF-8, at most 96 KiB.",
+    description: `A participant's receipt for a private (salted) list (docs/spec.md, 'Receipts'). Matching it means well-formed; checkReceipt decides whether it proves anything. Rules a JSON Schema cannot express are still enforced by the parser: no duplicate keys, strict UTF-8, at most ${bytesText(LIMITS.maxReceiptBytes)} (maxReceiptBytes).`,
     shape: ReceiptShape,
     commitment: true,
   },

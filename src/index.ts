@@ -371,6 +371,9 @@ export { BlockShape } from './core/index.js'
 // Node's commit adds `private: true` (a secret from node:crypto) to the core's commit.
 /** @category Draw */
 export { commit, commitAsync, generateSecret, type NodeCommitOptions } from './commit.js'
+// Plan, commit and time-stamp, keeping the commitment only when its tokens leave the target its margin.
+/** @category Draw */
+export { commitTimestamped, type CommitTimestampedOptions, type CommitTimestampedResult } from './commit-timestamped.js'
 // Node's verify adds the optional online re-check to the core's offline verify.
 /** @category Verify */
 export { verify, type NodeVerifyOptions } from './verify.js'
@@ -502,6 +505,11 @@ export {
   DEFAULT_TSA_URLS,
   TimestampUnavailableError,
   TIMESTAMP_FAILURE_CODES,
+  timestampMarginMs,
+  earliestTargetTimeMs,
+  TimestampMarginError,
+  type MarginTarget,
+  type Retarget,
   type TimestampOptions,
   type TimestampResult,
   type KeptTimestamp,

@@ -530,10 +530,12 @@ export function parseCommitment(json: unknown, options: { readonly kinds?: DrawK
     const serialized = JSON.stringify(parsed)
     if (serialized === undefined) throw new Error('not JSON')
     text = serialized
-    if (text.length > LIMITS.maxCommitmentBytes) throw tooLarge(text.length)
+    // The limit is in UTF-8 bytes of the compact form, whatever the input was (docs/spec.md, The proof bundle).
+    const encoded = utf8Encode(text)
+    if (encoded.length > LIMITS.maxCommitmentBytes) throw tooLarge(encoded.length)
     // DAG-JSON decodes links as it reads them; CID text is checked first (base58/base36 decoding is quadratic).
     checkLinkLengths(JSON.parse(text), '$')
-    value = dagJson.decode(utf8Encode(text))
+    value = dagJson.decode(encoded)
   } catch (cause) {
     if (cause instanceof ParseError || cause instanceof LimitExceededError) throw cause
     throw new ParseError('INVALID_COMMITMENT', `commitment is not valid DAG-JSON: ${(cause as Error).message}`, 'supply the commitment JSON exactly as commit() produced it', { path: '$', cause })

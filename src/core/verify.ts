@@ -130,8 +130,10 @@ export interface VerifyResult {
  * `options.commitment`), `beacon-trusted`, `participants` (and `distinct-winners` for a winners-only
  * proof), `block-content`, `chain-links`, `chain-target`, `after-block`, `ipns-record-signature`,
  * `ipns-record-name`, `ipns-record-value` (with a record), `beacon-authenticity`, `randomness`, `seed`,
- * `outcome` (and `revealed-winners` for a winners-only proof). See docs/spec.md. A check that cannot
- * run because an earlier one failed is listed in `notes`, not as a pass. Never throws on a bad proof;
+ * `outcome`, the kind's own checks (`panel-*`, `lottery-*`) and `revealed-winners` for a winners-only
+ * proof. See docs/spec.md. When a check stops verification, the checks it makes meaningless are listed
+ * in `notes`, never as passes; the checks after `outcome` are always reported with it, failed "not
+ * checked: <why>" when the outcome was not recomputed. Never throws on a bad proof;
  * its work is bounded by the proof's own size.
  *
  * @example
@@ -286,7 +288,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     }
     const target = chain.checks.find((c) => c.name === 'chain-target')?.ok ? blocks.find((b) => b.sequence === commitment.target) : undefined
     if (target === undefined) {
-      notes.push('seed and outcome checks were not run because the target block is not proven to be in the chain')
+      notes.push('the commitment-time, randomness, seed and outcome checks were not run because the target block is not proven to be in the chain')
       return done({ commitment, outcome: parsed.outcome }, authenticated)
     }
     const targetInfo = { sequence: target.sequence, cid: target.cid, timestamp: target.timestamp }
@@ -387,9 +389,18 @@ function sameCid(a: string, b: string): boolean {
 
 function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, entry: ((i: number) => string | undefined) | undefined, checks: Check[], kinds: DrawKinds): void {
   const kind = kindOf(commitment.draw, kinds)
+  const winnersOnly = proof.participants?.disclosure === 'winners'
+  // The outcome was not recomputed: `outcome` fails, and every check after it that applies to this proof
+  // (the kind's claim checks, `revealed-winners` for a winners-only proof) is reported failed, "not checked:
+  // <why>", never dropped (docs/spec.md, What verify checks, rows 16–17).
+  const notRecomputed = (outcomeDetail: string, why: string, revealedDetail?: string): void => {
+    checks.push(check('outcome', false, outcomeDetail))
+    for (const name of kind.claimCheckNames ?? []) checks.push(check(name as Check['name'], false, `not checked: ${why}`))
+    if (winnersOnly) checks.push(check('revealed-winners', false, revealedDetail ?? `not checked: ${why}`))
+  }
   const unbounded = claimExceedsCarriedData(commitment, proof, kind)
   if (unbounded !== undefined) {
-    checks.push(check(unbounded.name, false, unbounded.detail))
+    notRecomputed(`${unbounded.why}: the outcome is not recomputed`, `the outcome was not recomputed (${unbounded.why})`, unbounded.revealed)
     return
   }
   const weighted = kind.participants === 'weighted'
@@ -398,11 +409,11 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
       ? (proof.participants.entries as readonly (string | WeightedEntry)[]).map((e) => (typeof e === 'string' ? NaN : e.weight))
       : undefined
   if (weighted && (weights === undefined || weights.some((w) => !Number.isSafeInteger(w) || w < 1))) {
-    checks.push(check('outcome', false, `the ${kind.name} outcome cannot be recomputed without every entry and weight`))
+    notRecomputed(`the ${kind.name} outcome cannot be recomputed without every entry and weight`, 'the outcome was not recomputed (not every entry carries a valid weight)')
     return
   }
   if (kind.participants !== 'none' && entry === undefined) {
-    checks.push(check('outcome', false, 'the outcome cannot be named without a valid participants section'))
+    notRecomputed('the outcome cannot be named without a valid participants section', 'the outcome was not recomputed (the participants section is invalid)')
     return
   }
   let computed: Outcome
@@ -411,7 +422,7 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
   } catch (err) {
     // A replay that hits a protocol limit (a sortition draw's rejection rounds): the claim is unproven.
     if (!(err instanceof OrbitdrawError)) throw err
-    checks.push(check('outcome', false, `the outcome cannot be recomputed: ${err.detail}`))
+    notRecomputed(`the outcome cannot be recomputed: ${err.detail}`, `the outcome could not be recomputed (${err.detail})`)
     return
   }
   const expected = outcomeToJson(computed, (i) => entry?.(i) ?? `<undisclosed #${i}>`, kinds)
@@ -420,29 +431,33 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
   const mismatch = !sameKind ? `the draw is a ${expected.kind}, the proof claims a ${claimed.kind}` : kind.compare(expected, claimed)
   checks.push(check('outcome', mismatch === undefined, mismatch === undefined ? kind.describeOutcome(expected) : mismatch))
   if (sameKind && kind.claimChecks !== undefined) for (const c of kind.claimChecks(commitment.draw, claimed, expected)) checks.push(check(c.name, c.ok, c.detail))
+  else for (const name of kind.claimCheckNames ?? []) checks.push(check(name as Check['name'], false, `not checked: the proof claims a ${claimed.kind} outcome, not a ${expected.kind}`))
   checkRevealedWinners(proof, kind.winnersOnly?.winners(computed), checks)
 }
 
 /**
  * Recomputing an outcome costs time and memory in the size the commitment claims (n participants, k
  * winners, m values). The claim is untrusted: before any such work, the proof must carry data of that
- * size (every entry for a kind that needs the whole list, every revealed winner, and what the kind's
- * `carried` asks for a kind without participants), so the work stays bounded by the proof's own size.
- * Returns why not, or undefined.
+ * size (a full disclosure: exactly `participants.count` entries, whatever the kind; a winners-only proof:
+ * the kind's number of winners, or at most it; what the kind's `carried` asks for a kind without
+ * participants), so the work stays bounded by the proof's own size. Returns why not (and, for a
+ * winners-only proof revealing the wrong number, the `revealed-winners` detail), or undefined.
  */
-function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { name: 'outcome' | 'revealed-winners'; detail: string } | undefined {
+function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { why: string; revealed?: string } | undefined {
   const d = commitment.draw
   const n = commitment.participants?.count ?? 0
   const p = proof.participants
-  const outcome = (detail: string): { name: 'outcome'; detail: string } => ({ name: 'outcome', detail: `${detail}: the outcome is not recomputed` })
   if (kind.participants === 'none') {
     const why = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
-    return why === undefined ? undefined : outcome(why)
+    return why === undefined ? undefined : { why }
   }
-  if (p === undefined) return outcome('the proof carries no participants section')
-  if (p.disclosure === 'full') return p.entries.length === n ? undefined : outcome(`the commitment claims ${n} participants but the proof carries ${p.entries.length}`)
-  if (kind.winnersOnly === undefined) return outcome(`a ${d.kind} draw needs every entry`)
+  if (p === undefined) return { why: 'the proof carries no participants section' }
+  if (p.disclosure === 'full') return p.entries.length === n ? undefined : { why: `the commitment claims ${n} participants but the proof carries ${p.entries.length}` }
+  if (kind.winnersOnly === undefined) return { why: `a ${d.kind} draw needs every entry` }
   const count = kind.winnersOnly.count(d)
-  if (kind.winnersOnly.upTo === true) return p.revealed.length <= count ? undefined : { name: 'revealed-winners', detail: `the commitment draws at most ${count} winner(s) but the proof reveals ${p.revealed.length}: the outcome is not recomputed` }
-  return p.revealed.length === count ? undefined : { name: 'revealed-winners', detail: `the commitment draws ${count} winner(s) but the proof reveals ${p.revealed.length}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
+  const revealed = p.revealed.length
+  if (kind.winnersOnly.upTo === true) {
+    return revealed <= count ? undefined : { why: `the proof reveals ${revealed} entries where the commitment draws at most ${count} winner(s)`, revealed: `the commitment draws at most ${count} winner(s) but the proof reveals ${revealed}: the outcome is not recomputed` }
+  }
+  return revealed === count ? undefined : { why: `the proof reveals ${revealed} entries where the commitment draws ${count} winner(s)`, revealed: `the commitment draws ${count} winner(s) but the proof reveals ${revealed}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }
 }

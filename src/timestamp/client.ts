@@ -65,6 +65,8 @@ export interface KeptTimestamp {
   readonly authorityName: string
   /** genTime, ISO 8601. */
   readonly time: string
+  /** The accuracy the token states, seconds (0 when it states none): `verify` needs genTime + accuracy before the target block. */
+  readonly accuracySeconds: number
 }
 
 /**
@@ -223,7 +225,7 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
   if (check.status !== 'ok' || t === undefined) return fail(t?.problem ?? 'TIMESTAMP_TOKEN_MALFORMED', t?.detail ?? check.detail)
   const skew = Date.parse(t.time!) - clock
   if (Math.abs(skew) > o.maxSkewMs) return fail('TIMESTAMP_CLOCK_SKEW', `the token's time ${t.time} is ${Math.round(skew / 1000)} s off this host's clock (more than ${o.maxSkewMs / 1000} s)`)
-  return { token, base64: bytesToBase64(token), authority, authorityName: t.authority ?? authority, time: t.time! }
+  return { token, base64: bytesToBase64(token), authority, authorityName: t.authority ?? authority, time: t.time!, accuracySeconds: t.accuracySeconds ?? 0 }
 }
 
 /** Carries a refused redirect out of {@link fetchNoSteer} to the failure list (never escapes this module). */

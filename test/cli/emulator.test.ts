@@ -4,6 +4,9 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
+import { commit } from '../../src/core/commitment.js'
+import { parseTrustAnchor } from '../../src/core/timestamp/index.js'
+import { timestampCommitment } from '../../src/timestamp/index.js'
 import { json, run, start } from './helpers.js'
 
 const children: ChildProcess[] = []
@@ -34,6 +37,19 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 }
 
 describe('orbitdraw emulator', () => {
+  it('--tsa-accuracy sets the accuracy its authority states in every token (0 to 3600 s)', async () => {
+    const child = start(['emulator', '--interval', '250ms', '--key', 'ed25519', '--tsa-accuracy', '7', '--json'])
+    children.push(child)
+    const info = JSON.parse(await firstLine(child)) as { beaconName: string; tsaRootPem: string; env: Record<string, string> }
+    const { cid } = commit({ beacon: info.beaconName, target: 10, after: { sequence: 1, block: 'bafkreihpdxmp4uivugpfjcl5vfkugmvqnigvxxwbmgzauidfp2gigoshfy' }, participants: ['a', 'b'], draw: { kind: 'pick', count: 1 } })
+    const stamped = await timestampCommitment(cid, { authorities: [info.env.ORBITDRAW_TSA!], anchors: [parseTrustAnchor(info.tsaRootPem)] })
+    expect(stamped.tokens[0]!.accuracySeconds).toBe(7)
+    child.kill('SIGINT')
+    expect(await exited(child)).toEqual({ code: 0, signal: null })
+    const bad = await run(['emulator', '--tsa-accuracy', '-1'])
+    expect(bad.code).toBe(2)
+  })
+
   it('prints its URL and beacon name, serves the beacon and REST, and exits 0 on SIGINT', async () => {
     const child = start(['emulator', '--interval', '250ms', '--key', 'ed25519', '--json'])
     children.push(child)

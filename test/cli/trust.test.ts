@@ -121,3 +121,36 @@ describe('verify: pinned commitment', () => {
     expect(other.stdout.split('\n')[0]).toBe('FAILED: commitment-pinned.')
   })
 })
+
+describe('verify: trust from the environment is named in every verdict', () => {
+  // What `orbitdraw emulator` prints: once exported, every later verify of that shell trusts the emulator.
+  const envTrust = () => ({ ...ws.opts, env: { ...ws.opts.env, ORBITDRAW_TRUST_BEACONS: ws.emu.beaconName, ORBITDRAW_TRUST_TSA: Buffer.from(ws.emu.tsa.rootDer).toString('base64') } })
+  const line = () => `  Trust from the environment, not from flags: beacon ${ws.emu.beaconName} (ORBITDRAW_TRUST_BEACONS); time-stamping root "orbitdraw emulator TSA root" (ORBITDRAW_TRUST_TSA). Unset ORBITDRAW_TRUST_BEACONS and ORBITDRAW_TRUST_TSA to verify with your own trust only.`
+
+  it('a verified verdict says which beacon and which root came from the environment, in text and --json', async () => {
+    const v = await run(['verify', 'own.proof.json', '--commitment', cid], envTrust())
+    expect(v.code, v.stdout).toBe(0)
+    expect(v.stdout.split('\n')[0]).toBe('VERIFIED: every check passed on its own evidence.')
+    expect(v.stdout.split('\n')).toContain(line())
+    const j = json<{ verdict: string; trustFromEnvironment: unknown }>(await run(['verify', 'own.proof.json', '--commitment', cid, '--json'], envTrust()))
+    expect(j.verdict).toBe('verified')
+    expect(j.trustFromEnvironment).toEqual([
+      { variable: 'ORBITDRAW_TRUST_BEACONS', kind: 'beacon', value: ws.emu.beaconName },
+      { variable: 'ORBITDRAW_TRUST_TSA', kind: 'time-stamping root', value: 'orbitdraw emulator TSA root' },
+    ])
+  })
+
+  it('a failed verdict and an unreadable file say it too; the same trust given by flags is not called environment trust', async () => {
+    const failed = await run(['verify', 'unsigned.proof.json'], envTrust())
+    expect(failed.code).toBe(1)
+    expect(failed.stdout.split('\n')).toContain(line())
+    await writeFile(join(ws.dir, 'not-a-proof.json'), '{"type":"orbitdraw-proof"')
+    const unreadable = await run(['verify', 'not-a-proof.json'], envTrust())
+    expect(unreadable.code).toBe(4)
+    expect(unreadable.stdout.split('\n')).toContain(line())
+    const flags = await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem'], ws.opts)
+    expect(flags.code).toBe(0)
+    expect(flags.stdout).not.toMatch(/Trust from the environment/)
+    expect(json<Record<string, unknown>>(await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem', '--json'], ws.opts))).not.toHaveProperty('trustFromEnvironment')
+  })
+})

@@ -214,8 +214,10 @@ describe('private proofs', () => {
       participants: { disclosure: 'winners', revealed: winners.map((w) => ({ index: w.index, entry: w.entry, salt: '00'.repeat(32), path: tree.inclusionProof(w.index).map(bytesToHex) })) },
     }
     const res = await verify(JSON.parse(JSON.stringify(forged)), ENGINE_ONLY)
-    // outcome fails too: it cannot name the winners without a valid participants section
-    expect(failed(res)).toEqual(['participants', 'outcome'])
+    // outcome fails too: it cannot name the winners without a valid participants section; revealed-winners
+    // is then reported "not checked", never dropped (docs/spec.md, rows 16–17)
+    expect(failed(res)).toEqual(['participants', 'outcome', 'revealed-winners'])
+    expect(res.checks.find((c) => c.name === 'revealed-winners')?.detail).toMatch(/^not checked: the outcome was not recomputed/)
     expect(res.checks.find((c) => c.name === 'participants')?.detail).toMatch(/salted/)
   })
 

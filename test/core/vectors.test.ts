@@ -339,6 +339,20 @@ describe('draws.json', () => {
       expect(res.outcome).toEqual(v.outcome)
       expect(res.target).toEqual({ sequence: block.sequence, cid: block.cid, timestamp: block.timestamp })
     })
+
+    it('the proof verifies under the file\'s verifyPolicy exactly as stated, and fails the strict default', async () => {
+      const p = DRAWS.verifyPolicy
+      expect(ENGINE_ONLY).toEqual({ allowUnsigned: p.allowUnsigned, allowUntimestamped: p.allowUntimestamped })
+      expect(p.trustedBeacons).toBe('default')
+      const res = await verify(v.proof, { allowUnsigned: p.allowUnsigned, allowUntimestamped: p.allowUntimestamped, commitment: v[p.pinnedCommitment] })
+      expect(res.verdict).toBe(p.expectedVerdict)
+      expect(res.checks.filter((c) => c.relaxedBy !== undefined).map((c) => c.name)).toEqual(p.relaxedChecks)
+      expect(res.checks.filter((c) => c.notChecked === true).map((c) => c.name)).toEqual(p.notCheckedChecks)
+      expect(res.checks.find((c) => c.name === 'commitment-pinned')?.ok).toBe(true)
+      const strict = await verify(v.proof)
+      expect(strict.verdict).toBe('failed')
+      expect(strict.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(p.strictFailedChecks)
+    })
   })
 
   it.each(DRAWS.rejections.map((r: J) => [r.name, r]) as [string, J][])('rejection: %s', (_name, v: J) => {

@@ -22,7 +22,7 @@ import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
 import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
-import { timestampCommitment } from '../../timestamp/index.js'
+import { stampBeforeTarget, timestampCommitment, TimestampMarginError, type Retarget, type TimestampResult } from '../../timestamp/index.js'
 import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
 
 /** Default window on Orbitport's beacon when no --delay is given: time to publish the CID and time-stamp it. */
@@ -257,41 +257,66 @@ Examples:
     const client = beaconClientFrom(flags, ctx, 'commit')
     const call = { signal: ctx.signal }
     const allowUnsigned = flags['allow-unsigned-head'] === true
-    let plan: Pick<TargetPlan, 'beacon' | 'after' | 'target' | 'estimatedTime' | 'authenticated' | 'intervalSeconds'>
-    if (sequence === undefined) {
-      plan = await planTarget({ client, delaySeconds: delayMs / 1000, requireAuthenticated: !allowUnsigned, ...call })
-    } else {
-      const head = await client.latest(call)
-      if (!head.authenticated && !allowUnsigned) throw new UsageError('the latest block came without a signed IPNS record; use gateways that serve ?format=ipns-record or pass --allow-unsigned-head knowingly', 'commit')
-      if (sequence <= head.block.sequence) throw new UsageError(`block ${sequence} is already published (the latest is ${head.block.sequence}); choose a later --sequence, or use --delay`, 'commit')
-      const intervalMs = await client.intervalMs(call)
-      plan = {
-        beacon: client.name,
-        after: { sequence: head.block.sequence, block: head.block.cid },
-        target: sequence,
-        intervalSeconds: intervalMs / 1000,
-        estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
-        authenticated: head.authenticated,
+    type Plan = Pick<TargetPlan, 'beacon' | 'after' | 'target' | 'estimatedTime' | 'authenticated' | 'intervalSeconds'>
+    // extraMs > 0: the time-stamps came too late for the previous target, which is moved later (see stampBeforeTarget).
+    const planFor = async (extraMs: number): Promise<Plan> => {
+      let plan: Plan
+      if (sequence === undefined) {
+        plan = await planTarget({ client, delaySeconds: (delayMs + extraMs) / 1000, requireAuthenticated: !allowUnsigned, ...call })
+      } else {
+        const head = await client.latest(call)
+        if (!head.authenticated && !allowUnsigned) throw new UsageError('the latest block came without a signed IPNS record; use gateways that serve ?format=ipns-record or pass --allow-unsigned-head knowingly', 'commit')
+        if (sequence <= head.block.sequence) throw new UsageError(`block ${sequence} is already published (the latest is ${head.block.sequence}); choose a later --sequence, or use --delay`, 'commit')
+        const intervalMs = await client.intervalMs(call)
+        plan = {
+          beacon: client.name,
+          after: { sequence: head.block.sequence, block: head.block.cid },
+          target: sequence,
+          intervalSeconds: intervalMs / 1000,
+          estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
+          authenticated: head.authenticated,
+        }
       }
+      const aheadMs = plan.estimatedTime.getTime() - Date.now()
+      if (aheadMs > MAX_AHEAD_MS && !force) throw new UsageError(`block ${plan.target} is expected around ${plan.estimatedTime.toISOString()}, ~${formatDuration(aheadMs)} from now; pass --force if you mean a target that far away`, 'commit')
+      if (extraMs === 0 && aheadMs < MIN_PUBLISH_WINDOW_MS && (explicitDelayMs !== undefined || sequence !== undefined || realBeacon)) {
+        ctx.err(`warning: the target block is only ~${formatDuration(aheadMs)} away: the CID must be published (and time-stamped) before it appears, or nobody can trust the draw; use --delay ${formatDuration(MIN_PUBLISH_WINDOW_MS)} or more for a real draw\n`)
+      }
+      return plan
     }
-    const aheadMs = plan.estimatedTime.getTime() - Date.now()
-    if (aheadMs > MAX_AHEAD_MS && !force) throw new UsageError(`block ${plan.target} is expected around ${plan.estimatedTime.toISOString()}, ~${formatDuration(aheadMs)} from now; pass --force if you mean a target that far away`, 'commit')
-    if (aheadMs < MIN_PUBLISH_WINDOW_MS && (explicitDelayMs !== undefined || sequence !== undefined || realBeacon)) {
-      ctx.err(`warning: the target block is only ~${formatDuration(aheadMs)} away: the CID must be published (and time-stamped) before it appears, or nobody can trust the draw; use --delay ${formatDuration(MIN_PUBLISH_WINDOW_MS)} or more for a real draw\n`)
-    }
-    let result: CommitResult
-    try {
-      result =
-        streamed === undefined
+    const build = (plan: Plan): CommitResult => {
+      try {
+        // A moved target keeps a streamed private list's secret: the first commitment was never published (only its digest went to the authority).
+        return streamed === undefined
           ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
           : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
-    } catch (err) {
-      // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
-      if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
-      throw err
+      } catch (err) {
+        // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
+        if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
+        throw err
+      }
     }
-    // Time-stamp before writing: a file without its tokens is not written unless --no-timestamp says so.
-    const stamped = flags['no-timestamp'] === true ? undefined : await timestampCommitment(result.cid, { authorities: tsaUrlsFrom(flags, ctx, 'commit'), anchors: await tsaAnchorsFrom(flags, ctx, 'commit'), signal: ctx.signal })
+    // Time-stamp before writing: a file without its tokens is not written unless --no-timestamp says so. The
+    // tokens must leave the target its margin (genTime + accuracy before the block's earliest expected time):
+    // a --delay target is moved later and stamped again; a --sequence target is refused.
+    let plan: Plan
+    let result: CommitResult
+    let stamped: TimestampResult | undefined
+    let retargeted: readonly Retarget[] = []
+    if (flags['no-timestamp'] === true) {
+      plan = await planFor(0)
+      result = build(plan)
+    } else {
+      const authorities = tsaUrlsFrom(flags, ctx, 'commit')
+      const anchors = await tsaAnchorsFrom(flags, ctx, 'commit')
+      try {
+        ;({ plan, result, stamped, retargeted } = await stampBeforeTarget({ fixedTarget: sequence !== undefined, plan: planFor, build, stamp: (cid) => timestampCommitment(cid, { authorities, anchors, signal: ctx.signal }) }))
+      } catch (err) {
+        if (err instanceof TimestampMarginError && sequence !== undefined) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
+        throw err
+      }
+      for (const r of retargeted) ctx.err(`${safeText(`note: the time-stamp came ${(r.shortMs / 1000).toFixed(1)} s too late for block ${r.from} (genTime + the authority's accuracy must be before the block's time); committed to block ${r.to} instead and time-stamped again (nothing was published: only the new CID counts)`)}\n`)
+    }
     const timestamps = stamped?.tokens.map((t) => ({ authority: t.authority, name: t.authorityName, time: t.time })) ?? []
     // The secret first: a commitment whose secret could not be written is useless for a private draw.
     if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
@@ -318,6 +343,7 @@ Examples:
       ...(builtPath === undefined ? {} : { participantsFile: builtPath }),
       commitment: result.json,
       timestamps,
+      ...(retargeted.length === 0 ? {} : { retargeted }),
       drawCommand,
     }
     if (flags.json === true) {

@@ -18,7 +18,7 @@ export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'run a local emulator of the beacon, gateway and REST service (until Ctrl-C)',
   help: `Usage: orbitdraw emulator [--port N] [--interval 1s] [--key rsa|ed25519] [--initial-blocks N]
-                          [--write-env FILE] [--json]
+                          [--tsa-accuracy S] [--write-env FILE] [--json]
 
 Starts a local emulator of the whole Orbitport service on one loopback origin: a beacon that
 publishes a signed block every --interval, a trustless IPFS gateway serving it (/ipfs/…, /ipns/…),
@@ -32,6 +32,9 @@ Flags:
   --key rsa|ed25519    the beacon's IPNS key type (default rsa, like the real beacon: k2k4r8… names;
                        ed25519 gives k51… names)
   --initial-blocks N   blocks published at start so history exists (default 3)
+  --tsa-accuracy S     the accuracy its time-stamping authority states in every token, whole seconds
+                       (default 1; 0 states none). 'commit' keeps a target only when genTime + accuracy
+                       leaves it time, so a larger accuracy moves targets later
   --write-env FILE     once listening, also write the variables to FILE as shell exports (mode 0600,
                        written whole in one step, removed on exit): a script waits for it, then
                        sources it (see the example). The file also exports ORBITDRAW_EMULATOR_PID,
@@ -55,6 +58,7 @@ Examples:
     interval: { type: 'string' },
     key: { type: 'string' },
     'initial-blocks': { type: 'string' },
+    'tsa-accuracy': { type: 'string' },
     'write-env': { type: 'string' },
   },
   async run(flags, positionals, ctx) {
@@ -65,6 +69,7 @@ Examples:
     const key = (stringFlag(flags, 'key') ?? 'rsa').toLowerCase()
     if (key !== 'rsa' && key !== 'ed25519') throw new UsageError('--key must be rsa or ed25519', 'emulator')
     const initialBlocks = intFlag(flags, 'initial-blocks', 'emulator', 0, 1000) ?? 3
+    const tsaAccuracy = intFlag(flags, 'tsa-accuracy', 'emulator', 0, 3600) ?? 1
     if (ctx.signal.aborted) return EXIT.ok
 
     let emu: Awaited<ReturnType<typeof startEmulator>>
@@ -72,6 +77,7 @@ Examples:
       emu = await startEmulator({
         ...(port !== undefined ? { port } : {}),
         beacon: { intervalMs, keyType: key === 'rsa' ? 'RSA' : 'Ed25519', initialBlocks },
+        tsa: { accuracySeconds: tsaAccuracy },
       })
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code

@@ -37,7 +37,9 @@ Trust (your anchors, never the proof's):
   --allow-unsigned       accept blocks that no signed beacon record vouches for (integrity only)
   --allow-untimestamped  accept a commitment that no trusted time-stamp dates before the target block
                          (check by other means that its CID was published before then)
-  With --allow-*, the verdict says NOT FULLY VERIFIED and what to check instead.
+  With --allow-*, the verdict says NOT FULLY VERIFIED and what to check instead. Trust added by
+  ORBITDRAW_TRUST_BEACONS or ORBITDRAW_TRUST_TSA (which 'orbitdraw emulator' prints) is named under
+  every verdict ("Trust from the environment, not from flags: …"; trustFromEnvironment in --json).
 
 Flags:
   --online           also re-check against the live beacon (uses --gateway / ORBITDRAW_GATEWAYS;

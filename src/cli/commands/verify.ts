@@ -36,6 +36,8 @@ export const verifyCommand: Command = {
     if (flags.online !== true && (flags.gateway !== undefined || flags['timeout-ms'] !== undefined)) throw new UsageError('--gateway and --timeout-ms are for --online', 'verify')
     if (flags.beacon !== undefined) throw new UsageError('verify takes the beacon from the proof; to trust another beacon, use --trust-beacon NAME', 'verify')
     const options = await verifyOptionsFrom(flags, ctx)
+    // Trust a shell's exports added (the emulator prints them): named in every verdict, text and --json.
+    const fromEnv = await environmentTrust(ctx)
     // The beacon client only for --online: an offline verification loads no network code.
     const clientOptions = flags.online === true ? (await import('../common.js')).clientOptionsFrom(flags, ctx, 'verify') : undefined
     // A large proof (a full disclosure of 100,000 entries is over 2 MiB) hashes its list on two threads.
@@ -51,8 +53,8 @@ export const verifyCommand: Command = {
     // A file that is not a readable proof (truncated, not JSON, a commitment or receipt, another version)
     // says nothing about the draw: exit 4 (could not read), not 1 (the draw does not check out).
     const unreadable = notAProof(result, bytes)
-    if (flags.json === true) printJson(ctx, { ...result, ...(online === undefined ? {} : { ok, offlineOk: result.ok, online }), ...(unreadable === undefined ? {} : { unreadable }) })
-    else ctx.out(unreadable === undefined ? formatResult(result, online) : formatUnreadable(result, unreadable))
+    if (flags.json === true) printJson(ctx, { ...result, ...(online === undefined ? {} : { ok, offlineOk: result.ok, online }), ...(unreadable === undefined ? {} : { unreadable }), ...(fromEnv.length === 0 ? {} : { trustFromEnvironment: fromEnv }) })
+    else ctx.out(unreadable === undefined ? formatResult(result, online, undefined, fromEnv) : formatUnreadable(result, unreadable, fromEnv))
     return ok ? EXIT.ok : unreadable !== undefined ? EXIT.input : EXIT.verificationFailed
   },
 }
@@ -91,6 +93,35 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
 }
 
 /**
+ * One trust anchor that an environment variable added, not a flag: `orbitdraw emulator` prints
+ * `ORBITDRAW_TRUST_BEACONS` and `ORBITDRAW_TRUST_TSA` for its own beacon and authority, and once exported
+ * they make every later command of that shell trust them, so every verdict names them.
+ */
+export interface EnvironmentTrust {
+  readonly variable: 'ORBITDRAW_TRUST_BEACONS' | 'ORBITDRAW_TRUST_TSA'
+  readonly kind: 'beacon' | 'time-stamping root'
+  /** The beacon's name, or the root's subject name. */
+  readonly value: string
+}
+
+/** The trust anchors ORBITDRAW_TRUST_BEACONS and ORBITDRAW_TRUST_TSA add (already validated by {@link verifyOptionsFrom}). */
+export async function environmentTrust(ctx: CliContext): Promise<EnvironmentTrust[]> {
+  const list = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0)
+  const beacons = list(ctx.env.ORBITDRAW_TRUST_BEACONS).map((value): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_BEACONS', kind: 'beacon', value }))
+  const roots = list(ctx.env.ORBITDRAW_TRUST_TSA)
+  if (roots.length === 0) return beacons
+  const [{ parseTrustAnchor }, { base64ToBytes }] = await Promise.all([import('../../core/timestamp/anchor.js'), import('../../core/bytes.js')])
+  return [...beacons, ...roots.map((b64): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_TSA', kind: 'time-stamping root', value: parseTrustAnchor(base64ToBytes(b64)).name }))]
+}
+
+/** The verdict's line naming the trust the environment added (none when it added none). */
+export function environmentTrustLines(fromEnv: readonly EnvironmentTrust[]): string[] {
+  if (fromEnv.length === 0) return []
+  const items = fromEnv.map((t) => `${t.kind} ${t.kind === 'beacon' ? t.value : JSON.stringify(t.value)} (${t.variable})`)
+  return [`Trust from the environment, not from flags: ${items.join('; ')}. Unset ${[...new Set(fromEnv.map((t) => t.variable))].join(' and ')} to verify with your own trust only.`]
+}
+
+/**
  * When the file could not be read as a proof at all (the only failed check is `format` or `version`),
  * a plain sentence saying what it is instead; otherwise undefined.
  */
@@ -114,8 +145,8 @@ export function notAProof(r: VerifyResult, bytes: Uint8Array): string | undefine
 }
 
 /** The report for a file that is not a readable proof: what it is, and that nothing about the draw was checked. */
-function formatUnreadable(r: VerifyResult, why: string): string {
-  const lines = [`NOT CHECKED: ${why}.`, 'Nothing about the draw was checked (exit 4: could not read; exit 1 means a proof was read and a check failed).', '']
+function formatUnreadable(r: VerifyResult, why: string, fromEnv: readonly EnvironmentTrust[] = []): string {
+  const lines = [`NOT CHECKED: ${why}.`, 'Nothing about the draw was checked (exit 4: could not read; exit 1 means a proof was read and a check failed).', ...environmentTrustLines(fromEnv).map((l) => `  ${l}`), '']
   for (const c of r.checks) lines.push(`${marker(c)} ${c.name.padEnd(22)} ${c.detail}`)
   return `${lines.map(safeText).join('\n')}\n`
 }
@@ -131,14 +162,16 @@ function parsedOrBytes(bytes: Uint8Array): unknown {
 
 /**
  * Human-readable verification report: the verdict and its facts first, then every check. Untrusted
- * text is escaped. `kinds` is the registry the proof was verified with (default: the built-in kinds).
+ * text is escaped. `kinds` is the registry the proof was verified with (default: the built-in kinds);
+ * `fromEnv` the trust the environment added ({@link environmentTrust}), named under the verdict.
  */
-export function formatResult(r: VerifyResult, online?: VerifyOnlineResult, kinds?: DrawKinds): string {
+export function formatResult(r: VerifyResult, online?: VerifyOnlineResult, kinds?: DrawKinds, fromEnv: readonly EnvironmentTrust[] = []): string {
   const verdict = describeVerdict(r)
   const head: string[] = []
   const onlineFailed = r.ok && online !== undefined && !online.ok
   head.push(onlineFailed ? `FAILED online: ${online.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')} (the proof is internally valid offline)` : verdict.headline)
   head.push(...verdict.lines.map((l) => `  ${l}`))
+  head.push(...environmentTrustLines(fromEnv).map((l) => `  ${l}`))
   if (r.ok && online !== undefined && online.ok) head.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
   if (r.commitment) head.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
   const lines = head.map(safeText)

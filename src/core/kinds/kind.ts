@@ -281,6 +281,12 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
    */
   claimChecks?(spec: S, claimed: J, expected: J): readonly NamedCheck[]
   /**
+   * The names {@link DrawKind.claimChecks} returns, in order (required with it). `verify` reports each of
+   * them whenever it reports `outcome`: when the outcome was not recomputed (or the claimed outcome is of
+   * another kind) each fails with a detail starting "not checked:" and the reason, never dropped.
+   */
+  readonly claimCheckNames?: readonly string[]
+  /**
    * Validates a typed spec against the number of participants (0 for `participants: 'none'`). The
    * `kind` field is already known to be this kind's name.
    * @throws {@link InvalidInputError} `INVALID_DRAW` with `path` under the given one.

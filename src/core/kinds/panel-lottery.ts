@@ -193,6 +193,7 @@ export const panelLotteryKind: DrawKind<PanelLotterySpec, PanelLotteryOutcome, P
     if (i >= 0) return `member ${i + 1} should be ${JSON.stringify(e.members[i]!.entry)} (index ${e.members[i]!.index}); the proof claims ${JSON.stringify(c.members[i]!.entry)} (index ${c.members[i]!.index})`
     return compareQuotaTables(e.quotas, c.quotas)
   },
+  claimCheckNames: LOTTERY_CHECK_NAMES,
   claimChecks(spec, claimed, expected) {
     const problems = panelProblems(spec)
     const checks: Record<(typeof LOTTERY_CHECK_NAMES)[number], NamedCheck> = {

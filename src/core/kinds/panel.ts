@@ -11,7 +11,7 @@
 import { InvalidInputError } from '../errors.js'
 import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field } from '../json.js'
 import { drawAlternates } from '../sortition/alternates.js'
-import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
+import { checkPanelShape, dpOrder, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
 import { checkQuotas, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
 import { badDraw, intFlagValue, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
 import { parseRankedRows, rankedShape } from './ranked.js'
@@ -154,9 +154,17 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   const { types, entries, order } = poolParticipants(pool)
   if (alternates > pool.respondents.length - k) throw new InvalidInputError('INVALID_ARGUMENT', `${alternates} alternates asked, but only ${pool.respondents.length - k} respondents are left after a panel of ${k}`, `ask for at most ${pool.respondents.length - k}`)
   const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
-  const chosen = planPanel(ordered, table, k, options.exactFeatures === undefined ? {} : { exactFeatures: options.exactFeatures })
+  // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
+  const chosen = planPanel(ordered, table, k, options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) })
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name) }
   return { draw, participants: entries }
+}
+
+/** Feature names in the counter's order: more values first, then by name (code points); unknown names keep their place at the end. */
+function counterOrder(pool: SortitionPool, names: readonly string[]): string[] {
+  const idx = (name: string): number => pool.features.findIndex((f) => f.name === name)
+  const known = names.filter((x) => idx(x) >= 0)
+  return [...dpOrder(pool, known.map(idx)).map((f) => pool.features[f]!.name), ...names.filter((x) => idx(x) < 0)]
 }
 
 function checkNames(spec: PanelSpec, path: string): void {
@@ -165,6 +173,14 @@ function checkNames(spec: PanelSpec, path: string): void {
   spec.exact.forEach((e, i) => {
     if (!names.includes(e)) badDraw(`${path}.exact[${i}]`, `exact feature ${JSON.stringify(e)} is not a committed feature`, 'name committed features')
     if (spec.exact.indexOf(e) !== i) badDraw(`${path}.exact[${i}]`, `exact feature ${JSON.stringify(e)} is named twice`, 'name each feature once')
+    // The order changes the cells and so the draw: one set of exact features has one committed order.
+    if (i > 0) {
+      const a = spec.features[names.indexOf(spec.exact[i - 1]!)]!
+      const b = spec.features[names.indexOf(e)]!
+      if (a.values.length < b.values.length || (a.values.length === b.values.length && names.indexOf(a.name) > names.indexOf(b.name))) {
+        badDraw(`${path}.exact[${i}]`, `exact features must be in the counter's order (more values first, then by name): ${JSON.stringify(e)} (${b.values.length} values) comes before ${JSON.stringify(a.name)} (${a.values.length} values)`, 'list the exact features with more values first, ties by name')
+      }
+    }
   })
 }
 
@@ -276,6 +292,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
           : undefined)
     )
   },
+  claimCheckNames: PANEL_CHECK_NAMES,
   claimChecks(spec, claimed, expected) {
     const n = spec.types.reduce((a, t) => a + t.at(-1)!, 0)
     const { plan } = planOf(spec, n)

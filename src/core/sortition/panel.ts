@@ -425,8 +425,11 @@ export function checkPanelShape(plan: Pick<PanelPlan, 'pool' | 'quotas' | 'k'>, 
   const dup = claimed.find((m) => (seen.has(m) ? true : (seen.add(m), false)))
   if (dup !== undefined) failed.push({ check: 'panel-distinct', detail: `member ${dup} appears twice` })
   const unknown = claimed.find((m) => !Number.isSafeInteger(m) || m < 0 || m >= n)
-  if (unknown !== undefined) failed.push({ check: 'panel-members-known', detail: `member ${String(unknown)} is not in the pool of ${n}` })
-  else {
+  if (unknown !== undefined) {
+    failed.push({ check: 'panel-members-known', detail: `member ${String(unknown)} is not in the pool of ${n}` })
+    // A member's values are its index's committed type, never its entry text: outside the pool it has none.
+    failed.push({ check: 'panel-quotas', detail: `not checked: member ${String(unknown)} is outside the pool of ${n}, so it has no committed type to count (a member's values come from its index, never from its entry text)` })
+  } else {
     const broken: string[] = []
     plan.pool.features.forEach((f, fi) => {
       const cnt = new Array<number>(f.values.length).fill(0)

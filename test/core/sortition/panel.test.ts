@@ -229,7 +229,8 @@ describe('checkPanelClaim: a claimed panel fails by name', () => {
   it('names a repeated member, a wrong size, an unknown member, a broken quota, and a differing panel', () => {
     expect(check([...good.slice(0, -1), good[0]!])).toEqual(expect.arrayContaining(['panel-distinct', 'panel-replay']))
     expect(check(good.slice(1))).toEqual(expect.arrayContaining(['panel-size', 'panel-replay']))
-    expect(check([...good.slice(1), 999])).toEqual(['panel-members-known', 'panel-replay'])
+    // A member outside the pool has no committed type: its quotas are not counted, and that fails too.
+    expect(check([...good.slice(1), 999])).toEqual(['panel-members-known', 'panel-quotas', 'panel-replay'])
     // Another valid panel: only the replay fails.
     const other = drawPanel(plan, streamFromSeed(seedOf(901))).members
     expect(other).not.toEqual(good)
