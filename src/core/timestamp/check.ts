@@ -59,9 +59,21 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
       return verdict('failed', `trust anchor ${i} (${a.name}) is not a readable certificate`, [])
     }
   }
-  const results: TimestampTokenResult[] = []
-  const budget = { left: LIMITS.maxTimestampSignatureChecksPerProof }
-  for (const [index, bytes] of tokens.entries()) results.push(await checkToken(index, bytes, wanted, deadline, parsedAnchors, budget))
+  // Every token's cheap steps first; then the signature checks, cheapest token first (ties in proof
+  // order), each charged its whole cost against the proof's budget: a token needing at most
+  // maxTimestampSignatureChecksPerProof / maxTimestampTokens checks is checked whatever else the proof carries.
+  const judged = tokens.map((bytes, index) => prepareToken(index, bytes, wanted, deadline, parsedAnchors))
+  const pending = judged.filter((j): j is Pending => 'cost' in j).sort((a, b) => a.cost - b.cost || a.index - b.index)
+  const results: TimestampTokenResult[] = judged.map((j) => ('result' in j ? j.result : undefined)) as TimestampTokenResult[]
+  let left = LIMITS.maxTimestampSignatureChecksPerProof
+  for (const p of pending) {
+    if (p.cost > left) {
+      results[p.index] = p.refuse('TIMESTAMP_LIMIT_EXCEEDED', `the token would need up to ${p.cost} signature checks and the proof's cheaper tokens left ${left} of maxTimestampSignatureChecksPerProof = ${LIMITS.maxTimestampSignatureChecksPerProof}`)
+      continue
+    }
+    left -= p.cost
+    results[p.index] = await p.check()
+  }
   const good = results.filter((r) => r.ok).sort((a, b) => a.time!.localeCompare(b.time!))
   const others = results.filter((r) => !r.ok).map((r) => `token ${r.index}: ${r.problem}`)
   const tail = others.length === 0 ? '' : `; ${others.length} other token(s) rejected (${others.join(', ')})`
@@ -82,7 +94,18 @@ function formatSeconds(s: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(3)} s`
 }
 
-async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[], budget: { left: number }): Promise<TimestampTokenResult> {
+/** A token that passed its cheap steps: its counted signature cost, and the rest of its check. */
+interface Pending {
+  readonly index: number
+  readonly cost: number
+  /** Checks its signature and chain (at most `cost` signature checks). */
+  readonly check: () => Promise<TimestampTokenResult>
+  /** Its result when it is not checked. */
+  readonly refuse: (problem: TimestampProblem, detail: string) => TimestampTokenResult
+}
+
+/** The steps of one token up to its signature cost (no signature checked), in the documented order. */
+function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[]): { readonly result: TimestampTokenResult } | Pending {
   let authority: string | null = null
   let time: string | null = null
   let accuracySeconds: number | null = null
@@ -100,6 +123,10 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     problem,
     detail,
   })
+  const failed = (e: unknown): TimestampTokenResult => {
+    if (e instanceof Fail) return done(e.problem, e.detail)
+    return done('TIMESTAMP_TOKEN_MALFORMED', `the token could not be read: ${e instanceof Error ? e.message : String(e)}`)
+  }
   const counted: SignatureCheck = (alg, spki, data, signature) => {
     signatureChecks++
     return verifySignature(alg, spki, data, signature)
@@ -122,7 +149,8 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     // The latest instant the token allows, and the interval every certificate must be valid over.
     const latestMicros = genHigh + tstInfo.accuracyMicros
     const window: TimeWindow = { lowMicros: genLow - tstInfo.accuracyMicros, highMicros: latestMicros }
-    marginSeconds = (deadline * 1_000_000 - latestMicros) / 1e6
+    const margin = (deadline * 1_000_000 - latestMicros) / 1e6
+    marginSeconds = margin
     const signerCert = findSigner(token)
     if (signerCert !== undefined) authority = signerCert.name
     refuseDuplicates(token.certificates)
@@ -157,17 +185,21 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     // 4. The work bound, counted from the token's bytes before any signature is checked.
     const cost = signatureCost(signerCert, token.certificates, anchors)
     if (cost > LIMITS.maxTimestampSignatureChecksPerToken) throw new Fail('TIMESTAMP_LIMIT_EXCEEDED', `the token would need up to ${cost} signature checks, over the limit maxTimestampSignatureChecksPerToken = ${LIMITS.maxTimestampSignatureChecksPerToken} (its certificates share issuer names)`)
-    if (cost > budget.left) throw new Fail('TIMESTAMP_LIMIT_EXCEEDED', `the token would need up to ${cost} signature checks and the proof's earlier tokens left ${budget.left} of maxTimestampSignatureChecksPerProof = ${LIMITS.maxTimestampSignatureChecksPerProof}`)
-    budget.left -= cost
-    // 5. Cryptography: the token's signature, then the chain.
-    signatureChecks++
-    const sig = await verifySignature(signer.signatureAlgorithm, signerCert.spki, signer.signedAttrs, signer.signature, digestName)
-    judge(sig, `the token's signature does not verify with ${signerCert.name}'s key`)
-    await findChain(signerCert, token.certificates, anchors, window, counted)
-    return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(marginSeconds)} before the target block`)
+    // 5. Cryptography: the token's signature, then the chain (run by the caller, within the proof's budget).
+    const check = async (): Promise<TimestampTokenResult> => {
+      try {
+        signatureChecks++
+        const sig = await verifySignature(signer.signatureAlgorithm, signerCert.spki, signer.signedAttrs, signer.signature, digestName)
+        judge(sig, `the token's signature does not verify with ${signerCert.name}'s key`)
+        await findChain(signerCert, token.certificates, anchors, window, counted)
+        return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(margin)} before the target block`)
+      } catch (e) {
+        return failed(e)
+      }
+    }
+    return { index, cost, check, refuse: done }
   } catch (e) {
-    if (e instanceof Fail) return done(e.problem, e.detail)
-    return done('TIMESTAMP_TOKEN_MALFORMED', `the token could not be read: ${e instanceof Error ? e.message : String(e)}`)
+    return { result: failed(e) }
   }
 }
 

@@ -1,0 +1,43 @@
+/**
+ * Time-stamp tokens whose certificate sets make chain building expensive (issue 23, item 1), built with
+ * the emulator's test authority: the attack of the report (many CA certificates with one subject and one
+ * key, all signing each other), the same without duplicates (one subject, distinct keys), and an honest
+ * token for comparison. Deterministic: keys come from fixed seeds.
+ */
+import { p256 } from '@noble/curves/nist.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { createTestTsa, makeTestCertificate, type TestTsa } from '../../src/emulator/tsa.js'
+
+/** The common name every hostile CA certificate carries (subject and issuer). */
+export const HOSTILE_NAME = 'orbitdraw hostile CA'
+export const GEN_TIME = Date.UTC(2026, 4, 18, 21, 0, 0)
+export const DEADLINE = GEN_TIME / 1000 + 60
+export const DIGEST = sha256(new TextEncoder().encode('an orbitdraw commitment'))
+const NOT_BEFORE = Date.UTC(2026, 0, 1)
+const NOT_AFTER = Date.UTC(2036, 0, 1)
+
+const key = (label: string): Uint8Array => sha256(new TextEncoder().encode(`orbitdraw hostile tokens: ${label}`))
+
+/**
+ * A token signed by a TSA whose issuer is {@link HOSTILE_NAME}, carrying `cas` CA certificates named
+ * {@link HOSTILE_NAME} (subject and issuer). `sameKey`: every CA certificate has the key that signs them
+ * all and the TSA certificate (the report's attack: every one verifies under every other); otherwise
+ * each has its own key and is signed by the next one's (a cycle: every name matches, one signature in
+ * each pair verifies). `tsa.rootPem` is one of the CA certificates: trust another root to see the work
+ * of a token that ends untrusted.
+ */
+export function hostileToken(cas: number, sameKey: boolean, label = 'a'): { token: Uint8Array; tsa: TestTsa } {
+  const keys = Array.from({ length: cas }, (_, i) => (sameKey ? key(`${label} shared`) : key(`${label} ${i}`)))
+  const tsa = createTestTsa({ seed: key(`${label} tsa`), rootKey: keys[0]!, rootName: HOSTILE_NAME, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => GEN_TIME })
+  const extra: Uint8Array[] = [tsa.rootDer]
+  for (let i = 1; i < cas; i++) {
+    extra.push(makeTestCertificate({ serial: 1000 + i, issuer: HOSTILE_NAME, subject: HOSTILE_NAME, publicKey: p256.getPublicKey(keys[i]!, false), signingKey: keys[(i + 1) % cas]!, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, ca: true }))
+  }
+  return { token: tsa.issue(DIGEST, { extraCertificates: extra }), tsa }
+}
+
+/** An honest authority (root, TSA certificate) with the same clock, and its token over {@link DIGEST}. */
+export function honestToken(): { token: Uint8Array; tsa: TestTsa } {
+  const tsa = createTestTsa({ seed: key('honest'), notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => GEN_TIME })
+  return { token: tsa.issue(DIGEST), tsa }
+}
