@@ -13,8 +13,14 @@ export const HOSTILE_NAME = 'orbitdraw hostile CA'
 export const GEN_TIME = Date.UTC(2026, 4, 18, 21, 0, 0)
 export const DEADLINE = GEN_TIME / 1000 + 60
 export const DIGEST = sha256(new TextEncoder().encode('an orbitdraw commitment'))
-const NOT_BEFORE = Date.UTC(2026, 0, 1)
+const NOT_BEFORE = Date.UTC(2020, 0, 1)
 const NOT_AFTER = Date.UTC(2036, 0, 1)
+
+/** What a token stamps and when (default {@link DIGEST} at {@link GEN_TIME}). */
+export interface Stamp {
+  readonly digest?: Uint8Array
+  readonly genTime?: number
+}
 
 const key = (label: string): Uint8Array => sha256(new TextEncoder().encode(`orbitdraw hostile tokens: ${label}`))
 
@@ -26,18 +32,39 @@ const key = (label: string): Uint8Array => sha256(new TextEncoder().encode(`orbi
  * each pair verifies). `tsa.rootPem` is one of the CA certificates: trust another root to see the work
  * of a token that ends untrusted.
  */
-export function hostileToken(cas: number, sameKey: boolean, label = 'a'): { token: Uint8Array; tsa: TestTsa } {
+export function hostileToken(cas: number, sameKey: boolean, label = 'a', at: Stamp = {}): { token: Uint8Array; tsa: TestTsa } {
   const keys = Array.from({ length: cas }, (_, i) => (sameKey ? key(`${label} shared`) : key(`${label} ${i}`)))
-  const tsa = createTestTsa({ seed: key(`${label} tsa`), rootKey: keys[0]!, rootName: HOSTILE_NAME, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => GEN_TIME })
+  const tsa = createTestTsa({ seed: key(`${label} tsa`), rootKey: keys[0]!, rootName: HOSTILE_NAME, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => at.genTime ?? GEN_TIME })
   const extra: Uint8Array[] = [tsa.rootDer]
   for (let i = 1; i < cas; i++) {
     extra.push(makeTestCertificate({ serial: 1000 + i, issuer: HOSTILE_NAME, subject: HOSTILE_NAME, publicKey: p256.getPublicKey(keys[i]!, false), signingKey: keys[(i + 1) % cas]!, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, ca: true }))
   }
-  return { token: tsa.issue(DIGEST, { extraCertificates: extra }), tsa }
+  return { token: tsa.issue(at.digest ?? DIGEST, { extraCertificates: extra }), tsa }
 }
 
 /** An honest authority (root, TSA certificate) with the same clock, and its token over {@link DIGEST}. */
 export function honestToken(): { token: Uint8Array; tsa: TestTsa } {
   const tsa = createTestTsa({ seed: key('honest'), notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => GEN_TIME })
   return { token: tsa.issue(DIGEST), tsa }
+}
+
+/**
+ * A token whose CA certificates all share one key and are distinct only by their names: for `n` names,
+ * one CA certificate per (issuer name, subject name) pair (n² of them, no duplicates), each signed by
+ * the shared key, so every name-matching pair verifies and the number of simple paths grows as n^depth.
+ * The TSA certificate is issued under the first name.
+ */
+export function nameGridToken(n: number, label = 'grid', at: Stamp = {}): { token: Uint8Array; tsa: TestTsa } {
+  const shared = key(`${label} shared`)
+  const names = Array.from({ length: n }, (_, i) => `${HOSTILE_NAME} ${i}`)
+  const tsa = createTestTsa({ seed: key(`${label} tsa`), rootKey: shared, rootName: names[0]!, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => at.genTime ?? GEN_TIME })
+  const extra: Uint8Array[] = [tsa.rootDer]
+  const publicKey = p256.getPublicKey(shared, false)
+  names.forEach((issuer, i) =>
+    names.forEach((subject, j) => {
+      if (i === 0 && j === 0) return // the root certificate above
+      extra.push(makeTestCertificate({ serial: 2000 + i * n + j, issuer, subject, publicKey, signingKey: shared, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, ca: true }))
+    }),
+  )
+  return { token: tsa.issue(at.digest ?? DIGEST, { extraCertificates: extra }), tsa }
 }
