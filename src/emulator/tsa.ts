@@ -84,6 +84,8 @@ export interface TestTsaOptions {
   accuracySeconds?: number
   /** The root's P-256 secret key (default: from `seed`, else random); tests building hostile certificates under the root's name pass their own. */
   rootKey?: Uint8Array
+  /** More extensions of the TSA certificate, by OID, each critical with a DER NULL value (tests of the known critical extensions). */
+  tsaCriticalExtensions?: readonly string[]
   /** pathLenConstraint of the root's basicConstraints (default: none). */
   rootPathLen?: number
   /**
@@ -204,6 +206,7 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
   const eku = options.extKeyUsage ?? 'time-stamping'
   const tsaExtensions = [ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.digitalSignature))]
   if (eku !== 'none') tsaExtensions.push(ext(OIDS.extKeyUsage, eku !== 'non-critical', new ExtendedKeyUsage([eku === 'code-signing' ? OIDS.codeSigning : OIDS.timeStamping])))
+  for (const id of options.tsaCriticalExtensions ?? []) tsaExtensions.push(new Extension({ extnID: id, critical: true, extnValue: new OctetString(new Uint8Array([0x05, 0x00])) }))
   const tsaSerial = 2
   const tsaCertDer = makeCertificate({ serial: tsaSerial, issuer: issuerName, subject: tsaName, publicKey: p256.getPublicKey(tsaKey, false), signingKey: issuerKey, notBefore, notAfter, extensions: tsaExtensions })
   const tsaCert = AsnConvert.parse(tsaCertDer, Certificate)

@@ -120,3 +120,23 @@ describe('signed attributes, each problem by name', () => {
     })
   }
 })
+
+describe('critical extensions', () => {
+  const SPEC_KNOWN = ['2.5.29.15', '2.5.29.37', '2.5.29.19', '2.5.29.14', '2.5.29.35', '2.5.29.32', '2.5.29.17', '2.5.29.31', '1.3.6.1.5.5.7.1.1']
+  it('the known set is the one docs/spec.md lists (Commitment time)', async () => {
+    const { KNOWN_EXTENSIONS } = await import('../../../src/core/timestamp/oids.js')
+    expect([...KNOWN_EXTENSIONS].sort()).toEqual([...SPEC_KNOWN].sort())
+    const { readFileSync } = await import('node:fs')
+    const spec = readFileSync(new URL('../../../docs/spec.md', import.meta.url), 'utf8')
+    const from = spec.indexOf('- **Known critical extensions**')
+    const item = spec.slice(from, spec.indexOf('\n- ', from + 1))
+    expect(from).toBeGreaterThan(0)
+    expect([...item.matchAll(/`(\d+(?:\.\d+)+)`/g)].map((m) => m[1]).sort()).toEqual([...SPEC_KNOWN].sort())
+  })
+  it('a critical certificatePolicies (known, not processed) is accepted; a critical nameConstraints (unknown here) makes the certificate unusable', async () => {
+    expect((await judge(authority({ tsaCriticalExtensions: ['2.5.29.32'] }))).ok).toBe(true)
+    const t = await judge(authority({ tsaCriticalExtensions: ['2.5.29.30'] }))
+    expect(t.problem).toBe('TIMESTAMP_CERT_UNUSABLE')
+    expect(t.detail).toContain('2.5.29.30')
+  })
+})
