@@ -68,3 +68,17 @@ export function nameGridToken(n: number, label = 'grid', at: Stamp = {}): { toke
   )
   return { token: tsa.issue(at.digest ?? DIGEST, { extraCertificates: extra }), tsa }
 }
+
+/**
+ * The most pure-JavaScript work a token can ask for under the bound: `cas` CA certificates named as the
+ * TSA certificate's issuer, none of whose keys signed it, each issued under a name nothing carries. The
+ * search checks every one against the TSA certificate and each check fails, so each costs Web Crypto's
+ * "invalid" and then `@noble/curves`' answer; nothing is left to search above them. Cost: 1 + `cas`.
+ */
+export function invalidEdgesToken(cas: number, label = 'flat', at: Stamp = {}): { token: Uint8Array; tsa: TestTsa } {
+  const tsa = createTestTsa({ seed: key(`${label} tsa`), rootKey: key(`${label} root`), rootName: HOSTILE_NAME, notBefore: NOT_BEFORE, notAfter: NOT_AFTER, now: () => at.genTime ?? GEN_TIME })
+  const extra = Array.from({ length: cas }, (_, i) =>
+    makeTestCertificate({ serial: 3000 + i, issuer: `${HOSTILE_NAME} elsewhere`, subject: HOSTILE_NAME, publicKey: p256.getPublicKey(key(`${label} ${i}`), false), signingKey: key(`${label} ${i}`), notBefore: NOT_BEFORE, notAfter: NOT_AFTER, ca: true }),
+  )
+  return { token: tsa.issue(at.digest ?? DIGEST, { extraCertificates: extra }), tsa }
+}
