@@ -12,7 +12,7 @@ import { LIMITS } from '../../src/core/limits.js'
 import { checkCommitmentTime, parseTrustAnchor } from '../../src/core/timestamp/index.js'
 import { createTestTsa } from '../../src/emulator/tsa.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { DEADLINE, DIGEST, hostileToken, honestToken, nameGridToken } from '../helpers/hostile-tokens.js'
+import { DEADLINE, DIGEST, hostileToken, honestToken, invalidEdgesToken, nameGridToken } from '../helpers/hostile-tokens.js'
 import { recordFigures } from './helpers.js'
 
 const figures: Record<string, unknown> = {}
@@ -44,6 +44,18 @@ describe('one hostile token', () => {
     expect(t.signatureChecks).toBeGreaterThan(1)
     expect(t.signatureChecks).toBeLessThanOrEqual(28)
     figures.grid3 = { bytes: token.length, problem: t.problem, signatureChecks: t.signatureChecks }
+  })
+})
+
+describe('a proof of hostile tokens at its budget', () => {
+  it('16 tokens each asking 16 checks that all fail (the most pure-JS work): 8 are checked (128 checks), 8 refused unchecked', async () => {
+    const tokens = Array.from({ length: LIMITS.maxTimestampTokens }, (_, i) => invalidEdgesToken(15, `budget ${i}`).token)
+    const r = await checkCommitmentTime({ tokens, digest: DIGEST, deadline: DEADLINE, anchors: TRUSTED })
+    expect(r.status).toBe('failed')
+    expect(total(r)).toBe(LIMITS.maxTimestampSignatureChecksPerProof)
+    expect(r.tokens.slice(0, 8).every((t) => t.signatureChecks === 16 && t.problem === 'TIMESTAMP_BAD_SIGNATURE')).toBe(true)
+    expect(r.tokens.slice(8).every((t) => t.signatureChecks === 0 && t.problem === 'TIMESTAMP_LIMIT_EXCEEDED')).toBe(true)
+    figures.invalidEdgesProof = { tokens: tokens.length, signatureChecks: total(r) }
   })
 })
 
