@@ -36,6 +36,11 @@ beforeAll(async () => {
   await writeFile(join(ws.dir, 'tsa.pem'), tsa.rootPem)
   await writeFile(join(ws.dir, 'with-genuine.proof.json'), proof([...hostile, tsa.issue(at.digest)]))
   await writeFile(join(ws.dir, 'hostile-only.proof.json'), proof(hostile))
+  // issue 23, item 3: root -> CA (pathLen 0) -> CA -> TSA, under the same root as tsa above
+  const deep = createTestTsa({ seed: new Uint8Array(32).fill(4), now: () => (targetTime - 300) * 1000, intermediates: [{ name: 'CA one', pathLen: 0 }, { name: 'CA two' }] })
+  await writeFile(join(ws.dir, 'path-len.proof.json'), proof([deep.issue(at.digest)]))
+  const fine = createTestTsa({ seed: new Uint8Array(32).fill(4), now: () => (targetTime - 300) * 1000, intermediates: [{ name: 'CA one', pathLen: 1 }, { name: 'CA two' }] })
+  await writeFile(join(ws.dir, 'path-len-1.proof.json'), proof([fine.issue(at.digest)]))
 }, 60_000)
 
 describe('verify: hostile time-stamp tokens added to a proof', () => {
@@ -61,5 +66,17 @@ describe('verify: hostile time-stamp tokens added to a proof', () => {
     expect(c.detail).toContain('maxTimestampSignatureChecksPerToken = 32')
     expect(r.commitmentTime.tokens[0]!.problem).toBe('TIMESTAMP_DUPLICATE_CERTIFICATE')
     expect(r.commitmentTime.tokens.reduce((n, t) => n + t.signatureChecks, 0)).toBeLessThanOrEqual(LIMITS.maxTimestampSignatureChecksPerProof)
+  })
+})
+
+describe('verify: pathLenConstraint (RFC 5280 6.1.4)', () => {
+  it('root -> CA (pathLen 0) -> CA -> TSA: exit 1, commitment-time fails with TIMESTAMP_PATH_LEN_EXCEEDED; with pathLen 1 it verifies', async () => {
+    const v = await run(['verify', 'path-len.proof.json', '--allow-unsigned', '--trust-tsa', 'tsa.pem', '--json'], { cwd: ws.dir })
+    expect(v.code).toBe(1)
+    const r = json<Report>(v)
+    expect(r.checks.find((c) => c.name === 'commitment-time')).toMatchObject({ ok: false })
+    expect(r.commitmentTime.tokens[0]!.problem).toBe('TIMESTAMP_PATH_LEN_EXCEEDED')
+    const ok = await run(['verify', 'path-len-1.proof.json', '--allow-unsigned', '--trust-tsa', 'tsa.pem', '--json'], { cwd: ws.dir })
+    expect(json<Report>(ok).checks.find((c) => c.name === 'commitment-time')).toMatchObject({ ok: true })
   })
 })
