@@ -36,7 +36,11 @@ export interface CommitmentTimeInput {
  * `anchors` with every certificate valid at genTime, the imprint (SHA-256, equal to `digest`), and
  * genTime + accuracy strictly before `deadline`. Passes when at least one token is fully valid.
  *
- * Never throws: every problem is reported per token by name ({@link TimestampProblem}).
+ * Never throws: every problem is reported per token by name ({@link TimestampProblem}). The work is
+ * bounded by the tokens' own bytes: each token's signature checks are counted before any is made (at
+ * most `LIMITS.maxTimestampSignatureChecksPerToken`), the tokens are checked cheapest first within
+ * `LIMITS.maxTimestampSignatureChecksPerProof` for the call, and each reports the checks it made
+ * (`signatureChecks`); over a bound: `TIMESTAMP_LIMIT_EXCEEDED`.
  *
  * @example
  * ```ts
@@ -64,6 +68,7 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
   // maxTimestampSignatureChecksPerProof / maxTimestampTokens checks is checked whatever else the proof carries.
   const judged = tokens.map((bytes, index) => prepareToken(index, bytes, wanted, deadline, parsedAnchors))
   const pending = judged.filter((j): j is Pending => 'cost' in j).sort((a, b) => a.cost - b.cost || a.index - b.index)
+  // A slot per token: filled now for tokens that failed a cheap step, below for every pending one.
   const results: TimestampTokenResult[] = judged.map((j) => ('result' in j ? j.result : undefined)) as TimestampTokenResult[]
   let left = LIMITS.maxTimestampSignatureChecksPerProof
   for (const p of pending) {
