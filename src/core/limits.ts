@@ -74,6 +74,17 @@ export const LIMITS = {
   maxTimestampCerts: 16,
   /** Longest certificate chain followed from a token's signer to a trust anchor (signer counts as 1). */
   maxTimestampChainDepth: 6,
+  /**
+   * Most signature checks one token may need: its signature plus one per name-matching (issuer,
+   * certificate) pair reachable from its signer certificate, counted from its bytes before any
+   * signature is checked (docs/spec.md, Commitment time). Problem: `TIMESTAMP_LIMIT_EXCEEDED`.
+   */
+  maxTimestampSignatureChecksPerToken: 32,
+  /**
+   * Most signature checks all the tokens of one proof (one `checkCommitmentTime` call) may need
+   * together, counted the same way, token by token in order. Problem: `TIMESTAMP_LIMIT_EXCEEDED`.
+   */
+  maxTimestampSignatureChecksPerProof: 128,
   // ---- Edges (defaults of the networked parts; the core never does I/O) -------------------------
   /** Default timeout of one gateway request, ms (BeaconClient `timeoutMs`). Error: `GATEWAY_TIMEOUT`. */
   gatewayTimeoutMs: 10_000,

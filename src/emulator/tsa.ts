@@ -8,6 +8,7 @@
  * @module
  */
 import { p256 } from '@noble/curves/nist.js'
+import { sha1 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema'
 import {
@@ -44,6 +45,7 @@ const OIDS = {
   tstInfo: '1.2.840.113549.1.9.16.1.4',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificate: '1.2.840.113549.1.9.16.2.12',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   timeStamping: '1.3.6.1.5.5.7.3.8',
   codeSigning: '1.3.6.1.5.5.7.3.3',
@@ -80,6 +82,17 @@ export interface TestTsaOptions {
   tsaName?: string
   /** Accuracy stated in tokens, seconds (default 1). */
   accuracySeconds?: number
+  /** The root's P-256 secret key (default: from `seed`, else random); tests building hostile certificates under the root's name pass their own. */
+  rootKey?: Uint8Array
+  /** More extensions of the TSA certificate, by OID, each critical with a DER NULL value (tests of the known critical extensions). */
+  tsaCriticalExtensions?: readonly string[]
+  /** pathLenConstraint of the root's basicConstraints (default: none). */
+  rootPathLen?: number
+  /**
+   * CA certificates between the root and the TSA certificate, top first: the root signs the first, each
+   * signs the next, the last signs the TSA certificate. Tokens carry them after the TSA certificate.
+   */
+  intermediates?: readonly { readonly name: string; readonly pathLen?: number }[]
   /** The authority's clock, unix ms (default `Date.now`). */
   now?: () => number
 }
@@ -96,6 +109,50 @@ export interface IssueOptions {
   certReq?: boolean
   /** Corrupt the signature (a verifier must refuse the token). */
   badSignature?: boolean
+  /** More certificates (DER) carried after the TSA certificate and the intermediates (tests of chain building). */
+  extraCertificates?: readonly Uint8Array[]
+  /** Signed-attribute variants a verifier must refuse by name (default: content-type and signing-certificate-v2 once each). */
+  signedAttributes?: {
+    readonly contentType?: 'missing' | 'wrong' | 'twice'
+    readonly signingCertificate?: 'missing' | 'twice' | 'two-values' | 'v1-and-v2' | 'v1-wrong-and-v2'
+  }
+}
+
+/**
+ * A certificate for tests of chain building (see {@link makeTestCertificate}).
+ * @category Time-stamping
+ */
+export interface TestCertificateSpec {
+  readonly serial: number
+  /** Issuer and subject common names (organization "orbitdraw emulator", as the test authority's). */
+  readonly issuer: string
+  readonly subject: string
+  /** The subject's P-256 public key (uncompressed point). */
+  readonly publicKey: Uint8Array
+  /** The issuer's P-256 secret key. */
+  readonly signingKey: Uint8Array
+  /** Validity, unix ms. */
+  readonly notBefore: number
+  readonly notAfter: number
+  /** A CA certificate (basicConstraints cA, keyCertSign) with this pathLenConstraint, `true` for none; else an end-entity time-stamping certificate. */
+  readonly ca: boolean | { readonly pathLen: number }
+}
+
+/**
+ * Makes one ECDSA P-256 certificate (signed with `signingKey`), for tests that build certificate chains
+ * or hostile certificate sets.
+ * @category Time-stamping
+ */
+export function makeTestCertificate(spec: TestCertificateSpec): Uint8Array {
+  const extensions =
+    spec.ca === false
+      ? [ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.digitalSignature)), ext(OIDS.extKeyUsage, true, new ExtendedKeyUsage([OIDS.timeStamping]))]
+      : caExtensions(spec.ca === true ? undefined : spec.ca.pathLen)
+  return makeCertificate({ serial: spec.serial, issuer: name(spec.issuer), subject: name(spec.subject), publicKey: spec.publicKey, signingKey: spec.signingKey, notBefore: spec.notBefore, notAfter: spec.notAfter, extensions })
+}
+
+function caExtensions(pathLen: number | undefined): Extension[] {
+  return [ext(OIDS.basicConstraints, true, new BasicConstraints({ cA: true, pathLenConstraint: pathLen })), ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign))]
 }
 
 /**
@@ -119,7 +176,7 @@ export interface TestTsa {
 export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
   const now = options.now ?? Date.now
   const keyOf = (label: string): Uint8Array => (options.seed === undefined ? p256.utils.randomSecretKey() : sha256(concat(options.seed, new TextEncoder().encode(label))))
-  const rootKey = keyOf('root')
+  const rootKey = options.rootKey ?? keyOf('root')
   const tsaKey = keyOf('tsa')
   const notBefore = options.notBefore ?? Math.floor(now() / 1000) * 1000 - 86_400_000
   const notAfter = options.notAfter ?? notBefore + 10 * 365 * 86_400_000
@@ -133,14 +190,27 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
     signingKey: rootKey,
     notBefore,
     notAfter,
-    extensions: [ext(OIDS.basicConstraints, true, new BasicConstraints({ cA: true })), ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign))],
+    extensions: caExtensions(options.rootPathLen),
   })
+  // Intermediates, top first: each signed by the one above (the root for the first).
+  let issuerName = rootName
+  let issuerKey = rootKey
+  const chainDer: Uint8Array[] = []
+  for (const [i, ca] of (options.intermediates ?? []).entries()) {
+    const key = keyOf(`intermediate ${i}`)
+    const subject = name(ca.name)
+    chainDer.unshift(makeCertificate({ serial: 100 + i, issuer: issuerName, subject, publicKey: p256.getPublicKey(key, false), signingKey: issuerKey, notBefore, notAfter, extensions: caExtensions(ca.pathLen) }))
+    issuerName = subject
+    issuerKey = key
+  }
   const eku = options.extKeyUsage ?? 'time-stamping'
   const tsaExtensions = [ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.digitalSignature))]
   if (eku !== 'none') tsaExtensions.push(ext(OIDS.extKeyUsage, eku !== 'non-critical', new ExtendedKeyUsage([eku === 'code-signing' ? OIDS.codeSigning : OIDS.timeStamping])))
+  for (const id of options.tsaCriticalExtensions ?? []) tsaExtensions.push(new Extension({ extnID: id, critical: true, extnValue: new OctetString(new Uint8Array([0x05, 0x00])) }))
   const tsaSerial = 2
-  const tsaCertDer = makeCertificate({ serial: tsaSerial, issuer: rootName, subject: tsaName, publicKey: p256.getPublicKey(tsaKey, false), signingKey: rootKey, notBefore, notAfter, extensions: tsaExtensions })
+  const tsaCertDer = makeCertificate({ serial: tsaSerial, issuer: issuerName, subject: tsaName, publicKey: p256.getPublicKey(tsaKey, false), signingKey: issuerKey, notBefore, notAfter, extensions: tsaExtensions })
   const tsaCert = AsnConvert.parse(tsaCertDer, Certificate)
+  const chainCerts = chainDer.map((der) => AsnConvert.parse(der, Certificate))
   let serial = 0n
   const accuracy = options.accuracySeconds ?? 1
   return {
@@ -160,13 +230,18 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
       })
       const tstDer = new Uint8Array(AsnConvert.serialize(tst))
       const certHash = sha256(tsaCertDer)
-      // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 { certHash (SHA-256 by default) } }
-      const signingCertificateV2 = new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash })] })] })] }).toBER()
-      const attrs = [
-        new Attribute({ attrType: OIDS.contentType, attrValues: [new asn1js.ObjectIdentifier({ value: OIDS.tstInfo }).toBER()] }),
-        new Attribute({ attrType: OIDS.messageDigest, attrValues: [new asn1js.OctetString({ valueHex: sha256(tstDer) }).toBER()] }),
-        new Attribute({ attrType: OIDS.signingCertificateV2, attrValues: [signingCertificateV2] }),
-      ]
+      // SigningCertificate(V2) ::= SEQUENCE { certs SEQUENCE OF ESSCertID(v2) { certHash (SHA-256 by default; SHA-1 in v1) } }
+      const essCertId = (hash: Uint8Array): ArrayBuffer => new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] })] })] }).toBER()
+      const signingCertificateV2 = essCertId(certHash)
+      const contentType = new asn1js.ObjectIdentifier({ value: o.signedAttributes?.contentType === 'wrong' ? OIDS.signedData : OIDS.tstInfo }).toBER()
+      const attrs = [new Attribute({ attrType: OIDS.messageDigest, attrValues: [new asn1js.OctetString({ valueHex: sha256(tstDer) }).toBER()] })]
+      const ct = o.signedAttributes?.contentType
+      if (ct !== 'missing') attrs.unshift(new Attribute({ attrType: OIDS.contentType, attrValues: [contentType] }))
+      if (ct === 'twice') attrs.push(new Attribute({ attrType: OIDS.contentType, attrValues: [contentType] }))
+      const sc = o.signedAttributes?.signingCertificate
+      if (sc === 'v1-and-v2' || sc === 'v1-wrong-and-v2') attrs.push(new Attribute({ attrType: OIDS.signingCertificate, attrValues: [essCertId(sc === 'v1-and-v2' ? sha1(tsaCertDer) : new Uint8Array(20))] }))
+      if (sc !== 'missing') attrs.push(new Attribute({ attrType: OIDS.signingCertificateV2, attrValues: sc === 'two-values' ? [signingCertificateV2, signingCertificateV2] : [signingCertificateV2] }))
+      if (sc === 'twice') attrs.push(new Attribute({ attrType: OIDS.signingCertificateV2, attrValues: [signingCertificateV2] }))
       // The signature covers the DER SET OF the attributes (RFC 5652 5.4).
       const attrsDer = new asn1js.Set({ value: attrs.map((a) => asn1js.fromBER(AsnConvert.serialize(a)).result) }).toBER()
       const signature = p256.sign(new Uint8Array(attrsDer), tsaKey, { format: 'der' })
@@ -183,7 +258,7 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
         version: 3,
         digestAlgorithms: new DigestAlgorithmIdentifiers([new AlgorithmIdentifier({ algorithm: OIDS.sha256 })]),
         encapContentInfo: new EncapsulatedContentInfo({ eContentType: OIDS.tstInfo, eContent: new EncapsulatedContent({ single: new OctetString(tstDer) }) }),
-        certificates: o.certReq === false ? undefined : new CertificateSet([new CertificateChoices({ certificate: tsaCert })]),
+        certificates: o.certReq === false ? undefined : new CertificateSet([tsaCert, ...chainCerts, ...(o.extraCertificates ?? []).map((der) => AsnConvert.parse(der, Certificate))].map((certificate) => new CertificateChoices({ certificate }))),
         signerInfos: new SignerInfos([signer]),
       })
       return new Uint8Array(AsnConvert.serialize(new ContentInfo({ contentType: OIDS.signedData, content: AsnConvert.serialize(signedData) })))

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { bytesEqual } from '../bytes.js'
 import { algorithm, bitString, boolean, decodeDer, DerError, integer, isContext, octets, oid, sequence, set, time, TAG, type Der } from './der.js'
 import { KNOWN_EXTENSIONS, OID } from './oids.js'
 
@@ -36,6 +37,14 @@ export interface ParsedCertificate {
   readonly keyUsage: ReadonlySet<number> | undefined
   /** `cA` of basicConstraints (false when absent). */
   readonly isCA: boolean
+  /**
+   * `pathLenConstraint` of basicConstraints (RFC 5280 4.2.1.9): the most non-self-issued intermediate
+   * CA certificates that may follow this one in a path; `undefined` when absent (no limit). Values over
+   * 2^31 are read as 2^31 (no chain is that long).
+   */
+  readonly pathLen: number | undefined
+  /** Issuer and subject names are byte-equal (RFC 5280 "self-issued"). */
+  readonly selfIssued: boolean
   readonly subjectKeyId: Uint8Array | undefined
   /** OIDs of critical extensions this checker does not understand. */
   readonly unknownCritical: readonly string[]
@@ -68,6 +77,7 @@ export function parseCertificateNode(root: Der, where: string): ParsedCertificat
   let extKeyUsage: ParsedCertificate['extKeyUsage']
   let keyUsage: Set<number> | undefined
   let isCA = false
+  let pathLen: number | undefined
   let subjectKeyId: Uint8Array | undefined
   const unknownCritical: string[] = []
   for (; i < tbsParts.length; i++) {
@@ -96,7 +106,14 @@ export function parseCertificateNode(root: Der, where: string): ParsedCertificat
         })
       } else if (id === OID.basicConstraints) {
         const bc = sequence(inner(), w, 'BasicConstraints')
-        isCA = bc[0] !== undefined && bc[0].tag === TAG.BOOLEAN && bc[0].cls === 'universal' ? boolean(bc[0], w, 'cA') : false
+        let b = 0
+        if (bc[b] !== undefined && bc[b]!.tag === TAG.BOOLEAN && bc[b]!.cls === 'universal') isCA = boolean(bc[b++], w, 'cA')
+        if (bc[b] !== undefined) {
+          const limit = integer(bc[b++], w, 'pathLenConstraint')
+          if (limit < 0n) throw new DerError(w, `pathLenConstraint is ${limit}, negative`)
+          pathLen = limit > 2n ** 31n ? 2 ** 31 : Number(limit)
+        }
+        if (b !== bc.length) throw new DerError(w, 'BasicConstraints has extra fields')
       } else if (id === OID.subjectKeyIdentifier) {
         subjectKeyId = octets(inner(), w, 'SubjectKeyIdentifier')
       } else if (critical && !KNOWN_EXTENSIONS.has(id)) {
@@ -124,6 +141,8 @@ export function parseCertificateNode(root: Der, where: string): ParsedCertificat
     extKeyUsage,
     keyUsage,
     isCA,
+    pathLen,
+    selfIssued: bytesEqual(issuerNode!.raw, subjectNode!.raw),
     subjectKeyId,
     unknownCritical,
   }

@@ -10,9 +10,10 @@ import { parseCertificate, type ParsedCertificate } from './certificate.js'
 import { digest } from './hash.js'
 import { HASHES, OID, refusedHashName } from './oids.js'
 import type { CommitmentTimeResult, TimestampProblem, TimestampTokenResult } from './result.js'
-import { signatureSchemeProblem, verifySignature, type SignatureOutcome } from './signature.js'
+import { signatureSchemeProblem, verifySignature } from './signature.js'
 import { parseTimestampToken, TokenProblem, type ParsedToken } from './token.js'
 import type { TimestampTrustAnchor } from './anchor.js'
+import { Fail, findChain, judge, refuseDuplicates, signatureCost, usable, type Anchor, type SignatureCheck, type TimeWindow } from './chain.js'
 
 /**
  * Input of {@link checkCommitmentTime}.
@@ -29,24 +30,17 @@ export interface CommitmentTimeInput {
   readonly anchors: readonly TimestampTrustAnchor[]
 }
 
-interface Anchor {
-  readonly name: string
-  readonly cert: ParsedCertificate
-}
-
-class Fail extends Error {
-  constructor(readonly problem: TimestampProblem, readonly detail: string) {
-    super(detail)
-  }
-}
-
 /**
  * Checks the time-stamp tokens of a commitment: each token's CMS signature, its signer certificate
  * (critical EKU id-kp-timeStamping only, key usage, ESSCertID), the certificate chain up to one of
  * `anchors` with every certificate valid at genTime, the imprint (SHA-256, equal to `digest`), and
  * genTime + accuracy strictly before `deadline`. Passes when at least one token is fully valid.
  *
- * Never throws: every problem is reported per token by name ({@link TimestampProblem}).
+ * Never throws: every problem is reported per token by name ({@link TimestampProblem}). The work is
+ * bounded by the tokens' own bytes: each token's signature checks are counted before any is made (at
+ * most `LIMITS.maxTimestampSignatureChecksPerToken`), the tokens are checked cheapest first within
+ * `LIMITS.maxTimestampSignatureChecksPerProof` for the call, and each reports the checks it made
+ * (`signatureChecks`); over a bound: `TIMESTAMP_LIMIT_EXCEEDED`.
  *
  * @example
  * ```ts
@@ -69,8 +63,22 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
       return verdict('failed', `trust anchor ${i} (${a.name}) is not a readable certificate`, [])
     }
   }
-  const results: TimestampTokenResult[] = []
-  for (const [index, bytes] of tokens.entries()) results.push(await checkToken(index, bytes, wanted, deadline, parsedAnchors))
+  // Every token's cheap steps first; then the signature checks, cheapest token first (ties in proof
+  // order), each charged its whole cost against the proof's budget: a token needing at most
+  // maxTimestampSignatureChecksPerProof / maxTimestampTokens checks is checked whatever else the proof carries.
+  const judged = tokens.map((bytes, index) => prepareToken(index, bytes, wanted, deadline, parsedAnchors))
+  const pending = judged.filter((j): j is Pending => 'cost' in j).sort((a, b) => a.cost - b.cost || a.index - b.index)
+  // A slot per token: filled now for tokens that failed a cheap step, below for every pending one.
+  const results: TimestampTokenResult[] = judged.map((j) => ('result' in j ? j.result : undefined)) as TimestampTokenResult[]
+  let left = LIMITS.maxTimestampSignatureChecksPerProof
+  for (const p of pending) {
+    if (p.cost > left) {
+      results[p.index] = p.refuse('TIMESTAMP_LIMIT_EXCEEDED', `the token would need up to ${p.cost} signature checks and the proof's cheaper tokens left ${left} of maxTimestampSignatureChecksPerProof = ${LIMITS.maxTimestampSignatureChecksPerProof}`)
+      continue
+    }
+    left -= p.cost
+    results[p.index] = await p.check()
+  }
   const good = results.filter((r) => r.ok).sort((a, b) => a.time!.localeCompare(b.time!))
   const others = results.filter((r) => !r.ok).map((r) => `token ${r.index}: ${r.problem}`)
   const tail = others.length === 0 ? '' : `; ${others.length} other token(s) rejected (${others.join(', ')})`
@@ -91,11 +99,23 @@ function formatSeconds(s: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(3)} s`
 }
 
-async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[]): Promise<TimestampTokenResult> {
+/** A token that passed its cheap steps: its counted signature cost, and the rest of its check. */
+interface Pending {
+  readonly index: number
+  readonly cost: number
+  /** Checks its signature and chain (at most `cost` signature checks). */
+  readonly check: () => Promise<TimestampTokenResult>
+  /** Its result when it is not checked. */
+  readonly refuse: (problem: TimestampProblem, detail: string) => TimestampTokenResult
+}
+
+/** The steps of one token up to its signature cost (no signature checked), in the documented order. */
+function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[]): { readonly result: TimestampTokenResult } | Pending {
   let authority: string | null = null
   let time: string | null = null
   let accuracySeconds: number | null = null
   let marginSeconds: number | null = null
+  let signatureChecks = 0
   const done = (problem: TimestampProblem | null, detail: string): TimestampTokenResult => ({
     index,
     ok: problem === null,
@@ -104,9 +124,18 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     time,
     accuracySeconds,
     marginSeconds,
+    signatureChecks,
     problem,
     detail,
   })
+  const failed = (e: unknown): TimestampTokenResult => {
+    if (e instanceof Fail) return done(e.problem, e.detail)
+    return done('TIMESTAMP_TOKEN_MALFORMED', `the token could not be read: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  const counted: SignatureCheck = (alg, spki, data, signature) => {
+    signatureChecks++
+    return verifySignature(alg, spki, data, signature)
+  }
   try {
     if (!(bytes instanceof Uint8Array)) throw new Fail('TIMESTAMP_TOKEN_MALFORMED', 'the token is not a byte array')
     let token: ParsedToken
@@ -119,11 +148,17 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     const { tstInfo, signer } = token
     time = new Date(tstInfo.genTime).toISOString()
     accuracySeconds = tstInfo.accuracyMicros / 1e6
-    // The latest instant the token allows, in microseconds (a truncated sub-millisecond genTime rounds up).
-    const latestMicros = tstInfo.genTime * 1000 + (tstInfo.subMillisecond ? 1000 : 0) + tstInfo.accuracyMicros
-    marginSeconds = (deadline * 1_000_000 - latestMicros) / 1e6
+    // genTime in microseconds, rounded down and (a sub-millisecond genTime) up to the millisecond.
+    const genLow = tstInfo.genTime * 1000
+    const genHigh = genLow + (tstInfo.subMillisecond ? 1000 : 0)
+    // The latest instant the token allows, and the interval every certificate must be valid over.
+    const latestMicros = genHigh + tstInfo.accuracyMicros
+    const window: TimeWindow = { lowMicros: genLow - tstInfo.accuracyMicros, highMicros: latestMicros }
+    const margin = (deadline * 1_000_000 - latestMicros) / 1e6
+    marginSeconds = margin
     const signerCert = findSigner(token)
     if (signerCert !== undefined) authority = signerCert.name
+    refuseDuplicates(token.certificates)
 
     // 1. What is stamped, and when.
     if (tstInfo.imprintAlgorithm !== OID.sha256) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the imprint is hashed with ${HASHES[tstInfo.imprintAlgorithm] ?? refusedHashName(tstInfo.imprintAlgorithm)}; only SHA-256 (the commitment CID's hash) is accepted`)
@@ -132,113 +167,48 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     // 2. The CMS envelope.
     const digestName = HASHES[signer.digestAlgorithm]
     if (digestName === undefined) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the SignerInfo digest algorithm is ${refusedHashName(signer.digestAlgorithm)}; SHA-256, SHA-384 or SHA-512 is required`)
-    if (signer.contentType !== OID.tstInfo) throw new Fail('TIMESTAMP_NOT_TSTINFO', `the content-type attribute is ${signer.contentType}, not id-ct-TSTInfo`)
+    if (signer.contentTypeProblem !== undefined) throw new Fail('TIMESTAMP_CONTENT_TYPE_MISMATCH', signer.contentTypeProblem === 'missing' ? 'the signed attributes lack content-type' : 'the content-type attribute appears twice or with more than one value')
+    if (signer.contentType !== OID.tstInfo) throw new Fail('TIMESTAMP_CONTENT_TYPE_MISMATCH', `the content-type attribute is ${signer.contentType}, not id-ct-TSTInfo`)
     const schemeProblem = signatureSchemeProblem(signer.signatureAlgorithm, digestName)
     if (schemeProblem !== undefined) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the token is signed with ${schemeProblem}, which is refused or not supported`)
     if (!bytesEqual(signer.messageDigest, digest(digestName, tstInfo.der))) throw new Fail('TIMESTAMP_MESSAGE_DIGEST_MISMATCH', 'the message-digest attribute does not match the TSTInfo (the time-stamp content was altered)')
     // 3. The signer certificate.
     if (signerCert === undefined) throw new Fail('TIMESTAMP_SIGNER_CERT_MISSING', 'the token does not carry its signer\'s certificate (request tokens with certReq true)')
-    const certId = signer.certId
-    if (certId === undefined) throw new Fail('TIMESTAMP_SIGNER_CERT_ID_MISMATCH', 'the signed attributes lack signing-certificate (ESSCertID or ESSCertIDv2)')
-    if (certId.hash !== 'SHA-1' && certId.hash !== 'SHA-256' && certId.hash !== 'SHA-384' && certId.hash !== 'SHA-512') throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the signing-certificate attribute uses ${certId.hash}`)
-    if (!bytesEqual(certId.certHash, digest(certId.hash, signerCert.der))) throw new Fail('TIMESTAMP_SIGNER_CERT_ID_MISMATCH', `the signing-certificate attribute names another certificate than the signer's (${signerCert.name})`)
+    if (signer.certIdProblem === 'missing') throw new Fail('TIMESTAMP_SIGNER_CERT_ID_MISSING', 'the signed attributes lack signing-certificate (ESSCertID) and signing-certificate-v2 (ESSCertIDv2)')
+    if (signer.certIdProblem === 'doubled') throw new Fail('TIMESTAMP_SIGNER_CERT_ID_DUPLICATE', 'a signing-certificate attribute appears twice or with more than one value')
+    for (const certId of signer.certIds) {
+      if (certId.hash !== 'SHA-1' && certId.hash !== 'SHA-256' && certId.hash !== 'SHA-384' && certId.hash !== 'SHA-512') throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the signing-certificate attribute uses ${certId.hash}`)
+      if (!bytesEqual(certId.certHash, digest(certId.hash, signerCert.der))) throw new Fail('TIMESTAMP_SIGNER_CERT_ID_MISMATCH', `the signing-certificate attribute names another certificate than the signer's (${signerCert.name})`)
+    }
     const eku = signerCert.extKeyUsage
     if (eku === undefined || !eku.critical || eku.usages.length !== 1 || eku.usages[0] !== OID.timeStamping) {
       const what = eku === undefined ? 'has no extended key usage' : !eku.critical ? 'has a non-critical extended key usage' : `has extended key usage ${eku.usages.join(', ')}`
       throw new Fail('TIMESTAMP_NOT_TIMESTAMPING_CERT', `the signer certificate ${signerCert.name} ${what}; RFC 3161 requires a critical id-kp-timeStamping and nothing else`)
     }
     if (signerCert.keyUsage !== undefined && !signerCert.keyUsage.has(0) && !signerCert.keyUsage.has(1)) throw new Fail('TIMESTAMP_NOT_TIMESTAMPING_CERT', `the signer certificate ${signerCert.name} has a key usage without digitalSignature or nonRepudiation`)
-    usable(signerCert, tstInfo.genTime, time)
-    // 4. Cryptography: the token's signature, then the chain.
-    const sig = await verifySignature(signer.signatureAlgorithm, signerCert.spki, signer.signedAttrs, signer.signature, digestName)
-    judge(sig, `the token's signature does not verify with ${signerCert.name}'s key`)
-    await chain(signerCert, token.certificates, anchors, tstInfo.genTime, time)
-    return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(marginSeconds)} before the target block`)
+    usable(signerCert, window)
+    // 4. The work bound, counted from the token's bytes before any signature is checked.
+    const cost = signatureCost(signerCert, token.certificates, anchors)
+    if (cost > LIMITS.maxTimestampSignatureChecksPerToken) throw new Fail('TIMESTAMP_LIMIT_EXCEEDED', `the token would need up to ${cost} signature checks, over the limit maxTimestampSignatureChecksPerToken = ${LIMITS.maxTimestampSignatureChecksPerToken} (its certificates share issuer names)`)
+    // 5. Cryptography: the token's signature, then the chain (run by the caller, within the proof's budget).
+    const check = async (): Promise<TimestampTokenResult> => {
+      try {
+        signatureChecks++
+        const sig = await verifySignature(signer.signatureAlgorithm, signerCert.spki, signer.signedAttrs, signer.signature, digestName)
+        judge(sig, `the token's signature does not verify with ${signerCert.name}'s key`)
+        await findChain(signerCert, token.certificates, anchors, window, counted)
+        return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(margin)} before the target block`)
+      } catch (e) {
+        return failed(e)
+      }
+    }
+    return { index, cost, check, refuse: done }
   } catch (e) {
-    if (e instanceof Fail) return done(e.problem, e.detail)
-    return done('TIMESTAMP_TOKEN_MALFORMED', `the token could not be read: ${e instanceof Error ? e.message : String(e)}`)
+    return { result: failed(e) }
   }
 }
 
 function findSigner(token: ParsedToken): ParsedCertificate | undefined {
   const sid = token.signer.sid
   return token.certificates.find((c) => ('subjectKeyId' in sid ? c.subjectKeyId !== undefined && bytesEqual(c.subjectKeyId, sid.subjectKeyId) : c.serial === sid.serial && bytesEqual(c.issuer, sid.issuer)))
-}
-
-/** Validity at genTime (inclusive bounds) and no unknown critical extension. */
-function usable(cert: ParsedCertificate, genTime: number, time: string): void {
-  if (genTime < cert.notBefore || genTime > cert.notAfter) {
-    throw new Fail('TIMESTAMP_CERT_NOT_VALID_AT_GENTIME', `certificate ${cert.name} is valid from ${new Date(cert.notBefore).toISOString()} to ${new Date(cert.notAfter).toISOString()}, not at genTime ${time}`)
-  }
-  if (cert.unknownCritical.length > 0) throw new Fail('TIMESTAMP_CERT_UNUSABLE', `certificate ${cert.name} has critical extension(s) this verifier does not understand: ${cert.unknownCritical.join(', ')}`)
-}
-
-function judge(sig: SignatureOutcome, invalid: string): void {
-  if (sig.kind === 'valid') return
-  if (sig.kind === 'invalid') throw new Fail('TIMESTAMP_BAD_SIGNATURE', invalid)
-  if (sig.kind === 'unsupported') throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `${sig.what} is refused or not supported`)
-  throw new Fail('TIMESTAMP_UNCHECKABLE', sig.what)
-}
-
-/**
- * Finds a path from `leaf` to a trust anchor through the token's certificates, checking each
- * signature, each issuer's CA status and validity at genTime. Depth-first, bounded by
- * `maxTimestampChainDepth`; throws the most telling failure when no path exists.
- */
-async function chain(leaf: ParsedCertificate, pool: readonly ParsedCertificate[], anchors: readonly Anchor[], genTime: number, time: string): Promise<void> {
-  let best: Fail | undefined
-  const note = (f: Fail): void => {
-    // Prefer an uncheckable host over any failure, then a concrete failure over "no path".
-    const rank = (p: TimestampProblem): number => (p === 'TIMESTAMP_UNCHECKABLE' ? 3 : p === 'TIMESTAMP_UNTRUSTED' ? 1 : 2)
-    if (best === undefined || rank(f.problem) > rank(best.problem)) best = f
-  }
-  const walk = async (cert: ParsedCertificate, depth: number, path: readonly ParsedCertificate[]): Promise<boolean> => {
-    if (anchors.some((a) => bytesEqual(a.cert.der, cert.der))) return true
-    for (const anchor of anchors) {
-      if (!bytesEqual(anchor.cert.subject, cert.issuer)) continue
-      try {
-        usable(anchor.cert, genTime, time)
-        judge(await verifySignature(cert.signatureAlgorithm, anchor.cert.spki, cert.tbs, cert.signature), '')
-        return true
-      } catch (e) {
-        if (!(e instanceof Fail)) throw e
-        // Same name, other key: an impostor root, not the trusted one.
-        note(e.problem === 'TIMESTAMP_BAD_SIGNATURE' ? new Fail('TIMESTAMP_UNTRUSTED', `certificate ${cert.name} names the trusted root ${anchor.name} as issuer but is not signed by its key`) : e)
-      }
-    }
-    if (depth >= LIMITS.maxTimestampChainDepth) {
-      note(new Fail('TIMESTAMP_UNTRUSTED', `the certificate chain is longer than maxTimestampChainDepth = ${LIMITS.maxTimestampChainDepth}`))
-      return false
-    }
-    for (const issuer of pool) {
-      if (!bytesEqual(issuer.subject, cert.issuer) || path.includes(issuer)) continue
-      try {
-        usable(issuer, genTime, time)
-        if (!issuer.isCA || (issuer.keyUsage !== undefined && !issuer.keyUsage.has(5))) throw new Fail('TIMESTAMP_CERT_UNUSABLE', `certificate ${issuer.name} is not a CA certificate allowed to sign certificates`)
-        judge(await verifySignature(cert.signatureAlgorithm, issuer.spki, cert.tbs, cert.signature), `certificate ${cert.name} is not signed by ${issuer.name}`)
-      } catch (e) {
-        if (e instanceof Fail) {
-          note(e)
-          continue
-        }
-        throw e
-      }
-      if (await walk(issuer, depth + 1, [...path, issuer])) return true
-    }
-    return false
-  }
-  if (await walk(leaf, 1, [leaf])) return
-  if (best !== undefined) throw best
-  const top = topOf(leaf, pool)
-  throw new Fail('TIMESTAMP_UNTRUSTED', `the signer's chain ends at ${top}, which is not a trusted time-stamping root (add its root with trust.timestampAuthorities / --trust-tsa)`)
-}
-
-function topOf(leaf: ParsedCertificate, pool: readonly ParsedCertificate[]): string {
-  let cert = leaf
-  for (let i = 0; i < LIMITS.maxTimestampChainDepth; i++) {
-    const up = pool.find((c) => c !== cert && bytesEqual(c.subject, cert.issuer))
-    if (up === undefined) return bytesEqual(cert.subject, cert.issuer) ? `"${cert.name}"` : `"${cert.issuerName}" (issuer of "${cert.name}", not carried in the token)`
-    cert = up
-  }
-  return `"${cert.name}"`
 }

@@ -6,7 +6,9 @@
  * - B: the CCADB listing in the IETF draft draft-ietf-tls-cert-abridge (repository
  *   tlswg/draft-ietf-tls-cert-abridge; entry ids below), which matches the Chrome Root Store.
  *
- * `test/core/timestamp/roots.test.ts` asserts each fingerprint. "Sectigo Public Time Stamping Root
+ * `test/core/timestamp/roots.test.ts` asserts each fingerprint, and that each PEM below is byte for byte
+ * its file in `docs/roots/` (the same roots for a re-implementer: `digicert-trusted-root-g4.pem`,
+ * `usertrust-rsa-certification-authority.pem`, `digicert-assured-id-root-ca.pem`). "Sectigo Public Time Stamping Root
  * R46" itself (SHA-256 4941b001b8a97e961b7817c9d9e960ec4b056bfc915a8c1aabf6ef6b3ac046a5) is not
  * shipped: its bytes could not be obtained from two sources; Sectigo tokens reach USERTrust through
  * the cross-certificate they carry.

@@ -60,10 +60,17 @@ export interface TokenSigner {
   readonly digestAlgorithm: string
   /** DER of the signed attributes with the SET OF tag, as signed (RFC 5652 5.4). */
   readonly signedAttrs: Uint8Array
-  readonly contentType: string
+  /** The content-type attribute's value, when it is present once with one value (see {@link contentTypeProblem}). */
+  readonly contentType: string | undefined
+  /** `missing`: no content-type attribute; `doubled`: present twice, or with more than one value. */
+  readonly contentTypeProblem: 'missing' | 'doubled' | undefined
   readonly messageDigest: Uint8Array
   /** The first ESSCertID of SigningCertificateV2 (preferred) or SigningCertificate. */
   readonly certId: SignerCertId | undefined
+  /** The first ESSCertID of every signing-certificate attribute present: SigningCertificateV2's, then SigningCertificate's. */
+  readonly certIds: readonly SignerCertId[]
+  /** `missing`: neither attribute; `doubled`: one of them twice, or with more than one value. */
+  readonly certIdProblem: 'missing' | 'doubled' | undefined
   readonly signatureAlgorithm: { readonly oid: string; readonly params: Der | undefined }
   readonly signature: Uint8Array
 }
@@ -184,6 +191,8 @@ function parseSigner(node: Der): TokenSigner {
   signedAttrs[0] = 0x31 // signed as an explicit SET OF (RFC 5652 5.4)
   const seen = new Set<string>()
   let contentType: string | undefined
+  let contentTypeProblem: TokenSigner['contentTypeProblem'] = 'missing'
+  let certIdProblem: TokenSigner['certIdProblem'] = 'missing'
   let messageDigest: Uint8Array | undefined
   let v1: SignerCertId | undefined
   let v2: SignerCertId | undefined
@@ -191,9 +200,18 @@ function parseSigner(node: Der): TokenSigner {
     const aw = `${w}.signedAttrs[${k}]`
     const [typeNode, valuesNode] = sequence(attr, aw, 'Attribute')
     const type = oid(typeNode, aw, 'attrType')
-    if (seen.has(type)) throw new DerError(aw, `attribute ${type} appears twice`)
-    seen.add(type)
     const values = set(valuesNode, aw, 'attrValues')
+    // content-type and the signing-certificate attributes twice (or with two values) have their own
+    // problems, judged at their step (docs/timestamps.md); any other attribute twice is malformed.
+    const isSigningCert = type === OID.signingCertificate || type === OID.signingCertificateV2
+    if (type === OID.contentType || isSigningCert) {
+      const doubled = seen.has(type) || values.length > 1
+      if (type === OID.contentType) contentTypeProblem = doubled ? 'doubled' : undefined
+      else if (doubled || certIdProblem !== 'doubled') certIdProblem = doubled ? 'doubled' : undefined
+      seen.add(type)
+      if (doubled) continue
+    } else if (seen.has(type)) throw new DerError(aw, `attribute ${type} appears twice`)
+    seen.add(type)
     const single = (): Der => {
       if (values.length !== 1) throw new DerError(aw, `attribute ${type} must have exactly one value`)
       return values[0]!
@@ -203,13 +221,14 @@ function parseSigner(node: Der): TokenSigner {
     else if (type === OID.signingCertificate) v1 = firstCertId(single(), aw, false)
     else if (type === OID.signingCertificateV2) v2 = firstCertId(single(), aw, true)
   }
-  if (contentType === undefined) throw new TokenProblem('TIMESTAMP_TOKEN_MALFORMED', 'the signed attributes lack content-type')
+  if (contentTypeProblem !== undefined) contentType = undefined
   if (messageDigest === undefined) throw new TokenProblem('TIMESTAMP_TOKEN_MALFORMED', 'the signed attributes lack message-digest')
   const signatureAlgorithm = algorithm(f[i++], `${w}.signatureAlgorithm`, 'signatureAlgorithm')
   const signature = octets(f[i++], `${w}.signature`, 'signature')
   if (isContext(f[i], 1)) i++ // unsignedAttrs
   if (i !== f.length) throw new DerError(w, 'SignerInfo has extra fields')
-  return { sid, digestAlgorithm, signedAttrs, contentType, messageDigest, certId: v2 ?? v1, signatureAlgorithm, signature }
+  const certIds = [v2, v1].filter((c): c is SignerCertId => c !== undefined)
+  return { sid, digestAlgorithm, signedAttrs, contentType, contentTypeProblem, messageDigest, certId: certIdProblem === undefined ? certIds[0] : undefined, certIds: certIdProblem === undefined ? certIds : [], certIdProblem, signatureAlgorithm, signature }
 }
 
 function firstCertId(value: Der, w: string, v2: boolean): SignerCertId {

@@ -1,4 +1,5 @@
 /** The built-in time-stamping roots: fingerprints as published by two independent sources; anchor parsing. */
+import { readdirSync, readFileSync } from 'node:fs'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it } from 'vitest'
 import { bytesToHex } from '../../../src/core/bytes.js'
@@ -27,6 +28,28 @@ describe('built-in time-stamping roots', () => {
   })
   it('each default anchor (built from its PEM, name and published fingerprint without parsing) equals parseTrustAnchor of its PEM', () => {
     expect(DEFAULT_TIMESTAMP_AUTHORITIES).toEqual([parseTrustAnchor(roots.DIGICERT_TRUSTED_ROOT_G4_PEM), parseTrustAnchor(roots.USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM)])
+  })
+})
+
+describe('docs/roots/*.pem: the built-in roots as files a re-implementer reads', () => {
+  const dir = new URL('../../../docs/roots/', import.meta.url)
+  const files: Record<string, string> = {
+    'digicert-trusted-root-g4.pem': 'DIGICERT_TRUSTED_ROOT_G4',
+    'usertrust-rsa-certification-authority.pem': 'USERTRUST_RSA_CERTIFICATION_AUTHORITY',
+    'digicert-assured-id-root-ca.pem': 'DIGICERT_ASSURED_ID_ROOT_CA',
+  }
+  it('holds exactly one file per shipped root', () => {
+    expect(readdirSync(dir).sort()).toEqual(Object.keys(files).sort())
+  })
+  for (const [file, constant] of Object.entries(files)) {
+    it(`${file} is byte for byte the code's ${constant}_PEM, with its published fingerprint`, () => {
+      const text = readFileSync(new URL(file, dir), 'utf8')
+      expect(text).toBe((roots as unknown as Record<string, string>)[`${constant}_PEM`])
+      expect(parseTrustAnchor(text).sha256).toBe((BUILT_IN_ROOT_FINGERPRINTS as Record<string, string>)[constant])
+    })
+  }
+  it('the default authorities are the files named in docs/timestamps.md, in that order', () => {
+    expect(DEFAULT_TIMESTAMP_AUTHORITIES.map((a) => a.der)).toEqual(['digicert-trusted-root-g4.pem', 'usertrust-rsa-certification-authority.pem'].map((f) => parseTrustAnchor(readFileSync(new URL(f, dir), 'utf8')).der))
   })
 })
 
