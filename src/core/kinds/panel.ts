@@ -110,7 +110,7 @@ function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilitie
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact })
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false })
   const entry = { count, plan, ...(plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
@@ -200,7 +200,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     kind: v.literal('panel'),
     k: integer(1, SORTITION_LIMITS.maxPanelSize),
     alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
-    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order.'),
+    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
     features: featuresShape,
     types: typesShape,
   }),

@@ -19,7 +19,6 @@
  */
 import { LimitExceededError } from '../errors.js'
 import type { QuotaTable, SortitionPool } from './pool.js'
-import { SORTITION_LIMITS } from './pool.js'
 
 /**
  * One cell: respondents that share their values on the exact features.
@@ -99,11 +98,14 @@ export function makeCells(pool: SortitionPool, exact: readonly number[]): Cell[]
  * with the respondents left in later cells; the missing mins of the feature's values not yet closed
  * fit in the seats left (`k - size`); and the respondents left fill the seats left.
  *
- * @param maxStates - state budget (default {@link SORTITION_LIMITS.maxStates}).
- * @throws {@link LimitExceededError} `SORTITION_STATE_LIMIT` when the DP needs more states.
+ * Callers bound the work first with the plan's cost (`planCost`, checked by `planPanel`); the
+ * optional state budget is a local safety net of the caller, not part of the protocol.
+ *
+ * @param maxStates - state budget (default: none).
+ * @throws {@link LimitExceededError} `SORTITION_STATE_LIMIT` when the DP needs more states than `maxStates`.
  * @category Sortition
  */
-export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], maxStates: number = SORTITION_LIMITS.maxStates): Counter {
+export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], maxStates = Infinity): Counter {
   const cells = makeCells(pool, exact)
   const T = cells.length
   const E = exact.length

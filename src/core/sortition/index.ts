@@ -18,9 +18,11 @@ export {
   type QuotaRow,
   type QuotaTable,
 } from './pool.js'
+export { planCost, COST_SATURATION, type PlanCost } from './cost.js'
 export { buildCounter, makeCells, binomialRow, expectedCellCounts, type Counter, type Cell, type CounterLayer } from './count.js'
 export {
   planPanel,
+  checkPlanCost,
   drawPanel,
   relaxedPanel,
   meetsQuotas,
