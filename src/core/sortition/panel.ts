@@ -85,9 +85,9 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
     const L = layers[i]!
     const W = layers[i + 1]!.ways
     let x = uniformBelow(stream, L.ways[s]!)
-    const t = L.trans[s]!
+    const t = L.trans
     let chosen = -1
-    for (let p = 0; p < t.length; p += 2) {
+    for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
       const block = binom[i]![t[p]!]! * W[t[p + 1]!]!
       if (x < block) {
         chosen = p
