@@ -18,6 +18,7 @@ import { bigSampler, drawBig, uniformBigInt } from '../random/uniform.js'
 import { pickIndices } from '../random/shuffle.js'
 import { buildCounter, expectedCellCounts, type Counter } from './count.js'
 import { planCost } from './cost.js'
+import { brokenQuotas, smallestGateRelaxation } from './gate.js'
 import { InfeasibleQuotasError, SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
 
 /**
@@ -263,13 +264,26 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
     const stream = acceptanceStream()
     const others = otherFeatures(plan)
     let kept = 0
-    for (let t = 0; t < SORTITION_LIMITS.acceptanceTrials; t++) if (meetsQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)) kept++
+    // Trials that break exactly one quota of the other features: that quota and by how many seats.
+    const single = new Map<string, number[]>()
+    for (let t = 0; t < SORTITION_LIMITS.acceptanceTrials; t++) {
+      const broken = brokenQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)
+      if (broken.length === 0) kept++
+      else if (broken.length === 1) {
+        const [key, by] = broken[0]!
+        const list = single.get(key) ?? []
+        list.push(by)
+        single.set(key, list)
+      }
+    }
     if (kept < SORTITION_LIMITS.minAcceptedTrials) {
       const names = others.map((f) => JSON.stringify(pool.features[f]!.name)).join(', ')
+      const fix = smallestGateRelaxation(pool, quotas, single, kept)
       throw new LimitExceededError(
         'SORTITION_ACCEPTANCE_TOO_LOW',
-        `only ${kept} of ${SORTITION_LIMITS.acceptanceTrials} panels drawn under the quotas of the exactly counted features also met the quotas of ${names}${kept === 0 ? ' (the quotas may be infeasible)' : ''}`,
-        `loosen the quotas of ${names}, merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features within the work bound)`,
+        `only ${kept} of ${SORTITION_LIMITS.acceptanceTrials} panels drawn under the quotas of the exactly counted features also met the quotas of ${names} (at least ${SORTITION_LIMITS.minAcceptedTrials} needed)${kept === 0 ? ' (the quotas may be infeasible)' : ''}`,
+        fix ??
+          `no single quota change is enough: loosen several quotas of ${names}, merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features within the work bound)`,
       )
     }
   }

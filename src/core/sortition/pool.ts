@@ -106,8 +106,13 @@ export const SORTITION_LIMITS = {
   maxRejectionRounds: 100_000,
   /** Relaxed panels drawn at commit time to estimate the acceptance rate. */
   acceptanceTrials: 2000,
-  /** Fewest accepted panels among {@link SORTITION_LIMITS.acceptanceTrials} for the commit to go ahead. */
-  minAcceptedTrials: 10,
+  /**
+   * Fewest accepted panels among {@link SORTITION_LIMITS.acceptanceTrials} for the plan to be admitted.
+   * Chosen for a stated failure bound: whatever a plan's acceptance rate `p`, the chance that 2,000
+   * independent trials admit it and a draw then exhausts {@link SORTITION_LIMITS.maxRejectionRounds}
+   * rounds, `max_p P(Bin(2000, p) ≥ 7) · (1 − p)^100000`, is below 2^-42 (docs/spec.md, Commit-time gate).
+   */
+  minAcceptedTrials: 7,
 } as const
 
 /**

@@ -60,3 +60,26 @@ describe('planCost', () => {
     expect(plan.counter.exact.length).toBeGreaterThan(0)
   })
 })
+
+describe('the acceptance gate\'s stated failure bound (docs/spec.md, Commit-time gate)', () => {
+  it('max over p of P(Bin(2000, p) >= 7) * (1 - p)^100000 is below 2^-42, and 6 would not be below 2^-36', () => {
+    const { acceptanceTrials: t, minAcceptedTrials: K, maxRejectionRounds: R } = SORTITION_LIMITS
+    const logFact = [0]
+    for (let i = 1; i <= t; i++) logFact.push(logFact[i - 1]! + Math.log(i))
+    const lgamma = (n: number): number => logFact[n]!
+    const worst = (k: number): number => {
+      let best = -Infinity
+      for (let e = 0; e < 1200; e++) {
+        const p = 10 ** (-8 + e / 200)
+        if (p > 0.02) break
+        let tail = 0
+        for (let i = k; i <= k + 150; i++) tail += Math.exp(lgamma(t) - lgamma(i) - lgamma(t - i) + i * Math.log(p) + (t - i) * Math.log1p(-p))
+        best = Math.max(best, Math.log2(tail) + R * Math.log1p(-p) / Math.LN2)
+      }
+      return best
+    }
+    expect(K).toBe(7)
+    expect(worst(K)).toBeLessThan(-42)
+    expect(worst(K - 1)).toBeGreaterThan(-37)
+  })
+})
