@@ -290,17 +290,28 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   return plan
 }
 
-/** NO_VALID_PANEL with the smallest single-quota relaxation, searched when the plan is exact. */
+/**
+ * NO_VALID_PANEL with the smallest single-quota relaxation among the exactly counted features (every
+ * feature for an exact plan), each candidate recounted within the work bound.
+ */
 function noValidPanel(plan: PanelPlan, budget: number, explain: boolean): InfeasibleQuotasError {
   const { pool, quotas, k } = plan
   let best: { delta: number; text: string } | undefined
-  if (plan.exact && explain) {
+  // The search changes quotas of the exactly counted features only (for an exact plan: every feature):
+  // with the others left to rejection, a zero count is a conflict among these.
+  const counted = [...plan.counter.exact].sort((x, y) => x - y)
+  const recount = (min: number[][], max: number[][]): bigint => {
+    checkPlanCost(pool, { min, max }, k, plan.counter.exact)
+    return buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count
+  }
+  if (explain) {
     // Try lowering one min or raising one max by delta = 1, 2, ...; the smallest delta wins (ties:
     // canonical order, mins before maxes). Bounded: at most k steps per quota, each a recount.
     const maxTrials = 200
     let trials = 0
     for (let delta = 1; delta <= k && best === undefined && trials < maxTrials; delta++) {
-      for (let f = 0; f < pool.features.length && best === undefined; f++) {
+      for (const f of counted) {
+        if (best !== undefined) break
         for (let v = 0; v < pool.features[f]!.values.length && best === undefined && trials < maxTrials; v++) {
           for (const side of ['min', 'max'] as const) {
             const min = quotas.min.map((r) => r.slice())
@@ -315,7 +326,7 @@ function noValidPanel(plan: PanelPlan, budget: number, explain: boolean): Infeas
             trials++
             let count: bigint
             try {
-              count = buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count
+              count = recount(min, max)
             } catch {
               continue
             }
@@ -329,14 +340,15 @@ function noValidPanel(plan: PanelPlan, budget: number, explain: boolean): Infeas
       }
     }
   }
-  if (best === undefined && plan.exact && explain) {
+  if (best === undefined && explain) {
     // No single quota change is enough: find the first feature (canonical order) whose quotas, dropped
     // altogether, leave some valid panel.
-    for (let f = 0; f < pool.features.length && best === undefined; f++) {
+    for (const f of counted) {
+      if (best !== undefined) break
       const min = quotas.min.map((r, i) => (i === f ? r.map(() => 0) : r.slice()))
       const max = quotas.max.map((r, i) => (i === f ? r.map(() => k) : r.slice()))
       try {
-        if (buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count > 0n) {
+        if (recount(min, max) > 0n) {
           best = { delta: 0, text: `no single quota change is enough; relax several quotas of ${JSON.stringify(pool.features[f]!.name)} (without its quotas, valid panels exist)` }
         }
       } catch {

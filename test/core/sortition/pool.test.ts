@@ -159,6 +159,28 @@ describe('planPanel refusals', () => {
     expect(planPanel(big, t, 10).exact).toBe(true)
   })
 
+  it('NO_VALID_PANEL names a relaxation when features are left to rejection too (the search changes the counted features\' quotas)', () => {
+    // a and b always agree; a0 needs 3 seats, b0 allows 1: no panel, whatever c does.
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, values: [`a${i % 2}`, `b${i % 2}`, `c${i % 3}`] }))
+    const p = makePool(['a', 'b', 'c'], rows)
+    const q: QuotaRow[] = [
+      { feature: 'a', value: 'a0', min: 3, max: 6 },
+      { feature: 'a', value: 'a1', min: 0, max: 6 },
+      { feature: 'b', value: 'b0', min: 0, max: 1 },
+      { feature: 'b', value: 'b1', min: 0, max: 6 },
+      ...['c0', 'c1', 'c2'].map((value) => ({ feature: 'c', value, min: 0, max: 6 })),
+    ]
+    let err: unknown
+    try {
+      planPanel(p, checkQuotas(p, q, 6), 6, { exactFeatures: ['a', 'b'] })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(InfeasibleQuotasError)
+    expect((err as InfeasibleQuotasError).code).toBe('NO_VALID_PANEL')
+    expect((err as InfeasibleQuotasError).hint).toBe('lower the min of "a"="a0" from 3 to 1')
+  })
+
   it('SORTITION_ACCEPTANCE_TOO_LOW names the smallest single relaxation, and applying it passes the gate with the same exact features', () => {
     // g0 (20 of 60) must fill 10 of 12 seats: about 1 in 10,000 relaxed panels; a is counted exactly.
     const rows = Array.from({ length: 60 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, values: [`g${i % 3}`, `a${i % 2}`] }))
