@@ -156,6 +156,9 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
   const chosen = planPanel(ordered, table, k, options.exactFeatures === undefined ? {} : { exactFeatures: options.exactFeatures })
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name) }
+  // The plan just built is the one the spec's validation would rebuild (same types in committed order,
+  // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
+  plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
   return { draw, participants: entries }
 }
 
