@@ -50,5 +50,5 @@ export function smallestGateRelaxation(pool: SortitionPool, quotas: QuotaTable, 
   const name = `${JSON.stringify(feature.name)}=${JSON.stringify(feature.values[Number(v)])}`
   const from = side === 'min' ? quotas.min[Number(f)]![Number(v)]! : quotas.max[Number(f)]![Number(v)]!
   const to = side === 'min' ? from - best.seats : from + best.seats
-  return `${side === 'min' ? 'lower the min' : 'raise the max'} of ${name} from ${from} to ${to} (${best.seats} seat(s)): with the same exact features, the same trials would then keep ${kept + best.gained} of ${SORTITION_LIMITS.acceptanceTrials}; or loosen several quotas a little, merge values, or use fewer features`
+  return `${side === 'min' ? 'lower the min' : 'raise the max'} of ${name} from ${from} to ${to} (${best.seats} seat(s)): with the same exact features, the same trials would then keep ${kept + best.gained} of ${SORTITION_LIMITS.acceptanceTrials}`
 }

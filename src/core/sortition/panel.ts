@@ -266,8 +266,12 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
     let kept = 0
     // Trials that break exactly one quota of the other features: that quota and by how many seats.
     const single = new Map<string, number[]>()
+    // Per trial, the most seats by which it breaks any quota: widening every quota of the other
+    // features by that many seats would keep it.
+    const worst: number[] = []
     for (let t = 0; t < SORTITION_LIMITS.acceptanceTrials; t++) {
       const broken = brokenQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)
+      worst.push(broken.reduce((a, [, by]) => Math.max(a, by), 0))
       if (broken.length === 0) kept++
       else if (broken.length === 1) {
         const [key, by] = broken[0]!
@@ -279,11 +283,14 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
     if (kept < SORTITION_LIMITS.minAcceptedTrials) {
       const names = others.map((f) => JSON.stringify(pool.features[f]!.name)).join(', ')
       const fix = smallestGateRelaxation(pool, quotas, single, kept)
+      const widen = [...worst].sort((a, b) => a - b)[SORTITION_LIMITS.minAcceptedTrials - 1]!
+      const all = `widen every quota of ${names} by ${widen} seat(s) (min − ${widen}, max + ${widen}): with the same exact features, the same trials would then keep ${worst.filter((x) => x <= widen).length} of ${SORTITION_LIMITS.acceptanceTrials}`
       throw new LimitExceededError(
         'SORTITION_ACCEPTANCE_TOO_LOW',
         `only ${kept} of ${SORTITION_LIMITS.acceptanceTrials} panels drawn under the quotas of the exactly counted features also met the quotas of ${names} (at least ${SORTITION_LIMITS.minAcceptedTrials} needed)${kept === 0 ? ' (the quotas may be infeasible)' : ''}`,
-        fix ??
-          `no single quota change is enough: loosen several quotas of ${names}, merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features within the work bound)`,
+        fix === undefined
+          ? `no single quota change is enough: ${all}; or merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features within the work bound)`
+          : `${fix}; or ${all}`,
       )
     }
   }

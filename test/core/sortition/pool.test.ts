@@ -207,6 +207,12 @@ describe('planPanel refusals', () => {
     expect(Number(keep)).toBeGreaterThanOrEqual(7)
     const relaxed = q.map((r) => (r.feature === feature && r.value === value ? { ...r, [side === 'lower the min' ? 'min' : 'max']: Number(to) } : r))
     expect(planPanel(p, checkQuotas(p, relaxed, 12), 12, { exactFeatures: ['a'] }).counter.exact.length).toBe(1)
+    // The other answer: widen every quota of the features left to rejection by the same seats.
+    const w = /widen every quota of "g" by (\d+) seat\(s\) \(min − \d+, max \+ \d+\): with the same exact features, the same trials would then keep (\d+) of 2000/.exec(hint ?? '')
+    expect(w, hint).not.toBeNull()
+    expect(Number(w![2])).toBeGreaterThanOrEqual(7)
+    const widened = q.map((r) => (r.feature === 'g' ? { ...r, min: Math.max(0, r.min - Number(w![1])), max: Math.min(12, r.max + Number(w![1])) } : r))
+    expect(planPanel(p, checkQuotas(p, widened, 12), 12, { exactFeatures: ['a'] }).counter.exact.length).toBe(1)
   })
 
   it('unknown or repeated exact features are INVALID_ARGUMENT', () => {
