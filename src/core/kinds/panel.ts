@@ -110,7 +110,7 @@ function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilitie
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact })
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false })
   const entry = { count, plan, ...(plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
@@ -157,6 +157,9 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
   const chosen = planPanel(ordered, table, k, options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) })
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name) }
+  // The plan just built is the one the spec's validation would rebuild (same types in committed order,
+  // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
+  plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
   return { draw, participants: entries }
 }
 
@@ -216,7 +219,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     kind: v.literal('panel'),
     k: integer(1, SORTITION_LIMITS.maxPanelSize),
     alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
-    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order.'),
+    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
     features: featuresShape,
     types: typesShape,
   }),

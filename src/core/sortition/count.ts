@@ -19,7 +19,6 @@
  */
 import { LimitExceededError } from '../errors.js'
 import type { QuotaTable, SortitionPool } from './pool.js'
-import { SORTITION_LIMITS } from './pool.js'
 
 /**
  * One cell: respondents that share their values on the exact features.
@@ -33,14 +32,21 @@ export interface Cell {
 }
 
 /**
- * One layer of the DP: the states before cell `i`, per state its transitions and its completion count.
+ * One layer of the DP: the states before cell `i`, their transitions and completion counts, in flat
+ * typed arrays (no object per state).
  * @category Sortition
  */
 export interface CounterLayer {
-  /** State vectors: `[size so far, ...open counts]`. */
-  readonly states: number[][]
-  /** Transitions of state `s`: `trans[s]` is a flat list `c0, next0, c1, next1, ...` (c ascending). */
-  readonly trans: number[][]
+  /** Number of states. */
+  readonly size: number
+  /** Numbers per state: the size so far, then the count of every open value. */
+  readonly stride: number
+  /** State `s` is `states[s·stride … s·stride + stride − 1]`. */
+  readonly states: Int32Array
+  /** Transitions of state `s`: pairs `(c, next)` at `trans[2·start[s] … 2·start[s + 1] − 1]`, c ascending. */
+  readonly start: Uint32Array
+  /** The transition pairs, flat. */
+  readonly trans: Int32Array
   /** `W_i(s)`: ways to complete state `s` from this layer on. */
   readonly ways: bigint[]
 }
@@ -91,6 +97,53 @@ export function makeCells(pool: SortitionPool, exact: readonly number[]): Cell[]
 }
 
 /**
+ * An open-addressing hash map from whole numbers below 2^53 (state keys) to state indices: typed
+ * arrays, no allocation per entry (a `Map` of such keys boxes each one).
+ */
+class NumberIndex {
+  private keys = new Float64Array(1024)
+  private vals = new Int32Array(1024).fill(-1)
+  private mask = 1023
+  private used = 0
+
+  /** The index of `key`; when absent, stores `fresh` and returns -1. */
+  lookup(key: number, fresh: number): number {
+    let h = this.slot(key)
+    for (;;) {
+      const v = this.vals[h]!
+      if (v < 0) break
+      if (this.keys[h] === key) return v
+      h = (h + 1) & this.mask
+    }
+    this.keys[h] = key
+    this.vals[h] = fresh
+    if (++this.used * 2 > this.mask) this.grow()
+    return -1
+  }
+
+  private slot(key: number): number {
+    const lo = key >>> 0
+    const hi = (key / 4294967296) >>> 0
+    return (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) ^ (lo >>> 15)) & this.mask
+  }
+
+  private grow(): void {
+    const keys = this.keys
+    const vals = this.vals
+    this.keys = new Float64Array(keys.length * 2)
+    this.vals = new Int32Array(keys.length * 2).fill(-1)
+    this.mask = keys.length * 2 - 1
+    for (let i = 0; i < keys.length; i++) {
+      if (vals[i]! < 0) continue
+      let h = this.slot(keys[i]!)
+      while (this.vals[h]! >= 0) h = (h + 1) & this.mask
+      this.keys[h] = keys[i]!
+      this.vals[h] = vals[i]!
+    }
+  }
+}
+
+/**
  * Builds the exact counter: forward pass (reachable, prunable states, transitions), backward pass
  * (bigint ways). Deterministic in its inputs.
  *
@@ -99,11 +152,14 @@ export function makeCells(pool: SortitionPool, exact: readonly number[]): Cell[]
  * with the respondents left in later cells; the missing mins of the feature's values not yet closed
  * fit in the seats left (`k - size`); and the respondents left fill the seats left.
  *
- * @param maxStates - state budget (default {@link SORTITION_LIMITS.maxStates}).
- * @throws {@link LimitExceededError} `SORTITION_STATE_LIMIT` when the DP needs more states.
+ * Callers bound the work first with the plan's cost (`planCost`, checked by `planPanel`); the
+ * optional state budget is a local safety net of the caller, not part of the protocol.
+ *
+ * @param maxStates - state budget (default: none).
+ * @throws {@link LimitExceededError} `SORTITION_STATE_LIMIT` when the DP needs more states than `maxStates`.
  * @category Sortition
  */
-export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], maxStates: number = SORTITION_LIMITS.maxStates): Counter {
+export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], maxStates = Infinity): Counter {
   const cells = makeCells(pool, exact)
   const T = cells.length
   const E = exact.length
@@ -136,56 +192,66 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
   for (let i = 0; i <= T; i++) unopenedMin.push(exact.map((f, j) => table.min[f]!.reduce((a, m, v) => a + (first[j]![v]! >= i ? m : 0), 0)))
 
   const binom = cells.map((c) => binomialRow(c.members.length, Math.min(c.members.length, k)))
-  const layers: { states: number[][]; trans: number[][] }[] = [{ states: [[0]], trans: [] }]
+  // Forward pass, layer by layer: states as flat vectors, transitions as flat (c, next) pairs.
+  const built: { size: number; stride: number; states: Int32Array; start: Uint32Array; trans: Int32Array }[] = []
+  let curSize = 1
+  let curStride = 1
+  let curStates = new Int32Array(1)
   let created = 1
   const overBudget = (): LimitExceededError =>
     new LimitExceededError('SORTITION_STATE_LIMIT', `counting exactly over ${E} feature(s) needs more than ${maxStates} states`, 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features')
   for (let i = 0; i < T; i++) {
-    const cur = layers[i]!
     const nextOpen = open[i + 1]!
     const P = nextOpen.length
+    const stride = 1 + P
     const curPos = new Map(open[i]!.map(([j, v], p) => [j * 1024 + v, p]))
     const nextPos = new Map(nextOpen.map(([j, v], p) => [j * 1024 + v, p]))
     const key = cells[i]!.key
     const n = cells[i]!.members.length
     // Per next slot: source slot in the current state (-1 = opened at this cell), feature, min.
-    const copy = nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1)
-    const slotFeature = nextOpen.map(([j]) => j)
-    const slotMin = nextOpen.map(([j, v]) => table.min[exact[j]!]![v]!)
+    const copy = Int32Array.from(nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1))
+    const slotFeature = Int32Array.from(nextOpen.map(([j]) => j))
+    const slotMin = Int32Array.from(nextOpen.map(([j, v]) => table.min[exact[j]!]![v]!))
     // Per exact feature: this cell's value, its slot now (-1 = new) and after (-1 = closes here), bounds.
-    const hitCur = key.map((v, j) => curPos.get(j * 1024 + v) ?? -1)
-    const hitNext = key.map((v, j) => nextPos.get(j * 1024 + v) ?? -1)
-    const vMin = key.map((v, j) => table.min[exact[j]!]![v]!)
-    const vMax = key.map((v, j) => table.max[exact[j]!]![v]!)
-    const rest = key.map((v, j) => avail[j]![v]! - upto[i]![j]!)
+    const hitCur = Int32Array.from(key.map((v, j) => curPos.get(j * 1024 + v) ?? -1))
+    const hitNext = Int32Array.from(key.map((v, j) => nextPos.get(j * 1024 + v) ?? -1))
+    const vMin = Int32Array.from(key.map((v, j) => table.min[exact[j]!]![v]!))
+    const vMax = Int32Array.from(key.map((v, j) => table.max[exact[j]!]![v]!))
+    const rest = Int32Array.from(key.map((v, j) => avail[j]![v]! - upto[i]![j]!))
     const unopened = unopenedMin[i + 1]!
     // Numeric state keys when the mixed radix fits below 2^53 (else strings): size, then each slot.
     const radix = [k + 1, ...nextOpen.map(([j, v]) => table.max[exact[j]!]![v]! + 1)]
-    const mult: number[] = []
+    const mult = new Float64Array(radix.length)
     let m = 1
-    for (const r of radix) {
-      mult.push(m)
+    radix.forEach((r, x) => {
+      mult[x] = m
       m *= r
-    }
+    })
     const numeric = m <= Number.MAX_SAFE_INTEGER
     let hitMult = 0
     for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) hitMult += mult[1 + hitNext[j]!]!
-    const index = new Map<number | string, number>()
-    const next = { states: [] as number[][], trans: [] as number[][] }
-    const base = new Array<number>(P)
-    const need = new Array<number>(E)
+    const index = numeric ? new NumberIndex() : new Map<string, number>()
+    let nStates = 0
+    let nextStates = new Int32Array(Math.max(16, curSize * stride))
+    const start = new Uint32Array(curSize + 1)
+    let trans = new Int32Array(Math.max(16, curSize * 4))
+    let nTrans = 0
+    const base = new Int32Array(P)
+    const need = new Int32Array(E)
+    const vec = new Int32Array(stride)
     const remaining = total[i + 1]!
-    for (const st of cur.states) {
-      const size = st[0]!
+    for (let s = 0; s < curSize; s++) {
+      start[s] = nTrans
+      const off = s * curStride
+      const size = curStates[off]!
       let baseKey = 0
       for (let j = 0; j < E; j++) need[j] = unopened[j]!
       for (let p = 0; p < P; p++) {
-        const x = copy[p]! < 0 ? 0 : st[1 + copy[p]!]!
+        const x = copy[p]! < 0 ? 0 : curStates[off + 1 + copy[p]!]!
         base[p] = x
         baseKey += x * mult[1 + p]!
         if (slotMin[p]! > x) need[slotFeature[p]!]! += slotMin[p]! - x
       }
-      const t: number[] = []
       for (let c = 0; c <= n && size + c <= k; c++) {
         const ns = size + c
         if (ns + remaining < k) continue // not enough respondents left
@@ -194,7 +260,7 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
         let ok = true
         let overMax = false
         for (let j = 0; j < E; j++) {
-          const cnt = (hitCur[j]! < 0 ? 0 : st[1 + hitCur[j]!]!) + c
+          const cnt = (hitCur[j]! < 0 ? 0 : curStates[off + 1 + hitCur[j]!]!) + c
           if (cnt > vMax[j]!) {
             overMax = true
             break
@@ -212,42 +278,57 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
         if (!ok) continue
         for (let j = 0; j < E; j++) if (hitNext[j]! < 0 && need[j]! > k - ns) ok = false
         if (!ok) continue
-        let sk: number | string
-        if (numeric) sk = baseKey + ns * mult[0]! + c * hitMult
+        vec[0] = ns
+        for (let p = 0; p < P; p++) vec[1 + p] = base[p]!
+        for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
+        let idx: number
+        if (index instanceof NumberIndex) idx = index.lookup(baseKey + ns * mult[0]! + c * hitMult, nStates)
         else {
-          const vec = [ns, ...base]
-          for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
-          sk = vec.join(',')
+          const sk = vec.join(',')
+          idx = index.get(sk) ?? -1
+          if (idx < 0) index.set(sk, nStates)
         }
-        let idx = index.get(sk)
-        if (idx === undefined) {
-          idx = next.states.length
-          index.set(sk, idx)
-          const vec = [ns, ...base]
-          for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
-          next.states.push(vec)
+        if (idx < 0) {
+          idx = nStates++
+          if (nStates * stride > nextStates.length) {
+            const grown = new Int32Array(nextStates.length * 2)
+            grown.set(nextStates)
+            nextStates = grown
+          }
+          nextStates.set(vec, idx * stride)
           if (++created > maxStates) throw overBudget()
         }
-        t.push(c, idx)
+        if (2 * nTrans + 2 > trans.length) {
+          const grown = new Int32Array(trans.length * 2)
+          grown.set(trans)
+          trans = grown
+        }
+        trans[2 * nTrans] = c
+        trans[2 * nTrans + 1] = idx
+        nTrans++
       }
-      cur.trans.push(t)
     }
-    layers.push(next)
+    start[curSize] = nTrans
+    built.push({ size: curSize, stride: curStride, states: curStates, start, trans: trans.slice(0, 2 * nTrans) })
+    curSize = nStates
+    curStride = stride
+    curStates = nextStates.slice(0, nStates * stride)
   }
+  built.push({ size: curSize, stride: curStride, states: curStates, start: new Uint32Array(curSize + 1), trans: new Int32Array(0) })
   // Backward pass.
-  const out: CounterLayer[] = layers.map((l) => ({ states: l.states, trans: l.trans, ways: new Array<bigint>(l.states.length).fill(0n) }))
+  const out: CounterLayer[] = built.map((l) => ({ ...l, ways: new Array<bigint>(l.size).fill(0n) }))
   const fin = out[T]!
-  fin.states.forEach((s, idx) => (fin.ways[idx] = s[0] === k ? 1n : 0n))
+  for (let s = 0; s < fin.size; s++) fin.ways[s] = fin.states[s * fin.stride] === k ? 1n : 0n
   for (let i = T - 1; i >= 0; i--) {
     const L = out[i]!
     const W = out[i + 1]!.ways
     const b = binom[i]!
-    for (let s = 0; s < L.states.length; s++) {
-      const t = L.trans[s]!
+    const { start: st, trans: tr } = L
+    for (let s = 0; s < L.size; s++) {
       let w = 0n
-      for (let x = 0; x < t.length; x += 2) {
-        const nw = W[t[x + 1]!]!
-        if (nw !== 0n) w += b[t[x]!]! * nw
+      for (let x = 2 * st[s]!; x < 2 * st[s + 1]!; x += 2) {
+        const nw = W[tr[x + 1]!]!
+        if (nw !== 0n) w += b[tr[x]!]! * nw
       }
       L.ways[s] = w
     }
@@ -269,13 +350,12 @@ export function expectedCellCounts(counter: Counter): bigint[] {
     const W = layers[i + 1]!.ways
     const nf = new Array<bigint>(W.length).fill(0n)
     let e = 0n
-    for (let s = 0; s < L.states.length; s++) {
+    for (let s = 0; s < L.size; s++) {
       const f = fwd[s]!
       if (f === 0n) continue
-      const t = L.trans[s]!
-      for (let x = 0; x < t.length; x += 2) {
-        const c = t[x]!
-        const nx = t[x + 1]!
+      for (let x = 2 * L.start[s]!; x < 2 * L.start[s + 1]!; x += 2) {
+        const c = L.trans[x]!
+        const nx = L.trans[x + 1]!
         const paths = f * binom[i]![c]!
         nf[nx] = nf[nx]! + paths
         if (c > 0) e += paths * BigInt(c) * W[nx]!

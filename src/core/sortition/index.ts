@@ -18,9 +18,12 @@ export {
   type QuotaRow,
   type QuotaTable,
 } from './pool.js'
+export { planCost, COST_SATURATION, type PlanCost } from './cost.js'
+export { estimateSelectionProbabilities, estimateSeed, MAX_ESTIMATE_PANELS, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
 export { buildCounter, makeCells, binomialRow, expectedCellCounts, type Counter, type Cell, type CounterLayer } from './count.js'
 export {
   planPanel,
+  checkPlanCost,
   drawPanel,
   relaxedPanel,
   meetsQuotas,

@@ -17,6 +17,8 @@ import { streamFromSeed, type RandomStream } from '../random/stream.js'
 import { bigSampler, drawBig, uniformBigInt } from '../random/uniform.js'
 import { pickIndices } from '../random/shuffle.js'
 import { buildCounter, expectedCellCounts, type Counter } from './count.js'
+import { planCost } from './cost.js'
+import { brokenQuotas, smallestGateRelaxation } from './gate.js'
 import { InfeasibleQuotasError, SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
 
 /**
@@ -84,9 +86,9 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
     const L = layers[i]!
     const W = layers[i + 1]!.ways
     let x = uniformBelow(stream, L.ways[s]!)
-    const t = L.trans[s]!
+    const t = L.trans
     let chosen = -1
-    for (let p = 0; p < t.length; p += 2) {
+    for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
       const block = binom[i]![t[p]!]! * W[t[p + 1]!]!
       if (x < block) {
         chosen = p
@@ -140,8 +142,13 @@ function otherFeatures(plan: PanelPlan): number[] {
 export interface PanelPlanOptions {
   /** The exact features by name, in DP order; default: chosen greedily (see {@link planPanel}). */
   exactFeatures?: readonly string[]
-  /** State budget of the counter (default {@link SORTITION_LIMITS.maxStates}; never above it). */
+  /** A local state budget of the counter (default: none; the protocol's bound is the plan's cost). */
   maxStates?: number
+  /**
+   * Search the smallest relaxation when no panel exists (default true). A verifier reading a committed
+   * plan passes false: it only needs the refusal, and the search recounts.
+   */
+  explain?: boolean
   /**
    * Skip the commit-time acceptance gate (a verifier replaying a committed plan: its work is bounded by
    * {@link SORTITION_LIMITS.maxRejectionRounds} anyway). Default false.
@@ -155,6 +162,27 @@ export interface PanelPlanOptions {
  */
 export function acceptanceStream(): RandomStream {
   return streamFromSeed(sha256(new TextEncoder().encode('orbitdraw sortition acceptance v1')))
+}
+
+/**
+ * Refuses a plan whose work bound ({@link planCost}) exceeds the protocol's limits, before any counting:
+ * `SORTITION_COST_LIMIT` when the counter's bound exceeds {@link SORTITION_LIMITS.maxCountCost} or the
+ * rejection rounds' bound exceeds {@link SORTITION_LIMITS.maxDrawCost}. Takes time linear in the cells
+ * times `k` (stopping as soon as the count bound is exceeded).
+ *
+ * @throws {@link LimitExceededError} `SORTITION_COST_LIMIT`.
+ * @category Sortition
+ */
+export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number, exact: readonly number[]): void {
+  const rounds = exact.length === pool.features.length ? 1 : SORTITION_LIMITS.maxRejectionRounds
+  const c = planCost(pool, quotas, k, exact, rounds, SORTITION_LIMITS.maxCountCost)
+  const hint = 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features'
+  if (c.count > SORTITION_LIMITS.maxCountCost) {
+    throw new LimitExceededError('SORTITION_COST_LIMIT', `counting exactly over ${exact.length} feature(s) may take more than ${SORTITION_LIMITS.maxCountCost} work units (the plan's bound passes it${c.count >= 2 ** 40 ? '' : ` at ${c.count}`}; docs/spec.md, Work bound)`, hint)
+  }
+  if (c.draw > SORTITION_LIMITS.maxDrawCost) {
+    throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan may take ${c.draw} work units, more than ${SORTITION_LIMITS.maxDrawCost} (${c.rounds} rounds of at most ${c.round}; docs/spec.md, Work bound)`, hint)
+  }
 }
 
 /**
@@ -189,7 +217,7 @@ export function dpOrder(pool: SortitionPool, features: readonly number[]): numbe
  * @category Sortition
  */
 export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, options: PanelPlanOptions = {}): PanelPlan {
-  const budget = Math.min(options.maxStates ?? SORTITION_LIMITS.maxStates, SORTITION_LIMITS.maxStates)
+  const budget = options.maxStates ?? Infinity
   let counter: Counter
   if (options.exactFeatures !== undefined) {
     const idx = options.exactFeatures.map((name) => {
@@ -198,18 +226,23 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
       return f
     })
     if (new Set(idx).size !== idx.length) throw new InvalidInputError('INVALID_ARGUMENT', 'an exact feature is named twice', 'name each feature once')
+    checkPlanCost(pool, quotas, k, idx)
     counter = buildCounter(pool, quotas, k, idx, budget)
   } else {
     counter = buildCounter(pool, quotas, k, [], budget)
-    const trialBudget = Math.min(budget, SORTITION_LIMITS.planTrialStates)
     let chosen: number[] = []
     for (;;) {
       let best: Counter | undefined
       for (let f = 0; f < pool.features.length; f++) {
         if (chosen.includes(f)) continue
+        const order = dpOrder(pool, [...chosen, f])
+        // Candidates within the trial budget and the protocol's bound (no counting before that).
+        const rounds = order.length === pool.features.length ? 1 : SORTITION_LIMITS.maxRejectionRounds
+        const cost = planCost(pool, quotas, k, order, rounds, SORTITION_LIMITS.planTrialCost)
+        if (cost.stopped || cost.count > SORTITION_LIMITS.planTrialCost || cost.draw > SORTITION_LIMITS.maxDrawCost) continue
         let c: Counter
         try {
-          c = buildCounter(pool, quotas, k, dpOrder(pool, [...chosen, f]), trialBudget)
+          c = buildCounter(pool, quotas, k, order, budget)
         } catch (err) {
           if (err instanceof OrbitdrawError && err.code === 'SORTITION_STATE_LIMIT') continue
           throw err
@@ -222,38 +255,70 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
       chosen = [...best.exact]
       if (best.count === 0n) break
     }
+    checkPlanCost(pool, quotas, k, counter.exact)
   }
   const exact = counter.exact.length === pool.features.length
   const plan: PanelPlan = { pool, quotas, k, counter, exact }
-  if (counter.count === 0n) throw noValidPanel(plan, budget)
+  if (counter.count === 0n) throw noValidPanel(plan, budget, options.explain !== false)
   if (!exact && options.skipAcceptanceCheck !== true) {
     const stream = acceptanceStream()
     const others = otherFeatures(plan)
     let kept = 0
-    for (let t = 0; t < SORTITION_LIMITS.acceptanceTrials; t++) if (meetsQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)) kept++
+    // Trials that break exactly one quota of the other features: that quota and by how many seats.
+    const single = new Map<string, number[]>()
+    // Per trial, the most seats by which it breaks any quota: widening every quota of the other
+    // features by that many seats would keep it.
+    const worst: number[] = []
+    for (let t = 0; t < SORTITION_LIMITS.acceptanceTrials; t++) {
+      const broken = brokenQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)
+      worst.push(broken.reduce((a, [, by]) => Math.max(a, by), 0))
+      if (broken.length === 0) kept++
+      else if (broken.length === 1) {
+        const [key, by] = broken[0]!
+        const list = single.get(key) ?? []
+        list.push(by)
+        single.set(key, list)
+      }
+    }
     if (kept < SORTITION_LIMITS.minAcceptedTrials) {
       const names = others.map((f) => JSON.stringify(pool.features[f]!.name)).join(', ')
+      const fix = smallestGateRelaxation(pool, quotas, single, kept)
+      const widen = [...worst].sort((a, b) => a - b)[SORTITION_LIMITS.minAcceptedTrials - 1]!
+      const all = `widen every quota of ${names} by ${widen} seat(s) (min − ${widen}, max + ${widen}): with the same exact features, the same trials would then keep ${worst.filter((x) => x <= widen).length} of ${SORTITION_LIMITS.acceptanceTrials}`
       throw new LimitExceededError(
         'SORTITION_ACCEPTANCE_TOO_LOW',
-        `only ${kept} of ${SORTITION_LIMITS.acceptanceTrials} panels drawn under the quotas of the exactly counted features also met the quotas of ${names}${kept === 0 ? ' (the quotas may be infeasible)' : ''}`,
-        `loosen the quotas of ${names}, merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features in ${SORTITION_LIMITS.maxStates} states)`,
+        `only ${kept} of ${SORTITION_LIMITS.acceptanceTrials} panels drawn under the quotas of the exactly counted features also met the quotas of ${names} (at least ${SORTITION_LIMITS.minAcceptedTrials} needed)${kept === 0 ? ' (the quotas may be infeasible)' : ''}`,
+        fix === undefined
+          ? `no single quota change is enough: ${all}; or merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features within the work bound)`
+          : `${fix}; or ${all}`,
       )
     }
   }
   return plan
 }
 
-/** NO_VALID_PANEL with the smallest single-quota relaxation, searched when the plan is exact. */
-function noValidPanel(plan: PanelPlan, budget: number): InfeasibleQuotasError {
+/**
+ * NO_VALID_PANEL with the smallest single-quota relaxation among the exactly counted features (every
+ * feature for an exact plan), each candidate recounted within the work bound.
+ */
+function noValidPanel(plan: PanelPlan, budget: number, explain: boolean): InfeasibleQuotasError {
   const { pool, quotas, k } = plan
   let best: { delta: number; text: string } | undefined
-  if (plan.exact) {
+  // The search changes quotas of the exactly counted features only (for an exact plan: every feature):
+  // with the others left to rejection, a zero count is a conflict among these.
+  const counted = [...plan.counter.exact].sort((x, y) => x - y)
+  const recount = (min: number[][], max: number[][]): bigint => {
+    checkPlanCost(pool, { min, max }, k, plan.counter.exact)
+    return buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count
+  }
+  if (explain) {
     // Try lowering one min or raising one max by delta = 1, 2, ...; the smallest delta wins (ties:
     // canonical order, mins before maxes). Bounded: at most k steps per quota, each a recount.
     const maxTrials = 200
     let trials = 0
     for (let delta = 1; delta <= k && best === undefined && trials < maxTrials; delta++) {
-      for (let f = 0; f < pool.features.length && best === undefined; f++) {
+      for (const f of counted) {
+        if (best !== undefined) break
         for (let v = 0; v < pool.features[f]!.values.length && best === undefined && trials < maxTrials; v++) {
           for (const side of ['min', 'max'] as const) {
             const min = quotas.min.map((r) => r.slice())
@@ -268,7 +333,7 @@ function noValidPanel(plan: PanelPlan, budget: number): InfeasibleQuotasError {
             trials++
             let count: bigint
             try {
-              count = buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count
+              count = recount(min, max)
             } catch {
               continue
             }
@@ -282,14 +347,15 @@ function noValidPanel(plan: PanelPlan, budget: number): InfeasibleQuotasError {
       }
     }
   }
-  if (best === undefined && plan.exact) {
+  if (best === undefined && explain) {
     // No single quota change is enough: find the first feature (canonical order) whose quotas, dropped
     // altogether, leave some valid panel.
-    for (let f = 0; f < pool.features.length && best === undefined; f++) {
+    for (const f of counted) {
+      if (best !== undefined) break
       const min = quotas.min.map((r, i) => (i === f ? r.map(() => 0) : r.slice()))
       const max = quotas.max.map((r, i) => (i === f ? r.map(() => k) : r.slice()))
       try {
-        if (buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count > 0n) {
+        if (recount(min, max) > 0n) {
           best = { delta: 0, text: `no single quota change is enough; relax several quotas of ${JSON.stringify(pool.features[f]!.name)} (without its quotas, valid panels exist)` }
         }
       } catch {

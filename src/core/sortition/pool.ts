@@ -85,19 +85,34 @@ export const SORTITION_LIMITS = {
   maxValuesPerFeature: 64,
   /** Largest panel. */
   maxPanelSize: 1000,
-  /** Most states the exact counter may create, summed over all its layers. */
-  maxStates: 200_000,
   /**
-   * State budget of each trial count when the commit chooses the exact features greedily (a commit-time
-   * heuristic, not part of replay: the chosen features are committed).
+   * Most work units of the exact counter, bounded before any counting from the commitment alone
+   * (`planCost(...).count`, docs/spec.md, Sortition, Work bound): transitions times the words of the
+   * largest count, plus the evaluation of every layer. Over it: `SORTITION_COST_LIMIT`.
    */
-  planTrialStates: 10_000,
+  maxCountCost: 2 ** 26,
+  /**
+   * Most work units of a draw's rejection rounds (`planCost(...).round` times the rounds charged:
+   * 1 for a plan that counts every feature, else {@link SORTITION_LIMITS.maxRejectionRounds}).
+   * Over it: `SORTITION_COST_LIMIT`.
+   */
+  maxDrawCost: 2 ** 31,
+  /**
+   * Count-cost budget of each trial count when the commit chooses the exact features greedily (a
+   * commit-time heuristic, not part of replay: the chosen features are committed).
+   */
+  planTrialCost: 2 ** 25,
   /** Most rejection rounds of one `panel` draw (each round: one relaxed panel, kept if it meets every quota). */
   maxRejectionRounds: 100_000,
   /** Relaxed panels drawn at commit time to estimate the acceptance rate. */
   acceptanceTrials: 2000,
-  /** Fewest accepted panels among {@link SORTITION_LIMITS.acceptanceTrials} for the commit to go ahead. */
-  minAcceptedTrials: 10,
+  /**
+   * Fewest accepted panels among {@link SORTITION_LIMITS.acceptanceTrials} for the plan to be admitted.
+   * Chosen for a stated failure bound: whatever a plan's acceptance rate `p`, the chance that 2,000
+   * independent trials admit it and a draw then exhausts {@link SORTITION_LIMITS.maxRejectionRounds}
+   * rounds, `max_p P(Bin(2000, p) ≥ 7) · (1 − p)^100000`, is below 2^-42 (docs/spec.md, Commit-time gate).
+   */
+  minAcceptedTrials: 7,
 } as const
 
 /**

@@ -159,6 +159,62 @@ describe('planPanel refusals', () => {
     expect(planPanel(big, t, 10).exact).toBe(true)
   })
 
+  it('NO_VALID_PANEL names a relaxation when features are left to rejection too (the search changes the counted features\' quotas)', () => {
+    // a and b always agree; a0 needs 3 seats, b0 allows 1: no panel, whatever c does.
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, values: [`a${i % 2}`, `b${i % 2}`, `c${i % 3}`] }))
+    const p = makePool(['a', 'b', 'c'], rows)
+    const q: QuotaRow[] = [
+      { feature: 'a', value: 'a0', min: 3, max: 6 },
+      { feature: 'a', value: 'a1', min: 0, max: 6 },
+      { feature: 'b', value: 'b0', min: 0, max: 1 },
+      { feature: 'b', value: 'b1', min: 0, max: 6 },
+      ...['c0', 'c1', 'c2'].map((value) => ({ feature: 'c', value, min: 0, max: 6 })),
+    ]
+    let err: unknown
+    try {
+      planPanel(p, checkQuotas(p, q, 6), 6, { exactFeatures: ['a', 'b'] })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(InfeasibleQuotasError)
+    expect((err as InfeasibleQuotasError).code).toBe('NO_VALID_PANEL')
+    expect((err as InfeasibleQuotasError).hint).toBe('lower the min of "a"="a0" from 3 to 1')
+  })
+
+  it('SORTITION_ACCEPTANCE_TOO_LOW names the smallest single relaxation, and applying it passes the gate with the same exact features', () => {
+    // g0 (20 of 60) must fill 10 of 12 seats: about 1 in 10,000 relaxed panels; a is counted exactly.
+    const rows = Array.from({ length: 60 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, values: [`g${i % 3}`, `a${i % 2}`] }))
+    const p = makePool(['g', 'a'], rows)
+    const q: QuotaRow[] = [
+      { feature: 'g', value: 'g0', min: 10, max: 10 },
+      { feature: 'g', value: 'g1', min: 0, max: 12 },
+      { feature: 'g', value: 'g2', min: 0, max: 12 },
+      { feature: 'a', value: 'a0', min: 0, max: 12 },
+      { feature: 'a', value: 'a1', min: 0, max: 12 },
+    ]
+    let err: unknown
+    try {
+      planPanel(p, checkQuotas(p, q, 12), 12, { exactFeatures: ['a'] })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(LimitExceededError)
+    const hint = (err as LimitExceededError).hint
+    const m = /^(lower the min|raise the max) of "(\w+)"="(\w+)" from (\d+) to (\d+) \(\d+ seat\(s\)\): with the same exact features, the same trials would then keep (\d+) of 2000/.exec(hint ?? '')
+    expect(m, hint).not.toBeNull()
+    const [, side, feature, value, , to, keep] = m!
+    expect([side, feature, value]).toEqual(['lower the min', 'g', 'g0'])
+    expect(Number(keep)).toBeGreaterThanOrEqual(7)
+    const relaxed = q.map((r) => (r.feature === feature && r.value === value ? { ...r, [side === 'lower the min' ? 'min' : 'max']: Number(to) } : r))
+    expect(planPanel(p, checkQuotas(p, relaxed, 12), 12, { exactFeatures: ['a'] }).counter.exact.length).toBe(1)
+    // The other answer: widen every quota of the features left to rejection by the same seats.
+    const w = /widen every quota of "g" by (\d+) seat\(s\) \(min − \d+, max \+ \d+\): with the same exact features, the same trials would then keep (\d+) of 2000/.exec(hint ?? '')
+    expect(w, hint).not.toBeNull()
+    expect(Number(w![2])).toBeGreaterThanOrEqual(7)
+    const widened = q.map((r) => (r.feature === 'g' ? { ...r, min: Math.max(0, r.min - Number(w![1])), max: Math.min(12, r.max + Number(w![1])) } : r))
+    expect(planPanel(p, checkQuotas(p, widened, 12), 12, { exactFeatures: ['a'] }).counter.exact.length).toBe(1)
+  })
+
   it('unknown or repeated exact features are INVALID_ARGUMENT', () => {
     const t = checkQuotas(pool, base, 3)
     expect(() => planPanel(pool, t, 3, { exactFeatures: ['region'] })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))

@@ -128,3 +128,97 @@ export function referencePanel(
   }
   throw new Error('reference: rejection limit')
 }
+
+/**
+ * The plan's work bound (docs/spec.md, Sortition, Work bound), spec-literal: cells as above, and per
+ * layer every vector of the open values' boxes enumerated one by one (no convolution, no prefix sums),
+ * with exact bigints saturated at 2^40 after each operation. Small plans only.
+ */
+export function referenceCost(
+  header: string[],
+  rows: string[][],
+  quotas: [string, string, number, number][],
+  k: number,
+  exactFeatures: string[],
+  rounds: number,
+): { words: number; states: number; transitions: number; count: number; round: number; draw: number } {
+  const CAP = 1n << 40n
+  const sat = (x: bigint): bigint => (x > CAP ? CAP : x)
+  const names = header.slice(1).map((name, col) => ({ name, col: col + 1 })).sort((a, b) => byBytes(a.name, b.name))
+  const values = names.map(({ col }) => [...new Set(rows.map((r) => r[col]!))].sort(byBytes))
+  const fIdx = (name: string): number => names.findIndex((x) => x.name === name)
+  const min = values.map((vs) => vs.map(() => 0))
+  const max = values.map((vs) => vs.map(() => 0))
+  for (const [f, v, lo, hi] of quotas) {
+    min[fIdx(f)]![values[fIdx(f)]!.indexOf(v)] = lo
+    max[fIdx(f)]![values[fIdx(f)]!.indexOf(v)] = hi
+  }
+  const E = exactFeatures.map(fIdx)
+  const keyOf = (r: string[]): number[] => E.map((f) => values[f]!.indexOf(r[names[f]!.col]!))
+  const sizes = new Map<string, { key: number[]; n: number }>()
+  for (const r of rows) {
+    const key = keyOf(r)
+    const s = JSON.stringify(key)
+    if (!sizes.has(s)) sizes.set(s, { key, n: 0 })
+    sizes.get(s)!.n++
+  }
+  const cells = [...sizes.values()].sort((a, b) => {
+    for (let j = 0; j < a.key.length; j++) if (a.key[j] !== b.key[j]) return a.key[j]! - b.key[j]!
+    return 0
+  })
+  const N = rows.length
+  const words = BigInt(Math.ceil(binom(N, k).toString(2).length / 64))
+  const has = (i: number, j: number, v: number): number => (cells[i]!.key[j] === v ? cells[i]!.n : 0)
+  let count = 0n
+  let round = BigInt(k)
+  let states = 0n
+  let transitions = 0n
+  for (let i = 0; i < cells.length; i++) {
+    const before = cells.slice(0, i).reduce((a, c) => a + c.n, 0)
+    let m = Math.min(cells[i]!.n, k)
+    E.forEach((f, j) => (m = Math.min(m, max[f]![cells[i]!.key[j]!]!)))
+    round = sat(round + sat(words * BigInt(m + 1)))
+    let open = 0
+    let layerStates = 0n
+    let layerTrans = 0n
+    for (let S = Math.max(0, k - (N - before)); S <= Math.min(k, before); S++) {
+      let prod = 1n
+      open = 0
+      E.forEach((f, j) => {
+        let cMin = 0
+        let cMax = 0
+        const boxes: [number, number][] = []
+        values[f]!.forEach((_, v) => {
+          const idx = cells.map((_, c) => c).filter((c) => cells[c]!.key[j] === v)
+          const first = idx.length === 0 ? cells.length : Math.min(...idx)
+          const last = idx.length === 0 ? -1 : Math.max(...idx)
+          const seen = cells.slice(0, i).reduce((a, _, c) => a + has(c, j, v), 0)
+          const avail = cells.reduce((a, _, c) => a + has(c, j, v), 0)
+          if (last < i) {
+            cMin += min[f]![v]!
+            cMax += Math.min(max[f]![v]!, avail)
+          } else if (first < i) boxes.push([Math.max(0, min[f]![v]! - (avail - seen)), Math.min(max[f]![v]!, seen, k)])
+        })
+        open += boxes.length
+        // Enumerate every vector of the boxes; count those whose sum is in [S − cMax, S − cMin].
+        let g = 0n
+        const walk = (p: number, sum: number): void => {
+          if (p === boxes.length) {
+            if (sum >= S - cMax && sum <= S - cMin) g++
+            return
+          }
+          for (let x = boxes[p]![0]; x <= boxes[p]![1]; x++) walk(p + 1, sum + x)
+        }
+        walk(0, 0)
+        prod = prod === 0n || g === 0n ? 0n : sat(prod * sat(g))
+      })
+      if (prod === 0n) continue
+      layerStates = sat(layerStates + prod)
+      layerTrans = sat(layerTrans + sat(prod * BigInt(Math.min(m, k - S) + 1)))
+    }
+    states = sat(states + layerStates)
+    transitions = sat(transitions + layerTrans)
+    count = sat(count + sat(words * layerTrans) + sat(BigInt(k + 1) * BigInt(1 + open)))
+  }
+  return { words: Number(words), states: Number(states), transitions: Number(transitions), count: Number(count), round: Number(round), draw: Number(sat(BigInt(rounds) * round)) }
+}

@@ -6,8 +6,10 @@
  */
 import { bytesToHex, hexToBytes } from '../../../src/core/bytes.js'
 import { streamFromSeed } from '../../../src/core/random/index.js'
-import { checkQuotas, drawAlternates, drawPanel, makePool, planPanel, relaxedPanel, selectionProbabilities, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { checkQuotas, drawAlternates, drawPanel, makePool, planPanel, relaxedPanel, selectionProbabilities, SORTITION_LIMITS, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { planCost } from '../../../src/core/sortition/cost.js'
 import { lcg, proportionalQuotas, smallPool } from './fixtures.js'
+import { checkPlanCost } from '../../../src/core/sortition/panel.js'
 
 /** Inputs of one vector. */
 export interface SortitionVectorInput {
@@ -43,6 +45,33 @@ export interface SortitionVector extends SortitionVectorInput {
   consumedWithAlternates: number
   /** Exact plans only: per type (values in canonical feature order), `numerator/denominator`. */
   probabilities?: { type: string[]; probability: string }[]
+  /** The plan's work bound (docs/spec.md, Work bound), every part. */
+  cost: VectorCost
+}
+
+/** The parts of a plan's work bound, as a vector records them. */
+export interface VectorCost {
+  words: number
+  states: number
+  transitions: number
+  count: number
+  round: number
+  rounds: number
+  draw: number
+}
+
+/** A work-bound vector: a composition (types with counts), the bound's parts, and the verdict. */
+export interface CostVector {
+  name: string
+  /** Features sorted by name: values sorted, quotas aligned. */
+  features: { name: string; values: string[]; min: number[]; max: number[] }[]
+  /** Types: value index per feature, then the respondents of the type. */
+  types: number[][]
+  k: number
+  exactFeatures: string[]
+  cost: VectorCost
+  /** `ok`, or the limit error's code. */
+  verdict: string
 }
 
 function fromPool(name: string, n: number, sizes: number[], seed: number, k: number, slack: number, exact: 'all' | string[], drawSeed: string): SortitionVectorInput {
@@ -93,7 +122,71 @@ export function runSortitionVector(input: SortitionVectorInput): SortitionVector
     consumed,
     alternates: alt.alternates.map((m) => pool.respondents[m]!.id),
     consumedWithAlternates: stream.consumed,
+    cost: vectorCost(pool, table, input.k, c.exact),
   }
   if (plan.exact) out.probabilities = selectionProbabilities(plan).map((p) => ({ type: p.type.map((v, f) => pool.features[f]!.values[v]!), probability: `${p.numerator}/${p.denominator}` }))
   return out
+}
+
+function vectorCost(pool: ReturnType<typeof makePool>, table: ReturnType<typeof checkQuotas>, k: number, exact: readonly number[]): VectorCost {
+  const rounds = exact.length === pool.features.length ? 1 : SORTITION_LIMITS.maxRejectionRounds
+  const c = planCost(pool, table, k, exact, rounds)
+  return { words: c.words, states: c.states, transitions: c.transitions, count: c.count, round: c.round, rounds: c.rounds, draw: c.draw }
+}
+
+/** Header and rows (ids `x0000…`) of a composition, for the engine and the reference. */
+export function compositionRows(v: Pick<CostVector, 'features' | 'types'>): { header: string[]; rows: string[][] } {
+  const header = ['id', ...v.features.map((f) => f.name)]
+  const rows: string[][] = []
+  for (const t of v.types) for (let i = 0; i < t.at(-1)!; i++) rows.push([`x${String(rows.length).padStart(5, '0')}`, ...v.features.map((f, j) => f.values[t[j]!]!)])
+  return { header, rows }
+}
+
+/** The work-bound vectors (fixed inputs): within the limits, and the hostile 800-byte plan refused. */
+export function costVectorInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
+  const values16 = Array.from({ length: 16 }, (_, i) => `v${String(i).padStart(2, '0')}`)
+  const pool = smallPool(300, [3, 4, 2], 21)
+  const table = checkQuotas(pool, proportionalQuotas(pool, 30, 2), 30)
+  const types = new Map<string, number[]>()
+  for (const r of pool.respondents) {
+    const s = r.type.join(',')
+    if (!types.has(s)) types.set(s, [...r.type, 0])
+    const t = types.get(s)!
+    t[t.length - 1]!++
+  }
+  const mid = {
+    features: pool.features.map((f, i) => ({ name: f.name, values: [...f.values], min: [...table.min[i]!], max: [...table.max[i]!] })),
+    types: [...types.values()].sort((a, b) => {
+      for (let j = 0; j < a.length - 1; j++) if (a[j] !== b[j]) return a[j]! - b[j]!
+      return 0
+    }),
+    k: 30,
+  }
+  return [
+    { name: '300 respondents, 3 features, k = 30, ±2: two features counted (open values across cells)', ...mid, exactFeatures: ['f1', 'f0'] },
+    { name: 'the same, nothing counted (one cell; the rounds dominate)', ...mid, exactFeatures: [] },
+    {
+      name: 'hostile: 5,000 respondents claimed in 16 types, k = 1,000, quotas 0..1,000 (an 800-byte commitment)',
+      features: [{ name: 'f', values: values16, min: values16.map(() => 0), max: values16.map(() => 1000) }],
+      types: values16.map((_, i) => [i, i < 8 ? 313 : 312]),
+      k: 1000,
+      exactFeatures: ['f'],
+    },
+  ]
+}
+
+/** Runs one work-bound vector: the bound's parts and the plan's verdict (`ok` or the limit's code). */
+export function runCostVector(input: Omit<CostVector, 'cost' | 'verdict'>): CostVector {
+  const { header, rows } = compositionRows(input)
+  const pool = makePool(header.slice(1), rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
+  const qrows: QuotaRow[] = input.features.flatMap((f) => f.values.map((value, j) => ({ feature: f.name, value, min: f.min[j]!, max: f.max[j]! })))
+  const table = checkQuotas(pool, qrows, input.k)
+  const exact = input.exactFeatures.map((n) => pool.features.findIndex((f) => f.name === n))
+  let verdict = 'ok'
+  try {
+    checkPlanCost(pool, table, input.k, exact)
+  } catch (err) {
+    verdict = (err as { code: string }).code
+  }
+  return { ...input, cost: vectorCost(pool, table, input.k, exact), verdict }
 }

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { hexToBytes } from '../../../src/core/bytes.js'
 import { streamFromSeed } from '../../../src/core/random/index.js'
 import { opaque } from '../random/util.js'
-import { referencePanel } from './reference.js'
-import { runSortitionVector, sortitionVectorInputs, type SortitionVector } from './vector-cases.js'
+import { referenceCost, referencePanel } from './reference.js'
+import { compositionRows, costVectorInputs, runCostVector, runSortitionVector, sortitionVectorInputs, type CostVector, type SortitionVector } from './vector-cases.js'
 
-const doc = JSON.parse(readFileSync(new URL('../../vectors/sortition.json', import.meta.url), 'utf8')) as { cases: SortitionVector[] }
+const doc = JSON.parse(readFileSync(new URL('../../vectors/sortition.json', import.meta.url), 'utf8')) as { cases: SortitionVector[]; costs: CostVector[] }
 
 describe('sortition vectors (test/vectors/sortition.json)', () => {
   it('covers every input set, including a rejection path with rounds > 1 and a count above 2^256', () => {
@@ -34,6 +34,25 @@ describe('sortition vectors (test/vectors/sortition.json)', () => {
       expect(r.members).toEqual(c.members)
       expect(r.alternates).toEqual(c.alternates)
       expect(stream.consumed).toBe(c.consumedWithAlternates)
+      const { rounds, ...bound } = c.cost
+      expect(referenceCost(c.header, c.rows, c.quotas, c.k, c.exactFeatures, rounds)).toEqual(bound)
+    })
+  }
+})
+
+describe('work-bound vectors (test/vectors/sortition.json, costs)', () => {
+  it('cover a plan within the limits, a rounds-dominated one and the hostile plan refused', () => {
+    expect(doc.costs.length).toBe(costVectorInputs().length)
+    expect(doc.costs.map((c) => c.verdict)).toEqual(['ok', 'ok', 'SORTITION_COST_LIMIT'])
+  })
+  for (const c of doc.costs) {
+    it(c.name, () => {
+      const { cost, verdict, ...input } = c
+      expect(runCostVector(input)).toEqual({ ...input, cost, verdict })
+      const { header, rows } = compositionRows(c)
+      const quotas = c.features.flatMap((f) => f.values.map((v, j): [string, string, number, number] => [f.name, v, f.min[j]!, f.max[j]!]))
+      const { rounds, ...bound } = c.cost
+      expect(referenceCost(header, rows, quotas, c.k, c.exactFeatures, rounds)).toEqual(bound)
     })
   }
 })

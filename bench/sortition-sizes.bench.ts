@@ -1,0 +1,97 @@
+/**
+ * Sortition at the sizes of real assemblies (issue 22): the bench's pool of 2,000 respondents and 6
+ * features (3,000 for k = 200; 8 features for the last case), quotas at each value's proportional
+ * share ± s seats. Each instance is committed, drawn and verified through the public API (panelDraw +
+ * commit, drawFromBlock, verify) under the **new settings** (the work bound, the planner's 2^25 trial
+ * cost, the gate at 7 of 2,000), beside the **old settings** of the same engine in the same run (the
+ * 200,000-state cap, 10,000-state planner trials, the gate at 10 of 2,000), measured as planner + gate.
+ * MRS's figures (de Azevedo and Gölz 2026, public C++, measured by the issue's author on the same
+ * instances: time to a first panel) are in the row names. Goals: commit ≤ 10 s, draw ≤ 5 s, verify ≤ 5 s.
+ */
+import { timeMs, type BenchRow } from './harness.js'
+import { OrbitdrawError } from '../src/core/errors.js'
+import { acceptanceStream, buildCounter, checkQuotas, dpOrder, makePool, meetsQuotas, relaxedPanel, type QuotaRow, type SortitionPool } from '../src/core/sortition/index.js'
+import { commit, drawFromBlock, panelDraw, serializeProof, verify } from '../src/core/index.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+import { ENGINE_ONLY } from './proof-fixture.js'
+import { poolRows, quotas } from './panel-fixture.js'
+
+const CASES: { n: number; features: number; k: number; slack: number; mrs: string }[] = [
+  { n: 2000, features: 6, k: 40, slack: 2, mrs: 'MRS 0.157 s' },
+  { n: 2000, features: 6, k: 40, slack: 1, mrs: 'MRS 0.05 s' },
+  { n: 2000, features: 6, k: 100, slack: 2, mrs: 'MRS 0.74 s' },
+  { n: 2000, features: 6, k: 100, slack: 3, mrs: 'MRS 0.74 s' },
+  { n: 2000, features: 6, k: 150, slack: 3, mrs: 'MRS -' },
+  { n: 3000, features: 6, k: 200, slack: 3, mrs: 'MRS -' },
+  { n: 2000, features: 8, k: 40, slack: 2, mrs: 'MRS -' },
+]
+
+/** The old settings, replayed with today's counter: 10,000-state greedy trials, 200,000-state cap, 10 of 2,000. */
+function oldSettings(pool: SortitionPool, table: ReturnType<typeof checkQuotas>, k: number): string {
+  let best = buildCounter(pool, table, k, [], 200_000)
+  let chosen: number[] = []
+  for (;;) {
+    let step: typeof best | undefined
+    for (let f = 0; f < pool.features.length; f++) {
+      if (chosen.includes(f)) continue
+      try {
+        const c = buildCounter(pool, table, k, dpOrder(pool, [...chosen, f]), 10_000)
+        if (step === undefined || c.count < step.count) step = c
+      } catch (err) {
+        if (!(err instanceof OrbitdrawError)) throw err
+      }
+    }
+    if (step === undefined) break
+    best = step
+    chosen = [...step.exact]
+  }
+  if (best.count === 0n) return 'refused NO_VALID_PANEL'
+  const others = pool.features.map((_, f) => f).filter((f) => !chosen.includes(f))
+  if (others.length === 0) return `ok (exact ${chosen.length}/${pool.features.length})`
+  const stream = acceptanceStream()
+  let kept = 0
+  for (let t = 0; t < 2000; t++) if (meetsQuotas(pool, table, relaxedPanel(best, stream).members, others)) kept++
+  return kept >= 10 ? `ok (exact ${chosen.length}/${pool.features.length}, gate ${kept}/2000)` : `refused ACCEPTANCE_TOO_LOW (${kept}/2000, exact ${chosen.length})`
+}
+
+export default async function (): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const chain = buildChain(12, 'sortition-sizes')
+  const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'assembly' }
+  for (const c of CASES) {
+    const label = `${c.n.toLocaleString('en')} x ${c.features}, k = ${c.k}, ±${c.slack}`
+    const g = poolRows(c.n, c.features)
+    const pool = makePool(g.names, g.rows)
+    const qrows: QuotaRow[] = quotas(pool, c.k, c.slack)
+    const table = checkQuotas(pool, qrows, c.k)
+    let t0 = performance.now()
+    const old = oldSettings(pool, table, c.k)
+    const oldMs = performance.now() - t0
+    rows.push({ name: `old settings, ${label}: ${old}`, value: oldMs, unit: 'ms' })
+    t0 = performance.now()
+    let built: ReturnType<typeof panelDraw>
+    try {
+      built = panelDraw(pool, qrows, c.k, { alternates: 5 })
+    } catch (err) {
+      if (!(err instanceof OrbitdrawError)) throw err
+      const ms = performance.now() - t0
+      rows.push({ name: `new settings, ${label}: refused ${err.code} (${c.mrs})`, value: ms, unit: 'ms', goal: 'commit ≤ 10000 ms', met: false })
+      continue
+    }
+    const committed = commit({ ...base, draw: built.draw, participants: built.participants })
+    const commitMs = performance.now() - t0
+    const exact = built.draw.exact.length
+    rows.push({ name: `new settings, ${label}: commit (exact ${exact}/${c.features}: ${built.draw.exact.join(', ')}; ${c.mrs})`, value: commitMs, unit: 'ms', goal: '≤ 10000 ms', met: commitMs <= 10_000 })
+    const proof = drawFromBlock(committed.commitment, built.participants, chain[10]!)
+    const rounds = (proof.outcome as { rounds: number }).rounds
+    const drawMs = await timeMs(() => drawFromBlock(committed.commitment, built.participants, chain[10]!), 1, 0)
+    rows.push({ name: `new settings, ${label}: draw after the block (${rounds} rounds)`, value: drawMs, unit: 'ms', goal: '≤ 5000 ms', met: drawMs <= 5000 })
+    const text = serializeProof(proof)
+    const verifyMs = await timeMs(async () => {
+      const r = await verify(text, ENGINE_ONLY)
+      if (!r.ok) throw new Error(`bench: ${label} does not verify`)
+    }, 1, 0)
+    rows.push({ name: `new settings, ${label}: verify in Node`, value: verifyMs, unit: 'ms', goal: '≤ 5000 ms', met: verifyMs <= 5000 })
+  }
+  return rows
+}

@@ -1,0 +1,165 @@
+/**
+ * The work bound of a `panel` plan (docs/spec.md, Sortition, Work bound): a number computed from the
+ * commitment alone (per-type counts, quotas, `k`, the exact features), before any counting, that
+ * bounds the layers, states, transitions and bigint sizes of the exact counter and the work of the
+ * draw's rejection rounds. A plan over {@link SORTITION_LIMITS.maxCountCost} or
+ * {@link SORTITION_LIMITS.maxDrawCost} is refused
+ * (`SORTITION_COST_LIMIT`) by the commit and by every verifier, in time linear in the number of cells
+ * times `k` (and never more than the limit's worth of evaluation).
+ *
+ * Every quantity is a whole number and every operation saturates at 2^40 (a result above it is replaced
+ * by 2^40), so every implementation computes the same cost with exact integers; in JavaScript doubles
+ * are exact for it (every sum below has at most 1,001 terms below 2^40, so stays below 2^53).
+ *
+ * @module
+ */
+import { binomialRow, makeCells } from './count.js'
+import type { QuotaTable, SortitionPool } from './pool.js'
+
+/** Saturation point of the cost arithmetic: 2^40. */
+export const COST_SATURATION = 2 ** 40
+
+const sat = (x: number): number => (x > COST_SATURATION ? COST_SATURATION : x)
+/** Saturating product of two saturated values (exact: a true product above 2^53 is far above 2^40). */
+const mul = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : sat(a * b))
+
+/**
+ * The work bound of a plan, with its parts (see the module doc and docs/spec.md).
+ * @category Sortition
+ */
+export interface PlanCost {
+  /** Bound on the counter's work: `Σ_i (w · X_i + (k + 1) · (1 + P_i))` over the cells. */
+  readonly count: number
+  /** Bound on one rejection round's work: `k + w · Σ_i (m_i + 1)`. */
+  readonly round: number
+  /** Rounds charged: 1 when every feature is exact, else {@link SORTITION_LIMITS.maxRejectionRounds}. */
+  readonly rounds: number
+  /** Bound on the draw's work: `rounds × round` (saturated). */
+  readonly draw: number
+  /** Bound on the counter's states, summed over the layers `0 … T−1`. */
+  readonly states: number
+  /** Bound on the counter's transitions (`Σ_i X_i`). */
+  readonly transitions: number
+  /** Words of the largest count: `w = ceil(bitlen(C(N, k)) / 64)`. */
+  readonly words: number
+  /** Number of cells (layers with transitions). */
+  readonly cells: number
+  /** True when the evaluation stopped early because the cost already exceeded `limit`. */
+  readonly stopped: boolean
+}
+
+/** Bit length of a positive bigint. */
+function bitLength(x: bigint): number {
+  return x.toString(2).length
+}
+
+/**
+ * Computes the work bound of counting `pool` exactly over `exact` (DP order) and drawing with
+ * `rounds` rejection rounds at most. Stops as soon as the count bound exceeds `limit` (the result is
+ * then marked `stopped`: its `count` is above `limit` but not the full figure).
+ *
+ * @param rounds - rejection rounds charged (1 for a plan that counts every feature).
+ * @param limit - stop evaluating once the count bound exceeds it (default: never stop).
+ * @category Sortition
+ */
+export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], rounds: number, limit: number = Infinity): PlanCost {
+  const cells = makeCells(pool, exact)
+  const T = cells.length
+  const E = exact.length
+  const N = pool.respondents.length
+  const words = Math.ceil(bitLength(binomialRow(N, k)[k]!) / 64)
+  const nVals = exact.map((f) => pool.features[f]!.values.length)
+  const min = exact.map((f) => table.min[f]!)
+  const max = exact.map((f) => table.max[f]!)
+  const first = nVals.map((m) => new Array<number>(m).fill(T))
+  const last = nVals.map((m) => new Array<number>(m).fill(-1))
+  const avail = nVals.map((m) => new Array<number>(m).fill(0))
+  cells.forEach((c, i) =>
+    c.key.forEach((v, j) => {
+      if (first[j]![v]! === T) first[j]![v] = i
+      last[j]![v] = i
+      avail[j]![v]! += c.members.length
+    }),
+  )
+  const seen = nVals.map((m) => new Array<number>(m).fill(0)) // respondents with the value in cells < i
+  let before = 0 // respondents in cells < i
+  let count = 0
+  let round = k
+  let states = 0
+  let transitions = 0
+  let stopped = false
+  const g = new Array<number>(k + 1)
+  const prefix = new Array<number>(k + 2)
+  for (let i = 0; i < T && !stopped; i++) {
+    const n = cells[i]!.members.length
+    const key = cells[i]!.key
+    // m_i: most members a state can take from cell i: its size, k, and every value's max.
+    let mi = Math.min(n, k)
+    for (let j = 0; j < E; j++) mi = Math.min(mi, max[j]![key[j]!]!)
+    round = sat(round + mul(words, mi + 1))
+    const sLo = Math.max(0, k - (N - before))
+    const sHi = Math.min(k, before)
+    // Per feature: G_j(S) for S in [sLo, sHi], from the boxes of its open values.
+    const perFeature: number[][] = []
+    let open = 0
+    for (let j = 0; j < E; j++) {
+      g.fill(0)
+      g[0] = 1
+      let top = 0 // g[t] = 0 for t > top
+      let cMin = 0
+      let cMax = 0
+      for (let v = 0; v < nVals[j]!; v++) {
+        if (last[j]![v]! < i) {
+          cMin += min[j]![v]!
+          cMax += Math.min(max[j]![v]!, avail[j]![v]!)
+        } else if (first[j]![v]! < i) {
+          open++
+          const lo = Math.max(0, min[j]![v]! - (avail[j]![v]! - seen[j]![v]!))
+          const hi = Math.min(max[j]![v]!, seen[j]![v]!, k)
+          if (lo > hi) {
+            g.fill(0)
+            top = 0
+            g[0] = 0
+            continue
+          }
+          prefix[0] = 0
+          for (let t = 0; t <= k; t++) prefix[t + 1] = prefix[t]! + g[t]!
+          const newTop = Math.min(k, top + hi)
+          for (let t = 0; t <= newTop; t++) {
+            // Σ_{x = lo}^{hi} g[t − x]: prefix sums of at most 1,001 saturated terms stay exact.
+            const a = t - hi
+            const b = t - lo
+            g[t] = b < 0 ? 0 : sat(prefix[b + 1]! - prefix[Math.max(0, a)]!)
+          }
+          for (let t = newTop + 1; t <= k; t++) g[t] = 0
+          top = newTop
+        }
+      }
+      prefix[0] = 0
+      for (let t = 0; t <= k; t++) prefix[t + 1] = prefix[t]! + g[t]!
+      const row: number[] = []
+      for (let S = sLo; S <= sHi; S++) {
+        const a = Math.max(0, S - cMax)
+        const b = Math.min(k, S - cMin)
+        row.push(b < a ? 0 : sat(prefix[b + 1]! - prefix[a]!))
+      }
+      perFeature.push(row)
+    }
+    let layerStates = 0
+    let layerTrans = 0
+    for (let S = sLo; S <= sHi; S++) {
+      let s = 1
+      for (const row of perFeature) s = mul(s, row[S - sLo]!)
+      if (s === 0) continue
+      layerStates = sat(layerStates + s)
+      layerTrans = sat(layerTrans + mul(s, Math.min(mi, k - S) + 1))
+    }
+    states = sat(states + layerStates)
+    transitions = sat(transitions + layerTrans)
+    count = sat(count + mul(words, layerTrans) + mul(k + 1, 1 + open))
+    if (count > limit) stopped = true
+    before += n
+    for (let j = 0; j < E; j++) seen[j]![key[j]!]! += n
+  }
+  return { count, round, rounds, draw: mul(rounds, round), states, transitions, words, cells: T, stopped }
+}

@@ -1,0 +1,126 @@
+/**
+ * Per-type selection probabilities of a `panel` plan that leaves features to rejection, where no exact
+ * figure is computed: a reproducible **estimate** from panels drawn on a stream derived from the
+ * commitment alone (never the beacon), with a 95 % confidence interval (docs/spec.md, Sortition,
+ * Estimated selection probabilities). Anyone with the commitment recomputes the same numbers.
+ *
+ * @module
+ */
+import { sha256 } from '@noble/hashes/sha2.js'
+import { InvalidInputError } from '../errors.js'
+import { streamFromSeed } from '../random/stream.js'
+import { drawPanel, type PanelPlan } from './panel.js'
+
+/**
+ * The estimated selection probability of one respondent type, with its 95 % confidence interval.
+ * @category Sortition
+ */
+export interface TypeProbabilityEstimate {
+  /** The type: value index per feature (canonical order). */
+  readonly type: readonly number[]
+  /** Respondents of this type. */
+  readonly respondents: number
+  /** The estimate: members of the type over all sample panels, divided by panels × respondents. */
+  readonly estimate: number
+  /** Lower end of the 95 % interval (normal approximation over the sample panels), at least 0. */
+  readonly low: number
+  /** Upper end of the 95 % interval, at most 1. */
+  readonly high: number
+}
+
+/**
+ * An estimate of every type's selection probability, labelled as such.
+ * @category Sortition
+ */
+export interface SelectionEstimate {
+  /** Always `"estimate"`: these figures are not exact. */
+  readonly kind: 'estimate'
+  /** Sample panels drawn. */
+  readonly panels: number
+  /** Rejection rounds those panels took in all. */
+  readonly rounds: number
+  /** One row per type present, in canonical type order. */
+  readonly types: readonly TypeProbabilityEstimate[]
+}
+
+/** Most sample panels of one estimate. */
+export const MAX_ESTIMATE_PANELS = 100_000
+
+/**
+ * The seed of the estimate's stream: SHA-256(UTF-8 "orbitdraw sortition probabilities v1" ‖ UTF-8(cid)),
+ * `cid` the commitment's CID text: a function of the commitment alone.
+ * @category Sortition
+ */
+export function estimateSeed(cid: string): Uint8Array {
+  return sha256(new TextEncoder().encode(`orbitdraw sortition probabilities v1${cid}`))
+}
+
+/**
+ * Estimates every type's selection probability by drawing `panels` panels of the plan, one after the
+ * other on the stream of `seed` (each exactly as a draw: rejection rounds until every quota holds).
+ * For type `t` with `n_t` respondents and `m_{t,i}` members in panel `i`: `estimate = Σ_i m_{t,i} /
+ * (panels · n_t)`; the interval is `estimate ± 1.96 · sqrt(s² / panels)`, `s²` the sample variance of
+ * `m_{t,i} / n_t`, clipped to [0, 1].
+ *
+ * @param seed - 32 bytes: {@link estimateSeed} of the commitment's CID for the published figures.
+ * @throws {@link InvalidInputError} `INVALID_ARGUMENT` for `panels` outside 2 … {@link MAX_ESTIMATE_PANELS}.
+ * @example
+ * ```ts
+ * const est = estimateSelectionProbabilities(plan, estimateSeed(cid), 1000)
+ * for (const t of est.types) console.log(t.type, t.estimate, t.low, t.high)
+ * ```
+ * @category Sortition
+ */
+export function estimateSelectionProbabilities(plan: PanelPlan, seed: Uint8Array, panels: number): SelectionEstimate {
+  if (!Number.isSafeInteger(panels) || panels < 2 || panels > MAX_ESTIMATE_PANELS) {
+    throw new InvalidInputError('INVALID_ARGUMENT', `panels must be a whole number from 2 to ${MAX_ESTIMATE_PANELS}, got ${String(panels)}`, 'draw at least 2 sample panels')
+  }
+  const { pool } = plan
+  // Types in canonical order, and each respondent's type index.
+  const index = new Map<string, number>()
+  const types: { type: readonly number[]; n: number }[] = []
+  const typeOf = pool.respondents.map((r) => {
+    const key = r.type.join(',')
+    let t = index.get(key)
+    if (t === undefined) {
+      t = types.length
+      index.set(key, t)
+      types.push({ type: r.type, n: 0 })
+    }
+    types[t]!.n++
+    return t
+  })
+  const order = types.map((_, i) => i).sort((a, b) => {
+    const x = types[a]!.type
+    const y = types[b]!.type
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return x[j]! - y[j]!
+    return 0
+  })
+  const sum = new Float64Array(types.length)
+  const sumSq = new Float64Array(types.length)
+  const inPanel = new Float64Array(types.length)
+  const stream = streamFromSeed(seed)
+  let rounds = 0
+  for (let i = 0; i < panels; i++) {
+    const d = drawPanel(plan, stream)
+    rounds += d.rounds
+    inPanel.fill(0)
+    for (const m of d.members) inPanel[typeOf[m]!]!++
+    for (let t = 0; t < types.length; t++) {
+      const x = inPanel[t]! / types[t]!.n
+      sum[t]! += x
+      sumSq[t]! += x * x
+    }
+  }
+  return {
+    kind: 'estimate',
+    panels,
+    rounds,
+    types: order.map((t) => {
+      const mean = sum[t]! / panels
+      const variance = Math.max(0, (sumSq[t]! - panels * mean * mean) / (panels - 1))
+      const half = 1.96 * Math.sqrt(variance / panels)
+      return { type: types[t]!.type, respondents: types[t]!.n, estimate: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half) }
+    }),
+  }
+}
