@@ -6,7 +6,7 @@
  *   Node's own module compile cache where Node has it (`module.enableCompileCache()`, Node 22.1 and
  *   later; nothing on Node 20) and runs `orbitdraw-cli.cjs`. The cache is Node's: it lives where Node
  *   decides (`NODE_COMPILE_CACHE`, else `node-compile-cache` in the system's temporary directory) and
- *   `NODE_DISABLE_COMPILE_CACHE=1` turns it off (docs/cli.md, "Start-up"). The call must come before the
+ *   `NODE_DISABLE_COMPILE_CACHE=1` turns it off (docs/cli.md, "Start-up and Node's compile cache"). The call must come before the
  *   bundle is loaded, which is why `bin` is this small file and not the bundle itself.
  * - `orbitdraw-cli.cjs`: the CLI, one CommonJS file. Every module the sources import lazily
  *   (`await import(...)`: each command, the error reporter, the record and time-stamp checks, ...) stays
@@ -24,10 +24,10 @@
  * called are only pre-parsed), which measured no slower for `verify` than a file holding verify's code
  * alone.
  *
- * Left outside the file, required from `node_modules` when first used: the ASN.1 stack of the
- * time-stamping client and the emulator's authority (`asn1js`, `@peculiar/asn1-*` and what they
- * require) and `csv-parse`: about 350 KB that only `commit`, `emulator` and the sortition CSV readers
- * use. They are dependencies, installed with the package, and all ship CommonJS.
+ * Left outside the file, required from `node_modules` when first used: `csv-parse`, which only the
+ * sortition CSV readers use (a dependency, installed with the package, shipped as CommonJS). The
+ * time-stamping client and the emulator's authority write and read their DER with the core's own
+ * writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no ASN.1 package is installed.
  *
  * The library entries (`dist/index.js`, `dist/core/index.js`, `dist/emulator/index.js`) stay tsc
  * output; this script only adds `dist/bin/`. It also writes `dist/bin/meta.json` (not shipped: see
@@ -69,7 +69,7 @@ require('./${CLI_FILE}').runAsProcess()
 `
 
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
-export const EXTERNAL_PACKAGES = ['asn1js', '@peculiar/*', 'csv-parse', 'csv-parse/*'] as const
+export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*'] as const
 
 /**
  * `import.meta.url` in a CommonJS file: the sources use it to find the hash worker, `package.json`

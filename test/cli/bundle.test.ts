@@ -6,7 +6,7 @@
  * command line runs, on a tracing build of the same bundle (`buildCli({ trace: true })`, the same
  * esbuild options plus one line at the top of every module that records its evaluation, and, at exit,
  * the files `require` loaded from `node_modules`). So `orbitdraw --help` running the verifier, or a
- * strict `verify` running the time-stamping client or requiring asn1js, fails here. The shipped file
+ * strict `verify` running the time-stamping client or requiring a package, fails here. The shipped file
  * itself is checked too: its form, and that it gives the tracing build's answers.
  * (`lazy-commands.test.ts` checks the command table from the sources.)
  */
@@ -105,6 +105,8 @@ describe('the bundled orbitdraw (package.json bin)', () => {
   it('leaves exactly the listed packages out (required from node_modules), and bundles every other dependency', () => {
     const bundled = META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/'))
     expect(bundled.filter((m) => /node_modules\/(asn1js|@peculiar|csv-parse)\//.test(m))).toEqual([])
+    // No ASN.1 package in the CLI or the library: the core's DER reader and writer do it all.
+    expect(META[CLI_FILE]!.some((m) => m === 'dist/core/timestamp/der-writer.js')).toBe(true)
     expect(bundled.some((m) => m.startsWith('node_modules/multiformats/'))).toBe(true)
     // What stays outside the file must be installed with the package: each pattern names dependencies.
     const deps = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies)
@@ -169,12 +171,12 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(t.modules).toContain('node_modules/@noble/curves/ed25519.js')
   })
 
-  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js) and time-stamps with the ASN.1 packages required from node_modules', async () => {
+  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js) and time-stamps with the core\'s DER writer and reader, requiring no ASN.1 package', async () => {
     const t = await traced(['commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
     expect(t.code, t.stderr).toBe(0)
     expect(t.modules).toContain('dist/node/hash-worker.js')
     expect(t.modules).toContain('dist/timestamp/client.js')
-    expect(t.required.some((f) => f.startsWith('node_modules/@peculiar/asn1-tsp/'))).toBe(true)
-    expect(t.required.some((f) => f.startsWith('node_modules/asn1js/'))).toBe(true)
+    expect(t.modules).toContain('dist/core/timestamp/der-writer.js')
+    expect(t.required.filter((f) => /^node_modules\/(asn1js|@peculiar|pvtsutils|pvutils|tslib)\//.test(f))).toEqual([])
   })
 })
