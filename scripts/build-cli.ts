@@ -104,10 +104,11 @@ const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node20.19',
-  // Whitespace and syntax only: identifiers keep their names, so error classes keep theirs
-  // (`OrbitdrawError` sets `this.name = new.target.name`) and stack traces stay readable.
-  minifyWhitespace: true,
-  minifySyntax: true,
+  // Local identifiers shortened too (a quarter off the file, docs/performance.md), but every class and
+  // function keeps its name (`keepNames`): error classes keep theirs (`OrbitdrawError` sets
+  // `this.name = new.target.name`) and stack traces name the functions.
+  minify: true,
+  keepNames: true,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
