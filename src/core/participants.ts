@@ -394,7 +394,7 @@ function secretOf(options: ParticipantsHashOptions | undefined): OrganizerSecret
 export function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
   const salts = options?.salts
   if (salts === undefined) return secretOf(options)
-  if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTIONS', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
+  if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTION', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
   if (!Array.isArray(salts) || salts.length !== n) {
     throw new InvalidInputError('SALTS_MISMATCH', `${Array.isArray(salts) ? salts.length : 'no'} salts for ${n} entries`, 'give exactly one 32-byte salt per entry, in the same order', { path: '$' })
   }

@@ -96,7 +96,7 @@ export interface TimestampResult {
 export async function timestampCommitment(cid: string, options: TimestampOptions = {}): Promise<TimestampResult> {
   const digest = commitmentDigest(cid)
   const authorities = options.authorities ?? DEFAULT_TSA_URLS
-  if (authorities.length === 0) throw new InvalidInputError('INVALID_OPTIONS', 'no time-stamping authority given', 'pass at least one authority URL')
+  if (authorities.length === 0) throw new InvalidInputError('INVALID_OPTION', 'no time-stamping authority given', 'pass at least one authority URL')
   for (const a of authorities) {
     let u: URL | undefined
     try {
@@ -104,16 +104,16 @@ export async function timestampCommitment(cid: string, options: TimestampOptions
     } catch {
       u = undefined
     }
-    if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidInputError('INVALID_OPTIONS', `"${a}" is not an http(s) URL`, 'pass the authority URL, e.g. http://timestamp.digicert.com')
+    if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidInputError('INVALID_OPTION', `"${a}" is not an http(s) URL`, 'pass the authority URL, e.g. http://timestamp.digicert.com')
   }
   const timeoutMs = options.timeoutMs ?? LIMITS.timestampTimeoutMs
-  if (!(timeoutMs > 0)) throw new InvalidInputError('INVALID_OPTIONS', `timeoutMs must be positive, not ${timeoutMs}`, 'pass a timeout in milliseconds')
+  if (!(timeoutMs > 0)) throw new InvalidInputError('INVALID_OPTION', `timeoutMs must be positive, not ${timeoutMs}`, 'pass a timeout in milliseconds')
   throwIfAborted(options.signal, ABORT_CTX)
   const fetchFn = options.fetch ?? globalThis.fetch
   const anchors = options.anchors ?? DEFAULT_TIMESTAMP_AUTHORITIES
   const now = options.now ?? Date.now
   const maxSkewMs = (options.maxClockSkewSeconds ?? 300) * 1000
-  if (!(maxSkewMs >= 0)) throw new InvalidInputError('INVALID_OPTIONS', 'maxClockSkewSeconds must be >= 0', 'pass a number of seconds')
+  if (!(maxSkewMs >= 0)) throw new InvalidInputError('INVALID_OPTION', 'maxClockSkewSeconds must be >= 0', 'pass a number of seconds')
   const settled = await Promise.all(authorities.map((a) => one(a, digest, { fetchFn, timeoutMs, signal: options.signal, anchors, now, maxSkewMs })))
   throwIfAborted(options.signal, ABORT_CTX)
   const tokens = settled.filter((s): s is KeptTimestamp => 'token' in s)

@@ -227,7 +227,7 @@ describe('timestampCommitment', () => {
 
   it('bad arguments are InvalidInputError', async () => {
     await expect(timestampCommitment('not-a-cid')).rejects.toMatchObject({ code: 'INVALID_CID' })
-    await expect(timestampCommitment(cid, { authorities: [] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
-    await expect(timestampCommitment(cid, { authorities: ['ftp://x'] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
+    await expect(timestampCommitment(cid, { authorities: [] })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
+    await expect(timestampCommitment(cid, { authorities: ['ftp://x'] })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
   })
 })
