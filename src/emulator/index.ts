@@ -9,6 +9,7 @@
 // test/package/exports.test.ts.
 import { createBeaconService, serveBeaconEmulator, type BeaconServiceOptions, type ServedBeaconEmulator } from './beacon.js'
 import type { HttpServerOptions } from './http.js'
+export type { EmulatorInputErrorCode } from './errors.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
 import { createTsaService, type TsaService, type TestTsaOptions } from './tsa.js'
 
