@@ -5,8 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Fails any test file whose output contains a client secret or an access token.
     setupFiles: ['test/setup/secret-scan.ts'],
-    // One private compile cache directory for the CLI commands the tests run (test/cli/helpers.ts).
-    globalSetup: ['test/setup/compile-cache-dir.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

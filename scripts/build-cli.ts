@@ -2,16 +2,17 @@
  * Bundles the `orbitdraw` command (`package.json` `bin`) from the compiled CLI (`dist/cli/main.js`, tsc
  * output) into `dist/bin/`:
  *
- * - `orbitdraw.cjs`: the command (`package.json` `bin`), a launcher of 9 KiB
- *   (`src/cli/launcher/launch.ts`) that loads `orbitdraw-cli.cjs` through the command's V8 code cache
- *   (`src/cli/launcher/compile-cache.ts`) and runs it. The build writes into it the bundle's SHA-256
- *   (which names the cache's code) and the command words.
+ * - `orbitdraw.cjs`: the command (`package.json` `bin`), three lines written by this script: it turns on
+ *   Node's own module compile cache where Node has it (`module.enableCompileCache()`, Node 22.1 and
+ *   later; nothing on Node 20) and runs `orbitdraw-cli.cjs`. The cache is Node's: it lives where Node
+ *   decides (`NODE_COMPILE_CACHE`, else `node-compile-cache` in the system's temporary directory) and
+ *   `NODE_DISABLE_COMPILE_CACHE=1` turns it off (docs/cli.md, "Start-up and Node's compile cache"). The call must come before the
+ *   bundle is loaded, which is why `bin` is this small file and not the bundle itself.
  * - `orbitdraw-cli.cjs`: the CLI, one CommonJS file. Every module the sources import lazily
  *   (`await import(...)`: each command, the error reporter, the record and time-stamp checks, ...) stays
  *   lazy inside it: esbuild wraps it in an init function that runs the first time it is imported, so
- *   `orbitdraw --help` evaluates no command and a relaxed `verify` no record or time-stamp code.
- *   Each module's init is then rewritten as a parenthesized function (`./eager-inits.ts`), which V8
- *   compiles once instead of twice: a strict `verify` starts 13 to 15 ms sooner.
+ *   `orbitdraw --help` evaluates no command and a relaxed `verify` no record or time-stamp code. It also
+ *   runs as a script of its own (`node dist/bin/orbitdraw-cli.cjs`).
  * - `hash-worker.js`: the participants-hash worker (an ES module, started by `src/node/parallel-hash.ts`
  *   from `new URL('./hash-worker.js', import.meta.url)`, which names this file from `orbitdraw.cjs`).
  *
@@ -23,10 +24,10 @@
  * called are only pre-parsed), which measured no slower for `verify` than a file holding verify's code
  * alone.
  *
- * Left outside the file, required from `node_modules` when first used: the ASN.1 stack of the
- * time-stamping client and the emulator's authority (`asn1js`, `@peculiar/asn1-*` and what they
- * require) and `csv-parse`: about 350 KB that only `commit`, `emulator` and the sortition CSV readers
- * use. They are dependencies, installed with the package, and all ship CommonJS.
+ * Left outside the file, required from `node_modules` when first used: `csv-parse`, which only the
+ * sortition CSV readers use (a dependency, installed with the package, shipped as CommonJS). The
+ * time-stamping client and the emulator's authority write and read their DER with the core's own
+ * writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no ASN.1 package is installed.
  *
  * The library entries (`dist/index.js`, `dist/core/index.js`, `dist/emulator/index.js`) stay tsc
  * output; this script only adds `dist/bin/`. It also writes `dist/bin/meta.json` (not shipped: see
@@ -43,9 +44,7 @@
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
 import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createHash } from 'node:crypto'
-import { eagerModuleInits } from './eager-inits.js'
+import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -53,16 +52,24 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const CLI_ENTRY = 'dist/cli/main.js'
 const WORKER_ENTRY = 'dist/node/hash-worker.js'
 
-/** The command's file name without its extension (esbuild's entry name), and the file `package.json` `bin` names. */
-const BIN_NAME = 'orbitdraw'
-export const BIN_FILE = `${BIN_NAME}.cjs`
-/** The CLI bundle the launcher loads (`src/cli/launcher/launch.ts`), and the launcher's entry (tsc output). */
+/** The file `package.json` `bin` names. */
+export const BIN_FILE = 'orbitdraw.cjs'
+/** The CLI bundle `bin` runs. */
 const CLI_NAME = 'orbitdraw-cli'
 export const CLI_FILE = `${CLI_NAME}.cjs`
-const LAUNCHER_ENTRY = 'dist/cli/launcher/launch.js'
+
+/**
+ * The command `bin` names: Node's compile cache on where Node has it (a no-op on Node 20, where
+ * `enableCompileCache` is undefined; it never throws: a cache it cannot use is skipped), then the CLI.
+ */
+export const BIN_SOURCE = `#!/usr/bin/env node
+'use strict'
+require('node:module').enableCompileCache?.()
+require('./${CLI_FILE}').runAsProcess()
+`
 
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
-export const EXTERNAL_PACKAGES = ['asn1js', '@peculiar/*', 'csv-parse', 'csv-parse/*'] as const
+export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*'] as const
 
 /**
  * `import.meta.url` in a CommonJS file: the sources use it to find the hash worker, `package.json`
@@ -76,9 +83,9 @@ export const BUNDLE_META = 'meta.json'
 
 /** What {@link buildCli} wrote. */
 export interface BuildCliResult {
-  /** Absolute path of the `orbitdraw` command (the launcher). */
+  /** Absolute path of the `orbitdraw` command (`package.json` `bin`). */
   readonly bin: string
-  /** Absolute path of the CLI bundle the launcher loads. */
+  /** Absolute path of the CLI bundle it runs. */
   readonly cli: string
   /** Every file written (relative to the output directory) with its size in bytes. */
   readonly files: readonly (readonly [string, number])[]
@@ -97,10 +104,11 @@ const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node20.19',
-  // Whitespace and syntax only: identifiers keep their names, so error classes keep theirs
-  // (`OrbitdrawError` sets `this.name = new.target.name`) and stack traces stay readable.
-  minifyWhitespace: true,
-  minifySyntax: true,
+  // Local identifiers shortened too (a quarter off the file, docs/performance.md), but every class and
+  // function keeps its name (`keepNames`): error classes keep theirs (`OrbitdrawError` sets
+  // `this.name = new.target.name`) and stack traces name the functions.
+  minify: true,
+  keepNames: true,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -129,10 +137,12 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const outDir = options.outDir ?? join(ROOT, 'dist', 'bin')
   const plugins = options.trace === true ? [tracePlugin] : []
   await rm(outDir, { recursive: true, force: true })
-  // The launcher and the CLI: CommonJS files named .cjs (the package is "type": "module").
-  const cjs: BuildOptions = { ...COMMON, outdir: outDir, outExtension: { '.js': '.cjs' }, format: 'cjs' }
+  // The CLI: one CommonJS file named .cjs (the package is "type": "module").
   const cli = await build({
-    ...cjs,
+    ...COMMON,
+    outdir: outDir,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
     entryPoints: { [CLI_NAME]: join(ROOT, CLI_ENTRY) },
     // import() of what stays outside the file (node: modules, the external packages) as require():
     // a real import() would start Node's ES module loader, a few ms of start-up for nothing.
@@ -150,27 +160,14 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     banner: options.trace === true ? { js: TRACE_ESM } : {},
     plugins,
   })
-  // Module inits as parenthesized functions: V8 compiles them once instead of twice (./eager-inits.ts).
   const cliPath = join(outDir, CLI_FILE)
-  const text = await readFile(cliPath, 'utf8')
-  if (!text.startsWith('#!/usr/bin/env node')) throw new Error(`${cliPath} does not start with its #! line`)
-  const rewritten = eagerModuleInits(text)
-  // The launcher compiles the bundle with node:vm, where import() throws (no module loader is given).
-  if (rewritten.dynamicImports > 0) throw new Error(`${cliPath} holds ${rewritten.dynamicImports} import() expression(s): the launcher cannot run them`)
-  const eager = rewritten.code
-  await writeFile(cliPath, eager)
-  // The launcher (package.json bin): loads the bundle through its V8 code cache, keyed by the bundle's
-  // SHA-256 and the command word (src/cli/launcher/compile-cache.ts).
-  const { COMMANDS } = (await import(pathToFileURL(join(ROOT, 'dist/cli/commands/index.js')).href)) as { COMMANDS: readonly { name: string }[] }
-  const launcherBuild = { bundle: CLI_FILE, sha256: createHash('sha256').update(eager).digest('hex'), commands: COMMANDS.map((c) => c.name) }
-  const launcher = await build({
-    ...cjs,
-    entryPoints: { [BIN_NAME]: join(ROOT, LAUNCHER_ENTRY) },
-    define: { ORBITDRAW_LAUNCHER_BUILD: JSON.stringify(launcherBuild), 'import.meta.dirname': '__dirname' },
-  })
+  if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)
+  const bin = join(outDir, BIN_FILE)
+  await writeFile(bin, BIN_SOURCE, { mode: 0o755 })
   const files: [string, number][] = []
   const modules: Record<string, string[]> = {}
-  for (const metafile of [launcher.metafile, cli.metafile, worker.metafile] as Metafile[]) {
+  files.push([BIN_FILE, Buffer.byteLength(BIN_SOURCE)])
+  for (const metafile of [cli.metafile, worker.metafile] as Metafile[]) {
     for (const [out, o] of Object.entries(metafile.outputs)) {
       const abs = resolve(ROOT, out)
       files.push([relative(outDir, abs), (await stat(abs)).size])
@@ -179,8 +176,6 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   }
   await writeFile(join(outDir, BUNDLE_META), `${JSON.stringify(modules, null, 1)}\n`)
   files.sort((a, b) => a[0].localeCompare(b[0]))
-  const bin = join(outDir, BIN_FILE)
-  if (!(await readFile(bin, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${bin} does not start with its #! line`)
   return { bin, cli: cliPath, files }
 }
 

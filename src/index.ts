@@ -51,6 +51,7 @@ export {
   UNSUPPORTED_VERSION_ERROR_CODES,
   INFEASIBLE_QUOTAS_ERROR_CODES,
   type InvalidInputErrorCode,
+  type EdgeInvalidInputErrorCodes,
   type ParseErrorCode,
   type IntegrityErrorCode,
   type MismatchErrorCode,

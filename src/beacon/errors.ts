@@ -256,3 +256,19 @@ export class WaitTimeoutError extends BeaconError {
     super('WAIT_TIMEOUT', `block ${target} did not appear within ${timeoutMs} ms (latest seen: ${head ?? 'none'})`, 'check that the beacon is publishing, or wait longer')
   }
 }
+
+/**
+ * The codes of `InvalidInputError` that only the beacon client throws (the core's own are `INVALID_INPUT_ERROR_CODES`).
+ * @category Errors
+ */
+export const BEACON_INPUT_ERROR_CODES = ['BEACON_MISMATCH', 'CHAIN_TOO_LONG', 'INVALID_GATEWAY', 'INVALID_GATEWAYS', 'INVALID_SEQUENCE', 'NO_FETCH', 'UNAUTHENTICATED_HEAD'] as const
+/**
+ * A code of {@link BEACON_INPUT_ERROR_CODES}.
+ * @category Errors
+ */
+export type BeaconInputErrorCode = (typeof BEACON_INPUT_ERROR_CODES)[number]
+
+declare module '../core/error-codes.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: adds this edge's codes
+  interface EdgeInvalidInputErrorCodes extends Record<BeaconInputErrorCode, true> {}
+}

@@ -117,7 +117,7 @@ function parseLines(text: string): string[] {
   const lines = text.split(/\r?\n/)
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
   lines.forEach((l, i) => {
-    if (l === '') throw new InvalidInputError('EMPTY_ENTRY', `line ${i + 1} is empty`, 'remove blank lines: every line is one entry', { path: `line ${i + 1}` })
+    if (l === '') throw new InvalidInputError('ENTRY_EMPTY', `line ${i + 1} is empty`, 'remove blank lines: every line is one entry', { path: `line ${i + 1}` })
   })
   return lines
 }
@@ -156,7 +156,7 @@ function parseCsvList(text: string, options: Pick<ReadParticipantsOptions, 'colu
   return data.map((r, i) => {
     const w = r[wcol]!
     if (!/^[1-9][0-9]*$/.test(w) || !Number.isSafeInteger(Number(w))) {
-      throw new InvalidInputError('INVALID_WEIGHT', `row ${i + 2}: weight ${JSON.stringify(w)} is not a positive integer`, 'weights are whole numbers of tickets, 1 or more', { path: `row ${i + 2}` })
+      throw new InvalidInputError('WEIGHT_INVALID', `row ${i + 2}: weight ${JSON.stringify(w)} is not a positive integer`, 'weights are whole numbers of tickets, 1 or more', { path: `row ${i + 2}` })
     }
     return { entry: r[col]!, weight: Number(w) }
   })

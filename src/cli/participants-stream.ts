@@ -206,7 +206,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
       const line = lines[k]!
       const g = index++
       if (line === '') {
-        emptyError ??= new InvalidInputError('EMPTY_ENTRY', `line ${g + 1} is empty`, 'remove blank lines: every line is one entry', { path: `line ${g + 1}` })
+        emptyError ??= new InvalidInputError('ENTRY_EMPTY', `line ${g + 1} is empty`, 'remove blank lines: every line is one entry', { path: `line ${g + 1}` })
       } else if (healthy && entryError === undefined && emptyError === undefined) {
         if (g >= LIMITS.maxParticipants) {
           // The size error wins over anything per entry: stop keeping entries, keep counting lines.

@@ -178,7 +178,7 @@ interface CommitInputs {
 /** Every check of {@link commit} before the participants are hashed. */
 function checkCommitInputs(options: CommitOptions): CommitInputs {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidInputError('INVALID_OPTIONS', 'commit() needs an options object', 'pass { beacon, target, after, participants, draw, label }')
+    throw new InvalidInputError('INVALID_OPTION', 'commit() needs an options object', 'pass { beacon, target, after, participants, draw, label }')
   }
   if (typeof options.draw !== 'object' || options.draw === null) {
     throw new InvalidInputError('INVALID_DRAW', 'draw must be an object', 'pass e.g. draw: { kind: "pick", count: 3 }', { path: '$.draw' })
@@ -187,7 +187,7 @@ function checkCommitInputs(options: CommitOptions): CommitInputs {
   let secret: OrganizerSecret | undefined
   if (options.private !== undefined) {
     if (typeof options.private !== 'object' || options.private === null || options.private.secret === undefined) {
-      throw new InvalidInputError('INVALID_OPTIONS', 'private must be { secret } with 32 random bytes', 'pass private: { secret: crypto.getRandomValues(new Uint8Array(32)) } (the Node entry also takes private: true)', { path: '$.private' })
+      throw new InvalidInputError('INVALID_OPTION', 'private must be { secret } with 32 random bytes', 'pass private: { secret: crypto.getRandomValues(new Uint8Array(32)) } (the Node entry also takes private: true)', { path: '$.private' })
     }
     secret = underPath('$.private.secret', () => OrganizerSecret.from(options.private!.secret))
     if (!usesParticipants(options.draw, kinds)) {

@@ -178,10 +178,10 @@ function checkDrawOptions(commitment: Commitment, options: DrawFromBlockOptions)
   const kind = kindOf(commitment.draw, kinds)
   const disclosure = options.disclosure ?? 'full'
   if (disclosure !== 'full' && disclosure !== 'winners') {
-    throw new InvalidInputError('INVALID_OPTIONS', `unknown disclosure ${JSON.stringify(disclosure)}`, 'use "full" or "winners"')
+    throw new InvalidInputError('INVALID_OPTION', `unknown disclosure ${JSON.stringify(disclosure)}`, 'use "full" or "winners"')
   }
   if (disclosure === 'winners' && kind.winnersOnly === undefined) {
-    throw new InvalidInputError('INVALID_OPTIONS', `a ${commitment.draw.kind} draw cannot keep the list private`, `private (winners-only) proofs are for ${privateKindNames(kinds)} draws; use disclosure "full"`)
+    throw new InvalidInputError('INVALID_OPTION', `a ${commitment.draw.kind} draw cannot keep the list private`, `private (winners-only) proofs are for ${privateKindNames(kinds)} draws; use disclosure "full"`)
   }
   const salted = commitment.participants?.salted === true
   if (disclosure === 'winners' && !salted) {
@@ -253,11 +253,11 @@ export function drawsFromDigest(kind: AnyDrawKind): boolean {
  * checked each entry, the duplicates and the list's size, as `prepareDraw` does). The prepared draw has
  * no `participants` and no `tree`: its outcome comes from {@link outcomeFromBlock} and its proof from
  * {@link proofOf}, with the disclosure the caller builds from the list (see `src/cli/draw-stream.ts`).
- * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTIONS` for a kind that needs the list.
+ * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTION` for a kind that needs the list.
  */
 export function prepareDrawFromDigest(commitment: Commitment, digest: ParticipantsDigestOnly, options: DrawFromBlockOptions = {}): PreparedDraw {
   const { kind, ...checked } = checkDrawOptions(commitment, options)
-  if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTIONS', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
+  if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTION', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
   checkCount(commitment, digest.count)
   if (digest.entryBytes !== undefined) checkProofFits(digest.count, digest.entryBytes, { full: checked.disclosure === 'full', salted: checked.salted, kind, spec: commitment.draw })
   return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)

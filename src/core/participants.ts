@@ -16,6 +16,8 @@ import { entryTextError } from './entry-text.js'
 import { MerkleTree, rootOfLeafWords } from './merkle.js'
 import { OrganizerSecret, SECRET_BYTES } from './secret.js'
 import { sha256Words } from './sha256-fixed.js'
+import { findDuplicate } from './find-duplicate.js'
+export { findDuplicate }
 
 /**
  * An entry with an integer weight (a weighted draw picks it with probability proportional to `weight`).
@@ -148,61 +150,6 @@ function checkList(list: unknown): asserts list is readonly unknown[] {
 function checkUnique(entries: readonly string[], suffix: string): void {
   const dup = findDuplicate(entries)
   if (dup !== null) throw duplicateError(dup[0], dup[1], suffix)
-}
-
-function hash32(s: string): number {
-  let h = 0x811c9dc5
-  for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193)
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  return h ^ (h >>> 16)
-}
-
-/**
- * @internal `[i, j]` with j the smallest index whose entry equals an earlier one (i its first occurrence),
- * or null. `probeBudget` bounds hash-table probing before falling back to sorting (exposed for tests).
- */
-export function findDuplicate(entries: readonly string[], probeBudget = 64 * entries.length + 1024): [number, number] | null {
-  const n = entries.length
-  let cap = 16
-  while (cap < n * 1.5) cap *= 2
-  const mask = cap - 1
-  const hashes = new Int32Array(n)
-  for (let j = 0; j < n; j++) hashes[j] = hash32(entries[j]!)
-  const table = new Int32Array(cap) // index + 1, 0 = empty
-  let budget = probeBudget
-  for (let j = 0; j < n; j++) {
-    const h = hashes[j]!
-    let slot = h & mask
-    let t = table[slot]!
-    while (t !== 0) {
-      if (hashes[t - 1] === h && entries[t - 1] === entries[j]) return [t - 1, j]
-      slot = (slot + 1) & mask
-      t = table[slot]!
-      if (--budget < 0) return findDuplicateBySort(entries)
-    }
-    table[slot] = j + 1
-  }
-  return null
-}
-
-function findDuplicateBySort(entries: readonly string[]): [number, number] | null {
-  const idx = Array.from({ length: entries.length }, (_, i) => i)
-  idx.sort((a, b) => {
-    const x = entries[a]!
-    const y = entries[b]!
-    return x < y ? -1 : x > y ? 1 : a - b
-  })
-  let best: [number, number] | null = null
-  for (let k = 1; k < idx.length; k++) {
-    const a = idx[k - 1]!
-    const b = idx[k]!
-    // Within a run of equal strings (sorted by index) the pair (first, second) has the smallest later index.
-    if (entries[a] === entries[b] && (k < 2 || entries[idx[k - 2]!] !== entries[a]) && (best === null || b < best[1])) best = [a, b]
-  }
-  return best
 }
 
 /**
@@ -394,7 +341,7 @@ function secretOf(options: ParticipantsHashOptions | undefined): OrganizerSecret
 export function saltSource(options: ParticipantsHashOptions | undefined, n: number): OrganizerSecret | readonly Uint8Array[] | null {
   const salts = options?.salts
   if (salts === undefined) return secretOf(options)
-  if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTIONS', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
+  if (options?.secret !== undefined) throw new InvalidInputError('INVALID_OPTION', 'give the secret or the salts, not both', 'pass secret (organizer) or salts (verifier)')
   if (!Array.isArray(salts) || salts.length !== n) {
     throw new InvalidInputError('SALTS_MISMATCH', `${Array.isArray(salts) ? salts.length : 'no'} salts for ${n} entries`, 'give exactly one 32-byte salt per entry, in the same order', { path: '$' })
   }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { CheckName } from './check-names.js'
+import { formatUnixTime } from './unix-time.js'
 import type { VerifyResult } from './verify.js'
 
 /**
@@ -65,15 +66,7 @@ export function failureReason(checks: VerifyResult['checks']): string | undefine
   return `Check ${c.name} failed: ${c.detail}.`
 }
 
-/**
- * The UTC time of a unix timestamp in seconds, as `2026-11-23 14:05:09 UTC`.
- * @category Verify
- */
-export function formatUnixTime(seconds: number): string {
-  if (!Number.isFinite(seconds)) return String(seconds)
-  const d = new Date(seconds * 1000)
-  return Number.isNaN(d.getTime()) ? String(seconds) : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
-}
+export { formatUnixTime }
 
 /**
  * Words a {@link VerifyResult}.

@@ -23,7 +23,7 @@ import { deriveSeed } from './seed.js'
 // The time-stamp checks (DER, certificates, RSA/ECDSA) load only when a proof carries tokens or the caller
 // passes authorities to parse: an untimestamped proof does not pay for them (docs/performance.md, Start-up).
 import type { CommitmentTimeResult, TimestampTrustAnchor } from './timestamp/index.js'
-import { formatUnixTime } from './verdict.js'
+import { formatUnixTime } from './unix-time.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
 import { checkParticipants, checkRevealedWinners, type ParticipantsDigest } from './verify-participants.js'
 export type { ParticipantsDigest } from './verify-participants.js'

@@ -7,15 +7,16 @@
  * @module
  */
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import { blockCid, encodeBlock, parseBlock, parseCid, type BeaconBlock } from '../core/block.js'
 import { bytesToHex } from '../core/bytes.js'
 import { InvalidInputError } from '../core/errors.js'
 import { createIpnsRecord, ipnsNameOfKey, parseIpnsName } from '../core/ipns/index.js'
 import { generateBeaconKey, type BeaconKey } from './keys.js'
 import { serveBeacon } from './serve.js'
-import { alterBody, FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
-import { untilClosed, type HttpServerOptions, type RouteHandler } from './http.js'
+import { FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
+import { answerFault, recordValidity, sendBody, sendError, wants } from './gateway-responses.js'
+import type { HttpServerOptions, RouteHandler } from './http.js'
 
 /**
  * Options of {@link createBeaconService}.
@@ -144,7 +145,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   const mhKey = (cid: string): string => bytesToHex(parseCid(cid).multihash.bytes)
 
   async function sign(cid: string, seq: bigint): Promise<Uint8Array> {
-    const validity = options.recordExpiresAt !== undefined ? toRfc3339(options.recordExpiresAt) : new Date(Date.now() + lifetimeMs)
+    const validity = options.recordExpiresAt !== undefined ? recordValidity(options.recordExpiresAt) : new Date(Date.now() + lifetimeMs)
     return createIpnsRecord(key, { value: `/ipfs/${parseCid(cid).toString()}`, validity, sequence: seq, ttlNs: BigInt(ttlMs) * 1_000_000n, v1Compatible })
   }
 
@@ -252,19 +253,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     return { record: r.bytes, block: main[r.head]! }
   }
 
-  function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-    const body = JSON.stringify({ message })
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', ...headers })
-    res.end(body)
-  }
-
-  function sendBody(req: IncomingMessage, res: ServerResponse, body: Uint8Array, headers: Record<string, string>, fault: FaultSpec | undefined): void {
-    const out = alterBody(body, fault)
-    res.writeHead(200, { ...headers, 'content-length': String(out.length), 'x-content-type-options': 'nosniff', vary: 'Accept' })
-    res.end(req.method === 'HEAD' ? undefined : out)
-  }
-
-  /** Applies latency, then answers status/rate-limit faults; returns true when the request was answered. */
+  /** Counts the request, applies latency, then answers a fault that replaces the response; `answered` says whether it did. */
   async function preamble(faults: FaultController, route: BeaconRoute, res: ServerResponse, url: URL): Promise<{ answered: boolean; fault: FaultSpec | undefined }> {
     const counter = route === 'block' ? 'block' : route === 'ipns-record' ? 'ipnsRecord' : 'ipnsJson'
     stats = { ...stats, total: stats.total + 1, [counter]: stats[counter] + 1 }
@@ -274,36 +263,7 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
       res.destroy()
       return { answered: true, fault }
     }
-    if (fault?.kind === 'hang') {
-      await untilClosed(res)
-      return { answered: true, fault }
-    }
-    if (fault?.kind === 'status') {
-      sendError(res, fault.status ?? 503, fault.message ?? 'injected gateway error')
-      return { answered: true, fault }
-    }
-    if (fault?.kind === 'rate-limit') {
-      const s = fault.retryAfterSeconds ?? 1
-      sendError(res, 429, `too many requests; retry after ${s} s`, { 'retry-after': String(s) })
-      return { answered: true, fault }
-    }
-    if (fault?.kind === 'redirect') {
-      const location = `${fault.to.replace(/\/+$/, '')}${url.pathname}${url.search}`
-      res.writeHead(fault.status ?? 302, { location, 'content-length': '0' })
-      res.end()
-      return { answered: true, fault }
-    }
-    return { answered: false, fault }
-  }
-
-  function wants(url: URL, req: IncomingMessage): string | undefined {
-    const format = url.searchParams.get('format')
-    if (format !== null) return format
-    const accept = String(req.headers.accept ?? '')
-    if (accept.includes('application/vnd.ipfs.ipns-record')) return 'ipns-record'
-    if (accept.includes('application/vnd.ipld.raw')) return 'raw'
-    if (accept.includes('application/vnd.ipld.car')) return 'car'
-    return undefined
+    return { answered: await answerFault(res, url, fault), fault }
   }
 
   const makeHandler = (faults: FaultController): RouteHandler => async (req, res, url) => {
@@ -464,11 +424,6 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
       pendingDelays.clear()
     },
   }
-}
-
-function toRfc3339(t: string | Date): string {
-  if (typeof t === 'string') return t
-  return t.toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z')
 }
 
 /**

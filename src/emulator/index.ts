@@ -9,6 +9,8 @@
 // test/package/exports.test.ts.
 import { createBeaconService, serveBeaconEmulator, type BeaconServiceOptions, type ServedBeaconEmulator } from './beacon.js'
 import type { HttpServerOptions } from './http.js'
+// The emulator's own InvalidInputError codes, merged into the class's code type (errors.ts).
+import './errors.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
 import { createTsaService, type TsaService, type TestTsaOptions } from './tsa.js'
 

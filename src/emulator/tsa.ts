@@ -2,36 +2,32 @@
  * An RFC 3161 time-stamping authority for tests and demos: its own root CA and TSA certificate
  * (ECDSA P-256, made at start), `POST /tsa` answering `application/timestamp-query` with
  * `application/timestamp-reply`, and route faults (`tsa`): status, latency, redirect, wrong imprint, bad
- * signature, clock skew, truncated or altered replies. Node only; the ASN.1 is built with the
- * `@peculiar/asn1-*` schema classes, signatures made with `@noble/curves` (RFC 6979, deterministic).
+ * signature, clock skew, truncated or altered replies. Node only; the DER is written with the core's
+ * small writer (`core/timestamp/der-writer.ts`) and requests read with its reader (`core/timestamp/der.ts`),
+ * signatures made with `@noble/curves` (RFC 6979, deterministic).
  *
  * @module
  */
 import { p256 } from '@noble/curves/nist.js'
 import { sha1 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { AsnConvert, OctetString } from '@peculiar/asn1-schema'
+import { boolean, decodeDer, DerError, integer, isContext, octets, oid, sequence, TAG, type Der } from '../core/timestamp/der.js'
 import {
-  AlgorithmIdentifier,
-  AttributeTypeAndValue,
-  AttributeValue,
-  BasicConstraints,
-  Certificate,
-  ExtendedKeyUsage,
-  Extension,
-  Extensions,
-  KeyUsage,
-  KeyUsageFlags,
-  Name,
-  RelativeDistinguishedName,
-  SubjectPublicKeyInfo,
-  TBSCertificate,
-  Validity,
-  Version,
-} from '@peculiar/asn1-x509'
-import { Attribute, CertificateChoices, CertificateSet, ContentInfo, DigestAlgorithmIdentifiers, EncapsulatedContent, EncapsulatedContentInfo, IssuerAndSerialNumber, SignedData, SignerIdentifier, SignerInfo, SignerInfos } from '@peculiar/asn1-cms'
-import { Accuracy, MessageImprint, PKIFailureInfo, PKIFailureInfoFlags, PKIFreeText, PKIStatus, PKIStatusInfo, TimeStampReq, TimeStampResp, TSTInfo } from '@peculiar/asn1-tsp'
-import * as asn1js from 'asn1js'
+  derBitString,
+  derBoolean,
+  derCertificateTime,
+  derExplicit,
+  derGeneralizedTime,
+  derImplicit,
+  derInteger,
+  derNamedBits,
+  derNull,
+  derOctetString,
+  derOid,
+  derSequence,
+  derSetOf,
+  derUtf8String,
+} from '../core/timestamp/der-writer.js'
 import type { ServerResponse } from 'node:http'
 import { alterBody, FaultController, type FaultSpec } from './faults.js'
 import { readBody, sendJson, untilClosed, type RouteHandler } from './http.js'
@@ -82,6 +78,8 @@ export interface TestTsaOptions {
   tsaName?: string
   /** Accuracy stated in tokens, seconds (default 1). */
   accuracySeconds?: number
+  /** The authority's clock, unix ms (default `Date.now`). */
+  now?: () => number
   /** The root's P-256 secret key (default: from `seed`, else random); tests building hostile certificates under the root's name pass their own. */
   rootKey?: Uint8Array
   /** More extensions of the TSA certificate, by OID, each critical with a DER NULL value (tests of the known critical extensions). */
@@ -146,13 +144,14 @@ export interface TestCertificateSpec {
 export function makeTestCertificate(spec: TestCertificateSpec): Uint8Array {
   const extensions =
     spec.ca === false
-      ? [ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.digitalSignature)), ext(OIDS.extKeyUsage, true, new ExtendedKeyUsage([OIDS.timeStamping]))]
+      ? [ext(OIDS.keyUsage, true, derNamedBits([0])), ext(OIDS.extKeyUsage, true, derSequence(derOid(OIDS.timeStamping)))]
       : caExtensions(spec.ca === true ? undefined : spec.ca.pathLen)
   return makeCertificate({ serial: spec.serial, issuer: name(spec.issuer), subject: name(spec.subject), publicKey: spec.publicKey, signingKey: spec.signingKey, notBefore: spec.notBefore, notAfter: spec.notAfter, extensions })
 }
 
-function caExtensions(pathLen: number | undefined): Extension[] {
-  return [ext(OIDS.basicConstraints, true, new BasicConstraints({ cA: true, pathLenConstraint: pathLen })), ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.keyCertSign | KeyUsageFlags.cRLSign))]
+/** BasicConstraints { cA TRUE, pathLenConstraint }; KeyUsage keyCertSign (5), cRLSign (6). */
+function caExtensions(pathLen: number | undefined): Uint8Array[] {
+  return [ext(OIDS.basicConstraints, true, derSequence(derBoolean(true), ...(pathLen === undefined ? [] : [derInteger(pathLen)]))), ext(OIDS.keyUsage, true, derNamedBits([5, 6]))]
 }
 
 /**
@@ -204,15 +203,15 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
     issuerKey = key
   }
   const eku = options.extKeyUsage ?? 'time-stamping'
-  const tsaExtensions = [ext(OIDS.keyUsage, true, new KeyUsage(KeyUsageFlags.digitalSignature))]
-  if (eku !== 'none') tsaExtensions.push(ext(OIDS.extKeyUsage, eku !== 'non-critical', new ExtendedKeyUsage([eku === 'code-signing' ? OIDS.codeSigning : OIDS.timeStamping])))
-  for (const id of options.tsaCriticalExtensions ?? []) tsaExtensions.push(new Extension({ extnID: id, critical: true, extnValue: new OctetString(new Uint8Array([0x05, 0x00])) }))
+  // KeyUsage digitalSignature (0).
+  const tsaExtensions = [ext(OIDS.keyUsage, true, derNamedBits([0]))]
+  if (eku !== 'none') tsaExtensions.push(ext(OIDS.extKeyUsage, eku !== 'non-critical', derSequence(derOid(eku === 'code-signing' ? OIDS.codeSigning : OIDS.timeStamping))))
+  for (const id of options.tsaCriticalExtensions ?? []) tsaExtensions.push(ext(id, true, derNull()))
   const tsaSerial = 2
   const tsaCertDer = makeCertificate({ serial: tsaSerial, issuer: issuerName, subject: tsaName, publicKey: p256.getPublicKey(tsaKey, false), signingKey: issuerKey, notBefore, notAfter, extensions: tsaExtensions })
-  const tsaCert = AsnConvert.parse(tsaCertDer, Certificate)
-  const chainCerts = chainDer.map((der) => AsnConvert.parse(der, Certificate))
   let serial = 0n
   const accuracy = options.accuracySeconds ?? 1
+  const sha256Algorithm = derSequence(derOid(OIDS.sha256))
   return {
     rootPem: toPem(rootDer),
     rootDer,
@@ -220,48 +219,44 @@ export function createTestTsa(options: TestTsaOptions = {}): TestTsa {
     issue(imprint, o = {}) {
       const genTime = Math.floor((o.genTime ?? now()) / 1000) * 1000
       serial++
-      const tst = new TSTInfo({
-        policy: EMULATOR_TSA_POLICY,
-        messageImprint: new MessageImprint({ hashAlgorithm: new AlgorithmIdentifier({ algorithm: OIDS.sha256 }), hashedMessage: new OctetString(imprint) }),
-        serialNumber: intBytes(serial),
-        genTime: new Date(genTime),
-        accuracy: accuracy > 0 ? new Accuracy({ seconds: accuracy }) : undefined,
-        nonce: o.nonce === undefined ? undefined : intBytes(o.nonce),
-      })
-      const tstDer = new Uint8Array(AsnConvert.serialize(tst))
-      const certHash = sha256(tsaCertDer)
+      // TSTInfo (RFC 3161 2.4.2): version 1, policy, messageImprint, serialNumber, genTime, accuracy { seconds }, nonce.
+      const tstDer = derSequence(
+        derInteger(1),
+        derOid(EMULATOR_TSA_POLICY),
+        derSequence(sha256Algorithm, derOctetString(imprint)),
+        derInteger(serial),
+        derGeneralizedTime(genTime),
+        ...(accuracy > 0 ? [derSequence(derInteger(accuracy))] : []),
+        ...(o.nonce === undefined ? [] : [derInteger(o.nonce)]),
+      )
       // SigningCertificate(V2) ::= SEQUENCE { certs SEQUENCE OF ESSCertID(v2) { certHash (SHA-256 by default; SHA-1 in v1) } }
-      const essCertId = (hash: Uint8Array): ArrayBuffer => new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: hash })] })] })] }).toBER()
-      const signingCertificateV2 = essCertId(certHash)
-      const contentType = new asn1js.ObjectIdentifier({ value: o.signedAttributes?.contentType === 'wrong' ? OIDS.signedData : OIDS.tstInfo }).toBER()
-      const attrs = [new Attribute({ attrType: OIDS.messageDigest, attrValues: [new asn1js.OctetString({ valueHex: sha256(tstDer) }).toBER()] })]
+      const essCertId = (hash: Uint8Array): Uint8Array => derSequence(derSequence(derSequence(derOctetString(hash))))
+      const signingCertificateV2 = essCertId(sha256(tsaCertDer))
+      const attribute = (type: string, ...values: Uint8Array[]): Uint8Array => derSequence(derOid(type), derSetOf(...values))
+      const contentType = derOid(o.signedAttributes?.contentType === 'wrong' ? OIDS.signedData : OIDS.tstInfo)
+      const attrs = [attribute(OIDS.messageDigest, derOctetString(sha256(tstDer)))]
       const ct = o.signedAttributes?.contentType
-      if (ct !== 'missing') attrs.unshift(new Attribute({ attrType: OIDS.contentType, attrValues: [contentType] }))
-      if (ct === 'twice') attrs.push(new Attribute({ attrType: OIDS.contentType, attrValues: [contentType] }))
+      if (ct !== 'missing') attrs.push(attribute(OIDS.contentType, contentType))
+      if (ct === 'twice') attrs.push(attribute(OIDS.contentType, contentType))
       const sc = o.signedAttributes?.signingCertificate
-      if (sc === 'v1-and-v2' || sc === 'v1-wrong-and-v2') attrs.push(new Attribute({ attrType: OIDS.signingCertificate, attrValues: [essCertId(sc === 'v1-and-v2' ? sha1(tsaCertDer) : new Uint8Array(20))] }))
-      if (sc !== 'missing') attrs.push(new Attribute({ attrType: OIDS.signingCertificateV2, attrValues: sc === 'two-values' ? [signingCertificateV2, signingCertificateV2] : [signingCertificateV2] }))
-      if (sc === 'twice') attrs.push(new Attribute({ attrType: OIDS.signingCertificateV2, attrValues: [signingCertificateV2] }))
-      // The signature covers the DER SET OF the attributes (RFC 5652 5.4).
-      const attrsDer = new asn1js.Set({ value: attrs.map((a) => asn1js.fromBER(AsnConvert.serialize(a)).result) }).toBER()
-      const signature = p256.sign(new Uint8Array(attrsDer), tsaKey, { format: 'der' })
+      if (sc === 'v1-and-v2' || sc === 'v1-wrong-and-v2') attrs.push(attribute(OIDS.signingCertificate, essCertId(sc === 'v1-and-v2' ? sha1(tsaCertDer) : new Uint8Array(20))))
+      if (sc !== 'missing') attrs.push(sc === 'two-values' ? attribute(OIDS.signingCertificateV2, signingCertificateV2, signingCertificateV2) : attribute(OIDS.signingCertificateV2, signingCertificateV2))
+      if (sc === 'twice') attrs.push(attribute(OIDS.signingCertificateV2, signingCertificateV2))
+      // The signature covers the DER SET OF the attributes (RFC 5652 5.4); the SignerInfo carries them as [0] IMPLICIT.
+      const attrsDer = derSetOf(...attrs)
+      const signature = p256.sign(attrsDer, tsaKey, { format: 'der' })
       if (o.badSignature === true) signature[signature.length - 1]! ^= 0x01
-      const signer = new SignerInfo({
-        version: 1,
-        sid: new SignerIdentifier({ issuerAndSerialNumber: new IssuerAndSerialNumber({ issuer: tsaCert.tbsCertificate.issuer, serialNumber: intBytes(BigInt(tsaSerial)) }) }),
-        digestAlgorithm: new AlgorithmIdentifier({ algorithm: OIDS.sha256 }),
-        signedAttrs: attrs,
-        signatureAlgorithm: new AlgorithmIdentifier({ algorithm: OIDS.ecdsaWithSha256 }),
-        signature: new OctetString(signature),
-      })
-      const signedData = new SignedData({
-        version: 3,
-        digestAlgorithms: new DigestAlgorithmIdentifiers([new AlgorithmIdentifier({ algorithm: OIDS.sha256 })]),
-        encapContentInfo: new EncapsulatedContentInfo({ eContentType: OIDS.tstInfo, eContent: new EncapsulatedContent({ single: new OctetString(tstDer) }) }),
-        certificates: o.certReq === false ? undefined : new CertificateSet([tsaCert, ...chainCerts, ...(o.extraCertificates ?? []).map((der) => AsnConvert.parse(der, Certificate))].map((certificate) => new CertificateChoices({ certificate }))),
-        signerInfos: new SignerInfos([signer]),
-      })
-      return new Uint8Array(AsnConvert.serialize(new ContentInfo({ contentType: OIDS.signedData, content: AsnConvert.serialize(signedData) })))
+      // SignerInfo version 1: sid IssuerAndSerialNumber, digestAlgorithm, signedAttrs, signatureAlgorithm, signature.
+      const signer = derSequence(derInteger(1), derSequence(issuerName, derInteger(tsaSerial)), sha256Algorithm, derImplicit(0, attrsDer), derSequence(derOid(OIDS.ecdsaWithSha256)), derOctetString(signature))
+      // SignedData version 3: digestAlgorithms, encapContentInfo { eContentType, [0] EXPLICIT eContent }, [0] IMPLICIT certificates, signerInfos.
+      const signedData = derSequence(
+        derInteger(3),
+        derSetOf(sha256Algorithm),
+        derSequence(derOid(OIDS.tstInfo), derExplicit(0, derOctetString(tstDer))),
+        ...(o.certReq === false ? [] : [derImplicit(0, derSetOf(tsaCertDer, ...chainDer, ...(o.extraCertificates ?? [])))]),
+        derSetOf(signer),
+      )
+      return derSequence(derOid(OIDS.signedData), derExplicit(0, signedData))
     },
   }
 }
@@ -325,25 +320,24 @@ export function createTsaService(options: TsaServiceOptions = {}): TsaService {
       res.end()
       return true
     }
-    let request: TimeStampReq
+    let request: ParsedRequest
     try {
-      request = AsnConvert.parse(body, TimeStampReq)
+      request = parseRequest(body)
     } catch {
-      reply(res, rejection(PKIFailureInfoFlags.badDataFormat, 'the body is not a DER TimeStampReq'), fault)
+      reply(res, rejection(FAILURE_BIT.badDataFormat, 'the body is not a DER TimeStampReq'), fault)
       return true
     }
-    if (request.messageImprint.hashAlgorithm.algorithm !== OIDS.sha256 || request.messageImprint.hashedMessage.byteLength !== 32) {
-      reply(res, rejection(PKIFailureInfoFlags.badAlg, 'only SHA-256 imprints are accepted'), fault)
+    if (request.hashAlgorithm !== OIDS.sha256 || request.hashedMessage.length !== 32) {
+      reply(res, rejection(FAILURE_BIT.badAlg, 'only SHA-256 imprints are accepted'), fault)
       return true
     }
-    const imprint = new Uint8Array(request.messageImprint.hashedMessage.buffer).slice()
+    const imprint = request.hashedMessage.slice()
     if (fault?.kind === 'wrong-imprint') imprint[0]! ^= 0xff
     skewSeconds = fault?.kind === 'clock-skew' ? fault.seconds : 0
-    const nonce = request.nonce === undefined ? undefined : bytesToBigInt(new Uint8Array(request.nonce))
-    const token = tsa.issue(imprint, { nonce, certReq: request.certReq, badSignature: fault?.kind === 'bad-signature' })
+    const token = tsa.issue(imprint, { nonce: request.nonce, certReq: request.certReq, badSignature: fault?.kind === 'bad-signature' })
     skewSeconds = 0
-    const resp = new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.granted }), timeStampToken: AsnConvert.parse(token, ContentInfo) })
-    reply(res, new Uint8Array(AsnConvert.serialize(resp)), fault)
+    // TimeStampResp { status PKIStatusInfo { granted (0) }, timeStampToken }.
+    reply(res, derSequence(derSequence(derInteger(0)), token), fault)
     return true
   }
   return {
@@ -362,61 +356,83 @@ function reply(res: ServerResponse, body: Uint8Array, fault: FaultSpec | undefin
   res.end(out)
 }
 
-function rejection(failInfo: PKIFailureInfoFlags, text: string): Uint8Array {
-  return new Uint8Array(AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.rejection, statusString: new PKIFreeText([text]), failInfo: new PKIFailureInfo(failInfo) }) })))
+/** PKIFailureInfo bits (RFC 3161 2.4.2) the authority answers with. */
+const FAILURE_BIT = { badAlg: 0, badDataFormat: 5 } as const
+
+/** A TimeStampResp refusing the request: PKIStatusInfo { rejection (2), statusString { text }, failInfo }. */
+function rejection(failBit: number, text: string): Uint8Array {
+  return derSequence(derSequence(derInteger(2), derSequence(derUtf8String(text)), derNamedBits([failBit])))
+}
+
+/** What the authority reads of a TimeStampReq. */
+interface ParsedRequest {
+  readonly hashAlgorithm: string
+  readonly hashedMessage: Uint8Array
+  readonly nonce: bigint | undefined
+  readonly certReq: boolean
+}
+
+/**
+ * Reads a TimeStampReq (RFC 3161 2.4.1): version 1, messageImprint, then in order the optional
+ * reqPolicy, nonce, certReq (default FALSE) and [0] extensions. Throws {@link DerError} on anything else.
+ */
+function parseRequest(body: Uint8Array): ParsedRequest {
+  const root: Der = decodeDer(body, 'request', 1000)
+  const [version, imprintNode, ...rest] = sequence(root, 'request', 'TimeStampReq')
+  if (integer(version, 'request.version', 'version') !== 1n) throw new DerError('request.version', 'version is not 1')
+  const [algorithmNode, hashed, ...extra] = sequence(imprintNode, 'request.messageImprint', 'messageImprint')
+  if (extra.length > 0) throw new DerError('request.messageImprint', 'extra fields')
+  const [algorithmOid] = sequence(algorithmNode, 'request.messageImprint.hashAlgorithm', 'hashAlgorithm')
+  const out = { hashAlgorithm: oid(algorithmOid, 'request.messageImprint.hashAlgorithm', 'hashAlgorithm'), hashedMessage: octets(hashed, 'request.messageImprint', 'hashedMessage'), nonce: undefined as bigint | undefined, certReq: false }
+  let i = 0
+  const universal = (n: Der | undefined, tag: number): boolean => n !== undefined && n.cls === 'universal' && n.tag === tag
+  if (universal(rest[i], TAG.OID)) oid(rest[i++], 'request.reqPolicy', 'reqPolicy')
+  if (universal(rest[i], TAG.INTEGER)) out.nonce = integer(rest[i++], 'request.nonce', 'nonce')
+  if (universal(rest[i], TAG.BOOLEAN)) out.certReq = boolean(rest[i++], 'request.certReq', 'certReq')
+  if (isContext(rest[i], 0)) i++
+  if (i !== rest.length) throw new DerError('request', 'unexpected fields')
+  return out
 }
 
 interface CertSpec {
   serial: number
-  issuer: Name
-  subject: Name
+  /** DER Names. */
+  issuer: Uint8Array
+  subject: Uint8Array
   publicKey: Uint8Array
   signingKey: Uint8Array
   notBefore: number
   notAfter: number
-  extensions: Extension[]
+  /** DER Extensions. */
+  extensions: Uint8Array[]
 }
 
+/** An X.509 v3 certificate (RFC 5280 4.1) over an uncompressed P-256 key, signed ECDSA with SHA-256. */
 function makeCertificate(spec: CertSpec): Uint8Array {
-  const sigAlg = new AlgorithmIdentifier({ algorithm: OIDS.ecdsaWithSha256 })
-  const tbs = new TBSCertificate({
-    version: Version.v3,
-    serialNumber: intBytes(BigInt(spec.serial)),
-    signature: sigAlg,
-    issuer: spec.issuer,
-    validity: new Validity({ notBefore: new Date(spec.notBefore), notAfter: new Date(spec.notAfter) }),
-    subject: spec.subject,
-    subjectPublicKeyInfo: new SubjectPublicKeyInfo({
-      algorithm: new AlgorithmIdentifier({ algorithm: OIDS.ecPublicKey, parameters: new asn1js.ObjectIdentifier({ value: OIDS.p256 }).toBER() }),
-      subjectPublicKey: spec.publicKey.slice().buffer,
-    }),
-    extensions: new Extensions(spec.extensions),
-  })
-  const tbsDer = new Uint8Array(AsnConvert.serialize(tbs))
-  const signature = p256.sign(tbsDer, spec.signingKey, { format: 'der' })
-  return new Uint8Array(AsnConvert.serialize(new Certificate({ tbsCertificate: tbs, signatureAlgorithm: sigAlg, signatureValue: signature.slice().buffer })))
+  const sigAlg = derSequence(derOid(OIDS.ecdsaWithSha256))
+  const tbs = derSequence(
+    derExplicit(0, derInteger(2)), // v3
+    derInteger(spec.serial),
+    sigAlg,
+    spec.issuer,
+    derSequence(derCertificateTime(spec.notBefore), derCertificateTime(spec.notAfter)),
+    spec.subject,
+    derSequence(derSequence(derOid(OIDS.ecPublicKey), derOid(OIDS.p256)), derBitString(spec.publicKey)),
+    derExplicit(3, derSequence(...spec.extensions)),
+  )
+  const signature = p256.sign(tbs, spec.signingKey, { format: 'der' })
+  return derSequence(tbs, sigAlg, derBitString(signature))
 }
 
-function ext(id: string, critical: boolean, value: object): Extension {
-  return new Extension({ extnID: id, critical, extnValue: new OctetString(AsnConvert.serialize(value)) })
+/** Extension { extnID, critical (DEFAULT FALSE: written only when TRUE), extnValue }. */
+function ext(id: string, critical: boolean, value: Uint8Array): Uint8Array {
+  return derSequence(derOid(id), ...(critical ? [derBoolean(true)] : []), derOctetString(value))
 }
 
-function name(cn: string): Name {
-  const rdn = (type: string, v: string): RelativeDistinguishedName => new RelativeDistinguishedName([new AttributeTypeAndValue({ type, value: new AttributeValue({ utf8String: v }) })])
-  return new Name([rdn(OIDS.organizationName, 'orbitdraw emulator'), rdn(OIDS.commonName, cn)])
-}
-
-function intBytes(v: bigint): ArrayBuffer {
-  let hex = v.toString(16)
-  if (hex.length % 2 === 1) hex = `0${hex}`
-  if (parseInt(hex.slice(0, 2), 16) >= 0x80) hex = `00${hex}`
-  return Uint8Array.from(hex.match(/../g)!.map((h) => parseInt(h, 16))).buffer
-}
-
-function bytesToBigInt(b: Uint8Array): bigint {
-  let v = 0n
-  for (const x of b) v = (v << 8n) | BigInt(x)
-  return v
+/** Name: O=orbitdraw emulator, CN=`cn`, one attribute per RDN, UTF8String. */
+function name(cn: string): Uint8Array {
+  const rdn = (type: string, v: string): Uint8Array => derSetOf(derSequence(derOid(type), derUtf8String(v)))
+  return derSequence(rdn(OIDS.organizationName, 'orbitdraw emulator'), rdn(OIDS.commonName, cn))
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -303,3 +303,19 @@ function describe(err: unknown): string {
   if (err instanceof Error) return err.message
   return String(err)
 }
+
+/**
+ * The codes of `InvalidInputError` that only the Orbitport REST client throws (the core's own are `INVALID_INPUT_ERROR_CODES`).
+ * @category Errors
+ */
+export const ORBITPORT_INPUT_ERROR_CODES = ['INVALID_DERIVED_COUNT', 'INVALID_DERIVED_INDEX', 'INVALID_DERIVED_SEED', 'INVALID_MESSAGE_CONSTRUCTION', 'INVALID_PUBLIC_KEY', 'INVALID_SIGNATURE_OPTIONS', 'INVALID_URL', 'ORBITPORT_DUPLICATE_SOURCE'] as const
+/**
+ * A code of {@link ORBITPORT_INPUT_ERROR_CODES}.
+ * @category Errors
+ */
+export type OrbitportInputErrorCode = (typeof ORBITPORT_INPUT_ERROR_CODES)[number]
+
+declare module '../core/error-codes.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: adds this edge's codes
+  interface EdgeInvalidInputErrorCodes extends Record<OrbitportInputErrorCode, true> {}
+}

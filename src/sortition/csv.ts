@@ -18,6 +18,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/index.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
+export type { SortitionInputErrorCode } from './errors.js'
 
 /**
  * Largest pool or quotas file read, in bytes.

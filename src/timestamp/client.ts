@@ -1,16 +1,16 @@
 /**
  * The time-stamping client: asks RFC 3161 authorities (in parallel) for tokens over a commitment,
- * checks each answer with the core's token check, and keeps the valid ones.
+ * checks each answer with the core's token check, and keeps the valid ones. Requests are written with the
+ * core's DER writer, replies read with its DER reader; a token is kept as the bytes the authority sent.
  *
  * @module
  */
-import { AsnConvert, OctetString } from '@peculiar/asn1-schema'
-import { AlgorithmIdentifier } from '@peculiar/asn1-x509'
-import { MessageImprint, PKIStatus, TimeStampReq, TimeStampResp } from '@peculiar/asn1-tsp'
 import { CID } from 'multiformats/cid'
 import { bytesToBase64 } from '../core/bytes.js'
 import { InvalidInputError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
+import { decodeDer, integer, sequence, TAG, type Der } from '../core/timestamp/der.js'
+import { derBoolean, derInteger, derOctetString, derOid, derSequence } from '../core/timestamp/der-writer.js'
 import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTimestampToken, type TimestampTrustAnchor } from '../core/timestamp/index.js'
 import { throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
@@ -98,7 +98,7 @@ export interface TimestampResult {
 export async function timestampCommitment(cid: string, options: TimestampOptions = {}): Promise<TimestampResult> {
   const digest = commitmentDigest(cid)
   const authorities = options.authorities ?? DEFAULT_TSA_URLS
-  if (authorities.length === 0) throw new InvalidInputError('INVALID_OPTIONS', 'no time-stamping authority given', 'pass at least one authority URL')
+  if (authorities.length === 0) throw new InvalidInputError('INVALID_OPTION', 'no time-stamping authority given', 'pass at least one authority URL')
   for (const a of authorities) {
     let u: URL | undefined
     try {
@@ -106,16 +106,16 @@ export async function timestampCommitment(cid: string, options: TimestampOptions
     } catch {
       u = undefined
     }
-    if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidInputError('INVALID_OPTIONS', `"${a}" is not an http(s) URL`, 'pass the authority URL, e.g. http://timestamp.digicert.com')
+    if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidInputError('INVALID_OPTION', `"${a}" is not an http(s) URL`, 'pass the authority URL, e.g. http://timestamp.digicert.com')
   }
   const timeoutMs = options.timeoutMs ?? LIMITS.timestampTimeoutMs
-  if (!(timeoutMs > 0)) throw new InvalidInputError('INVALID_OPTIONS', `timeoutMs must be positive, not ${timeoutMs}`, 'pass a timeout in milliseconds')
+  if (!(timeoutMs > 0)) throw new InvalidInputError('INVALID_OPTION', `timeoutMs must be positive, not ${timeoutMs}`, 'pass a timeout in milliseconds')
   throwIfAborted(options.signal, ABORT_CTX)
   const fetchFn = options.fetch ?? globalThis.fetch
   const anchors = options.anchors ?? DEFAULT_TIMESTAMP_AUTHORITIES
   const now = options.now ?? Date.now
   const maxSkewMs = (options.maxClockSkewSeconds ?? 300) * 1000
-  if (!(maxSkewMs >= 0)) throw new InvalidInputError('INVALID_OPTIONS', 'maxClockSkewSeconds must be >= 0', 'pass a number of seconds')
+  if (!(maxSkewMs >= 0)) throw new InvalidInputError('INVALID_OPTION', 'maxClockSkewSeconds must be >= 0', 'pass a number of seconds')
   const settled = await Promise.all(authorities.map((a) => one(a, digest, { fetchFn, timeoutMs, signal: options.signal, anchors, now, maxSkewMs })))
   throwIfAborted(options.signal, ABORT_CTX)
   const tokens = settled.filter((s): s is KeptTimestamp => 'token' in s)
@@ -155,16 +155,7 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
   nonceBytes[0]! &= 0x7f // positive INTEGER
   nonceBytes[0]! |= 0x01 // and minimal (no leading zero byte)
   const nonce = toBigInt(nonceBytes)
-  const request = new Uint8Array(
-    AsnConvert.serialize(
-      new TimeStampReq({
-        version: 1,
-        messageImprint: new MessageImprint({ hashAlgorithm: new AlgorithmIdentifier({ algorithm: '2.16.840.1.101.3.4.2.1' }), hashedMessage: new OctetString(digest) }),
-        nonce: nonceBytes.slice().buffer,
-        certReq: true,
-      }),
-    ),
-  )
+  const request = timeStampRequest(digest, nonce)
   const limit = timedSignal(o.timeoutMs, o.signal)
   let body: Uint8Array
   try {
@@ -197,19 +188,18 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
   } finally {
     limit.dispose()
   }
-  let resp: TimeStampResp
+  let resp: TimeStampReply
   try {
-    resp = AsnConvert.parse(body, TimeStampResp)
+    resp = parseReply(body)
   } catch {
     return fail('TIMESTAMP_BAD_REPLY', 'the reply is not a DER TimeStampResp')
   }
-  const status = resp.status.status
-  if (status !== PKIStatus.granted && status !== PKIStatus.grantedWithMods) {
-    const text = resp.status.statusString?.join(' ') ?? ''
-    return fail('TIMESTAMP_REJECTED', `PKIStatus ${PKIStatus[status] ?? status}${text === '' ? '' : `: ${text}`}`)
+  if (resp.status !== 0n && resp.status !== 1n) {
+    const text = resp.statusText.join(' ')
+    return fail('TIMESTAMP_REJECTED', `PKIStatus ${PKI_STATUS[Number(resp.status)] ?? resp.status}${text === '' ? '' : `: ${text}`}`)
   }
-  if (resp.timeStampToken === undefined) return fail('TIMESTAMP_BAD_REPLY', 'granted, but no token in the reply')
-  const token = new Uint8Array(AsnConvert.serialize(resp.timeStampToken))
+  if (resp.token === undefined) return fail('TIMESTAMP_BAD_REPLY', 'granted, but no token in the reply')
+  const token = resp.token
   let echoed: bigint | undefined
   try {
     echoed = parseTimestampToken(token).tstInfo.nonce
@@ -233,6 +223,47 @@ class RedirectRefusal extends Error {
   constructor(readonly refused: RedirectRefused) {
     super(describeRefusal(refused))
   }
+}
+
+/** SHA-256 (NIST, RFC 5754). */
+const SHA256_OID = '2.16.840.1.101.3.4.2.1'
+
+/** PKIStatus names (RFC 3161 2.4.2), by value. */
+const PKI_STATUS = ['granted', 'grantedWithMods', 'rejection', 'waiting', 'revocationWarning', 'revocationNotification'] as const
+
+/**
+ * The DER TimeStampReq (RFC 3161 2.4.1) of a SHA-256 `digest`: version 1, messageImprint, nonce, certReq TRUE.
+ * @internal
+ */
+export function timeStampRequest(digest: Uint8Array, nonce: bigint): Uint8Array<ArrayBuffer> {
+  return derSequence(derInteger(1), derSequence(derSequence(derOid(SHA256_OID)), derOctetString(digest)), derInteger(nonce), derBoolean(true))
+}
+
+/** What the client reads of a TimeStampResp. */
+interface TimeStampReply {
+  /** PKIStatus. */
+  readonly status: bigint
+  /** PKIFreeText, each UTF8String decoded (a malformed one replaced). */
+  readonly statusText: readonly string[]
+  /** The TimeStampToken exactly as sent (its whole TLV), when there is one. */
+  readonly token: Uint8Array | undefined
+}
+
+/**
+ * Reads a TimeStampResp (RFC 3161 2.4.2): `SEQUENCE { PKIStatusInfo { status, statusString?, failInfo? },
+ * timeStampToken? }`, strict DER. The token is kept as received (its bytes, not a re-encoding): the
+ * core's token check reads them and checks the signature over them. Throws `DerError` when malformed.
+ */
+function parseReply(body: Uint8Array): TimeStampReply {
+  const root: Der = decodeDer(body, 'reply', 20_000)
+  const parts = sequence(root, 'reply', 'TimeStampResp')
+  if (parts.length > 2) throw new Error('extra fields in the TimeStampResp')
+  const info = sequence(parts[0], 'reply.status', 'PKIStatusInfo')
+  const status = integer(info[0], 'reply.status.status', 'status')
+  const text = info[1]?.cls === 'universal' && info[1].tag === TAG.SEQUENCE ? info[1].children : []
+  const utf8 = new TextDecoder()
+  const statusText = text.map((t) => (t.cls === 'universal' && t.tag === TAG.UTF8 ? utf8.decode(t.content) : '?'))
+  return { status, statusText, token: parts[1]?.raw.slice() }
 }
 
 function toBigInt(b: Uint8Array): bigint {

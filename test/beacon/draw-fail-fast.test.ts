@@ -21,7 +21,7 @@ describe('network draw() checks its inputs before waiting', () => {
     // Wrong list: refused at once, before the client sends anything.
     await expect(draw(commitment, ['ada', 'grace', 'alan turing'], { client })).rejects.toBeInstanceOf(MismatchError)
     // Bad disclosure for the kind's options: refused at once too.
-    await expect(draw(commitment, people, { client, disclosure: 'everyone' as never })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
+    await expect(draw(commitment, people, { client, disclosure: 'everyone' as never })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
     expect(client.requestCount).toBe(0)
 
     // The right list does start waiting (and gives up on its short timeout, not on the participants).

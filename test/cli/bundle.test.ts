@@ -1,19 +1,20 @@
 /**
- * The shipped `orbitdraw` command is a small launcher (`dist/bin/orbitdraw.cjs`) and an esbuild bundle
+ * The shipped `orbitdraw` command is three lines (`dist/bin/orbitdraw.cjs`: Node's compile cache where
+ * Node has it, then the CLI) and an esbuild bundle
  * (`dist/bin/orbitdraw-cli.cjs`, see scripts/build-cli.ts): one CommonJS file whose lazily imported
  * modules run only when first imported. These tests check what each
  * command line runs, on a tracing build of the same bundle (`buildCli({ trace: true })`, the same
  * esbuild options plus one line at the top of every module that records its evaluation, and, at exit,
  * the files `require` loaded from `node_modules`). So `orbitdraw --help` running the verifier, or a
- * strict `verify` running the time-stamping client or requiring asn1js, fails here. The shipped file
+ * strict `verify` running the time-stamping client or requiring a package, fails here. The shipped file
  * itself is checked too: its form, and that it gives the tracing build's answers.
  * (`lazy-commands.test.ts` checks the command table from the sources.)
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN_FILE, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
+import { BIN_FILE, BIN_SOURCE, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
 import { makeProof } from '../browser/fixtures.js'
 import { writeVerifyFixtures } from './verify-fixtures.js'
 import { BIN, ROOT, runCommand, useEmulatorWorkspace, type RunOptions, type RunResult } from './helpers.js'
@@ -64,28 +65,22 @@ const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.s
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
 
 describe('the bundled orbitdraw (package.json bin)', () => {
-  it('is a launcher holding only the compile cache, beside one CommonJS file of the CLI and the hash worker (an ES module), and no source maps', async () => {
+  it('is three lines that run one CommonJS file of the CLI, beside the hash worker (an ES module), and no source maps', async () => {
     expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
-    expect(Object.keys(META).sort()).toEqual(['hash-worker.js', CLI_FILE, BIN_FILE].sort())
-    const launcher = await readFile(BIN, 'utf8')
-    expect(launcher.startsWith('#!/usr/bin/env node\n')).toBe(true)
-    expect(META[BIN_FILE]).toEqual(['<define:ORBITDRAW_LAUNCHER_BUILD>', 'dist/cli/launcher/compile-cache.js', 'dist/cli/launcher/launch.js', 'dist/cli/safe-text.js'])
-    // The build wrote in the bundle's SHA-256 and the command words.
-    const { createHash } = await import('node:crypto')
-    const cli = await readFile(join(BUNDLE, CLI_FILE))
-    expect(launcher).toContain(`sha256:"${createHash('sha256').update(cli).digest('hex')}"`)
-    expect(launcher).toMatch(/commands:\["commit","draw","verify",/)
-    const text = cli.toString('utf8')
+    expect(Object.keys(META).sort()).toEqual(['hash-worker.js', CLI_FILE].sort())
+    const bin = await readFile(BIN, 'utf8')
+    expect(bin).toBe(BIN_SOURCE)
+    expect(bin.split('\n')).toEqual(['#!/usr/bin/env node', "'use strict'", "require('node:module').enableCompileCache?.()", `require('./${CLI_FILE}').runAsProcess()`, ''])
+    expect((await stat(BIN)).mode & 0o111).not.toBe(0)
+    const text = await readFile(join(BUNDLE, CLI_FILE), 'utf8')
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true)
     expect(text).toContain('"use strict"')
     expect(META[CLI_FILE]).toContain('dist/core/verify.js')
-    // Every lazy module init is a parenthesized function (scripts/eager-inits.ts), none is left a method.
-    expect(text.match(/__esm\(\{"[^"]+":\(function\(\)\{/g)?.length ?? 0).toBeGreaterThan(100)
-    expect(text.match(/__esm\(\{"[^"]+"\(\)\{/g)).toBeNull()
     expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
+    expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
 
-  it('the CLI bundle also runs as a script of its own (node dist/bin/orbitdraw-cli.cjs), with the launcher\'s answers', async () => {
+  it('the CLI bundle also runs as a script of its own (node dist/bin/orbitdraw-cli.cjs), with the command\'s answers', async () => {
     for (const args of [['--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'], ['verify', 'plain.json']]) {
       const direct = await runCommand(process.execPath, [join(BUNDLE, CLI_FILE), ...args], { cwd: ws.dir })
       const launched = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
@@ -93,9 +88,25 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     }
   })
 
+  it('turns on Node\'s compile cache before it loads the CLI where Node has it (Node 22.1+), and runs without it where it has none (Node 20)', async () => {
+    // Node 20 has no module.enableCompileCache: a preload gives it one that records what was loaded when it was called.
+    const log = join(ws.dir, 'enable.log')
+    const preload = join(ws.dir, 'enable-compile-cache.cjs')
+    await writeFile(preload, `const m = require('node:module'); m.enableCompileCache = () => { require('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify(Object.keys(require.cache))); return { status: 0 } }\n`)
+    const withCache = await runCommand(process.execPath, ['--require', preload, BIN, '--help'], { cwd: ws.dir })
+    expect(withCache.code).toBe(0)
+    const loaded = JSON.parse(await readFile(log, 'utf8')) as string[]
+    expect(loaded).toContain(BIN)
+    expect(loaded).not.toContain(join(BUNDLE, CLI_FILE))
+    const without = await runCommand(process.execPath, [BIN, '--help'], { cwd: ws.dir })
+    expect(without).toMatchObject({ code: 0, stdout: withCache.stdout })
+  })
+
   it('leaves exactly the listed packages out (required from node_modules), and bundles every other dependency', () => {
     const bundled = META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/'))
     expect(bundled.filter((m) => /node_modules\/(asn1js|@peculiar|csv-parse)\//.test(m))).toEqual([])
+    // No ASN.1 package in the CLI or the library: the core's DER reader and writer do it all.
+    expect(META[CLI_FILE]!.some((m) => m === 'dist/core/timestamp/der-writer.js')).toBe(true)
     expect(bundled.some((m) => m.startsWith('node_modules/multiformats/'))).toBe(true)
     // What stays outside the file must be installed with the package: each pattern names dependencies.
     const deps = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies)
@@ -160,12 +171,12 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(t.modules).toContain('node_modules/@noble/curves/ed25519.js')
   })
 
-  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js) and time-stamps with the ASN.1 packages required from node_modules', async () => {
+  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js) and time-stamps with the core\'s DER writer and reader, requiring no ASN.1 package', async () => {
     const t = await traced(['commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
     expect(t.code, t.stderr).toBe(0)
     expect(t.modules).toContain('dist/node/hash-worker.js')
     expect(t.modules).toContain('dist/timestamp/client.js')
-    expect(t.required.some((f) => f.startsWith('node_modules/@peculiar/asn1-tsp/'))).toBe(true)
-    expect(t.required.some((f) => f.startsWith('node_modules/asn1js/'))).toBe(true)
+    expect(t.modules).toContain('dist/core/timestamp/der-writer.js')
+    expect(t.required.filter((f) => /^node_modules\/(asn1js|@peculiar|pvtsutils|pvutils|tslib)\//.test(f))).toEqual([])
   })
 })

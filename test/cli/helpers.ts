@@ -1,5 +1,5 @@
 /**
- * Runs the real `orbitdraw` binary (what `package.json` `bin` points at: the bundle `dist/bin/orbitdraw.cjs`,
+ * Runs the real `orbitdraw` binary (what `package.json` `bin` points at: `dist/bin/orbitdraw.cjs`, which runs the bundle,
  * built by `pretest`) as a child process.
  * Always asynchronous: the emulator answering it runs in this test process.
  *
@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll } from 'vitest'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
@@ -34,16 +34,12 @@ export interface RunOptions {
   timeoutMs?: number
 }
 
-/**
- * Environment without anything that could point the CLI elsewhere, and with the run's own compile cache
- * directory (`test/setup/compile-cache-dir.ts`), not the home directory's; `extra` may override it.
- */
+/** Environment without anything that could point the CLI elsewhere; `extra` may add to it. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !k.startsWith('ORBITDRAW_') && !k.startsWith('ORBITPORT_')) env[k] = v
   }
-  env.ORBITDRAW_COMPILE_CACHE = inject('compileCacheDir')
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v
   return env
 }

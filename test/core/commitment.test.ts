@@ -152,9 +152,9 @@ describe('commit() validation: every option, with code and path', () => {
     expect([bad.code, bad.path]).toEqual(['INVALID_CID', '$.after.block'])
   })
 
-  it('no options object → INVALID_OPTIONS', () => {
-    expect(thrown(() => commit(null as unknown as CommitOptions)).code).toBe('INVALID_OPTIONS')
-    expect(thrown(() => commit(7 as unknown as CommitOptions)).code).toBe('INVALID_OPTIONS')
+  it('no options object → INVALID_OPTION', () => {
+    expect(thrown(() => commit(null as unknown as CommitOptions)).code).toBe('INVALID_OPTION')
+    expect(thrown(() => commit(7 as unknown as CommitOptions)).code).toBe('INVALID_OPTION')
   })
 
   // Regression (fixed in 9e6a7fc): a null draw used to throw a bare TypeError from usesParticipants().

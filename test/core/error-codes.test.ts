@@ -20,6 +20,12 @@ import {
   TIMESTAMP_FAILURE_CODES,
   UNSUPPORTED_VERSION_ERROR_CODES,
 } from '../../src/index.js'
+import { BEACON_INPUT_ERROR_CODES } from '../../src/beacon/errors.js'
+import { CLI_INPUT_ERROR_CODES } from '../../src/cli/input-errors.js'
+import { EMULATOR_INPUT_ERROR_CODES } from '../../src/emulator/errors.js'
+import { ORBITPORT_INPUT_ERROR_CODES } from '../../src/rest/errors.js'
+import { SORTITION_INPUT_ERROR_CODES } from '../../src/sortition/errors.js'
+import { VERIFIER_INPUT_ERROR_CODES } from '../../src/verifier/input-errors.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -30,6 +36,18 @@ function sources(dir: string): string[] {
   })
 }
 const FILES = sources(join(ROOT, 'src')).map((path) => ({ file: relative(ROOT, path), text: readFileSync(path, 'utf8') }))
+
+// The codes of InvalidInputError that only an edge throws, by the folder of src/ that may throw them (the
+// command also throws the sortition readers' file codes and the beacon client's UNAUTHENTICATED_HEAD).
+const EDGE_INPUT_CODES: Record<string, readonly string[]> = {
+  beacon: BEACON_INPUT_ERROR_CODES,
+  rest: ORBITPORT_INPUT_ERROR_CODES,
+  sortition: SORTITION_INPUT_ERROR_CODES,
+  emulator: EMULATOR_INPUT_ERROR_CODES,
+  cli: [...CLI_INPUT_ERROR_CODES, ...SORTITION_INPUT_ERROR_CODES, ...BEACON_INPUT_ERROR_CODES],
+  verifier: VERIFIER_INPUT_ERROR_CODES,
+}
+const folderOf = (file: string): string => file.split('/')[1]!
 
 // A class → its codes. Subclasses that fix no codes of their own share their base's list.
 const LISTS: Record<string, readonly string[]> = {
@@ -78,8 +96,25 @@ describe('error codes', () => {
   it('every code thrown is in its class\'s list', () => {
     const unknownClass = all.filter((t) => LISTS[t.cls] === undefined && t.cls !== 'OrbitdrawError')
     expect(unknownClass, 'a class with literal codes but no list').toEqual([])
-    const unlisted = all.filter((t) => LISTS[t.cls] !== undefined && !LISTS[t.cls]!.includes(t.code))
+    // An InvalidInputError code is in the core's list or in the list of the edge whose file throws it.
+    const listed = (t: Thrown): boolean => LISTS[t.cls]!.includes(t.code) || (t.cls === 'InvalidInputError' && (EDGE_INPUT_CODES[folderOf(t.where)] ?? []).includes(t.code))
+    const unlisted = all.filter((t) => LISTS[t.cls] !== undefined && !listed(t))
     expect(unlisted).toEqual([])
+  })
+
+  it('the core\'s list holds only codes the core throws; each edge\'s codes are thrown by that edge and by no core module', () => {
+    // A code in a core module, thrown as a literal or built from one (`PANEL_SIZE` and the like).
+    const inCore = (code: string): boolean => FILES.some(({ file, text }) => file.startsWith('src/core/') && file !== 'src/core/error-codes.ts' && text.includes(`'${code}'`))
+    expect(INVALID_INPUT_ERROR_CODES.filter((c) => !inCore(c))).toEqual([])
+    const lists = { BEACON_INPUT_ERROR_CODES, ORBITPORT_INPUT_ERROR_CODES, SORTITION_INPUT_ERROR_CODES, EMULATOR_INPUT_ERROR_CODES, CLI_INPUT_ERROR_CODES, VERIFIER_INPUT_ERROR_CODES }
+    for (const [name, list] of Object.entries(lists)) {
+      expect([...list], name).toEqual([...new Set(list)].sort())
+      for (const code of list) {
+        expect(inCore(code), `${name}: ${code} is thrown by the core`).toBe(false)
+        expect(INVALID_INPUT_ERROR_CODES as readonly string[], `${name}: ${code} is also in the core's list`).not.toContain(code)
+        expect(all.some((t) => t.code === code), `${name}: ${code} is never thrown`).toBe(true)
+      }
+    }
   })
 
   it('every listed code is thrown somewhere in src/ (no stale entry)', () => {

@@ -1,6 +1,6 @@
 /** timestampCommitment against the emulator's authority: success, every route fault, nonce mismatch, timeouts, abort. */
 import { AsnConvert } from '@peculiar/asn1-schema'
-import { PKIStatus, PKIStatusInfo, TimeStampReq, TimeStampResp } from '@peculiar/asn1-tsp'
+import { PKIFreeText, PKIStatus, PKIStatusInfo, TimeStampReq, TimeStampResp } from '@peculiar/asn1-tsp'
 import { ContentInfo } from '@peculiar/asn1-cms'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { commit } from '../../src/core/commitment.js'
@@ -118,6 +118,36 @@ describe('timestampCommitment', () => {
     expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: html })).failures[0]!.code).toBe('TIMESTAMP_BAD_REPLY')
   })
 
+  it('keeps the token as the authority sent it (its bytes, not a re-encoding), and reads the reply as strict DER', async () => {
+    const tsa = createTestTsa()
+    let sent: Uint8Array | undefined
+    const answer = (wrap: (token: Uint8Array) => Uint8Array): typeof fetch => async (_url, init) => {
+      const req = AsnConvert.parse(new Uint8Array(init!.body as Uint8Array), TimeStampReq)
+      sent = tsa.issue(new Uint8Array(req.messageImprint.hashedMessage.buffer), { nonce: BigInt(`0x${Buffer.from(new Uint8Array(req.nonce!)).toString('hex')}`) })
+      return new Response(wrap(sent) as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/timestamp-reply' } })
+    }
+    const granted = (token: Uint8Array): Uint8Array => new Uint8Array(AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.granted }), timeStampToken: AsnConvert.parse(token, ContentInfo) })))
+    const { tokens } = await timestampCommitment(cid, { authorities: ['http://tsa.invalid/'], fetch: answer(granted), anchors: [parseTrustAnchor(tsa.rootPem)] })
+    expect(tokens[0]!.token).toEqual(sent)
+    // A reply with a byte after it, or its token in a non-DER length form, is not a DER TimeStampResp.
+    const trailing = await failureOf({ authorities: ['http://tsa.invalid/'], fetch: answer((t) => Uint8Array.from([...granted(t), 0])), anchors: [parseTrustAnchor(tsa.rootPem)] })
+    expect(trailing.failures[0]).toMatchObject({ code: 'TIMESTAMP_BAD_REPLY', detail: 'the reply is not a DER TimeStampResp' })
+    const longLength = (t: Uint8Array): Uint8Array => {
+      const status = new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00])
+      const body = [...status, ...t]
+      // Length in four octets where two would do: BER, not DER.
+      return Uint8Array.from([0x30, 0x84, (body.length >>> 24) & 0xff, (body.length >>> 16) & 0xff, (body.length >>> 8) & 0xff, body.length & 0xff, ...body])
+    }
+    expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: answer(longLength), anchors: [parseTrustAnchor(tsa.rootPem)] })).failures[0]!.code).toBe('TIMESTAMP_BAD_REPLY')
+  })
+
+  it('a rejection\'s status text is in the failure', async () => {
+    const rejecting: typeof fetch = async () => new Response(AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.waiting, statusString: new PKIFreeText(['busy', 'try later']) }) })), { headers: { 'content-type': 'application/timestamp-reply' } })
+    expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: rejecting })).failures[0]).toMatchObject({ code: 'TIMESTAMP_REJECTED', detail: 'PKIStatus waiting: busy try later' })
+    const granted: typeof fetch = async () => new Response(AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.granted }) })), { headers: { 'content-type': 'application/timestamp-reply' } })
+    expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: granted })).failures[0]).toMatchObject({ code: 'TIMESTAMP_BAD_REPLY', detail: 'granted, but no token in the reply' })
+  })
+
   it('times out per request (TIMESTAMP_TIMEOUT) and stops at once on abort (ABORTED)', async () => {
     emu.faults.add('tsa', { kind: 'hang' }, { times: 1 })
     expect((await failureOf({ authorities: [emu.tsaUrl], anchors: anchors(), timeoutMs: 100 })).failures[0]!.code).toBe('TIMESTAMP_TIMEOUT')
@@ -197,7 +227,7 @@ describe('timestampCommitment', () => {
 
   it('bad arguments are InvalidInputError', async () => {
     await expect(timestampCommitment('not-a-cid')).rejects.toMatchObject({ code: 'INVALID_CID' })
-    await expect(timestampCommitment(cid, { authorities: [] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
-    await expect(timestampCommitment(cid, { authorities: ['ftp://x'] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' })
+    await expect(timestampCommitment(cid, { authorities: [] })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
+    await expect(timestampCommitment(cid, { authorities: ['ftp://x'] })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
   })
 })
