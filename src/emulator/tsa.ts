@@ -91,8 +91,6 @@ export interface TestTsaOptions {
    * signs the next, the last signs the TSA certificate. Tokens carry them after the TSA certificate.
    */
   intermediates?: readonly { readonly name: string; readonly pathLen?: number }[]
-  /** The authority's clock, unix ms (default `Date.now`). */
-  now?: () => number
 }
 
 /**
