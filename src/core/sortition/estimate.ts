@@ -63,7 +63,7 @@ export function estimateSeed(cid: string): Uint8Array {
  * `m_{t,i} / n_t`, clipped to [0, 1].
  *
  * @param seed - 32 bytes: {@link estimateSeed} of the commitment's CID for the published figures.
- * @throws {@link InvalidInputError} `INVALID_ARGUMENT` for `panels` outside 2 … {@link MAX_ESTIMATE_PANELS}.
+ * @throws {@link InvalidInputError} `INVALID_ARGUMENT` for `panels` outside 2 … 100,000.
  * @example
  * ```ts
  * const est = estimateSelectionProbabilities(plan, estimateSeed(cid), 1000)

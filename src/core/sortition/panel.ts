@@ -198,7 +198,7 @@ export function dpOrder(pool: SortitionPool, features: readonly number[]): numbe
  * finish.
  *
  * Exact features, unless given: start with none; repeatedly add the feature whose addition gives the
- * smallest relaxed count within {@link SORTITION_LIMITS.planTrialStates} states (ties: canonical order); stop when none fits. The
+ * smallest relaxed count within {@link SORTITION_LIMITS.planTrialCost} count cost (ties: canonical order); stop when none fits. The
  * features are then put in DP order (more values first, then canonical order). When some features are left to rejection,
  * {@link SORTITION_LIMITS.acceptanceTrials} relaxed panels are drawn on the acceptance stream (seed =
  * SHA-256("orbitdraw sortition acceptance v1")) and at
