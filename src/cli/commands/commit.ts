@@ -327,13 +327,13 @@ Examples:
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
     say(formatSummary(summary, kind.describe(draw, participants?.length ?? streamed?.count), plan.estimatedTime, drawCommand))
-    if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it. To reveal only the winners, add --private to the draw command above;`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
+    if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it, and never publish the list: the draw command above reveals only the winners (each with its salt and inclusion path; a full disclosure needs --full-disclosure);`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
     return EXIT.ok
   },
 }
 
 function formatSummary(
-  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
+  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string; salted?: boolean } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
   drawText: string,
   eta: Date,
   drawCommand: string,
@@ -351,7 +351,11 @@ function formatSummary(
     '',
     `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,
     `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
-    ...(s.participants === null ? [] : ['  - the participants list, in this exact order (or keep it private and publish only the count and root)']),
+    ...(s.participants === null
+      ? []
+      : s.participants.salted === true
+        ? ['  - NOT the participants list: it is private (the count and root above are in the commitment)']
+        : ['  - the participants list, in this exact order']),
     '',
     'Then draw (it waits for the block if needed):',
     `  ${drawCommand}`,
