@@ -139,6 +139,8 @@ Examples:
       ...(secret === undefined ? {} : { secret }),
       allowUnauthenticated: clientOptions.allowUnsignedHead === true,
       timestamps: file.timestamps,
+      // A commitment made with --no-timestamp was said so by commit (and is said so by every verdict).
+      untimestamped: file.timestamps.length === 0,
     }
     let proof: Proof
     try {
