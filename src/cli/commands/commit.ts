@@ -350,7 +350,7 @@ function formatSummary(
     ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
     `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,
-    `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
+    `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file} (orbitdraw announce ${shellQuote(s.file)} writes the announcement)`}`,
     ...(s.participants === null
       ? []
       : s.participants.salted === true
