@@ -20,6 +20,7 @@ import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
 import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
+import { hashProgress } from '../hash-progress.js'
 import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { timestampCommitment } from '../../timestamp/index.js'
@@ -221,7 +222,14 @@ Examples:
     } else if (streamsLines(flags)) {
       if (kind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
       streamSecret = flags.private === true ? generateSecret() : undefined
-      const list = await streamParticipantsFile(stringFlag(flags, 'participants')!, { confusables: true, ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      const path = stringFlag(flags, 'participants')!
+      const progress = hashProgress(ctx, path)
+      let list: Awaited<ReturnType<typeof streamParticipantsFile>>
+      try {
+        list = await streamParticipantsFile(path, { confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      } finally {
+        progress.done()
+      }
       streamed = list
       const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
       const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))

@@ -13,6 +13,7 @@ import { base64ToBytes, DEFAULT_DRAW_KINDS, describeCommitment, kindOf, parseBlo
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
+import { hashProgress } from '../hash-progress.js'
 import { printJson } from '../output.js'
 import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
@@ -126,7 +127,15 @@ Examples:
     const secret = secretPath === undefined ? undefined : await readSecretFile(secretPath, describeCommitment(commitment).cid)
     await assertWritable(output, force, 'draw')
     let list: StreamedDraw | undefined
-    if (streamed) list = await readForDraw(stringFlag(flags, 'participants')!, { ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }) })
+    if (streamed) {
+      const path = stringFlag(flags, 'participants')!
+      const hashing = hashProgress(ctx, path)
+      try {
+        list = await readForDraw(path, { ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
+      } finally {
+        hashing.done()
+      }
+    }
 
     const progress = progressLine(ctx, flags.quiet === true)
     const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
