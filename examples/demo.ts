@@ -102,7 +102,12 @@ try {
     console.log(`   ${describeVerdict(strangers).headline}`)
     for (const c of failed) console.log(`   ✗ ${c.name}: ${c.detail}`)
     if (strangers.ok) throw new Error('an emulator proof must not verify under the default policy')
+    console.log('   (expected: the default trusts only Orbitport\'s beacons and the built-in time-stamping roots, not this emulator)')
   }
+  console.log(
+    `\nDone: ${result.ok ? 'the proof VERIFIED under the trust this run chose' : 'the proof did NOT verify'}${live ? '' : ' (the emulator trusted explicitly)'}; it is in ${proofPath}.`,
+  )
+  if (!live) console.log('On the real beacon: npm run demo -- --live. The command line: npx orbitdraw --help (docs/getting-started.md).')
 } catch (err) {
   console.error(`\ndemo failed: ${(err as Error).message}`)
   process.exitCode = live ? 3 : 70

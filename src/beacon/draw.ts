@@ -46,6 +46,13 @@ export interface NetworkDrawOptions extends PrepareDrawOptions {
    * Checked for form here (count, size, base64); `verify` judges them.
    */
   timestamps?: readonly string[]
+  /**
+   * Draw without time-stamps, knowingly. Without `timestamps`, `draw` refuses (`MISSING_TIMESTAMPS`):
+   * the proof could not show that the commitment came before the block, so it fails the default
+   * `verify` (`commitment-time`). Set it for tests, or a draw whose commitment was announced by other
+   * means (its verifiers must then pass `allowUntimestamped`).
+   */
+  untimestamped?: boolean
 }
 
 /**
@@ -58,7 +65,13 @@ export interface NetworkDrawOptions extends PrepareDrawOptions {
  * wrong list fails at once rather than when the block arrives. The Node entry's `draw` hashes large
  * lists on two threads by default.
  *
- * @throws `prepareDraw`'s errors (participants mismatch…) before any request; the client's errors
+ * @example
+ * ```ts
+ * const stamped = await timestampCommitment(cid)            // before the block: RFC 3161 tokens
+ * const proof = await draw(commitment, participants, { timestamps: stamped.tokens.map((t) => t.base64) })
+ * ```
+ * @throws {@link InvalidInputError} `MISSING_TIMESTAMPS` without `timestamps` (unless `untimestamped: true`),
+ *   before any request; `prepareDraw`'s errors (participants mismatch…) before any request; the client's errors
  *   (waiting, network, fork); `drawPrepared`'s errors, {@link MismatchError} `AFTER_BLOCK_NOT_IN_CHAIN` when the commitment's `after` block
  *   is not the beacon's block at that sequence, {@link InvalidInputError} `UNAUTHENTICATED_HEAD`.
  * @category Draw
@@ -92,6 +105,14 @@ export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOp
   }
   // Every check that does not need the block runs now, not after a wait that may last hours.
   const timestamps = options.timestamps === undefined || options.timestamps.length === 0 ? undefined : parseTimestamps(options.timestamps, 'options.timestamps')
+  if (timestamps === undefined && options.untimestamped !== true) {
+    throw new InvalidInputError(
+      'MISSING_TIMESTAMPS',
+      'no time-stamp of the commitment was given: the proof could not show that the commitment came before the block, so it would fail the default verify (commitment-time)',
+      'time-stamp the commitment before its block (const stamped = await timestampCommitment(cid)) and pass timestamps: stamped.tokens.map((t) => t.base64); or pass untimestamped: true knowingly (tests, a commitment announced by other means)',
+      { path: 'options.timestamps' },
+    )
+  }
   const prepared = await prepare()
   const call = options.signal ? { signal: options.signal } : {}
   const waited = await client.waitFor(commitment.target, {

@@ -261,7 +261,7 @@ export class WaitTimeoutError extends BeaconError {
  * The codes of `InvalidInputError` that only the beacon client throws (the core's own are `INVALID_INPUT_ERROR_CODES`).
  * @category Errors
  */
-export const BEACON_INPUT_ERROR_CODES = ['BEACON_MISMATCH', 'CHAIN_TOO_LONG', 'INVALID_GATEWAY', 'INVALID_GATEWAYS', 'INVALID_SEQUENCE', 'NO_FETCH', 'UNAUTHENTICATED_HEAD'] as const
+export const BEACON_INPUT_ERROR_CODES = ['BEACON_MISMATCH', 'CHAIN_TOO_LONG', 'INVALID_GATEWAY', 'INVALID_GATEWAYS', 'INVALID_SEQUENCE', 'MISSING_TIMESTAMPS', 'NO_FETCH', 'UNAUTHENTICATED_HEAD'] as const
 /**
  * A code of {@link BEACON_INPUT_ERROR_CODES}.
  * @category Errors

@@ -17,6 +17,11 @@ export interface CliContext {
   signal: AbortSignal
   /** True when standard error is a terminal (live progress line). */
   isTTY: boolean
+  /**
+   * Aborted when standard output turns out to be a closed pipe (`orbitdraw beacon watch | head -1`): a
+   * command that would write forever stops there. Absent in contexts with no such pipe.
+   */
+  stdoutClosed?: AbortSignal
 }
 
 /** Parsed flags of a command. */

@@ -175,13 +175,20 @@ export function blockLines(b: BeaconBlock): string[] {
 }
 
 /** Largest commitment file read: the commitment, its time-stamp tokens in base64, and some room. */
-const MAX_COMMITMENT_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096
+export const MAX_COMMITMENT_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096
 
 /**
  * Reads the commitment file `commit` wrote (or a bare commitment) for `draw` and `receipts`. A proof
  * or a receipt given instead is named as such, with the command that takes it.
  * @throws {@link InvalidInputError} `FILE_UNREADABLE`, `NOT_A_COMMITMENT`; the core's parse errors.
  */
+/** The `"type"` a JSON document's first 4 KiB state, when it is a proof's or a receipt's. */
+function sniffType(bytes: Uint8Array): string | undefined {
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096))
+  const m = /^\s*\{[^]*?"type"\s*:\s*"([^"]{1,40})"/.exec(head)
+  return m?.[1] === PROOF_TYPE || m?.[1] === RECEIPT_TYPE ? m[1] : undefined
+}
+
 export async function readCommitmentFile(path: string): Promise<CommitmentFile> {
   const bytes = await readBytesInput(path, 'commitment', MAX_COMMITMENT_FILE_BYTES)
   try {
@@ -192,7 +199,10 @@ export async function readCommitmentFile(path: string): Promise<CommitmentFile> 
       const v = readProofJson(bytes)
       type = typeof v === 'object' && v !== null ? (v as { type?: unknown }).type : undefined
     } catch {
-      throw err
+      // Too large to be a commitment (read only up to its limit), or not JSON: a proof or a receipt
+      // still names its type near its start, so say what it is rather than how many bytes it has.
+      type = sniffType(bytes)
+      if (type === undefined) throw err
     }
     if (type === PROOF_TYPE) throw new InvalidInputError('NOT_A_COMMITMENT', `${path} is a proof, not a commitment`, `check it with 'orbitdraw verify ${path}'; this command takes the commitment file written by 'orbitdraw commit'`, { cause: err })
     if (type === RECEIPT_TYPE) throw new InvalidInputError('NOT_A_COMMITMENT', `${path} is a participant receipt, not a commitment`, `check it with 'orbitdraw check-receipt ${path}'; this command takes the commitment file written by 'orbitdraw commit'`, { cause: err })

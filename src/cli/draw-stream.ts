@@ -54,6 +54,8 @@ export interface StreamedDrawOptions {
   kinds?: DrawKinds
   /** Bytes read at a time (default 1 MiB; tests use tiny chunks). */
   chunkBytes?: number
+  /** Progress of the first read (the hashing), as `streamParticipantsFile`'s `onProgress`. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Threads for the hashes (default 2, as `commit`). */
   threads?: 1 | 2
   /** @internal Smallest file hashed on two threads (default 1 MiB). */
@@ -122,6 +124,7 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
     threads,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
     ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     ...(options.parallelFromBytes === undefined ? {} : { parallelFromBytes: options.parallelFromBytes }),
     ...(options.blockLog === undefined ? {} : { blockLog: options.blockLog }),
     ...(options.steal === undefined ? {} : { steal: options.steal }),

@@ -163,9 +163,11 @@ export function runAsProcess(): void {
   // command finish with its own exit code. No stack trace, no 'unexpected error'.
   let stdoutOpen = true
   let stderrOpen = true
+  const stdoutClosed = new AbortController()
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err
     stdoutOpen = false
+    stdoutClosed.abort()
   })
   process.stderr.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err
@@ -181,6 +183,7 @@ export function runAsProcess(): void {
     env: process.env,
     signal: controller.signal,
     isTTY: process.stderr.isTTY === true,
+    stdoutClosed: stdoutClosed.signal,
   }
   main(process.argv.slice(2), ctx).then(
     (code) => {

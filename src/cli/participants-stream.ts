@@ -38,6 +38,8 @@ import { entryErrorIn, MAX_PARTICIPANTS_FILE_BYTES } from './participants-file.j
 export interface StreamParticipantsOptions {
   /** Salt the leaves with this secret (a private list), as `participantsRoot(list, { secret })`. */
   secret?: OrganizerSecret
+  /** Called after each chunk read while hashing: bytes read so far and the file's size. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Also find the groups of look-alike entries (`findConfusableEntries`), for `commit`'s warning. */
   confusables?: boolean
   /** Bytes read at a time (default 1 MiB; tests use tiny chunks to cross every boundary). */
@@ -181,6 +183,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let keyWords = new Uint32Array(keys.buffer)
   const hash: Hash | null = options.fingerprint === true ? createHash('sha256') : null
   for await (const { chunk, base, last } of lineChunks(file, Math.min(chunkBytes, size), hash)) {
+    options.onProgress?.(base + chunk.length, size)
     let text: string
     try {
       text = decoder.decode(chunk, { stream: !last })

@@ -40,6 +40,14 @@ export async function readBytesInput(path: string, what: string, maxBytes: numbe
       await closeFile(fd)
     }
   } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT' && /^https?:\/\//i.test(path)) {
+      throw new InvalidInputError(
+        'FILE_UNREADABLE',
+        `cannot read ${what} ${path}: it is a URL, and orbitdraw reads local files (no network for a ${what})`,
+        `download it first, then pass the file: curl -fsSL -o ${what}.json '${path.replace(/'/g, '%27')}'${what === 'proof' ? '; or open the verifier page with ?proof=<that URL>' : ''}`,
+        { cause },
+      )
+    }
     throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${what} ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
   }
 }

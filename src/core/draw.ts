@@ -24,8 +24,12 @@ import { PROOF_TYPE } from './version.js'
  */
 export interface DrawFromBlockOptions {
   /**
-   * `'full'` (default) puts every entry in the proof (public draw). `'winners'` puts only the winners,
-   * each with its Merkle inclusion proof, so the list stays private (`pick` draws only).
+   * `'winners'` puts only the winners in the proof, each with its leaf salt and Merkle inclusion proof,
+   * so the rest of a private list stays secret (kinds with ranked winners: `pick`, `weighted`, `panel`…).
+   * `'full'` puts every entry (and, for a private list, every salt) in the proof.
+   *
+   * Default: `'winners'` for a salted (private) commitment, `'full'` for a public one. A salted
+   * commitment of a kind that must disclose every entry (`shuffle`) needs `'full'` said explicitly.
    */
   disclosure?: 'full' | 'winners'
   /**
@@ -176,14 +180,23 @@ function checkDrawOptions(commitment: Commitment, options: DrawFromBlockOptions)
   validateCommitment(commitment, kinds)
   const { cid, json } = describeCommitment(commitment, kinds)
   const kind = kindOf(commitment.draw, kinds)
-  const disclosure = options.disclosure ?? 'full'
+  const salted = commitment.participants?.salted === true
+  // A salted commitment says the list is private: its draw reveals only the winners unless the caller
+  // asks for a full disclosure by name. A salted kind that cannot draw winners-only needs that ask too.
+  if (salted && options.disclosure === undefined && kind.winnersOnly === undefined) {
+    throw new InvalidInputError(
+      'FULL_DISCLOSURE_REQUIRED',
+      `this commitment salts its leaves (a private list), but a ${commitment.draw.kind} draw's proof must carry every entry and its salt`,
+      'pass disclosure: "full" to publish the whole list knowingly (orbitdraw draw --full-disclosure)',
+    )
+  }
+  const disclosure = options.disclosure ?? (salted ? 'winners' : 'full')
   if (disclosure !== 'full' && disclosure !== 'winners') {
     throw new InvalidInputError('INVALID_OPTION', `unknown disclosure ${JSON.stringify(disclosure)}`, 'use "full" or "winners"')
   }
   if (disclosure === 'winners' && kind.winnersOnly === undefined) {
     throw new InvalidInputError('INVALID_OPTION', `a ${commitment.draw.kind} draw cannot keep the list private`, `private (winners-only) proofs are for ${privateKindNames(kinds)} draws; use disclosure "full"`)
   }
-  const salted = commitment.participants?.salted === true
   if (disclosure === 'winners' && !salted) {
     throw new InvalidInputError(
       'PRIVATE_NEEDS_SALTED_LIST',

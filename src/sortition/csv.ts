@@ -72,7 +72,9 @@ export function parsePoolCsv(text: string, options: { idColumn?: string; name?: 
     if (!(err instanceof OrbitdrawError)) throw err
     const m = /^\$\.respondents\[([0-9]+)\]/.exec(err.path ?? '')
     const where = m === null ? '' : `, row ${Number(m[1]) + 2}`
-    throw new InvalidInputError(err.code, `${name}${where}: ${err.detail}`, err.hint, { cause: err, ...(err.path === undefined ? {} : { path: err.path }) })
+    // Paths in the detail (a repeated id names both places) are rows of the file too.
+    const detail = err.detail.replace(/\$\.respondents\[([0-9]+)\]/g, (_, i: string) => `row ${Number(i) + 2}`)
+    throw new InvalidInputError(err.code, `${name}${where}: ${detail}`, err.hint, { cause: err, ...(err.path === undefined ? {} : { path: err.path }) })
   }
 }
 

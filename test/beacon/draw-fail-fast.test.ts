@@ -19,13 +19,13 @@ describe('network draw() checks its inputs before waiting', () => {
     expect(client.requestCount).toBe(0)
 
     // Wrong list: refused at once, before the client sends anything.
-    await expect(draw(commitment, ['ada', 'grace', 'alan turing'], { client })).rejects.toBeInstanceOf(MismatchError)
+    await expect(draw(commitment, ['ada', 'grace', 'alan turing'], { client, untimestamped: true })).rejects.toBeInstanceOf(MismatchError)
     // Bad disclosure for the kind's options: refused at once too.
-    await expect(draw(commitment, people, { client, disclosure: 'everyone' as never })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
+    await expect(draw(commitment, people, { client, disclosure: 'everyone' as never, untimestamped: true })).rejects.toMatchObject({ code: 'INVALID_OPTION' })
     expect(client.requestCount).toBe(0)
 
     // The right list does start waiting (and gives up on its short timeout, not on the participants).
-    const err = await draw(commitment, people, { client, timeoutMs: 300 }).catch((e: unknown) => e)
+    const err = await draw(commitment, people, { client, timeoutMs: 300, untimestamped: true }).catch((e: unknown) => e)
     expect((err as { code?: string }).code).not.toBe('PARTICIPANTS_MISMATCH')
     expect(client.requestCount).toBeGreaterThan(0)
   })

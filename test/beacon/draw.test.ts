@@ -28,7 +28,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     expect(plan.intervalSeconds).toBeGreaterThan(0)
     const { commitment } = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants: people, draw: { kind: 'pick', count: 2 }, label: 'network draw' })
     const progress: number[] = []
-    const proof = await draw(commitment, people, { client, onProgress: (p) => progress.push(p.remaining) })
+    const proof = await draw(commitment, people, { client, untimestamped: true, onProgress: (p) => progress.push(p.remaining) })
     expect(progress.at(-1)).toBe(0)
     const blocks = proof.chain.blocks
     expect(proof.chain.ipnsRecord).toBeDefined()
@@ -50,11 +50,30 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     ])
   })
 
+  it('draw refuses a commitment without time-stamps, before any request, unless told untimestamped: true', async () => {
+    let requests = 0
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const plan = await planTarget({ client, delaySeconds: 0.3 })
+    const { commitment } = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants: people, draw: { kind: 'pick', count: 1 } })
+    const counting = new BeaconClient({ gateways: [emu.url], name: emu.name, fetch: (input, init) => (requests++, fetch(input, init)) })
+    for (const options of [{}, { timestamps: [] }, { untimestamped: false }]) {
+      const err = await draw(commitment, people, { client: counting, ...options }).catch((e: unknown) => e)
+      expect(err).toMatchObject({ name: 'InvalidInputError', code: 'MISSING_TIMESTAMPS', path: 'options.timestamps' })
+      expect((err as { hint: string }).hint).toMatch(/timestampCommitment\(cid\).*timestamps: stamped\.tokens\.map.*untimestamped: true/)
+    }
+    expect(requests).toBe(0)
+    const proof = await draw(commitment, people, { client, untimestamped: true })
+    expect(proof.timestamps).toBeUndefined()
+    // The default verify says why such a proof is not verified.
+    const res = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.name, { now: new Date(), allowUntimestamped: false }))
+    expect(res.checks.find((c) => c.name === 'commitment-time')?.ok).toBe(false)
+  })
+
   it('a tampered carried chain fails verify with named checks', async () => {
     const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
     const c = await planCommitment({ client, delaySeconds: 0 })
     const { commitment } = commit({ ...c, participants: people, draw: { kind: 'pick', count: 1 } })
-    const proof = await draw(commitment, people, { client })
+    const proof = await draw(commitment, people, { client, untimestamped: true })
     // Drop the head: the record's value no longer names blocks[0].
     if (proof.chain.blocks.length > 1) {
       const cut = { ...proof, chain: { ...proof.chain, blocks: proof.chain.blocks.slice(1) } }
@@ -75,7 +94,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
     const c = await planCommitment({ client })
     const { commitment } = commit({ ...c, participants: people, draw: { kind: 'pick', count: 1 } })
-    const proof = await draw(commitment, people, { client })
+    const proof = await draw(commitment, people, { client, untimestamped: true })
     const other = await startBeaconEmulator({ intervalMs: 0, privateKey: undefined, keyType: 'Ed25519' })
     try {
       const r = await verifyOnline(proof, { gateways: [other.url], clientOptions: { retries: 0 } })
@@ -91,7 +110,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     const c = await planCommitment({ client })
     const wrong = emu.service.bySequence(1)!.cid
     const { commitment } = commit({ ...c, after: { sequence: c.after.sequence, block: wrong }, participants: people, draw: { kind: 'pick', count: 1 } })
-    await expect(draw(commitment, people, { client })).rejects.toMatchObject({ code: 'AFTER_BLOCK_NOT_IN_CHAIN' })
+    await expect(draw(commitment, people, { client, untimestamped: true })).rejects.toMatchObject({ code: 'AFTER_BLOCK_NOT_IN_CHAIN' })
   })
 
   it('a client for another beacon is refused', async () => {
@@ -113,7 +132,7 @@ describe('a proof made with an expired IPNS record still verifies (Ed25519 beaco
       const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
       const c = await planCommitment({ client, minBlocks: 2 })
       const { commitment } = commit({ ...c, participants: people, draw: { kind: 'shuffle' } })
-      const pending = draw(commitment, people, { client })
+      const pending = draw(commitment, people, { client, untimestamped: true })
       await emu.service.publish(3)
       const proof = await pending
       const parsed = parseProof(JSON.parse(serializeProof(proof)))

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatDuration } from '../../src/cli/common.js'
+import { formatDuration, MAX_COMMITMENT_FILE_BYTES } from '../../src/cli/common.js'
 import { closedPort, json, names, run, useEmulatorWorkspace } from './helpers.js'
 
 const ws = useEmulatorWorkspace({ files: { 'names.txt': names(4) } })
@@ -68,5 +68,13 @@ describe('draw: waiting and network failures in the CLI\'s words', () => {
     expect(d.code).toBe(4)
     expect(d.stderr).toContain('a.proof.json is a proof, not a commitment')
     expect(d.stderr).toContain("orbitdraw verify a.proof.json")
+  })
+
+  it('a proof too large to be a commitment is still named as a proof, not by its size', async () => {
+    await writeFile(join(ws.dir, 'big.proof.json'), `{"type":"orbitdraw-proof","version":1,"pad":"${'x'.repeat(MAX_COMMITMENT_FILE_BYTES + 10)}"}`)
+    const d = await run(['draw', 'big.proof.json', '-p', 'names.txt'], ws.opts)
+    expect(d.code).toBe(4)
+    expect(d.stderr).toContain('big.proof.json is a proof, not a commitment')
+    expect(d.stderr).not.toMatch(/bytes/)
   })
 })

@@ -44,6 +44,53 @@ describe('commit prints the draw command to run later', () => {
     expect(c.code, c.stderr).toBe(0)
     expect(c.stdout).toContain('orbitdraw draw p.commitment.json --participants names.txt --secret p.commitment.secret.json -o proof.json')
     expect(c.stdout).toContain('orbitdraw receipts p.commitment.json --participants names.txt --secret p.commitment.secret.json -o receipts/')
+    // A private commit never advises publishing the list, nor adding a flag to the printed command.
+    expect(c.stdout).not.toContain('the participants list, in this exact order')
+    expect(c.stdout).toContain('NOT the participants list: it is private')
+    expect(c.stdout).not.toMatch(/add --private/)
+  })
+
+  it('a private commit\'s draw command, run as printed, makes a winners-only proof; --full-disclosure is the opt-in, with a warning naming the count', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `person-${i}@example.org`)
+    await writeFile(join(ws.dir, 'emails.txt'), `${names.join('\n')}\n`)
+    const c = await run(['commit', '-p', 'emails.txt', '--pick', '2', '--private', '--delay', '2s', '-o', 'e.commitment.json', '--no-timestamp'], ws.opts)
+    expect(c.code, c.stderr).toBe(0)
+    const printed = /^\s+(orbitdraw draw .*)$/m.exec(c.stdout)?.[1]
+    expect(printed).toBe('orbitdraw draw e.commitment.json --participants emails.txt --secret e.commitment.secret.json -o proof.json')
+    const shell = await runCommand('sh', ['-c', printed!.replace(/^orbitdraw /, `"${process.execPath}" "${BIN}" `) + ' --quiet --force'], { ...ws.opts, timeoutMs: 30_000 })
+    expect(shell.code, shell.stderr).toBe(0)
+    expect(shell.stderr).not.toContain('warning')
+    const text = await readFile(join(ws.dir, 'proof.json'), 'utf8')
+    const proof = JSON.parse(text) as { participants: { disclosure: string; revealed: { entry: string }[] } }
+    expect(proof.participants.disclosure).toBe('winners')
+    expect(proof.participants.revealed).toHaveLength(2)
+    const losers = names.filter((n) => !proof.participants.revealed.some((r) => r.entry === n))
+    expect(losers).toHaveLength(10)
+    for (const n of losers) expect(text).not.toContain(n)
+
+    const full = await run(['draw', 'e.commitment.json', '-p', 'emails.txt', '--secret', 'e.commitment.secret.json', '--full-disclosure', '-o', 'full.proof.json', '--quiet'], ws.opts)
+    expect(full.code, full.stderr).toBe(0)
+    expect(full.stderr).toContain('warning: --full-disclosure publishes the whole private list: the proof will carry all 12 entries with their salts')
+    const fullText = await readFile(join(ws.dir, 'full.proof.json'), 'utf8')
+    expect((JSON.parse(fullText) as { participants: { disclosure: string } }).participants.disclosure).toBe('full')
+    for (const n of names) expect(fullText).toContain(n)
+
+    const both = await run(['draw', 'e.commitment.json', '-p', 'emails.txt', '--secret', 'e.commitment.secret.json', '--full-disclosure', '--private', '-o', 'x.proof.json', '--quiet'], ws.opts)
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('contradict')
+  })
+
+  it('a private shuffle needs --full-disclosure; a public list refuses it', async () => {
+    const c = await run(['commit', '-p', 'names.txt', '--shuffle', '--private', '--delay', '1h', '-o', 's.commitment.json', '--no-timestamp'], ws.opts)
+    expect(c.code, c.stderr).toBe(0)
+    const d = await run(['draw', 's.commitment.json', '-p', 'names.txt', '--secret', 's.commitment.secret.json', '-o', 's.proof.json', '--quiet'], ws.opts)
+    expect(d.code).toBe(2)
+    expect(d.stderr).toContain('pass --full-disclosure to publish the whole list knowingly')
+    const p = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '1h', '-o', 'pub.commitment.json', '--no-timestamp'], ws.opts)
+    expect(p.code, p.stderr).toBe(0)
+    const f = await run(['draw', 'pub.commitment.json', '-p', 'names.txt', '--full-disclosure', '-o', 'pub.proof.json', '--quiet'], ws.opts)
+    expect(f.code).toBe(2)
+    expect(f.stderr).toContain('--full-disclosure is for a private (salted) list')
   })
 
   it('wording: one entry is "1 entry", the draw is worded by its kind ("pick 1 of 1"), large block numbers have separators', async () => {

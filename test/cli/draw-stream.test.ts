@@ -293,8 +293,8 @@ describe('orbitdraw draw of a file of lines (streamed) against the emulator', ()
   it('private list: winners-only and full disclosures verify and equal the in-memory draws', async () => {
     const c = await run(['commit', '-p', 'entrants.txt', '--pick', '2', '--private', '--delay', STAMPED_DELAY, '-o', 'priv.commitment.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
-    for (const extra of [['--private'], []]) {
-      const name = extra.length > 0 ? 'winners' : 'full'
+    for (const extra of [[], ['--full-disclosure']]) {
+      const name = extra.length > 0 ? 'full' : 'winners'
       const d = await run(['draw', 'priv.commitment.json', '-p', 'entrants.txt', '--secret', 'priv.commitment.secret.json', ...extra, '-o', `${name}.proof.json`, '--quiet'], ws.opts)
       expect(d.code, d.stderr).toBe(0)
       const v = await run(['verify', `${name}.proof.json`, '--json'], ws.opts)

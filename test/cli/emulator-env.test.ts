@@ -14,7 +14,7 @@ describe('emulator --write-env', () => {
   it('the --help script example returns, with orbitdraw pointed at the emulator', async () => {
     const help = await run(['emulator', '--help'])
     const lines = help.stdout.split('\n')
-    const start = lines.findIndex((l) => l.includes('orbitdraw emulator --write-env emulator.env &'))
+    const start = lines.findIndex((l) => l.includes('orbitdraw emulator --write-env emulator.env --quiet &'))
     expect(start).toBeGreaterThan(0)
     // The four lines after the comment, exactly as printed, with `orbitdraw` being the built binary.
     const script = lines.slice(start, start + 4).map((l) => l.trim()).join('\n')
@@ -33,7 +33,17 @@ describe('emulator --write-env', () => {
     expect(r.stdout).toMatch(/^block \d+ {2}baf\w+$/m)
     expect(r.stdout).toContain('mode=removed')
     expect(r.stdout).toMatch(/^beacon=k\w+$/m)
+    // --quiet: the background emulator printed nothing, neither its banner nor its goodbye.
+    expect(r.stdout).not.toContain('orbitdraw emulator running')
+    expect(r.stderr).not.toContain('emulator stopped')
     await expect(stat(join(ws.dir, 'emulator.env'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('--quiet with --json is refused before anything starts', async () => {
+    const r = await run(['emulator', '--quiet', '--json'], { timeoutMs: 15_000 })
+    expect(r.code).toBe(2)
+    expect(r.stdout + r.stderr).toContain('--quiet prints nothing')
+    expect(r.stdout).not.toContain('running at')
   })
 
   it('an unwritable --write-env is refused (exit 4) and the emulator does not keep running', async () => {

@@ -61,6 +61,19 @@ describe('usage errors: exit 2', () => {
       if (args.length > 0) expect(r.stderr).toMatch(/Run 'orbitdraw .*--help' for usage\./)
     })
   }
+  it('a URL given for a file says orbitdraw reads local files and how to download it (exit 4), not ENOENT', async () => {
+    const r = await run(['verify', 'https://example.org/draws/proof.json', '--json'], ws.opts)
+    expect(r.code).toBe(4)
+    const e = json<{ error: { message: string; hint: string } }>(r).error
+    expect(e.message).toContain('it is a URL, and orbitdraw reads local files')
+    expect(e.message).not.toContain('ENOENT')
+    expect(e.hint).toContain("curl -fsSL -o proof.json 'https://example.org/draws/proof.json'")
+    expect(e.hint).toContain('?proof=')
+    const d = await run(['draw', 'http://example.org/c.json', '-p', 'names.txt'], ws.opts)
+    expect(d.code).toBe(4)
+    expect(d.stderr).toContain('it is a URL')
+  })
+
   it('--json usage errors are JSON on stdout', async () => {
     const r = await run(['commit', '--pick', '3', '--json'], ws.opts)
     expect(r.code).toBe(2)

@@ -12,7 +12,7 @@ const ws = useWorkspace()
 
 describe('examples', () => {
   it('npm run demo (examples/demo.ts): commit, wait, draw, write, verify; exit 0', async () => {
-    const r = await runCommand(TSX, [join(ROOT, 'examples/demo.ts'), '--out', join(ws.dir, 'demo-proof.json')], { timeoutMs: 30_000 })
+    const r = await runCommand(TSX, [join(ROOT, 'examples/demo.ts'), '--out', join(ws.dir, 'demo-proof.json')], { timeoutMs: 60_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)
     const [trusted, stranger] = r.stdout.split('\n6. ')
     expect(trusted).toMatch(/trusting this run's emulator beacon k\w+ and its time-stamping root explicitly/)
@@ -26,7 +26,9 @@ describe('examples', () => {
     expect(stranger).toMatch(/FAILED: beacon-trusted, commitment-time\./)
     expect(stranger).toMatch(/✗ beacon-trusted: the commitment names untrusted beacon k\w+…/)
     expect(r.stderr).toMatch(/waiting for block \d+/)
-  }, 40_000)
+    // It ends on a closing summary, not on the stranger's red FAILED line.
+    expect(r.stdout.trimEnd().split('\n').slice(-2)[0]).toMatch(/^Done: the proof VERIFIED under the trust this run chose \(the emulator trusted explicitly\); it is in /)
+  }, 70_000)
 
   it('examples/raffle-server/run.ts: the HTTP flow end to end; exit 0', async () => {
     const r = await runCommand(TSX, [join(ROOT, 'examples/raffle-server/run.ts')], { timeoutMs: 30_000 })

@@ -21,6 +21,7 @@ import {
   parseSecretFile,
   participantsRoot,
   participantsTree,
+  prepareDraw,
   serializeSecretFile,
   verify,
   type CommitOptions,
@@ -196,6 +197,19 @@ describe('private proofs', () => {
     expect(JSON.stringify(proof)).not.toContain(bytesToHex(SECRET_A))
   })
 
+  it('a salted commitment is drawn winners-only by default; a full disclosure is asked for by name', () => {
+    const byDefault = drawFromBlock(priv.commitment, list, CHAIN[10]!, { secret: SECRET_A })
+    expect(byDefault).toEqual(drawFromBlock(priv.commitment, list, CHAIN[10]!, { disclosure: 'winners', secret: SECRET_A }))
+    expect(JSON.stringify(byDefault.participants)).not.toContain(list.find((e) => !JSON.stringify(byDefault.outcome).includes(e)))
+    expect(prepareDraw(priv.commitment, list, { secret: SECRET_A }).disclosure).toBe('winners')
+    expect(prepareDraw(priv.commitment, list, { secret: SECRET_A, disclosure: 'full' }).disclosure).toBe('full')
+    expect(prepareDraw(commit(base(list)).commitment, list).disclosure).toBe('full')
+    // A private shuffle cannot be winners-only: its full disclosure must be said.
+    const shuffle = commit({ ...base(list, { kind: 'shuffle' }), private: { secret: SECRET_A } }).commitment
+    expect(code(() => prepareDraw(shuffle, list, { secret: SECRET_A }))).toBe('FULL_DISCLOSURE_REQUIRED')
+    expect(prepareDraw(shuffle, list, { secret: SECRET_A, disclosure: 'full' }).disclosure).toBe('full')
+  })
+
   it('draw refuses a winners-only proof of an unsalted list, a missing, unexpected or wrong secret', () => {
     const pub = commit(base(list))
     expect(code(() => drawFromBlock(pub.commitment, list, CHAIN[10]!, { disclosure: 'winners' }))).toBe('PRIVATE_NEEDS_SALTED_LIST')
@@ -223,7 +237,7 @@ describe('private proofs', () => {
 
   it('a full disclosure of a salted list carries every salt (never the secret) and verifies; without the salts it fails', async () => {
     const shuffle = commit({ ...base(list, { kind: 'shuffle' }), private: { secret: SECRET_A } })
-    const proof = drawFromBlock(shuffle.commitment, list, CHAIN[10]!, { secret: SECRET_A })
+    const proof = drawFromBlock(shuffle.commitment, list, CHAIN[10]!, { secret: SECRET_A, disclosure: 'full' })
     expect(proof.participants?.disclosure === 'full' && proof.participants.salts?.length).toBe(list.length)
     expect(failed(await verify(JSON.parse(JSON.stringify(proof)), ENGINE_ONLY))).toEqual([])
     const j = JSON.parse(JSON.stringify(proof))
@@ -240,7 +254,7 @@ describe('private proofs', () => {
   it('a weighted salted list: full disclosure with salts verifies', async () => {
     const w = list.slice(0, 12).map((entry, i) => ({ entry, weight: i + 1 }))
     const c = commit({ ...base(w, { kind: 'weighted', count: 3 }), private: { secret: SECRET_B } })
-    const proof = drawFromBlock(c.commitment, w, CHAIN[10]!, { secret: SECRET_B })
+    const proof = drawFromBlock(c.commitment, w, CHAIN[10]!, { secret: SECRET_B, disclosure: 'full' })
     expect(failed(await verify(JSON.parse(JSON.stringify(proof)), ENGINE_ONLY))).toEqual([])
   })
 

@@ -52,7 +52,7 @@ describe('fullDisclosureFloor', () => {
     for (const salted of [false, true]) {
       const entries = ['alice', 'bob', 'carol@example.org', 'x'.repeat(300)]
       const c = commit({ ...BASE, participants: entries, ...(salted ? { private: { secret: SECRET } } : {}) })
-      const proof = drawFromBlock(c.commitment, entries, chain[10]!, salted ? { secret: SECRET } : {})
+      const proof = drawFromBlock(c.commitment, entries, chain[10]!, salted ? { secret: SECRET, disclosure: 'full' } : {})
       const chars = entries.reduce((n, e) => n + e.length, 0)
       expect(listBytes(proof)).toBe(fullDisclosureFloor(entries.length, chars, salted))
     }
@@ -64,7 +64,7 @@ describe('fullDisclosureFloor', () => {
     fc.assert(
       fc.property(fc.uniqueArray(entry, { minLength: 1, maxLength: 12 }), fc.boolean(), (entries, salted) => {
         const c = commit({ ...BASE, participants: entries, ...(salted ? { private: { secret: SECRET } } : {}) })
-        const proof = drawFromBlock(c.commitment, entries, chain[10]!, salted ? { secret: SECRET } : {})
+        const proof = drawFromBlock(c.commitment, entries, chain[10]!, salted ? { secret: SECRET, disclosure: 'full' } : {})
         const floor = fullDisclosureFloor(entries.length, entries.reduce((n, e) => n + e.length, 0), salted)
         expect(floor).toBeLessThanOrEqual(participantsBytes(serializeProof(proof)))
       }),
@@ -112,7 +112,7 @@ describe('a proof no verifier could read is refused as soon as it can be known',
     const saltedFloor = fullDisclosureFloor(8, 36, true) + rankedRowsBytesFloor(1)
     expect(saltedFloor).toBe(115 + 74 * 8 - 1 + 75)
     setLimit(saltedFloor - 1)
-    const full = thrown(() => prepareDraw(privateCommit, entries, { secret: SECRET }))
+    const full = thrown(() => prepareDraw(privateCommit, entries, { secret: SECRET, disclosure: 'full' }))
     expect(full.detail).toMatch(/would take at least 781 bytes, over the limit maxProofBytes = 780/)
     expect(full.hint).toMatch(/^draw a winners-only proof instead/)
     expect(prepareDraw(privateCommit, entries, { secret: SECRET, disclosure: 'winners' }).disclosure).toBe('winners')

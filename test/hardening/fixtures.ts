@@ -75,7 +75,7 @@ export async function networkFixtures(): Promise<{ fixtures: Fixture[]; otherBea
       for (const k of KINDS) {
         const secret = k.secret === undefined ? {} : { secret: k.secret }
         const { commitment } = commit({ beacon: emu.name, target: after.sequence + 2, after, participants: k.participants, draw: k.draw, label: `${keyType} ${k.name}`, ...(k.secret === undefined ? {} : { private: secret as { secret: Uint8Array } }) })
-        const proof = clone(await draw(commitment, k.participants, { client, disclosure: k.disclosure, ...secret }))
+        const proof = clone(await draw(commitment, k.participants, { client, disclosure: k.disclosure, untimestamped: true, ...secret }))
         fixtures.push({ name: `${keyType} ${k.name}`, kind: k.name, keyType, proof, policy: trustBeacon(emu.name) })
       }
     }

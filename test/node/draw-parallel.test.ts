@@ -193,7 +193,7 @@ describe('the Node draw hashes on two threads and returns the one-thread proof',
     const genesisish = emu.beacon.bySequence(1)!
     for (const salted of [false, true]) {
       const { commitment } = commitCore({ beacon: emu.beaconName, target: 3, after: { sequence: 1, block: genesisish.cid }, participants: entries, draw: { kind: 'pick', count: 2 }, ...(salted ? { private: { secret } } : {}) })
-      const options = salted ? { client, secret, disclosure: 'winners' as const } : { client }
+      const options = salted ? { client, secret, disclosure: 'winners' as const, untimestamped: true } : { client, untimestamped: true }
       const one: Proof = await drawOneThread(commitment, entries, { ...options, participantsDigest: participantsRoot, participantsTree })
       const [two, hashed] = await onWorker(() => draw(commitment, entries, options))
       expect(hashed).toBe(1)

@@ -7,6 +7,12 @@ import { parsePoolCsv, parseQuotasCsv, readPoolCsv, readQuotasCsv } from '../../
 import { checkQuotas } from '../../src/core/sortition/index.js'
 
 describe('parsePoolCsv', () => {
+  it('a repeated respondent id names both rows of the file', () => {
+    expect(() => parsePoolCsv('id,age\nr1,young\nr2,old\nr1,old\n', { name: 'pool.csv' })).toThrow(
+      expect.objectContaining({ code: 'SORTITION_POOL_INVALID', detail: 'pool.csv, row 4: respondent id "r1" appears twice: row 2 and row 4' }),
+    )
+  })
+
   it('reads an id column and one column per feature, in canonical order; a BOM is ignored', () => {
     const pool = parsePoolCsv('\uFEFFname,id,gender\nx,r2,m\ny,r1,f\n')
     expect(pool.features.map((f) => f.name)).toEqual(['gender', 'name'])

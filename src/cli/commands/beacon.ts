@@ -79,12 +79,14 @@ async function watch(ctx: CliContext, client: ReturnType<typeof beaconClientFrom
     else ctx.out(`${safeText(`${new Date(b.timestamp * 1000).toISOString()}  block ${b.sequence}  ${b.cid}${authenticated ? '' : '  (UNSIGNED head)'}`)}\n  ${safeText(`ctrng ${b.ctrng.join(' ')}`)}\n`)
   }
   let printed = 0
+  // Ctrl-C, or a reader that went away (`beacon watch | head -1`): stop waiting for the next block.
+  const signal = ctx.stdoutClosed === undefined ? ctx.signal : AbortSignal.any([ctx.signal, ctx.stdoutClosed])
   try {
-    const head = await client.latest({ signal: ctx.signal })
+    const head = await client.latest({ signal })
     if (!json) ctx.err(`watching ${client.name} from block ${head.block.sequence}${count === undefined ? ' (Ctrl-C to stop)' : ` for ${count} new block${count === 1 ? '' : 's'}`}\n`)
     let next = head.block.sequence + 1
     while (count === undefined || printed < count) {
-      const got = await client.waitFor(next, { signal: ctx.signal })
+      const got = await client.waitFor(next, { signal })
       // Every block from `next` up to the head, oldest first (the chain is newest first).
       for (const b of [...got.chain].reverse()) {
         if (count !== undefined && printed >= count) break
@@ -95,6 +97,7 @@ async function watch(ctx: CliContext, client: ReturnType<typeof beaconClientFrom
     }
   } catch (err) {
     if (err instanceof AbortedError) {
+      if (ctx.stdoutClosed?.aborted === true && !ctx.signal.aborted) return EXIT.ok
       if (!json) ctx.err(`stopped after ${printed} block${printed === 1 ? '' : 's'}\n`)
       return EXIT.ok
     }

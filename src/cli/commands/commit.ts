@@ -20,6 +20,7 @@ import { printJson } from '../output.js'
 import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
 import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
+import { hashProgress } from '../hash-progress.js'
 import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { stampBeforeTarget, timestampCommitment, TimestampMarginError, type Retarget, type TimestampResult } from '../../timestamp/index.js'
@@ -221,7 +222,14 @@ Examples:
     } else if (streamsLines(flags)) {
       if (kind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
       streamSecret = flags.private === true ? generateSecret() : undefined
-      const list = await streamParticipantsFile(stringFlag(flags, 'participants')!, { confusables: true, ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      const path = stringFlag(flags, 'participants')!
+      const progress = hashProgress(ctx, path)
+      let list: Awaited<ReturnType<typeof streamParticipantsFile>>
+      try {
+        list = await streamParticipantsFile(path, { confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      } finally {
+        progress.done()
+      }
       streamed = list
       const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
       const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
@@ -353,13 +361,13 @@ Examples:
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
     say(formatSummary(summary, kind.describe(draw, participants?.length ?? streamed?.count), plan.estimatedTime, drawCommand))
-    if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it. To reveal only the winners, add --private to the draw command above;`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
+    if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it, and never publish the list: the draw command above reveals only the winners (each with its salt and inclusion path; a full disclosure needs --full-disclosure);`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
     return EXIT.ok
   },
 }
 
 function formatSummary(
-  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
+  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string; salted?: boolean } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
   drawText: string,
   eta: Date,
   drawCommand: string,
@@ -376,8 +384,12 @@ function formatSummary(
     ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
     `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,
-    `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file}`}`,
-    ...(s.participants === null ? [] : ['  - the participants list, in this exact order (or keep it private and publish only the count and root)']),
+    `  - the commitment CID ${s.cid}${s.file === null ? '' : ` and the file ${s.file} (orbitdraw announce ${shellQuote(s.file)} writes the announcement)`}`,
+    ...(s.participants === null
+      ? []
+      : s.participants.salted === true
+        ? ['  - NOT the participants list: it is private (the count and root above are in the commitment)']
+        : ['  - the participants list, in this exact order']),
     '',
     'Then draw (it waits for the block if needed):',
     `  ${drawCommand}`,

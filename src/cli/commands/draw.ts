@@ -13,7 +13,9 @@ import { base64ToBytes, DEFAULT_DRAW_KINDS, describeCommitment, kindOf, parseBlo
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
+import { hashProgress } from '../hash-progress.js'
 import { printJson } from '../output.js'
+import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
@@ -24,7 +26,7 @@ export const drawCommand: Command = {
   name: 'draw',
   summary: 'wait for the committed block, draw, and write the proof',
   help: `Usage: orbitdraw draw COMMITMENT --participants FILE [--format lines|csv|json] [--column C] [--weight-column W]
-                     [--secret FILE [--private]] [-o proof.json] [--force] [--wait-timeout D] [--quiet]
+                     [--secret FILE [--full-disclosure]] [-o proof.json] [--force] [--wait-timeout D] [--quiet]
                      [--gateway URL]... [--timeout-ms N] [--allow-unsigned-head] [--json]
 
 Reads the commitment, checks the participants against it at once (same entries, same order), then
@@ -39,11 +41,13 @@ and nothing is written). CSV, JSON, standard input and the other kinds are read 
 Flags:
   COMMITMENT               the commitment file written by 'orbitdraw commit' (- for stdin)
   --secret FILE            the organizer secret of a private list (NAME.secret.json, written by
-                           'commit --private'); required for such a commitment
-  --private                reveal only the winners, each with its leaf salt and Merkle inclusion
-                           proof; the rest of the list stays secret (pick draws of a list committed
-                           with --private only). Without it, a private list's proof discloses every
-                           entry and salt
+                           'commit --private'); required for such a commitment. A private list's
+                           proof reveals only the winners, each with its leaf salt and Merkle
+                           inclusion proof; the rest of the list stays secret
+  --full-disclosure        publish EVERY entry of a private list, with its salt, in the proof (warns
+                           with the count); needed for a private shuffle, never the default
+  --private                accepted for compatibility: winners-only is already the default of a
+                           private list
   -o, --output FILE        where to write the proof (default proof.json; - for stdout)
   --force                  overwrite an existing output file (otherwise refused before waiting)
   --wait-timeout D         give up waiting after D (90s, 10m, 2h; default: wait as long as needed)
@@ -60,7 +64,7 @@ match the commitment, unreadable commitment), 130 interrupted.
 
 Examples:
   orbitdraw draw commitment.json --participants names.txt -o proof.json
-  orbitdraw draw commitment.json -p names.txt --secret commitment.secret.json --private -o proof.json
+  orbitdraw draw commitment.json -p names.txt --secret commitment.secret.json -o proof.json
   orbitdraw draw lotto.commitment.json -o lotto.proof.json      # range draws take no participants
   orbitdraw draw commitment.json -p names.txt --json | jq -r '.outcome.winners[].entry'`,
   options: {
@@ -68,6 +72,7 @@ Examples:
     ...BEACON_OPTIONS,
     ...PARTICIPANTS_OPTIONS,
     private: { type: 'boolean' },
+    'full-disclosure': { type: 'boolean' },
     secret: { type: 'string' },
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
@@ -102,16 +107,35 @@ Examples:
       if (kind.participants === 'weighted' && !weighted) throw new UsageError('this commitment is a weighted draw: read the weights as at commit time, with --weight-column W for a CSV (or a JSON array of {"entry", "weight"}); \'orbitdraw commit\' printed the exact draw command', 'draw')
       if (kind.participants !== 'weighted' && weighted) throw new UsageError(`this commitment is a ${kind.name} draw without weights: drop --weight-column`, 'draw')
     }
+    if (flags.private === true && flags['full-disclosure'] === true) throw new UsageError('--private and --full-disclosure contradict each other: choose one', 'draw')
     if (flags.private === true && kind.winnersOnly === undefined) throw new UsageError(`--private is for ${privateKindNames(DEFAULT_DRAW_KINDS)} draws; this commitment is a ${kind.name} draw`, 'draw')
     const salted = commitment.participants?.salted === true
     if (flags.private === true && !salted) throw new UsageError('--private needs a private (salted) list, and this commitment is public: its inclusion paths would let anyone test guesses of the other entries; commit with --private, or draw without it', 'draw')
+    if (flags['full-disclosure'] === true && !salted) throw new UsageError('--full-disclosure is for a private (salted) list; this commitment is public: its proof discloses every entry anyway, drop the flag', 'draw')
+    // A private list's proof reveals only its winners unless a full disclosure is asked for by name.
+    if (salted && kind.winnersOnly === undefined && flags['full-disclosure'] !== true) {
+      throw new UsageError(`this commitment is a private list, but a ${kind.name} draw's proof must carry every entry and its salt: pass --full-disclosure to publish the whole list knowingly (or commit a ${privateKindNames(DEFAULT_DRAW_KINDS)} draw to keep it private)`, 'draw')
+    }
+    const disclosure: 'full' | 'winners' | undefined = salted ? (flags['full-disclosure'] === true ? 'full' : 'winners') : undefined
+    if (disclosure === 'full') {
+      const count = commitment.participants!.count
+      ctx.err(`warning: --full-disclosure publishes the whole private list: the proof will carry all ${plural(count, 'entry', 'entries')} with their salts, readable by anyone who gets the proof\n`)
+    }
     const secretPath = stringFlag(flags, 'secret')
     if (salted && secretPath === undefined) throw new UsageError('this commitment is a private (salted) list: pass --secret FILE (the .secret.json written by commit --private)', 'draw')
     if (!salted && secretPath !== undefined) throw new UsageError('this commitment is a public list: it takes no --secret', 'draw')
     const secret = secretPath === undefined ? undefined : await readSecretFile(secretPath, describeCommitment(commitment).cid)
     await assertWritable(output, force, 'draw')
     let list: StreamedDraw | undefined
-    if (streamed) list = await readForDraw(stringFlag(flags, 'participants')!, { ...(flags.private === true ? { disclosure: 'winners' as const } : {}), ...(secret === undefined ? {} : { secret }) })
+    if (streamed) {
+      const path = stringFlag(flags, 'participants')!
+      const hashing = hashProgress(ctx, path)
+      try {
+        list = await readForDraw(path, { ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
+      } finally {
+        hashing.done()
+      }
+    }
 
     const progress = progressLine(ctx, flags.quiet === true)
     const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
@@ -120,10 +144,12 @@ Examples:
       signal: ctx.signal,
       onProgress: (p: Parameters<typeof progress.update>[0]) => progress.update(p),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-      ...(flags.private === true ? { disclosure: 'winners' as const } : {}),
+      ...(disclosure === undefined ? {} : { disclosure }),
       ...(secret === undefined ? {} : { secret }),
       allowUnauthenticated: clientOptions.allowUnsignedHead === true,
       timestamps: file.timestamps,
+      // A commitment made with --no-timestamp was said so by commit (and is said so by every verdict).
+      untimestamped: file.timestamps.length === 0,
     }
     let proof: Proof
     try {

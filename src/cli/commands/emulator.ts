@@ -18,7 +18,7 @@ export const emulatorCommand: Command = {
   name: 'emulator',
   summary: 'run a local emulator of the beacon, gateway and REST service (until Ctrl-C)',
   help: `Usage: orbitdraw emulator [--port N] [--interval 1s] [--key rsa|ed25519] [--initial-blocks N]
-                          [--tsa-accuracy S] [--write-env FILE] [--json]
+                          [--tsa-accuracy S] [--write-env FILE [--quiet]] [--json]
 
 Starts a local emulator of the whole Orbitport service on one loopback origin: a beacon that
 publishes a signed block every --interval, a trustless IPFS gateway serving it (/ipfs/…, /ipns/…),
@@ -40,6 +40,7 @@ Flags:
                        sources it (see the example). The file also exports ORBITDRAW_EMULATOR_PID,
                        the emulator's own process id (kill it to stop the emulator, even when it
                        was started through npx). Not named --env-file: Node 20 takes that flag
+  --quiet, -q          print nothing (for a background emulator found through --write-env)
   --json               print {"url", "beaconName", "env", …} as one JSON line instead
 
 Exit codes: 0 stopped by Ctrl-C/SIGTERM, 2 usage error (including a port in use).
@@ -48,7 +49,7 @@ Examples:
   orbitdraw emulator
   orbitdraw emulator --port 8787 --interval 2s --key ed25519
   # in a script: start it in the background, wait for the env file, source it
-  orbitdraw emulator --write-env emulator.env &
+  orbitdraw emulator --write-env emulator.env --quiet &
   until [ -s emulator.env ]; do sleep 0.2; done; . ./emulator.env
   orbitdraw beacon latest
   kill "$ORBITDRAW_EMULATOR_PID"`,
@@ -60,6 +61,7 @@ Examples:
     'initial-blocks': { type: 'string' },
     'tsa-accuracy': { type: 'string' },
     'write-env': { type: 'string' },
+    quiet: { type: 'boolean', short: 'q' },
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError('emulator takes no positional arguments', 'emulator')
@@ -70,6 +72,8 @@ Examples:
     if (key !== 'rsa' && key !== 'ed25519') throw new UsageError('--key must be rsa or ed25519', 'emulator')
     const initialBlocks = intFlag(flags, 'initial-blocks', 'emulator', 0, 1000) ?? 3
     const tsaAccuracy = intFlag(flags, 'tsa-accuracy', 'emulator', 0, 3600) ?? 1
+    const quiet = flags.quiet === true
+    if (quiet && flags.json === true) throw new UsageError('--quiet prints nothing and --json prints one line: choose one', 'emulator')
     if (ctx.signal.aborted) return EXIT.ok
 
     let emu: Awaited<ReturnType<typeof startEmulator>>
@@ -105,7 +109,9 @@ Examples:
         throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${envFile}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the directory exists and is writable')
       }
     }
-    if (flags.json === true) {
+    if (quiet) {
+      // Nothing to print: a script finds the emulator through --write-env (or already knows its port).
+    } else if (flags.json === true) {
       ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, tsaUrl: emu.tsaUrl, tsaRootPem: emu.tsaRootPem, env })}\n`)
     } else {
       ctx.out(
@@ -134,7 +140,7 @@ Examples:
     })
     await emu.stop()
     if (envFile !== undefined) await rm(envFile, { force: true })
-    if (flags.json !== true) ctx.err('emulator stopped\n')
+    if (flags.json !== true && !quiet) ctx.err('emulator stopped\n')
     return EXIT.ok
   },
 }

@@ -27,6 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'commit', summary: 'fix a draw before its randomness exists; prints the CID to publish', load: async () => (await import('./commit.js')).commitCommand },
   { name: 'draw', summary: 'wait for the committed block, draw, and write the proof', load: async () => (await import('./draw.js')).drawCommand },
   { name: 'verify', summary: 'check a proof offline under your trust policy; exit 0 only when every check passes', load: async () => (await import('./verify.js')).verifyCommand, usage: async () => (await import('./verify-usage.js')).verifyUsage },
+  { name: 'announce', summary: 'write the announcement of a commitment (CID, target block and time, verifier link) to publish', load: async () => (await import('./announce.js')).announceCommand },
   { name: 'inspect', summary: 'show what a commitment, proof or receipt says: CID, beacon, target, count, root', load: async () => (await import('./inspect.js')).inspectCommand },
   { name: 'receipts', summary: 'write one receipt per participant of a private list ("I was in the draw")', load: async () => (await import('./receipts.js')).receiptsCommand },
   { name: 'check-receipt', summary: 'check a participant receipt offline ("I was in the draw")', load: async () => (await import('./receipts.js')).checkReceiptCommand },

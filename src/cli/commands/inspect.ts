@@ -178,7 +178,7 @@ function targetTime(proof: Proof, target: number): { targetTime?: string } {
   }
 }
 
-async function expectedTime(facts: Inspection, flags: Flags, ctx: CliContext): Promise<NonNullable<Inspection['expected']>> {
+export async function expectedTime(facts: Inspection, flags: Flags, ctx: CliContext): Promise<NonNullable<Inspection['expected']>> {
   const client = beaconClientFrom(flags, ctx, 'inspect', facts.beacon)
   const call = { signal: ctx.signal }
   const head = await client.latest(call)

@@ -173,8 +173,15 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
     }
   }
   const valueSets = featureNames.map(() => new Set<string>())
+  const seen = new Map<string, number>()
   rows.forEach((r, i) => {
     validateEntry(r.id, `$.respondents[${i}].id`)
+    // A repeated id, named where it repeats (a CSV reader turns the path into the row).
+    const first = seen.get(r.id)
+    if (first !== undefined) {
+      throw new InvalidInputError('SORTITION_POOL_INVALID', `respondent id ${JSON.stringify(r.id)} appears twice: $.respondents[${first}] and $.respondents[${i}]`, 'give every respondent a unique id', { path: `$.respondents[${i}].id` })
+    }
+    seen.set(r.id, i)
     if (r.values.length !== featureNames.length) {
       throw new InvalidInputError('SORTITION_POOL_INVALID', `respondent ${i} has ${r.values.length} values for ${featureNames.length} features`, POOL_HINT, { path: `$.respondents[${i}]` })
     }

@@ -59,6 +59,9 @@ describe('makePool', () => {
 
   it('refuses duplicate ids and features, ragged rows, empty pools and bad text, by name', () => {
     expect(() => makePool(['a'], [{ id: 'x', values: ['1'] }, { id: 'x', values: ['2'] }])).toThrow(expect.objectContaining({ code: 'SORTITION_POOL_INVALID', detail: expect.stringContaining('"x" appears twice') }))
+    // Named where it repeats, and where it first appeared.
+    const rows = ['p', 'q', 'x', 'r', 'x'].map((id) => ({ id, values: ['1'] }))
+    expect(() => makePool(['a'], rows)).toThrow(expect.objectContaining({ path: '$.respondents[4].id', detail: 'respondent id "x" appears twice: $.respondents[2] and $.respondents[4]' }))
     expect(() => makePool(['a', 'a'], [{ id: 'x', values: ['1', '2'] }])).toThrow(expect.objectContaining({ code: 'SORTITION_POOL_INVALID' }))
     expect(() => makePool(['a', 'b'], [{ id: 'x', values: ['1'] }])).toThrow(expect.objectContaining({ code: 'SORTITION_POOL_INVALID', path: '$.respondents[0]' }))
     expect(() => makePool(['a'], [])).toThrow(expect.objectContaining({ code: 'SORTITION_POOL_INVALID' }))

@@ -1,0 +1,28 @@
+/**
+ * What the tarball ships (`npm pack --dry-run`, scripts skipped: the file list only), and the `prepare`
+ * script that builds `dist/` on a git install or a pack, so neither can ship a stale one.
+ */
+import { readFileSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ROOT, runCommand } from '../cli/helpers.js'
+
+describe('the published package', () => {
+  it('ships every JSON Schema in docs/, the user changelog, and no screenshots or source maps', { timeout: 60_000 }, async () => {
+    const r = await runCommand('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { timeoutMs: 50_000 })
+    expect(r.code, r.stderr).toBe(0)
+    const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path)
+    const schemas = (await readdir(join(ROOT, 'docs'))).filter((f) => f.endsWith('.schema.json'))
+    expect(schemas.length).toBeGreaterThanOrEqual(5)
+    for (const s of schemas) expect(files).toContain(`docs/${s}`)
+    expect(files).toContain('CHANGELOG.md')
+    expect(files.filter((f) => f.endsWith('.png') || f.endsWith('.map'))).toEqual([])
+  })
+
+  it('prepare builds (a git install or a pack never ships a stale dist); the tests still build first', () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    expect(scripts.prepare).toBe('npm run build')
+    expect(scripts.pretest).toBe('npm run build')
+  })
+})
