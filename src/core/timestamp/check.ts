@@ -27,6 +27,8 @@ export interface CommitmentTimeInput {
   readonly deadline: number
   /** Trusted time-stamping roots (for example {@link DEFAULT_TIMESTAMP_AUTHORITIES}). */
   readonly anchors: readonly TimestampTrustAnchor[]
+  /** What the tokens stamp and what the deadline is, in the details (default: the commitment, the target block). */
+  readonly names?: { readonly stamped: string; readonly deadline: string }
 }
 
 interface Anchor {
@@ -57,6 +59,7 @@ class Fail extends Error {
  */
 export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<CommitmentTimeResult> {
   const { tokens, digest: wanted, deadline, anchors } = input
+  const names = input.names ?? { stamped: 'this commitment', deadline: 'the target block' }
   if (!(wanted instanceof Uint8Array) || wanted.length !== 32) return verdict('failed', 'the commitment digest must be 32 bytes (SHA-256)', [])
   if (!Number.isSafeInteger(deadline) || deadline < 0) return verdict('failed', `the deadline must be a non-negative integer of unix seconds, not ${String(deadline)}`, [])
   if (!Array.isArray(tokens) || tokens.length === 0) return verdict('failed', 'the commitment carries no time-stamp token', [])
@@ -70,13 +73,13 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
     }
   }
   const results: TimestampTokenResult[] = []
-  for (const [index, bytes] of tokens.entries()) results.push(await checkToken(index, bytes, wanted, deadline, parsedAnchors))
+  for (const [index, bytes] of tokens.entries()) results.push(await checkToken(index, bytes, wanted, deadline, parsedAnchors, names))
   const good = results.filter((r) => r.ok).sort((a, b) => a.time!.localeCompare(b.time!))
   const others = results.filter((r) => !r.ok).map((r) => `token ${r.index}: ${r.problem}`)
   const tail = others.length === 0 ? '' : `; ${others.length} other token(s) rejected (${others.join(', ')})`
   if (good.length > 0) {
     const first = good[0]!
-    return { status: 'ok', detail: `time-stamped by ${first.authority} at ${first.time}, ${formatSeconds(first.marginSeconds!)} before the target block${tail}`, time: first.time, tokens: results }
+    return { status: 'ok', detail: `time-stamped by ${first.authority} at ${first.time}, ${formatSeconds(first.marginSeconds!)} before ${names.deadline}${tail}`, time: first.time, tokens: results }
   }
   const unchecked = results.filter((r) => r.status === 'uncheckable')
   if (unchecked.length > 0) return verdict('uncheckable', `the time-stamp tokens could not be checked here: ${unchecked[0]!.detail}`, results)
@@ -91,7 +94,7 @@ function formatSeconds(s: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(3)} s`
 }
 
-async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[]): Promise<TimestampTokenResult> {
+async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[], names: { readonly stamped: string; readonly deadline: string }): Promise<TimestampTokenResult> {
   let authority: string | null = null
   let time: string | null = null
   let accuracySeconds: number | null = null
@@ -127,8 +130,8 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
 
     // 1. What is stamped, and when.
     if (tstInfo.imprintAlgorithm !== OID.sha256) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the imprint is hashed with ${HASHES[tstInfo.imprintAlgorithm] ?? refusedHashName(tstInfo.imprintAlgorithm)}; only SHA-256 (the commitment CID's hash) is accepted`)
-    if (!bytesEqual(tstInfo.imprint, wanted)) throw new Fail('TIMESTAMP_IMPRINT_MISMATCH', 'the token stamps other data, not this commitment (message imprint differs from the commitment digest)')
-    if (latestMicros >= deadline * 1_000_000) throw new Fail('TIMESTAMP_LATE', `genTime ${time} + accuracy ${accuracySeconds} s is not before the target block's timestamp ${new Date(deadline * 1000).toISOString()} (margin ${formatSeconds(marginSeconds)})`)
+    if (!bytesEqual(tstInfo.imprint, wanted)) throw new Fail('TIMESTAMP_IMPRINT_MISMATCH', `the token stamps other data, not ${names.stamped} (message imprint differs from its digest)`)
+    if (latestMicros >= deadline * 1_000_000) throw new Fail('TIMESTAMP_LATE', `genTime ${time} + accuracy ${accuracySeconds} s is not before ${names.deadline} (${new Date(deadline * 1000).toISOString()}) (margin ${formatSeconds(marginSeconds)})`)
     // 2. The CMS envelope.
     const digestName = HASHES[signer.digestAlgorithm]
     if (digestName === undefined) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the SignerInfo digest algorithm is ${refusedHashName(signer.digestAlgorithm)}; SHA-256, SHA-384 or SHA-512 is required`)
@@ -153,7 +156,7 @@ async function checkToken(index: number, bytes: Uint8Array, wanted: Uint8Array, 
     const sig = await verifySignature(signer.signatureAlgorithm, signerCert.spki, signer.signedAttrs, signer.signature, digestName)
     judge(sig, `the token's signature does not verify with ${signerCert.name}'s key`)
     await chain(signerCert, token.certificates, anchors, tstInfo.genTime, time)
-    return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(marginSeconds)} before the target block`)
+    return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(marginSeconds)} before ${names.deadline}`)
   } catch (e) {
     if (e instanceof Fail) return done(e.problem, e.detail)
     return done('TIMESTAMP_TOKEN_MALFORMED', `the token could not be read: ${e instanceof Error ? e.message : String(e)}`)
