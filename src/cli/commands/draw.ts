@@ -128,7 +128,7 @@ Examples:
     let proof: Proof
     try {
       const from = list
-      proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block) => from.prove(prepared, block))
+      proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block, drand) => from.prove(prepared, block, drand))
     } finally {
       progress.done()
     }
