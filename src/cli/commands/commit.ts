@@ -24,6 +24,8 @@ import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { timestampCommitment } from '../../timestamp/index.js'
 import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
+import { DRAND_HELP, DRAND_OPTIONS, drandChainsFrom } from '../drand-flags.js'
+import { DRAND_QUICKNET, planRound, roundTime } from '../../core/drand/chain.js'
 
 /** Default window on Orbitport's beacon when no --delay is given: time to publish the CID and time-stamp it. */
 export const DEFAULT_REAL_DELAY_MS = 10 * 60_000
@@ -155,6 +157,14 @@ Commitment:
 
 ${TIMESTAMP_HELP}
 
+Second source (protocol v2):
+  --drand                  mix a drand round into the draw: the outcome is then unbiased unless both
+                           Orbitport and drand are dishonest. The round is the chain's first one due at
+                           least --drand-margin after the target block's expected time (default chain:
+                           drand's quicknet; a chain given with --trust-drand is used instead)
+  --drand-margin D         time to time-stamp the target block before the round is public (default 60s)
+${DRAND_HELP}
+
 ${BEACON_HELP}
 
 Exit codes: 0 written, 2 usage error, 3 network failure (including no time-stamp to be had), 4 bad
@@ -180,6 +190,9 @@ Examples:
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
     private: { type: 'boolean' },
+    drand: { type: 'boolean' },
+    'drand-margin': { type: 'string' },
+    ...DRAND_OPTIONS,
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
@@ -279,12 +292,23 @@ Examples:
     if (aheadMs < MIN_PUBLISH_WINDOW_MS && (explicitDelayMs !== undefined || sequence !== undefined || realBeacon)) {
       ctx.err(`warning: the target block is only ~${formatDuration(aheadMs)} away: the CID must be published (and time-stamped) before it appears, or nobody can trust the draw; use --delay ${formatDuration(MIN_PUBLISH_WINDOW_MS)} or more for a real draw\n`)
     }
+    // A mixed draw (--drand): the first round of the chain due at least --drand-margin after the target's expected time.
+    let drand: { chain: string; round: number } | undefined
+    let drandDue: number | undefined
+    if (flags.drand === true) {
+      const { added } = await drandChainsFrom(flags, ctx, 'commit')
+      const chain = added[added.length - 1] ?? DRAND_QUICKNET
+      const margin = flags['drand-margin'] === undefined ? 60 : parseDuration(stringFlag(flags, 'drand-margin')!, '--drand-margin', 'commit') / 1000
+      const round = planRound(chain, plan.estimatedTime.getTime() / 1000, margin)
+      drand = { chain: chain.hash, round }
+      drandDue = roundTime(chain, round)
+    } else if (flags['drand-margin'] !== undefined) throw new UsageError('--drand-margin is for a mixed draw: add --drand', 'commit')
     let result: CommitResult
     try {
       result =
         streamed === undefined
-          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
-          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
+          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}), ...(drand === undefined ? {} : { drand }) })
+          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label, ...(drand === undefined ? {} : { drand }) }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
     } catch (err) {
       // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
       if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
@@ -317,6 +341,7 @@ Examples:
       participants: result.commitment.participants ?? null,
       ...(builtPath === undefined ? {} : { participantsFile: builtPath }),
       commitment: result.json,
+      ...(drand === undefined ? {} : { drand: { ...drand, due: new Date(drandDue! * 1000).toISOString() } }),
       timestamps,
       drawCommand,
     }
@@ -333,7 +358,7 @@ Examples:
 }
 
 function formatSummary(
-  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
+  s: { cid: string; file: string | null; beacon: string; target: number; drand?: { chain: string; round: number; due: string }; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
   drawText: string,
   eta: Date,
   drawCommand: string,
@@ -347,6 +372,7 @@ function formatSummary(
     `  beacon         ${s.beacon}`,
     `  seen now       block ${formatCount(s.after.sequence)} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
     `  target block   ${formatCount(s.target)}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
+    ...(s.drand === undefined ? [] : [`  drand round    ${formatCount(s.drand.round)} of chain ${s.drand.chain.slice(0, 16)}…, due ${s.drand.due} (void if it never appears)`]),
     ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
     `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,
