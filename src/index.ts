@@ -448,6 +448,8 @@ export {
   derivedValues,
   derivedPublicKey,
   DerivedSource,
+  DERIVED_METHODS,
+  type DerivedMethod,
   DERIVED_SEED_BYTES,
   DERIVED_VALUE_BYTES,
   type SourceName,

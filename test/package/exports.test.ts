@@ -107,7 +107,7 @@ const names = (ns: object): string[] => Object.keys(ns).sort()
 
 describe('public surface', () => {
   it('orbitdraw exports exactly the pinned runtime names', () => {
-    expect(names(root)).toEqual([...ROOT, ...DRAND].sort())
+    expect(names(root)).toEqual([...ROOT, ...DRAND, 'DERIVED_METHODS'].sort())
   })
 
   it('orbitdraw/core exports exactly the pinned runtime names', () => {
