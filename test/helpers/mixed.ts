@@ -55,3 +55,19 @@ export async function mixedProof(options: { round?: number; signature?: string; 
   return { proof, trust }
 }
 
+
+/** The same draw as a version 1 (single-source) proof, with the same beacon key, chain and authority. */
+export async function singleProof(): Promise<{ proof: Proof; trust: VerifyOptions }> {
+  const key = await generateKeyPairFromSeed('Ed25519', new Uint8Array(32).fill(9))
+  const beacon = ipnsNameOfKey(key.publicKey)
+  const { commitment, cid } = commit({ beacon, target: 8, after: { sequence: 6, block: CHAIN[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'single' })
+  const drawn = drawFromBlock(commitment, PEOPLE, TARGET)
+  const carried = CHAIN.slice(6).reverse()
+  const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 1n, 24 * 3600 * 1000)
+  const proof: Proof = {
+    ...drawn,
+    chain: { blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })), ipnsRecord: bytesToBase64(marshalIPNSRecord(record)) },
+    timestamps: [bytesToBase64(COMMIT_TSA.issue(CID.parse(cid).multihash.digest))],
+  }
+  return { proof, trust: { trust: { beacons: [beacon], timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, COMMIT_TSA.rootPem] } } }
+}
