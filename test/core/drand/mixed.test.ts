@@ -4,11 +4,14 @@
  * says plainly that it trusts Orbitport's operator. The v2 seed is re-derived from its definition.
  */
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { generateKeyPairFromSeed } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { CID } from 'multiformats/cid'
 import { describe, expect, it } from 'vitest'
-import { bytesToBase64, commit, DEFAULT_TIMESTAMP_AUTHORITIES, deriveSeed, describeVerdict, DRAND_QUICKNET, drawFromBlock, signRound, verify } from '../../../src/core/index.js'
+import { bytesToBase64, commit, DEFAULT_TIMESTAMP_AUTHORITIES, deriveSeed, describeVerdict, DRAND_QUICKNET, drawFromBlock, roundTime, signRound, verify } from '../../../src/core/index.js'
+import { createTestTsa } from '../../../src/emulator/tsa.js'
+import { buildChain } from '../../helpers/chain.js'
 import { ipnsNameOfKey } from '../../../src/core/ipns/index.js'
 import { CHAIN, COMMIT_TSA, DRAND, DRAND_KEY, LATE_TSA, mixedProof, PEOPLE, ROUND, TARGET } from '../../helpers/mixed.js'
 
@@ -125,5 +128,29 @@ describe('protocol v1 beside v2', () => {
     expect(() => drawFromBlock(v1, PEOPLE, TARGET, { drand: { round: ROUND, signature: signRound(DRAND_KEY, ROUND), timestamps: [] } })).toThrow(expect.objectContaining({ code: 'UNEXPECTED_DRAND_ROUND' }))
     expect(() => commit({ beacon: commitment.beacon, target: 8, after: commitment.after, participants: PEOPLE, draw: { kind: 'pick', count: 1 }, drand: { chain: 'xyz', round: 1 } })).toThrow(expect.objectContaining({ code: 'INVALID_DRAND_INFO', path: '$.drand.chain' }))
     expect(() => commit({ beacon: commitment.beacon, target: 8, after: commitment.after, participants: PEOPLE, draw: { kind: 'pick', count: 1 }, drand: { chain: DRAND.hash, round: 0 } })).toThrow(expect.objectContaining({ code: 'INVALID_DRAND_ROUND', path: '$.drand.round' }))
+  })
+})
+
+describe('protocol v2 with drand\'s real quicknet round (default drand trust)', () => {
+  it('a draw mixed with quicknet round 657413 (published signature) verifies with no drand option', async () => {
+    const vectors = JSON.parse(readFileSync(new URL('../../vectors/drand.json', import.meta.url), 'utf8')) as { rounds: { chain: string; round: number; signature: string }[] }
+    const q = vectors.rounds.find((r) => r.round === 657413)!
+    const due = roundTime(DRAND_QUICKNET, q.round)
+    const chain = buildChain(10, 'quicknet', due - 2000) // target block 8 due 1520 s before the round
+    const target = chain[8]!
+    const key = await generateKeyPairFromSeed('Ed25519', new Uint8Array(32).fill(9))
+    const beacon = ipnsNameOfKey(key.publicKey)
+    const tsa = createTestTsa({ seed: new Uint8Array(32).fill(7), now: () => (target.timestamp - 300) * 1000 })
+    const blockTsa = createTestTsa({ seed: new Uint8Array(32).fill(7), now: () => (target.timestamp + 5) * 1000 })
+    const { commitment, cid } = commit({ beacon, target: 8, after: { sequence: 6, block: chain[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'quicknet', drand: { chain: DRAND_QUICKNET.hash, round: q.round } })
+    const drawn = drawFromBlock(commitment, PEOPLE, target, { drand: { round: q.round, signature: q.signature, timestamps: [bytesToBase64(blockTsa.issue(CID.parse(target.cid).multihash.digest))] } })
+    const carried = chain.slice(6).reverse()
+    const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 1n, 24 * 3600 * 1000)
+    const proof = { ...drawn, chain: { blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })), ipnsRecord: bytesToBase64(marshalIPNSRecord(record)) }, timestamps: [bytesToBase64(tsa.issue(CID.parse(cid).multihash.digest))] }
+    const r = await verify(JSON.stringify(proof), { now: new Date((target.timestamp + 60) * 1000), trust: { beacons: [beacon], timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, tsa.rootPem] } })
+    expect(r.checks.filter((c) => !c.ok)).toEqual([])
+    expect(r.verdict).toBe('verified')
+    expect(r.sources?.eitherHonest).toBe(true)
+    expect(r.checks.find((c) => c.name === 'drand-chain-trusted')?.detail).toMatch(/drand quicknet/)
   })
 })
