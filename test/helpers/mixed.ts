@@ -71,3 +71,21 @@ export async function singleProof(): Promise<{ proof: Proof; trust: VerifyOption
   }
   return { proof, trust: { trust: { beacons: [beacon], timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, COMMIT_TSA.rootPem] } } }
 }
+
+/** A draw mixed with drand's real quicknet round 657413 (its published signature; test/vectors/drand.json), on a chain dated before that round. */
+export async function quicknetProof(): Promise<{ proof: Proof; beacon: string; tsaRootPem: string }> {
+  const round = 657413
+  const signature = 'b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b'
+  const chain = buildChain(10, 'quicknet', roundTime({ genesis: 1692803367, period: 3 }, round) - 2000)
+  const target = chain[8]!
+  const key = await generateKeyPairFromSeed('Ed25519', new Uint8Array(32).fill(9))
+  const beacon = ipnsNameOfKey(key.publicKey)
+  const tsa = createTestTsa({ seed: new Uint8Array(32).fill(7), now: () => (target.timestamp - 300) * 1000 })
+  const blockTsa = createTestTsa({ seed: new Uint8Array(32).fill(7), now: () => (target.timestamp + 5) * 1000 })
+  const { commitment, cid } = commit({ beacon, target: 8, after: { sequence: 6, block: chain[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'quicknet', drand: { chain: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971', round } })
+  const drawn = drawFromBlock(commitment, PEOPLE, target, { drand: { round, signature, timestamps: [bytesToBase64(blockTsa.issue(CID.parse(target.cid).multihash.digest))] } })
+  const carried = chain.slice(6).reverse()
+  const record = await createIPNSRecord(key, CID.parse(carried[0]!.cid), 1n, 24 * 3600 * 1000)
+  const proof: Proof = { ...drawn, chain: { blocks: carried.map((b) => ({ cid: b.cid, bytes: bytesToBase64(b.bytes) })), ipnsRecord: bytesToBase64(marshalIPNSRecord(record)) }, timestamps: [bytesToBase64(tsa.issue(CID.parse(cid).multihash.digest))] }
+  return { proof, beacon, tsaRootPem: tsa.rootPem }
+}
