@@ -7,9 +7,12 @@
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, hexToBytes } from '../bytes.js'
+import { bytesToHex } from '../bytes.js'
 import { InvalidInputError } from '../errors.js'
 import { checkRound, type DrandChainInfo } from './chain.js'
+import { roundRandomness, SIGNATURE_HEX } from './randomness.js'
+
+export { roundRandomness }
 
 /**
  * The hash-to-curve domain-separation tag of {@link DRAND_SCHEME} (RFC 9380, G1, SHA-256, SSWU, random oracle).
@@ -17,8 +20,6 @@ import { checkRound, type DrandChainInfo } from './chain.js'
  */
 export const DRAND_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_'
 
-/** Hex digits of a compressed G1 signature (48 bytes). */
-const SIGNATURE_HEX = /^[0-9a-f]{96}$/
 
 /**
  * A drand round as published: its number and its signature (96 lowercase hex digits).
@@ -38,15 +39,6 @@ export function roundMessage(round: number): Uint8Array {
   const m = new Uint8Array(8)
   new DataView(m.buffer).setBigUint64(0, BigInt(round))
   return sha256(m)
-}
-
-/**
- * The round's randomness: SHA-256 of its signature bytes (what drand serves as `randomness`).
- * @throws {@link InvalidInputError} `INVALID_DRAND_SIGNATURE` unless the signature is 96 lowercase hex digits.
- * @category Drand
- */
-export function roundRandomness(signature: string): Uint8Array {
-  return sha256(signatureBytes(signature))
 }
 
 /**
@@ -96,11 +88,4 @@ export function signRound(secretKey: Uint8Array, round: number): string {
  */
 export function publicKeyOf(secretKey: Uint8Array): string {
   return bytesToHex(bls12_381.shortSignatures.getPublicKey(secretKey).toBytes(true))
-}
-
-function signatureBytes(signature: string): Uint8Array {
-  if (typeof signature !== 'string' || !SIGNATURE_HEX.test(signature)) {
-    throw new InvalidInputError('INVALID_DRAND_SIGNATURE', 'a drand signature must be 96 lowercase hex digits (a compressed G1 point)', 'copy "signature" from the round as drand serves it')
-  }
-  return hexToBytes(signature)
 }

@@ -7,7 +7,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { concatBytes, uintToBytesBE, utf8Encode } from '../bytes.js'
 import { deriveSeed } from '../seed.js'
 import { checkRound } from './chain.js'
-import { roundRandomness } from './beacon.js'
+import { roundRandomness } from './randomness.js'
 
 /**
  * Domain-separation tag of the version 2 (mixed) seed (ASCII, followed by one zero byte).
