@@ -4,6 +4,8 @@
  *   npm run demo                 # on the in-process emulator (no network, ~6 s)
  *   npm run demo -- --live       # the same flow on the real Orbitport beacon through public gateways
  *   npm run demo -- --out /tmp/proof.json
+ *   npm run demo -- --drand      # a mixed draw (protocol v2): the block mixed with a drand round, so
+ *                                # the outcome is unbiased unless both Orbitport and drand are dishonest
  *
  * 1. start the emulator (a beacon publishing a signed block every second, a trustless gateway and a
  *    time-stamping authority);
@@ -24,9 +26,12 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { BeaconClient, commit, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, draw, ORBITPORT_BEACONS, parseTrustAnchor, planTarget, serializeProof, timestampCommitment, verify, type VerifyOptions } from '../src/index.js'
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js'
+import { DEFAULT_DRAND_CHAINS, DRAND_QUICKNET, planRound, roundTime } from '../src/index.js'
+import { DrandClient } from '../src/drand/index.js'
 import { progressLine } from '../src/cli/progress.js'
 
-const { values: args } = parseArgs({ options: { live: { type: 'boolean' }, out: { type: 'string' }, interval: { type: 'string' } } })
+const { values: args } = parseArgs({ options: { live: { type: 'boolean' }, out: { type: 'string' }, interval: { type: 'string' }, drand: { type: 'boolean' } } })
+const mixed = args.drand === true
 const live = args.live === true || process.env.ORBITDRAW_LIVE === '1'
 const proofPath = resolve(args.out ?? 'demo-proof.json')
 
@@ -55,13 +60,18 @@ try {
 
   step(2, `committing: 3 ranked winners among ${PARTICIPANTS.length} participants`)
   const plan = await planTarget({ client, delaySeconds: live ? 120 : 8 })
-  const { commitment, cid, json } = commit({ ...plan, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'orbitdraw demo: three prizes' })
+  // --drand: the second source. The chain (drand's quicknet live, the emulator's own chain otherwise) and its
+  // first round due a margin after the target block's expected time, time to time-stamp the block first.
+  const drandChain = live ? DRAND_QUICKNET : emu!.drand.info
+  const drand = mixed ? { chain: drandChain.hash, round: planRound(drandChain, plan.estimatedTime.getTime() / 1000, live ? 60 : 2) } : undefined
+  const { commitment, cid, json } = commit({ ...plan, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'orbitdraw demo: three prizes', ...(drand === undefined ? {} : { drand }) })
   // Time-stamp the commitment now, before its target block exists (RFC 3161): on the emulator with its
   // own authority (whose root the organizer trusts knowingly), live with the public authorities.
   const anchors = live ? DEFAULT_TIMESTAMP_AUTHORITIES : [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(emu!.tsaRootPem)]
   const stamped = await timestampCommitment(cid, { anchors, ...(live ? {} : { authorities: [emu!.tsaUrl] }) })
   console.log(`   latest block seen    ${plan.after.sequence} (${plan.authenticated ? 'signed' : 'unsigned'} head)`)
   console.log(`   target block         ${plan.target}, expected ${plan.estimatedTime.toISOString()}`)
+  if (drand !== undefined) console.log(`   drand round          ${drand.round} of ${drandChain.label ?? drandChain.hash}, due ${new Date(roundTime(drandChain, drand.round) * 1000).toISOString()} (void if it never appears)`)
   console.log(`   commitment CID       ${cid}`)
   for (const t of stamped.tokens) console.log(`   time-stamped         by ${t.authorityName} at ${t.time}`)
   console.log(`   (an organizer publishes this CID now, before block ${plan.target} exists: ${JSON.stringify(json).length} bytes of JSON)`)
@@ -70,7 +80,17 @@ try {
   const progress = progressLine(stderrCtx)
   let proof
   try {
-    proof = await draw(commitment, PARTICIPANTS, { client, timestamps: stamped.tokens.map((t) => t.base64), onProgress: (p) => progress.update(p) })
+    const drandOptions = mixed
+      ? {
+          drand: {
+            client: new DrandClient({ chain: drandChain, ...(live ? {} : { urls: [emu!.url] }) }),
+            // Block N is time-stamped as soon as it appears, before the round is public.
+            timestamp: async (blockCid: string) => (await timestampCommitment(blockCid, { anchors, ...(live ? {} : { authorities: [emu!.tsaUrl] }) })).tokens.map((t) => t.base64),
+            onWait: (s: number) => { progress.done(); console.log(`   block time-stamped; waiting for drand round ${drand!.round} (~${s} s)`) },
+          },
+        }
+      : {}
+    proof = await draw(commitment, PARTICIPANTS, { client, timestamps: stamped.tokens.map((t) => t.base64), onProgress: (p) => progress.update(p), ...drandOptions })
   } finally {
     progress.done()
   }
@@ -83,7 +103,7 @@ try {
   // A verifier's trust anchors are their own, never the proof's. On the live beacon the defaults
   // (Orbitport's beacons, the built-in time-stamping roots) apply; the emulator's beacon and its
   // time-stamping authority are trusted explicitly for this run only. The policy stays strict.
-  const policy: VerifyOptions = live ? { now: new Date() } : { now: new Date(), trust: { beacons: [...ORBITPORT_BEACONS, { name: client.name, label: "this run's emulator beacon" }], timestampAuthorities: anchors } }
+  const policy: VerifyOptions = live ? { now: new Date() } : { now: new Date(), trust: { beacons: [...ORBITPORT_BEACONS, { name: client.name, label: "this run's emulator beacon" }], timestampAuthorities: anchors, ...(mixed ? { drandChains: [...DEFAULT_DRAND_CHAINS, drandChain] } : {}) } }
   if (!live) console.log(`   trusting this run's emulator beacon ${client.name} and its time-stamping root explicitly\n   (the default trusts only Orbitport's beacons and the built-in time-stamping roots)`)
   const result = await verify(proof, policy)
   const verdict = describeVerdict(result)

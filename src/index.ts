@@ -64,6 +64,8 @@ export {
 export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './core/index.js'
 /** @category Formats */
 export { LIMITS } from './core/index.js'
+// drand, the second source of a mixed (protocol v2) draw.
+export { chainHashOf, checkChainInfo, DEFAULT_DRAND_CHAINS, deriveMixedSeed, DRAND_DST, DRAND_QUICKNET, DRAND_SCHEME, drandInfoJson, parseDrandInfo, planRound, publicKeyOf, roundAt, roundMessage, roundRandomness, roundTime, SEED_DOMAIN_V2, signRound, verifyRoundSignature, type DrandChainInfo, type DrandRound } from './core/index.js'
 // The verification result's pieces: checks, trust anchors, words for the verdict.
 /** @category Verify */
 export type { Check, RelaxableRule } from './core/index.js'
@@ -457,6 +459,8 @@ export {
   derivedValues,
   derivedPublicKey,
   DerivedSource,
+  DERIVED_METHODS,
+  type DerivedMethod,
   DERIVED_SEED_BYTES,
   DERIVED_VALUE_BYTES,
   type SourceName,

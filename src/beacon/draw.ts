@@ -10,7 +10,8 @@ import { base64ToBytes, bytesToBase64 } from '../core/bytes.js'
 import { checkChain } from '../core/chain.js'
 import { check, type Check } from '../core/check.js'
 import { parseCommitment, type Commitment } from '../core/commitment.js'
-import { drawPrepared, prepareDrawAsync, type Participants, type PrepareDrawOptions } from '../core/draw.js'
+import { drawPrepared, prepareDrawAsync, type DrandEvidence, type Participants, type PrepareDrawOptions } from '../core/draw.js'
+import type { DrandClient } from '../drand/client.js'
 import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from '../core/errors.js'
 import { parseIpnsName } from '../core/ipns/index.js'
 import { LIMITS } from '../core/limits.js'
@@ -53,6 +54,20 @@ export interface NetworkDrawOptions extends PrepareDrawOptions {
    * means (its verifiers must then pass `allowUntimestamped`).
    */
   untimestamped?: boolean
+  /**
+   * For a mixed (version 2) commitment: the drand client of the committed chain (its pinned info must
+   * have the committed chain hash) and how to time-stamp block N (RFC 3161 tokens over its CID, standard
+   * base64; e.g. `timestampCommitment(blockCid, …)`). Right after block N appears the draw time-stamps
+   * it, then waits for the committed round (`roundTimeoutMs` after its time; default 10 periods): if the
+   * round never appears the draw is void (`DRAND_VOID`), no other round is used.
+   */
+  drand?: {
+    readonly client: DrandClient
+    readonly timestamp: (blockCid: string, signal?: AbortSignal) => Promise<readonly string[]>
+    readonly roundTimeoutMs?: number
+    /** Progress while waiting for the round (seconds left). */
+    readonly onWait?: (secondsLeft: number) => void
+  }
 }
 
 /**
@@ -88,7 +103,7 @@ export async function draw(commitment: Commitment, participants: Participants | 
         ...(options.participantsDigest === undefined ? {} : { participantsDigest: options.participantsDigest }),
         ...(options.participantsTree === undefined ? {} : { participantsTree: options.participantsTree }),
       }),
-    (prepared, block) => drawPrepared(prepared, block),
+    (prepared, block, drand) => drawPrepared(prepared, block, drand),
   )
 }
 
@@ -97,13 +112,20 @@ export async function draw(commitment: Commitment, participants: Participants | 
  * before waiting) and `prove` (the proof from the target block, before the chain is added). `draw` passes
  * `prepareDrawAsync` and `drawPrepared`; the CLI's streamed draw of a file passes steps that never hold the list.
  */
-export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P | Promise<P>, prove: (prepared: P, block: BeaconBlock) => Proof | Promise<Proof>): Promise<Proof> {
+export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P | Promise<P>, prove: (prepared: P, block: BeaconBlock, drand?: DrandEvidence) => Proof | Promise<Proof>): Promise<Proof> {
   const name = parseIpnsName(commitment?.beacon ?? '', '$.commitment.beacon')
   const client = options.client ?? new BeaconClient({ ...options.clientOptions, name: name.name })
   if (client.name !== name.name) {
     throw new InvalidInputError('BEACON_MISMATCH', `the client reads beacon ${client.name}, the commitment names ${name.name}`, 'use a client for the committed beacon')
   }
   // Every check that does not need the block runs now, not after a wait that may last hours.
+  const committedRound = commitment.drand
+  if (committedRound !== undefined) {
+    if (options.drand === undefined) throw new InvalidInputError('MISSING_DRAND_ROUND', `this commitment mixes in drand round ${committedRound.round}: the draw needs a drand client and a time-stamper for block ${commitment.target}`, 'pass drand: { client, timestamp } (the CLI does this from the commitment)')
+    if (options.drand.client.chain.hash !== committedRound.chain) throw new InvalidInputError('BEACON_MISMATCH', `the drand client reads chain ${options.drand.client.chain.hash}, the commitment names ${committedRound.chain}`, 'use a client of the committed drand chain')
+  } else if (options.drand !== undefined) {
+    throw new InvalidInputError('UNEXPECTED_DRAND_ROUND', 'this commitment names no drand round, but drand options were given', 'omit drand for a version 1 commitment')
+  }
   const timestamps = options.timestamps === undefined || options.timestamps.length === 0 ? undefined : parseTimestamps(options.timestamps, 'options.timestamps')
   if (timestamps === undefined && options.untimestamped !== true) {
     throw new InvalidInputError(
@@ -123,7 +145,18 @@ export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOp
   if (!waited.head.authenticated && options.allowUnauthenticated !== true) {
     throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the head was obtained without a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass allowUnauthenticated: true knowingly')
   }
-  const base = await prove(prepared, waited.block)
+  let evidence: DrandEvidence | undefined
+  if (committedRound !== undefined && options.drand !== undefined) {
+    // Block N is fixed now: time-stamp it before round R is public, then wait for R (never another).
+    const blockTokens = await options.drand.timestamp(waited.block.cid, options.signal)
+    const round = await options.drand.client.waitForRound(committedRound.round, {
+      ...call,
+      ...(options.drand.roundTimeoutMs === undefined ? {} : { timeoutMs: options.drand.roundTimeoutMs }),
+      ...(options.drand.onWait === undefined ? {} : { onWait: options.drand.onWait }),
+    })
+    evidence = { round: round.round, signature: round.signature, timestamps: parseTimestamps([...blockTokens], 'drand.timestamp()') }
+  }
+  const base = await prove(prepared, waited.block, evidence)
 
   let blocks: readonly BeaconBlock[] = waited.chain
   const within = options.includeAfterWithin ?? 64

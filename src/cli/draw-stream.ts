@@ -33,7 +33,7 @@ import { bytesToHex, utf8Length } from '../core/bytes.js'
 import { LIMITS } from '../core/limits.js'
 import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
 import type { Commitment } from '../core/commitment.js'
-import { outcomeFromBlock, prepareDrawFromDigest, proofOf, type PreparedDraw } from '../core/draw.js'
+import { outcomeFromBlock, prepareDrawFromDigest, proofOf, type DrandEvidence, type PreparedDraw } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
 import { InvalidInputError, MismatchError } from '../core/errors.js'
 import type { DrawKinds } from '../core/kinds/index.js'
@@ -85,7 +85,7 @@ export interface StreamedDraw {
   /** The checks made before waiting: `prepareDraw`'s, on the count and digest. */
   prepare(commitment: Commitment): PreparedDraw
   /** The proof from the target block (a public proof's `participants` is written by {@link StreamedDraw.write}). */
-  prove(prepared: PreparedDraw, block: BeaconBlock): Promise<Proof>
+  prove(prepared: PreparedDraw, block: BeaconBlock, drand?: DrandEvidence): Promise<Proof>
   /** Writes `proof` (from {@link StreamedDraw.prove}, its chain added) as `serializeProof` would, streaming the list. */
   write(proof: Proof, output: ProofOutput): Promise<void>
 }
@@ -142,8 +142,8 @@ export async function readForDraw(path: string, options: StreamedDrawOptions = {
         ...(secret === undefined ? {} : { secret }),
         ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
       }),
-    async prove(prepared, block) {
-      const drawn = outcomeFromBlock(prepared, block)
+    async prove(prepared, block, drand) {
+      const drawn = outcomeFromBlock(prepared, block, drand)
       const kind = kindOf(prepared.commitment.draw, prepared.kinds)
       if (kind.winnersOnly === undefined) throw new Error('unreachable: prepareDrawFromDigest takes kinds with ranked winners only')
       const order = [...kind.winnersOnly.winners(drawn.outcome)]

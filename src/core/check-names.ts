@@ -39,6 +39,11 @@ export const CHECK_NAMES = [
   'beacon-authenticity',
   // When the commitment was made.
   'commitment-time',
+  // The second source of a mixed (version 2) draw: the drand round, and block N fixed before it.
+  'drand-chain-trusted',
+  'drand-round',
+  'drand-signature',
+  'source-order',
   // The draw.
   'randomness',
   'seed',

@@ -23,7 +23,8 @@ import { participantsRoot, type ParticipantsDigest, type WeightedEntry } from '.
 import { OrganizerSecret } from './secret.js'
 import { COMMITMENT_PARSE_SHAPE } from './schema/commitment.js'
 import { parseShape, type Infer } from './schema/kit.js'
-import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
+import { MIXED_PROTOCOL_VERSION, PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
+import { checkRound } from './drand/chain.js'
 
 /** Multicodec code of `libp2p-key`, the codec of IPNS names. */
 const LIBP2P_KEY = 0x72
@@ -74,6 +75,25 @@ export interface Commitment {
   readonly draw: DrawSpec
   /** Free text naming the draw (at most 1024 UTF-8 bytes). */
   readonly label: string
+  /** The second source of a mixed draw (protocol version 2 only): a drand chain and round. */
+  readonly drand?: DrandCommitment
+}
+
+/**
+ * The drand round a mixed (version 2) draw commits to, beside its target block (docs/spec.md, "Protocol
+ * v2: the second source").
+ * @category Formats
+ */
+export interface DrandCommitment {
+  /** drand's chain hash of the chain (64 lowercase hex digits); the verifier pins the chain itself. */
+  readonly chain: string
+  /** The round whose signature is mixed in; its time falls after the target block's expected time. */
+  readonly round: number
+  /**
+   * The void rule, stated in the commitment: `"void"`, always. If the target block or the round never
+   * appears, the draw is void and needs a new commitment; no source is ever substituted.
+   */
+  readonly ifMissing: 'void'
 }
 
 /**
@@ -93,6 +113,12 @@ export interface CommitOptions {
   draw: DrawSpec
   /** Free text naming the draw. Default: empty. */
   label?: string
+  /**
+   * Mix a drand round in (protocol v2): the chain (its chain hash) and the round, chosen so that the
+   * round's time falls safely after the target block's expected time (`planRound`; the Node entry's
+   * `commit` plans it). The commitment then has version 2 and states the void rule.
+   */
+  drand?: { readonly chain: string; readonly round: number }
   /**
    * Make the list private: salt every leaf with a value derived from `secret` (32 random bytes, fresh
    * for every commitment; the core has no randomness source, so the caller supplies them; the Node
@@ -259,13 +285,14 @@ export function commitWithDigest(options: Omit<CommitOptions, 'participants' | '
 
 function buildCommitment(options: Omit<CommitOptions, 'participants' | 'private'>, participants: ParticipantsCommitment | undefined, kinds: DrawKinds, secret: OrganizerSecret | undefined, list: readonly (string | WeightedEntry)[] | undefined): CommitResult {
   const commitment: Commitment = {
-    version: PROTOCOL_VERSION,
+    version: options.drand === undefined ? PROTOCOL_VERSION : MIXED_PROTOCOL_VERSION,
     beacon: options.beacon,
     target: options.target,
     after: { sequence: options.after?.sequence, block: options.after?.block },
     ...(participants === undefined ? {} : { participants }),
     draw: options.draw,
     label: options.label ?? '',
+    ...(options.drand === undefined ? {} : { drand: { chain: options.drand?.chain, round: options.drand?.round, ifMissing: 'void' as const } }),
   }
   validateCommitment(commitment, kinds)
   const kind = kinds.get(commitment.draw.kind)!
@@ -375,6 +402,7 @@ export function validateCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRA
   if (!Number.isSafeInteger(c.target) || c.target <= c.after.sequence) {
     bad('$.target', `target ${String(c.target)} must be an integer greater than the latest seen block ${c.after.sequence}`, 'commit to a block that does not exist yet')
   }
+  validateDrandCommitment(c)
   if (typeof c.label !== 'string' || !isWellFormed(c.label)) bad('$.label', 'label must be a well-formed string', 'use plain text')
   if (utf8Encode(c.label).length > LIMITS.maxLabelBytes) bad('$.label', `label is over ${LIMITS.maxLabelBytes} UTF-8 bytes`, 'shorten the label')
   if (typeof c.draw !== 'object' || c.draw === null || kinds.get(c.draw.kind) === undefined) {
@@ -391,6 +419,18 @@ export function validateCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRA
     if (c.participants !== undefined) bad('$.participants', `a ${c.draw.kind} draw takes no participants`, 'omit participants')
     validateDrawSpec(c.draw, 0, '$.draw', kinds)
   }
+}
+
+/** A version 2 commitment names a drand chain and round; a version 1 commitment does not. */
+function validateDrandCommitment(c: Commitment): void {
+  const d = c.drand
+  if (c.version === MIXED_PROTOCOL_VERSION && d === undefined) throw new InvalidInputError('INVALID_COMMITMENT', 'a version 2 commitment must name a drand round', 'add drand: { chain, round }, or commit with version 1', { path: '$.drand' })
+  if (d === undefined) return
+  if (c.version !== MIXED_PROTOCOL_VERSION) throw new InvalidInputError('INVALID_COMMITMENT', `a version ${c.version} commitment cannot name a drand round`, 'a mixed draw is protocol version 2 (commit() sets it)', { path: '$.drand' })
+  if (typeof d !== 'object' || d === null) throw new InvalidInputError('INVALID_COMMITMENT', 'drand must be { chain, round }', 'pass the chain hash and the planned round', { path: '$.drand' })
+  if (typeof d.chain !== 'string' || !/^[0-9a-f]{64}$/.test(d.chain)) throw new InvalidInputError('INVALID_DRAND_INFO', 'drand.chain must be a chain hash (64 lowercase hex digits)', 'use the chain\'s "hash" from its /info (quicknet: 52db9ba7…)', { path: '$.drand.chain' })
+  checkRound(d.round, '$.drand.round')
+  if (d.ifMissing !== 'void') throw new InvalidInputError('INVALID_COMMITMENT', 'drand.ifMissing must be "void"', 'a missing source voids the draw; no source is ever substituted', { path: '$.drand.ifMissing' })
 }
 
 /**
@@ -422,6 +462,7 @@ function toIpld(c: Commitment, kinds: DrawKinds): Record<string, unknown> {
     draw: drawToIpld(c.draw, kinds),
     label: c.label,
   }
+  if (c.drand !== undefined) out.drand = { chain: c.drand.chain, round: c.drand.round, ifMissing: c.drand.ifMissing }
   if (c.participants !== undefined) {
     out.participants = { count: c.participants.count, root: hexToBytes(c.participants.root), ...(c.participants.salted === true ? { salted: true } : {}) }
   }
@@ -575,6 +616,7 @@ export function parseCommitment(json: unknown, options: { readonly kinds?: DrawK
     ...(participants === undefined ? {} : { participants }),
     draw,
     label: shaped.label,
+    ...(shaped.drand === undefined ? {} : { drand: { chain: shaped.drand.chain, round: shaped.drand.round, ifMissing: shaped.drand.ifMissing } }),
   }
   try {
     validateCommitment(commitment, kinds)

@@ -15,6 +15,7 @@ import { computeOutcome, type Outcome } from './outcome.js'
 import { participantsRoot, participantsTree, type ParticipantsDigest, type ParticipantsTree, type ParticipantsTreeBuilder, type WeightedEntry } from './participants.js'
 import type { ParticipantsDisclosure, Proof } from './proof.js'
 import { deriveSeed } from './seed.js'
+import { deriveMixedSeed } from './drand/seed.js'
 import { OrganizerSecret } from './secret.js'
 import { PROOF_TYPE } from './version.js'
 
@@ -281,7 +282,7 @@ export function prepareDrawFromDigest(commitment: Commitment, digest: Participan
  * computed outcome. The first half of {@link drawPrepared}.
  * @throws as {@link drawPrepared}.
  */
-export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): { readonly block: BeaconBlock; readonly seed: Uint8Array; readonly outcome: Outcome } {
+export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>, drand?: DrandEvidence): { readonly block: BeaconBlock; readonly seed: Uint8Array; readonly outcome: Outcome; readonly drand?: DrandEvidence } {
   const { commitment, cid, participants } = prepared
   const kinds = prepared.kinds ?? DEFAULT_DRAW_KINDS
   const kind = kindOf(commitment.draw, kinds)
@@ -289,10 +290,26 @@ export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock
   if (parsed.sequence !== commitment.target) {
     throw new MismatchError('WRONG_BLOCK', `block ${parsed.cid} has sequence ${parsed.sequence}, the commitment targets ${commitment.target}`, `fetch block ${commitment.target} of the beacon`)
   }
-  const seed = deriveSeed(cid, parsed)
+  const committed = commitment.drand
+  if (committed === undefined && drand !== undefined) throw new InvalidInputError('UNEXPECTED_DRAND_ROUND', 'this commitment names no drand round, but one was given', 'omit drand: only a mixed (version 2) commitment takes one')
+  if (committed !== undefined && drand === undefined) throw new InvalidInputError('MISSING_DRAND_ROUND', `this commitment mixes in drand round ${committed.round}: the draw needs it`, 'pass the round (its signature, checked against the chain) and the time-stamps over the target block; if the round never appears, the draw is void')
+  if (committed !== undefined && drand !== undefined && drand.round !== committed.round) throw new MismatchError('WRONG_DRAND_ROUND', `drand round ${drand.round} was given, the commitment names round ${committed.round}`, 'use the committed round; no other round may be substituted')
+  const seed = drand === undefined ? deriveSeed(cid, parsed) : deriveMixedSeed(cid, parsed, drand)
   const weights = kind.participants === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
   const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
-  return { block: parsed, seed, outcome }
+  return drand === undefined ? { block: parsed, seed, outcome } : { block: parsed, seed, outcome, drand: { round: drand.round, signature: drand.signature, timestamps: [...drand.timestamps] } }
+}
+
+/**
+ * The drand evidence of a mixed draw, as its proof carries it: the committed round, its signature (96
+ * hex digits, checked against the chain by whoever fetched it; `verify` checks it again), and RFC 3161
+ * tokens over the target block (standard base64) dated before the round's time.
+ * @category Draw
+ */
+export interface DrandEvidence {
+  readonly round: number
+  readonly signature: string
+  readonly timestamps: readonly string[]
 }
 
 /**
@@ -310,6 +327,7 @@ export function proofOf(prepared: PreparedDraw, drawn: ReturnType<typeof outcome
     chain: { blocks: [{ cid: drawn.block.cid, bytes: bytesToBase64(drawn.block.bytes) }] },
     seed: bytesToHex(drawn.seed),
     outcome: outcomeToJson(drawn.outcome, entry, prepared.kinds ?? DEFAULT_DRAW_KINDS),
+    ...(drawn.drand === undefined ? {} : { drand: drawn.drand }),
   }
 }
 
@@ -317,14 +335,15 @@ export function proofOf(prepared: PreparedDraw, drawn: ReturnType<typeof outcome
  * Derives a prepared draw's outcome from its block and returns the proof bundle. Pure.
  *
  * @param block - the target block (its CID and exact bytes; re-checked here).
- * @throws {@link MismatchError} `WRONG_BLOCK`; {@link InvalidInputError} `NO_RANDOMNESS`;
+ * @param drand - for a mixed (version 2) commitment, the committed drand round and the time-stamps over the block.
+ * @throws {@link MismatchError} `WRONG_BLOCK`, `WRONG_DRAND_ROUND`; {@link InvalidInputError} `MISSING_DRAND_ROUND`; {@link InvalidInputError} `NO_RANDOMNESS`;
  *   {@link IntegrityError} when the block's bytes do not match its CID.
  * @category Draw
  */
-export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>): Proof {
+export function drawPrepared(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>, drand?: DrandEvidence): Proof {
   const { participants, tree } = prepared
   const kind = kindOf(prepared.commitment.draw, prepared.kinds ?? DEFAULT_DRAW_KINDS)
-  const drawn = outcomeFromBlock(prepared, block)
+  const drawn = outcomeFromBlock(prepared, block, drand)
   const disclosure = participants === undefined ? undefined : disclose(participants, drawn.outcome, kind, tree, prepared.disclosure)
   return proofOf(prepared, drawn, disclosure, (i) => entryAt(participants, i))
 }
@@ -347,9 +366,9 @@ export function drawFromBlock(
   commitment: Commitment,
   participants: Participants | undefined,
   block: Pick<BeaconBlock, 'cid' | 'bytes'>,
-  options: DrawFromBlockOptions = {},
+  options: DrawFromBlockOptions & { readonly drand?: DrandEvidence } = {},
 ): Proof {
-  return drawPrepared(prepareDraw(commitment, participants, options), block)
+  return drawPrepared(prepareDraw(commitment, participants, options), block, options.drand)
 }
 
 function entryAt(participants: Participants | undefined, i: number): string {

@@ -202,6 +202,30 @@ export { leafHash, nodeHash, merkleRoot, inclusionProof, inclusionProofs, verify
 // The seed and the sampling primitives (for users' own draw kinds).
 /** @category Sampling */
 export { deriveSeed, SEED_DOMAIN_V1 } from './seed.js'
+
+// drand, the second source of a mixed (protocol v2) draw.
+export {
+  chainHashOf,
+  checkChainInfo,
+  DEFAULT_DRAND_CHAINS,
+  deriveMixedSeed,
+  DRAND_DST,
+  DRAND_QUICKNET,
+  DRAND_SCHEME,
+  drandInfoJson,
+  parseDrandInfo,
+  planRound,
+  publicKeyOf,
+  roundAt,
+  roundMessage,
+  roundRandomness,
+  roundTime,
+  SEED_DOMAIN_V2,
+  signRound,
+  verifyRoundSignature,
+  type DrandChainInfo,
+  type DrandRound,
+} from './drand/index.js'
 /** @category Sampling */
 export {
   streamFromSeed,

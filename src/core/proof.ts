@@ -114,7 +114,11 @@ export interface ParseProofOptions {
 export function parseProof(input: unknown, options: ParseProofOptions = {}): Proof {
   const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
-  return parseShape(proofParseShapeOf(options.kinds ?? DEFAULT_DRAW_KINDS), o)
+  const proof = parseShape(proofParseShapeOf(options.kinds ?? DEFAULT_DRAW_KINDS), o)
+  // A mixed draw (version 2) carries its drand evidence; a version 1 proof cannot.
+  if (proof.version === 2 && proof.drand === undefined) throw new ParseError('MISSING_FIELD', 'a version 2 proof must carry its drand round', 'add the "drand" section (orbitdraw draw writes it for a mixed draw)', { path: '$.drand' })
+  if (proof.version !== 2 && proof.drand !== undefined) throw new ParseError('UNKNOWN_FIELD', `a version ${proof.version} proof cannot carry a drand round`, 'a mixed draw is protocol version 2', { path: '$.drand' })
+  return proof
 }
 
 /**

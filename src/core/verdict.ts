@@ -48,6 +48,10 @@ const REASONS: readonly (readonly [name: CheckName, lead: string])[] = [
   ['commitment-time', 'Nothing shows the commitment was made before its randomness existed'],
   ['commitment-cid', 'The commitment does not match its CID'],
   ['seed', 'The seed is not the one the commitment and block give'],
+  ['drand-chain-trusted', 'The draw names a drand chain you do not trust'],
+  ['drand-round', 'The drand round is not the committed one'],
+  ['drand-signature', 'The drand round was not signed by its chain'],
+  ['source-order', 'Nothing shows the block was fixed before the drand round was public'],
 ]
 
 /**
@@ -85,7 +89,9 @@ export function describeVerdict(r: VerifyResult): VerdictText {
   const every = skipped.length === 0 ? 'every check' : `every check that ran (not checked: ${skipped.join(', ')})`
   const headline =
     r.verdict === 'verified'
-      ? `VERIFIED: ${every} passed on its own evidence.`
+      ? r.sources?.eitherHonest === true
+        ? `VERIFIED, unbiased unless both Orbitport and drand are dishonest: ${every} passed on its own evidence.`
+        : `VERIFIED: ${every} passed on its own evidence.`
       : r.verdict === 'verified-relaxed'
         ? `NOT FULLY VERIFIED: ${every} passed, but only because you relaxed ${r.relaxed.length === 1 ? 'a rule' : `${r.relaxed.length} rules`}; this is not the strict verdict.`
         : r.verdict === 'incomplete'
@@ -102,6 +108,7 @@ export function describeVerdict(r: VerifyResult): VerdictText {
   }
   const time = r.checks.find((c) => c.name === 'commitment-time')
   if (time !== undefined && time.relaxedBy === undefined) lines.push(time.ok ? `Commitment time: ${time.detail}.` : time.uncheckable ? 'Commitment time: could not be checked on this host.' : 'Commitment time: not proven (see the commitment-time check).')
+  if (r.sources !== undefined) lines.push(`Sources: ${r.sources.statement}`)
   for (const sentence of r.relaxed) lines.push(`Relaxed: ${sentence}`)
   const reason = r.verdict === 'failed' ? failureReason(r.checks) : undefined
   return { status: r.verdict, headline, lines, ...(reason === undefined ? {} : { reason }) }

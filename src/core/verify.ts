@@ -24,6 +24,8 @@ import { deriveSeed } from './seed.js'
 // passes authorities to parse: an untimestamped proof does not pay for them (docs/performance.md, Start-up).
 import type { CommitmentTimeResult, TimestampTrustAnchor } from './timestamp/index.js'
 import { formatUnixTime } from './unix-time.js'
+import { checkChainInfo, DEFAULT_DRAND_CHAINS, type DrandChainInfo } from './drand/chain.js'
+import { drawSources, type DrawSources } from './drand/sources.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
 import { checkParticipants, checkRevealedWinners, type ParticipantsDigest } from './verify-participants.js'
 export type { ParticipantsDigest } from './verify-participants.js'
@@ -44,6 +46,12 @@ export interface VerifyTrust {
    * `[...DEFAULT_TIMESTAMP_AUTHORITIES, pemOfItsRoot]`.
    */
   readonly timestampAuthorities?: readonly (string | Uint8Array | TimestampTrustAnchor)[]
+  /**
+   * drand chains whose rounds may be mixed into a draw (protocol v2), each pinned by chain hash, public
+   * key, genesis, period and scheme. Default: {@link DEFAULT_DRAND_CHAINS} (drand's quicknet). To add
+   * one, pass `[...DEFAULT_DRAND_CHAINS, parseDrandInfo(infoJson)]`.
+   */
+  readonly drandChains?: readonly DrandChainInfo[]
 }
 
 /**
@@ -121,6 +129,8 @@ export interface VerifyResult {
   readonly outcome?: OutcomeJson
   /** The target block, when it was found and checked. */
   readonly target?: { readonly sequence: number; readonly cid: string; readonly timestamp: number }
+  /** The draw's randomness sources and whom its outcome trusts, when the commitment could be read. */
+  readonly sources?: DrawSources
 }
 
 /**
@@ -129,11 +139,12 @@ export interface VerifyResult {
  * Checks, in order: `version`, `format`, `commitment-cid`, `commitment-pinned` (with
  * `options.commitment`), `beacon-trusted`, `participants` (and `distinct-winners` for a winners-only
  * proof), `block-content`, `chain-links`, `chain-target`, `after-block`, `ipns-record-signature`,
- * `ipns-record-name`, `ipns-record-value` (with a record), `beacon-authenticity`, `randomness`, `seed`,
- * `outcome`, the kind's own checks (`panel-*`, `lottery-*`) and `revealed-winners` for a winners-only
- * proof. See docs/spec.md. When a check stops verification, the checks it makes meaningless are listed
- * in `notes`, never as passes; the checks after `outcome` are always reported with it, failed "not
- * checked: <why>" when the outcome was not recomputed. Never throws on a bad proof;
+ * `ipns-record-name`, `ipns-record-value` (with a record), `beacon-authenticity`, `commitment-time`, for a
+ * mixed (version 2) draw `drand-chain-trusted`, `drand-round`, `drand-signature` and `source-order`,
+ * `randomness`, `seed`, `outcome`, the kind's own checks (`panel-*`, `lottery-*`) and `revealed-winners`
+ * for a winners-only proof. See docs/spec.md. When a check stops verification, the checks it makes
+ * meaningless are listed in `notes`, never as passes; the checks after `outcome` are always reported
+ * with it, failed "not checked: <why>" when the outcome was not recomputed. Never throws on a bad proof;
  * its work is bounded by the proof's own size.
  *
  * @example
@@ -170,15 +181,17 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       ...(commitmentCidText === undefined ? {} : { commitmentCid: commitmentCidText }),
       ...(commitmentTime === undefined ? {} : { commitmentTime }),
       ...extra,
+      ...(extra.commitment === undefined ? {} : { sources: drawSources(extra.commitment, checks, ok) }),
     }
   }
   // anchors: undefined stands for DEFAULT_TIMESTAMP_AUTHORITIES, loaded when a token is checked.
-  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[] | undefined; kinds: DrawKinds }
+  let policy: { beacons: TrustedBeacon[]; anchors: readonly TimestampTrustAnchor[] | undefined; kinds: DrawKinds; drandChains: readonly DrandChainInfo[] }
   try {
     policy = {
       kinds: options.kinds === undefined ? DEFAULT_DRAW_KINDS : checkKinds(options.kinds),
       beacons: options.trust?.beacons === undefined ? [...ORBITPORT_BEACONS] : normalizeTrustedBeacons(options.trust.beacons),
       anchors: options.trust?.timestampAuthorities === undefined ? undefined : await normalizeAnchors(options.trust.timestampAuthorities),
+      drandChains: options.trust?.drandChains === undefined ? DEFAULT_DRAND_CHAINS : normalizeDrandChains(options.trust.drandChains),
     }
   } catch (err) {
     checks.push(check('policy', false, `the verification options are invalid: ${errorText(err)}`))
@@ -214,6 +227,10 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       checks.push(check(err instanceof UnsupportedVersionError ? 'version' : 'commitment-cid', false, `the commitment is invalid: ${errorText(err)}`))
       notes.push('the remaining checks were not run because the commitment could not be read')
       return done({ outcome: parsed.outcome })
+    }
+    if (commitment.version !== parsed.version) {
+      checks.push(check('version', false, `the proof is protocol version ${parsed.version} but its commitment is version ${commitment.version}`))
+      return done({ commitment, outcome: parsed.outcome })
     }
     const cid = commitmentCid(commitment, policy.kinds)
     commitmentCidText = cid
@@ -307,16 +324,37 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       checks.push(commitmentTimeCheck(commitmentTime, target.sequence, options.allowUntimestamped === true))
     }
 
+    // A mixed draw (v2): the drand round and the order of the sources (src/core/drand/verify-step.ts, loaded only here).
+    const drand = commitment.drand === undefined ? undefined : await mixedSources({ ...commitment, drand: commitment.drand }, parsed, target)
+    if (drand !== undefined && drand.round === undefined) {
+      notes.push('seed and outcome checks were not run because the drand round is not proven')
+      return done({ commitment, outcome: parsed.outcome, target: targetInfo }, authenticated)
+    }
+
     const hasRandomness = target.values.length > 0
     checks.push(check('randomness', hasRandomness, hasRandomness ? `the target block carries ${target.values.length} ctrng value(s)` : 'the target block carries no ctrng values: it cannot decide a draw'))
     if (hasRandomness) {
-      const seed = deriveSeed(cid, target)
+      const seed = drand?.round === undefined ? deriveSeed(cid, target) : drand.deriveMixedSeed(cid, target, drand.round)
       const seedOk = bytesToHex(seed) === parsed.seed
       checks.push(check('seed', seedOk, seedOk ? `seed ${parsed.seed}` : `the seed is ${bytesToHex(seed)}, not the claimed ${parsed.seed}`))
       checkOutcome(commitment, parsed, seed, entries, checks, policy.kinds)
     }
     return done({ commitment, outcome: parsed.outcome, target: targetInfo }, authenticated)
   }
+
+  async function mixedSources(commitment: Commitment & { readonly drand: NonNullable<Commitment['drand']> }, parsed: Proof, target: BeaconBlock) {
+    const [step, seed, anchors] = await Promise.all([import('./drand/verify-step.js'), import('./drand/seed.js'), policy.anchors ?? import('./timestamp/defaults.js').then((m) => m.DEFAULT_TIMESTAMP_AUTHORITIES)])
+    const r = await step.checkDrandSources({ commitment, proof: parsed, target, chains: policy.drandChains, anchors })
+    checks.push(...r.checks)
+    notes.push(...r.notes)
+    return { round: r.round, deriveMixedSeed: seed.deriveMixedSeed }
+  }
+}
+
+/** `trust.drandChains`, each checked (hex fields, scheme, chain hash recomputed when the group hash is given). */
+function normalizeDrandChains(list: readonly DrandChainInfo[]): readonly DrandChainInfo[] {
+  if (!Array.isArray(list)) throw new InvalidInputError('INVALID_DRAND_INFO', 'trust.drandChains must be an array of drand chain infos', 'pass e.g. [...DEFAULT_DRAND_CHAINS, parseDrandInfo(infoJson)]', { path: '$.trust.drandChains' })
+  return list.map((c, i) => checkChainInfo(c, `$.trust.drandChains[${i}]`))
 }
 
 function errorText(err: unknown): string {

@@ -15,7 +15,13 @@ export const PROTOCOL_VERSION = 1
  * Protocol versions this release can verify.
  * @category Formats
  */
-export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION]
+export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION, 2]
+
+/**
+ * The protocol version of a mixed draw (an Orbitport block and a drand round); a draw without drand
+ * keeps {@link PROTOCOL_VERSION}, byte for byte.
+ */
+export const MIXED_PROTOCOL_VERSION = 2
 
 /**
  * The `type` field of every proof bundle.

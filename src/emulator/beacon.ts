@@ -82,6 +82,12 @@ export interface BeaconService {
   publishNow(): Promise<BeaconBlock>
   /** Publishes `n` blocks now, in order; resolves with the last. */
   publish(n: number): Promise<BeaconBlock>
+  /**
+   * A fault of the operator's: the timer does not publish block `sequence` before the clock reaches
+   * `untilMs` (for example after a committed drand round is public, so `source-order` fails). Returns a
+   * function that lifts the hold.
+   */
+  holdBack(sequence: number, untilMs: number): () => void
   /** The latest block. */
   head(): BeaconBlock
   /** The main-chain block with this sequence, if published. */
@@ -203,9 +209,11 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
   await publishNow(t0 - initial * step)
   for (let i = 1; i <= initial; i++) await publishNow(t0 - (initial - i) * step)
 
+  let hold: { sequence: number; untilMs: number } | undefined
   let timer: NodeJS.Timeout | undefined
   if (intervalMs > 0) {
     timer = setInterval(() => {
+      if (hold !== undefined && main.length === hold.sequence && clock() < hold.untilMs) return
       if (!stopped) void publishNow().catch(() => undefined)
     }, intervalMs)
     timer.unref()
@@ -397,6 +405,13 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     intervalMs,
     publishNow: () => publishNow(),
     publish,
+    holdBack: (sequence, untilMs) => {
+      const h = { sequence, untilMs }
+      hold = h
+      return () => {
+        if (hold === h) hold = undefined
+      }
+    },
     head: () => main[main.length - 1]!,
     bySequence: (sequence) => main[sequence],
     byCid: (cid) => {

@@ -13,6 +13,7 @@ import type { HttpServerOptions } from './http.js'
 import './errors.js'
 import { createRestService, type RestService, type RestServiceOptions } from './rest.js'
 import { createTsaService, type TsaService, type TestTsaOptions } from './tsa.js'
+import { createDrandService, type DrandService, type DrandServiceOptions } from './drand.js'
 
 /**
  * Options of {@link startEmulator}.
@@ -25,6 +26,8 @@ export interface EmulatorOptions extends HttpServerOptions {
   rest?: RestServiceOptions
   /** Time-stamping authority options (key seed, certificate validity, EKU variant, accuracy, clock). */
   tsa?: TestTsaOptions
+  /** The emulated drand chain's options (key, period, genesis, clock). */
+  drand?: DrandServiceOptions
 }
 
 /**
@@ -40,6 +43,11 @@ export interface RunningEmulator extends ServedBeaconEmulator {
   readonly tsaRootPem: string
   /** The time-stamping service (certificates, token factory, request count). */
   readonly tsa: TsaService
+  /**
+   * The emulated drand chain, served on the same origin (`<url>/{chainhash}/info`, `/public/{round}`,
+   * `/public/latest`). Trust its `info` (`trust.drandChains`, `--trust-drand INFO.json`) to verify mixed draws.
+   */
+  readonly drand: DrandService
 }
 
 /**
@@ -59,13 +67,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const beacon = await createBeaconService(options.beacon)
   const rest = createRestService(options.rest)
   const tsa = createTsaService({ ...options.tsa, faults: beacon.faults })
-  const served = await serveBeaconEmulator(beacon, [rest.handler, tsa.handler, beacon.handler], options)
-  return { ...served, rest, tsaUrl: `${served.url}/tsa`, tsaRootPem: tsa.rootPem, tsa }
+  const drand = createDrandService(options.drand)
+  const served = await serveBeaconEmulator(beacon, [rest.handler, tsa.handler, drand.handler, beacon.handler], options)
+  return { ...served, rest, tsaUrl: `${served.url}/tsa`, tsaRootPem: tsa.rootPem, tsa, drand }
 }
 
 // The pieces `startEmulator` composes, for tests that need one service alone or their own mix.
 export { createBeaconService, startBeaconEmulator, serveBeaconEmulator, type ServedBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
 export { createRestService, gatewayError, GATEWAY_ERROR_STATUS, type GatewayErrorCode, type SignatureMode, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
+export { createDrandService, type DrandService, type DrandServiceOptions } from './drand.js'
 export { createTsaService, createTestTsa, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'
 export { startHttpServer, type RouteHandler, type RunningHttpServer, type HttpServerOptions } from './http.js'
 // Fault injection (`emu.faults`).

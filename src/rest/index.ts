@@ -18,7 +18,7 @@ export { beaconFallbackFrom, defaultFallbackOn, type BeaconFallback, type Beacon
 // Signatures of cTRNG values.
 export { createSignatureVerifier, verifyValueSignature, type SignatureCurve, type SignatureEncoding, type MessageConstruction, type PublicKeyInput, type SignatureOptions, type SignatureCheck, type SignatureVerifier } from './signature.js'
 // The local `derived` source (moved from the core in issue 12: a REST feature, not needed to verify a draw).
-export { derivedValue, derivedValues, derivedPublicKey, DerivedSource, DERIVED_SEED_BYTES, DERIVED_VALUE_BYTES, type DerivedSeed } from './derived.js'
+export { derivedValue, derivedValues, derivedPublicKey, DerivedSource, DERIVED_METHODS, DERIVED_SEED_BYTES, DERIVED_VALUE_BYTES, type DerivedMethod, type DerivedSeed } from './derived.js'
 // The REST edge's errors, the shared network family's classes among them (one class per name on every edge).
 export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'
 export {

@@ -10,6 +10,7 @@ import { verify as nodeVerify } from '../../src/index.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { AFTER, CHAIN, MUTATIONS, PEOPLE, PROOFS, TARGET, type J } from '../helpers/tamper-table.js'
 import { BEACON_NAME } from '../helpers/chain.js'
+import { mixedProof } from '../helpers/mixed.js'
 import { diceDraw, diceKind } from './kinds/dice.js'
 import { proportionalQuotas, smallPool } from './sortition/fixtures.js'
 
@@ -53,6 +54,9 @@ describe('CHECK_NAMES', () => {
     const members = [8, 9].map((t) => (drawFromBlock(commit({ beacon: BEACON_NAME, target: t, after, ...panel }).commitment, panel.participants, CHAIN[t]!).outcome as PanelOutcomeJson).members.map((m) => m.entry.split('|')[0]!))
     const lottery = panelLotteryDraw(pool, quotas, members)
     await run('a panel lottery', drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...lottery }).commitment, lottery.participants, CHAIN[TARGET]!))
+    // A mixed (protocol v2) draw: its drand checks (test/helpers/mixed.ts).
+    const mixed = await mixedProof()
+    await run('a mixed draw', mixed.proof, mixed.trust)
     // The verifier's policy: invalid options, a pinned commitment, the default trust (no relaxing).
     await run('invalid options', pick, { trust: { beacons: [{ name: 'not a beacon name', label: 'x' }] } })
     await run('a pinned commitment', pick, { ...ENGINE_ONLY, commitment: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy' })

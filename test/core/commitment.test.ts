@@ -395,15 +395,24 @@ describe('parseCommitment', () => {
   })
 
   it('unsupported versions → UnsupportedVersionError at $.version', () => {
-    for (const version of [0, 2, 1.5, '1', null]) {
+    for (const version of [0, 3, 1.5, '1', null]) {
       const err = thrown(() => parseCommitment({ ...pick.json, version }))
       expect(err).toBeInstanceOf(UnsupportedVersionError)
       expect({ code: err.code, path: err.path }).toEqual({ code: 'UNSUPPORTED_VERSION', path: '$.version' })
     }
   })
 
+  it('version 2 (a mixed draw) needs its drand round, and version 1 cannot name one', () => {
+    const v2 = thrown(() => parseCommitment({ ...pick.json, version: 2 }))
+    expect({ code: v2.code, path: v2.path }).toEqual({ code: 'INVALID_COMMITMENT', path: '$.drand' })
+    const v1 = thrown(() => parseCommitment({ ...pick.json, drand: { chain: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971', round: 7, ifMissing: 'void' } }))
+    expect({ code: v1.code, path: v1.path }).toEqual({ code: 'INVALID_COMMITMENT', path: '$.drand' })
+    const rule = thrown(() => parseCommitment({ ...pick.json, version: 2, drand: { chain: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971', round: 7, ifMissing: 'substitute' } }))
+    expect(rule.path).toBe('$.drand.ifMissing')
+  })
+
   it('drawFromBlock refuses a typed commitment with an unknown version', () => {
-    const c = { ...pick.commitment, version: 2 }
+    const c = { ...pick.commitment, version: 3 }
     expect(() => drawFromBlock(c, PEOPLE, chain[5]!)).toThrow(UnsupportedVersionError)
   })
 })

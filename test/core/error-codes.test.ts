@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { DRAND_ERROR_CODES } from '../../src/drand/errors.js'
 import {
   BEACON_ERROR_CODES,
   INFEASIBLE_QUOTAS_ERROR_CODES,
@@ -62,6 +63,7 @@ const LISTS: Record<string, readonly string[]> = {
   UnsupportedVersionError: UNSUPPORTED_VERSION_ERROR_CODES,
   BeaconError: BEACON_ERROR_CODES,
   OrbitportError: ORBITPORT_ERROR_CODES,
+  DrandError: DRAND_ERROR_CODES,
 }
 // Files whose classes all extend one edge base class: their `super('CODE'` calls use that base's list.
 const EDGE_FILES: Record<string, string> = { 'src/beacon/errors.ts': 'BeaconError', 'src/rest/errors.ts': 'OrbitportError' }

@@ -47,7 +47,7 @@ describe('docs/proof.schema.json', () => {
     const good = vectors.cases[0]!.proof as Record<string, unknown>
     const bad: [string, (p: Record<string, unknown>) => void][] = [
       ['unknown top-level field', (p) => (p.extra = 1)],
-      ['version 2', (p) => (p.version = 2)],
+      ['version 3', (p) => (p.version = 3)],
       ['missing seed', (p) => delete p.seed],
       ['uppercase seed', (p) => (p.seed = (p.seed as string).toUpperCase())],
       ['no blocks', (p) => ((p.chain as { blocks: unknown[] }).blocks = [])],

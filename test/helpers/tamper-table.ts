@@ -84,7 +84,9 @@ export const MUTATIONS: Mutation[] = [
   { name: 'commitment.participants.count', applies: hasParticipants, mutate: (p) => (p.commitment.participants.count += 1), check: 'commitment-cid' },
   { name: 'commitment.participants.salted removed', applies: (p) => p.commitment.participants?.salted === true, mutate: (p) => delete p.commitment.participants.salted, check: 'commitment-cid' },
   { name: 'commitment.participants.salted added', applies: (p) => hasParticipants(p) && p.commitment.participants.salted === undefined, mutate: (p) => (p.commitment.participants.salted = true), check: 'commitment-cid' },
-  { name: 'commitment.version', applies: all, mutate: (p) => (p.commitment.version = 2), check: 'version' },
+  { name: 'commitment.version', applies: all, mutate: (p) => (p.commitment.version = 3), check: 'version' },
+  // Version 2 (a mixed draw) is known: a v1 commitment relabelled 2 lacks its drand round.
+  { name: 'commitment.version 2 without drand', applies: all, mutate: (p) => (p.commitment.version = 2), check: 'commitment-cid' },
   { name: 'commitment extra field', applies: all, mutate: (p) => (p.commitment.salt = 'x'), check: 'commitment-cid' },
   { name: 'commitment field removed', applies: all, mutate: (p) => delete p.commitment.label, check: 'commitment-cid' },
   { name: 'commitmentCid → another commitment', applies: all, mutate: (p) => (p.commitmentCid = PROOFS[p.commitment.draw.kind === 'shuffle' ? 'range' : 'shuffle'].commitmentCid), check: 'commitment-cid' },
@@ -150,7 +152,8 @@ export const MUTATIONS: Mutation[] = [
   { name: 'outcome: one value added', applies: (p) => p.outcome.kind === 'range', mutate: (p) => p.outcome.values.push('0'), check: 'outcome' },
   { name: 'outcome.kind', applies: all, mutate: (p) => changeKind(p), check: 'outcome' },
   // the envelope
-  { name: 'version 2', applies: all, mutate: (p) => (p.version = 2), check: 'version' },
+  { name: 'version 3', applies: all, mutate: (p) => (p.version = 3), check: 'version' },
+  { name: 'version 2 without drand', applies: all, mutate: (p) => (p.version = 2), check: 'format' },
   { name: 'version 0', applies: all, mutate: (p) => (p.version = 0), check: 'version' },
   { name: 'version "1"', applies: all, mutate: (p) => (p.version = '1'), check: 'version' },
   { name: 'version removed', applies: all, mutate: (p) => delete p.version, check: 'format' },

@@ -25,6 +25,8 @@ import { secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { stampBeforeTarget, timestampCommitment, TimestampMarginError, type Retarget, type TimestampResult } from '../../timestamp/index.js'
 import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
+import { DRAND_HELP, DRAND_OPTIONS, drandChainsFrom } from '../drand-flags.js'
+import { DRAND_QUICKNET, planRound, roundTime, type DrandChainInfo } from '../../core/drand/chain.js'
 
 /** Default window on Orbitport's beacon when no --delay is given: time to publish the CID and time-stamp it. */
 export const DEFAULT_REAL_DELAY_MS = 10 * 60_000
@@ -156,6 +158,14 @@ Commitment:
 
 ${TIMESTAMP_HELP}
 
+Second source (protocol v2):
+  --drand                  mix a drand round into the draw: the outcome is then unbiased unless both
+                           Orbitport and drand are dishonest. The round is the chain's first one due at
+                           least --drand-margin after the target block's expected time (default chain:
+                           drand's quicknet; a chain given with --trust-drand is used instead)
+  --drand-margin D         time to time-stamp the target block before the round is public (default 60s)
+${DRAND_HELP}
+
 ${BEACON_HELP}
 
 Exit codes: 0 written, 2 usage error, 3 network failure (including no time-stamp to be had), 4 bad
@@ -181,6 +191,9 @@ Examples:
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
     private: { type: 'boolean' },
+    drand: { type: 'boolean' },
+    'drand-margin': { type: 'string' },
+    ...DRAND_OPTIONS,
   },
   async run(flags, positionals, ctx) {
     if (positionals.length > 0) throw new UsageError(`commit takes no positional arguments (got ${positionals.map((p) => JSON.stringify(p)).join(' ')})`, 'commit')
@@ -292,12 +305,28 @@ Examples:
       }
       return plan
     }
+    // A mixed draw (--drand): the first round of the chain due at least --drand-margin after the target's
+    // expected time, chosen again for every target (a moved target moves its round too).
+    let drandChain: DrandChainInfo | undefined
+    let drandMargin = 60
+    if (flags.drand === true) {
+      const { added } = await drandChainsFrom(flags, ctx, 'commit')
+      drandChain = added[added.length - 1] ?? DRAND_QUICKNET
+      if (flags['drand-margin'] !== undefined) drandMargin = parseDuration(stringFlag(flags, 'drand-margin')!, '--drand-margin', 'commit') / 1000
+    } else if (flags['drand-margin'] !== undefined) throw new UsageError('--drand-margin is for a mixed draw: add --drand', 'commit')
+    let drand: { chain: string; round: number } | undefined
+    let drandDue: number | undefined
     const build = (plan: Plan): CommitResult => {
+      if (drandChain !== undefined) {
+        const round = planRound(drandChain, plan.estimatedTime.getTime() / 1000, drandMargin)
+        drand = { chain: drandChain.hash, round }
+        drandDue = roundTime(drandChain, round)
+      }
       try {
         // A moved target keeps a streamed private list's secret: the first commitment was never published (only its digest went to the authority).
         return streamed === undefined
-          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}) })
-          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
+          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}), ...(drand === undefined ? {} : { drand }) })
+          : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label, ...(drand === undefined ? {} : { drand }) }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
       } catch (err) {
         // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
         if (err instanceof InvalidInputError && (err.path?.startsWith('$.draw') === true || err.path === '$.label')) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
@@ -350,6 +379,7 @@ Examples:
       participants: result.commitment.participants ?? null,
       ...(builtPath === undefined ? {} : { participantsFile: builtPath }),
       commitment: result.json,
+      ...(drand === undefined ? {} : { drand: { ...drand, due: new Date(drandDue! * 1000).toISOString() } }),
       timestamps,
       ...(retargeted.length === 0 ? {} : { retargeted }),
       drawCommand,
@@ -367,7 +397,7 @@ Examples:
 }
 
 function formatSummary(
-  s: { cid: string; file: string | null; beacon: string; target: number; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string; salted?: boolean } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
+  s: { cid: string; file: string | null; beacon: string; target: number; drand?: { chain: string; round: number; due: string }; after: { sequence: number; block: string }; authenticated: boolean; label: string; participants: { count: number; root: string; salted?: boolean } | null; timestamps: readonly { authority: string; name: string; time: string }[] },
   drawText: string,
   eta: Date,
   drawCommand: string,
@@ -381,6 +411,7 @@ function formatSummary(
     `  beacon         ${s.beacon}`,
     `  seen now       block ${formatCount(s.after.sequence)} ${s.after.block}${s.authenticated ? ' (signed)' : ' (UNSIGNED head)'}`,
     `  target block   ${formatCount(s.target)}, expected around ${eta.toISOString()} (in ~${formatDuration(inMs)})`,
+    ...(s.drand === undefined ? [] : [`  drand round    ${formatCount(s.drand.round)} of chain ${s.drand.chain.slice(0, 16)}…, due ${s.drand.due} (void if it never appears)`]),
     ...(s.timestamps.length === 0 ? ['  time-stamp     NONE (--no-timestamp): the proof will not show when this was committed'] : s.timestamps.map((t) => `  time-stamp     ${t.time} by ${t.name} (${t.authority})`)),
     '',
     `Publish BEFORE block ${formatCount(s.target)} appears (~${formatDuration(inMs)} from now):`,

@@ -21,6 +21,20 @@ import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
 import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines } from './commit.js'
 import { describeOutcome } from './describe.js'
+import { DRAND_HELP, DRAND_OPTIONS, mixedDrawOptions } from '../drand-flags.js'
+import { TIMESTAMP_OPTIONS } from '../timestamp-flags.js'
+import type { CliContext } from '../command.js'
+
+/** Says once (on stderr) that the draw waits for its drand round. */
+function waitNote(ctx: CliContext, quiet: boolean, round: number, endLine: () => void): (secondsLeft: number) => void {
+  let told = false
+  return (secondsLeft) => {
+    if (told || quiet) return
+    told = true
+    endLine()
+    ctx.err(`block time-stamped; waiting for drand round ${round} (~${secondsLeft} s)\n`)
+  }
+}
 
 export const drawCommand: Command = {
   name: 'draw',
@@ -57,6 +71,11 @@ Flags:
 ${PARTICIPANTS_HELP}
 
 ${BEACON_HELP}
+
+A mixed commitment (commit --drand) also names a drand round: right after the target block appears,
+draw time-stamps it (--tsa, --trust-tsa as for commit), then waits for the round and checks its
+signature. If the block or the round never appears, the draw is void: make a new commitment.
+${DRAND_HELP}
 The beacon is the one named in the commitment; --beacon, if given, must match it.
 
 Exit codes: 0 proof written, 2 usage error, 3 network failure, 4 bad input (participants do not
@@ -78,6 +97,8 @@ Examples:
     force: { type: 'boolean' },
     'wait-timeout': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
+    ...TIMESTAMP_OPTIONS,
+    ...DRAND_OPTIONS,
   },
   async run(flags, positionals, ctx) {
     if (positionals.length !== 1) throw new UsageError('draw takes exactly one commitment file', 'draw')
@@ -150,11 +171,13 @@ Examples:
       timestamps: file.timestamps,
       // A commitment made with --no-timestamp was said so by commit (and is said so by every verdict).
       untimestamped: file.timestamps.length === 0,
+      // A mixed (v2) commitment: time-stamp block N as soon as it appears, then wait for drand round R.
+      ...(commitment.drand === undefined ? {} : { drand: await mixedDrawOptions(flags, ctx, commitment.drand.chain, 'draw', waitNote(ctx, flags.quiet === true, commitment.drand.round, () => progress.done())) }),
     }
     let proof: Proof
     try {
       const from = list
-      proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block) => from.prove(prepared, block))
+      proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block, drand) => from.prove(prepared, block, drand))
     } finally {
       progress.done()
     }
@@ -166,14 +189,14 @@ Examples:
     const headSequence = parseBlock(base64ToBytes(head.bytes), head.cid).sequence
     const target = { sequence: commitment.target, cid: proof.chain.blocks[headSequence - commitment.target]!.cid }
     if (flags.json === true) {
-      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: proof.participants?.disclosure ?? null, authenticated, target, seed: proof.seed, outcome: proof.outcome }
+      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: proof.participants?.disclosure ?? null, authenticated, target, ...(proof.drand === undefined ? {} : { drand: { round: proof.drand.round, signature: proof.drand.signature } }), seed: proof.seed, outcome: proof.outcome }
       if (output === '-') ctx.err(`${JSON.stringify(summary)}\n`)
       else printJson(ctx, summary)
       return EXIT.ok
     }
     // describeOutcome's lines are already escaped (its tables are aligned on the escaped text).
     const lines = [
-      safeText(`Drew ${commitment.label === '' ? 'the draw' : JSON.stringify(commitment.label)} from block ${commitment.target} (${target.cid})`),
+      safeText(`Drew ${commitment.label === '' ? 'the draw' : JSON.stringify(commitment.label)} from block ${commitment.target} (${target.cid})${proof.drand === undefined ? '' : ` mixed with drand round ${proof.drand.round}`}`),
       ...describeOutcome(proof.outcome),
       '',
       ...[

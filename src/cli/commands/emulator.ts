@@ -98,6 +98,9 @@ Examples:
       ORBITDRAW_TSA: emu.tsaUrl,
       ORBITDRAW_TRUST_TSA: Buffer.from(emu.tsa.rootDer).toString('base64'),
       ORBITDRAW_TRUST_BEACONS: emu.beaconName,
+      // Its drand chain (quicknet scheme, 3 s rounds, its own key): relays and the chain to trust.
+      ORBITDRAW_DRAND_URLS: emu.url,
+      ORBITDRAW_TRUST_DRAND: JSON.stringify(emu.drand.infoJson),
     }
     const envFile = stringFlag(flags, 'write-env')
     if (envFile !== undefined) {
@@ -112,16 +115,17 @@ Examples:
     if (quiet) {
       // Nothing to print: a script finds the emulator through --write-env (or already knows its port).
     } else if (flags.json === true) {
-      ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, tsaUrl: emu.tsaUrl, tsaRootPem: emu.tsaRootPem, env })}\n`)
+      ctx.out(`${JSON.stringify({ url: emu.url, beaconName: emu.beaconName, intervalMs, keyType: key, tsaUrl: emu.tsaUrl, tsaRootPem: emu.tsaRootPem, drand: { url: `${emu.url}/${emu.drand.info.hash}`, info: emu.drand.infoJson }, env })}\n`)
     } else {
       ctx.out(
         [
           `orbitdraw emulator running at ${emu.url}`,
           `  beacon name   ${emu.beaconName}`,
           `  interval      ${intervalMs < 1000 ? `${intervalMs}ms` : formatDuration(intervalMs)} (${key} key)`,
+          `  drand chain   ${emu.drand.info.hash} (bls-unchained-g1-rfc9380, ${emu.drand.info.period} s rounds, its own key)`,
           '',
           'Point orbitdraw at it (in another shell):',
-          ...Object.entries(env).map(([k, v]) => `  export ${k}=${v}`),
+          ...Object.entries(env).map(([k, v]) => `  export ${k}=${k === 'ORBITDRAW_TRUST_DRAND' ? shellQuote(v) : v}`),
           'or per command:',
           `  orbitdraw beacon latest --gateway ${emu.url} --beacon ${emu.beaconName}`,
           '',

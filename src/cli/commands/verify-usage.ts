@@ -34,6 +34,9 @@ Trust (your anchors, never the proof's):
                          ORBITDRAW_TRUST_BEACONS (comma-separated) does the same
   --trust-tsa FILE       also trust this time-stamping root (PEM; repeatable); ORBITDRAW_TRUST_TSA
                          (comma-separated base64 DER) does the same
+  --trust-drand FILE     also trust this drand chain for mixed draws: its info JSON as drand's
+                         /{chainhash}/info serves it (repeatable; default: drand's quicknet only);
+                         ORBITDRAW_TRUST_DRAND (the info JSON) does the same
   --allow-unsigned       accept blocks that no signed beacon record vouches for (integrity only)
   --allow-untimestamped  accept a commitment that no trusted time-stamp dates before the target block
                          (check by other means that its CID was published before then)
@@ -68,5 +71,6 @@ Examples:
     'allow-unsigned': { type: 'boolean' },
     'allow-untimestamped': { type: 'boolean' },
     'trust-tsa': { type: 'string', multiple: true },
+    'trust-drand': { type: 'string', multiple: true },
   },
 }

@@ -16,7 +16,7 @@ import { COMMITMENT_FILE_TYPE } from '../../core/schema/commitment-file.js'
 import { RECEIPT_TYPE } from '../../core/schema/receipt.js'
 import { normalizeTrustedBeacons, ORBITPORT_BEACONS, type TrustedBeacon } from '../../core/trust.js'
 import { describeVerdict } from '../../core/verdict.js'
-import { verify, type VerifyOptions, type VerifyResult } from '../../core/verify.js'
+import { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from '../../core/verify.js'
 import type { CliContext, Command, Flags } from '../command.js'
 import { listFlag, stringFlag } from '../flags.js'
 import { printJson } from '../print-json.js'
@@ -82,7 +82,13 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
     const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
     if (anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length) timestampAuthorities = anchors
   }
-  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(timestampAuthorities === undefined ? {} : { timestampAuthorities }) }
+  // drand chains for mixed draws: quicknet, plus --trust-drand / ORBITDRAW_TRUST_DRAND.
+  let drandChains: VerifyTrust['drandChains']
+  if (flags['trust-drand'] !== undefined || (ctx.env.ORBITDRAW_TRUST_DRAND ?? '').trim() !== '') {
+    const { drandChainsFrom } = await import('../drand-flags.js')
+    drandChains = (await drandChainsFrom(flags, ctx, 'verify')).chains
+  }
+  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(timestampAuthorities === undefined ? {} : { timestampAuthorities }), ...(drandChains === undefined ? {} : { drandChains }) }
   return {
     now: new Date(),
     ...(Object.keys(trust).length === 0 ? {} : { trust }),

@@ -9,7 +9,7 @@
  */
 import { show } from '../json.js'
 import { LIMITS } from '../limits.js'
-import { bytes32, index, link } from './common.js'
+import { bytes32, hash, index, link } from './common.js'
 import { DEFAULT_DRAW_KINDS } from '../kinds/index.js'
 import type { DrawKinds } from '../kinds/kind.js'
 import { drawShapeOf } from './draw.js'
@@ -34,17 +34,25 @@ const participants = () =>
     ),
   })
 
-/** A commitment in its DAG-JSON form (version 1), with `draw` as given. Fields in the order the parser checks them. */
+/** The drand round of a mixed (version 2) commitment. */
+const drandShape = strictObject({
+  chain: described(hash, "drand's chain hash of the chain (the verifier pins the chain: key, genesis, period, scheme)."),
+  round: described(integer(1), "The round mixed in; its time (genesis + (round - 1) x period) falls after the target block's expected time."),
+  ifMissing: described(v.literal('void', message('INVALID_FIELD', (x) => `drand.ifMissing must be "void", got ${show(x)}`, 'a missing source voids the draw')), 'Always "void": if the target block or the round never appears, the draw is void; no source is ever substituted.'),
+})
+
+/** A commitment in its DAG-JSON form (version 1 or 2), with `draw` as given. Fields in the order the parser checks them. */
 function commitmentShapeWith<D extends Shape>(draw: D) {
   return described(
     strictObject({
-      version: version(1),
+      version: v.union([version(1), version(2)], expected('1 or 2')),
       after: strictObject({ block: link, sequence: index }),
       draw,
       participants: v.optional(described(participants(), 'Absent for range draws.')),
       beacon: described(v.pipe(text(), v.maxLength(LIMITS.maxCidChars, beaconMessage), v.regex(BEACON_NAME_RE, beaconMessage)), 'IPNS name of the beacon (libp2p-key CID, base36 k… or base32 b…).'),
       target: index,
       label: described(text(), 'Free text naming the draw, at most 1024 UTF-8 bytes.'),
+      drand: v.optional(described(drandShape, 'Version 2 (a mixed draw) only: the drand chain (its chain hash) and round mixed in, and the void rule.')),
     }),
     "The commitment's DAG-JSON form. Its canonical encoding must hash to its CID (docs/spec.md, 'The commitment').",
   )

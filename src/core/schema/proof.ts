@@ -18,7 +18,7 @@ import { DEFAULT_DRAW_KINDS, type OutcomeJson } from '../kinds/index.js'
 import type { DrawKinds } from '../kinds/kind.js'
 import { outcomeShapeOf } from './draw.js'
 import * as v from 'valibot'
-import { anyObject, arrayHead, arrayUnion, bulkList, deferredItems, described, integer, list, message, option, strictObject, text, variant, version, type FastItem, type Shape } from './kit.js'
+import { anyObject, arrayHead, arrayUnion, bulkList, deferredItems, described, expected, integer, list, message, option, pattern, strictObject, text, variant, version, type FastItem, type Shape } from './kit.js'
 import { show, type JsonObject } from '../json.js'
 import { ParseError } from '../errors.js'
 
@@ -120,11 +120,21 @@ export const timestampsShape =
     'RFC 3161 time-stamp tokens over the commitment (DER TimeStampToken, standard padded base64), proving it existed before the target block. See docs/timestamps.md.',
   )
 
+/** The drand evidence of a mixed (version 2) proof. */
+export const drandEvidenceShape = strictObject({
+  round: described(integer(1), 'The committed drand round.'),
+  signature: described(pattern(/^[0-9a-f]{96}$/, '96 lowercase hex digits (a compressed G1 point)'), "The round's BLS signature as the chain published it; its randomness is SHA-256 of these bytes, recomputed by verify."),
+  timestamps: described(
+    list(token, LIMITS.maxTimestampTokens),
+    "RFC 3161 time-stamp tokens over the target block (message imprint: SHA-256 of its bytes, the digest inside its CID), dated before the round's time: block N was fixed before round R was public.",
+  ),
+})
+
 /** The proof bundle (version 1) with `outcome` as given. Fields in the order the parser checks them. */
 function proofShapeWith<O extends Shape>(outcome: O) {
   return strictObject({
     type: v.literal(PROOF_TYPE),
-    version: version(1),
+    version: v.union([version(1), version(2)], expected('1 or 2')),
     commitment: COMMITMENT_SLOT,
     commitmentCid: cidText,
     participants: v.optional(described(disclosureShape, 'Absent for range draws.')),
@@ -132,6 +142,7 @@ function proofShapeWith<O extends Shape>(outcome: O) {
     seed: described(hash, 'The seed, recomputed and compared by verify.'),
     outcome,
     timestamps: v.optional(timestampsShape),
+    drand: v.optional(described(drandEvidenceShape, 'Version 2 (a mixed draw) only: the drand round and the time-stamps that order the sources.')),
   })
 }
 

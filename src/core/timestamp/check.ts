@@ -28,6 +28,8 @@ export interface CommitmentTimeInput {
   readonly deadline: number
   /** Trusted time-stamping roots (for example {@link DEFAULT_TIMESTAMP_AUTHORITIES}). */
   readonly anchors: readonly TimestampTrustAnchor[]
+  /** What the tokens stamp and what the deadline is, in the details (default: the commitment, the target block). */
+  readonly names?: { readonly stamped: string; readonly deadline: string }
 }
 
 /**
@@ -51,6 +53,7 @@ export interface CommitmentTimeInput {
  */
 export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<CommitmentTimeResult> {
   const { tokens, digest: wanted, deadline, anchors } = input
+  const names = input.names ?? { stamped: 'this commitment', deadline: 'the target block' }
   if (!(wanted instanceof Uint8Array) || wanted.length !== 32) return verdict('failed', 'the commitment digest must be 32 bytes (SHA-256)', [])
   if (!Number.isSafeInteger(deadline) || deadline < 0) return verdict('failed', `the deadline must be a non-negative integer of unix seconds, not ${String(deadline)}`, [])
   if (!Array.isArray(tokens) || tokens.length === 0) return verdict('failed', 'the commitment carries no time-stamp token', [])
@@ -66,7 +69,7 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
   // Every token's cheap steps first; then the signature checks, cheapest token first (ties in proof
   // order), each charged its whole cost against the proof's budget: a token needing at most
   // maxTimestampSignatureChecksPerProof / maxTimestampTokens checks is checked whatever else the proof carries.
-  const judged = tokens.map((bytes, index) => prepareToken(index, bytes, wanted, deadline, parsedAnchors))
+  const judged = tokens.map((bytes, index) => prepareToken(index, bytes, wanted, deadline, parsedAnchors, names))
   const pending = judged.filter((j): j is Pending => 'cost' in j).sort((a, b) => a.cost - b.cost || a.index - b.index)
   // A slot per token: filled now for tokens that failed a cheap step, below for every pending one.
   const results: TimestampTokenResult[] = judged.map((j) => ('result' in j ? j.result : undefined)) as TimestampTokenResult[]
@@ -84,7 +87,7 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
   const tail = others.length === 0 ? '' : `; ${others.length} other token(s) rejected (${others.join(', ')})`
   if (good.length > 0) {
     const first = good[0]!
-    return { status: 'ok', detail: `time-stamped by ${first.authority} at ${first.time}, ${formatSeconds(first.marginSeconds!)} before the target block${tail}`, time: first.time, tokens: results }
+    return { status: 'ok', detail: `time-stamped by ${first.authority} at ${first.time}, ${formatSeconds(first.marginSeconds!)} before ${names.deadline}${tail}`, time: first.time, tokens: results }
   }
   const unchecked = results.filter((r) => r.status === 'uncheckable')
   if (unchecked.length > 0) return verdict('uncheckable', `the time-stamp tokens could not be checked here: ${unchecked[0]!.detail}`, results)
@@ -110,7 +113,7 @@ interface Pending {
 }
 
 /** The steps of one token up to its signature cost (no signature checked), in the documented order. */
-function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[]): { readonly result: TimestampTokenResult } | Pending {
+function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[], names: { readonly stamped: string; readonly deadline: string }): { readonly result: TimestampTokenResult } | Pending {
   let authority: string | null = null
   let time: string | null = null
   let accuracySeconds: number | null = null
@@ -162,8 +165,8 @@ function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, dead
 
     // 1. What is stamped, and when.
     if (tstInfo.imprintAlgorithm !== OID.sha256) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the imprint is hashed with ${HASHES[tstInfo.imprintAlgorithm] ?? refusedHashName(tstInfo.imprintAlgorithm)}; only SHA-256 (the commitment CID's hash) is accepted`)
-    if (!bytesEqual(tstInfo.imprint, wanted)) throw new Fail('TIMESTAMP_IMPRINT_MISMATCH', 'the token stamps other data, not this commitment (message imprint differs from the commitment digest)')
-    if (latestMicros >= deadline * 1_000_000) throw new Fail('TIMESTAMP_LATE', `genTime ${time} + accuracy ${accuracySeconds} s is not before the target block's timestamp ${new Date(deadline * 1000).toISOString()} (margin ${formatSeconds(marginSeconds)})`)
+    if (!bytesEqual(tstInfo.imprint, wanted)) throw new Fail('TIMESTAMP_IMPRINT_MISMATCH', `the token stamps other data, not ${names.stamped} (message imprint differs from its digest)`)
+    if (latestMicros >= deadline * 1_000_000) throw new Fail('TIMESTAMP_LATE', `genTime ${time} + accuracy ${accuracySeconds} s is not before ${names.deadline} (${new Date(deadline * 1000).toISOString()}) (margin ${formatSeconds(marginSeconds)})`)
     // 2. The CMS envelope.
     const digestName = HASHES[signer.digestAlgorithm]
     if (digestName === undefined) throw new Fail('TIMESTAMP_ALGORITHM_REFUSED', `the SignerInfo digest algorithm is ${refusedHashName(signer.digestAlgorithm)}; SHA-256, SHA-384 or SHA-512 is required`)
@@ -197,7 +200,7 @@ function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, dead
         const sig = await verifySignature(signer.signatureAlgorithm, signerCert.spki, signer.signedAttrs, signer.signature, digestName)
         judge(sig, `the token's signature does not verify with ${signerCert.name}'s key`)
         await findChain(signerCert, token.certificates, anchors, window, counted)
-        return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(margin)} before the target block`)
+        return done(null, `time-stamped by ${authority} at ${time} (accuracy ${accuracySeconds} s), ${formatSeconds(margin)} before ${names.deadline}`)
       } catch (e) {
         return failed(e)
       }
