@@ -15,7 +15,7 @@ import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
 import type { OutcomeView, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
-import { customSettings, parseBeaconLines, parsePemCertificates, settingsFromQuery, type TrustSettings } from './settings.js'
+import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
 import { formatTime, splitInvisible } from './text.js'
 
 type Child = Node | string | number | false | null | undefined
@@ -398,10 +398,23 @@ function render(m: RenderModel, source: string): void {
 
 /** A participant's receipt: green only when every check passed AND the reader pinned the announced CID. */
 function renderReceipt(r: ReceiptModel): void {
-  const tier = !r.ok ? 'failed' : r.pinned ? 'verified' : 'custom'
-  const title = !r.ok ? 'This receipt does not check out' : r.pinned ? 'You were in the draw' : 'In the committed list — now compare the CID'
+  // A CID pinned by the page's link is the sender's word, not the reader's: never green (see receiptTier).
+  const tier = receiptTier(r)
+  const title = tier === 'failed' ? 'This receipt does not check out' : tier === 'verified' ? 'You were in the draw' : 'In the committed list — now compare the CID'
   const facts = h('ul', { class: 'facts-list', id: 'verdict-facts' })
-  if (r.commitmentCid !== undefined) facts.append(h('li', null, r.pinned ? `Commitment ${r.commitmentCid}: the one you pinned.` : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (or pin it in the trust settings).`))
+  if (r.commitmentCid !== undefined) {
+    facts.append(
+      h(
+        'li',
+        null,
+        tier === 'verified'
+          ? `Commitment ${r.commitmentCid}: the one you pinned.`
+          : r.pinned && r.pinnedBy === 'link'
+            ? `Commitment ${r.commitmentCid}: pinned by the link you opened, not by you. Compare it with the organizer's own announcement, and pin it yourself in the trust settings.`
+            : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (or pin it in the trust settings).`,
+      ),
+    )
+  }
   if (r.entry !== undefined) facts.append(h('li', null, 'Entry ', untrusted(r.entry, true), ` at position ${r.position}${r.count === undefined ? '' : ` of ${r.count}`}.`))
   const checks = h('ol', { class: 'checks', id: 'checks' })
   for (const c of r.checks) {
@@ -409,7 +422,7 @@ function renderReceipt(r: ReceiptModel): void {
   }
   const out = $('result')
   out.replaceChildren(
-    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, r.ok ? (r.pinned ? '✓' : '~') : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, title), facts)),
+    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, tier === 'verified' ? '✓' : tier === 'custom' ? '~' : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, title), facts)),
     h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, 'Receipt checks'), checks),
   )
   out.hidden = false

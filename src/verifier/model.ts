@@ -326,13 +326,17 @@ export interface SearchRequest {
   readonly query: string
 }
 
-/** Worker → main thread. */
 /** What the page shows for a participant's receipt ("was I in the draw?"). */
 export interface ReceiptModel {
   /** True when every check passed. */
   readonly ok: boolean
-  /** True when the reader pinned the announced CID and it matched. */
+  /** True when a pinned CID (the reader's or the link's) matched the receipt's commitment. */
   readonly pinned: boolean
+  /**
+   * Who pinned the CID: `reader` (typed into the trust panel), `link` (the page's `?commitment=`, left
+   * as the link set it), or undefined (no pin). Only the reader's pin can make a receipt green.
+   */
+  readonly pinnedBy?: 'reader' | 'link'
   /** The receipt's commitment CID (to compare with the announcement), entry and 1-based position. */
   readonly commitmentCid?: string
   readonly entry?: string
@@ -342,6 +346,7 @@ export interface ReceiptModel {
   readonly notes: readonly string[]
 }
 
+/** Worker → main thread. */
 export type WorkerMessage =
   | { readonly type: 'phase'; readonly phase: 'verifying' | 'preparing' }
   | { readonly type: 'done'; readonly model: RenderModel }

@@ -14,6 +14,7 @@ import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/index.js'
 import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
   onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest>) => void) | null
@@ -48,6 +49,7 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
       receipt: {
         ok: r.ok,
         pinned: r.pinned,
+        ...(r.pinned ? { pinnedBy: pinOrigin(req.settings, req.link) } : {}),
         ...(r.receipt === undefined ? {} : { commitmentCid: r.receipt.commitmentCid, entry: r.receipt.entry, position: r.receipt.index + 1 }),
         ...(r.commitment?.participants === undefined ? {} : { count: r.commitment.participants.count }),
         checks: r.checks,

@@ -308,7 +308,7 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#checks li[data-check="commitment-time"] .check-detail').textContent()).toContain('--trust-tsa')
   })
 
-  it('private lists: a receipt that checks ("you were in the draw" only once the CID is pinned), one that does not, and a private proof revealing one winner twice', async () => {
+  it('private lists: a receipt that checks ("you were in the draw" only once the reader pinned the CID, never on a link\'s pin), one that does not, and a private proof revealing one winner twice', async () => {
     const chain = buildChain(14, 'browser')
     const secret = new Uint8Array(32).fill(5)
     const committed = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 2 }, label: 'private raffle', private: { secret } })
@@ -320,10 +320,27 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#verdict-facts').textContent()).toContain(`Commitment ${committed.cid}: compare it with the organizer's announcement`)
     expect(await web.page.locator('#verdict-facts').textContent()).toContain(`${PARTICIPANTS[3]} at position 4 of ${PARTICIPANTS.length}`)
     expect(await failedChecks()).toEqual([])
+    // a CID pinned by the link's ?commitment= is the sender's word: never green (issue 23, item 2)
     await web.page.goto(q({ commitment: committed.cid }))
     await loadProof(web.page, serializeReceipt(receipt), 'file', 'receipt.json')
+    expect(await tier()).toBe('custom')
+    expect(await web.page.locator('#verdict-title').textContent()).not.toBe('You were in the draw')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('pinned by the link you opened, not by you')
+    expect(await web.page.locator('#verdict-facts').textContent()).not.toContain('the one you pinned')
+    expect(await web.page.locator('#verdict .auth-yes, #verdict.verdict-verified').count()).toBe(0)
+    // the reader pins it themselves in the trust panel: green
+    await web.page.goto(web.url)
+    await loadProof(web.page, serializeReceipt(receipt), 'file', 'receipt.json')
+    await web.page.locator('#trust summary').click()
+    await web.page.locator('#pin').fill(committed.cid)
+    await web.page.evaluate(() => {
+      document.body.dataset.state = 'loading'
+    })
+    await web.page.locator('#apply-trust').click()
+    await waitForVerdict(web.page)
     expect(await tier()).toBe('verified')
     expect(await web.page.locator('#verdict-title').textContent()).toBe('You were in the draw')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('the one you pinned')
     // a receipt whose salt was changed (it would prove nothing about the list): red, naming the check
     const forged = { ...receipt, salt: receipt.salt.replace(/^./, (c) => (c === '0' ? '1' : '0')) }
     await web.page.goto(web.url)
