@@ -118,9 +118,6 @@ function renderVerdict(m: RenderModel): HTMLElement {
       custom,
       v.failed.length === 0 ? undefined : h('p', { class: 'verdict-line' }, `${v.failed.length} of ${m.checks.length} check${m.checks.length === 1 ? '' : 's'} failed: `, ...v.failed.flatMap((n, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, n)])),
       auth,
-      !m.webCrypto && m.checks.some((c) => c.name === 'ipns-record-signature' && !c.ok && c.detail.includes('RSA'))
-        ? h('p', { class: 'warning', id: 'webcrypto-warning' }, 'This page has no Web Crypto API (it is served over plain http), which RSA signatures need: the ipns-record-signature failure may come from that rather than from the record. Re-check the proof over https, from localhost, or from disk.')
-        : undefined,
     ),
   )
 }
@@ -392,6 +389,8 @@ function render(m: RenderModel, source: string): void {
   const out = $('result')
   out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source, m), renderOutcome(m.outcome, m), renderSearch(m), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
   out.dataset.verifyMs = m.verifyMs.toFixed(0)
+  // Nothing needs Web Crypto (RSA, ECDSA and Ed25519 are pure JS in the worker); recorded for the tests.
+  out.dataset.webCrypto = String(m.webCrypto)
   out.hidden = false
   document.body.dataset.state = m.verdict.tier
 }
@@ -725,13 +724,6 @@ function init(): void {
   })
   panelStatus()
 
-  // RSA record signatures (the Orbitport beacon's key is RSA) are checked with the browser's Web
-  // Crypto API, which only exists in secure contexts (https, localhost, file://).
-  if (globalThis.crypto?.subtle === undefined) {
-    $('input').append(
-      h('p', { class: 'warning', id: 'insecure', role: 'note' }, 'This page is served over plain http, so the browser offers no Web Crypto API: signed beacon records with RSA keys (like the Orbitport beacon’s) cannot be checked here. Open the page over https, from localhost, or from disk.'),
-    )
-  }
   const link = new URLSearchParams(location.search).get('proof')
   if (link !== null && link !== '') void checkUrl(link)
   document.body.dataset.ready = 'true'

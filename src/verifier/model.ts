@@ -176,7 +176,7 @@ export interface RenderModel {
   /** True when the worker kept the committed entries of a full disclosure for searching (set by the worker). */
   readonly searchable?: boolean
   readonly evidence?: Evidence
-  /** True when the worker had the Web Crypto API (RSA record signatures need it). */
+  /** True when the worker had the Web Crypto API (informational: every signature is checked in pure JS too). */
   readonly webCrypto: boolean
   /** Time `verify` took, in milliseconds. */
   readonly verifyMs: number
