@@ -14,7 +14,7 @@ import { OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
-import type { OutcomeView, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
+import type { OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
 import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
 import { formatTime, splitInvisible } from './text.js'
 
@@ -562,6 +562,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
       renderSearchResult(msg.result)
       return
     }
+    if (msg.type === 'page-hash') return
     const keep = msg.type === 'done' && msg.model.searchable === true
     stopRun(keep)
     if (keep) {
@@ -637,6 +638,35 @@ async function checkUrl(raw: string): Promise<void> {
     $('source').textContent = ''
     renderError(`Could not fetch the proof from ${url.href}: ${(err as Error).message}. The host must allow cross-origin requests (CORS); otherwise download the file and drop it here.`)
   }
+}
+
+/**
+ * The footer's "this page's file" line: over http(s), the SHA-256 and CID of the file the server sends
+ * for this address (fetched again, hashed in a worker); from a file, how to check it. A convenience
+ * only: a page altered by its host could print anything here (docs/verifier.md, A page you can check).
+ */
+function showPageHash(): void {
+  const line = $('page-hash')
+  const how = 'Check it yourself: download the file and compare its SHA-256 with the one published for this version (docs/verifier.md, or orbitdraw verifier-page).'
+  if (location.protocol !== 'http:' && location.protocol !== 'https:') {
+    line.textContent = `Opened from a file, so this page cannot read its own bytes. ${how}`
+    return
+  }
+  void (async () => {
+    const res = await fetch(location.href, { credentials: 'omit', cache: 'force-cache' })
+    if (!res.ok) throw new Error(`HTTP ${res.status}`)
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const worker = startWorker()
+    const digest = await new Promise<{ sha256: string; cid: string }>((resolve, reject) => {
+      worker.onmessage = (ev: MessageEvent<WorkerMessage>) => (ev.data.type === 'page-hash' ? resolve(ev.data.digest) : undefined)
+      worker.onerror = () => reject(new Error('the hashing worker failed'))
+      worker.postMessage({ type: 'page-hash', bytes } satisfies PageHashRequest, [bytes.buffer])
+    }).finally(() => worker.terminate())
+    line.dataset.sha256 = digest.sha256
+    line.replaceChildren("This page's file as the server sends it: SHA-256 ", h('code', { id: 'page-sha256' }, digest.sha256), ', CID ', h('code', null, digest.cid), `. Shown by the page itself, so it proves nothing alone. ${how}`)
+  })().catch(() => {
+    line.textContent = `This page could not read its own file. ${how}`
+  })
 }
 
 function init(): void {
@@ -724,6 +754,7 @@ function init(): void {
   })
   panelStatus()
 
+  showPageHash()
   const link = new URLSearchParams(location.search).get('proof')
   if (link !== null && link !== '') void checkUrl(link)
   document.body.dataset.ready = 'true'

@@ -8,6 +8,7 @@
  */
 import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { buildEvidence, type Evidence } from './evidence.js'
+import type { PageDigest } from './page-digest.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
 
 /** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
@@ -326,6 +327,12 @@ export interface SearchRequest {
   readonly query: string
 }
 
+/** Main thread → worker: the SHA-256 and CID of the page file as its server sends it (footer). */
+export interface PageHashRequest {
+  readonly type: 'page-hash'
+  readonly bytes: Uint8Array
+}
+
 /** What the page shows for a participant's receipt ("was I in the draw?"). */
 export interface ReceiptModel {
   /** True when every check passed. */
@@ -352,4 +359,5 @@ export type WorkerMessage =
   | { readonly type: 'done'; readonly model: RenderModel }
   | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
   | { readonly type: 'search'; readonly result: SearchResult }
+  | { readonly type: 'page-hash'; readonly digest: PageDigest }
   | { readonly type: 'error'; readonly message: string }

@@ -13,11 +13,12 @@ import { readProofJson } from '../core/proof.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/index.js'
-import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { pageDigest } from './page-digest.js'
 import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
@@ -80,6 +81,10 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
 export function startVerifierWorker(kinds: DrawKinds): void {
   scope.onmessage = (ev) => {
     const msg = ev.data
+    if (msg.type === 'page-hash') {
+      scope.postMessage({ type: 'page-hash', digest: pageDigest(msg.bytes) })
+      return
+    }
     if (msg.type === 'search') {
       if (searchable !== undefined) scope.postMessage({ type: 'search', result: searchEntries(searchable.entries, msg.query, searchable.ranks) })
       return

@@ -258,6 +258,14 @@ describe('browser verifier (headless Chromium)', () => {
     expect(results[1]).toEqual(results[0])
   })
 
+  it('shows the SHA-256 of its own file as the server sends it, equal to the build\'s (issue 26, item 4)', async () => {
+    await web.page.goto(`${web.url}?commitment=bagu`)
+    await web.page.waitForFunction(() => document.getElementById('page-hash')?.dataset.sha256 !== undefined)
+    expect(await web.page.locator('#page-sha256').textContent()).toBe(web.built.digest.sha256)
+    expect(await web.page.locator('#page-hash').textContent()).toContain('proves nothing alone')
+    expect(await web.page.locator('footer').textContent()).toMatch(/orbitdraw \d+\.\d+\.\d+ verifier/)
+  })
+
   it('loads a proof linked with ?proof=<url>, under the link’s trust settings', async () => {
     await web.page.goto(q({ proof: '/proofs/signed.json', 'trust-beacon': beaconOf(signed), 'allow-untimestamped': '1' }))
     await waitForVerdict(web.page)
