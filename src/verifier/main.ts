@@ -14,7 +14,7 @@ import { OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
-import type { OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
+import type { CommitmentModel, OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
 import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
 import { formatTime, splitInvisible } from './text.js'
 
@@ -428,6 +428,45 @@ function renderReceipt(r: ReceiptModel): void {
   document.body.dataset.state = tier
 }
 
+/** A commitment file dropped instead of a proof: what it says (as `orbitdraw inspect`), and what to do with it. */
+function renderCommitment(c: CommitmentModel): void {
+  const facts = h('dl', { class: 'facts', id: 'commitment-facts' })
+  const row = (k: string, v: Node | string, mono = false): void => {
+    facts.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
+  }
+  row('Commitment CID', c.cid, true)
+  row('Draw', c.label === '' ? '(no label)' : untrusted(c.label, true))
+  row('Kind', untrusted(c.drawText))
+  if (c.participants !== undefined) row('Participants', `${c.participants.count.toLocaleString('en-US')} ${c.participants.count === 1 ? 'entry' : 'entries'}${c.participants.salted ? ' (private list: salted, none revealed)' : ''}`)
+  row('Beacon', untrusted(c.beacon), true)
+  row('Seen at commit', `block ${c.after.toLocaleString('en-US')}`)
+  row('Target block', `${c.target.toLocaleString('en-US')} (${(c.target - c.after).toLocaleString('en-US')} blocks later)`)
+  row('Time-stamps', c.timestamps.length === 0 ? 'none carried' : c.timestamps.map((t) => (t === undefined ? 'unreadable token' : `${formatTime(t)} (claimed, not checked)`)).join('; '))
+  const out = $('result')
+  out.replaceChildren(
+    h(
+      'div',
+      { class: 'verdict verdict-custom', id: 'verdict', 'data-ok': 'false', 'data-tier': 'commitment', 'data-kind': 'commitment' },
+      h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, 'i'),
+      h(
+        'div',
+        { class: 'verdict-body' },
+        h('h2', { id: 'verdict-title' }, 'This is a commitment, not a proof'),
+        h('p', { class: 'verdict-line', id: 'verdict-headline' }, 'A commitment fixes a draw before its randomness exists: the list, what is drawn and the future beacon block that decides it. It cannot show who won; the proof, written after that block, does. Nothing here is verified.'),
+        h(
+          'ul',
+          { class: 'verdict-facts', id: 'verdict-facts' },
+          h('li', null, `Compare the CID ${c.cid} with the one the organizer announced before block ${c.target.toLocaleString('en-US')}.`),
+          h('li', null, 'Then pin it (trust settings) and load the proof once it is published: a proof of any other commitment will fail.'),
+        ),
+      ),
+    ),
+    h('section', { class: 'card summary', 'aria-label': 'What the commitment says' }, facts),
+  )
+  out.hidden = false
+  document.body.dataset.state = 'commitment'
+}
+
 function renderError(message: string): void {
   const out = $('result')
   out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false', 'data-tier': 'error' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, 'Could not load the proof'), h('p', { class: 'verdict-line' }, untrusted(message)))))
@@ -578,6 +617,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
     const total = performance.now() - started
     $('source').textContent = `Checked ${source} in ${(total / 1000).toFixed(1)} s.`
     if (msg.type === 'receipt') renderReceipt(msg.receipt)
+    else if (msg.type === 'commitment') renderCommitment(msg.commitment)
     else render(msg.model, source)
     $('result').dataset.totalMs = total.toFixed(0)
     $('result').scrollIntoView({ behavior: 'smooth', block: 'start' })

@@ -327,6 +327,25 @@ export interface SearchRequest {
   readonly query: string
 }
 
+/**
+ * What the page shows for a commitment file dropped instead of a proof (as `orbitdraw inspect` reads
+ * it): read, not verified; it fixes a draw before its randomness exists and cannot show who won.
+ */
+export interface CommitmentModel {
+  /** The CID recomputed from the commitment (the file's own claim is checked against it when read). */
+  readonly cid: string
+  readonly label: string
+  /** The draw in words ("pick 3 of 120"). */
+  readonly drawText: string
+  readonly participants?: { readonly count: number; readonly salted: boolean }
+  /** The beacon in words (its label when it is one of Orbitport's) and its name. */
+  readonly beacon: string
+  readonly target: number
+  readonly after: number
+  /** The genTime (Unix seconds) each carried time-stamp token claims (read, not verified); undefined: unreadable. */
+  readonly timestamps: readonly (number | undefined)[]
+}
+
 /** Main thread → worker: the SHA-256 and CID of the page file as its server sends it (footer). */
 export interface PageHashRequest {
   readonly type: 'page-hash'
@@ -360,4 +379,5 @@ export type WorkerMessage =
   | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
   | { readonly type: 'search'; readonly result: SearchResult }
   | { readonly type: 'page-hash'; readonly digest: PageDigest }
+  | { readonly type: 'commitment'; readonly commitment: CommitmentModel }
   | { readonly type: 'error'; readonly message: string }

@@ -9,11 +9,15 @@
  *
  * @module
  */
+import { base64ToBytes } from '../core/bytes.js'
+import { COMMITMENT_FILE_TYPE, parseCommitmentFile, type CommitmentFile } from '../core/commitment-file.js'
 import { readProofJson } from '../core/proof.js'
+import { parseTimestampToken } from '../core/timestamp/index.js'
+import { ORBITPORT_BEACONS } from '../core/trust.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/index.js'
-import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
 import { pageDigest } from './page-digest.js'
 import { pinOrigin } from './settings.js'
 
@@ -40,9 +44,47 @@ function documentType(input: Uint8Array | string): unknown {
   }
 }
 
+/**
+ * A commitment file (or a bare commitment) read as `orbitdraw inspect` reads it, or undefined when the
+ * document is not one (then `verify` says why it is not a readable proof).
+ */
+function readCommitment(input: Uint8Array | string, type: unknown, kinds: DrawKinds): CommitmentModel | undefined {
+  if (type !== COMMITMENT_FILE_TYPE && type !== undefined) return undefined
+  let file: CommitmentFile
+  try {
+    file = parseCommitmentFile(input)
+  } catch {
+    return undefined
+  }
+  const c = file.commitment
+  const known = ORBITPORT_BEACONS.find((b) => b.name === c.beacon)
+  return {
+    cid: file.cid,
+    label: c.label,
+    drawText: kinds.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
+    ...(c.participants === undefined ? {} : { participants: { count: c.participants.count, salted: c.participants.salted === true } }),
+    beacon: known === undefined ? c.beacon : `${known.label} (${c.beacon})`,
+    target: c.target,
+    after: c.after.sequence,
+    timestamps: file.timestamps.map((t) => {
+      try {
+        return Math.floor(parseTimestampToken(base64ToBytes(t)).tstInfo.genTime / 1000)
+      } catch {
+        return undefined
+      }
+    }),
+  }
+}
+
 async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
   scope.postMessage({ type: 'phase', phase: 'verifying' })
-  if (documentType(req.proof) === RECEIPT_TYPE) {
+  const type = documentType(req.proof)
+  const commitment = readCommitment(req.proof, type, kinds)
+  if (commitment !== undefined) {
+    scope.postMessage({ type: 'commitment', commitment })
+    return
+  }
+  if (type === RECEIPT_TYPE) {
     // A participant's receipt: "was I in the draw?" — checked offline against its own commitment.
     const r = checkReceipt(req.proof, req.settings.commitment === undefined ? {} : { commitment: req.settings.commitment })
     scope.postMessage({

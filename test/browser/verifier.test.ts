@@ -7,7 +7,8 @@
  */
 import type { Worker } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, makeReceipts, serializeReceipt, verify, type Proof } from '../../src/core/index.js'
+import { CID } from 'multiformats/cid'
+import { bytesToBase64, commit, commitmentFile, drawFromBlock, makeReceipts, serializeReceipt, verify, type Proof } from '../../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { makeBigProof, makeProof, PARTICIPANTS, tamperBlock, tamperOutcome, TEST_TSA, tsaAt, withAlteredRecordSignature, withByte } from './fixtures.js'
 import { INSECURE_HOST, loadProof, waitForVerdict } from './harness.js'
@@ -463,6 +464,32 @@ describe('browser verifier (headless Chromium)', () => {
     } finally {
       await phone.close()
     }
+  })
+
+  it('explains a dropped commitment (file or bare) as inspect does, instead of "Not a readable proof" (issue 26, item 6)', async () => {
+    const chain = buildChain(14, 'browser')
+    const committed = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'Spring raffle <b>' })
+    const token = bytesToBase64(TEST_TSA.issue(CID.parse(committed.cid).multihash.digest))
+    await web.page.goto(web.url)
+    for (const [doc, tokens] of [[commitmentFile(committed, [token]), 1], [committed.json, 0]] as const) {
+      await loadProof(web.page, doc, 'file', 'commitment.json')
+      expect(await web.page.locator('#verdict').getAttribute('data-kind')).toBe('commitment')
+      expect(await web.page.locator('#verdict-title').textContent()).toBe('This is a commitment, not a proof')
+      expect(await web.page.locator('#verdict-title').textContent()).not.toContain('Not a readable proof')
+      const facts = await web.page.locator('#commitment-facts').textContent()
+      expect(facts).toContain(committed.cid)
+      expect(facts).toContain('Spring raffle <b>') // text, never markup
+      expect(facts).toContain(`${PARTICIPANTS.length} entries`)
+      expect(facts).toContain('Target block11 (3 blocks later)')
+      expect(facts).toContain(tokens === 1 ? '(claimed, not checked)' : 'none carried')
+      expect(await web.page.locator('#verdict-facts').textContent()).toContain(`Compare the CID ${committed.cid}`)
+      expect(await web.page.locator('#commitment-facts b').count()).toBe(0)
+      expect(await greenInsideVerdict()).toBe(0)
+    }
+    // a commitment file whose CID was edited is not read as one: verify names it unreadable
+    await loadProof(web.page, { ...commitmentFile(committed, []), cid: plain.commitmentCid }, 'file', 'commitment.json')
+    expect(await web.page.locator('#verdict').getAttribute('data-kind')).toBeNull()
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
   })
 
   it('shows garbage as failed without crashing; entries are text, isolated, with hidden characters marked', async () => {
