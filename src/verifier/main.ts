@@ -16,7 +16,8 @@ import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
 import type { CommitmentModel, OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
 import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
-import { formatTime, splitInvisible } from './text.js'
+import { en, LANGUAGES, pickLanguage } from './messages.js'
+import { formatTimeBoth, splitInvisible } from './text.js'
 
 type Child = Node | string | number | false | null | undefined
 
@@ -111,7 +112,7 @@ function renderVerdict(m: RenderModel): HTMLElement {
     h(
       'div',
       { class: 'verdict-body' },
-      h('h2', { id: 'verdict-title' }, v.title),
+      h('h2', { id: 'verdict-title' }, t.titles[v.title] ?? v.title),
       v.reason === undefined ? undefined : h('p', { class: 'verdict-reason', id: 'verdict-reason' }, untrusted(v.reason)),
       h('p', { class: 'verdict-line', id: 'verdict-headline' }, v.headline),
       facts,
@@ -137,12 +138,12 @@ function renderSummary(s: SummaryView | undefined, source: string, m?: RenderMod
   const row = (k: string, v: Node | string, mono = false): void => {
     list.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
   }
-  row('Draw', s.label === '' ? '(no label)' : untrusted(s.label, true))
-  row('Kind', s.draw)
-  if (m?.participants !== undefined) list.append(h('dt', null, 'Participants'), h('dd', { id: 'participants-summary' }, participantsText(m.participants, m.searchable === true)))
-  row('Target block', `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTime(s.targetTime)}`}`)
-  row('Beacon', untrusted(s.beacon), true)
-  row('Proof', untrusted(source))
+  row(t.summary.draw, s.label === '' ? t.summary.noLabel : untrusted(s.label, true))
+  row(t.summary.kind, s.draw)
+  if (m?.participants !== undefined) list.append(h('dt', null, t.summary.participants), h('dd', { id: 'participants-summary' }, participantsText(m.participants, m.searchable === true)))
+  row(t.summary.target, `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTimeBoth(s.targetTime, t.lang, t.localTime)}`}`)
+  row(t.summary.beacon, untrusted(s.beacon), true)
+  row(t.summary.proof, untrusted(source))
   return h('section', { class: 'card summary', 'aria-label': 'Summary' }, list)
 }
 
@@ -421,7 +422,7 @@ function renderReceipt(r: ReceiptModel): void {
   }
   const out = $('result')
   out.replaceChildren(
-    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, tier === 'verified' ? '✓' : tier === 'custom' ? '~' : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, title), facts)),
+    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, tier === 'verified' ? '✓' : tier === 'custom' ? '~' : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, t.titles[title] ?? title), facts)),
     h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, 'Receipt checks'), checks),
   )
   out.hidden = false
@@ -434,14 +435,15 @@ function renderCommitment(c: CommitmentModel): void {
   const row = (k: string, v: Node | string, mono = false): void => {
     facts.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
   }
-  row('Commitment CID', c.cid, true)
-  row('Draw', c.label === '' ? '(no label)' : untrusted(c.label, true))
-  row('Kind', untrusted(c.drawText))
-  if (c.participants !== undefined) row('Participants', `${c.participants.count.toLocaleString('en-US')} ${c.participants.count === 1 ? 'entry' : 'entries'}${c.participants.salted ? ' (private list: salted, none revealed)' : ''}`)
-  row('Beacon', untrusted(c.beacon), true)
-  row('Seen at commit', `block ${c.after.toLocaleString('en-US')}`)
-  row('Target block', `${c.target.toLocaleString('en-US')} (${(c.target - c.after).toLocaleString('en-US')} blocks later)`)
-  row('Time-stamps', c.timestamps.length === 0 ? 'none carried' : c.timestamps.map((t) => (t === undefined ? 'unreadable token' : `${formatTime(t)} (claimed, not checked)`)).join('; '))
+  const k = t.commitment
+  row(k.cid, c.cid, true)
+  row(t.summary.draw, c.label === '' ? t.summary.noLabel : untrusted(c.label, true))
+  row(t.summary.kind, untrusted(c.drawText))
+  if (c.participants !== undefined) row(t.summary.participants, `${c.participants.count.toLocaleString('en-US')} ${c.participants.count === 1 ? 'entry' : 'entries'}${c.participants.salted ? ' (private list: salted, none revealed)' : ''}`)
+  row(t.summary.beacon, untrusted(c.beacon), true)
+  row(k.seenAtCommit, k.block(c.after.toLocaleString(t.lang)))
+  row(t.summary.target, `${c.target.toLocaleString(t.lang)} (${k.blocksLater((c.target - c.after).toLocaleString(t.lang))})`)
+  row(k.timestamps, c.timestamps.length === 0 ? k.noTimestamps : c.timestamps.map((x) => (x === undefined ? k.unreadable : `${formatTimeBoth(x, t.lang, t.localTime)} ${k.claimed}`)).join('; '))
   const out = $('result')
   out.replaceChildren(
     h(
@@ -451,13 +453,13 @@ function renderCommitment(c: CommitmentModel): void {
       h(
         'div',
         { class: 'verdict-body' },
-        h('h2', { id: 'verdict-title' }, 'This is a commitment, not a proof'),
-        h('p', { class: 'verdict-line', id: 'verdict-headline' }, 'A commitment fixes a draw before its randomness exists: the list, what is drawn and the future beacon block that decides it. It cannot show who won; the proof, written after that block, does. Nothing here is verified.'),
+        h('h2', { id: 'verdict-title' }, k.title),
+        h('p', { class: 'verdict-line', id: 'verdict-headline' }, k.headline),
         h(
           'ul',
           { class: 'verdict-facts', id: 'verdict-facts' },
-          h('li', null, `Compare the CID ${c.cid} with the one the organizer announced before block ${c.target.toLocaleString('en-US')}.`),
-          h('li', null, 'Then pin it (trust settings) and load the proof once it is published: a proof of any other commitment will fail.'),
+          h('li', null, k.compare(c.cid, c.target.toLocaleString(t.lang))),
+          h('li', null, k.pin),
         ),
       ),
     ),
@@ -469,13 +471,34 @@ function renderCommitment(c: CommitmentModel): void {
 
 function renderError(message: string): void {
   const out = $('result')
-  out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false', 'data-tier': 'error' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, 'Could not load the proof'), h('p', { class: 'verdict-line' }, untrusted(message)))))
+  out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false', 'data-tier': 'error' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, t.couldNotLoad), h('p', { class: 'verdict-line' }, untrusted(message)))))
   out.hidden = false
   document.body.dataset.state = 'error'
 }
 
 // ---------------------------------------------------------------------------------------------
 // trust settings
+
+/** The page's language: `?lang=` or the browser's preference (messages.ts). */
+const t = pickLanguage(new URLSearchParams(location.search).get('lang'), navigator.languages ?? [navigator.language])
+
+/** Puts the page's static text in its language, and the language links (`?lang=`, keeping the rest of the link). */
+function applyLanguage(): void {
+  document.documentElement.lang = t.lang
+  if (t !== en) {
+    document.title = t.page.title
+    for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
+      const text = (t.page as unknown as Record<string, string | undefined>)[el.dataset.i18n ?? '']
+      if (text !== undefined) el.textContent = text
+    }
+  }
+  const links = Object.values(LANGUAGES).map((m) => {
+    const params = new URLSearchParams(location.search)
+    params.set('lang', m.lang)
+    return m === t ? h('strong', { 'aria-current': 'true', lang: m.lang }, m.languageName) : h('a', { href: `?${params.toString()}`, hreflang: m.lang, lang: m.lang }, m.languageName)
+  })
+  $('lang').replaceChildren(...links.flatMap((l, i) => (i === 0 ? [l] : [' · ', l])))
+}
 
 /** The settings the page's link gave, and the notices about parameters it ignored. */
 const fromLink = settingsFromQuery(new URLSearchParams(location.search))
@@ -710,6 +733,7 @@ function showPageHash(): void {
 }
 
 function init(): void {
+  applyLanguage()
   $('version').textContent = `(protocol v${PROTOCOL_VERSION})`
   const file = $<HTMLInputElement>('file')
   file.addEventListener('change', () => {

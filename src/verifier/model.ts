@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import type { PageDigest } from './page-digest.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
@@ -104,7 +104,7 @@ function canonicalName(name: string | undefined): string | undefined {
  */
 export function verifyOptions(s: TrustSettings, now: Date, kinds: DrawKinds = DEFAULT_DRAW_KINDS): VerifyOptions {
   const trust = {
-    ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: `beacon ${shortName(name)}` }))] }),
+    ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: 'a beacon added in the trust settings' }))] }),
     ...(s.tsaRoots.length === 0 ? {} : { timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, ...s.tsaRoots] }),
   }
   return {

@@ -492,6 +492,40 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
   })
 
+  it('speaks French with ?lang=fr or a French browser, English otherwise; core text says it stays English; times in local time beside UTC (issue 26, item 6)', async () => {
+    // ?lang=fr on an English browser
+    await web.page.goto(`${web.url}?lang=fr&trust-beacon=${beaconOf(signed)}`)
+    expect(await web.page.evaluate(() => document.documentElement.lang)).toBe('fr')
+    expect(await web.page.locator('#input-h').textContent()).toBe('Charger une preuve')
+    expect(await web.page.title()).toBe('orbitdraw — vérificateur de preuves')
+    expect(await web.page.locator('#core-in-english').textContent()).toContain('restent en anglais')
+    // the language links keep the rest of the link
+    expect(await web.page.locator('#lang a[hreflang="en"]').getAttribute('href')).toContain(`trust-beacon=${beaconOf(signed)}`)
+    await trustTestTsa()
+    await loadProof(web.page, signed, 'file')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Vérifié avec des paramètres de confiance personnalisés')
+    expect(await web.page.locator('.summary dt').first().textContent()).toBe('Tirage')
+    // the switch back to English
+    await web.page.locator('#lang a[hreflang="en"]').click()
+    await web.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.documentElement.lang === 'en')
+    expect(await web.page.locator('#input-h').textContent()).toBe('Load a proof')
+    expect(await web.page.locator('#core-in-english').isVisible()).toBe(false)
+    // a browser whose preferred language is French, in another time zone: French without ?lang=, local times beside UTC
+    const context = await web.browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' })
+    const fr = await context.newPage()
+    try {
+      await fr.goto(`${web.url}?trust-beacon=${beaconOf(signed)}`)
+      expect(await fr.locator('#input-h').textContent()).toBe('Charger une preuve')
+      expect(await fr.locator('label[for="file"]').textContent()).toBe('choisissez un fichier…')
+      await trustTestTsa(fr)
+      await loadProof(fr, signed, 'file')
+      const target = await fr.locator('.summary dd').nth(3).textContent()
+      expect(target).toMatch(/ UTC \(.+(UTC\+1|UTC\+2|CET|CEST|HNEC|HAEC).*, votre heure locale\)/)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('shows garbage as failed without crashing; entries are text, isolated, with hidden characters marked', async () => {
     await web.page.goto(web.url)
     await loadProof(web.page, '{"not": "a proof"', 'paste')
