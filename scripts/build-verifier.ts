@@ -19,7 +19,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { en } from '../src/verifier/messages.js'
+import { enPage } from '../src/verifier/messages.js'
 import { MAX_PAGE_BYTES, pageDigest, type PageDigest } from '../src/verifier/page-digest.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -112,7 +112,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     .replace('<!--VERSION-->', () => (JSON.parse(packageJson) as { version: string }).version)
     // the page's English words, from the messages module (the page swaps them for another language)
     .replace(/(<[a-z0-9]+ [^>]*data-i18n="([A-Za-z]+)"[^>]*>)(<\/)/g, (_m, open: string, key: string, close: string) => {
-      const text = (en.page as unknown as Record<string, string | undefined>)[key]
+      const text = (enPage as unknown as Record<string, string | undefined>)[key]
       if (text === undefined) throw new Error(`index.html names the message ${key}, which src/verifier/messages.ts does not have`)
       return `${open}${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}${close}`
     })

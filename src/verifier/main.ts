@@ -16,7 +16,7 @@ import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
 import type { CommitmentModel, OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
 import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
-import { en, LANGUAGES, pickLanguage } from './messages.js'
+import { LANGUAGES, pickLanguage } from './messages.js'
 import { formatTimeBoth, splitInvisible } from './text.js'
 
 type Child = Node | string | number | false | null | undefined
@@ -485,10 +485,11 @@ const t = pickLanguage(new URLSearchParams(location.search).get('lang'), navigat
 /** Puts the page's static text in its language, and the language links (`?lang=`, keeping the rest of the link). */
 function applyLanguage(): void {
   document.documentElement.lang = t.lang
-  if (t !== en) {
-    document.title = t.page.title
+  const page = t.page
+  if (page !== undefined) {
+    document.title = page.title
     for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
-      const text = (t.page as unknown as Record<string, string | undefined>)[el.dataset.i18n ?? '']
+      const text = (page as unknown as Record<string, string | undefined>)[el.dataset.i18n ?? '']
       if (text !== undefined) el.textContent = text
     }
   }

@@ -11,39 +11,45 @@
  * @module
  */
 
+/** The page's static text, by `data-i18n` key. */
+export interface PageText {
+  readonly title: string
+  readonly sub: string
+  readonly lede: string
+  readonly loadH: string
+  readonly dropMain: string
+  readonly or: string
+  readonly choose: string
+  readonly proofHint: string
+  readonly pasteSummary: string
+  readonly pasteLabel: string
+  readonly verifyPaste: string
+  readonly trustSummary: string
+  readonly trustHint: string
+  readonly beaconsLabel: string
+  readonly allowUnsigned: string
+  readonly allowUntimestamped: string
+  readonly tsaLabel: string
+  readonly tsaFile: string
+  readonly pinLabel: string
+  readonly apply: string
+  readonly cancel: string
+  readonly footVerifier: string
+  readonly footNote: string
+  readonly footLink: string
+  /** Said on a page whose language is not English; empty in English. */
+  readonly coreInEnglish: string
+}
+
 /** Every text of the page that a translation must give. */
 export interface Messages {
   readonly lang: string
   readonly languageName: string
-  /** Static page text, by `data-i18n` key. */
-  readonly page: {
-    readonly title: string
-    readonly sub: string
-    readonly lede: string
-    readonly loadH: string
-    readonly dropMain: string
-    readonly or: string
-    readonly choose: string
-    readonly proofHint: string
-    readonly pasteSummary: string
-    readonly pasteLabel: string
-    readonly verifyPaste: string
-    readonly trustSummary: string
-    readonly trustHint: string
-    readonly beaconsLabel: string
-    readonly allowUnsigned: string
-    readonly allowUntimestamped: string
-    readonly tsaLabel: string
-    readonly tsaFile: string
-    readonly pinLabel: string
-    readonly apply: string
-    readonly cancel: string
-    readonly footVerifier: string
-    readonly footNote: string
-    readonly footLink: string
-    /** Said on a page whose language is not English; empty in English. */
-    readonly coreInEnglish: string
-  }
+  /**
+   * The static page text in this language; absent for English, whose words the build writes into the
+   * HTML from {@link enPage} (so the page's script does not carry them twice).
+   */
+  readonly page?: PageText
   /** Verdict titles, by the core's English title. */
   readonly titles: Readonly<Record<string, string>>
   readonly summary: { readonly draw: string; readonly kind: string; readonly participants: string; readonly target: string; readonly beacon: string; readonly proof: string; readonly noLabel: string }
@@ -66,36 +72,38 @@ export interface Messages {
   readonly couldNotLoad: string
 }
 
+/** The English page text: the build writes it into the HTML (`data-i18n` elements). */
+export const enPage: PageText = {
+  title: 'orbitdraw — proof verifier',
+  sub: 'proof verifier',
+  lede: 'Check a draw made from the cosmic randomness beacon. Everything runs in this page, offline: the proof file never leaves your computer.',
+  loadH: 'Load a proof',
+  dropMain: 'Drop a proof file here',
+  or: 'or',
+  choose: 'choose a file…',
+  proofHint: 'A proof is one JSON file (proof.json) made by orbitdraw draw.',
+  pasteSummary: '…or paste the proof JSON',
+  pasteLabel: 'Proof JSON',
+  verifyPaste: 'Verify pasted proof',
+  trustSummary: 'Advanced: trust settings',
+  trustHint: "By default this page trusts only Orbitport's beacons, requires the beacon's signed record and a time-stamp, and shows Verified only then. Anything you change here (or a link sets) is named in the verdict, which is then never the plain green one.",
+  beaconsLabel: 'Also trust these beacons (IPNS names, one per line)',
+  allowUnsigned: 'Accept unsigned blocks (integrity only)',
+  allowUntimestamped: 'Accept a commitment without a time-stamp',
+  tsaLabel: 'Also trust these time-stamping root certificates (PEM; never taken from a link)',
+  tsaFile: '…or load a PEM file',
+  pinLabel: 'Pin the commitment CID the organizer announced (a proof of any other commitment fails)',
+  apply: 'Apply and re-verify',
+  cancel: 'Cancel',
+  footVerifier: 'verifier',
+  footNote: 'runs the same verify() as the Node library · no server, no tracking, no external resources.',
+  footLink: 'Link a proof with ?proof=<url> (the host must allow CORS); trust settings in a link (trust-beacon, allow-unsigned, allow-untimestamped, commitment) are always named in the verdict.',
+  coreInEnglish: '',
+}
+
 export const en: Messages = {
   lang: 'en',
   languageName: 'English',
-  page: {
-    title: 'orbitdraw — proof verifier',
-    sub: 'proof verifier',
-    lede: 'Check a draw made from the cosmic randomness beacon. Everything runs in this page, offline: the proof file never leaves your computer.',
-    loadH: 'Load a proof',
-    dropMain: 'Drop a proof file here',
-    or: 'or',
-    choose: 'choose a file…',
-    proofHint: 'A proof is one JSON file (proof.json) made by orbitdraw draw.',
-    pasteSummary: '…or paste the proof JSON',
-    pasteLabel: 'Proof JSON',
-    verifyPaste: 'Verify pasted proof',
-    trustSummary: 'Advanced: trust settings',
-    trustHint: "By default this page trusts only Orbitport's beacons, requires the beacon's signed record and a time-stamp, and shows Verified only then. Anything you change here (or a link sets) is named in the verdict, which is then never the plain green one.",
-    beaconsLabel: 'Also trust these beacons (IPNS names, one per line)',
-    allowUnsigned: 'Accept unsigned blocks (integrity only)',
-    allowUntimestamped: 'Accept a commitment without a time-stamp',
-    tsaLabel: 'Also trust these time-stamping root certificates (PEM; never taken from a link)',
-    tsaFile: '…or load a PEM file',
-    pinLabel: 'Pin the commitment CID the organizer announced (a proof of any other commitment fails)',
-    apply: 'Apply and re-verify',
-    cancel: 'Cancel',
-    footVerifier: 'verifier',
-    footNote: 'runs the same verify() as the Node library · no server, no tracking, no external resources.',
-    footLink: 'Link a proof with ?proof=<url> (the host must allow CORS); trust settings in a link (trust-beacon, allow-unsigned, allow-untimestamped, commitment) are always named in the verdict.',
-    coreInEnglish: '',
-  },
   titles: {},
   summary: { draw: 'Draw', kind: 'Kind', participants: 'Participants', target: 'Target block', beacon: 'Beacon', proof: 'Proof', noLabel: '(no label)' },
   commitment: {
@@ -116,36 +124,38 @@ export const en: Messages = {
   couldNotLoad: 'Could not load the proof',
 }
 
+const frPage: PageText = {
+  title: 'orbitdraw — vérificateur de preuves',
+  sub: 'vérificateur de preuves',
+  lede: 'Vérifiez un tirage fait avec la balise d’aléa cosmique. Tout se passe dans cette page, hors ligne : le fichier de preuve ne quitte jamais votre ordinateur.',
+  loadH: 'Charger une preuve',
+  dropMain: 'Déposez un fichier de preuve ici',
+  or: 'ou',
+  choose: 'choisissez un fichier…',
+  proofHint: 'Une preuve est un fichier JSON (proof.json) produit par orbitdraw draw.',
+  pasteSummary: '…ou collez le JSON de la preuve',
+  pasteLabel: 'JSON de la preuve',
+  verifyPaste: 'Vérifier la preuve collée',
+  trustSummary: 'Avancé : paramètres de confiance',
+  trustHint: 'Par défaut, cette page ne fait confiance qu’aux balises d’Orbitport, exige l’enregistrement signé de la balise et un horodatage, et n’affiche « Vérifié » qu’à ces conditions. Tout ce que vous changez ici (ou qu’un lien règle) est nommé dans le verdict, qui n’est alors jamais le vert simple.',
+  beaconsLabel: 'Faire aussi confiance à ces balises (noms IPNS, un par ligne)',
+  allowUnsigned: 'Accepter des blocs non signés (intégrité seulement)',
+  allowUntimestamped: 'Accepter un engagement sans horodatage',
+  tsaLabel: 'Faire aussi confiance à ces certificats racines d’horodatage (PEM ; jamais pris d’un lien)',
+  tsaFile: '…ou charger un fichier PEM',
+  pinLabel: 'Épingler le CID d’engagement annoncé par l’organisateur (la preuve de tout autre engagement échoue)',
+  apply: 'Appliquer et revérifier',
+  cancel: 'Annuler',
+  footVerifier: 'vérificateur',
+  footNote: 'exécute la même fonction verify() que la bibliothèque Node · aucun serveur, aucun pistage, aucune ressource externe.',
+  footLink: 'Liez une preuve avec ?proof=<url> (l’hébergeur doit autoriser CORS) ; les paramètres de confiance d’un lien (trust-beacon, allow-unsigned, allow-untimestamped, commitment) sont toujours nommés dans le verdict.',
+  coreInEnglish: 'Les phrases du verdict, le détail des vérifications et les raisons d’échec restent en anglais : ce sont celles de l’outil en ligne de commande.',
+}
+
 export const fr: Messages = {
   lang: 'fr',
   languageName: 'Français',
-  page: {
-    title: 'orbitdraw — vérificateur de preuves',
-    sub: 'vérificateur de preuves',
-    lede: 'Vérifiez un tirage fait avec la balise d’aléa cosmique. Tout se passe dans cette page, hors ligne : le fichier de preuve ne quitte jamais votre ordinateur.',
-    loadH: 'Charger une preuve',
-    dropMain: 'Déposez un fichier de preuve ici',
-    or: 'ou',
-    choose: 'choisissez un fichier…',
-    proofHint: 'Une preuve est un fichier JSON (proof.json) produit par orbitdraw draw.',
-    pasteSummary: '…ou collez le JSON de la preuve',
-    pasteLabel: 'JSON de la preuve',
-    verifyPaste: 'Vérifier la preuve collée',
-    trustSummary: 'Avancé : paramètres de confiance',
-    trustHint: 'Par défaut, cette page ne fait confiance qu’aux balises d’Orbitport, exige l’enregistrement signé de la balise et un horodatage, et n’affiche « Vérifié » qu’à ces conditions. Tout ce que vous changez ici (ou qu’un lien règle) est nommé dans le verdict, qui n’est alors jamais le vert simple.',
-    beaconsLabel: 'Faire aussi confiance à ces balises (noms IPNS, un par ligne)',
-    allowUnsigned: 'Accepter des blocs non signés (intégrité seulement)',
-    allowUntimestamped: 'Accepter un engagement sans horodatage',
-    tsaLabel: 'Faire aussi confiance à ces certificats racines d’horodatage (PEM ; jamais pris d’un lien)',
-    tsaFile: '…ou charger un fichier PEM',
-    pinLabel: 'Épingler le CID d’engagement annoncé par l’organisateur (la preuve de tout autre engagement échoue)',
-    apply: 'Appliquer et revérifier',
-    cancel: 'Annuler',
-    footVerifier: 'vérificateur',
-    footNote: 'exécute la même fonction verify() que la bibliothèque Node · aucun serveur, aucun pistage, aucune ressource externe.',
-    footLink: 'Liez une preuve avec ?proof=<url> (l’hébergeur doit autoriser CORS) ; les paramètres de confiance d’un lien (trust-beacon, allow-unsigned, allow-untimestamped, commitment) sont toujours nommés dans le verdict.',
-    coreInEnglish: 'Les phrases du verdict, le détail des vérifications et les raisons d’échec restent en anglais : ce sont celles de l’outil en ligne de commande.',
-  },
+  page: frPage,
   titles: {
     Verified: 'Vérifié',
     'Verified under custom trust settings': 'Vérifié avec des paramètres de confiance personnalisés',

@@ -10,7 +10,9 @@
  * @module
  */
 import { base64ToBytes } from '../core/bytes.js'
-import { COMMITMENT_FILE_TYPE, parseCommitmentFile, type CommitmentFile } from '../core/commitment-file.js'
+import { commitmentCid, parseCommitment, type Commitment } from '../core/commitment.js'
+import { LIMITS } from '../core/limits.js'
+import { COMMITMENT_FILE_TYPE } from '../core/schema/commitment-file.js'
 import { readProofJson } from '../core/proof.js'
 import { parseTimestampToken } from '../core/timestamp/index.js'
 import { ORBITPORT_BEACONS } from '../core/trust.js'
@@ -50,9 +52,17 @@ function documentType(input: Uint8Array | string): unknown {
  */
 function readCommitment(input: Uint8Array | string, type: unknown, kinds: DrawKinds): CommitmentModel | undefined {
   if (type !== COMMITMENT_FILE_TYPE && type !== undefined) return undefined
-  let file: CommitmentFile
+  // As parseCommitmentFile reads it (without loading its schema into the page): a bare commitment, or
+  // { type, version, cid, commitment, timestamps } whose cid is the commitment's.
+  let file: { commitment: Commitment; cid: string; timestamps: readonly unknown[] }
   try {
-    file = parseCommitmentFile(input)
+    const doc = readProofJson(input) as Record<string, unknown>
+    const c = parseCommitment(type === undefined ? doc : doc.commitment, { kinds })
+    const cid = commitmentCid(c, kinds)
+    if (type !== undefined && doc.cid !== cid) return undefined
+    const tokens = type === undefined ? [] : doc.timestamps
+    if (!Array.isArray(tokens) || tokens.length > LIMITS.maxTimestampTokens) return undefined
+    file = { commitment: c, cid, timestamps: tokens }
   } catch {
     return undefined
   }
@@ -68,7 +78,7 @@ function readCommitment(input: Uint8Array | string, type: unknown, kinds: DrawKi
     after: c.after.sequence,
     timestamps: file.timestamps.map((t) => {
       try {
-        return Math.floor(parseTimestampToken(base64ToBytes(t)).tstInfo.genTime / 1000)
+        return typeof t === 'string' ? Math.floor(parseTimestampToken(base64ToBytes(t)).tstInfo.genTime / 1000) : undefined
       } catch {
         return undefined
       }

@@ -460,6 +460,8 @@ describe('browser verifier (headless Chromium)', () => {
             .map((e) => `${e.tagName.toLowerCase()}${e.id === '' ? '' : `#${e.id}`}.${[...e.classList].join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`),
         }))
         expect(layout.width, layout.wide.join('\n')).toBeLessThanOrEqual(390)
+        // the verdict (title, facts, the link's and the panel's settings with what to check) fits one screen (issue 26, item 6)
+        expect(await phone.locator('#verdict').evaluate((e) => e.getBoundingClientRect().height)).toBeLessThanOrEqual(844)
       }
     } finally {
       await phone.close()
