@@ -711,11 +711,18 @@ async function checkUrl(raw: string): Promise<void> {
  */
 function showPageHash(): void {
   const line = $('page-hash')
-  const how = 'Check it yourself: download the file and compare its SHA-256 with the one published for this version (docs/verifier.md, or orbitdraw verifier-page).'
+  const how = 'Check it yourself: hash the downloaded file, compare with docs/verifier.md or orbitdraw verifier-page.'
   if (location.protocol !== 'http:' && location.protocol !== 'https:') {
     line.textContent = `Opened from a file, so this page cannot read its own bytes. ${how}`
     return
   }
+  // On request only: the page starts no worker and makes no request of its own until asked.
+  const button = h('button', { type: 'button', class: 'button', id: 'page-hash-button' }, "Show this page's SHA-256")
+  line.replaceChildren(button)
+  button.addEventListener('click', () => hashOwnFile(line, how), { once: true })
+}
+
+function hashOwnFile(line: HTMLElement, how: string): void {
   void (async () => {
     const res = await fetch(location.href, { credentials: 'omit', cache: 'force-cache' })
     if (!res.ok) throw new Error(`HTTP ${res.status}`)

@@ -149,7 +149,7 @@ const frPage: PageText = {
   footVerifier: 'vérificateur',
   footNote: 'exécute la même fonction verify() que la bibliothèque Node · aucun serveur, aucun pistage, aucune ressource externe.',
   footLink: 'Liez une preuve avec ?proof=<url> (l’hébergeur doit autoriser CORS) ; les paramètres de confiance d’un lien (trust-beacon, allow-unsigned, allow-untimestamped, commitment) sont toujours nommés dans le verdict.',
-  coreInEnglish: 'Les phrases du verdict, le détail des vérifications et les raisons d’échec restent en anglais : ce sont celles de l’outil en ligne de commande.',
+  coreInEnglish: 'Le détail du verdict, les vérifications et les raisons d’échec restent en anglais (comme dans l’outil en ligne de commande).',
 }
 
 export const fr: Messages = {

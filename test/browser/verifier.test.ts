@@ -261,6 +261,7 @@ describe('browser verifier (headless Chromium)', () => {
 
   it('shows the SHA-256 of its own file as the server sends it, equal to the build\'s (issue 26, item 4)', async () => {
     await web.page.goto(`${web.url}?commitment=bagu`)
+    await web.page.locator('#page-hash-button').click()
     await web.page.waitForFunction(() => document.getElementById('page-hash')?.dataset.sha256 !== undefined)
     expect(await web.page.locator('#page-sha256').textContent()).toBe(web.built.digest.sha256)
     expect(await web.page.locator('#page-hash').textContent()).toContain('proves nothing alone')
