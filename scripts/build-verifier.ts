@@ -6,9 +6,12 @@
  * `<script type="text/plain">` data block that the page starts as a `blob:` Web Worker, the one
  * thing `worker-src blob:` allows. Works from `file://`, from any static host, offline.
  *
- *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet]
+ *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet] [--verbose] [--update-docs]
  *
- * Prints the bundle size minified and minified + gzip.
+ * Prints the bundle size minified and minified + gzip, and the page's SHA-256 and CID. The page is
+ * reproducible: the same commit (with `npm ci`'s dependencies) gives the same bytes, so its hash can be
+ * published; `dist/verifier/page-hash.json` records it, and `--update-docs` writes it into
+ * docs/verifier.md (between the `verifier-page-hash` markers), which a test compares with a fresh build.
  */
 import { build, transform, type BuildOptions } from 'esbuild'
 import { createHash } from 'node:crypto'
@@ -16,6 +19,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { enPage } from '../src/verifier/messages.js'
+import { MAX_PAGE_BYTES, pageDigest, type PageDigest } from '../src/verifier/page-digest.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const SRC = join(ROOT, 'src', 'verifier')
@@ -44,7 +49,12 @@ export interface BuildVerifierResult {
   readonly page: { readonly min: number; readonly gzip: number }
   /** Minified bytes per npm package (or source folder), largest first. */
   readonly breakdown: readonly (readonly [string, number])[]
+  /** The page file's size, SHA-256 and CID (also written to `page-hash.json` beside it). */
+  readonly digest: PageDigest
 }
+
+/** The name of the digest file written beside the page. */
+export const PAGE_HASH_FILE = 'page-hash.json'
 
 const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
 const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
@@ -81,6 +91,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   if (js.length > 64 * 1024) throw new Error(`the page script is ${js.length} bytes: something pulled the core into the main thread (it belongs in the worker)`)
   const css = (await transform(await readFile(join(SRC, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari16'] })).code.trim()
   const template = await readFile(join(SRC, 'index.html'), 'utf8')
+  const packageJson = await readFile(join(ROOT, 'package.json'), 'utf8')
   const csp = [
     "default-src 'none'",
     `script-src 'sha256-${sha256b64(js)}'`,
@@ -98,12 +109,23 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     .replace('<!--STYLE-->', () => `<style>${css}</style>`)
     .replace('<!--WORKER-->', () => `<script type="text/plain" id="verify-worker">${workerJs}</script>`)
     .replace('<!--SCRIPT-->', () => `<script type="module">${js}</script>`)
-  if (['<!--CSP-->', '<!--STYLE-->', '<!--WORKER-->', '<!--SCRIPT-->'].some((p) => html.includes(p))) throw new Error('template placeholder left unreplaced')
+    .replace('<!--VERSION-->', () => (JSON.parse(packageJson) as { version: string }).version)
+    // the page's English words, from the messages module (the page swaps them for another language)
+    .replace(/(<[a-z0-9]+ [^>]*data-i18n="([A-Za-z]+)"[^>]*>)(<\/)/g, (_m, open: string, key: string, close: string) => {
+      const text = (enPage as unknown as Record<string, string | undefined>)[key]
+      if (text === undefined) throw new Error(`index.html names the message ${key}, which src/verifier/messages.ts does not have`)
+      return `${open}${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}${close}`
+    })
+  if (['<!--CSP-->', '<!--STYLE-->', '<!--WORKER-->', '<!--SCRIPT-->', '<!--VERSION-->'].some((p) => html.includes(p))) throw new Error('template placeholder left unreplaced')
 
+  const htmlBytes = Buffer.from(html, 'utf8')
+  if (htmlBytes.length > MAX_PAGE_BYTES) throw new Error(`the page is ${htmlBytes.length} bytes, over ${MAX_PAGE_BYTES}: its content address would no longer be one raw block`)
+  const digest = pageDigest(htmlBytes)
   await rm(outDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
   const htmlPath = join(outDir, 'index.html')
-  await writeFile(htmlPath, html)
+  await writeFile(htmlPath, htmlBytes)
+  await writeFile(join(outDir, PAGE_HASH_FILE), `${JSON.stringify({ file: 'index.html', ...digest }, null, 2)}\n`)
 
   const sizes = new Map<string, number>()
   for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs)]) {
@@ -120,7 +142,47 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     css: { min: Buffer.byteLength(css), gzip: gz(css) },
     page: { min: Buffer.byteLength(html), gzip: gz(html) },
     breakdown: [...sizes].sort((a, b) => b[1] - a[1]),
+    digest,
   }
+}
+
+/** The markers around the generated hash block in docs/verifier.md. */
+export const DOCS_MARKERS = ['<!-- verifier-page-hash:start (written by `npm run build:verifier -- --update-docs`; checked by test/verifier/page-reproducible.test.ts) -->', '<!-- verifier-page-hash:end -->'] as const
+
+/** The generated block of docs/verifier.md for a page digest. */
+export function docsHashBlock(d: PageDigest): string {
+  return [
+    DOCS_MARKERS[0],
+    '| the page built from this commit | |',
+    '|---|---|',
+    `| size | ${d.bytes} bytes |`,
+    `| SHA-256 | \`${d.sha256}\` |`,
+    `| CID (v1, raw, sha2-256) | \`${d.cid}\` |`,
+    DOCS_MARKERS[1],
+  ].join('\n')
+}
+
+/** The SHA-256 that docs/verifier.md publishes (its generated block), or undefined when absent. */
+export function docsPublishedHash(docs: string): { sha256: string; cid: string } | undefined {
+  const start = docs.indexOf(DOCS_MARKERS[0])
+  const end = docs.indexOf(DOCS_MARKERS[1])
+  if (start < 0 || end < start) return undefined
+  const block = docs.slice(start, end)
+  const sha256 = /\| SHA-256 \| `([0-9a-f]{64})` \|/.exec(block)?.[1]
+  const cid = /\| CID \(v1, raw, sha2-256\) \| `(b[a-z2-7]+)` \|/.exec(block)?.[1]
+  return sha256 === undefined || cid === undefined ? undefined : { sha256, cid }
+}
+
+/** Rewrites the generated block of docs/verifier.md for `d`; returns true when it changed. */
+export async function updateDocs(d: PageDigest, docsPath = join(ROOT, 'docs', 'verifier.md')): Promise<boolean> {
+  const docs = await readFile(docsPath, 'utf8')
+  const start = docs.indexOf(DOCS_MARKERS[0])
+  const end = docs.indexOf(DOCS_MARKERS[1])
+  if (start < 0 || end < start) throw new Error(`${docsPath} has no ${DOCS_MARKERS[0]} ... ${DOCS_MARKERS[1]} block`)
+  const next = `${docs.slice(0, start)}${docsHashBlock(d)}${docs.slice(end + DOCS_MARKERS[1].length)}`
+  if (next === docs) return false
+  await writeFile(docsPath, next)
+  return true
 }
 
 const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`
@@ -133,6 +195,8 @@ export function formatReport(r: BuildVerifierResult, verbose = false): string {
     `  worker   ${kib(r.worker.min).padStart(10)} minified   ${kib(r.worker.gzip).padStart(10)} minified+gzip  (verify)`,
     `  styles   ${kib(r.css.min).padStart(10)} minified   ${kib(r.css.gzip).padStart(10)} minified+gzip`,
     `  page     ${kib(r.page.min).padStart(10)} minified   ${kib(r.page.gzip).padStart(10)} minified+gzip  (one self-contained HTML file)`,
+    `  sha256   ${r.digest.sha256}`,
+    `  cid      ${r.digest.cid}`,
   ]
   if (verbose) {
     lines.push('  script by package (minified bytes):')
@@ -146,8 +210,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   const outIdx = args.indexOf('--out')
   const outDir = outIdx >= 0 ? args[outIdx + 1] : undefined
   buildVerifier({ outDir })
-    .then((r) => {
+    .then(async (r) => {
       if (!args.includes('--quiet')) console.log(formatReport(r, args.includes('--verbose')))
+      if (args.includes('--update-docs')) console.log((await updateDocs(r.digest)) ? 'docs/verifier.md: published hash updated' : 'docs/verifier.md: published hash already current')
     })
     .catch((err: unknown) => {
       console.error(`build-verifier: ${(err as Error).message}`)

@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     return name === undefined ? EXIT.usage : EXIT.ok
   }
   if (name === '--version' || name === '-v') {
-    ctx.out(`${await packageVersion()}\n`)
+    ctx.out(`${await packageVersion()}\n${await pageVersionLine()}\n`)
     return EXIT.ok
   }
   const entry: CommandEntry | undefined = COMMANDS.find((c) => c.name === name)
@@ -134,6 +134,16 @@ async function packageVersion(): Promise<string> {
   const { readFile } = await import('node:fs/promises')
   const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
   return pkg.version
+}
+
+/** `verifier page sha256 HEX (CID)` for `--version`, or why there is none. */
+async function pageVersionLine(): Promise<string> {
+  try {
+    const page = await (await import('./verifier-page-file.js')).readShippedPage()
+    return `verifier page sha256 ${page.sha256} (cid ${page.cid}; 'orbitdraw verifier-page' writes it)`
+  } catch {
+    return 'verifier page: not built (npm run build)'
+  }
 }
 
 function isEntryPoint(): boolean {

@@ -14,9 +14,10 @@ import { OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
-import type { OutcomeView, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
-import { customSettings, parseBeaconLines, parsePemCertificates, settingsFromQuery, type TrustSettings } from './settings.js'
-import { formatTime, splitInvisible } from './text.js'
+import type { CommitmentModel, OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
+import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
+import { LANGUAGES, pickLanguage } from './messages.js'
+import { formatTimeBoth, splitInvisible } from './text.js'
 
 type Child = Node | string | number | false | null | undefined
 
@@ -111,16 +112,13 @@ function renderVerdict(m: RenderModel): HTMLElement {
     h(
       'div',
       { class: 'verdict-body' },
-      h('h2', { id: 'verdict-title' }, v.title),
+      h('h2', { id: 'verdict-title' }, t.titles[v.title] ?? v.title),
       v.reason === undefined ? undefined : h('p', { class: 'verdict-reason', id: 'verdict-reason' }, untrusted(v.reason)),
       h('p', { class: 'verdict-line', id: 'verdict-headline' }, v.headline),
       facts,
       custom,
       v.failed.length === 0 ? undefined : h('p', { class: 'verdict-line' }, `${v.failed.length} of ${m.checks.length} check${m.checks.length === 1 ? '' : 's'} failed: `, ...v.failed.flatMap((n, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, n)])),
       auth,
-      !m.webCrypto && m.checks.some((c) => c.name === 'ipns-record-signature' && !c.ok && c.detail.includes('RSA'))
-        ? h('p', { class: 'warning', id: 'webcrypto-warning' }, 'This page has no Web Crypto API (it is served over plain http), which RSA signatures need: the ipns-record-signature failure may come from that rather than from the record. Re-check the proof over https, from localhost, or from disk.')
-        : undefined,
     ),
   )
 }
@@ -140,12 +138,12 @@ function renderSummary(s: SummaryView | undefined, source: string, m?: RenderMod
   const row = (k: string, v: Node | string, mono = false): void => {
     list.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
   }
-  row('Draw', s.label === '' ? '(no label)' : untrusted(s.label, true))
-  row('Kind', s.draw)
-  if (m?.participants !== undefined) list.append(h('dt', null, 'Participants'), h('dd', { id: 'participants-summary' }, participantsText(m.participants, m.searchable === true)))
-  row('Target block', `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTime(s.targetTime)}`}`)
-  row('Beacon', untrusted(s.beacon), true)
-  row('Proof', untrusted(source))
+  row(t.summary.draw, s.label === '' ? t.summary.noLabel : untrusted(s.label, true))
+  row(t.summary.kind, s.draw)
+  if (m?.participants !== undefined) list.append(h('dt', null, t.summary.participants), h('dd', { id: 'participants-summary' }, participantsText(m.participants, m.searchable === true)))
+  row(t.summary.target, `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTimeBoth(s.targetTime, t.lang, t.localTime)}`}`)
+  row(t.summary.beacon, untrusted(s.beacon), true)
+  row(t.summary.proof, untrusted(source))
   return h('section', { class: 'card summary', 'aria-label': 'Summary' }, list)
 }
 
@@ -392,16 +390,31 @@ function render(m: RenderModel, source: string): void {
   const out = $('result')
   out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source, m), renderOutcome(m.outcome, m), renderSearch(m), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
   out.dataset.verifyMs = m.verifyMs.toFixed(0)
+  // Nothing needs Web Crypto (RSA, ECDSA and Ed25519 are pure JS in the worker); recorded for the tests.
+  out.dataset.webCrypto = String(m.webCrypto)
   out.hidden = false
   document.body.dataset.state = m.verdict.tier
 }
 
 /** A participant's receipt: green only when every check passed AND the reader pinned the announced CID. */
 function renderReceipt(r: ReceiptModel): void {
-  const tier = !r.ok ? 'failed' : r.pinned ? 'verified' : 'custom'
-  const title = !r.ok ? 'This receipt does not check out' : r.pinned ? 'You were in the draw' : 'In the committed list — now compare the CID'
+  // A CID pinned by the page's link is the sender's word, not the reader's: never green (see receiptTier).
+  const tier = receiptTier(r)
+  const title = tier === 'failed' ? 'This receipt does not check out' : tier === 'verified' ? 'You were in the draw' : 'In the committed list — now compare the CID'
   const facts = h('ul', { class: 'facts-list', id: 'verdict-facts' })
-  if (r.commitmentCid !== undefined) facts.append(h('li', null, r.pinned ? `Commitment ${r.commitmentCid}: the one you pinned.` : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (or pin it in the trust settings).`))
+  if (r.commitmentCid !== undefined) {
+    facts.append(
+      h(
+        'li',
+        null,
+        tier === 'verified'
+          ? `Commitment ${r.commitmentCid}: the one you pinned.`
+          : r.pinned && r.pinnedBy === 'link'
+            ? `Commitment ${r.commitmentCid}: pinned by the link you opened, not by you. Compare it with the organizer's own announcement, and pin it yourself in the trust settings.`
+            : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (or pin it in the trust settings).`,
+      ),
+    )
+  }
   if (r.entry !== undefined) facts.append(h('li', null, 'Entry ', untrusted(r.entry, true), ` at position ${r.position}${r.count === undefined ? '' : ` of ${r.count}`}.`))
   const checks = h('ol', { class: 'checks', id: 'checks' })
   for (const c of r.checks) {
@@ -409,22 +422,84 @@ function renderReceipt(r: ReceiptModel): void {
   }
   const out = $('result')
   out.replaceChildren(
-    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, r.ok ? (r.pinned ? '✓' : '~') : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, title), facts)),
+    h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, tier === 'verified' ? '✓' : tier === 'custom' ? '~' : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, t.titles[title] ?? title), facts)),
     h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, 'Receipt checks'), checks),
   )
   out.hidden = false
   document.body.dataset.state = tier
 }
 
+/** A commitment file dropped instead of a proof: what it says (as `orbitdraw inspect`), and what to do with it. */
+function renderCommitment(c: CommitmentModel): void {
+  const facts = h('dl', { class: 'facts', id: 'commitment-facts' })
+  const row = (k: string, v: Node | string, mono = false): void => {
+    facts.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
+  }
+  const k = t.commitment
+  row(k.cid, c.cid, true)
+  row(t.summary.draw, c.label === '' ? t.summary.noLabel : untrusted(c.label, true))
+  row(t.summary.kind, untrusted(c.drawText))
+  if (c.participants !== undefined) row(t.summary.participants, `${c.participants.count.toLocaleString('en-US')} ${c.participants.count === 1 ? 'entry' : 'entries'}${c.participants.salted ? ' (private list: salted, none revealed)' : ''}`)
+  row(t.summary.beacon, untrusted(c.beacon), true)
+  row(k.seenAtCommit, k.block(c.after.toLocaleString(t.lang)))
+  row(t.summary.target, `${c.target.toLocaleString(t.lang)} (${k.blocksLater((c.target - c.after).toLocaleString(t.lang))})`)
+  row(k.timestamps, c.timestamps.length === 0 ? k.noTimestamps : c.timestamps.map((x) => (x === undefined ? k.unreadable : `${formatTimeBoth(x, t.lang, t.localTime)} ${k.claimed}`)).join('; '))
+  const out = $('result')
+  out.replaceChildren(
+    h(
+      'div',
+      { class: 'verdict verdict-custom', id: 'verdict', 'data-ok': 'false', 'data-tier': 'commitment', 'data-kind': 'commitment' },
+      h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, 'i'),
+      h(
+        'div',
+        { class: 'verdict-body' },
+        h('h2', { id: 'verdict-title' }, k.title),
+        h('p', { class: 'verdict-line', id: 'verdict-headline' }, k.headline),
+        h(
+          'ul',
+          { class: 'verdict-facts', id: 'verdict-facts' },
+          h('li', null, k.compare(c.cid, c.target.toLocaleString(t.lang))),
+          h('li', null, k.pin),
+        ),
+      ),
+    ),
+    h('section', { class: 'card summary', 'aria-label': 'What the commitment says' }, facts),
+  )
+  out.hidden = false
+  document.body.dataset.state = 'commitment'
+}
+
 function renderError(message: string): void {
   const out = $('result')
-  out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false', 'data-tier': 'error' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, 'Could not load the proof'), h('p', { class: 'verdict-line' }, untrusted(message)))))
+  out.replaceChildren(h('div', { class: 'verdict verdict-error', id: 'verdict', 'data-ok': 'false', 'data-tier': 'error' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, '!'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, t.couldNotLoad), h('p', { class: 'verdict-line' }, untrusted(message)))))
   out.hidden = false
   document.body.dataset.state = 'error'
 }
 
 // ---------------------------------------------------------------------------------------------
 // trust settings
+
+/** The page's language: `?lang=` or the browser's preference (messages.ts). */
+const t = pickLanguage(new URLSearchParams(location.search).get('lang'), navigator.languages ?? [navigator.language])
+
+/** Puts the page's static text in its language, and the language links (`?lang=`, keeping the rest of the link). */
+function applyLanguage(): void {
+  document.documentElement.lang = t.lang
+  const page = t.page
+  if (page !== undefined) {
+    document.title = page.title
+    for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
+      const text = (page as unknown as Record<string, string | undefined>)[el.dataset.i18n ?? '']
+      if (text !== undefined) el.textContent = text
+    }
+  }
+  const links = Object.values(LANGUAGES).map((m) => {
+    const params = new URLSearchParams(location.search)
+    params.set('lang', m.lang)
+    return m === t ? h('strong', { 'aria-current': 'true', lang: m.lang }, m.languageName) : h('a', { href: `?${params.toString()}`, hreflang: m.lang, lang: m.lang }, m.languageName)
+  })
+  $('lang').replaceChildren(...links.flatMap((l, i) => (i === 0 ? [l] : [' · ', l])))
+}
 
 /** The settings the page's link gave, and the notices about parameters it ignored. */
 const fromLink = settingsFromQuery(new URLSearchParams(location.search))
@@ -550,6 +625,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
       renderSearchResult(msg.result)
       return
     }
+    if (msg.type === 'page-hash') return
     const keep = msg.type === 'done' && msg.model.searchable === true
     stopRun(keep)
     if (keep) {
@@ -565,6 +641,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
     const total = performance.now() - started
     $('source').textContent = `Checked ${source} in ${(total / 1000).toFixed(1)} s.`
     if (msg.type === 'receipt') renderReceipt(msg.receipt)
+    else if (msg.type === 'commitment') renderCommitment(msg.commitment)
     else render(msg.model, source)
     $('result').dataset.totalMs = total.toFixed(0)
     $('result').scrollIntoView({ behavior: 'smooth', block: 'start' })
@@ -627,7 +704,44 @@ async function checkUrl(raw: string): Promise<void> {
   }
 }
 
+/**
+ * The footer's "this page's file" line: over http(s), the SHA-256 and CID of the file the server sends
+ * for this address (fetched again, hashed in a worker); from a file, how to check it. A convenience
+ * only: a page altered by its host could print anything here (docs/verifier.md, A page you can check).
+ */
+function showPageHash(): void {
+  const line = $('page-hash')
+  const how = 'Check it yourself: hash the downloaded file, compare with docs/verifier.md or orbitdraw verifier-page.'
+  if (location.protocol !== 'http:' && location.protocol !== 'https:') {
+    line.textContent = `Opened from a file, so this page cannot read its own bytes. ${how}`
+    return
+  }
+  // On request only: the page starts no worker and makes no request of its own until asked.
+  const button = h('button', { type: 'button', class: 'button', id: 'page-hash-button' }, "Show this page's SHA-256")
+  line.replaceChildren(button)
+  button.addEventListener('click', () => hashOwnFile(line, how), { once: true })
+}
+
+function hashOwnFile(line: HTMLElement, how: string): void {
+  void (async () => {
+    const res = await fetch(location.href, { credentials: 'omit', cache: 'force-cache' })
+    if (!res.ok) throw new Error(`HTTP ${res.status}`)
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const worker = startWorker()
+    const digest = await new Promise<{ sha256: string; cid: string }>((resolve, reject) => {
+      worker.onmessage = (ev: MessageEvent<WorkerMessage>) => (ev.data.type === 'page-hash' ? resolve(ev.data.digest) : undefined)
+      worker.onerror = () => reject(new Error('the hashing worker failed'))
+      worker.postMessage({ type: 'page-hash', bytes } satisfies PageHashRequest, [bytes.buffer])
+    }).finally(() => worker.terminate())
+    line.dataset.sha256 = digest.sha256
+    line.replaceChildren("This page's file as the server sends it: SHA-256 ", h('code', { id: 'page-sha256' }, digest.sha256), ', CID ', h('code', null, digest.cid), `. Shown by the page itself, so it proves nothing alone. ${how}`)
+  })().catch(() => {
+    line.textContent = `This page could not read its own file. ${how}`
+  })
+}
+
 function init(): void {
+  applyLanguage()
   $('version').textContent = `(protocol v${PROTOCOL_VERSION})`
   const file = $<HTMLInputElement>('file')
   file.addEventListener('change', () => {
@@ -712,13 +826,7 @@ function init(): void {
   })
   panelStatus()
 
-  // RSA record signatures (the Orbitport beacon's key is RSA) are checked with the browser's Web
-  // Crypto API, which only exists in secure contexts (https, localhost, file://).
-  if (globalThis.crypto?.subtle === undefined) {
-    $('input').append(
-      h('p', { class: 'warning', id: 'insecure', role: 'note' }, 'This page is served over plain http, so the browser offers no Web Crypto API: signed beacon records with RSA keys (like the Orbitport beacon’s) cannot be checked here. Open the page over https, from localhost, or from disk.'),
-    )
-  }
+  showPageHash()
   const link = new URLSearchParams(location.search).get('proof')
   if (link !== null && link !== '') void checkUrl(link)
   document.body.dataset.ready = 'true'

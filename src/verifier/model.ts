@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, shortName, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { buildEvidence, type Evidence } from './evidence.js'
+import type { PageDigest } from './page-digest.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
 
 /** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
@@ -103,7 +104,7 @@ function canonicalName(name: string | undefined): string | undefined {
  */
 export function verifyOptions(s: TrustSettings, now: Date, kinds: DrawKinds = DEFAULT_DRAW_KINDS): VerifyOptions {
   const trust = {
-    ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: `beacon ${shortName(name)}` }))] }),
+    ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: 'a beacon added in the trust settings' }))] }),
     ...(s.tsaRoots.length === 0 ? {} : { timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, ...s.tsaRoots] }),
   }
   return {
@@ -176,7 +177,7 @@ export interface RenderModel {
   /** True when the worker kept the committed entries of a full disclosure for searching (set by the worker). */
   readonly searchable?: boolean
   readonly evidence?: Evidence
-  /** True when the worker had the Web Crypto API (RSA record signatures need it). */
+  /** True when the worker had the Web Crypto API (informational: every signature is checked in pure JS too). */
   readonly webCrypto: boolean
   /** Time `verify` took, in milliseconds. */
   readonly verifyMs: number
@@ -326,13 +327,42 @@ export interface SearchRequest {
   readonly query: string
 }
 
-/** Worker → main thread. */
+/**
+ * What the page shows for a commitment file dropped instead of a proof (as `orbitdraw inspect` reads
+ * it): read, not verified; it fixes a draw before its randomness exists and cannot show who won.
+ */
+export interface CommitmentModel {
+  /** The CID recomputed from the commitment (the file's own claim is checked against it when read). */
+  readonly cid: string
+  readonly label: string
+  /** The draw in words ("pick 3 of 120"). */
+  readonly drawText: string
+  readonly participants?: { readonly count: number; readonly salted: boolean }
+  /** The beacon in words (its label when it is one of Orbitport's) and its name. */
+  readonly beacon: string
+  readonly target: number
+  readonly after: number
+  /** The genTime (Unix seconds) each carried time-stamp token claims (read, not verified); undefined: unreadable. */
+  readonly timestamps: readonly (number | undefined)[]
+}
+
+/** Main thread → worker: the SHA-256 and CID of the page file as its server sends it (footer). */
+export interface PageHashRequest {
+  readonly type: 'page-hash'
+  readonly bytes: Uint8Array
+}
+
 /** What the page shows for a participant's receipt ("was I in the draw?"). */
 export interface ReceiptModel {
   /** True when every check passed. */
   readonly ok: boolean
-  /** True when the reader pinned the announced CID and it matched. */
+  /** True when a pinned CID (the reader's or the link's) matched the receipt's commitment. */
   readonly pinned: boolean
+  /**
+   * Who pinned the CID: `reader` (typed into the trust panel), `link` (the page's `?commitment=`, left
+   * as the link set it), or undefined (no pin). Only the reader's pin can make a receipt green.
+   */
+  readonly pinnedBy?: 'reader' | 'link'
   /** The receipt's commitment CID (to compare with the announcement), entry and 1-based position. */
   readonly commitmentCid?: string
   readonly entry?: string
@@ -342,9 +372,12 @@ export interface ReceiptModel {
   readonly notes: readonly string[]
 }
 
+/** Worker → main thread. */
 export type WorkerMessage =
   | { readonly type: 'phase'; readonly phase: 'verifying' | 'preparing' }
   | { readonly type: 'done'; readonly model: RenderModel }
   | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
   | { readonly type: 'search'; readonly result: SearchResult }
+  | { readonly type: 'page-hash'; readonly digest: PageDigest }
+  | { readonly type: 'commitment'; readonly commitment: CommitmentModel }
   | { readonly type: 'error'; readonly message: string }

@@ -208,3 +208,22 @@ export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_S
 export function sameSettings(a: TrustSettings, b: TrustSettings): boolean {
   return settingsToQuery(a) === settingsToQuery(b) && a.tsaRoots.join('\n') === b.tsaRoots.join('\n')
 }
+
+/**
+ * Who pinned the commitment CID in force: the reader (panel), or the page's link (`?commitment=`,
+ * unchanged in the panel). A link's pin narrows what passes, but it is the sender's word, not the
+ * reader's: an organizer who left someone out of the announced list could link them to another list.
+ */
+export function pinOrigin(s: TrustSettings, link: TrustSettings): 'reader' | 'link' | undefined {
+  if (s.commitment === undefined) return undefined
+  return s.commitment === link.commitment ? 'link' : 'reader'
+}
+
+/**
+ * A receipt's colour: green (`verified`) only when every check passed AND the reader pinned the
+ * announced CID themselves; a CID pinned by the page's link leaves it amber (`custom`), like no pin.
+ */
+export function receiptTier(r: { readonly ok: boolean; readonly pinned: boolean; readonly pinnedBy?: 'reader' | 'link' | undefined }): 'verified' | 'custom' | 'failed' {
+  if (!r.ok) return 'failed'
+  return r.pinned && r.pinnedBy === 'reader' ? 'verified' : 'custom'
+}

@@ -87,3 +87,18 @@ export function formatTime(seconds: number | undefined): string {
   if (Number.isNaN(d.getTime())) return 'unknown'
   return `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`
 }
+
+/**
+ * A Unix time in UTC and in the reader's own time zone: `2026-05-01 12:00:00 UTC (1 May 2026,
+ * 14:00:00 CEST, your local time)`, the local part in the page's language.
+ */
+export function formatTimeBoth(seconds: number | undefined, lang: string, localWord: string): string {
+  const utc = formatTime(seconds)
+  if (utc === 'unknown' || seconds === undefined) return utc
+  try {
+    const local = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }).format(new Date(seconds * 1000))
+    return `${utc} (${local}, ${localWord})`
+  } catch {
+    return utc
+  }
+}

@@ -9,14 +9,22 @@
  *
  * @module
  */
+import { base64ToBytes } from '../core/bytes.js'
+import { commitmentCid, parseCommitment, type Commitment } from '../core/commitment.js'
+import { LIMITS } from '../core/limits.js'
+import { COMMITMENT_FILE_TYPE } from '../core/schema/commitment-file.js'
 import { readProofJson } from '../core/proof.js'
+import { parseTimestampToken } from '../core/timestamp/index.js'
+import { ORBITPORT_BEACONS } from '../core/trust.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/index.js'
-import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { pageDigest } from './page-digest.js'
+import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
@@ -38,9 +46,55 @@ function documentType(input: Uint8Array | string): unknown {
   }
 }
 
+/**
+ * A commitment file (or a bare commitment) read as `orbitdraw inspect` reads it, or undefined when the
+ * document is not one (then `verify` says why it is not a readable proof).
+ */
+function readCommitment(input: Uint8Array | string, type: unknown, kinds: DrawKinds): CommitmentModel | undefined {
+  if (type !== COMMITMENT_FILE_TYPE && type !== undefined) return undefined
+  // As parseCommitmentFile reads it (without loading its schema into the page): a bare commitment, or
+  // { type, version, cid, commitment, timestamps } whose cid is the commitment's.
+  let file: { commitment: Commitment; cid: string; timestamps: readonly unknown[] }
+  try {
+    const doc = readProofJson(input) as Record<string, unknown>
+    const c = parseCommitment(type === undefined ? doc : doc.commitment, { kinds })
+    const cid = commitmentCid(c, kinds)
+    if (type !== undefined && doc.cid !== cid) return undefined
+    const tokens = type === undefined ? [] : doc.timestamps
+    if (!Array.isArray(tokens) || tokens.length > LIMITS.maxTimestampTokens) return undefined
+    file = { commitment: c, cid, timestamps: tokens }
+  } catch {
+    return undefined
+  }
+  const c = file.commitment
+  const known = ORBITPORT_BEACONS.find((b) => b.name === c.beacon)
+  return {
+    cid: file.cid,
+    label: c.label,
+    drawText: kinds.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
+    ...(c.participants === undefined ? {} : { participants: { count: c.participants.count, salted: c.participants.salted === true } }),
+    beacon: known === undefined ? c.beacon : `${known.label} (${c.beacon})`,
+    target: c.target,
+    after: c.after.sequence,
+    timestamps: file.timestamps.map((t) => {
+      try {
+        return typeof t === 'string' ? Math.floor(parseTimestampToken(base64ToBytes(t)).tstInfo.genTime / 1000) : undefined
+      } catch {
+        return undefined
+      }
+    }),
+  }
+}
+
 async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
   scope.postMessage({ type: 'phase', phase: 'verifying' })
-  if (documentType(req.proof) === RECEIPT_TYPE) {
+  const type = documentType(req.proof)
+  const commitment = readCommitment(req.proof, type, kinds)
+  if (commitment !== undefined) {
+    scope.postMessage({ type: 'commitment', commitment })
+    return
+  }
+  if (type === RECEIPT_TYPE) {
     // A participant's receipt: "was I in the draw?" — checked offline against its own commitment.
     const r = checkReceipt(req.proof, req.settings.commitment === undefined ? {} : { commitment: req.settings.commitment })
     scope.postMessage({
@@ -48,6 +102,7 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
       receipt: {
         ok: r.ok,
         pinned: r.pinned,
+        ...(r.pinned ? { pinnedBy: pinOrigin(req.settings, req.link) } : {}),
         ...(r.receipt === undefined ? {} : { commitmentCid: r.receipt.commitmentCid, entry: r.receipt.entry, position: r.receipt.index + 1 }),
         ...(r.commitment?.participants === undefined ? {} : { count: r.commitment.participants.count }),
         checks: r.checks,
@@ -78,6 +133,10 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
 export function startVerifierWorker(kinds: DrawKinds): void {
   scope.onmessage = (ev) => {
     const msg = ev.data
+    if (msg.type === 'page-hash') {
+      scope.postMessage({ type: 'page-hash', digest: pageDigest(msg.bytes) })
+      return
+    }
     if (msg.type === 'search') {
       if (searchable !== undefined) scope.postMessage({ type: 'search', result: searchEntries(searchable.entries, msg.query, searchable.ranks) })
       return

@@ -4,7 +4,7 @@
  * a throwaway Ed25519 key (so the beacon name is that key's `k51…` name).
  */
 import { generateKeyPair } from '@libp2p/crypto/keys'
-import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
+import { createIPNSRecord, marshalIPNSRecord, unmarshalIPNSRecord } from 'ipns'
 import { CID } from 'multiformats/cid'
 import { base64ToBytes, bytesToBase64, commit, drawFromBlock, type DrawKinds, type DrawSpec, type Proof } from '../../src/core/index.js'
 import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
@@ -42,6 +42,15 @@ export interface MakeProofOptions {
   count?: number
   /** Time-stamp the commitment with this authority (default: {@link TEST_TSA} for signed proofs, none for unsigned ones); `false` for none. */
   tsa?: TestTsa | false
+}
+
+/** The proof with one bit of its IPNS record's V2 signature flipped (the record is re-encoded, otherwise unchanged). */
+export function withAlteredRecordSignature(proof: Proof): Proof {
+  const chain = proof.chain as { ipnsRecord: string; blocks: unknown[] }
+  const record = unmarshalIPNSRecord(base64ToBytes(chain.ipnsRecord))
+  const signatureV2 = record.signatureV2.slice()
+  signatureV2[9]! ^= 0x04
+  return { ...proof, chain: { ...chain, ipnsRecord: bytesToBase64(marshalIPNSRecord({ ...record, signatureV2 })) } } as Proof
 }
 
 /** A valid proof (public pick). */

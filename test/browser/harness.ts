@@ -73,7 +73,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** The page states that end a verification. */
-export const FINAL_STATES = ['verified', 'custom', 'failed', 'error', 'cancelled'] as const
+export const FINAL_STATES = ['verified', 'custom', 'failed', 'error', 'cancelled', 'commitment'] as const
 
 /** Waits until the page shows a verdict (or an error, or a cancelled run). */
 export async function waitForVerdict(page: Page): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Writes docs/verifier-screenshot.png (a valid proof signed by a test beacon, trusted through the
- * page's `trust-beacon` link parameter: the amber custom-trust verdict) and
+ * Writes docs/verifier-screenshot.png (1280 px) and docs/verifier-screenshot-390.png (a 390 px phone)
+ * (a valid proof signed by a test beacon, trusted through the page's `trust-beacon` link parameter,
+ * its test time-stamping root trusted in the panel: the amber custom-trust verdict) and
  * docs/verifier-failed-screenshot.png (the same proof under the strict default policy: red,
  * `beacon-trusted`) from the built page in Debian's headless chromium. A green strict verdict needs
  * a proof from Orbitport's own beacon.
@@ -10,7 +11,7 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildVerifier, formatReport } from '../../scripts/build-verifier.js'
-import { makeProof, tamperBlock, tamperOutcome } from './fixtures.js'
+import { makeProof, tamperBlock, tamperOutcome, TEST_TSA } from './fixtures.js'
 import { launchChromium, loadProof, serveDir } from './harness.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -25,6 +26,7 @@ try {
   const trusted = `?trust-beacon=${(proof.commitment as { beacon: string }).beacon}`
   const shots: [string, unknown, number?, string?][] = [
     [join(ROOT, 'docs', 'verifier-screenshot.png'), proof, undefined, trusted],
+    [join(ROOT, 'docs', 'verifier-screenshot-390.png'), proof, 390, trusted],
     [join(ROOT, 'docs', 'verifier-failed-screenshot.png'), proof],
   ]
   // --extra DIR: more views for design review (not committed)
@@ -43,6 +45,10 @@ try {
   for (const [out, p, width, query] of shots) {
     await page.setViewportSize({ width: width ?? 1280, height: 900 })
     await page.goto(`${server.url}${query ?? ''}`)
+    if (query === trusted) {
+      await page.locator('#trust-tsa').fill(TEST_TSA.rootPem)
+      await page.locator('#trust summary').click() // closed again: the verdict is the picture
+    }
     await loadProof(page, p, 'file')
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: out, fullPage: true })

@@ -7,9 +7,10 @@
  */
 import type { Worker } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, makeReceipts, serializeReceipt, verify, type Proof } from '../../src/core/index.js'
+import { CID } from 'multiformats/cid'
+import { bytesToBase64, commit, commitmentFile, drawFromBlock, makeReceipts, serializeReceipt, verify, type Proof } from '../../src/core/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { makeBigProof, makeProof, PARTICIPANTS, tamperBlock, tamperOutcome, TEST_TSA, tsaAt, withByte } from './fixtures.js'
+import { makeBigProof, makeProof, PARTICIPANTS, tamperBlock, tamperOutcome, TEST_TSA, tsaAt, withAlteredRecordSignature, withByte } from './fixtures.js'
 import { INSECURE_HOST, loadProof, waitForVerdict } from './harness.js'
 import { useVerifierPage } from './page-fixture.js'
 
@@ -213,7 +214,7 @@ describe('browser verifier (headless Chromium)', () => {
     expect((await verify(duplicate)).checks[0]!.detail).toContain('twice')
   })
 
-  it('checks an RSA-signed record (like the real beacon) with WebCrypto inside the worker', async () => {
+  it('checks an RSA-signed record (like the real beacon) inside the worker', async () => {
     expect(beaconOf(rsa)).toMatch(/^k2k4r8/)
     await web.page.goto(q({ 'trust-beacon': beaconOf(rsa) }))
     await trustTestTsa()
@@ -223,20 +224,48 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#checks li[data-check="ipns-record-signature"]').textContent()).toContain('RSA')
   })
 
-  it('without Web Crypto (plain-http hosting), warns instead of silently calling an RSA record forged', async () => {
-    const p2 = await web.browser.newPage()
-    try {
-      const port = new URL(web.url).port
-      await p2.goto(`http://${INSECURE_HOST}:${port}/?trust-beacon=${beaconOf(rsa)}`)
-      expect(await p2.evaluate(() => window.isSecureContext)).toBe(false)
-      expect(await p2.locator('#insecure').textContent()).toContain('Web Crypto')
-      await loadProof(p2, rsa, 'file')
-      expect(await p2.locator('#verdict-title').textContent()).toBe('Failed')
-      expect(await failedChecks(p2)).toContain('ipns-record-signature')
-      expect(await p2.locator('#webcrypto-warning').count()).toBe(1)
-    } finally {
-      await p2.close()
+  it('gives the same verdict over plain http (an insecure context, no Web Crypto) as on a secure origin: RSA is pure JS (issue 23, item 4)', async () => {
+    const verdictOf = async (p: typeof web.page): Promise<unknown> => ({
+      tier: await tier(p),
+      title: await p.locator('#verdict-title').textContent(),
+      authenticated: await p.locator('#verdict').getAttribute('data-authenticated'),
+      checks: await p.locator('#checks li').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-check')}:${e.getAttribute('data-ok')}`)),
+    })
+    const port = new URL(web.url).port
+    const results: unknown[] = []
+    for (const [origin, secure] of [[`http://127.0.0.1:${port}`, true], [`http://${INSECURE_HOST}:${port}`, false]] as const) {
+      const p2 = await web.browser.newPage()
+      try {
+        await p2.goto(`${origin}/?trust-beacon=${beaconOf(rsa)}`)
+        expect(await p2.evaluate(() => window.isSecureContext)).toBe(secure)
+        expect(await p2.evaluate(() => globalThis.crypto?.subtle !== undefined)).toBe(secure)
+        expect(await p2.locator('#insecure').count()).toBe(0) // no "cannot check here" banner: nothing needs Web Crypto
+        await trustTestTsa(p2)
+        // a genuine RSA-signed record: passes; the same proof with its record signature altered: fails
+        await loadProof(p2, rsa, 'file')
+        expect(await p2.locator('#result').getAttribute('data-web-crypto')).toBe(String(secure))
+        const genuine = await verdictOf(p2)
+        expect(genuine).toMatchObject({ tier: 'custom', authenticated: 'true' })
+        expect(await failedChecks(p2)).toEqual([])
+        await loadProof(p2, withAlteredRecordSignature(rsa), 'file')
+        const altered = await verdictOf(p2)
+        expect(await failedChecks(p2)).toContain('ipns-record-signature')
+        expect(await p2.locator('#checks li[data-check="ipns-record-signature"]').textContent()).not.toMatch(/could not be checked/)
+        results.push({ genuine, altered })
+      } finally {
+        await p2.close()
+      }
     }
+    expect(results[1]).toEqual(results[0])
+  })
+
+  it('shows the SHA-256 of its own file as the server sends it, equal to the build\'s (issue 26, item 4)', async () => {
+    await web.page.goto(`${web.url}?commitment=bagu`)
+    await web.page.locator('#page-hash-button').click()
+    await web.page.waitForFunction(() => document.getElementById('page-hash')?.dataset.sha256 !== undefined)
+    expect(await web.page.locator('#page-sha256').textContent()).toBe(web.built.digest.sha256)
+    expect(await web.page.locator('#page-hash').textContent()).toContain('proves nothing alone')
+    expect(await web.page.locator('footer').textContent()).toMatch(/orbitdraw \d+\.\d+\.\d+ verifier/)
   })
 
   it('loads a proof linked with ?proof=<url>, under the link’s trust settings', async () => {
@@ -308,7 +337,7 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#checks li[data-check="commitment-time"] .check-detail').textContent()).toContain('--trust-tsa')
   })
 
-  it('private lists: a receipt that checks ("you were in the draw" only once the CID is pinned), one that does not, and a private proof revealing one winner twice', async () => {
+  it('private lists: a receipt that checks ("you were in the draw" only once the reader pinned the CID, never on a link\'s pin), one that does not, and a private proof revealing one winner twice', async () => {
     const chain = buildChain(14, 'browser')
     const secret = new Uint8Array(32).fill(5)
     const committed = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 2 }, label: 'private raffle', private: { secret } })
@@ -320,10 +349,27 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#verdict-facts').textContent()).toContain(`Commitment ${committed.cid}: compare it with the organizer's announcement`)
     expect(await web.page.locator('#verdict-facts').textContent()).toContain(`${PARTICIPANTS[3]} at position 4 of ${PARTICIPANTS.length}`)
     expect(await failedChecks()).toEqual([])
+    // a CID pinned by the link's ?commitment= is the sender's word: never green (issue 23, item 2)
     await web.page.goto(q({ commitment: committed.cid }))
     await loadProof(web.page, serializeReceipt(receipt), 'file', 'receipt.json')
+    expect(await tier()).toBe('custom')
+    expect(await web.page.locator('#verdict-title').textContent()).not.toBe('You were in the draw')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('pinned by the link you opened, not by you')
+    expect(await web.page.locator('#verdict-facts').textContent()).not.toContain('the one you pinned')
+    expect(await web.page.locator('#verdict .auth-yes, #verdict.verdict-verified').count()).toBe(0)
+    // the reader pins it themselves in the trust panel: green
+    await web.page.goto(web.url)
+    await loadProof(web.page, serializeReceipt(receipt), 'file', 'receipt.json')
+    await web.page.locator('#trust summary').click()
+    await web.page.locator('#pin').fill(committed.cid)
+    await web.page.evaluate(() => {
+      document.body.dataset.state = 'loading'
+    })
+    await web.page.locator('#apply-trust').click()
+    await waitForVerdict(web.page)
     expect(await tier()).toBe('verified')
     expect(await web.page.locator('#verdict-title').textContent()).toBe('You were in the draw')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('the one you pinned')
     // a receipt whose salt was changed (it would prove nothing about the list): red, naming the check
     const forged = { ...receipt, salt: receipt.salt.replace(/^./, (c) => (c === '0' ? '1' : '0')) }
     await web.page.goto(web.url)
@@ -415,9 +461,71 @@ describe('browser verifier (headless Chromium)', () => {
             .map((e) => `${e.tagName.toLowerCase()}${e.id === '' ? '' : `#${e.id}`}.${[...e.classList].join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`),
         }))
         expect(layout.width, layout.wide.join('\n')).toBeLessThanOrEqual(390)
+        // the verdict (title, facts, the link's and the panel's settings with what to check) fits one screen (issue 26, item 6)
+        expect(await phone.locator('#verdict').evaluate((e) => e.getBoundingClientRect().height)).toBeLessThanOrEqual(844)
       }
     } finally {
       await phone.close()
+    }
+  })
+
+  it('explains a dropped commitment (file or bare) as inspect does, instead of "Not a readable proof" (issue 26, item 6)', async () => {
+    const chain = buildChain(14, 'browser')
+    const committed = commit({ beacon: BEACON_NAME, target: 11, after: { sequence: 8, block: chain[8]!.cid }, participants: PARTICIPANTS, draw: { kind: 'pick', count: 3 }, label: 'Spring raffle <b>' })
+    const token = bytesToBase64(TEST_TSA.issue(CID.parse(committed.cid).multihash.digest))
+    await web.page.goto(web.url)
+    for (const [doc, tokens] of [[commitmentFile(committed, [token]), 1], [committed.json, 0]] as const) {
+      await loadProof(web.page, doc, 'file', 'commitment.json')
+      expect(await web.page.locator('#verdict').getAttribute('data-kind')).toBe('commitment')
+      expect(await web.page.locator('#verdict-title').textContent()).toBe('This is a commitment, not a proof')
+      expect(await web.page.locator('#verdict-title').textContent()).not.toContain('Not a readable proof')
+      const facts = await web.page.locator('#commitment-facts').textContent()
+      expect(facts).toContain(committed.cid)
+      expect(facts).toContain('Spring raffle <b>') // text, never markup
+      expect(facts).toContain(`${PARTICIPANTS.length} entries`)
+      expect(facts).toContain('Target block11 (3 blocks later)')
+      expect(facts).toContain(tokens === 1 ? '(claimed, not checked)' : 'none carried')
+      expect(await web.page.locator('#verdict-facts').textContent()).toContain(`Compare the CID ${committed.cid}`)
+      expect(await web.page.locator('#commitment-facts b').count()).toBe(0)
+      expect(await greenInsideVerdict()).toBe(0)
+    }
+    // a commitment file whose CID was edited is not read as one: verify names it unreadable
+    await loadProof(web.page, { ...commitmentFile(committed, []), cid: plain.commitmentCid }, 'file', 'commitment.json')
+    expect(await web.page.locator('#verdict').getAttribute('data-kind')).toBeNull()
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
+  })
+
+  it('speaks French with ?lang=fr or a French browser, English otherwise; core text says it stays English; times in local time beside UTC (issue 26, item 6)', async () => {
+    // ?lang=fr on an English browser
+    await web.page.goto(`${web.url}?lang=fr&trust-beacon=${beaconOf(signed)}`)
+    expect(await web.page.evaluate(() => document.documentElement.lang)).toBe('fr')
+    expect(await web.page.locator('#input-h').textContent()).toBe('Charger une preuve')
+    expect(await web.page.title()).toBe('orbitdraw — vérificateur de preuves')
+    expect(await web.page.locator('#core-in-english').textContent()).toContain('restent en anglais')
+    // the language links keep the rest of the link
+    expect(await web.page.locator('#lang a[hreflang="en"]').getAttribute('href')).toContain(`trust-beacon=${beaconOf(signed)}`)
+    await trustTestTsa()
+    await loadProof(web.page, signed, 'file')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Vérifié avec des paramètres de confiance personnalisés')
+    expect(await web.page.locator('.summary dt').first().textContent()).toBe('Tirage')
+    // the switch back to English
+    await web.page.locator('#lang a[hreflang="en"]').click()
+    await web.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.documentElement.lang === 'en')
+    expect(await web.page.locator('#input-h').textContent()).toBe('Load a proof')
+    expect(await web.page.locator('#core-in-english').isVisible()).toBe(false)
+    // a browser whose preferred language is French, in another time zone: French without ?lang=, local times beside UTC
+    const context = await web.browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' })
+    const fr = await context.newPage()
+    try {
+      await fr.goto(`${web.url}?trust-beacon=${beaconOf(signed)}`)
+      expect(await fr.locator('#input-h').textContent()).toBe('Charger une preuve')
+      expect(await fr.locator('label[for="file"]').textContent()).toBe('choisissez un fichier…')
+      await trustTestTsa(fr)
+      await loadProof(fr, signed, 'file')
+      const target = await fr.locator('.summary dd').nth(3).textContent()
+      expect(target).toMatch(/ UTC \(.+(UTC\+1|UTC\+2|CET|CEST|HNEC|HAEC).*, votre heure locale\)/)
+    } finally {
+      await context.close()
     }
   })
 

@@ -86,9 +86,29 @@ describe('terminal escaping: text from files never reaches the terminal raw', ()
     noRawControls(r.stdout)
     // JSON.stringify (the label is shown quoted) escapes ESC as \u001b; safeText escapes what it leaves raw.
     expect(r.stdout).toContain('"\\u001b[2J\\u001b[HVERIFIED \\u{202e}\\u{2028}x"')
-    // JSON output stays exact (JSON escapes ESC itself; U+202E and U+2028 stay raw in JSON strings).
+    // JSON output stays exact and escaped (JSON escapes ESC itself; printJson escapes U+202E and U+2028).
     const j = await run(['verify', join(ws.dir, 'label.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    noRawControls(j.stdout)
     expect(JSON.parse(j.stdout).commitment.label).toBe(`${ESC_PAINT} \u202e\u2028x`)
+  })
+
+  it('verify --json escapes DEL and C1 controls (U+009B is CSI on its own) and keeps the value exact (issue 23, item 6)', async () => {
+    const label = 'a\u007fb\u0085c\u009b2J\u009bHVERIFIED\u0080\u009f\u200bd\u{e0041}'
+    await writeFile(join(ws.dir, 'c1.json'), proofText(['ada', 'bob'], label))
+    const j = await run(['verify', join(ws.dir, 'c1.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    expect(j.code).toBe(0)
+    noRawControls(j.stdout)
+    expect(j.stdout).not.toMatch(/[\u0080-\u009f\u007f\u200b]|\udb40/)
+    expect(j.stdout).toContain('"label": "a\\u007fb\\u0085c\\u009b2J\\u009bHVERIFIED\\u0080\\u009f\\u200bd\\udb40\\udc41"')
+    expect(JSON.parse(j.stdout).commitment.label).toBe(label)
+    // a failing proof's --json (checks' details quote the text) is escaped too
+    const p = JSON.parse(proofText(['ada', 'bob'], label))
+    p.outcome.winners[0].entry = 'x\u009b31mRED'
+    await writeFile(join(ws.dir, 'c1-bad.json'), JSON.stringify(p))
+    const bad = await run(['verify', join(ws.dir, 'c1-bad.json'), '--allow-unsigned', '--allow-untimestamped', '--json'])
+    expect(bad.code).toBe(1)
+    expect(bad.stdout).not.toMatch(/[\u0080-\u009f\u007f]/)
+    expect(bad.stdout).toContain('x\\u009b31mRED')
   })
 
   it('an ESC sequence in a claimed winner is printed escaped (and the tampered proof fails)', async () => {

@@ -7,7 +7,7 @@ import { describeVerdict, failureReason, InvalidInputError, ORBITPORT_BEACONS, t
 import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, MAX_ROWS, outcomeView, pageVerdict, searchEntries, verifyOptions, winnerRanks } from '../../src/verifier/model.js'
 import { withKinds, type OutcomeDisplay } from '../../src/core/index.js'
 import { diceKind } from '../core/kinds/dice.js'
-import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
+import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, pinOrigin, receiptTier, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
 
@@ -71,7 +71,7 @@ describe('verifier page: trust settings', () => {
     const now = new Date(0)
     expect(verifyOptions(DEFAULT_SETTINGS, now)).toEqual({ now })
     const o = verifyOptions({ beacons: [K51], allowUnsigned: true, allowUntimestamped: false, tsaRoots: [], commitment: CID }, now)
-    expect(o.trust?.beacons).toEqual([...ORBITPORT_BEACONS, { name: K51, label: 'beacon k51qzi5uqu…' }])
+    expect(o.trust?.beacons).toEqual([...ORBITPORT_BEACONS, { name: K51, label: 'a beacon added in the trust settings' }])
     expect(o.allowUnsigned).toBe(true)
     expect(o.commitment).toBe(CID)
   })
@@ -116,6 +116,21 @@ describe('verifier page: verdict tiers', () => {
     expect(stamped).toContain('A trusted time-stamp shows that the commitment existed before its target block.')
     const relaxed = explainChecks(result({ checks: [{ name: 'commitment-time', ok: true, detail: 'x', relaxedBy: 'allowUntimestamped' }] })).join(' ')
     expect(relaxed).toContain('nothing here shows that the commitment existed before its target block')
+  })
+})
+
+describe('verifier page: receipts', () => {
+  it('is green only when the reader pinned the CID, never on the link\'s ?commitment= (issue 23, item 2)', () => {
+    const link = settingsFromQuery(new URLSearchParams({ commitment: CID })).settings
+    expect(pinOrigin(link, link)).toBe('link')
+    expect(pinOrigin({ ...DEFAULT_SETTINGS, commitment: CID }, DEFAULT_SETTINGS)).toBe('reader')
+    expect(pinOrigin({ ...DEFAULT_SETTINGS, commitment: CID }, { ...DEFAULT_SETTINGS, commitment: 'bagu0ther' })).toBe('reader')
+    expect(pinOrigin(DEFAULT_SETTINGS, link)).toBeUndefined()
+    expect(receiptTier({ ok: true, pinned: true, pinnedBy: 'reader' })).toBe('verified')
+    expect(receiptTier({ ok: true, pinned: true, pinnedBy: 'link' })).toBe('custom')
+    expect(receiptTier({ ok: true, pinned: true })).toBe('custom')
+    expect(receiptTier({ ok: true, pinned: false })).toBe('custom')
+    expect(receiptTier({ ok: false, pinned: true, pinnedBy: 'reader' })).toBe('failed')
   })
 })
 

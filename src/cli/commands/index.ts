@@ -33,5 +33,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'check-receipt', summary: 'check a participant receipt offline ("I was in the draw")', load: async () => (await import('./receipts.js')).checkReceiptCommand },
   { name: 'beacon', summary: 'read the beacon: latest | block CID | get N | watch (every answer verified)', load: async () => (await import('./beacon.js')).beaconCommand },
   { name: 'random', summary: 'signed cosmic random values from the Orbitport REST endpoint (needs credentials)', load: async () => (await import('./random.js')).randomCommand },
+  { name: 'verifier-page', summary: 'write the browser verifier page (one HTML file) and print its SHA-256 and CID to compare', load: async () => (await import('./verifier-page.js')).verifierPageCommand },
   { name: 'emulator', summary: 'run a local emulator of the beacon, gateway and REST service (until Ctrl-C)', load: async () => (await import('./emulator.js')).emulatorCommand },
 ]

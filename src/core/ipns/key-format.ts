@@ -9,8 +9,9 @@
  *   of the key or of `R` refused), with the host's Web Crypto Ed25519 as a fast path that cannot change
  *   the answer (see `verifyEd25519`).
  * - RSA: `Data` is a DER `SubjectPublicKeyInfo` (rsaEncryption); the modulus is 2048 to 8192 bits
- *   (go-libp2p's floor, js-libp2p's ceiling); signatures are RSASSA-PKCS1-v1_5 with SHA-256, checked
- *   with the Web Crypto API (browsers offer it only on https, localhost and file:// pages).
+ *   (go-libp2p's floor, js-libp2p's ceiling), odd, the exponent odd, 3 to 2^32 - 1; signatures are
+ *   RSASSA-PKCS1-v1_5 with SHA-256, checked in pure JavaScript (`../rsa.ts`) so that a page without
+ *   Web Crypto (plain http) reaches the same verdict as Node.
  *
  * This module holds everything but the Ed25519 arithmetic (`./ed25519.ts`, loaded only for an
  * Ed25519 key); `./keys.ts` adds the synchronous `decodePublicKey` that checks Ed25519 points too.
@@ -23,8 +24,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
-import { bitString, decodeDer, DerError, integer, sequence, TAG, oid, expectTag } from '../timestamp/der.js'
-import { keyImporter, ownBuffer, webCrypto } from '../webcrypto.js'
+import { readRsaSpki, RsaKeyError, verifyRsa } from '../rsa.js'
 import { decodeMessage, encodeMessage, type MessageSchema } from './protobuf.js'
 
 /**
@@ -50,10 +50,8 @@ const KEY_TYPES: readonly string[] = ['RSA', 'Ed25519', 'secp256k1', 'ECDSA']
 const PUBLIC_KEY_SCHEMA: MessageSchema = { 1: ['Type', 'varint'], 2: ['Data', 'bytes'] }
 /** libp2p inlines keys whose protobuf is at most this long in the name (identity multihash). */
 const MAX_INLINE_KEY_LENGTH = 42
-const RSA_ENCRYPTION = '1.2.840.113549.1.1.1'
-/** Bounds on the RSA modulus in bits. */
-export const RSA_MIN_BITS = 2048
-export const RSA_MAX_BITS = 8192
+/** Bounds on the RSA modulus in bits (`../rsa.ts`). */
+export { RSA_MIN_BITS, RSA_MAX_BITS } from '../rsa.js'
 const LIBP2P_KEY = 0x72
 const IDENTITY = 0x00
 const SHA2_256 = 0x12
@@ -76,32 +74,18 @@ export function decodePublicKeyWith(bytes: Uint8Array, fail: (why: string) => ne
     return { type: 'Ed25519', raw: data }
   }
   if (type === 0n) {
-    const bits = rsaModulusBits(data, fail)
-    if (bits < RSA_MIN_BITS || bits > RSA_MAX_BITS) fail(`the RSA modulus is ${bits} bits, outside ${RSA_MIN_BITS}..${RSA_MAX_BITS}`)
+    checkRsaSpki(data, fail)
     return { type: 'RSA', raw: data }
   }
   return type < BigInt(KEY_TYPES.length) ? unsupported(KEY_TYPES[Number(type)]!) : fail(`unknown key type ${type}`)
 }
 
-/** The modulus size of a DER `SubjectPublicKeyInfo` holding an rsaEncryption key, after structural checks. */
-function rsaModulusBits(spki: Uint8Array, fail: (why: string) => never): number {
+/** Checks a DER `SubjectPublicKeyInfo` holding an rsaEncryption key (`readRsaSpki`: structure and bounds). */
+function checkRsaSpki(spki: Uint8Array, fail: (why: string) => never): void {
   try {
-    const top = sequence(decodeDer(spki, 'pubKey', 16), 'pubKey', 'SubjectPublicKeyInfo')
-    if (top.length !== 2) fail('the RSA SubjectPublicKeyInfo does not have exactly 2 fields')
-    const alg = sequence(top[0], 'pubKey.algorithm', 'AlgorithmIdentifier')
-    if (oid(alg[0], 'pubKey.algorithm', 'algorithm') !== RSA_ENCRYPTION) fail('the RSA key is not an rsaEncryption SubjectPublicKeyInfo')
-    if (alg.length !== 2 || expectTag(alg[1], TAG.NULL, 'pubKey.algorithm', 'NULL parameters').content.length !== 0) fail('rsaEncryption parameters must be NULL')
-    const bits = bitString(top[1], 'pubKey.subjectPublicKey', 'subjectPublicKey')
-    if (bits.unused !== 0) fail('the RSA subjectPublicKey has unused bits')
-    const rsa = sequence(decodeDer(bits.bytes, 'pubKey.subjectPublicKey', 16), 'pubKey.subjectPublicKey', 'RSAPublicKey')
-    if (rsa.length !== 2) fail('the RSAPublicKey does not have exactly 2 fields')
-    const n = integer(rsa[0], 'pubKey.modulus', 'modulus')
-    const e = integer(rsa[1], 'pubKey.publicExponent', 'publicExponent')
-    if (n <= 0n) fail('the RSA modulus is not positive')
-    if (e < 3n || e % 2n === 0n) fail('the RSA public exponent is not an odd integer >= 3')
-    return n.toString(2).length
+    readRsaSpki(spki, 'pubKey')
   } catch (cause) {
-    if (cause instanceof DerError) return fail(`the RSA key is not valid DER: ${cause.message}`)
+    if (cause instanceof RsaKeyError) return fail(cause.message)
     throw cause
   }
 }
@@ -136,22 +120,18 @@ export function ipnsNameOfKey(key: IpnsPublicKey): string {
 }
 
 /**
- * Checks `signature` over `data` with `key` (Ed25519: RFC 8032; RSA: PKCS#1 v1.5 with SHA-256 via
- * Web Crypto). Resolves `false` on a bad signature or a key Web Crypto refuses; rejects only when
- * this host has no Web Crypto API for an RSA key (the caller checks that first). Loads Ed25519
- * (`./ed25519.ts`) only for an Ed25519 key.
+ * Checks `signature` over `data` with `key` (Ed25519: RFC 8032; RSA: RSASSA-PKCS1-v1_5 with SHA-256,
+ * in pure JavaScript on every host, `../rsa.ts`). Resolves `false` on a bad signature or key. Loads
+ * Ed25519 (`./ed25519.ts`) only for an Ed25519 key.
  */
 export async function verifyKeySignature(key: IpnsPublicKey, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
   if (key.type === 'Ed25519') return (await import('./ed25519.js')).verifyEd25519(key.raw, data, signature)
-  const subtle = webCrypto()
-  if (subtle === undefined) throw new Error('no Web Crypto API on this host')
+  if (key.type !== 'RSA') return false
+  let rsa
   try {
-    return await subtle.verify(RSA_ALGORITHM, await importRsaKey(subtle, key.raw), ownBuffer(signature), ownBuffer(data))
+    rsa = readRsaSpki(key.raw, 'pubKey')
   } catch {
     return false
   }
+  return verifyRsa(rsa, { family: 'rsa-pkcs1', hash: 'SHA-256' }, data, signature)
 }
-
-const RSA_ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }
-/** RSA keys as imported (a beacon signs every record with one key; importing it costs more than a verification). */
-const importRsaKey = keyImporter('spki', RSA_ALGORITHM)

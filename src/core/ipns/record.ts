@@ -28,7 +28,6 @@ import * as Digest from 'multiformats/hashes/digest'
 import { bytesEqual, concatBytes, utf8Decode, utf8Encode } from '../bytes.js'
 import { IntegrityError, InvalidInputError, MismatchError, ParseError } from '../errors.js'
 import { LIMITS } from '../limits.js'
-import { webCrypto } from '../webcrypto.js'
 import { decodePublicKeyWith, ipnsNameOfKey, publicKeyMultihash, verifyKeySignature, type IpnsPublicKey } from './key-format.js'
 import { parseIpnsName, type IpnsName } from './name.js'
 import { decodeMessage, type MessageSchema } from './protobuf.js'
@@ -300,15 +299,11 @@ export async function recordKeyForNameAsync(record: IpnsRecordInfo, name: string
  * const { key } = recordKeyForName(record, name)
  * const ok = key !== undefined && (await checkRecordSignature(record, key))
  * ```
- * @throws {@link IntegrityError} `SIGNATURE_UNCHECKABLE` when this host cannot check the signature at
- *   all (RSA needs Web Crypto, which browsers only offer on https, localhost and file:// pages): the
- *   record is then *not checked*, which is different from *forged*.
+ * Both key types are checked in pure JavaScript on every host (RSA too: a page served over plain http,
+ * without Web Crypto, reaches the same answer as Node).
  * @category Beacon
  */
 export async function checkRecordSignature(record: IpnsRecordInfo, key: IpnsPublicKey): Promise<boolean> {
-  if (key.type === 'RSA' && webCrypto() === undefined) {
-    throw new IntegrityError('SIGNATURE_UNCHECKABLE', 'this host has no Web Crypto API, so the RSA record signature cannot be checked here', 'verify in Node, or open the verifier over https, localhost or file://')
-  }
   if (key.type !== 'RSA' && key.type !== 'Ed25519') return false
   if (!(await verifyKeySignature(key, concatBytes(SIGNATURE_PREFIX, record.data), record.signatureV2))) return false
   // Stricter than an IPNS resolver, on purpose: a carried legacy V1 signature must verify too, so

@@ -1,6 +1,6 @@
 /**
- * Signature verification for time-stamp tokens and certificates. RSA (PKCS #1 v1.5 and PSS) goes
- * through Web Crypto (`globalThis.crypto.subtle`, present in Node and on https pages); ECDSA on P-256
+ * Signature verification for time-stamp tokens and certificates. RSA (PKCS #1 v1.5 and PSS) is checked
+ * in pure JavaScript on every host (`../rsa.ts`), so a page without Web Crypto reaches Node's answer; ECDSA on P-256
  * and P-384 is decided by `@noble/curves`, so it works everywhere, with the host's Web Crypto as a fast
  * path that cannot change the answer (see {@link verifyEcdsa}). SHA-1 and MD5 are refused.
  *
@@ -11,6 +11,7 @@ import { algorithm, bitString, decodeDer, DerError, integer, isContext, oid, seq
 import { digest } from './hash.js'
 import { HASHES, OID, refusedHashName, type HashName } from './oids.js'
 import { keyImporter, ownBuffer, webCrypto, type KeyImporter } from '../webcrypto.js'
+import { readRsaSpki, verifyRsa, type RsaPublicKey } from '../rsa.js'
 
 /** Outcome of one signature check. */
 export type SignatureOutcome =
@@ -212,20 +213,13 @@ export async function verifySignature(alg: { oid: string; params: Der | undefine
     return (await verifyEcdsa(curve, s.hash, publicKey, data, signature)) ? { kind: 'valid' } : { kind: 'invalid' }
   }
   if (keyAlg.oid !== OID.rsaEncryption) return keyAlg.oid === OID.rsassaPss ? { kind: 'unsupported', what: 'RSASSA-PSS-only public keys' } : { kind: 'invalid' }
-  const subtle = webCrypto()
-  if (subtle === undefined) return { kind: 'uncheckable', what: 'RSA signatures need Web Crypto (crypto.subtle), which this page or runtime does not offer (open the page over https or from a file)' }
-  const params = s.family === 'rsa-pss' ? { name: 'RSA-PSS', hash: s.hash } : { name: 'RSASSA-PKCS1-v1_5', hash: s.hash }
-  let key: CryptoKey
+  // RSA in pure JavaScript on every host (../rsa.ts): a page without Web Crypto (plain http) reaches
+  // the same answer as Node. The key's bounds (2048..8192 bits, 3 <= e < 2^32) are checked first.
+  let rsa: RsaPublicKey
   try {
-    key = await subtle.importKey('spki', spki as Uint8Array<ArrayBuffer>, params, false, ['verify'])
+    rsa = readRsaSpki(spki)
   } catch (e) {
-    return { kind: 'unsupported', what: `an RSA key Web Crypto refuses (${e instanceof Error ? e.message : String(e)})` }
+    return { kind: 'unsupported', what: `an RSA key outside this checker's bounds (${e instanceof Error ? e.message : String(e)})` }
   }
-  try {
-    const verifyParams = s.family === 'rsa-pss' ? { name: 'RSA-PSS', saltLength: s.saltLength } : { name: 'RSASSA-PKCS1-v1_5' }
-    const ok = await subtle.verify(verifyParams, key, signature as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>)
-    return ok ? { kind: 'valid' } : { kind: 'invalid' }
-  } catch {
-    return { kind: 'invalid' }
-  }
+  return verifyRsa(rsa, s, data, signature) ? { kind: 'valid' } : { kind: 'invalid' }
 }
