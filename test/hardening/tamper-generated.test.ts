@@ -82,10 +82,12 @@ function expectedFor(op: 'leaf' | 'remove' | 'extra', segs: readonly Seg[], befo
   const [top, second] = segs
   const last = segs[segs.length - 1]
   if (top === 'type') return ['format']
-  if (top === 'version') return op === 'leaf' ? ['version'] : ['format']
+  // Version 2 is known (a mixed draw): a version 1 proof relabelled 2 lacks its drand round, which the
+  // proof's reader (format) or the commitment's (commitment-cid) refuses; any other version is unknown.
+  if (top === 'version') return op === 'leaf' ? (after === 2 ? ['format'] : ['version']) : ['format']
   if (top === 'commitment') {
     if (segs.length === 1 && op === 'remove') return ['format'] // the whole commitment removed
-    if (op === 'leaf' && second === 'version' && segs.length === 2) return ['version']
+    if (op === 'leaf' && second === 'version' && segs.length === 2) return after === 2 ? ['commitment-cid'] : ['version']
     return ['commitment-cid']
   }
   if (top === 'commitmentCid') return op === 'remove' ? ['format'] : ['commitment-cid']
