@@ -65,7 +65,8 @@ export { PROTOCOL_VERSION, SUPPORTED_VERSIONS, PROOF_TYPE } from './core/index.j
 /** @category Formats */
 export { LIMITS } from './core/index.js'
 // drand, the second source of a mixed (protocol v2) draw.
-export { chainHashOf, checkChainInfo, DEFAULT_DRAND_CHAINS, deriveMixedSeed, DRAND_DST, DRAND_QUICKNET, DRAND_SCHEME, drandInfoJson, parseDrandInfo, planRound, publicKeyOf, roundAt, roundMessage, roundRandomness, roundTime, SEED_DOMAIN_V2, signRound, verifyRoundSignature, type DrandChainInfo, type DrandRound } from './core/index.js'
+export { chainHashOf, checkChainInfo, DEFAULT_DRAND_CHAINS, deriveMixedSeed, DRAND_DST, DRAND_QUICKNET, DRAND_SCHEME, drandInfoJson, parseDrandInfo, planRound, publicKeyOf, roundAt, roundMessage, roundRandomness, roundTime, SEED_DOMAIN_V2, signRound, verifyRoundSignature, type DrandChainInfo, type DrandCommitment, type DrandEvidence, type DrandRound, type DrawSources } from './core/index.js'
+export { DEFAULT_DRAND_URLS, DrandClient, DrandError, DRAND_ERROR_CODES, type DrandClientOptions, type DrandErrorCode } from './drand/index.js'
 // The verification result's pieces: checks, trust anchors, words for the verdict.
 /** @category Verify */
 export type { Check, RelaxableRule } from './core/index.js'

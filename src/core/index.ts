@@ -204,6 +204,7 @@ export { leafHash, nodeHash, merkleRoot, inclusionProof, inclusionProofs, verify
 export { deriveSeed, SEED_DOMAIN_V1 } from './seed.js'
 
 // drand, the second source of a mixed (protocol v2) draw.
+/** @category Drand */
 export {
   chainHashOf,
   checkChainInfo,
@@ -226,6 +227,12 @@ export {
   type DrandChainInfo,
   type DrandRound,
 } from './drand/index.js'
+/** @category Drand */
+export type { DrawSources } from './drand/sources.js'
+/** @category Drand */
+export type { DrandCommitment } from './commitment.js'
+/** @category Drand */
+export type { DrandEvidence } from './draw.js'
 /** @category Sampling */
 export {
   streamFromSeed,

@@ -13,7 +13,10 @@ import { sleep, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
 import { DrandError } from './errors.js'
 
-/** drand's public relays, as drand lists them. */
+/**
+ * drand's public relays, as drand lists them.
+ * @category Drand
+ */
 export const DEFAULT_DRAND_URLS: readonly string[] = ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.drand.sh', 'https://drand.cloudflare.com']
 
 const MAX_BODY = 16 * 1024

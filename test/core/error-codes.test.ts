@@ -47,6 +47,8 @@ const EDGE_INPUT_CODES: Record<string, readonly string[]> = {
   emulator: EMULATOR_INPUT_ERROR_CODES,
   cli: [...CLI_INPUT_ERROR_CODES, ...SORTITION_INPUT_ERROR_CODES, ...BEACON_INPUT_ERROR_CODES],
   verifier: VERIFIER_INPUT_ERROR_CODES,
+  // The drand relay client checks its relay URLs as the REST client does.
+  drand: ['INVALID_URL'],
   // src/*.ts: the Node entry's compositions over the edges (commitTimestamped plans with the beacon client).
   root: BEACON_INPUT_ERROR_CODES,
 }

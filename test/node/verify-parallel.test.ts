@@ -17,7 +17,7 @@ function bigProof(salted: boolean): Proof {
   const chain = buildChain(12, 'parallel-verify')
   const entries = Array.from({ length: n }, (_, i) => `entrant-${i}-ü`)
   const { commitment, secret } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: entries, draw: { kind: 'pick', count: 3 }, label: 'parallel', ...(salted ? { private: { secret: new Uint8Array(32).fill(9) } } : {}) })
-  return JSON.parse(serializeProof(drawFromBlock(commitment, entries, chain[10]!, secret === undefined ? {} : { secret }))) as Proof
+  return JSON.parse(serializeProof(drawFromBlock(commitment, entries, chain[10]!, secret === undefined ? {} : { secret, disclosure: 'full' }))) as Proof
 }
 
 function edited(proof: Proof, edit: (entries: string[]) => void): Proof {

@@ -32,7 +32,7 @@ export interface DrawSources {
 export function drawSources(commitment: Commitment, checks: readonly Check[], ok: boolean): DrawSources {
   const d = commitment.drand
   if (d === undefined) {
-    return { mixed: false, eitherHonest: false, statement: `One source: block ${commitment.target} of Orbitport's beacon alone decides the draw, so it trusts Orbitport's beacon operator, who could choose the block's values.` }
+    return { mixed: false, eitherHonest: false, statement: `One source: Orbitport's block ${commitment.target} alone decides the draw, so it trusts Orbitport's beacon operator.` }
   }
   const order = checks.find((c) => c.name === 'source-order')
   const strict = ok && checks.every((c) => c.relaxedBy === undefined && c.notChecked !== true)

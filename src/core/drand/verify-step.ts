@@ -14,7 +14,7 @@ import type { Proof } from '../proof.js'
 import { checkCommitmentTime } from '../timestamp/check.js'
 import type { TimestampTrustAnchor } from '../timestamp/index.js'
 import type { CommitmentTimeResult } from '../timestamp/result.js'
-import { formatUnixTime } from '../verdict.js'
+import { formatUnixTime } from '../unix-time.js'
 import { verifyRoundSignature, type DrandRound } from './beacon.js'
 import { roundTime, type DrandChainInfo } from './chain.js'
 
