@@ -5,10 +5,9 @@
  * @module
  */
 import type { BeaconClient } from './beacon/client.js'
-import { planTarget, type TargetPlan } from './beacon/plan.js'
+import { planFixedTarget, planTarget, type TargetPlan } from './beacon/plan.js'
 import { commit, type NodeCommitOptions } from './commit.js'
 import type { CommitResult } from './core/commitment.js'
-import { InvalidInputError } from './core/errors.js'
 import { timestampCommitment, type TimestampOptions, type TimestampResult } from './timestamp/client.js'
 import { stampBeforeTarget, type Retarget } from './timestamp/margin.js'
 
@@ -72,26 +71,9 @@ export async function commitTimestamped(options: CommitTimestampedOptions): Prom
   const kept = await stampBeforeTarget({
     fixedTarget: sequence !== undefined,
     ...(maxAttempts === undefined ? {} : { maxAttempts }),
-    plan: async (extraMs) => (sequence === undefined ? planTarget({ client, delaySeconds: (delaySeconds ?? 0) + extraMs / 1000, ...(requireAuthenticated === undefined ? {} : { requireAuthenticated }), ...call }) : planSequence(client, sequence, requireAuthenticated ?? true, signal)),
+    plan: async (extraMs) => (sequence === undefined ? planTarget({ client, delaySeconds: (delaySeconds ?? 0) + extraMs / 1000, ...(requireAuthenticated === undefined ? {} : { requireAuthenticated }), ...call }) : planFixedTarget(client, sequence, { ...(requireAuthenticated === undefined ? {} : { requireAuthenticated }), ...call })),
     build: (plan) => commit({ ...commitOptions, beacon: plan.beacon, target: plan.target, after: plan.after }),
     stamp: (cid) => timestampCommitment(cid, { ...timestamp, ...call }),
   })
   return { ...kept.result, plan: kept.plan, timestamps: kept.stamped, retargeted: kept.retargeted }
-}
-
-/** A plan for a fixed target (estimated from the latest block and the interval). */
-async function planSequence(client: BeaconClient, sequence: number, requireAuthenticated: boolean, signal: AbortSignal | undefined): Promise<TargetPlan> {
-  const call = signal === undefined ? {} : { signal }
-  const head = await client.latest(call)
-  if (requireAuthenticated && !head.authenticated) throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the latest block was not authenticated by a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass requireAuthenticated: false knowingly')
-  if (!Number.isSafeInteger(sequence) || sequence <= head.block.sequence) throw new InvalidInputError('INVALID_SEQUENCE', `block ${String(sequence)} is not in the future (the latest is ${head.block.sequence})`, 'choose a later sequence, or a delay', { path: '$.sequence' })
-  const intervalMs = await client.intervalMs(call)
-  return {
-    beacon: client.name,
-    after: { sequence: head.block.sequence, block: head.block.cid },
-    target: sequence,
-    intervalSeconds: intervalMs / 1000,
-    estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
-    authenticated: head.authenticated,
-  }
 }

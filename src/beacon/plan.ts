@@ -89,3 +89,25 @@ export async function planCommitment(options: PlanOptions): Promise<{ beacon: st
   const p = await planTarget(options)
   return { beacon: p.beacon, target: p.target, after: { sequence: p.after.sequence, block: p.after.block } }
 }
+
+/**
+ * A plan for a target the organizer fixed (`sequence`): its time estimated from the latest block and the
+ * beacon's interval, as {@link planTarget} estimates a planned one.
+ * @throws {@link InvalidInputError} `UNAUTHENTICATED_HEAD` when the latest block came without a signed
+ *   record and `requireAuthenticated` is not `false`; `INVALID_SEQUENCE` when the block is already published.
+ */
+export async function planFixedTarget(client: BeaconClient, sequence: number, options: CallOptions & { readonly requireAuthenticated?: boolean } = {}): Promise<TargetPlan> {
+  const call = options.signal === undefined ? {} : { signal: options.signal }
+  const head = await client.latest(call)
+  if (options.requireAuthenticated !== false && !head.authenticated) throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the latest block was not authenticated by a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass requireAuthenticated: false knowingly')
+  if (!Number.isSafeInteger(sequence) || sequence <= head.block.sequence) throw new InvalidInputError('INVALID_SEQUENCE', `block ${String(sequence)} is not in the future (the latest is ${head.block.sequence})`, 'choose a later sequence, or a delay', { path: '$.sequence' })
+  const intervalMs = await client.intervalMs(call)
+  return {
+    beacon: client.name,
+    after: { sequence: head.block.sequence, block: head.block.cid },
+    target: sequence,
+    intervalSeconds: intervalMs / 1000,
+    estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
+    authenticated: head.authenticated,
+  }
+}

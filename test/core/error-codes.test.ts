@@ -49,10 +49,8 @@ const EDGE_INPUT_CODES: Record<string, readonly string[]> = {
   verifier: VERIFIER_INPUT_ERROR_CODES,
   // The drand relay client checks its relay URLs as the REST client does.
   drand: ['INVALID_URL'],
-  // src/*.ts: the Node entry's compositions over the edges (commitTimestamped plans with the beacon client).
-  root: BEACON_INPUT_ERROR_CODES,
 }
-const folderOf = (file: string): string => (file.split('/').length === 2 ? 'root' : file.split('/')[1]!)
+const folderOf = (file: string): string => file.split('/')[1]!
 
 // A class → its codes. Subclasses that fix no codes of their own share their base's list.
 const LISTS: Record<string, readonly string[]> = {

@@ -4,6 +4,7 @@
  * @module
  */
 import { planTarget, type TargetPlan } from '../../beacon/index.js'
+import { planFixedTarget } from '../../beacon/plan.js'
 import { commit, generateSecret } from '../../commit.js'
 import { commitWithDigest } from '../../core/commitment.js'
 import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
@@ -285,17 +286,12 @@ Examples:
       if (sequence === undefined) {
         plan = await planTarget({ client, delaySeconds: (delayMs + extraMs) / 1000, requireAuthenticated: !allowUnsigned, ...call })
       } else {
-        const head = await client.latest(call)
-        if (!head.authenticated && !allowUnsigned) throw new UsageError('the latest block came without a signed IPNS record; use gateways that serve ?format=ipns-record or pass --allow-unsigned-head knowingly', 'commit')
-        if (sequence <= head.block.sequence) throw new UsageError(`block ${sequence} is already published (the latest is ${head.block.sequence}); choose a later --sequence, or use --delay`, 'commit')
-        const intervalMs = await client.intervalMs(call)
-        plan = {
-          beacon: client.name,
-          after: { sequence: head.block.sequence, block: head.block.cid },
-          target: sequence,
-          intervalSeconds: intervalMs / 1000,
-          estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
-          authenticated: head.authenticated,
+        try {
+          plan = await planFixedTarget(client, sequence, { requireAuthenticated: !allowUnsigned, ...call })
+        } catch (err) {
+          if (err instanceof InvalidInputError && err.code === 'UNAUTHENTICATED_HEAD') throw new UsageError(`${err.detail}; use gateways that serve ?format=ipns-record or pass --allow-unsigned-head knowingly`, 'commit')
+          if (err instanceof InvalidInputError && err.code === 'INVALID_SEQUENCE') throw new UsageError(`${err.detail}; choose a later --sequence, or use --delay`, 'commit')
+          throw err
         }
       }
       const aheadMs = plan.estimatedTime.getTime() - Date.now()
