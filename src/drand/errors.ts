@@ -23,3 +23,20 @@ export type DrandErrorCode = (typeof DRAND_ERROR_CODES)[number]
  * @category Errors
  */
 export class DrandError extends OrbitdrawError<DrandErrorCode> {}
+
+/**
+ * The codes of `InvalidInputError` the drand relay client throws (its relay URLs, checked as the
+ * REST client checks its own).
+ * @category Errors
+ */
+export const DRAND_INPUT_ERROR_CODES = ['INVALID_URL'] as const
+/**
+ * A code of {@link DRAND_INPUT_ERROR_CODES}.
+ * @category Errors
+ */
+export type DrandInputErrorCode = (typeof DRAND_INPUT_ERROR_CODES)[number]
+
+declare module '../core/error-codes.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: adds this edge's codes
+  interface EdgeInvalidInputErrorCodes extends Record<DrandInputErrorCode, true> {}
+}

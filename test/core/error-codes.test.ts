@@ -23,6 +23,7 @@ import {
 } from '../../src/index.js'
 import { BEACON_INPUT_ERROR_CODES } from '../../src/beacon/errors.js'
 import { CLI_INPUT_ERROR_CODES } from '../../src/cli/input-errors.js'
+import { DRAND_INPUT_ERROR_CODES } from '../../src/drand/errors.js'
 import { EMULATOR_INPUT_ERROR_CODES } from '../../src/emulator/errors.js'
 import { ORBITPORT_INPUT_ERROR_CODES } from '../../src/rest/errors.js'
 import { SORTITION_INPUT_ERROR_CODES } from '../../src/sortition/errors.js'
@@ -47,8 +48,7 @@ const EDGE_INPUT_CODES: Record<string, readonly string[]> = {
   emulator: EMULATOR_INPUT_ERROR_CODES,
   cli: [...CLI_INPUT_ERROR_CODES, ...SORTITION_INPUT_ERROR_CODES, ...BEACON_INPUT_ERROR_CODES],
   verifier: VERIFIER_INPUT_ERROR_CODES,
-  // The drand relay client checks its relay URLs as the REST client does.
-  drand: ['INVALID_URL'],
+  drand: DRAND_INPUT_ERROR_CODES,
 }
 const folderOf = (file: string): string => file.split('/')[1]!
 
@@ -110,7 +110,7 @@ describe('error codes', () => {
     // A code in a core module, thrown as a literal or built from one (`PANEL_SIZE` and the like).
     const inCore = (code: string): boolean => FILES.some(({ file, text }) => file.startsWith('src/core/') && file !== 'src/core/error-codes.ts' && text.includes(`'${code}'`))
     expect(INVALID_INPUT_ERROR_CODES.filter((c) => !inCore(c))).toEqual([])
-    const lists = { BEACON_INPUT_ERROR_CODES, ORBITPORT_INPUT_ERROR_CODES, SORTITION_INPUT_ERROR_CODES, EMULATOR_INPUT_ERROR_CODES, CLI_INPUT_ERROR_CODES, VERIFIER_INPUT_ERROR_CODES }
+    const lists = { BEACON_INPUT_ERROR_CODES, ORBITPORT_INPUT_ERROR_CODES, SORTITION_INPUT_ERROR_CODES, EMULATOR_INPUT_ERROR_CODES, CLI_INPUT_ERROR_CODES, VERIFIER_INPUT_ERROR_CODES, DRAND_INPUT_ERROR_CODES }
     for (const [name, list] of Object.entries(lists)) {
       expect([...list], name).toEqual([...new Set(list)].sort())
       for (const code of list) {
