@@ -4,8 +4,11 @@
  * the proportional shares, and the `panel` proof of 2,000 respondents, 6 features, k = 40, 10
  * alternates, quotas ±2, over the test chain.
  */
-import { commit, drawFromBlock, panelDraw, serializeProof, type Proof } from '../src/core/index.js'
-import { makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/index.js'
+import { commit } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { panelDraw } from '../src/core/kinds/panel.js'
+import { serializeProof, type Proof } from '../src/core/proof.js'
+import { makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/pool.js'
 import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 
 const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]

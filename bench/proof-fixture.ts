@@ -2,7 +2,9 @@
  * A public pick-3 proof over `n` entries, built offline (in-memory chain, no time-stamps), for the
  * verify benchmarks. Not timed.
  */
-import { commit, drawFromBlock, serializeProof } from '../src/core/index.js'
+import { commit } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { serializeProof } from '../src/core/proof.js'
 import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 
 /** The verify policy of these benchmarks: engine checks only (no signed head, no time-stamps to check). */

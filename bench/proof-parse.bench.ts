@@ -10,7 +10,9 @@
  * item) against the tight loop `parseProof` runs (kit.ts, `bulkList`), with the same result.
  */
 import { timePair, type BenchRow } from './harness.js'
-import { commit, drawFromBlock, parseProof, serializeProof } from '../src/core/index.js'
+import { commit } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { parseProof, serializeProof } from '../src/core/proof.js'
 import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 import { handParseProof } from '../test/helpers/proof-hand-parser.js'
 import { makeProof } from '../test/browser/fixtures.js'

@@ -6,7 +6,8 @@ import { chacha20 } from '@noble/ciphers/chacha.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus'
-import { pickIndices, shuffleIndices, streamFromSeed } from '../src/core/random/index.js'
+import { pickIndices, shuffleIndices } from '../src/core/random/shuffle.js'
+import { streamFromSeed } from '../src/core/random/stream.js'
 import { heapDelta, timeMs, timePair, type BenchRow } from './harness.js'
 
 const SEED = Uint8Array.from({ length: 32 }, (_, i) => i * 7 + 1)

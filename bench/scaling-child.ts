@@ -18,7 +18,11 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { bytesToHex, commit, drawFromBlock, parseCommitment, participantsRoot, verify } from '../src/core/index.js'
+import { bytesToHex } from '../src/core/bytes.js'
+import { commit, parseCommitment } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { participantsRoot } from '../src/core/participants.js'
+import { verify } from '../src/core/verify.js'
 import { streamParticipantsFile } from '../src/cli/participants-stream.js'
 import { readForDraw } from '../src/cli/draw-stream.js'
 import { commitWithDigest } from '../src/core/commitment.js'

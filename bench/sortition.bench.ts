@@ -9,10 +9,15 @@
  * each beside its engine-only figure measured in the same run.
  */
 import { timeMs, timePair, type BenchRow } from './harness.js'
-import { streamFromSeed } from '../src/core/random/index.js'
+import { streamFromSeed } from '../src/core/random/stream.js'
 import { OrbitdrawError } from '../src/core/errors.js'
-import { checkQuotas, drawPanel, makePool, meetsQuotas, planPanel } from '../src/core/sortition/index.js'
-import { commit as commitApi, drawFromBlock, panelDraw, serializeProof, verify as verifyApi } from '../src/core/index.js'
+import { checkQuotas, makePool } from '../src/core/sortition/pool.js'
+import { drawPanel, meetsQuotas, planPanel } from '../src/core/sortition/panel.js'
+import { commit as commitApi } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { panelDraw } from '../src/core/kinds/panel.js'
+import { serializeProof } from '../src/core/proof.js'
+import { verify as verifyApi } from '../src/core/verify.js'
 import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
 import { poolRows, quotas } from './panel-fixture.js'

@@ -10,7 +10,8 @@
  * took 3,619 chain signature checks and the 15-certificate one about 400,000 (minutes).
  */
 import { timePair, type BenchRow } from './harness.js'
-import { checkCommitmentTime, parseTrustAnchor } from '../src/core/timestamp/index.js'
+import { checkCommitmentTime } from '../src/core/timestamp/check.js'
+import { parseTrustAnchor } from '../src/core/timestamp/anchor.js'
 import { LIMITS } from '../src/core/limits.js'
 import { DEADLINE, DIGEST, hostileToken, honestToken, invalidEdgesToken, nameGridToken } from '../test/helpers/hostile-tokens.js'
 

@@ -7,7 +7,9 @@
  * signatures then go to `@noble/curves`, as on a host without Web Crypto ECDSA): what the fast path buys.
  */
 import { timePair, type BenchRow } from './harness.js'
-import { ORBITPORT_BEACONS, verify, type Proof } from '../src/core/index.js'
+import { ORBITPORT_BEACONS } from '../src/core/trust.js'
+import { verify } from '../src/core/verify.js'
+import { type Proof } from '../src/core/proof.js'
 import { makeProof, TEST_TSA } from '../test/browser/fixtures.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
 

@@ -5,7 +5,8 @@
  * time-stamp list, the lazily loaded pairing code).
  */
 import { timePair, type BenchRow } from './harness.js'
-import { verify, type Proof, type VerifyOptions } from '../src/core/index.js'
+import { verify, type VerifyOptions } from '../src/core/verify.js'
+import { type Proof } from '../src/core/proof.js'
 import { mixedProof, singleProof } from '../test/helpers/mixed.js'
 
 export default async function (): Promise<BenchRow[]> {

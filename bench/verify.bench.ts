@@ -5,7 +5,7 @@
  * seed, outcome replay) must cost less than half of that.
  */
 import { timePair, type BenchRow } from './harness.js'
-import { verify } from '../src/core/index.js'
+import { verify } from '../src/core/verify.js'
 import { participantsRoot } from '../src/core/participants.js'
 import { bigProof, ENGINE_ONLY } from './proof-fixture.js'
 

@@ -13,29 +13,19 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { CID } from 'multiformats/cid'
-import {
-  blockCid,
-  bytesToHex,
-  commit,
-  drawFromBlock,
-  encodeBlock,
-  hexToBytes,
-  leafSalt,
-  parseBlock,
-  streamFromSeed,
-  uniformBigInt,
-  type BeaconBlock,
-  type CommitOptions,
-  type OrbitdrawError,
-  makePool,
-  panelDraw,
-  panelLotteryDraw,
-  type PanelOutcomeJson,
-  type QuotaRow,
-  type SortitionPool,
-  type Proof,
-  type WeightedEntry,
-} from '../src/core/index.js'
+import { blockCid, encodeBlock, parseBlock, type BeaconBlock } from '../src/core/block.js'
+import { bytesToHex, hexToBytes } from '../src/core/bytes.js'
+import { commit, type CommitOptions } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { leafSalt } from '../src/core/secret.js'
+import { streamFromSeed } from '../src/core/random/stream.js'
+import { uniformBigInt } from '../src/core/random/uniform.js'
+import { type OrbitdrawError } from '../src/core/errors.js'
+import { makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/pool.js'
+import { panelDraw, type PanelOutcomeJson } from '../src/core/kinds/panel.js'
+import { panelLotteryDraw } from '../src/core/kinds/panel-lottery.js'
+import { type Proof } from '../src/core/proof.js'
+import { type WeightedEntry } from '../src/core/participants.js'
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'vectors')
 const BEACON = 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f'

@@ -13,7 +13,7 @@
 import type { BeaconBlock } from '../core/block.js'
 import { InvalidInputError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
-import { parseIpnsName } from '../core/ipns/index.js'
+import { parseIpnsName } from '../core/ipns/name.js'
 import { allowedOriginsOption, DEFAULT_MAX_REDIRECTS } from '../net/redirect.js'
 import { CachedSource } from './cache.js'
 import { ChainIndex } from './chain-index.js'

@@ -13,10 +13,10 @@ import { parseCommitment, type Commitment } from '../core/commitment.js'
 import { drawPrepared, prepareDrawAsync, type DrandEvidence, type Participants, type PrepareDrawOptions } from '../core/draw.js'
 import type { DrandClient } from '../drand/client.js'
 import { IntegrityError, InvalidInputError, MismatchError, OrbitdrawError } from '../core/errors.js'
-import { parseIpnsName } from '../core/ipns/index.js'
+import { parseIpnsName } from '../core/ipns/name.js'
 import { LIMITS } from '../core/limits.js'
 import { parseProof, parseTimestamps, type Proof } from '../core/proof.js'
-import type { DrawKinds } from '../core/kinds/index.js'
+import type { DrawKinds } from '../core/kinds/kind.js'
 import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './client.js'
 
 /**

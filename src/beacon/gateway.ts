@@ -10,7 +10,7 @@ import { blockCid, parseBlock, parseCid, type BeaconBlock } from '../core/block.
 import { bytesToHex } from '../core/bytes.js'
 import { OrbitdrawError, ParseError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
-import { MAX_IPNS_RECORD_BYTES, verifyIpnsRecord, type VerifiedIpnsRecord } from '../core/ipns/index.js'
+import { MAX_IPNS_RECORD_BYTES, verifyIpnsRecord, type VerifiedIpnsRecord } from '../core/ipns/record.js'
 import { abortedError, throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
 import { NetworkError, RateLimitedError, TimeoutError } from '../net/errors.js'

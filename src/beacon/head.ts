@@ -6,7 +6,7 @@
  * @module
  */
 import type { BeaconBlock } from '../core/block.js'
-import type { VerifiedIpnsRecord } from '../core/ipns/index.js'
+import type { VerifiedIpnsRecord } from '../core/ipns/record.js'
 import { abortedError, throwIfAborted } from '../net/abort.js'
 import { AllGatewaysFailedError, StaleResponseError, type GatewayFailure } from './errors.js'
 import type { CachedSource } from './cache.js'

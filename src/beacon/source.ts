@@ -10,7 +10,7 @@
  * @module
  */
 import type { BeaconBlock } from '../core/block.js'
-import type { VerifiedIpnsRecord } from '../core/ipns/index.js'
+import type { VerifiedIpnsRecord } from '../core/ipns/record.js'
 
 /**
  * Per-call options of a block source (and of `waitFor`).

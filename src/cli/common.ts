@@ -5,8 +5,15 @@
  * @module
  */
 import { readFile, writeFile } from 'node:fs/promises'
-import { BeaconClient, DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME, type BeaconBlock, type BeaconClientOptions } from '../index.js'
-import { InvalidInputError, LIMITS, OrbitdrawError, parseCommitmentFile, PROOF_TYPE, RECEIPT_TYPE, validateBeaconName, type CommitmentFile } from '../core/index.js'
+import { BeaconClient, type BeaconClientOptions } from '../beacon/client.js'
+import { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME } from '../beacon/gateway.js'
+import { type BeaconBlock } from '../core/block.js'
+import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
+import { parseCommitmentFile, type CommitmentFile } from '../core/commitment-file.js'
+import { PROOF_TYPE } from '../core/version.js'
+import { RECEIPT_TYPE } from '../core/schema/receipt.js'
+import { validateBeaconName } from '../core/commitment.js'
 import { readProofJson } from '../core/proof.js'
 import type { CliContext, Flags } from './command.js'
 import { listFlag, stringFlag } from './flags.js'

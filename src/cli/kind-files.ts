@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { AnyDrawKind, KindFileFormat, KindFiles, KindFlags } from '../core/index.js'
+import type { AnyDrawKind, KindFileFormat, KindFiles, KindFlags } from '../core/kinds/kind.js'
 import { readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
 import { UsageError } from './exit-codes.js'
 

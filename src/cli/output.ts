@@ -3,9 +3,10 @@
  *
  * @module
  */
-import { InvalidInputError, MismatchError, OrbitdrawError, ParseError, IntegrityError, LimitExceededError, UnsupportedVersionError } from '../core/index.js'
-import { AbortedError, BeaconError, NotYetPublishedError, WaitTimeoutError } from '../beacon/index.js'
-import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/index.js'
+import { InvalidInputError, MismatchError, OrbitdrawError, ParseError, IntegrityError, LimitExceededError, UnsupportedVersionError } from '../core/errors.js'
+import { AbortedError } from '../net/errors.js'
+import { BeaconError, NotYetPublishedError, WaitTimeoutError } from '../beacon/errors.js'
+import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/errors.js'
 import type { CliContext } from './command.js'
 import { EXIT, UsageError } from './exit-codes.js'
 import { formatDuration } from './common.js'

@@ -6,7 +6,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { InvalidInputError, OrbitdrawError, type InvalidInputErrorCode, validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/index.js'
+import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
+import { type InvalidInputErrorCode } from '../core/error-codes.js'
+import { validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/participants.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
 
 /** How a participants file is laid out. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { WaitProgress } from '../beacon/index.js'
+import type { WaitProgress } from '../beacon/wait.js'
 import type { CliContext } from './command.js'
 import { formatDuration } from './common.js'
 

@@ -5,7 +5,8 @@
  * @module
  */
 import { chmod, readFile, writeFile } from 'node:fs/promises'
-import { InvalidInputError, MismatchError, parseSecretFile, serializeSecretFile, type OrganizerSecret } from '../core/index.js'
+import { InvalidInputError, MismatchError } from '../core/errors.js'
+import { parseSecretFile, serializeSecretFile, type OrganizerSecret } from '../core/secret.js'
 import { UsageError } from './exit-codes.js'
 
 /** The secret file next to a commitment file: `x.json` → `x.secret.json` (`x` → `x.secret.json`). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DEFAULT_TSA_URLS } from '../timestamp/index.js'
+import { DEFAULT_TSA_URLS } from '../timestamp/client.js'
 import type { CliContext, Flags } from './command.js'
 import { listFlag } from './common.js'
 import { UsageError } from './exit-codes.js'

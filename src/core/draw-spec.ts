@@ -6,7 +6,8 @@
  */
 import { InvalidInputError } from './errors.js'
 import { show } from './json.js'
-import { DEFAULT_DRAW_KINDS, type AnyDrawKind, type DrawKinds, type DrawSpecBase } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from './kinds/index.js'
+import { type AnyDrawKind, type DrawKinds, type DrawSpecBase } from './kinds/kind.js'
 
 export type { DrawSpec, ShuffleSpec, PickSpec, RangeSpec, WeightedSpec } from './kinds/index.js'
 

@@ -5,8 +5,9 @@
  * @module
  */
 import { kindOf } from './draw-spec.js'
-import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpec, type Outcome } from './kinds/index.js'
-import { streamFromSeed } from './random/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawSpec, type Outcome } from './kinds/index.js'
+import { type DrawKinds } from './kinds/kind.js'
+import { streamFromSeed } from './random/stream.js'
 
 export type { Outcome } from './kinds/index.js'
 

@@ -9,7 +9,9 @@ import { generateKeyPair as nodeGenerateKeyPair, randomBytes, sign as nodeSign, 
 import { promisify } from 'node:util'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { InvalidInputError } from '../core/errors.js'
-import { RSA_MAX_BITS, RSA_MIN_BITS, type IpnsKeyType, type IpnsPublicKey, type IpnsSigner } from '../core/ipns/index.js'
+import { RSA_MAX_BITS, RSA_MIN_BITS } from '../core/rsa.js'
+import { type IpnsKeyType, type IpnsPublicKey } from '../core/ipns/key-format.js'
+import { type IpnsSigner } from '../core/ipns/encode.js'
 
 /**
  * A private key that signs the emulated beacon's IPNS records.

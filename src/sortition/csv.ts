@@ -16,7 +16,7 @@
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
-import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/index.js'
+import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/pool.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
 export type { SortitionInputErrorCode } from './errors.js'
 

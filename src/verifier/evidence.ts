@@ -10,8 +10,13 @@
  *
  * @module
  */
-import { base64ToBytes, DEFAULT_DRAW_KINDS, parseBlock, type DrawKinds, type DrawSpec, type JsonObject, type VerifyResult } from '../core/index.js'
-import { parseIpnsRecord } from '../core/ipns/index.js'
+import { base64ToBytes } from '../core/bytes.js'
+import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../core/kinds/index.js'
+import { parseBlock } from '../core/block.js'
+import { type DrawKinds } from '../core/kinds/kind.js'
+import { type JsonObject } from '../core/json.js'
+import { type VerifyResult } from '../core/verify.js'
+import { parseIpnsRecord } from '../core/ipns/record.js'
 import { formatTime } from './text.js'
 
 export { formatTime }

@@ -6,7 +6,14 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS } from '../core/kinds/index.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
+import { describeVerdict } from '../core/verdict.js'
+import { normalizeTrustedBeacons, ORBITPORT_BEACONS } from '../core/trust.js'
+import { type Check } from '../core/check.js'
+import { type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type TableColumn } from '../core/kinds/kind.js'
+import { type ReceiptCheckName } from '../core/check-names.js'
+import { type VerifyOptions, type VerifyResult } from '../core/verify.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import type { PageDigest } from './page-digest.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'

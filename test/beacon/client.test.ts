@@ -17,7 +17,7 @@ import {
   WaitTimeoutError,
 } from '../../src/beacon/errors.js'
 import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
-import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/key-format.js'
 import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
 import type { FaultController } from '../../src/emulator/faults.js'
 

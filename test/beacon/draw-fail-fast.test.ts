@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BeaconClient, commit, draw, MismatchError } from '../../src/index.js'
+import { BeaconClient } from '../../src/beacon/client.js'
+import { commit } from '../../src/commit.js'
+import { draw } from '../../src/draw.js'
+import { MismatchError } from '../../src/core/errors.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
 
 describe('network draw() checks its inputs before waiting', () => {

@@ -2,7 +2,7 @@
 import { blockCid, encodeBlock, parseBlock, type BeaconBlock } from '../../src/core/block.js'
 import { GatewayHttpError } from '../../src/beacon/errors.js'
 import type { BlockSource, HeadAnswer, RecordAnswer, SourceCallOptions } from '../../src/beacon/source.js'
-import type { VerifiedIpnsRecord } from '../../src/core/ipns/index.js'
+import type { VerifiedIpnsRecord } from '../../src/core/ipns/record.js'
 
 /** A valid chain of `n` blocks (0 = genesis), `intervalS` seconds apart; another `salt` (a hex digit) gives another chain. */
 export function makeChain(n: number, options: { intervalS?: number; start?: number; salt?: string; metadata?: Record<string, unknown> } = {}): BeaconBlock[] {

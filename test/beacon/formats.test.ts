@@ -12,7 +12,7 @@ import { LegacyBlockError } from '../../src/beacon/errors.js'
 import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
 import { bytesToBase64 } from '../../src/core/bytes.js'
 import { ParseError } from '../../src/core/errors.js'
-import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/key-format.js'
 import { startBeaconEmulator } from '../../src/emulator/beacon.js'
 
 const V = (i: number): string => i.toString(16).padStart(2, '0').repeat(32)

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BeaconClient, commit, draw, planTarget, verify } from '../../src/index.js'
+import { BeaconClient } from '../../src/beacon/client.js'
+import { commit } from '../../src/commit.js'
+import { draw } from '../../src/draw.js'
+import { planTarget } from '../../src/beacon/plan.js'
+import { verify } from '../../src/verify.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
 import { trustBeacon } from '../helpers/policy.js'
 

@@ -4,7 +4,7 @@
  * signature fails `drand-signature`; a round other than the committed one fails `drand-round`.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Proof } from '../../src/core/index.js'
+import type { Proof } from '../../src/core/proof.js'
 import { quicknetProof } from '../helpers/mixed.js'
 import { loadProof } from './harness.js'
 import { useVerifierPage } from './page-fixture.js'

@@ -6,7 +6,14 @@
  * real build (built-in kinds). When chromium is missing this test fails with a clear message.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, LOTTERY_CHECK_NAMES, PANEL_CHECK_NAMES, panelDraw, panelLotteryDraw, verify, type PanelLotteryOutcomeJson, type PanelOutcomeJson, type Proof } from '../../src/core/index.js'
+import { commit } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { LOTTERY_CHECK_NAMES } from '../../src/core/sortition/lottery.js'
+import { PANEL_CHECK_NAMES } from '../../src/core/sortition/panel.js'
+import { panelDraw, type PanelOutcomeJson } from '../../src/core/kinds/panel.js'
+import { panelLotteryDraw, type PanelLotteryOutcomeJson } from '../../src/core/kinds/panel-lottery.js'
+import { verify } from '../../src/core/verify.js'
+import { type Proof } from '../../src/core/proof.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'

@@ -8,13 +8,18 @@
 import fc from 'fast-check'
 import stringWidth from 'string-width'
 import { describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, verify, withKinds, type OutcomeBase, type Proof } from '../../src/core/index.js'
+import { commit } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { verify } from '../../src/core/verify.js'
+import { withKinds } from '../../src/core/kinds/index.js'
+import { type OutcomeBase } from '../../src/core/kinds/kind.js'
+import { type Proof } from '../../src/core/proof.js'
 import { cellWidth, describeOutcome, MAX_PRINTED_ROWS } from '../../src/cli/commands/describe.js'
 import { formatResult } from '../../src/cli/commands/verify.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { diceDraw, diceKind } from '../core/kinds/dice.js'
 import { teamsDraw, teamsKind, type TeamsOutcomeJson } from '../core/kinds/teams.js'
-import type { DrawKind, DrawSpecBase, OutcomeDisplay } from '../../src/core/index.js'
+import type { DrawKind, DrawSpecBase, OutcomeDisplay } from '../../src/core/kinds/kind.js'
 
 const kinds = withKinds([teamsKind, diceKind])
 const chain = buildChain(14, 'describe')

@@ -5,8 +5,8 @@
 import type { ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
 import { commit } from '../../src/core/commitment.js'
-import { parseTrustAnchor } from '../../src/core/timestamp/index.js'
-import { timestampCommitment } from '../../src/timestamp/index.js'
+import { parseTrustAnchor } from '../../src/core/timestamp/anchor.js'
+import { timestampCommitment } from '../../src/timestamp/client.js'
 import { json, run, start } from './helpers.js'
 
 const children: ChildProcess[] = []

@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { streamParticipantsFile, streamStats } from '../../src/cli/participants-stream.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { findConfusableEntries } from '../../src/confusables.js'
-import { bytesToHex, OrbitdrawError, OrganizerSecret, participantsRoot } from '../../src/core/index.js'
+import { bytesToHex } from '../../src/core/bytes.js'
+import { OrbitdrawError } from '../../src/core/errors.js'
+import { OrganizerSecret } from '../../src/core/secret.js'
+import { participantsRoot } from '../../src/core/participants.js'
 
 let dir: string
 let fileNo = 0

@@ -5,7 +5,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { base64ToBytes, parseBlock } from '../../src/core/index.js'
+import { base64ToBytes } from '../../src/core/bytes.js'
+import { parseBlock } from '../../src/core/block.js'
 import { json, names, run, useEmulatorWorkspace, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace({ files: { 'names.txt': names(5) } })

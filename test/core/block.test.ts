@@ -9,7 +9,9 @@ import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
 import { create as createDigest } from 'multiformats/hashes/digest'
 import { base58btc } from 'multiformats/bases/base58'
-import { blockCid, encodeBlock, IntegrityError, LIMITS, LimitExceededError, OrbitdrawError, ParseError, parseBlock, parseCid, sameContent } from '../../src/core/index.js'
+import { blockCid, encodeBlock, parseBlock, parseCid, sameContent } from '../../src/core/block.js'
+import { IntegrityError, LimitExceededError, OrbitdrawError, ParseError } from '../../src/core/errors.js'
+import { LIMITS } from '../../src/core/limits.js'
 import { buildChain, fakeCtrng, flipByte, GENESIS_METADATA, rawBlock } from '../helpers/chain.js'
 
 const enc = new TextEncoder()

@@ -2,7 +2,8 @@ import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkChain } from '../../src/core/chain.js'
-import { ipnsNameOfKey, parseIpnsRecord, checkRecordSignature } from '../../src/core/ipns/index.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/key-format.js'
+import { parseIpnsRecord, checkRecordSignature } from '../../src/core/ipns/record.js'
 import { buildChain } from '../helpers/chain.js'
 
 // A browser page served over plain http has no crypto.subtle. RSA is checked in pure JavaScript, so an

@@ -5,7 +5,7 @@ import { CID } from 'multiformats/cid'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { blockCid, encodeBlock, parseBlock, type BeaconBlock } from '../../src/core/block.js'
 import { checkChain, linkProblem, type ChainCheckInput } from '../../src/core/chain.js'
-import { ipnsNameOfKey } from '../../src/core/ipns/index.js'
+import { ipnsNameOfKey } from '../../src/core/ipns/key-format.js'
 
 function makeChain(n: number, salt = 'a'): BeaconBlock[] {
   const out: BeaconBlock[] = []

@@ -8,22 +8,12 @@ import { sha256, sha512 } from '@noble/hashes/sha2.js'
 import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
 import { create as createDigest } from 'multiformats/hashes/digest'
-import {
-  commit,
-  commitmentCid,
-  drawFromBlock,
-  encodeCommitment,
-  InvalidInputError,
-  LIMITS,
-  OrbitdrawError,
-  ParseError,
-  parseCommitment,
-  participantsRoot,
-  PROTOCOL_VERSION,
-  UnsupportedVersionError,
-  type CommitOptions,
-  type Commitment,
-} from '../../src/core/index.js'
+import { commit, commitmentCid, encodeCommitment, parseCommitment, type CommitOptions, type Commitment } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { InvalidInputError, OrbitdrawError, ParseError, UnsupportedVersionError } from '../../src/core/errors.js'
+import { LIMITS } from '../../src/core/limits.js'
+import { participantsRoot } from '../../src/core/participants.js'
+import { PROTOCOL_VERSION } from '../../src/core/version.js'
 import { BEACON_NAME, buildChain, OLD_BEACON_NAME } from '../helpers/chain.js'
 import { thrownBy } from '../helpers/thrown.js'
 

@@ -8,19 +8,11 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DRAND_ERROR_CODES } from '../../src/drand/errors.js'
-import {
-  BEACON_ERROR_CODES,
-  INFEASIBLE_QUOTAS_ERROR_CODES,
-  INTEGRITY_ERROR_CODES,
-  INVALID_INPUT_ERROR_CODES,
-  LIMIT_EXCEEDED_ERROR_CODES,
-  MISMATCH_ERROR_CODES,
-  NET_ERROR_CODES,
-  ORBITPORT_ERROR_CODES,
-  PARSE_ERROR_CODES,
-  TIMESTAMP_FAILURE_CODES,
-  UNSUPPORTED_VERSION_ERROR_CODES,
-} from '../../src/index.js'
+import { BEACON_ERROR_CODES } from '../../src/beacon/errors.js'
+import { INFEASIBLE_QUOTAS_ERROR_CODES, INTEGRITY_ERROR_CODES, INVALID_INPUT_ERROR_CODES, LIMIT_EXCEEDED_ERROR_CODES, MISMATCH_ERROR_CODES, PARSE_ERROR_CODES, UNSUPPORTED_VERSION_ERROR_CODES } from '../../src/core/error-codes.js'
+import { NET_ERROR_CODES } from '../../src/net/errors.js'
+import { ORBITPORT_ERROR_CODES } from '../../src/rest/errors.js'
+import { TIMESTAMP_FAILURE_CODES } from '../../src/timestamp/errors.js'
 import { BEACON_INPUT_ERROR_CODES } from '../../src/beacon/errors.js'
 import { CLI_INPUT_ERROR_CODES } from '../../src/cli/input-errors.js'
 import { DRAND_INPUT_ERROR_CODES } from '../../src/drand/errors.js'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { computeOutcome, InvalidInputError } from '../../src/core/index.js'
+import { computeOutcome } from '../../src/core/outcome.js'
+import { InvalidInputError } from '../../src/core/errors.js'
 
 describe('computeOutcome', () => {
   const seed = new Uint8Array(32).fill(7)

@@ -5,31 +5,19 @@
 import { createHmac } from 'node:crypto'
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import {
-  bytesToHex,
-  commit,
-  computeOutcome,
-  deriveSeed,
-  drawFromBlock,
-  encodeSaltedLeaf,
-  leafHash,
-  nodeHash,
-  leafSalt,
-  merkleRoot,
-  OrganizerSecret,
-  parseCommitment,
-  parseSecretFile,
-  participantsRoot,
-  participantsTree,
-  prepareDraw,
-  serializeSecretFile,
-  verify,
-  type CommitOptions,
-  type Proof,
-} from '../../src/core/index.js'
+import { bytesToHex } from '../../src/core/bytes.js'
+import { commit, parseCommitment, type CommitOptions } from '../../src/core/commitment.js'
+import { computeOutcome } from '../../src/core/outcome.js'
+import { deriveSeed } from '../../src/core/seed.js'
+import { drawFromBlock, prepareDraw } from '../../src/core/draw.js'
+import { encodeSaltedLeaf, participantsRoot, participantsTree } from '../../src/core/participants.js'
+import { leafHash, nodeHash, merkleRoot } from '../../src/core/merkle.js'
+import { leafSalt, OrganizerSecret, parseSecretFile, serializeSecretFile } from '../../src/core/secret.js'
+import { verify } from '../../src/core/verify.js'
+import { type Proof } from '../../src/core/proof.js'
 import { describeCommitment } from '../../src/core/commitment.js'
 import { MerkleTree } from '../../src/core/merkle.js'
-import { commit as nodeCommit } from '../../src/index.js'
+import { commit as nodeCommit } from '../../src/commit.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 

@@ -7,25 +7,18 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { CID } from 'multiformats/cid'
 import { base36 } from 'multiformats/bases/base36'
-import {
-  blockCid,
-  commit,
-  commitmentCid,
-  computeOutcome,
-  deriveSeed,
-  drawFromBlock,
-  MismatchError,
-  pickIndices,
-  shuffleIndices,
-  streamFromSeed,
-  validateEntry,
-  verify,
-  type BeaconBlock,
-  type CommitOptions,
-  type DrawSpec,
-  type Proof,
-  type WeightedEntry,
-} from '../../src/core/index.js'
+import { blockCid, type BeaconBlock } from '../../src/core/block.js'
+import { commit, commitmentCid, type CommitOptions } from '../../src/core/commitment.js'
+import { computeOutcome } from '../../src/core/outcome.js'
+import { deriveSeed } from '../../src/core/seed.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { MismatchError } from '../../src/core/errors.js'
+import { pickIndices, shuffleIndices } from '../../src/core/random/shuffle.js'
+import { streamFromSeed } from '../../src/core/random/stream.js'
+import { validateEntry, type WeightedEntry } from '../../src/core/participants.js'
+import { verify } from '../../src/core/verify.js'
+import { type DrawSpec } from '../../src/core/kinds/index.js'
+import { type Proof } from '../../src/core/proof.js'
 import { BEACON_NAME, buildChain, makeBlock, OLD_BEACON_NAME } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 

@@ -4,7 +4,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkReceipt, commit, LIMITS, makeReceipts, parseReceipt, serializeReceipt, type CommitOptions, type Receipt } from '../../src/core/index.js'
+import { checkReceipt, makeReceipts, parseReceipt, serializeReceipt, type Receipt } from '../../src/core/receipt.js'
+import { commit, type CommitOptions } from '../../src/core/commitment.js'
+import { LIMITS } from '../../src/core/limits.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 
 const CHAIN = buildChain(8, 'receipts')

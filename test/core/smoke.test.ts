@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, verify } from '../../src/index.js'
+import { commit } from '../../src/commit.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { verify } from '../../src/verify.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 

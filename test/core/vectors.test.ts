@@ -11,22 +11,14 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { referencePanel } from './sortition/reference.js'
-import {
-  commit,
-  commitmentCid,
-  deriveSeed,
-  drawFromBlock,
-  encodeBlock,
-  encodeCommitment,
-  OrbitdrawError,
-  parseBlock,
-  parseCommitment,
-  SEED_DOMAIN_V1,
-  streamFromSeed,
-  verify,
-  type Commitment,
-  type WeightedEntry,
-} from '../../src/core/index.js'
+import { commit, commitmentCid, encodeCommitment, parseCommitment, type Commitment } from '../../src/core/commitment.js'
+import { deriveSeed, SEED_DOMAIN_V1 } from '../../src/core/seed.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { encodeBlock, parseBlock } from '../../src/core/block.js'
+import { OrbitdrawError } from '../../src/core/errors.js'
+import { streamFromSeed } from '../../src/core/random/stream.js'
+import { verify } from '../../src/core/verify.js'
+import { type WeightedEntry } from '../../src/core/participants.js'
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors')
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any

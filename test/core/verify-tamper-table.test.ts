@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { verify } from '../../src/core/index.js'
+import { verify } from '../../src/core/verify.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { MUTATIONS, PROOFS, type J, type Mutation } from '../helpers/tamper-table.js'
 

@@ -5,16 +5,17 @@
  * `source-order` fail. The drand client refuses a relay that serves another chain or a bad signature.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { BeaconClient, planTarget } from '../../src/beacon/index.js'
+import { BeaconClient } from '../../src/beacon/client.js'
+import { planTarget } from '../../src/beacon/plan.js'
 import { commit } from '../../src/core/commitment.js'
 import { planRound, roundTime } from '../../src/core/drand/chain.js'
 import { DEFAULT_DRAND_CHAINS, DRAND_QUICKNET } from '../../src/core/drand/chain.js'
-import { parseTrustAnchor } from '../../src/core/timestamp/index.js'
+import { parseTrustAnchor } from '../../src/core/timestamp/anchor.js'
 import { describeVerdict } from '../../src/core/verdict.js'
-import { DrandClient } from '../../src/drand/index.js'
+import { DrandClient } from '../../src/drand/client.js'
 import { draw } from '../../src/draw.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { timestampCommitment } from '../../src/timestamp/index.js'
+import { timestampCommitment } from '../../src/timestamp/client.js'
 import { verify } from '../../src/verify.js'
 
 const PEOPLE = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emil']

@@ -3,7 +3,12 @@
  * Each test failed before its fix.
  */
 import { describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, encodeBlock, blockCid, LIMITS, parseBlock, parseCommitment, parseProof, verify } from '../../src/core/index.js'
+import { commit, parseCommitment } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { encodeBlock, blockCid, parseBlock } from '../../src/core/block.js'
+import { LIMITS } from '../../src/core/limits.js'
+import { parseProof } from '../../src/core/proof.js'
+import { verify } from '../../src/core/verify.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 

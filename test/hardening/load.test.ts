@@ -11,7 +11,7 @@ import { draw } from '../../src/beacon/draw.js'
 import { commit } from '../../src/core/commitment.js'
 import { verify } from '../../src/core/verify.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { OrbitportClient } from '../../src/rest/index.js'
+import { OrbitportClient } from '../../src/rest/client.js'
 import { recordFigures } from './helpers.js'
 import { trustBeacon } from '../helpers/policy.js'
 

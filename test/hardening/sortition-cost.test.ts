@@ -7,8 +7,12 @@
  * `checkReceipt`. Times are never asserted (a hang fails on the runner's timeout).
  */
 import { describe, expect, it } from 'vitest'
-import { checkReceipt, commit, commitmentCid, drawFromBlock, makeReceipts, panelDraw, parseCommitment, verify } from '../../src/core/index.js'
-import { SORTITION_LIMITS, makePool } from '../../src/core/sortition/index.js'
+import { checkReceipt, makeReceipts } from '../../src/core/receipt.js'
+import { commit, commitmentCid, parseCommitment } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { panelDraw } from '../../src/core/kinds/panel.js'
+import { verify } from '../../src/core/verify.js'
+import { SORTITION_LIMITS, makePool } from '../../src/core/sortition/pool.js'
 import { planCost } from '../../src/core/sortition/cost.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'

@@ -3,7 +3,8 @@
  * metadata, CIDv1 raw sha2-256), from a deterministic value source so tests are reproducible.
  */
 import { sha256 } from '@noble/hashes/sha2.js'
-import { blockCid, bytesToHex, encodeBlock, parseBlock, type BeaconBlock } from '../../src/core/index.js'
+import { blockCid, encodeBlock, parseBlock, type BeaconBlock } from '../../src/core/block.js'
+import { bytesToHex } from '../../src/core/bytes.js'
 
 /** A real RSA beacon name (the current Orbitport one) for commitments in tests. */
 export const BEACON_NAME = 'k2k4r8lvomw737sajfnpav0dpeernugnryng50uheyk1k39lursmn09f'

@@ -5,7 +5,8 @@
 import { encode as encodeDagCbor } from '@ipld/dag-cbor'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { concatBytes, utf8Encode } from '../../src/core/bytes.js'
-import { encodeMessage, ipnsNameOfKey, publicKeyToProtobuf, type FieldValue, type IpnsPublicKey } from '../../src/core/ipns/index.js'
+import { encodeMessage, type FieldValue } from '../../src/core/ipns/protobuf.js'
+import { ipnsNameOfKey, publicKeyToProtobuf, type IpnsPublicKey } from '../../src/core/ipns/key-format.js'
 
 export const SEED = new Uint8Array(32).fill(9)
 export const PUBLIC_KEY: IpnsPublicKey = { type: 'Ed25519', raw: ed25519.getPublicKey(SEED) }

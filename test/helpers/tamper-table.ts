@@ -4,7 +4,12 @@
  * test/core/check-names.test.ts (every check name reported is listed in CHECK_NAMES, and every listed
  * name is reported).
  */
-import { base64ToBytes, blockCid, bytesToBase64, commit, drawFromBlock, encodeBlock, type CheckName, type CommitOptions, type Participants, type Proof } from '../../src/core/index.js'
+import { base64ToBytes, bytesToBase64 } from '../../src/core/bytes.js'
+import { blockCid, encodeBlock } from '../../src/core/block.js'
+import { commit, type CommitOptions } from '../../src/core/commitment.js'
+import { drawFromBlock, type Participants } from '../../src/core/draw.js'
+import { type CheckName } from '../../src/core/check-names.js'
+import { type Proof } from '../../src/core/proof.js'
 import { CID } from 'multiformats/cid'
 import { BEACON_NAME, buildChain, fakeCtrng, OLD_BEACON_NAME } from './chain.js'
 

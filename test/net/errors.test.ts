@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as root from '../../src/index.js'
-import { AbortError, OrbitportError, RateLimitedError as RestRateLimitedError } from '../../src/rest/index.js'
-import { BeaconError, GatewayNetworkError, GatewayTimeoutError, RateLimitedError as BeaconRateLimitedError, AbortedError as BeaconAbortedError } from '../../src/beacon/index.js'
+import { AbortError, OrbitportError } from '../../src/rest/errors.js'
+import { RateLimitedError as RestRateLimitedError } from '../../src/net/errors.js'
+import { BeaconError, GatewayNetworkError, GatewayTimeoutError } from '../../src/beacon/errors.js'
+import { RateLimitedError as BeaconRateLimitedError, AbortedError as BeaconAbortedError } from '../../src/net/errors.js'
 import { AbortedError, NET_ERROR_CODES, NetError, NetworkError, RateLimitedError, TimeoutError, type NetEdge } from '../../src/net/errors.js'
 import { OrbitdrawError } from '../../src/core/errors.js'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { retryAfterMs } from '../../src/net/retry-after.js'
-import { parseRetryAfter } from '../../src/rest/index.js'
+import { parseRetryAfter } from '../../src/rest/response.js'
 
 const NOW = Date.parse('2025-01-01T00:00:00Z')
 

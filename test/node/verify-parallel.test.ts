@@ -5,7 +5,10 @@
  * entry, a duplicate, a bad entry), so the verdict never depends on threads.
  */
 import { describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, serializeProof, verify as verifyCore, type Proof } from '../../src/core/index.js'
+import { commit } from '../../src/core/commitment.js'
+import { drawFromBlock } from '../../src/core/draw.js'
+import { serializeProof, type Proof } from '../../src/core/proof.js'
+import { verify as verifyCore } from '../../src/core/verify.js'
 import { verify as verifyNode } from '../../src/verify.js'
 import { PARALLEL_MIN_ENTRIES, workerStats } from '../../src/node/parallel-hash.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'

@@ -10,7 +10,10 @@
 import { readdir, readFile, writeFile, copyFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TIMESTAMP_AUTHORITIES, ORBITPORT_BEACONS, parseTrustAnchor, verify } from '../../src/index.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../../src/core/timestamp/defaults.js'
+import { ORBITPORT_BEACONS } from '../../src/core/trust.js'
+import { parseTrustAnchor } from '../../src/core/timestamp/anchor.js'
+import { verify } from '../../src/verify.js'
 import { ROOT, runCommand, useEmulatorWorkspace } from '../cli/helpers.js'
 
 const TSX = join(ROOT, 'node_modules/.bin/tsx')

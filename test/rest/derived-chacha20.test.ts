@@ -7,7 +7,7 @@ import { createCipheriv } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DERIVED_METHODS, derivedValue, derivedValues, DerivedSource } from '../../src/rest/index.js'
+import { DERIVED_METHODS, derivedValue, derivedValues, DerivedSource } from '../../src/rest/derived.js'
 
 const vectors = JSON.parse(readFileSync(new URL('../vectors/derived-chacha20.json', import.meta.url), 'utf8')) as { vectors: { name: string; seed: string; values: { index: number; value: string }[] }[] }
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex')

@@ -1,23 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidInputError, OrbitdrawError } from '../../src/core/errors.js'
-import {
-  AbortError,
-  AuthError,
-  BrowserSecretError,
-  FallbackError,
-  InvalidResponseError,
-  NetworkError,
-  OrbitportClient,
-  RateLimitedError,
-  RedirectError,
-  ServerError,
-  SignatureError,
-  TimeoutError,
-  TokenError,
-  UnknownSourceError,
-  defaultFallbackOn,
-  parseRetryAfter,
-} from '../../src/rest/index.js'
+import { AbortError, AuthError, BrowserSecretError, FallbackError, InvalidResponseError, RedirectError, ServerError, SignatureError, TokenError, UnknownSourceError } from '../../src/rest/errors.js'
+import { NetworkError, RateLimitedError, TimeoutError } from '../../src/net/errors.js'
+import { OrbitportClient } from '../../src/rest/client.js'
+import { defaultFallbackOn } from '../../src/rest/fallback.js'
+import { parseRetryAfter } from '../../src/rest/response.js'
 import { isBrowserContext } from '../../src/rest/options.js'
 import { assertNoSecrets, CLIENT_ID, record, rejection, SECRET, startHarness, thrown, type Harness } from './helpers.js'
 

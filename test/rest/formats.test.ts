@@ -11,16 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hexToBytes } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
 import { GATEWAY_ERROR_STATUS, gatewayError, type GatewayErrorCode } from '../../src/emulator/rest.js'
-import {
-  AuthError,
-  defaultFallbackOn,
-  InsufficientCreditsError,
-  RateLimitedError,
-  ServerError,
-  ServiceNotFoundError,
-  SignatureError,
-  UnsignedValueError,
-} from '../../src/rest/index.js'
+import { AuthError, InsufficientCreditsError, ServerError, ServiceNotFoundError, SignatureError, UnsignedValueError } from '../../src/rest/errors.js'
+import { defaultFallbackOn } from '../../src/rest/fallback.js'
+import { RateLimitedError } from '../../src/net/errors.js'
 import { assertNoSecrets, rejection, SECRET, startHarness, thrown, type Harness } from './helpers.js'
 
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>

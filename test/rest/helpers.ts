@@ -7,7 +7,9 @@ import { inspect } from 'node:util'
 import { expect } from 'vitest'
 import { startHttpServer, type RunningHttpServer } from '../../src/emulator/http.js'
 import { createRestService, type RestService, type RestServiceOptions } from '../../src/emulator/rest.js'
-import { OrbitportClient, type Logger, type OrbitportClientOptions } from '../../src/rest/index.js'
+import { OrbitportClient } from '../../src/rest/client.js'
+import { type Logger } from '../../src/rest/scrub.js'
+import { type OrbitportClientOptions } from '../../src/rest/options.js'
 
 /** A distinctive secret, so any leak is easy to find. */
 export const SECRET = 'S3CR3T-orbitdraw-test-client-secret-9f2c41'

@@ -3,19 +3,9 @@ import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
 import { derivedValue } from '../../src/rest/derived.js'
-import {
-  AbortError,
-  AuthError,
-  FallbackError,
-  InvalidResponseError,
-  ServerError,
-  SignatureError,
-  UnknownSourceError,
-  beaconFallbackFrom,
-  type BeaconFallback,
-  type BeaconValues,
-  type SourceName,
-} from '../../src/rest/index.js'
+import { AbortError, AuthError, FallbackError, InvalidResponseError, ServerError, SignatureError, UnknownSourceError } from '../../src/rest/errors.js'
+import { beaconFallbackFrom, type BeaconFallback, type BeaconValues } from '../../src/rest/fallback.js'
+import { type SourceName } from '../../src/rest/client.js'
 import { assertNoSecrets, recordObject, rejection, startHarness, type Harness } from './helpers.js'
 
 let h: Harness

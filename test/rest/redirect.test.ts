@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidInputError } from '../../src/core/errors.js'
 import { startHttpServer, type RunningHttpServer } from '../../src/emulator/http.js'
-import { defaultFallbackOn, RedirectError } from '../../src/rest/index.js'
+import { defaultFallbackOn } from '../../src/rest/fallback.js'
+import { RedirectError } from '../../src/rest/errors.js'
 import { assertNoSecrets, rejection, startHarness, thrown, type Harness } from './helpers.js'
 
 let trap: RunningHttpServer

@@ -7,7 +7,9 @@
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { p256 } from '@noble/curves/nist.js'
-import { MemoryTokenStore, OrbitportClient, type BeaconFallback } from '../../src/rest/index.js'
+import { MemoryTokenStore } from '../../src/rest/token.js'
+import { OrbitportClient } from '../../src/rest/client.js'
+import { type BeaconFallback } from '../../src/rest/fallback.js'
 import { assertNoSecrets, CLIENT_ID, produced, record, recordObject, rejection, SECRET, seenTokens, startHarness, thrown, type Harness } from './helpers.js'
 
 let h: Harness

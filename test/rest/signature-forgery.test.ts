@@ -9,7 +9,9 @@ import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex, hexToBytes } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
-import { createSignatureVerifier, OrbitportClient, SignatureError, type MessageConstruction } from '../../src/rest/index.js'
+import { createSignatureVerifier, type MessageConstruction } from '../../src/rest/signature.js'
+import { OrbitportClient } from '../../src/rest/client.js'
+import { SignatureError } from '../../src/rest/errors.js'
 import { rejection, startHarness, thrown } from './helpers.js'
 
 type Curve = typeof p256 | typeof secp256k1

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AuthError, InvalidResponseError, MemoryTokenStore, TokenError, type StoredToken, type TokenStore } from '../../src/rest/index.js'
+import { AuthError, InvalidResponseError, TokenError } from '../../src/rest/errors.js'
+import { MemoryTokenStore, type StoredToken, type TokenStore } from '../../src/rest/token.js'
 import { assertNoSecrets, CLIENT_ID, record, recordObject, rejection, SECRET, startHarness, type Harness } from './helpers.js'
 
 let h: Harness

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parsePoolCsv, parseQuotasCsv, readPoolCsv, readQuotasCsv } from '../../src/sortition/csv.js'
-import { checkQuotas } from '../../src/core/sortition/index.js'
+import { checkQuotas } from '../../src/core/sortition/pool.js'
 
 describe('parsePoolCsv', () => {
   it('a repeated respondent id names both rows of the file', () => {

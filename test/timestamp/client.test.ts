@@ -4,10 +4,12 @@ import { PKIFreeText, PKIStatus, PKIStatusInfo, TimeStampReq, TimeStampResp } fr
 import { ContentInfo } from '@peculiar/asn1-cms'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { commit } from '../../src/core/commitment.js'
-import { checkCommitmentTime, parseTrustAnchor } from '../../src/core/timestamp/index.js'
+import { checkCommitmentTime } from '../../src/core/timestamp/check.js'
+import { parseTrustAnchor } from '../../src/core/timestamp/anchor.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
 import { createTestTsa } from '../../src/emulator/tsa.js'
-import { commitmentDigest, timestampCommitment, TimestampUnavailableError } from '../../src/timestamp/index.js'
+import { commitmentDigest, timestampCommitment } from '../../src/timestamp/client.js'
+import { TimestampUnavailableError } from '../../src/timestamp/errors.js'
 
 let emu: RunningEmulator
 let cid: string

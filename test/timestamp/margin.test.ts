@@ -11,7 +11,8 @@ import { commit } from '../../src/core/commitment.js'
 import { verify } from '../../src/core/verify.js'
 import { commitTimestamped } from '../../src/commit-timestamped.js'
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js'
-import { earliestTargetTimeMs, stampBeforeTarget, timestampCommitment, TimestampMarginError, timestampMarginMs, type TimestampResult } from '../../src/timestamp/index.js'
+import { earliestTargetTimeMs, stampBeforeTarget, TimestampMarginError, timestampMarginMs } from '../../src/timestamp/margin.js'
+import { timestampCommitment, type TimestampResult } from '../../src/timestamp/client.js'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 

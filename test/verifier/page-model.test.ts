@@ -3,9 +3,14 @@
  * verdict tiers (green only for the strict policy), and the marking of hidden characters.
  */
 import { describe, expect, it } from 'vitest'
-import { describeVerdict, failureReason, InvalidInputError, ORBITPORT_BEACONS, type CheckName, type VerifyResult } from '../../src/core/index.js'
+import { describeVerdict, failureReason } from '../../src/core/verdict.js'
+import { InvalidInputError } from '../../src/core/errors.js'
+import { ORBITPORT_BEACONS } from '../../src/core/trust.js'
+import { type CheckName } from '../../src/core/check-names.js'
+import { type VerifyResult } from '../../src/core/verify.js'
 import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, MAX_ROWS, outcomeView, pageVerdict, searchEntries, verifyOptions, winnerRanks } from '../../src/verifier/model.js'
-import { withKinds, type OutcomeDisplay } from '../../src/core/index.js'
+import { withKinds } from '../../src/core/kinds/index.js'
+import { type OutcomeDisplay } from '../../src/core/kinds/kind.js'
 import { diceKind } from '../core/kinds/dice.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, pinOrigin, receiptTier, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'

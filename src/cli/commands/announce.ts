@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import qrcode from 'qrcode-generator'
-import { LIMITS } from '../../core/index.js'
+import { LIMITS } from '../../core/limits.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, readBytesInput, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'

@@ -3,7 +3,9 @@
  *
  * @module
  */
-import { AbortedError, type BeaconBlock, type BeaconHead } from '../../index.js'
+import { AbortedError } from '../../net/errors.js'
+import { type BeaconBlock } from '../../core/block.js'
+import { type BeaconHead } from '../../beacon/head.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command } from '../command.js'
 import { beaconClientFrom, blockJson, blockLines, intFlag, parseIntValue } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'

@@ -7,7 +7,7 @@ import { startEmulator } from '../../emulator/index.js'
 import { GLOBAL_OPTIONS, type Command } from '../command.js'
 import { formatDuration, intFlag, parseDuration, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
-import { InvalidInputError } from '../../core/index.js'
+import { InvalidInputError } from '../../core/errors.js'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { shellQuote } from './commit.js'
 

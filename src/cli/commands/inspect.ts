@@ -4,27 +4,21 @@
  *
  * @module
  */
-import {
-  base64ToBytes,
-  COMMITMENT_FILE_TYPE,
-  describeCommitment,
-  kindOf,
-  LIMITS,
-  parseBlock,
-  parseCommitment,
-  parseCommitmentFile,
-  parseProof,
-  parseReceipt,
-  ParseError,
-  PROOF_TYPE,
-  RECEIPT_TYPE,
-  type Commitment,
-  type DrawSpec,
-  type Proof,
-  type Receipt,
-} from '../../core/index.js'
+import { base64ToBytes } from '../../core/bytes.js'
+import { COMMITMENT_FILE_TYPE } from '../../core/schema/commitment-file.js'
+import { describeCommitment, parseCommitment, type Commitment } from '../../core/commitment.js'
+import { kindOf } from '../../core/draw-spec.js'
+import { LIMITS } from '../../core/limits.js'
+import { parseBlock } from '../../core/block.js'
+import { parseCommitmentFile } from '../../core/commitment-file.js'
+import { parseProof, type Proof } from '../../core/proof.js'
+import { parseReceipt, type Receipt } from '../../core/receipt.js'
+import { ParseError } from '../../core/errors.js'
+import { PROOF_TYPE } from '../../core/version.js'
+import { RECEIPT_TYPE } from '../../core/schema/receipt.js'
+import { type DrawSpec } from '../../core/kinds/index.js'
 import { readProofJson } from '../../core/proof.js'
-import { parseTimestampToken } from '../../core/timestamp/index.js'
+import { parseTimestampToken } from '../../core/timestamp/token.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
 import { beaconClientFrom, formatDuration, readBytesInput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'

@@ -6,8 +6,10 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { InvalidInputError, OrbitdrawError } from '../../core/index.js'
-import { OrbitportClient, SOURCE_NAMES, type OrbitportClientOptions, type SignatureCurve, type SourceName } from '../../rest/index.js'
+import { InvalidInputError, OrbitdrawError } from '../../core/errors.js'
+import { OrbitportClient, SOURCE_NAMES, type SourceName } from '../../rest/client.js'
+import { type OrbitportClientOptions } from '../../rest/options.js'
+import { type SignatureCurve } from '../../rest/signature.js'
 import { GLOBAL_OPTIONS, type CliContext, type Command } from '../command.js'
 import { intFlag, listFlag, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'

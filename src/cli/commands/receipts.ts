@@ -6,7 +6,9 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkReceipt, describeCommitment, InvalidInputError, serializeReceipt } from '../../core/index.js'
+import { checkReceipt, serializeReceipt } from '../../core/receipt.js'
+import { describeCommitment } from '../../core/commitment.js'
+import { InvalidInputError } from '../../core/errors.js'
 import { makeReceiptsAsync } from '../../receipts.js'
 import { GLOBAL_OPTIONS, type Command } from '../command.js'
 import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'

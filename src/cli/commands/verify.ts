@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { VerifyOnlineResult } from '../../beacon/index.js'
+import type { VerifyOnlineResult } from '../../beacon/draw.js'
 // Narrow imports, not the core's index: `orbitdraw verify FILE` loads the verifier and what it needs,
 // not the draw side, the beacon client (only with --online) or the error reporter (see docs/performance.md).
 import type { Check } from '../../core/check.js'

@@ -10,7 +10,7 @@
 import type { CheckName, KindCheckName } from '../check-names.js'
 import { InvalidInputError } from '../errors.js'
 import type { JsonObject } from '../json.js'
-import type { RandomStream } from '../random/index.js'
+import type { RandomStream } from '../random/stream.js'
 import type { GenericSchema } from 'valibot'
 
 /**

@@ -6,7 +6,7 @@
  */
 import { expectInteger, expectOnlyKeys, field } from '../json.js'
 import { LIMITS } from '../limits.js'
-import { pickIndices } from '../random/index.js'
+import { pickIndices } from '../random/shuffle.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind, type RankedJson } from './kind.js'
 import { rankedRowsBytesFloor, winnersOutcome, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'

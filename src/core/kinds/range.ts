@@ -7,7 +7,7 @@
 import { InvalidInputError } from '../errors.js'
 import { expectArray, expectBoolean, expectInteger, expectOnlyKeys, expectString, field } from '../json.js'
 import { LIMITS } from '../limits.js'
-import { rangeValues } from '../random/index.js'
+import { rangeValues } from '../random/range.js'
 import { badDraw, checkCount, intFlagValue, type DrawKind } from './kind.js'
 import * as v from 'valibot'
 import { decimal as decimalShape } from '../schema/common.js'

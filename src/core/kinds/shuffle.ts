@@ -4,7 +4,7 @@
  * @module
  */
 import { expectOnlyKeys, field } from '../json.js'
-import { shuffleIndices } from '../random/index.js'
+import { shuffleIndices } from '../random/shuffle.js'
 import type { DrawKind, RankedJson } from './kind.js'
 import { compareRankedRows, parseRankedRows, rankedRows, rankedRowsBytesFloor, type RankedOutcome } from './ranked.js'
 import * as v from 'valibot'

@@ -6,7 +6,7 @@
  */
 import { InvalidInputError } from '../errors.js'
 import { expectInteger, expectOnlyKeys, field } from '../json.js'
-import { weightedPick } from '../random/index.js'
+import { weightedPick } from '../random/weighted.js'
 import { intFlagValue, type DrawKind, type RankedJson } from './kind.js'
 import { validateWinnerCount } from './pick.js'
 import { rankedRowsBytesFloor, winnersOutcome, type RankedOutcome } from './ranked.js'

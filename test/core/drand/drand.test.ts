@@ -5,8 +5,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { chainHashOf, checkChainInfo, DRAND_QUICKNET, drandInfoJson, parseDrandInfo, planRound, publicKeyOf, roundAt, roundRandomness, roundTime, signRound, verifyRoundSignature } from '../../../src/core/drand/index.js'
-import { OrbitdrawError } from '../../../src/core/index.js'
+import { chainHashOf, checkChainInfo, DRAND_QUICKNET, drandInfoJson, parseDrandInfo, planRound, roundAt, roundTime } from '../../../src/core/drand/chain.js'
+import { publicKeyOf, signRound, verifyRoundSignature } from '../../../src/core/drand/beacon.js'
+import { roundRandomness } from '../../../src/core/drand/randomness.js'
+import { OrbitdrawError } from '../../../src/core/errors.js'
 
 const vectors = JSON.parse(readFileSync(new URL('../../vectors/drand.json', import.meta.url), 'utf8')) as {
   chains: Record<string, Record<string, unknown>>

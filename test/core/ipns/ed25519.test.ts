@@ -5,7 +5,7 @@ import { sha512 } from '@noble/hashes/sha2.js'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { concatBytes, hexToBytes } from '../../../src/core/bytes.js'
-import { verifyKeySignature } from '../../../src/core/ipns/index.js'
+import { verifyKeySignature } from '../../../src/core/ipns/key-format.js'
 
 const L = 2n ** 252n + 27742317777372353535851937790883648493n
 const le = (b: Uint8Array): bigint => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n)

@@ -1,7 +1,8 @@
 import { generateKeyPair } from '@libp2p/crypto/keys'
 import { createIPNSRecord, marshalIPNSRecord } from 'ipns'
 import { describe, expect, it } from 'vitest'
-import { ipnsNameOfKey, parseIpnsRecord, verifyIpnsRecord } from '../../../src/core/ipns/index.js'
+import { ipnsNameOfKey } from '../../../src/core/ipns/key-format.js'
+import { parseIpnsRecord, verifyIpnsRecord } from '../../../src/core/ipns/record.js'
 import { fieldContent } from '../../helpers/protobuf.js'
 
 const VALUE = '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'

@@ -5,7 +5,9 @@ import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { IntegrityError, MismatchError, ParseError } from '../../../src/core/errors.js'
-import { ipnsNameOfKey, parseIpnsName, parseIpnsRecord, parseRfc3339, verifyIpnsRecord } from '../../../src/core/ipns/index.js'
+import { ipnsNameOfKey } from '../../../src/core/ipns/key-format.js'
+import { parseIpnsName } from '../../../src/core/ipns/name.js'
+import { parseIpnsRecord, parseRfc3339, verifyIpnsRecord } from '../../../src/core/ipns/record.js'
 
 const HEAD = CID.parse('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')
 let rsa: PrivateKey

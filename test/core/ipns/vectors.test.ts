@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { blockCid, parseBlock } from '../../../src/core/block.js'
 import { bytesToHex, concatBytes, hexToBytes } from '../../../src/core/bytes.js'
 import { checkChain } from '../../../src/core/chain.js'
-import { parseIpnsName, verifyIpnsRecord } from '../../../src/core/ipns/index.js'
+import { parseIpnsName } from '../../../src/core/ipns/name.js'
+import { verifyIpnsRecord } from '../../../src/core/ipns/record.js'
 
 const v = JSON.parse(readFileSync(new URL('../../vectors/ipns-record.json', import.meta.url), 'utf8')) as {
   ed25519Seed: string

@@ -4,7 +4,12 @@
  * write one outside the library: one object, registered with `withKinds([diceKind])`, no edit of
  * orbitdraw itself. See docs/draw-kinds.md.
  */
-import { expectArray, expectInteger, expectOnlyKeys, field, InvalidInputError, intFlagValue, LIMITS, uniformIndex, type DrawKind, type DrawSpec } from '../../../src/core/index.js'
+import { expectArray, expectInteger, expectOnlyKeys, field } from '../../../src/core/json.js'
+import { InvalidInputError } from '../../../src/core/errors.js'
+import { intFlagValue, type DrawKind } from '../../../src/core/kinds/kind.js'
+import { LIMITS } from '../../../src/core/limits.js'
+import { uniformIndex } from '../../../src/core/random/uniform.js'
+import { type DrawSpec } from '../../../src/core/kinds/index.js'
 
 /** `rolls` throws of a die with `sides` faces. */
 export interface DiceSpec {

@@ -5,28 +5,18 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  checkReceipt,
-  commit,
-  computeOutcome,
-  describeVerdict,
-  makeReceipts,
-  drawFromBlock,
-  LOTTERY_CHECK_NAMES,
-  PANEL_CHECK_NAMES,
-  panelDraw,
-  panelKind,
-  panelLotteryDraw,
-  parseCommitment,
-  verify,
-  type PanelLotteryOutcomeJson,
-  type PanelLotteryOutcome,
-  type PanelOutcome,
-  type PanelOutcomeJson,
-  type PanelSpec,
-  type Proof,
-  type RankedJson,
-} from '../../../src/core/index.js'
+import { checkReceipt, makeReceipts } from '../../../src/core/receipt.js'
+import { commit, parseCommitment } from '../../../src/core/commitment.js'
+import { computeOutcome } from '../../../src/core/outcome.js'
+import { describeVerdict } from '../../../src/core/verdict.js'
+import { drawFromBlock } from '../../../src/core/draw.js'
+import { LOTTERY_CHECK_NAMES } from '../../../src/core/sortition/lottery.js'
+import { PANEL_CHECK_NAMES } from '../../../src/core/sortition/panel.js'
+import { panelDraw, panelKind, type PanelOutcome, type PanelOutcomeJson, type PanelSpec } from '../../../src/core/kinds/panel.js'
+import { panelLotteryDraw, type PanelLotteryOutcomeJson, type PanelLotteryOutcome } from '../../../src/core/kinds/panel-lottery.js'
+import { verify } from '../../../src/core/verify.js'
+import { type Proof } from '../../../src/core/proof.js'
+import { type RankedJson } from '../../../src/core/kinds/kind.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 import { enumeratePanels, proportionalQuotas, smallPool, valid } from '../sortition/fixtures.js'

@@ -5,23 +5,16 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  BUILT_IN_KINDS,
-  commit,
-  computeOutcome,
-  DEFAULT_DRAW_KINDS,
-  DRAW_KINDS,
-  drawFromBlock,
-  InvalidInputError,
-  parseCommitment,
-  parseProof,
-  ParseError,
-  pickKind,
-  verify,
-  withKinds,
-  type AnyDrawKind,
-  type Proof,
-} from '../../../src/core/index.js'
+import { BUILT_IN_KINDS, DEFAULT_DRAW_KINDS, withKinds } from '../../../src/core/kinds/index.js'
+import { commit, parseCommitment } from '../../../src/core/commitment.js'
+import { computeOutcome } from '../../../src/core/outcome.js'
+import { DRAW_KINDS } from '../../../src/core/draw-spec.js'
+import { drawFromBlock } from '../../../src/core/draw.js'
+import { InvalidInputError, ParseError } from '../../../src/core/errors.js'
+import { parseProof, type Proof } from '../../../src/core/proof.js'
+import { pickKind } from '../../../src/core/kinds/pick.js'
+import { verify } from '../../../src/core/verify.js'
+import { type AnyDrawKind } from '../../../src/core/kinds/kind.js'
 import { describeOutcome } from '../../../src/cli/commands/describe.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp } from '../../../src/cli/kinds.js'
 import { UsageError } from '../../../src/cli/exit-codes.js'

@@ -4,7 +4,11 @@
  * a kind that is not registered is refused by the union.
  */
 import { describe, expect, it } from 'vitest'
-import { commitmentShapeOf, DEFAULT_DRAW_KINDS, OrbitdrawError, parseShape, proofShapeOf, withKinds } from '../../../src/core/index.js'
+import { commitmentShapeOf } from '../../../src/core/schema/commitment.js'
+import { DEFAULT_DRAW_KINDS, withKinds } from '../../../src/core/kinds/index.js'
+import { OrbitdrawError } from '../../../src/core/errors.js'
+import { parseShape } from '../../../src/core/schema/kit.js'
+import { proofShapeOf } from '../../../src/core/schema/proof.js'
 import { drawShapeOf, outcomeShapeOf } from '../../../src/core/schema/draw.js'
 import { jsonSchemaFiles } from '../../../scripts/json-schemas.js'
 import { diceKind } from './dice.js'

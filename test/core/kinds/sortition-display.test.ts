@@ -1,6 +1,7 @@
 /** How the sortition kinds show their outcome (src/core/kinds/sortition-display.ts), through the registry. */
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DRAW_KINDS, type OutcomeBase, type SectionsDisplay, type TableDisplay } from '../../../src/core/index.js'
+import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/index.js'
+import { type OutcomeBase, type SectionsDisplay, type TableDisplay } from '../../../src/core/kinds/kind.js'
 
 const q = (feature: string, value: string, min: number, max: number, selected: number) => ({ feature, value, min, max, selected })
 const members = [{ rank: 1, index: 3, entry: 'r3|g=f' }, { rank: 2, index: 7, entry: 'r7|g=m' }]

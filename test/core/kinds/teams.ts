@@ -6,7 +6,12 @@
  * an emphasised cell: "even" is `ok` for a team of even size, `bad` for an odd one), and the sizes
  * (values). Written as a user would, registered with `withKinds([teamsKind])`.
  */
-import { expectInteger, expectOnlyKeys, field, InvalidInputError, LIMITS, shuffleIndices, type DrawKind, type DrawSpec, type RankedJson } from '../../../src/core/index.js'
+import { expectInteger, expectOnlyKeys, field } from '../../../src/core/json.js'
+import { InvalidInputError } from '../../../src/core/errors.js'
+import { LIMITS } from '../../../src/core/limits.js'
+import { shuffleIndices } from '../../../src/core/random/shuffle.js'
+import { type DrawKind, type RankedJson } from '../../../src/core/kinds/kind.js'
+import { type DrawSpec } from '../../../src/core/kinds/index.js'
 import { compareRankedRows, parseRankedRows, rankedRows } from '../../../src/core/kinds/ranked.js'
 
 export interface TeamsSpec {

@@ -3,7 +3,11 @@
  * also shows it can fail: the same check rejects a deliberately biased sampler.
  */
 import { describe, expect, it } from 'vitest'
-import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, uniformIndex, weightedPick } from '../../../src/core/random/index.js'
+import { pickIndices, shuffleIndices } from '../../../src/core/random/shuffle.js'
+import { rangeValues } from '../../../src/core/random/range.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import { uniformIndex } from '../../../src/core/random/uniform.js'
+import { weightedPick } from '../../../src/core/random/weighted.js'
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from './util.js'
 

@@ -2,7 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
 import { LIMITS } from '../../../src/core/limits.js'
-import { pickIndices, rangeValues, streamFromSeed, uniformBigInt } from '../../../src/core/random/index.js'
+import { pickIndices } from '../../../src/core/random/shuffle.js'
+import { rangeValues } from '../../../src/core/random/range.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import { uniformBigInt } from '../../../src/core/random/uniform.js'
 import { opaque } from './util.js'
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 })

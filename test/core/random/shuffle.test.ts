@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
 import { LIMITS } from '../../../src/core/limits.js'
-import { pickIndices, shuffle, shuffleIndices, streamFromSeed } from '../../../src/core/random/index.js'
+import { pickIndices, shuffle, shuffleIndices } from '../../../src/core/random/shuffle.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
 import { naiveShuffle, opaque } from './util.js'
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 })

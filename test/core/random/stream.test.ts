@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bytesToHex, hexToBytes } from '../../../src/core/bytes.js'
 import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
-import { streamFromSeed } from '../../../src/core/random/index.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
 import { ChaChaStream, STREAM_MAX_BLOCKS } from '../../../src/core/random/stream.js'
 
 /** Reference keystream from OpenSSL (node:crypto): iv = uint32le(counter) || nonce (12 zero bytes). */

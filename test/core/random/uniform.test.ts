@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
-import { streamFromSeed, uniformBigInt, uniformIndex } from '../../../src/core/random/index.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import { uniformBigInt, uniformIndex } from '../../../src/core/random/uniform.js'
 import { bigSampler, drawBig } from '../../../src/core/random/uniform.js'
 import { fixedStream, opaque, specUniform } from './util.js'
 

@@ -1,6 +1,6 @@
 /** Test helpers for the sampling tests: streams that take the generic (non-fast) code paths. */
 import { OrbitdrawError } from '../../../src/core/errors.js'
-import type { RandomStream } from '../../../src/core/random/index.js'
+import type { RandomStream } from '../../../src/core/random/stream.js'
 
 /** Wraps a stream so that samplers only see `nextBytes` (no fast path): same bytes, same consumption. */
 export function opaque(inner: RandomStream): RandomStream {

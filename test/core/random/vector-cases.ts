@@ -5,7 +5,11 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, hexToBytes, utf8Encode } from '../../../src/core/bytes.js'
-import { pickIndices, rangeValues, shuffleIndices, streamFromSeed, uniformBigInt, weightedPick } from '../../../src/core/random/index.js'
+import { pickIndices, shuffleIndices } from '../../../src/core/random/shuffle.js'
+import { rangeValues } from '../../../src/core/random/range.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import { uniformBigInt } from '../../../src/core/random/uniform.js'
+import { weightedPick } from '../../../src/core/random/weighted.js'
 
 /** One vector: `op` and its parameters (bigints as decimal strings), the output and bytes consumed. */
 export type VectorCase =

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidInputError } from '../../../src/core/errors.js'
 import { LIMITS } from '../../../src/core/limits.js'
-import { streamFromSeed, weightedPick } from '../../../src/core/random/index.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import { weightedPick } from '../../../src/core/random/weighted.js'
 import { fixedStream, naiveWeighted, opaque } from './util.js'
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 })

@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildCounter, checkQuotas, dpOrder, planPanel, SORTITION_LIMITS } from '../../../src/core/sortition/index.js'
+import { buildCounter } from '../../../src/core/sortition/count.js'
+import { checkQuotas, SORTITION_LIMITS } from '../../../src/core/sortition/pool.js'
+import { dpOrder, planPanel } from '../../../src/core/sortition/panel.js'
 import { planCost } from '../../../src/core/sortition/cost.js'
 import { checkPlanCost } from '../../../src/core/sortition/panel.js'
 import { proportionalQuotas, smallPool } from './fixtures.js'

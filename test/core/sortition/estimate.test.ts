@@ -5,7 +5,8 @@
  * negative control (a greedy quota filler's frequencies) falls outside them.
  */
 import { describe, expect, it } from 'vitest'
-import { checkQuotas, planPanel, selectionProbabilities, type QuotaTable, type SortitionPool } from '../../../src/core/sortition/index.js'
+import { checkQuotas, type QuotaTable, type SortitionPool } from '../../../src/core/sortition/pool.js'
+import { planPanel, selectionProbabilities } from '../../../src/core/sortition/panel.js'
 import { estimateSeed, estimateSelectionProbabilities } from '../../../src/core/sortition/estimate.js'
 import { lcg, proportionalQuotas, smallPool, valid } from './fixtures.js'
 

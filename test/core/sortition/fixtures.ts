@@ -1,5 +1,5 @@
 /** Small sortition pools whose valid panels can be enumerated, and a brute-force reference. */
-import { makePool, type QuotaRow, type QuotaTable, type SortitionPool } from '../../../src/core/sortition/index.js'
+import { makePool, type QuotaRow, type QuotaTable, type SortitionPool } from '../../../src/core/sortition/pool.js'
 
 /** Deterministic generator (Park–Miller), for building fixtures only (never for draws). */
 export function lcg(seed: number): (m: number) => number {

@@ -4,17 +4,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { streamFromSeed, shuffleIndices, type RandomStream } from '../../../src/core/random/index.js'
-import {
-  buildCounter,
-  checkQuotas,
-  drawPanel,
-  planPanel,
-  selectionProbabilities,
-  checkPanelClaim,
-  type QuotaTable,
-  type SortitionPool,
-} from '../../../src/core/sortition/index.js'
+import { streamFromSeed, type RandomStream } from '../../../src/core/random/stream.js'
+import { shuffleIndices } from '../../../src/core/random/shuffle.js'
+import { buildCounter } from '../../../src/core/sortition/count.js'
+import { checkQuotas, type QuotaTable, type SortitionPool } from '../../../src/core/sortition/pool.js'
+import { drawPanel, planPanel, selectionProbabilities, checkPanelClaim } from '../../../src/core/sortition/panel.js'
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, proportionalQuotas, smallPool, valid } from './fixtures.js'

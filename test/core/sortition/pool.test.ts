@@ -1,13 +1,7 @@
 /** Pools, quotas and every infeasible shape's named error with its relaxation. */
 import { describe, expect, it } from 'vitest'
-import {
-  checkQuotas,
-  compareCodePoints,
-  InfeasibleQuotasError,
-  makePool,
-  planPanel,
-  type QuotaRow,
-} from '../../../src/core/sortition/index.js'
+import { checkQuotas, compareCodePoints, InfeasibleQuotasError, makePool, type QuotaRow } from '../../../src/core/sortition/pool.js'
+import { planPanel } from '../../../src/core/sortition/panel.js'
 import { InvalidInputError, LimitExceededError } from '../../../src/core/errors.js'
 
 // 6 respondents: gender f/m, age y/o.

@@ -4,7 +4,7 @@
  * count vectors (no open-value DP, no pruning), the spec's uniform and pick on bigints over `nextBytes`.
  * Slow, for small vectors only.
  */
-import type { RandomStream } from '../../../src/core/random/index.js'
+import type { RandomStream } from '../../../src/core/random/stream.js'
 import { specUniform } from '../random/util.js'
 
 const utf8 = (s: string): Buffer => Buffer.from(s, 'utf8')

@@ -5,8 +5,10 @@
  * (scripts/make-sortition-vectors.ts) and the test.
  */
 import { bytesToHex, hexToBytes } from '../../../src/core/bytes.js'
-import { streamFromSeed } from '../../../src/core/random/index.js'
-import { checkQuotas, drawAlternates, drawPanel, makePool, planPanel, relaxedPanel, selectionProbabilities, SORTITION_LIMITS, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import { checkQuotas, makePool, SORTITION_LIMITS, type QuotaRow } from '../../../src/core/sortition/pool.js'
+import { drawAlternates } from '../../../src/core/sortition/alternates.js'
+import { drawPanel, planPanel, relaxedPanel, selectionProbabilities } from '../../../src/core/sortition/panel.js'
 import { planCost } from '../../../src/core/sortition/cost.js'
 import { lcg, proportionalQuotas, smallPool } from './fixtures.js'
 import { checkPlanCost } from '../../../src/core/sortition/panel.js'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { hexToBytes } from '../../../src/core/bytes.js'
-import { streamFromSeed } from '../../../src/core/random/index.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
 import { opaque } from '../random/util.js'
 import { referenceCost, referencePanel } from './reference.js'
 import { compositionRows, costVectorInputs, runCostVector, runSortitionVector, sortitionVectorInputs, type CostVector, type SortitionVector } from './vector-cases.js'

@@ -9,7 +9,11 @@ import { TimeStampResp } from '@peculiar/asn1-tsp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { base64ToBytes, hexToBytes } from '../../../src/core/bytes.js'
 import { LIMITS } from '../../../src/core/limits.js'
-import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, DIGICERT_ASSURED_ID_ROOT_CA_PEM, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM, parseTimestampToken, parseTrustAnchor, type TimestampTrustAnchor } from '../../../src/core/timestamp/index.js'
+import { checkCommitmentTime } from '../../../src/core/timestamp/check.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../../../src/core/timestamp/defaults.js'
+import { DIGICERT_ASSURED_ID_ROOT_CA_PEM, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from '../../../src/core/timestamp/roots.js'
+import { parseTimestampToken } from '../../../src/core/timestamp/token.js'
+import { parseTrustAnchor, type TimestampTrustAnchor } from '../../../src/core/timestamp/anchor.js'
 import { createTestTsa } from '../../../src/emulator/tsa.js'
 
 interface PublicCase {

@@ -4,7 +4,9 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it } from 'vitest'
 import { bytesToHex } from '../../../src/core/bytes.js'
 import { ParseError } from '../../../src/core/errors.js'
-import { BUILT_IN_ROOT_FINGERPRINTS, DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor, parseTrustAnchors } from '../../../src/core/timestamp/index.js'
+import { BUILT_IN_ROOT_FINGERPRINTS } from '../../../src/core/timestamp/roots.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../../../src/core/timestamp/defaults.js'
+import { parseTrustAnchor, parseTrustAnchors } from '../../../src/core/timestamp/anchor.js'
 import * as roots from '../../../src/core/timestamp/roots.js'
 
 describe('built-in time-stamping roots', () => {
