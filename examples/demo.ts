@@ -24,10 +24,12 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, draw, ORBITPORT_BEACONS, parseTrustAnchor, planTarget, serializeProof, timestampCommitment, verify, type VerifyOptions } from '../src/index.js'
+import { BeaconClient, commit, describeVerdict, draw, planTarget, serializeProof, timestampCommitment, verify, type VerifyOptions } from '../src/index.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../src/timestamp/index.js'
+import { ORBITPORT_BEACONS } from '../src/beacon/index.js'
 import { startEmulator, type RunningEmulator } from '../src/emulator/index.js'
-import { DEFAULT_DRAND_CHAINS, DRAND_QUICKNET, planRound, roundTime } from '../src/index.js'
-import { DrandClient } from '../src/drand/index.js'
+import { DEFAULT_DRAND_CHAINS, DRAND_QUICKNET, planRound, roundTime } from '../src/drand/index.js'
+import { DrandClient } from '../src/index.js'
 import { progressLine } from '../src/cli/progress.js'
 
 const { values: args } = parseArgs({ options: { live: { type: 'boolean' }, out: { type: 'string' }, interval: { type: 'string' }, drand: { type: 'boolean' } } })

@@ -11,7 +11,9 @@
  * and read the credentials from the environment (never ship them to a browser).
  */
 // In your project: `from 'orbitdraw'` and `from 'orbitdraw/emulator'`.
-import { BeaconClient, beaconFallbackFrom, bytesToHex, derivedValues, OrbitportClient, SignatureError } from '../src/index.js'
+import { BeaconClient, OrbitportClient } from '../src/index.js'
+import { beaconFallbackFrom, derivedValues, SignatureError } from '../src/rest/index.js'
+import { bytesToHex } from '../src/core/formats.js'
 import { createRestService, startEmulator } from '../src/emulator/index.js'
 
 // The whole service on one loopback origin: token + cTRNG endpoints and the beacon with its gateway.

@@ -19,7 +19,10 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, DEFAULT_TIMESTAMP_AUTHORITIES, draw, panelDraw, parseTrustAnchor, planTarget, readPoolCsv, readQuotasCsv, serializeProof, timestampCommitment, verify, type PanelOutcomeJson } from '../../src/index.js'
+import { BeaconClient, commit, draw, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../../src/timestamp/index.js'
+import { panelDraw, type PanelOutcomeJson } from '../../src/core/sortition/index.js'
+import { readPoolCsv, readQuotasCsv } from '../../src/node/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
 
 const { values: args } = parseArgs({ options: { 'out-dir': { type: 'string' } } })

@@ -5,7 +5,9 @@
  *   npx tsx examples/raffle-server/run.ts
  */
 import assert from 'node:assert/strict'
-import { BeaconClient, commitmentCid, DEFAULT_TIMESTAMP_AUTHORITIES, parseCommitment, parseTrustAnchor, verify } from '../../src/index.js'
+import { BeaconClient, parseCommitment, verify } from '../../src/index.js'
+import { commitmentCid } from '../../src/core/formats.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../../src/timestamp/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
 import { startRaffleServer } from './server.js'
 

@@ -13,7 +13,9 @@ import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, bytesToHex, checkReceipt, commit, DEFAULT_TIMESTAMP_AUTHORITIES, draw, encodeLeaf, leafHash, makeReceipts, parseTrustAnchor, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { BeaconClient, checkReceipt, commit, draw, makeReceipts, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { bytesToHex, encodeLeaf, leafHash } from '../../src/core/formats.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../../src/timestamp/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
 
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } })

@@ -16,9 +16,11 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { blockCid, bytesToBase64, bytesToHex, commit, drawFromBlock, encodeBlock, parseBlock, serializeProof, verify, type BeaconBlock } from '../../src/core/index.js'
+import { blockCid, encodeBlock, parseBlock, type BeaconBlock } from '../../src/beacon/index.js'
+import { bytesToBase64, bytesToHex } from '../../src/core/formats.js'
+import { commit, drawFromBlock, serializeProof, verify } from '../../src/core/index.js'
 import { createIpnsRecord, generateBeaconKey } from '../../src/emulator/index.js'
-import { ipnsNameOfKey } from '../../src/core/index.js'
+import { ipnsNameOfKey } from '../../src/beacon/index.js'
 import { buildVerifier, formatReport } from '../../scripts/build-verifier.js'
 
 // 1. the page

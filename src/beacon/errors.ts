@@ -5,7 +5,7 @@
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 import type { RedirectRefusal } from '../net/redirect.js'
-import { claimNetErrors, NetworkError, RateLimitedError, TimeoutError } from '../net/errors.js'
+import { claimNetErrors, RateLimitedError } from '../net/errors.js'
 
 /**
  * Base class of the beacon client's errors. `instanceof BeaconError` also holds for the shared
@@ -63,29 +63,6 @@ export class GatewayHttpError extends BeaconError {
   }
 }
 
-/**
- * A gateway could not be reached (`GATEWAY_NETWORK_ERROR`).
- * @deprecated the edges share one {@link NetworkError}; this is the same class under its old name.
- * @category Errors
- */
-export const GatewayNetworkError = NetworkError
-/**
- * @deprecated use {@link NetworkError}.
- * @category Errors
- */
-export type GatewayNetworkError = NetworkError
-
-/**
- * A gateway request took longer than `timeoutMs` (`GATEWAY_TIMEOUT`).
- * @deprecated the edges share one {@link TimeoutError}; this is the same class under its old name.
- * @category Errors
- */
-export const GatewayTimeoutError = TimeoutError
-/**
- * @deprecated use {@link TimeoutError}.
- * @category Errors
- */
-export type GatewayTimeoutError = TimeoutError
 
 /**
  * A gateway redirected the request somewhere the client does not go (`GATEWAY_REDIRECT_REFUSED`): to

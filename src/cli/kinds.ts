@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../core/kinds/registry.js'
 import { InvalidInputError } from '../core/errors.js'
 import { type AnyDrawKind, type DrawKinds, type DrawSpecBase, type KindCli, type KindFlags } from '../core/kinds/kind.js'
 import type { Flags } from './command.js'

@@ -6,7 +6,7 @@
 import { InvalidInputError, MismatchError, OrbitdrawError, ParseError, IntegrityError, LimitExceededError, UnsupportedVersionError } from '../core/errors.js'
 import { AbortedError } from '../net/errors.js'
 import { BeaconError, NotYetPublishedError, WaitTimeoutError } from '../beacon/errors.js'
-import { AbortError, AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/errors.js'
+import { AuthError, BrowserSecretError, OrbitportError, SignatureError, TokenError, UnknownSourceError } from '../rest/errors.js'
 import type { CliContext } from './command.js'
 import { EXIT, UsageError } from './exit-codes.js'
 import { formatDuration } from './common.js'
@@ -24,7 +24,7 @@ const NETWORK_CODES = new Set(['UNAUTHENTICATED_HEAD', 'PROOF_CHAIN_INVALID', 'T
  * Maps an error to its exit code.
  *
  * - 2 usage: {@link UsageError}; an unknown cTRNG source name (`--src`).
- * - 130 interrupted: the beacon's {@link AbortedError} and the REST client's {@link AbortError} (Ctrl-C).
+ * - 130 interrupted: the beacon's {@link AbortedError} (every edge's, Ctrl-C).
  * - 1 verification failed: a REST value whose signature does not verify under `--public-key`.
  * - 4 bad input: the core's input classes (invalid, parse, integrity, mismatch, limit, version), a
  *   sequence not published yet, and credentials the identity provider or the API refused.
@@ -37,7 +37,7 @@ const NETWORK_CODES = new Set(['UNAUTHENTICATED_HEAD', 'PROOF_CHAIN_INVALID', 'T
 export function exitCodeFor(err: unknown): number {
   if (err instanceof UsageError) return EXIT.usage
   if (!(err instanceof OrbitdrawError)) return EXIT.internal
-  if (err instanceof AbortedError || err instanceof AbortError) return EXIT.interrupted
+  if (err instanceof AbortedError) return EXIT.interrupted
   if (err instanceof UnknownSourceError) return EXIT.usage
   if (err instanceof SignatureError) return EXIT.verificationFailed
   if (err instanceof TokenError || err instanceof AuthError) return EXIT.input

@@ -6,10 +6,10 @@
  */
 import { InvalidInputError } from './errors.js'
 import { show } from './json.js'
-import { DEFAULT_DRAW_KINDS } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
 import { type AnyDrawKind, type DrawKinds, type DrawSpecBase } from './kinds/kind.js'
 
-export type { DrawSpec, ShuffleSpec, PickSpec, RangeSpec, WeightedSpec } from './kinds/index.js'
+export type { DrawSpec } from './kinds/registry.js'
 
 /**
  * The names of the built-in draw kinds.

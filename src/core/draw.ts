@@ -10,7 +10,7 @@ import { checkKindEntries, checkParticipantsShape, describeCommitment, underPath
 import { kindOf, usesParticipants } from './draw-spec.js'
 import { InvalidInputError, MismatchError } from './errors.js'
 import { checkProofFits, entryBytesFloor } from './proof-size.js'
-import { DEFAULT_DRAW_KINDS, type OutcomeJson } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type OutcomeJson } from './kinds/registry.js'
 import { type AnyDrawKind, type DrawKinds } from './kinds/kind.js'
 import { computeOutcome, type Outcome } from './outcome.js'
 import { participantsRoot, participantsTree, type ParticipantsDigest, type ParticipantsTree, type ParticipantsTreeBuilder, type WeightedEntry } from './participants.js'

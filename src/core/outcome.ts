@@ -5,11 +5,11 @@
  * @module
  */
 import { kindOf } from './draw-spec.js'
-import { DEFAULT_DRAW_KINDS, type DrawSpec, type Outcome } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawSpec, type Outcome } from './kinds/registry.js'
 import { type DrawKinds } from './kinds/kind.js'
 import { streamFromSeed } from './random/stream.js'
 
-export type { Outcome } from './kinds/index.js'
+export type { Outcome } from './kinds/registry.js'
 
 /**
  * Computes the outcome of `spec` from `seed`.

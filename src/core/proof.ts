@@ -11,7 +11,7 @@ import { decodeJsonInput, expectObject, field, show, type JsonObject } from './j
 import { LIMITS } from './limits.js'
 import { checkProofBytes, proofTooLarge } from './proof-size.js'
 import { utf8Length } from './bytes.js'
-import { DEFAULT_DRAW_KINDS } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
 import { type DrawKinds } from './kinds/kind.js'
 import { parseShape, type Infer } from './schema/kit.js'
 import { PROOF_PARSE_SHAPE, proofParseShapeOf, revealedShape, timestampsShape, weightedEntryShape } from './schema/proof.js'
@@ -92,7 +92,8 @@ export type ChainJson = Proof['chain']
  */
 export type BlockJson = ChainJson['blocks'][number]
 
-export type { RankedJson, OutcomeJson } from './kinds/index.js'
+export type { OutcomeJson } from './kinds/registry.js'
+export type { RankedJson } from './kinds/kind.js'
 
 /**
  * Options of {@link parseProof}.

@@ -472,17 +472,6 @@ export interface ServedBeaconEmulator {
 }
 
 /**
- * A beacon emulator listening on loopback.
- * @category Beacon
- */
-export interface RunningBeaconEmulator extends ServedBeaconEmulator {
-  /** @deprecated use {@link ServedBeaconEmulator.beaconName} (the name `startEmulator` uses too). */
-  readonly name: string
-  /** @deprecated use {@link ServedBeaconEmulator.beacon} (the name `startEmulator` uses too). */
-  readonly service: BeaconService
-}
-
-/**
  * Serves `service` with `handlers` (which should include `service.handler`) on one loopback server:
  * the part both start functions share.
  * @category Beacon
@@ -508,8 +497,7 @@ export async function serveBeaconEmulator(service: BeaconService, handlers: read
  * await emu.stop()
  * @category Beacon
  */
-export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): Promise<RunningBeaconEmulator> {
+export async function startBeaconEmulator(options: BeaconEmulatorOptions = {}): Promise<ServedBeaconEmulator> {
   const service = await createBeaconService(options)
-  const served = await serveBeaconEmulator(service, [service.handler], options)
-  return { ...served, name: served.beaconName, service: served.beacon }
+  return serveBeaconEmulator(service, [service.handler], options)
 }

@@ -5,7 +5,7 @@
  *
  * @module orbitdraw/emulator
  */
-// The public surface of `orbitdraw/emulator`: every name listed on purpose (no `export *`); pinned by
+// The public surface of `orbitdraw/emulator`: this file is the only list of its names; pinned by
 // test/package/exports.test.ts.
 import { createBeaconService, serveBeaconEmulator, type BeaconServiceOptions, type ServedBeaconEmulator } from './beacon.js'
 import type { HttpServerOptions } from './http.js'
@@ -73,7 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 // The pieces `startEmulator` composes, for tests that need one service alone or their own mix.
-export { createBeaconService, startBeaconEmulator, serveBeaconEmulator, type ServedBeaconEmulator, type BeaconService, type BeaconServiceOptions, type RunningBeaconEmulator, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
+export { createBeaconService, startBeaconEmulator, serveBeaconEmulator, type ServedBeaconEmulator, type BeaconService, type BeaconServiceOptions, type BeaconEmulatorOptions, type BeaconRequestStats } from './beacon.js'
 export { createRestService, gatewayError, GATEWAY_ERROR_STATUS, type GatewayErrorCode, type SignatureMode, type RestService, type RestServiceOptions, type RestFault, type RestServiceStats } from './rest.js'
 export { createDrandService, type DrandService, type DrandServiceOptions } from './drand.js'
 export { createTsaService, createTestTsa, type TsaService, type TsaServiceOptions, type TestTsa, type TestTsaOptions, type IssueOptions, type TsaKeyUsageVariant } from './tsa.js'
@@ -83,4 +83,4 @@ export type { FaultController, Fault, FaultSpec, BeaconRoute, AddFaultOptions } 
 // Keys and signed IPNS records for a test beacon.
 export { generateBeaconKey, type BeaconKey, type GenerateBeaconKeyOptions } from './keys.js'
 /** @category Beacon */
-export { createIpnsRecord, type IpnsSigner, type IpnsRecordContent, type IpnsPublicKey, type IpnsKeyType } from '../core/ipns/index.js'
+export { createIpnsRecord, type IpnsSigner, type IpnsRecordContent } from '../core/ipns/encode.js'

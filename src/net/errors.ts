@@ -170,14 +170,6 @@ export class RateLimitedError extends NetError {
     this.serverCode = init.serverCode
     this.serverMessage = init.serverMessage
   }
-
-  /**
-   * The wait the server asked for in whole seconds, rounded up (`undefined` when it did not say).
-   * @deprecated use {@link RateLimitedError.retryAfterMs} (one unit, ms, across the edges).
-   */
-  get retryAfter(): number | undefined {
-    return this.retryAfterMs === undefined ? undefined : Math.ceil(this.retryAfterMs / 1000)
-  }
 }
 
 /**

@@ -19,7 +19,7 @@
  * | {@link SignatureError} | `ORBITPORT_BAD_SIGNATURE` | a value's signature does not verify under the configured key |
  * | {@link UnknownSourceError} | `ORBITPORT_UNKNOWN_SOURCE` | a `src` name the client does not know (checked before sending) |
  * | {@link BrowserSecretError} | `ORBITPORT_SECRET_IN_BROWSER` | a client with a secret was constructed in a browser |
- * | {@link AbortedError} (was `AbortError`) | `ORBITPORT_ABORTED` | the caller's `AbortSignal` fired |
+ * | {@link AbortedError} | `ORBITPORT_ABORTED` | the caller's `AbortSignal` fired |
  * | {@link FallbackError} | `ORBITPORT_FALLBACK_FAILED` | the endpoint failed and so did the beacon fallback |
  *
  *
@@ -32,7 +32,7 @@
  */
 import { OrbitdrawError, type OrbitdrawErrorOptions } from '../core/errors.js'
 import type { RedirectRefusal } from '../net/redirect.js'
-import { AbortedError, claimNetErrors, serverSaidSuffix as said } from '../net/errors.js'
+import { claimNetErrors, serverSaidSuffix as said } from '../net/errors.js'
 
 /**
  * Options of the errors made from an HTTP answer.
@@ -89,17 +89,6 @@ claimNetErrors(OrbitportError, 'rest')
 
 export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, type NetEdge } from '../net/errors.js'
 
-/**
- * The caller's `AbortSignal` fired (`ORBITPORT_ABORTED`).
- * @deprecated the edges share one {@link AbortedError}; this is the same class under its old name.
- * @category Errors
- */
-export const AbortError = AbortedError
-/**
- * @deprecated use {@link AbortedError}.
- * @category Errors
- */
-export type AbortError = AbortedError
 
 /**
  * The endpoint answered with a server error (5xx, or a status the interface does not describe).

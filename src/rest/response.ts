@@ -125,10 +125,8 @@ function optionalAlgo(url: string, v: unknown, path: string): string | undefined
 }
 
 /**
- * Parses `Retry-After` (delta-seconds or HTTP-date) into whole seconds (rounded up), or undefined.
- * @deprecated use `retryAfterMs` semantics: the edges now share one parser in milliseconds
- *   (`RateLimitedError.retryAfterMs`).
- * @category REST
+ * Parses `Retry-After` (delta-seconds or HTTP-date) into whole seconds (rounded up), or undefined: the
+ * REST client waits whole seconds, as the header says them (the shared parser is `retryAfterMs`).
  */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   const ms = retryAfterMs(value, nowMs)

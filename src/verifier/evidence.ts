@@ -11,7 +11,7 @@
  * @module
  */
 import { base64ToBytes } from '../core/bytes.js'
-import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../core/kinds/registry.js'
 import { parseBlock } from '../core/block.js'
 import { type DrawKinds } from '../core/kinds/kind.js'
 import { type JsonObject } from '../core/json.js'

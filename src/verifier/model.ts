@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS } from '../core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from '../core/kinds/registry.js'
 import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
 import { describeVerdict } from '../core/verdict.js'
 import { normalizeTrustedBeacons, ORBITPORT_BEACONS } from '../core/trust.js'

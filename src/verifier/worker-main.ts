@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS } from '../core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from '../core/kinds/registry.js'
 import { startVerifierWorker } from './worker.js'
 
 startVerifierWorker(DEFAULT_DRAW_KINDS)

@@ -10,18 +10,18 @@ import {
   ChainBrokenError,
   ForkError,
   GatewayHttpError,
-  GatewayNetworkError,
-  GatewayTimeoutError,
+  NetworkError,
+  TimeoutError,
   NotYetPublishedError,
   RateLimitedError,
   WaitTimeoutError,
 } from '../../src/beacon/errors.js'
 import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
 import { ipnsNameOfKey } from '../../src/core/ipns/key-format.js'
-import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import type { FaultController } from '../../src/emulator/faults.js'
 
-let emu: RunningBeaconEmulator
+let emu: ServedBeaconEmulator
 let b: { url: string; faults: FaultController }
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ afterEach(() => {
 })
 
 const client = (opts: Partial<ConstructorParameters<typeof BeaconClient>[0]> = {}) =>
-  new BeaconClient({ gateways: [emu.url, b.url], name: emu.name, timeoutMs: 2000, retryDelayMs: 10, ...opts })
+  new BeaconClient({ gateways: [emu.url, b.url], name: emu.beaconName, timeoutMs: 2000, retryDelayMs: 10, ...opts })
 const single = (opts: Partial<ConstructorParameters<typeof BeaconClient>[0]> = {}) => client({ gateways: [emu.url], retries: 0, ...opts })
 
 async function failure(p: Promise<unknown>): Promise<AllGatewaysFailedError> {
@@ -55,10 +55,10 @@ describe('BeaconClient: happy paths (RSA k2k4r8 name)', () => {
     const head = await c.latest()
     expect(head.authenticated).toBe(true)
     expect(head.fresh).toBe(true)
-    expect(head.block.cid).toBe(emu.service.head().cid)
+    expect(head.block.cid).toBe(emu.beacon.head().cid)
     expect(head.recordInfo?.keyType).toBe('RSA')
     expect(head.recordInfo?.valueCid).toBe(head.block.cid)
-    expect(head.record).toEqual(emu.service.record())
+    expect(head.record).toEqual(emu.beacon.record())
     expect(c.requestCount).toBe(2)
     const again = await c.latest()
     expect(again.block).toBe(head.block)
@@ -77,7 +77,7 @@ describe('BeaconClient: happy paths (RSA k2k4r8 name)', () => {
 
   it('block(cid) checks bytes against the CID, caches by CID (v0 and v1 alike)', async () => {
     const c = client()
-    const target = emu.service.bySequence(3)!
+    const target = emu.beacon.bySequence(3)!
     const got = await c.block(target.cid)
     expect(got.bytes).toEqual(target.bytes)
     expect(c.requestCount).toBe(1)
@@ -88,10 +88,10 @@ describe('BeaconClient: happy paths (RSA k2k4r8 name)', () => {
 
   it('bySequence(head - k): k + 2 requests cold, 0 warm', async () => {
     const c = client()
-    const head = emu.service.head().sequence
+    const head = emu.beacon.head().sequence
     const k = 5
     const got = await c.bySequence(head - k)
-    expect(got.cid).toBe(emu.service.bySequence(head - k)!.cid)
+    expect(got.cid).toBe(emu.beacon.bySequence(head - k)!.cid)
     expect(c.requestCount).toBe(k + 2)
     const before = c.requestCount
     for (let i = 0; i <= k; i++) expect((await c.bySequence(head - i)).sequence).toBe(head - i)
@@ -103,7 +103,7 @@ describe('BeaconClient: happy paths (RSA k2k4r8 name)', () => {
 
   it('bySequence above the head: NotYetPublishedError', async () => {
     const c = client()
-    await expect(c.bySequence(emu.service.head().sequence + 5)).rejects.toBeInstanceOf(NotYetPublishedError)
+    await expect(c.bySequence(emu.beacon.head().sequence + 5)).rejects.toBeInstanceOf(NotYetPublishedError)
     await expect(c.bySequence(-1)).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
   })
 
@@ -132,13 +132,13 @@ describe('BeaconClient: Ed25519 k51 name', () => {
   it('verifies heads signed by an Ed25519 key inlined in the name', async () => {
     const e = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 0, initialBlocks: 3 })
     try {
-      expect(e.name.startsWith('k51')).toBe(true)
-      const c = new BeaconClient({ gateways: [e.url], name: e.name })
+      expect(e.beaconName.startsWith('k51')).toBe(true)
+      const c = new BeaconClient({ gateways: [e.url], name: e.beaconName })
       const h = await c.latest()
       expect(h.authenticated).toBe(true)
       expect(h.recordInfo?.keyType).toBe('Ed25519')
       expect(h.recordInfo?.keySource).toBe('name')
-      expect((await c.bySequence(1)).cid).toBe(e.service.bySequence(1)!.cid)
+      expect((await c.bySequence(1)).cid).toBe(e.beacon.bySequence(1)!.cid)
     } finally {
       await e.stop()
     }
@@ -147,12 +147,12 @@ describe('BeaconClient: Ed25519 k51 name', () => {
   it('rejects a record signed by another key (wrong beacon name)', async () => {
     const e = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 0 })
     try {
-      const c = new BeaconClient({ gateways: [e.url], name: emu.name, retries: 0 })
+      const c = new BeaconClient({ gateways: [e.url], name: emu.beaconName, retries: 0 })
       const err = await failure(c.latest())
       expect(err.failures[0]!.error).toBeInstanceOf(GatewayHttpError) // the emulator has no record for another name
       // Same gateway, but the record is served under our name by a lying proxy:
-      const proxy: typeof fetch = (input, init) => fetch(String(input).replace(emu.name, e.name), init)
-      const c2 = new BeaconClient({ gateways: [e.url], name: emu.name, retries: 0, fetch: proxy })
+      const proxy: typeof fetch = (input, init) => fetch(String(input).replace(emu.beaconName, e.beaconName), init)
+      const c2 = new BeaconClient({ gateways: [e.url], name: emu.beaconName, retries: 0, fetch: proxy })
       const err2 = await failure(c2.latest())
       expect(err2.failures[0]!.error).toBeInstanceOf(BadResponseError)
       expect(err2.failures[0]!.error.message).toMatch(/not to the committed name|does not inline|hashes to/)
@@ -180,10 +180,10 @@ describe('BeaconClient: failover to another gateway on every fault', () => {
       // 500 ms. The hung gateway's timeout fires whatever its length.
       const c = client({ timeoutMs: 2000, retries: 0 })
       const head = await c.latest()
-      expect(head.block.cid).toBe(emu.service.head().cid)
+      expect(head.block.cid).toBe(emu.beacon.head().cid)
       expect(head.authenticated).toBe(true)
       const back = await c.bySequence(head.block.sequence - 2)
-      expect(back.cid).toBe(emu.service.bySequence(head.block.sequence - 2)!.cid)
+      expect(back.cid).toBe(emu.beacon.bySequence(head.block.sequence - 2)!.cid)
       expect(parseBlock(back.bytes, back.cid).sequence).toBe(back.sequence)
     })
   }
@@ -209,10 +209,10 @@ describe('BeaconClient: a single gateway fails with typed errors, never unverifi
     expect(err.code).toBe('ALL_GATEWAYS_FAILED')
   })
 
-  it('timeout: GatewayTimeoutError', async () => {
+  it('timeout: TimeoutError', async () => {
     emu.faults.add('ipns-record', { kind: 'latency', ms: 1000 })
     const err = await failure(single({ timeoutMs: 150 }).latest())
-    expect(err.failures[0]!.error).toBeInstanceOf(GatewayTimeoutError)
+    expect(err.failures[0]!.error).toBeInstanceOf(TimeoutError)
   })
 
   it('429 with a long Retry-After: RateLimitedError, retryAfterMs exposed', async () => {
@@ -233,19 +233,19 @@ describe('BeaconClient: a single gateway fails with typed errors, never unverifi
   it('transient 5xx: a retry round recovers', async () => {
     emu.faults.add('block', { kind: 'status', status: 503 }, { times: 1 })
     const head = await single({ retries: 1 }).latest()
-    expect(head.block.cid).toBe(emu.service.head().cid)
+    expect(head.block.cid).toBe(emu.beacon.head().cid)
   })
 
   it('wrong block bytes: BadResponseError wrapping BLOCK_CID_MISMATCH', async () => {
     emu.faults.add('block', { kind: 'wrong-bytes' })
-    const err = await failure(single().block(emu.service.bySequence(2)!.cid))
+    const err = await failure(single().block(emu.beacon.bySequence(2)!.cid))
     expect(err.failures[0]!.error).toBeInstanceOf(BadResponseError)
     expect((err.failures[0]!.error.cause as { code: string }).code).toBe('BLOCK_CID_MISMATCH')
   })
 
   it('truncated block: BadResponseError', async () => {
     emu.faults.add('block', { kind: 'truncate' })
-    const err = await failure(single().block(emu.service.bySequence(2)!.cid))
+    const err = await failure(single().block(emu.beacon.bySequence(2)!.cid))
     expect(err.failures[0]!.error).toBeInstanceOf(BadResponseError)
   })
 
@@ -255,9 +255,9 @@ describe('BeaconClient: a single gateway fails with typed errors, never unverifi
     expect(err.failures[0]!.error).toBeInstanceOf(BadResponseError)
   })
 
-  it('unreachable gateway: GatewayNetworkError', async () => {
-    const err = await failure(new BeaconClient({ gateways: ['http://127.0.0.1:1'], name: emu.name, retries: 0 }).latest())
-    expect(err.failures[0]!.error).toBeInstanceOf(GatewayNetworkError)
+  it('unreachable gateway: NetworkError', async () => {
+    const err = await failure(new BeaconClient({ gateways: ['http://127.0.0.1:1'], name: emu.beaconName, retries: 0 }).latest())
+    expect(err.failures[0]!.error).toBeInstanceOf(NetworkError)
   })
 
   it('unknown block: GATEWAY_NOT_FOUND', async () => {
@@ -295,7 +295,7 @@ describe('BeaconClient: never goes backwards; forks are errors', () => {
     const h2 = await c.latest()
     expect(h2.fresh).toBe(false)
     expect(h2.block.cid).toBe(h1.block.cid)
-    expect(h2.block.sequence).toBe(emu.service.head().sequence)
+    expect(h2.block.sequence).toBe(emu.beacon.head().sequence)
   })
 
   it('a fork (another block with the same sequence, signed) is a ForkError', async () => {
@@ -304,7 +304,7 @@ describe('BeaconClient: never goes backwards; forks are errors', () => {
     emu.faults.add('ipns-record', { kind: 'fork' }, { times: 1 })
     const err = await c.latest().catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ForkError)
-    expect((err as ForkError).sequence).toBe(emu.service.head().sequence)
+    expect((err as ForkError).sequence).toBe(emu.beacon.head().sequence)
     expect((err as ForkError).code).toBe('BEACON_FORK')
   })
 
@@ -313,9 +313,9 @@ describe('BeaconClient: never goes backwards; forks are errors', () => {
     // The client first learns the fork as its head, then the real chain one block later.
     emu.faults.add('ipns-record', { kind: 'fork' }, { times: 1 })
     const forked = await c.latest()
-    expect(forked.block.sequence).toBe(emu.service.head().sequence)
+    expect(forked.block.sequence).toBe(emu.beacon.head().sequence)
     await emu.publishNow()
-    await expect(c.waitFor(emu.service.head().sequence - 1)).rejects.toBeInstanceOf(ForkError)
+    await expect(c.waitFor(emu.beacon.head().sequence - 1)).rejects.toBeInstanceOf(ForkError)
   })
 })
 
@@ -328,7 +328,7 @@ describe('BeaconClient: unsigned fallback', () => {
     const h = await c.latest()
     expect(h.authenticated).toBe(false)
     expect(h.record).toBeUndefined()
-    expect(h.block.cid).toBe(emu.service.head().cid)
+    expect(h.block.cid).toBe(emu.beacon.head().cid)
   })
 
   it('the unsigned head is still checked: wrong bytes against X-Ipfs-Roots are rejected', async () => {
@@ -367,12 +367,12 @@ describe('BeaconClient.waitFor', () => {
   it('waits for a future block with progress, resolves with the verified chain head..target', async () => {
     const e = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 200, initialBlocks: 2 })
     try {
-      const c = new BeaconClient({ gateways: [e.url], name: e.name })
-      const target = e.service.head().sequence + 4
+      const c = new BeaconClient({ gateways: [e.url], name: e.beaconName })
+      const target = e.beacon.head().sequence + 4
       const progress: number[] = []
       const r = await c.waitFor(target, { onProgress: (p) => progress.push(p.sequence) })
       expect(r.block.sequence).toBe(target)
-      expect(r.block.cid).toBe(e.service.bySequence(target)!.cid)
+      expect(r.block.cid).toBe(e.beacon.bySequence(target)!.cid)
       expect(r.chain[0]!.cid).toBe(r.head.block.cid)
       expect(r.chain.at(-1)).toBe(r.block)
       expect(r.head.authenticated).toBe(true)
@@ -389,17 +389,17 @@ describe('BeaconClient.waitFor', () => {
   it('survives a few failed polls (network blip) and ends after maxFailedPolls', async () => {
     const e = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 200, initialBlocks: 2 })
     try {
-      const c = new BeaconClient({ gateways: [e.url], name: e.name, retries: 0 })
+      const c = new BeaconClient({ gateways: [e.url], name: e.beaconName, retries: 0 })
       await c.latest()
       e.faults.add('ipns-record', { kind: 'status', status: 503 }, { times: 3 })
-      const target = e.service.head().sequence + 4
+      const target = e.beacon.head().sequence + 4
       expect((await c.waitFor(target)).block.sequence).toBe(target)
       e.faults.add('ipns-record', { kind: 'status', status: 503 })
-      const c2 = new BeaconClient({ gateways: [e.url], name: e.name, retries: 0, maxFailedPolls: 2, intervalMs: 100 })
+      const c2 = new BeaconClient({ gateways: [e.url], name: e.beaconName, retries: 0, maxFailedPolls: 2, intervalMs: 100 })
       e.faults.clear()
       await c2.latest()
       e.faults.add('ipns-record', { kind: 'status', status: 503 })
-      await expect(c2.waitFor(e.service.head().sequence + 1000)).rejects.toBeInstanceOf(AllGatewaysFailedError)
+      await expect(c2.waitFor(e.beacon.head().sequence + 1000)).rejects.toBeInstanceOf(AllGatewaysFailedError)
     } finally {
       await e.stop()
     }
@@ -408,15 +408,15 @@ describe('BeaconClient.waitFor', () => {
   it('returns at once for a block already published', async () => {
     const c = client()
     const r = await c.waitFor(3)
-    expect(r.block.cid).toBe(emu.service.bySequence(3)!.cid)
-    expect(r.chain.length).toBe(emu.service.head().sequence - 3 + 1)
+    expect(r.block.cid).toBe(emu.beacon.bySequence(3)!.cid)
+    expect(r.chain.length).toBe(emu.beacon.head().sequence - 3 + 1)
   })
 
   it('abort: AbortedError; timeoutMs: WaitTimeoutError', async () => {
     const c = client({ intervalMs: 200 })
     const ac = new AbortController()
     setTimeout(() => ac.abort(), 300)
-    await expect(c.waitFor(emu.service.head().sequence + 100, { signal: ac.signal })).rejects.toBeInstanceOf(AbortedError)
-    await expect(c.waitFor(emu.service.head().sequence + 100, { timeoutMs: 300 })).rejects.toBeInstanceOf(WaitTimeoutError)
+    await expect(c.waitFor(emu.beacon.head().sequence + 100, { signal: ac.signal })).rejects.toBeInstanceOf(AbortedError)
+    await expect(c.waitFor(emu.beacon.head().sequence + 100, { timeoutMs: 300 })).rejects.toBeInstanceOf(WaitTimeoutError)
   })
 })

@@ -6,13 +6,13 @@ import { base64ToBytes } from '../../src/core/bytes.js'
 import { commit } from '../../src/core/commitment.js'
 import { parseProof, serializeProof } from '../../src/core/proof.js'
 import { verify } from '../../src/core/verify.js'
-import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import { trustBeacon } from '../helpers/policy.js'
 
 const people = ['ada', 'grace', 'alan', 'edsger', 'barbara', 'donald', 'margaret']
 
 describe('network draw on an RSA beacon publishing every 200 ms', () => {
-  let emu: RunningBeaconEmulator
+  let emu: ServedBeaconEmulator
   beforeAll(async () => {
     emu = await startBeaconEmulator({ intervalMs: 200, initialBlocks: 3 })
   })
@@ -21,7 +21,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
   })
 
   it('plan, commit, wait with progress, draw: the proof carries record + head..after and verifies offline and online', async () => {
-    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
     const plan = await planTarget({ client, delaySeconds: 0.5 })
     expect(plan.authenticated).toBe(true)
     expect(plan.target).toBeGreaterThan(plan.after.sequence)
@@ -35,7 +35,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     // Newest first, from the head down to the after block.
     expect(blocks.length).toBeGreaterThanOrEqual(plan.target - plan.after.sequence + 1)
     expect(blocks.at(-1)!.cid).toBe(plan.after.block)
-    const res = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.name, { now: new Date() }))
+    const res = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.beaconName, { now: new Date() }))
     expect(res.checks.filter((c) => !c.ok)).toEqual([])
     expect(res.ok).toBe(true)
     expect(res.authenticated).toBe(true)
@@ -52,10 +52,10 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
 
   it('draw refuses a commitment without time-stamps, before any request, unless told untimestamped: true', async () => {
     let requests = 0
-    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
     const plan = await planTarget({ client, delaySeconds: 0.3 })
     const { commitment } = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants: people, draw: { kind: 'pick', count: 1 } })
-    const counting = new BeaconClient({ gateways: [emu.url], name: emu.name, fetch: (input, init) => (requests++, fetch(input, init)) })
+    const counting = new BeaconClient({ gateways: [emu.url], name: emu.beaconName, fetch: (input, init) => (requests++, fetch(input, init)) })
     for (const options of [{}, { timestamps: [] }, { untimestamped: false }]) {
       const err = await draw(commitment, people, { client: counting, ...options }).catch((e: unknown) => e)
       expect(err).toMatchObject({ name: 'InvalidInputError', code: 'MISSING_TIMESTAMPS', path: 'options.timestamps' })
@@ -65,12 +65,12 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     const proof = await draw(commitment, people, { client, untimestamped: true })
     expect(proof.timestamps).toBeUndefined()
     // The default verify says why such a proof is not verified.
-    const res = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.name, { now: new Date(), allowUntimestamped: false }))
+    const res = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.beaconName, { now: new Date(), allowUntimestamped: false }))
     expect(res.checks.find((c) => c.name === 'commitment-time')?.ok).toBe(false)
   })
 
   it('a tampered carried chain fails verify with named checks', async () => {
-    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
     const c = await planCommitment({ client, delaySeconds: 0 })
     const { commitment } = commit({ ...c, participants: people, draw: { kind: 'pick', count: 1 } })
     const proof = await draw(commitment, people, { client, untimestamped: true })
@@ -91,7 +91,7 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
   })
 
   it('verifyOnline reports blocks the beacon does not serve', async () => {
-    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
     const c = await planCommitment({ client })
     const { commitment } = commit({ ...c, participants: people, draw: { kind: 'pick', count: 1 } })
     const proof = await draw(commitment, people, { client, untimestamped: true })
@@ -106,9 +106,9 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
   })
 
   it('a commitment whose after block is not the beacon block is refused (AFTER_BLOCK_NOT_IN_CHAIN)', async () => {
-    const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
     const c = await planCommitment({ client })
-    const wrong = emu.service.bySequence(1)!.cid
+    const wrong = emu.beacon.bySequence(1)!.cid
     const { commitment } = commit({ ...c, after: { sequence: c.after.sequence, block: wrong }, participants: people, draw: { kind: 'pick', count: 1 } })
     await expect(draw(commitment, people, { client, untimestamped: true })).rejects.toMatchObject({ code: 'AFTER_BLOCK_NOT_IN_CHAIN' })
   })
@@ -116,9 +116,9 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
   it('a client for another beacon is refused', async () => {
     const other = await startBeaconEmulator({ intervalMs: 0, keyType: 'Ed25519' })
     try {
-      const c = await planCommitment({ client: new BeaconClient({ gateways: [emu.url], name: emu.name }) })
+      const c = await planCommitment({ client: new BeaconClient({ gateways: [emu.url], name: emu.beaconName }) })
       const { commitment } = commit({ ...c, participants: people, draw: { kind: 'pick', count: 1 } })
-      await expect(draw(commitment, people, { client: new BeaconClient({ gateways: [other.url], name: other.name }) })).rejects.toMatchObject({ code: 'BEACON_MISMATCH' })
+      await expect(draw(commitment, people, { client: new BeaconClient({ gateways: [other.url], name: other.beaconName }) })).rejects.toMatchObject({ code: 'BEACON_MISMATCH' })
     } finally {
       await other.stop()
     }
@@ -129,21 +129,21 @@ describe('a proof made with an expired IPNS record still verifies (Ed25519 beaco
   it('expiry is reported in the detail and notes, never a failure', async () => {
     const emu = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 0, initialBlocks: 2, recordExpiresAt: '2021-06-01T00:00:00.000000000Z' })
     try {
-      const client = new BeaconClient({ gateways: [emu.url], name: emu.name })
+      const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
       const c = await planCommitment({ client, minBlocks: 2 })
       const { commitment } = commit({ ...c, participants: people, draw: { kind: 'shuffle' } })
       const pending = draw(commitment, people, { client, untimestamped: true })
-      await emu.service.publish(3)
+      await emu.beacon.publish(3)
       const proof = await pending
       const parsed = parseProof(JSON.parse(serializeProof(proof)))
       expect(base64ToBytes(parsed.chain.ipnsRecord!).length).toBeGreaterThan(0)
-      const res = await verify(parsed, trustBeacon(emu.name, { now: new Date() }))
+      const res = await verify(parsed, trustBeacon(emu.beaconName, { now: new Date() }))
       expect(res.ok).toBe(true)
       expect(res.authenticated).toBe(true)
       expect(res.checks.find((x) => x.name === 'ipns-record-signature')!.detail).toMatch(/expired at 2021-06-01/)
       expect(res.notes.join(' ')).toMatch(/expired/)
       // Also without a clock: valid, and the detail states the validity.
-      const res2 = await verify(parsed, trustBeacon(emu.name))
+      const res2 = await verify(parsed, trustBeacon(emu.beaconName))
       expect(res2.ok).toBe(true)
       expect(res2.checks.find((x) => x.name === 'ipns-record-signature')!.detail).toMatch(/valid until 2021-06-01/)
     } finally {
@@ -156,9 +156,9 @@ describe('planTarget', () => {
   it('chooses a target at least delaySeconds ahead, from the learned interval', async () => {
     const emu = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 0, initialBlocks: 1 })
     try {
-      const client = new BeaconClient({ gateways: [emu.url], name: emu.name, intervalMs: 60_000 })
+      const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName, intervalMs: 60_000 })
       const p = await planTarget({ client, delaySeconds: 300 })
-      const head = emu.service.head().sequence
+      const head = emu.beacon.head().sequence
       expect(p.after.sequence).toBe(head)
       expect(p.target - head).toBeGreaterThanOrEqual(5)
       expect(p.target - head).toBeLessThanOrEqual(7)

@@ -113,7 +113,7 @@ describe('genesis metadata.interval is Go time.Duration nanoseconds', () => {
   it('the emulator writes its genesis interval in nanoseconds, like the real publisher', async () => {
     const emu = await startBeaconEmulator({ intervalMs: 250, keyType: 'Ed25519' })
     try {
-      const genesis = emu.service.bySequence(0)!
+      const genesis = emu.beacon.bySequence(0)!
       expect(genesis.metadata?.interval).toBe(250_000_000)
       expect(genesisIntervalMs(genesis)).toBe(250)
     } finally {

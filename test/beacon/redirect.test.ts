@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BeaconClient } from '../../src/beacon/client.js'
 import { AllGatewaysFailedError, RedirectRefusedError } from '../../src/beacon/errors.js'
 import { InvalidInputError } from '../../src/core/errors.js'
-import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import { startHttpServer, type RunningHttpServer } from '../../src/emulator/http.js'
 
-let emu: RunningBeaconEmulator
+let emu: ServedBeaconEmulator
 let other: { url: string; close(): Promise<void> }
 /** A second origin that must never be asked: it counts every request it gets. */
 let trap: RunningHttpServer
@@ -37,7 +37,7 @@ afterEach(() => {
 })
 
 const single = (opts: Partial<ConstructorParameters<typeof BeaconClient>[0]> = {}) =>
-  new BeaconClient({ gateways: [emu.url], name: emu.name, retries: 0, timeoutMs: 2000, ...opts })
+  new BeaconClient({ gateways: [emu.url], name: emu.beaconName, retries: 0, timeoutMs: 2000, ...opts })
 
 async function failureOf(p: Promise<unknown>): Promise<AllGatewaysFailedError> {
   const err = await p.then(
@@ -66,10 +66,10 @@ describe('BeaconClient redirects', () => {
   }
 
   it('a block fetch redirected to another origin is refused too; another gateway serves it', async () => {
-    const c = new BeaconClient({ gateways: [emu.url, other.url], name: emu.name, retries: 0 })
+    const c = new BeaconClient({ gateways: [emu.url, other.url], name: emu.beaconName, retries: 0 })
     emu.faults.add('block', { kind: 'redirect', to: trap.url })
     const head = await c.latest()
-    expect(head.block.cid).toBe(emu.service.head().cid)
+    expect(head.block.cid).toBe(emu.beacon.head().cid)
     expect(trapHits).toEqual([])
   })
 
@@ -94,7 +94,7 @@ describe('BeaconClient redirects', () => {
   it('an allow-listed origin is followed', async () => {
     emu.faults.add('*', { kind: 'redirect', to: other.url })
     const head = await single({ allowedRedirectOrigins: [other.url] }).latest()
-    expect(head.block.cid).toBe(emu.service.head().cid)
+    expect(head.block.cid).toBe(emu.beacon.head().cid)
   })
 
   it('a redirect to a non-http scheme is refused (bad-location)', async () => {

@@ -10,7 +10,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { verify } from '../../src/core/verify.js'
-import { withKinds } from '../../src/core/kinds/index.js'
+import { withKinds } from '../../src/core/kinds/registry.js'
 import { type Proof } from '../../src/core/proof.js'
 import { outcomeView } from '../../src/verifier/model.js'
 import { teamsDraw, teamsKind, type TeamsOutcomeJson } from '../core/kinds/teams.js'

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blockCid, parseBlock } from '../../src/core/block.js'
 import { parseIpnsName } from '../../src/core/ipns/name.js'
 import { verifyIpnsRecord } from '../../src/core/ipns/record.js'
-import { createBeaconService, startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { createBeaconService, startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import { alterBody, FaultController } from '../../src/emulator/faults.js'
 import * as Digest from 'multiformats/hashes/digest'
 
-let emu: RunningBeaconEmulator
+let emu: ServedBeaconEmulator
 
 beforeAll(async () => {
   emu = await startBeaconEmulator({ intervalMs: 0, initialBlocks: 4 })
@@ -21,7 +21,7 @@ const get = (path: string, accept?: string) => fetch(emu.url + path, accept === 
 
 describe('emulated beacon: publisher', () => {
   it('publishes a real-format genesis with metadata and +1 sequences linked by CID', () => {
-    const chain = emu.service.chain()
+    const chain = emu.beacon.chain()
     expect(chain.length).toBe(5)
     const g = chain[0]!
     expect(g.sequence).toBe(0)
@@ -42,23 +42,23 @@ describe('emulated beacon: publisher', () => {
   })
 
   it('has an RSA k2k4r8 name by default and signs records the ipns library validates', async () => {
-    expect(emu.name.startsWith('k2k4r8')).toBe(true)
-    expect(emu.service.keyType).toBe('RSA')
-    const rec = emu.service.record()
-    const routingKey = multihashToIPNSRoutingKey(Digest.decode(parseIpnsName(emu.name).multihash) as Digest.Digest<0x12, number>)
+    expect(emu.beaconName.startsWith('k2k4r8')).toBe(true)
+    expect(emu.beacon.keyType).toBe('RSA')
+    const rec = emu.beacon.record()
+    const routingKey = multihashToIPNSRoutingKey(Digest.decode(parseIpnsName(emu.beaconName).multihash) as Digest.Digest<0x12, number>)
     await expect(ipnsValidator(routingKey, rec)).resolves.toBeUndefined()
-    const v = await verifyIpnsRecord(rec, emu.name)
-    expect(v.valueCid).toBe(emu.service.head().cid)
+    const v = await verifyIpnsRecord(rec, emu.beaconName)
+    expect(v.valueCid).toBe(emu.beacon.head().cid)
     expect(v.keyType).toBe('RSA')
   })
 
   it('publishNow advances the head and the record sequence', async () => {
-    const before = emu.service.head()
-    const seqBefore = emu.service.records().at(-1)!.sequence
+    const before = emu.beacon.head()
+    const seqBefore = emu.beacon.records().at(-1)!.sequence
     const b = await emu.publishNow()
     expect(b.sequence).toBe(before.sequence + 1)
     expect(b.previous).toBe(before.cid)
-    expect(emu.service.records().at(-1)!.sequence).toBe(seqBefore + 1n)
+    expect(emu.beacon.records().at(-1)!.sequence).toBe(seqBefore + 1n)
   })
 
   it('publishes on its own at the configured interval (>= 100 ms), stopped by stop()', async () => {
@@ -91,7 +91,7 @@ describe('emulated beacon: publisher', () => {
 
 describe('emulated gateway: routes and headers', () => {
   it('serves raw blocks with ?format=raw and trustless-gateway headers', async () => {
-    const b = emu.service.head()
+    const b = emu.beacon.head()
     const res = await get(`/ipfs/${b.cid}?format=raw`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/vnd.ipld.raw')
@@ -105,7 +105,7 @@ describe('emulated gateway: routes and headers', () => {
   })
 
   it('honours Accept: application/vnd.ipld.raw, and 304 on If-None-Match', async () => {
-    const b = emu.service.bySequence(1)!
+    const b = emu.beacon.bySequence(1)!
     const res = await get(`/ipfs/${b.cid}`, 'application/vnd.ipld.raw')
     expect(res.headers.get('content-type')).toBe('application/vnd.ipld.raw')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(b.bytes)
@@ -114,7 +114,7 @@ describe('emulated gateway: routes and headers', () => {
   })
 
   it('serves a block as JSON without a format, and finds it by a CIDv0 or base36 form too', async () => {
-    const b = emu.service.bySequence(2)!
+    const b = emu.beacon.bySequence(2)!
     const res = await get(`/ipfs/${b.cid}`)
     expect(res.headers.get('content-type')).toBe('application/json')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(b.bytes)
@@ -126,37 +126,37 @@ describe('emulated gateway: routes and headers', () => {
   it('answers 404 for unknown CIDs, 400 for invalid ones, 405 for POST, 406 for unsupported formats', async () => {
     expect((await get('/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy?format=raw')).status).toBe(404)
     expect((await get('/ipfs/not-a-cid?format=raw')).status).toBe(400)
-    expect((await fetch(`${emu.url}/ipfs/${emu.service.head().cid}`, { method: 'POST' })).status).toBe(405)
-    expect((await get(`/ipfs/${emu.service.head().cid}?format=car`)).status).toBe(406)
+    expect((await fetch(`${emu.url}/ipfs/${emu.beacon.head().cid}`, { method: 'POST' })).status).toBe(405)
+    expect((await get(`/ipfs/${emu.beacon.head().cid}?format=car`)).status).toBe(406)
     expect((await get(`/ipns/k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8`)).status).toBe(404)
     expect((await get('/other')).status).toBe(404)
   })
 
   it('serves the signed record with ?format=ipns-record and with the Accept header', async () => {
-    for (const res of [await get(`/ipns/${emu.name}?format=ipns-record`), await get(`/ipns/${emu.name}`, 'application/vnd.ipfs.ipns-record')]) {
+    for (const res of [await get(`/ipns/${emu.beaconName}?format=ipns-record`), await get(`/ipns/${emu.beaconName}`, 'application/vnd.ipfs.ipns-record')]) {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/vnd.ipfs.ipns-record')
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
       const bytes = new Uint8Array(await res.arrayBuffer())
-      expect(bytes).toEqual(emu.service.record())
+      expect(bytes).toEqual(emu.beacon.record())
     }
   })
 
   it('serves the latest block as JSON on /ipns/<name>', async () => {
-    const res = await get(`/ipns/${emu.name}`)
+    const res = await get(`/ipns/${emu.beaconName}`)
     expect(res.headers.get('content-type')).toBe('application/json')
     const bytes = new Uint8Array(await res.arrayBuffer())
-    expect(bytes).toEqual(emu.service.head().bytes)
-    expect(res.headers.get('x-ipfs-roots')).toBe(emu.service.head().cid)
+    expect(bytes).toEqual(emu.beacon.head().bytes)
+    expect(res.headers.get('x-ipfs-roots')).toBe(emu.beacon.head().cid)
     const json = JSON.parse(new TextDecoder().decode(bytes)) as { data: { sequence: number } }
-    expect(json.data.sequence).toBe(emu.service.head().sequence)
+    expect(json.data.sequence).toBe(emu.beacon.head().sequence)
   })
 
   it('HEAD requests get headers and no body', async () => {
-    const res = await fetch(`${emu.url}/ipfs/${emu.service.head().cid}?format=raw`, { method: 'HEAD' })
+    const res = await fetch(`${emu.url}/ipfs/${emu.beacon.head().cid}?format=raw`, { method: 'HEAD' })
     expect(res.status).toBe(200)
-    expect(res.headers.get('content-length')).toBe(String(emu.service.head().bytes.length))
+    expect(res.headers.get('content-length')).toBe(String(emu.beacon.head().bytes.length))
   })
 })
 
@@ -164,21 +164,21 @@ describe('emulated gateway: faults', () => {
   it('latency delays the answer', async () => {
     emu.faults.add('block', { kind: 'latency', ms: 150 }, { times: 1 })
     const t0 = performance.now()
-    await (await get(`/ipfs/${emu.service.head().cid}?format=raw`)).arrayBuffer()
+    await (await get(`/ipfs/${emu.beacon.head().cid}?format=raw`)).arrayBuffer()
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140)
   })
 
   it('hang never answers: the request stays open while others are answered, until the client aborts', async () => {
-    const before = emu.service.stats().block
+    const before = emu.beacon.stats().block
     emu.faults.add('block', { kind: 'hang' }, { times: 1 })
     const ac = new AbortController()
     let settled = false
-    const hung = fetch(`${emu.url}/ipfs/${emu.service.head().cid}?format=raw`, { signal: ac.signal }).finally(() => (settled = true))
+    const hung = fetch(`${emu.url}/ipfs/${emu.beacon.head().cid}?format=raw`, { signal: ac.signal }).finally(() => (settled = true))
     // Once the server has taken the request (counted, the fault used up), a later request is answered
     // while the held one is still open.
-    while (emu.service.stats().block === before) await new Promise((r) => setImmediate(r))
+    while (emu.beacon.stats().block === before) await new Promise((r) => setImmediate(r))
     expect(emu.faults.list()).toHaveLength(0)
-    expect((await get(`/ipfs/${emu.service.head().cid}?format=raw`)).status).toBe(200)
+    expect((await get(`/ipfs/${emu.beacon.head().cid}?format=raw`)).status).toBe(200)
     expect(settled).toBe(false)
     ac.abort()
     await expect(hung).rejects.toMatchObject({ name: 'AbortError' })
@@ -187,27 +187,27 @@ describe('emulated gateway: faults', () => {
   it('hang: stopping the emulator closes the held connection (the client sees a network error)', async () => {
     const own = await startBeaconEmulator({ intervalMs: 0, initialBlocks: 1 })
     own.faults.add('*', { kind: 'hang' })
-    const hung = fetch(`${own.url}/ipns/${own.name}?format=ipns-record`)
-    while (own.service.stats().total === 0) await new Promise((r) => setImmediate(r))
+    const hung = fetch(`${own.url}/ipns/${own.beaconName}?format=ipns-record`)
+    while (own.beacon.stats().total === 0) await new Promise((r) => setImmediate(r))
     await own.stop()
     await expect(hung).rejects.toThrow(TypeError)
   })
 
   it('5xx, then back to normal after `times`', async () => {
     emu.faults.add('block', { kind: 'status', status: 502 }, { times: 1 })
-    expect((await get(`/ipfs/${emu.service.head().cid}?format=raw`)).status).toBe(502)
-    expect((await get(`/ipfs/${emu.service.head().cid}?format=raw`)).status).toBe(200)
+    expect((await get(`/ipfs/${emu.beacon.head().cid}?format=raw`)).status).toBe(502)
+    expect((await get(`/ipfs/${emu.beacon.head().cid}?format=raw`)).status).toBe(200)
   })
 
   it('429 with Retry-After', async () => {
     emu.faults.add('ipns-record', { kind: 'rate-limit', retryAfterSeconds: 7 }, { times: 1 })
-    const res = await get(`/ipns/${emu.name}?format=ipns-record`)
+    const res = await get(`/ipns/${emu.beaconName}?format=ipns-record`)
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('7')
   })
 
   it('truncated body and wrong bytes no longer match the CID', async () => {
-    const b = emu.service.head()
+    const b = emu.beacon.head()
     emu.faults.add('block', { kind: 'truncate' }, { times: 1 })
     const t = new Uint8Array(await (await get(`/ipfs/${b.cid}?format=raw`)).arrayBuffer())
     expect(t.length).toBe(Math.floor(b.bytes.length / 2))
@@ -220,27 +220,27 @@ describe('emulated gateway: faults', () => {
 
   it('wrong bytes in a record break its signature', async () => {
     emu.faults.add('ipns-record', { kind: 'wrong-bytes', offset: 40 }, { times: 1 })
-    const bytes = new Uint8Array(await (await get(`/ipns/${emu.name}?format=ipns-record`)).arrayBuffer())
-    await expect(verifyIpnsRecord(bytes, emu.name)).rejects.toThrow()
+    const bytes = new Uint8Array(await (await get(`/ipns/${emu.beaconName}?format=ipns-record`)).arrayBuffer())
+    await expect(verifyIpnsRecord(bytes, emu.beaconName)).rejects.toThrow()
   })
 
   it('stale record: an older, still validly signed record', async () => {
     await emu.publishNow()
     emu.faults.add('ipns-record', { kind: 'stale-record', back: 2 }, { times: 1 })
-    const bytes = new Uint8Array(await (await get(`/ipns/${emu.name}?format=ipns-record`)).arrayBuffer())
-    const v = await verifyIpnsRecord(bytes, emu.name)
-    const latest = await verifyIpnsRecord(emu.service.record(), emu.name)
+    const bytes = new Uint8Array(await (await get(`/ipns/${emu.beaconName}?format=ipns-record`)).arrayBuffer())
+    const v = await verifyIpnsRecord(bytes, emu.beaconName)
+    const latest = await verifyIpnsRecord(emu.beacon.record(), emu.beaconName)
     expect(v.sequence).toBe(latest.sequence - 2n)
-    expect(v.valueCid).toBe(emu.service.bySequence(emu.service.head().sequence - 2)!.cid)
+    expect(v.valueCid).toBe(emu.beacon.bySequence(emu.beacon.head().sequence - 2)!.cid)
   })
 
   it('fork: a different block with the same sequence, signed by the beacon key', async () => {
-    const head = emu.service.head()
+    const head = emu.beacon.head()
     emu.faults.add('ipns-record', { kind: 'fork' }, { times: 1 })
-    const bytes = new Uint8Array(await (await get(`/ipns/${emu.name}?format=ipns-record`)).arrayBuffer())
-    const v = await verifyIpnsRecord(bytes, emu.name)
+    const bytes = new Uint8Array(await (await get(`/ipns/${emu.beaconName}?format=ipns-record`)).arrayBuffer())
+    const v = await verifyIpnsRecord(bytes, emu.beaconName)
     expect(v.valueCid).not.toBe(head.cid)
-    const forked = emu.service.byCid(v.valueCid!)!
+    const forked = emu.beacon.byCid(v.valueCid!)!
     expect(forked.sequence).toBe(head.sequence)
     expect(forked.previous).toBe(head.previous)
     const raw = new Uint8Array(await (await get(`/ipfs/${forked.cid}?format=raw`)).arrayBuffer())
@@ -248,11 +248,11 @@ describe('emulated gateway: faults', () => {
   })
 
   it('counts requests per route', async () => {
-    emu.service.resetStats()
-    await (await get(`/ipfs/${emu.service.head().cid}?format=raw`)).arrayBuffer()
-    await (await get(`/ipns/${emu.name}?format=ipns-record`)).arrayBuffer()
-    await (await get(`/ipns/${emu.name}`)).arrayBuffer()
-    expect(emu.service.stats()).toEqual({ block: 1, ipnsRecord: 1, ipnsJson: 1, total: 3 })
+    emu.beacon.resetStats()
+    await (await get(`/ipfs/${emu.beacon.head().cid}?format=raw`)).arrayBuffer()
+    await (await get(`/ipns/${emu.beaconName}?format=ipns-record`)).arrayBuffer()
+    await (await get(`/ipns/${emu.beaconName}`)).arrayBuffer()
+    expect(emu.beacon.stats()).toEqual({ block: 1, ipnsRecord: 1, ipnsJson: 1, total: 3 })
   })
 
   it('FaultController: validation, removal, wildcard, alterBody', () => {
@@ -272,11 +272,10 @@ describe('emulated gateway: faults', () => {
 })
 
 describe('emulator start functions: one naming', () => {
-  it('startBeaconEmulator names the beacon like startEmulator (beaconName, beacon); name/service are aliases', async () => {
+  it('startBeaconEmulator names the beacon like startEmulator (beaconName, beacon)', async () => {
     const { startEmulator } = await import('../../src/emulator/index.js')
     expect(emu.beaconName).toBe(emu.beacon.name)
-    expect(emu.name).toBe(emu.beaconName)
-    expect(emu.service).toBe(emu.beacon)
+    expect(Object.keys(emu)).not.toContain('service')
     const full = await startEmulator({ beacon: { intervalMs: 0, initialBlocks: 1 } })
     try {
       const shared = ['url', 'beaconName', 'beacon', 'faults', 'publishNow', 'addGateway', 'stop'] as const

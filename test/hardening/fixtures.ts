@@ -8,7 +8,7 @@ import { BeaconClient } from '../../src/beacon/client.js'
 import { draw } from '../../src/beacon/draw.js'
 import { commit, type CommitOptions } from '../../src/core/commitment.js'
 import { drawFromBlock, type Participants } from '../../src/core/draw.js'
-import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import type { VerifyOptions } from '../../src/core/verify.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY, trustBeacon } from '../helpers/policy.js'
@@ -62,26 +62,26 @@ export function pureFixtures(): { main: Fixture[]; twins: Map<string, J> } {
 
 /** Network proofs of every kind on an RSA and an Ed25519 emulated beacon, and a second beacon's record. */
 export async function networkFixtures(): Promise<{ fixtures: Fixture[]; otherBeaconRecord: string; stop: () => Promise<void> }> {
-  const emus: RunningBeaconEmulator[] = []
+  const emus: ServedBeaconEmulator[] = []
   try {
     const fixtures: Fixture[] = []
     for (const keyType of ['RSA', 'Ed25519'] as const) {
       const emu = await startBeaconEmulator({ keyType, intervalMs: 0, initialBlocks: 3, ...(keyType === 'Ed25519' ? { privateKey: await generateKeyPairFromSeed('Ed25519', new Uint8Array(32).fill(7)) } : {}) })
       emus.push(emu)
-      const client = new BeaconClient({ gateways: [emu.url], name: emu.name, intervalMs: 1000 })
+      const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName, intervalMs: 1000 })
       const head = await client.latest()
       const after = { sequence: head.block.sequence, block: head.block.cid }
       for (let i = 0; i < 3; i++) await emu.publishNow()
       for (const k of KINDS) {
         const secret = k.secret === undefined ? {} : { secret: k.secret }
-        const { commitment } = commit({ beacon: emu.name, target: after.sequence + 2, after, participants: k.participants, draw: k.draw, label: `${keyType} ${k.name}`, ...(k.secret === undefined ? {} : { private: secret as { secret: Uint8Array } }) })
+        const { commitment } = commit({ beacon: emu.beaconName, target: after.sequence + 2, after, participants: k.participants, draw: k.draw, label: `${keyType} ${k.name}`, ...(k.secret === undefined ? {} : { private: secret as { secret: Uint8Array } }) })
         const proof = clone(await draw(commitment, k.participants, { client, disclosure: k.disclosure, untimestamped: true, ...secret }))
-        fixtures.push({ name: `${keyType} ${k.name}`, kind: k.name, keyType, proof, policy: trustBeacon(emu.name) })
+        fixtures.push({ name: `${keyType} ${k.name}`, kind: k.name, keyType, proof, policy: trustBeacon(emu.beaconName) })
       }
     }
     const other = await startBeaconEmulator({ keyType: 'Ed25519', intervalMs: 0, initialBlocks: 1, privateKey: await generateKeyPairFromSeed('Ed25519', new Uint8Array(32).fill(9)) })
     emus.push(other)
-    const otherBeaconRecord = Buffer.from(other.service.record()).toString('base64')
+    const otherBeaconRecord = Buffer.from(other.beacon.record()).toString('base64')
     return { fixtures, otherBeaconRecord, stop: async () => void (await Promise.all(emus.map((e) => e.stop()))) }
   } catch (err) {
     await Promise.all(emus.map((e) => e.stop()))

@@ -12,6 +12,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as real from '../../src/index.js'
+import { ORBITPORT_BEACONS } from '../../src/beacon/index.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../../src/timestamp/index.js'
 
 export * from '../../src/index.js'
 
@@ -21,7 +23,7 @@ function env(name: string): string {
   return v
 }
 
-const anchor = real.parseTrustAnchor(readFileSync(env('SNIPPET_TSA_ROOT'), 'utf8'))
+const anchor = parseTrustAnchor(readFileSync(env('SNIPPET_TSA_ROOT'), 'utf8'))
 let recorded = 0
 function record(kind: string, value: unknown): void {
   mkdirSync(env('SNIPPET_OUT'), { recursive: true })
@@ -35,7 +37,7 @@ export class BeaconClient extends real.BeaconClient {
 }
 
 export function timestampCommitment(cid: string, options: real.TimestampOptions = {}): Promise<real.TimestampResult> {
-  return real.timestampCommitment(cid, { authorities: [env('SNIPPET_TSA_URL')], anchors: [...real.DEFAULT_TIMESTAMP_AUTHORITIES, anchor], ...options })
+  return real.timestampCommitment(cid, { authorities: [env('SNIPPET_TSA_URL')], anchors: [...DEFAULT_TIMESTAMP_AUTHORITIES, anchor], ...options })
 }
 
 export async function draw(...args: Parameters<typeof real.draw>): Promise<real.Proof> {
@@ -50,8 +52,8 @@ export async function verify(proof: unknown, options: real.NodeVerifyOptions = {
     ...options,
     trust: {
       ...trust,
-      beacons: [...(trust.beacons ?? real.ORBITPORT_BEACONS), { name: env('SNIPPET_BEACON'), label: 'the test emulator beacon' }],
-      timestampAuthorities: [...(trust.timestampAuthorities ?? real.DEFAULT_TIMESTAMP_AUTHORITIES), anchor],
+      beacons: [...(trust.beacons ?? ORBITPORT_BEACONS), { name: env('SNIPPET_BEACON'), label: 'the test emulator beacon' }],
+      timestampAuthorities: [...(trust.timestampAuthorities ?? DEFAULT_TIMESTAMP_AUTHORITIES), anchor],
     },
   })
   record('verdict', { verdict: result.verdict, failed: result.checks.filter((c) => !c.ok).map((c) => c.name) })

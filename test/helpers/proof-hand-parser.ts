@@ -7,7 +7,7 @@
  */
 import { base64ToBytes } from '../../src/core/bytes.js'
 import { LimitExceededError, ParseError } from '../../src/core/errors.js'
-import { DEFAULT_DRAW_KINDS, type OutcomeJson } from '../../src/core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS, type OutcomeJson } from '../../src/core/kinds/registry.js'
 import { type DrawKinds, type RankedJson } from '../../src/core/kinds/kind.js'
 import { LIMITS } from '../../src/core/limits.js'
 import { checkProofVersion, readProofJson, type ChainJson, type ParseProofOptions, type ParticipantsDisclosure, type Proof } from '../../src/core/proof.js'

@@ -16,7 +16,7 @@ import { participantsRoot, participantsTree } from '../../src/core/participants.
 import { serializeProof, type Proof } from '../../src/core/proof.js'
 import { commit, commitAsync } from '../../src/commit.js'
 import { draw } from '../../src/draw.js'
-import { startBeaconEmulator, type RunningBeaconEmulator } from '../../src/emulator/beacon.js'
+import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import { participantsRootParallel, participantsTreeParallel, PARALLEL_MIN_ENTRIES, workerStats } from '../../src/node/parallel-hash.js'
 import { makeReceiptsAsync } from '../../src/receipts.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
@@ -183,7 +183,7 @@ describe('makeReceiptsAsync (Node) equals makeReceipts', () => {
 })
 
 describe('the Node draw hashes on two threads and returns the one-thread proof', () => {
-  let emu: RunningBeaconEmulator
+  let emu: ServedBeaconEmulator
   beforeAll(async () => {
     // intervalMs 0: blocks are published only on request, so both draws see the same head.
     emu = await startBeaconEmulator({ intervalMs: 0, initialBlocks: 4 })

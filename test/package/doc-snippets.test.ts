@@ -2,12 +2,14 @@
  * The library snippets of README.md, docs/getting-started.md and docs/sortition.md run as written, on the
  * emulator: every ```ts block is run with `tsx` in a directory holding the sample pool and quotas, with
  * two substitutions only: `'orbitdraw'` is `test/helpers/doc-snippet-shim.ts` (the real entry, its beacon
- * client, time-stamping client and verifier pointed at the emulator), and `delaySeconds: N` is 8 (the
+ * client, time-stamping client and verifier pointed at the emulator) and each `'orbitdraw/x'` its source
+ * entry, and `delaySeconds: N` is 8 (the
  * emulator publishes twice a second; nobody waits ten minutes in a test; 8 s leaves a loaded machine time to commit and time-stamp first). Each must exit 0, and every
  * proof it makes must pass the default (strict) `verify`, with only the emulator's anchors added and
  * its commitment pinned; every verdict it asks for must be `verified`.
  */
 import { readdir, readFile, writeFile, copyFile, mkdir } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../../src/core/timestamp/defaults.js'
@@ -18,7 +20,12 @@ import { ROOT, runCommand, useEmulatorWorkspace } from '../cli/helpers.js'
 
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
 const SHIM = join(ROOT, 'test/helpers/doc-snippet-shim.ts')
-const CORE = join(ROOT, 'src/core/index.ts')
+/** Each subpath `orbitdraw/x` as its source entry (package.json `exports`, `./dist/….js` → `src/….ts`). */
+const SUBPATHS = Object.fromEntries(
+  Object.entries((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> }).exports)
+    .filter(([key]) => key !== '.')
+    .map(([key, v]) => [`orbitdraw${key.slice(1)}`, join(ROOT, v.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'))]),
+)
 const DOCS = ['README.md', 'docs/getting-started.md', 'docs/sortition.md']
 
 /** The ```ts blocks of a Markdown file, with the line each starts on. */
@@ -33,7 +40,7 @@ export function tsBlocks(markdown: string): { line: number; code: string }[] {
 function asRun(code: string): string {
   return code
     .replace(/from 'orbitdraw'/g, `from ${JSON.stringify(SHIM)}`)
-    .replace(/from 'orbitdraw\/core'/g, `from ${JSON.stringify(CORE)}`)
+    .replace(/from '(orbitdraw\/[a-z]+)'/g, (all, sub: string) => (SUBPATHS[sub] === undefined ? all : `from ${JSON.stringify(SUBPATHS[sub])}`))
     .replace(/delaySeconds: \d+/g, 'delaySeconds: 8')
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidInputError, OrbitdrawError } from '../../src/core/errors.js'
-import { AbortError, AuthError, BrowserSecretError, FallbackError, InvalidResponseError, RedirectError, ServerError, SignatureError, TokenError, UnknownSourceError } from '../../src/rest/errors.js'
+import { AbortedError, AuthError, BrowserSecretError, FallbackError, InvalidResponseError, RedirectError, ServerError, SignatureError, TokenError, UnknownSourceError } from '../../src/rest/errors.js'
 import { NetworkError, RateLimitedError, TimeoutError } from '../../src/net/errors.js'
 import { OrbitportClient } from '../../src/rest/client.js'
 import { defaultFallbackOn } from '../../src/rest/fallback.js'
@@ -30,7 +30,7 @@ describe('error types', () => {
       new SignatureError('x'),
       new UnknownSourceError('x', ['derived']),
       new BrowserSecretError(),
-      new AbortError({ edge: 'rest' }),
+      new AbortedError({ edge: 'rest' }),
       new FallbackError(new Error('a'), new Error('b')),
     ]
     all.forEach(record)
@@ -133,12 +133,12 @@ describe('error types', () => {
     expect(h.trngRequests()).toHaveLength(2)
   })
 
-  it('a 429 whose Retry-After exceeds the budget is a RateLimitedError with retryAfter', async () => {
+  it('a 429 whose Retry-After exceeds the budget is a RateLimitedError with retryAfterMs', async () => {
     h.service.injectFault('trng', { status: 429, headers: { 'retry-after': '120' }, body: { message: 'slow down' } })
     const err = (await rejection(h.client({ retry: { deadlineMs: 5000 } }).random())) as RateLimitedError
     expect(err).toBeInstanceOf(RateLimitedError)
     expect(err.code).toBe('ORBITPORT_RATE_LIMITED')
-    expect(err.retryAfter).toBe(120)
+    expect(err.retryAfterMs).toBe(120_000)
     expect(h.trngRequests()).toHaveLength(1)
   })
 
@@ -166,8 +166,8 @@ describe('error types', () => {
     const ctl = new AbortController()
     const p = h.client().random({ signal: ctl.signal })
     setTimeout(() => ctl.abort(new Error('user gave up')), 50)
-    const err = (await rejection(p)) as AbortError
-    expect(err).toBeInstanceOf(AbortError)
+    const err = (await rejection(p)) as AbortedError
+    expect(err).toBeInstanceOf(AbortedError)
     expect(err.code).toBe('ORBITPORT_ABORTED')
 
     h.service.injectFault('trng', { status: 503 }, 5)
@@ -175,10 +175,10 @@ describe('error types', () => {
     const p2 = h.client({ retry: { retries: 5, baseDelayMs: 10_000, maxDelayMs: 10_000, random: () => 0.99 } }).random({ signal: ctl2.signal })
     setTimeout(() => ctl2.abort(), 100)
     // Five 10 s back-offs would outlast the runner's timeout: only a prompt abort finishes.
-    expect(await rejection(p2)).toBeInstanceOf(AbortError)
+    expect(await rejection(p2)).toBeInstanceOf(AbortedError)
 
     const already = AbortSignal.abort()
-    expect(await rejection(h.client().random({ signal: already }))).toBeInstanceOf(AbortError)
+    expect(await rejection(h.client().random({ signal: already }))).toBeInstanceOf(AbortedError)
   })
 
   it('an abort while waiting for the shared token does not fail the other callers', async () => {
@@ -188,7 +188,7 @@ describe('error types', () => {
     const a = c.random({ signal: ctl.signal })
     const b = c.random()
     setTimeout(() => ctl.abort(), 20)
-    expect(await rejection(a)).toBeInstanceOf(AbortError)
+    expect(await rejection(a)).toBeInstanceOf(AbortedError)
     expect((await b).data).toHaveLength(32)
     expect(h.tokenRequests()).toHaveLength(1)
   })

@@ -3,7 +3,7 @@ import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
 import { derivedValue } from '../../src/rest/derived.js'
-import { AbortError, AuthError, FallbackError, InvalidResponseError, ServerError, SignatureError, UnknownSourceError } from '../../src/rest/errors.js'
+import { AbortedError, AuthError, FallbackError, InvalidResponseError, ServerError, SignatureError, UnknownSourceError } from '../../src/rest/errors.js'
 import { beaconFallbackFrom, type BeaconFallback, type BeaconValues } from '../../src/rest/fallback.js'
 import { type SourceName } from '../../src/rest/client.js'
 import { assertNoSecrets, recordObject, rejection, startHarness, type Harness } from './helpers.js'
@@ -290,7 +290,7 @@ describe('beacon fallback', () => {
     const ctl = new AbortController()
     const p = h.client({ beaconFallback: beacon }).random({ signal: ctl.signal })
     setTimeout(() => ctl.abort(), 50)
-    expect(await rejection(p)).toBeInstanceOf(AbortError)
+    expect(await rejection(p)).toBeInstanceOf(AbortedError)
     expect(beacon.calls).toBe(0)
   })
 })

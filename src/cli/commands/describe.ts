@@ -6,7 +6,7 @@
  * @module
  */
 import { createRequire } from 'node:module'
-import { DEFAULT_DRAW_KINDS } from '../../core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { type DisplaySection, type DrawKinds, type OutcomeBase, type TableCell, type TableDisplay } from '../../core/kinds/kind.js'
 import { formatCount } from '../plural.js'
 import { safeText } from '../safe-text.js'

@@ -1,90 +1,71 @@
 /**
- * The registry of draw kinds: the ONLY list of the kinds this release implements. Adding a kind is
- * writing its module (`src/core/kinds/<name>.ts`, one {@link DrawKind} object) and adding it to
- * `BUILT_IN_KINDS` below; nothing else switches over kinds. Users add their own kinds without
- * editing the library with {@link withKinds}. See docs/draw-kinds.md.
- *
- * @module
- */
-import { InvalidInputError } from '../errors.js'
-import { drawKinds, type AnyDrawKind, type DrawKinds, type OutcomeJsonOf, type OutcomeOf, type SpecOf } from './kind.js'
-import { panelLotteryKind } from './panel-lottery.js'
-import { panelKind } from './panel.js'
-import { pickKind } from './pick.js'
-import { rangeKind } from './range.js'
-import { shuffleKind } from './shuffle.js'
-import { weightedKind } from './weighted.js'
-
-/**
- * The built-in kinds, in the order their names are listed in messages.
- * @category Draw kinds
- */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind] as const
-
-/**
- * The built-in registry: what every core function uses unless given `kinds`.
- * @category Draw kinds
- */
-export const DEFAULT_DRAW_KINDS: DrawKinds = drawKinds(BUILT_IN_KINDS)
-
-/**
- * The built-in kinds plus `extra` (or `base` plus `extra`), as a registry to pass as the `kinds`
- * option of `commit`, `parseCommitment`, `drawFromBlock`, `parseProof`, `verify`, …
- *
- * @example
- * ```ts
- * const kinds = withKinds([diceKind])
- * const { commitment } = commit({ ...options, draw: { kind: 'dice', rolls: 3, sides: 6 }, kinds })
- * const proof = drawFromBlock(commitment, undefined, block, { kinds })
- * const result = await verify(proof, { kinds })
- * ```
- * @throws {@link InvalidInputError} `DUPLICATE_DRAW_KIND` when a name is taken (built-in kinds cannot
- *   be replaced), `INVALID_DRAW_KIND` for a kind without a valid name.
- * @category Draw kinds
- */
-export function withKinds(extra: readonly AnyDrawKind[], base: DrawKinds = DEFAULT_DRAW_KINDS): DrawKinds {
-  if (!Array.isArray(extra)) throw new InvalidInputError('INVALID_DRAW_KIND', 'withKinds takes an array of draw kinds', 'pass e.g. withKinds([myKind])', { path: '$.kinds' })
-  return drawKinds([...base.list, ...extra])
-}
-
-/**
- * The types of the registered kinds, by any key. The built-in kinds are `builtIn`; a program that
- * registers its own kind adds it by declaration merging, so that {@link DrawSpec}, `Outcome` and
- * `OutcomeJson` include it:
+ * Draw kinds: the registry, the built-in kinds, what a kind author implements, and the sampling
+ * primitives a kind's outcome is drawn with. Pure and browser-safe. See docs/draw-kinds.md.
  *
  * ```ts
- * declare module 'orbitdraw/core' {
- *   interface DrawKindTypes { dice: typeof diceKind }
- * }
+ * import { withKinds, type DrawKind, uniformIndex } from 'orbitdraw/kinds'
  * ```
- * @category Draw kinds
+ *
+ * The `orbitdraw/kinds` entry: this file is the only list of its names (docs/architecture.md, "Public
+ * surface"). The built-in kinds themselves are listed once, in `BUILT_IN_KINDS` (./registry.ts).
+ *
+ * @module orbitdraw/kinds
  */
-export interface DrawKindTypes {
-  builtIn: (typeof BUILT_IN_KINDS)[number]
-}
-
-/**
- * A draw spec of any registered kind.
- * @category Draw kinds
- */
-export type DrawSpec = SpecOf<DrawKindTypes[keyof DrawKindTypes]>
-/**
- * A computed outcome of any registered kind (indices into the committed participants, or values).
- * @category Draw kinds
- */
-export type Outcome = OutcomeOf<DrawKindTypes[keyof DrawKindTypes]>
-/**
- * A claimed outcome in a proof, of any registered kind.
- * @category Draw kinds
- */
-export type OutcomeJson = OutcomeJsonOf<DrawKindTypes[keyof DrawKindTypes]>
-
-export { drawKinds, intFlagValue, type NamedCheck, type KindFileFormat, type KindFiles, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type ValuesDisplay, type RankedDisplay, type TableDisplay, type TableColumn, type TableCell, type DisplaySection, type SectionsDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'
+// The registry: the built-in kinds, your own kinds beside them, the registered kinds' types.
+/** @category Draw kinds */
+export { BUILT_IN_KINDS, DEFAULT_DRAW_KINDS, withKinds, type DrawKindTypes, type Outcome, type OutcomeJson } from './registry.js'
+/** @category Draw kinds */
+export { DRAW_KINDS, validateDrawSpec, usesParticipants, kindOf } from '../draw-spec.js'
+// The interface a kind implements, its parts and display layouts.
+/** @category Draw kinds */
+export {
+  drawKinds,
+  intFlagValue,
+  type AnyDrawKind,
+  type DrawKind,
+  type DrawKinds,
+  type DrawInput,
+  type DrawSpecBase,
+  type OutcomeBase,
+  type NamedCheck,
+  type KindCli,
+  type KindFlags,
+  type KindFileFormat,
+  type KindFiles,
+  type OutcomeDisplay,
+  type ValuesDisplay,
+  type RankedDisplay,
+  type TableDisplay,
+  type TableColumn,
+  type TableCell,
+  type DisplaySection,
+  type SectionsDisplay,
+  type RankedJson,
+  type SpecOf,
+  type OutcomeOf,
+  type OutcomeJsonOf,
+} from './kind.js'
+// The built-in kinds (the sortition kinds' helpers and types are in `orbitdraw/sortition`).
+/** @category Draw kinds */
 export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffle.js'
+/** @category Draw kinds */
 export { pickKind, type PickSpec, type PickOutcomeJson } from './pick.js'
+/** @category Draw kinds */
 export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } from './range.js'
+/** @category Draw kinds */
 export { weightedKind, type WeightedSpec, type WeightedOutcomeJson } from './weighted.js'
+/** @category Draw kinds */
 export type { RankedOutcome } from './ranked.js'
-export { panelKind, panelDraw, type PanelSpec, type PanelOutcome, type PanelOutcomeJson, type PanelDrawOptions, type TypeProbabilityJson } from './panel.js'
-export { panelLotteryKind, panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type PanelLotteryOutcomeJson } from './panel-lottery.js'
-export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, type QuotaRowJson, type SortitionCommitInput } from './sortition.js'
+/** @category Sortition */
+export { panelKind } from './panel.js'
+/** @category Sortition */
+export { panelLotteryKind } from './panel-lottery.js'
+// From the seed to an outcome and its JSON form in a proof.
+/** @category Sampling */
+export { deriveSeed, SEED_DOMAIN_V1 } from '../seed.js'
+/** @category Draw kinds */
+export { computeOutcome } from '../outcome.js'
+/** @category Draw kinds */
+export { outcomeToJson, privateKindNames } from '../draw.js'
+// The sampling primitives (a stream from a seed, exact uniform integers, shuffles, picks, ranges, weights).
+export * from '../random/index.js'

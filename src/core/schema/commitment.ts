@@ -10,7 +10,7 @@
 import { show } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { bytes32, hash, index, link } from './common.js'
-import { DEFAULT_DRAW_KINDS } from '../kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from '../kinds/registry.js'
 import type { DrawKinds } from '../kinds/kind.js'
 import { drawShapeOf } from './draw.js'
 import * as v from 'valibot'

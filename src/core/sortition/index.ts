@@ -1,16 +1,23 @@
 /**
  * Sortition for citizens' assemblies: pools and quotas, feasibility, exact counting of quota-satisfying
- * panels and the uniform `panel` draw (docs/sortition.md for organizers, docs/spec.md, Sortition, for
- * implementers).
+ * panels, the uniform `panel` draw, alternates and panel lotteries (docs/sortition.md for organizers,
+ * docs/spec.md, Sortition, for implementers). Pure and browser-safe; the CSV readers of pool, quota and
+ * lottery files are in `orbitdraw/node`.
  *
- * @module
+ * ```ts
+ * import { makePool, checkQuotas, panelDraw } from 'orbitdraw/sortition'
+ * ```
+ *
+ * The `orbitdraw/sortition` entry: this file is the only list of its names (docs/architecture.md,
+ * "Public surface"); the kinds' objects (`panelKind`, `panelLotteryKind`) are in `orbitdraw/kinds`.
+ *
+ * @module orbitdraw/sortition
  */
+// Pools and quotas.
+/** @category Sortition */
 export {
   makePool,
   checkQuotas,
-  checkPanelSize,
-  compareCodePoints,
-  InfeasibleQuotasError,
   SORTITION_LIMITS,
   type SortitionPool,
   type SortitionFeature,
@@ -18,9 +25,26 @@ export {
   type QuotaRow,
   type QuotaTable,
 } from './pool.js'
-export { planCost, COST_SATURATION, type PlanCost } from './cost.js'
-export { estimateSelectionProbabilities, estimateSeed, MAX_ESTIMATE_PANELS, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
-export { buildCounter, makeCells, binomialRow, expectedCellCounts, type Counter, type Cell, type CounterLayer } from './count.js'
+/** @category Errors */
+export { InfeasibleQuotasError } from './pool.js'
+/** @category Errors */
+export { INFEASIBLE_QUOTAS_ERROR_CODES, type InfeasibleQuotasErrorCode } from '../error-codes.js'
+// Committing a panel or a panel lottery (the draw specs of the `panel` and `panel-lottery` kinds).
+/** @category Sortition */
+export { panelDraw, type PanelSpec, type PanelOutcome, type PanelOutcomeJson, type PanelDrawOptions, type TypeProbabilityJson } from '../kinds/panel.js'
+/** @category Sortition */
+export { panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type PanelLotteryOutcomeJson } from '../kinds/panel-lottery.js'
+/** @category Sortition */
+export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, type QuotaRowJson, type SortitionCommitInput } from '../kinds/sortition.js'
+// Planning, cost and estimates.
+/** @category Sortition */
+export { planCost, type PlanCost } from './cost.js'
+/** @category Sortition */
+export { estimateSelectionProbabilities, estimateSeed, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
+/** @category Sortition */
+export { buildCounter, type Counter, type Cell, type CounterLayer } from './count.js'
+// The uniform panel draw and its checks.
+/** @category Sortition */
 export {
   planPanel,
   checkPlanCost,
@@ -31,10 +55,6 @@ export {
   checkPanelClaim,
   checkPanelShape,
   PANEL_CHECK_NAMES,
-  decimalString,
-  dpOrder,
-  acceptanceStream,
-  uniformBelow,
   type PanelPlan,
   type PanelDraw,
   type PanelPlanOptions,
@@ -42,5 +62,8 @@ export {
   type PanelCheck,
   type PanelClaimResult,
 } from './panel.js'
+// Alternates and panel lotteries.
+/** @category Sortition */
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
+/** @category Sortition */
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'

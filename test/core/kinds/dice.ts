@@ -9,7 +9,7 @@ import { InvalidInputError } from '../../../src/core/errors.js'
 import { intFlagValue, type DrawKind } from '../../../src/core/kinds/kind.js'
 import { LIMITS } from '../../../src/core/limits.js'
 import { uniformIndex } from '../../../src/core/random/uniform.js'
-import { type DrawSpec } from '../../../src/core/kinds/index.js'
+import { type DrawSpec } from '../../../src/core/kinds/registry.js'
 
 /** `rolls` throws of a die with `sides` faces. */
 export interface DiceSpec {
@@ -29,7 +29,7 @@ export const MAX_SIDES = 1_000_000
 
 /**
  * The dice spec as a `DrawSpec`. A program that registers its own kind would rather declare it once
- * (docs/draw-kinds.md: `declare module 'orbitdraw/core' { interface DrawKindTypes { dice: typeof diceKind } }`);
+ * (docs/draw-kinds.md: `declare module 'orbitdraw/kinds' { interface DrawKindTypes { dice: typeof diceKind } }`);
  * here that declaration would reach every test file of the suite, so the example casts instead.
  */
 export function diceDraw(rolls: number, sides: number): DrawSpec {

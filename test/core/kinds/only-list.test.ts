@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/registry.js'
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 

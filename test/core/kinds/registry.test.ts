@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BUILT_IN_KINDS, DEFAULT_DRAW_KINDS, withKinds } from '../../../src/core/kinds/index.js'
+import { BUILT_IN_KINDS, DEFAULT_DRAW_KINDS, withKinds } from '../../../src/core/kinds/registry.js'
 import { commit, parseCommitment } from '../../../src/core/commitment.js'
 import { computeOutcome } from '../../../src/core/outcome.js'
 import { DRAW_KINDS } from '../../../src/core/draw-spec.js'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { commitmentShapeOf } from '../../../src/core/schema/commitment.js'
-import { DEFAULT_DRAW_KINDS, withKinds } from '../../../src/core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS, withKinds } from '../../../src/core/kinds/registry.js'
 import { OrbitdrawError } from '../../../src/core/errors.js'
 import { parseShape } from '../../../src/core/schema/kit.js'
 import { proofShapeOf } from '../../../src/core/schema/proof.js'

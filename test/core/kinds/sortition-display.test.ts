@@ -1,6 +1,6 @@
 /** How the sortition kinds show their outcome (src/core/kinds/sortition-display.ts), through the registry. */
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/registry.js'
 import { type OutcomeBase, type SectionsDisplay, type TableDisplay } from '../../../src/core/kinds/kind.js'
 
 const q = (feature: string, value: string, min: number, max: number, selected: number) => ({ feature, value, min, max, selected })

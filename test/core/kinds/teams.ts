@@ -11,7 +11,7 @@ import { InvalidInputError } from '../../../src/core/errors.js'
 import { LIMITS } from '../../../src/core/limits.js'
 import { shuffleIndices } from '../../../src/core/random/shuffle.js'
 import { type DrawKind, type RankedJson } from '../../../src/core/kinds/kind.js'
-import { type DrawSpec } from '../../../src/core/kinds/index.js'
+import { type DrawSpec } from '../../../src/core/kinds/registry.js'
 import { compareRankedRows, parseRankedRows, rankedRows } from '../../../src/core/kinds/ranked.js'
 
 export interface TeamsSpec {

@@ -1,0 +1,34 @@
+/**
+ * Node-only helpers (each needs a Node module: `worker_threads`, `fs`, `crypto`, `module`): the
+ * participants' digest and tree on two threads, look-alike entries (UTS #39 skeletons, kept out of the
+ * core and the verifier page), the sortition CSV files (pool, quotas, lottery, `sortition-algorithms`
+ * selections), and a fresh organizer secret.
+ *
+ * ```ts
+ * import { readPoolCsv, readQuotasCsv, findConfusableEntries } from 'orbitdraw/node'
+ * ```
+ *
+ * The `orbitdraw/node` entry: this file is the only list of its names (docs/architecture.md, "Public
+ * surface").
+ *
+ * @module orbitdraw/node
+ */
+// The participants digest and tree on two threads (worker_threads): equal to participantsRoot / participantsTree.
+export { participantsRootParallel, participantsTreeParallel, PARALLEL_MIN_ENTRIES, type ParallelHashOptions } from './parallel-hash.js'
+// Look-alike entries (UTS #39 skeletons).
+export { findConfusableEntries, skeleton, type ConfusableGroup } from '../confusables.js'
+// Sortition input files (CSV).
+export {
+  parsePoolCsv,
+  parseQuotasCsv,
+  parseLotteryCsv,
+  parseSortitionAlgorithmsCsv,
+  readPoolCsv,
+  readQuotasCsv,
+  readLotteryCsv,
+  readSortitionAlgorithmsCsv,
+  MAX_SORTITION_FILE_BYTES,
+  type SortitionAlgorithmsSelection,
+} from '../sortition/csv.js'
+// A fresh organizer secret (node:crypto), for a private list.
+export { generateSecret } from '../commit.js'
