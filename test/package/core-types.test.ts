@@ -1,4 +1,5 @@
-// The published typings of `orbitdraw/core` compile for a browser-only consumer: `lib: ES2022 + DOM`,
+// The published typings of the browser-safe subpaths (`orbitdraw/core`, `/kinds`, `/sortition`, `/formats`,
+// `/beacon`, `/rest`, `/timestamp`, `/drand`, `/errors`) compile for a browser-only consumer: `lib: ES2022 + DOM`,
 // no Node types, `skipLibCheck: false` (every .d.ts of the core and its dependencies is checked), under
 // each supported module resolution. Compiled with the worktree's TypeScript against the built `dist`
 // (npm test builds first), through a `node_modules/orbitdraw` link in a temporary directory.
@@ -13,7 +14,18 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 let dir: string
 
 const CONSUMER = `
-import { verify, parseProof, verifyIpnsRecord, parseIpnsName, ipnsNameOfKey, commit, type VerifyResult, type IpnsPublicKey, type Proof } from 'orbitdraw/core'
+import { verify, parseProof, commit, type VerifyResult, type Proof } from 'orbitdraw/core'
+import { verifyIpnsRecord, parseIpnsName, ipnsNameOfKey, waitFor, type IpnsPublicKey } from 'orbitdraw/beacon'
+import { withKinds, uniformIndex, type DrawKind } from 'orbitdraw/kinds'
+import { makePool } from 'orbitdraw/sortition'
+import { commitmentCid, LIMITS } from 'orbitdraw/formats'
+import { MemoryTokenStore } from 'orbitdraw/rest'
+import { parseTrustAnchor, commitmentDigest } from 'orbitdraw/timestamp'
+import { DRAND_QUICKNET } from 'orbitdraw/drand'
+import { InvalidInputError } from 'orbitdraw/errors'
+
+export const touched: unknown[] = [waitFor, withKinds, uniformIndex, makePool, commitmentCid, LIMITS, MemoryTokenStore, parseTrustAnchor, commitmentDigest, DRAND_QUICKNET, InvalidInputError]
+export type Kind = DrawKind<{ kind: 'x' }, { kind: 'x' }, { kind: 'x' }>
 
 export async function check(text: string, record: Uint8Array, cidText: string): Promise<string> {
   const proof: Proof = parseProof(text)
@@ -65,7 +77,7 @@ const RESOLUTIONS: [string, ts.CompilerOptions][] = [
   ['bundler', { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }],
 ]
 
-describe('orbitdraw/core typings need no Node types', () => {
+describe('the browser-safe subpaths\' typings need no Node types', () => {
   it.each(RESOLUTIONS)('moduleResolution %s: a browser consumer compiles with skipLibCheck false, and no @types/node file is loaded', { timeout: 180_000 }, (_, options) => {
     const r = compile('consumer.ts', options)
     expect(r.errors).toEqual([])
