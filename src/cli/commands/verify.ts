@@ -46,7 +46,7 @@ export const verifyCommand: Command = {
     let online: VerifyOnlineResult | undefined
     if (clientOptions !== undefined) {
       const { gateways, ...rest } = clientOptions
-      const { verifyOnline } = await import('../../beacon/index.js')
+      const { verifyOnline } = await import('../../beacon/draw.js')
       online = await verifyOnline(parsedOrBytes(bytes), { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal })
     }
     const ok = result.ok && (online === undefined || online.ok)
