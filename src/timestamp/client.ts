@@ -12,6 +12,7 @@ import { LIMITS } from '../core/limits.js'
 import { decodeDer, integer, sequence, TAG, type Der } from '../core/timestamp/der.js'
 import { derBoolean, derInteger, derOctetString, derOid, derSequence } from '../core/timestamp/der-writer.js'
 import { checkCommitmentTime, DEFAULT_TIMESTAMP_AUTHORITIES, parseTimestampToken, type TimestampTrustAnchor } from '../core/timestamp/index.js'
+import { PUBLIC_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
 import { throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
 import { NET_ERROR_CODES } from '../net/errors.js'
@@ -21,10 +22,11 @@ import { TimestampUnavailableError, type TimestampAuthorityFailure, type Timesta
 const ABORT_CTX = { edge: 'timestamp', what: 'time-stamping' } as const
 
 /**
- * The public authorities asked by default (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`).
+ * The public authorities asked by default: the URLs of the core's `PUBLIC_TIMESTAMP_AUTHORITIES`, the
+ * default trust material's authorities (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`).
  * @category Time-stamping
  */
-export const DEFAULT_TSA_URLS: readonly string[] = ['http://timestamp.digicert.com', 'http://timestamp.sectigo.com']
+export const DEFAULT_TSA_URLS: readonly string[] = Object.freeze(PUBLIC_TIMESTAMP_AUTHORITIES.map((a) => a.url!))
 
 /**
  * Options of {@link timestampCommitment}.

@@ -4,6 +4,7 @@
  * @module
  */
 import { pemCertificates, type TimestampTrustAnchor } from './anchor.js'
+import type { TimestampAuthority } from '../trust.js'
 import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from './roots.js'
 
 /**
@@ -28,4 +29,15 @@ function builtIn(pem: string, name: string, sha256: string): TimestampTrustAncho
 export const DEFAULT_TIMESTAMP_AUTHORITIES: readonly TimestampTrustAnchor[] = /* @__PURE__ */ Object.freeze([
   builtIn(DIGICERT_TRUSTED_ROOT_G4_PEM, 'DigiCert Trusted Root G4', BUILT_IN_ROOT_FINGERPRINTS.DIGICERT_TRUSTED_ROOT_G4),
   builtIn(USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM, 'USERTrust RSA Certification Authority', BUILT_IN_ROOT_FINGERPRINTS.USERTRUST_RSA_CERTIFICATION_AUTHORITY),
+])
+
+/**
+ * The public time-stamping authorities trusted by default, with where to ask them and the roots their
+ * tokens chain to ({@link DEFAULT_TIMESTAMP_AUTHORITIES}): the default `timestampAuthorities` of
+ * `createTrust`, and the authorities `commit` and `draw` ask (their URLs: `DEFAULT_TSA_URLS`).
+ * @category Time-stamping
+ */
+export const PUBLIC_TIMESTAMP_AUTHORITIES: readonly TimestampAuthority[] = /* @__PURE__ */ Object.freeze([
+  Object.freeze({ name: 'DigiCert', url: 'http://timestamp.digicert.com', roots: Object.freeze([DEFAULT_TIMESTAMP_AUTHORITIES[0]!]) }),
+  Object.freeze({ name: 'Sectigo', url: 'http://timestamp.sectigo.com', roots: Object.freeze([DEFAULT_TIMESTAMP_AUTHORITIES[1]!]) }),
 ])
