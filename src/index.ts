@@ -75,6 +75,8 @@ export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type KindCheckName, t
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './core/index.js'
 /** @category Verify */
+export { createTrust, type VerifierTrust, type TimestampAuthority, type TimestampAuthorityInput } from './core/index.js'
+/** @category Verify */
 export { describeVerdict, failureReason, type VerdictText } from './core/index.js'
 // The JSON validation kit and byte codecs, for readers of the formats and authors of draw kinds.
 /** @category Formats */
@@ -298,6 +300,7 @@ export {
   parseTrustAnchor,
   parseTrustAnchors,
   DEFAULT_TIMESTAMP_AUTHORITIES,
+  PUBLIC_TIMESTAMP_AUTHORITIES,
   BUILT_IN_ROOT_FINGERPRINTS,
   parseTimestampToken,
   TokenProblem,

@@ -64,6 +64,8 @@ export { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName, type KindCheckName, t
 /** @category Verify */
 export { ORBITPORT_BEACONS, identifyBeacon, normalizeTrustedBeacons, shortName, type TrustedBeacon, type BeaconIdentity } from './trust.js'
 /** @category Verify */
+export { createTrust, type VerifierTrust, type TimestampAuthority, type TimestampAuthorityInput } from './trust.js'
+/** @category Verify */
 export { describeVerdict, failureReason, type VerdictText } from './verdict.js'
 // The JSON validation kit and byte codecs, for readers of the formats and authors of draw kinds.
 /** @category Formats */
@@ -318,6 +320,7 @@ export {
   parseTrustAnchor,
   parseTrustAnchors,
   DEFAULT_TIMESTAMP_AUTHORITIES,
+  PUBLIC_TIMESTAMP_AUTHORITIES,
   BUILT_IN_ROOT_FINGERPRINTS,
   parseTimestampToken,
   TokenProblem,

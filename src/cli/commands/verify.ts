@@ -8,17 +8,15 @@ import type { VerifyOnlineResult } from '../../beacon/index.js'
 // not the draw side, the beacon client (only with --online) or the error reporter (see docs/performance.md).
 import type { Check } from '../../core/check.js'
 import type { DrawKinds } from '../../core/kinds/kind.js'
-import type { TimestampTrustAnchor } from '../../core/timestamp/anchor.js'
-import { OrbitdrawError } from '../../core/errors.js'
 import { LIMITS } from '../../core/limits.js'
 import { readProofJson } from '../../core/proof.js'
 import { COMMITMENT_FILE_TYPE } from '../../core/schema/commitment-file.js'
 import { RECEIPT_TYPE } from '../../core/schema/receipt.js'
-import { normalizeTrustedBeacons, ORBITPORT_BEACONS, type TrustedBeacon } from '../../core/trust.js'
 import { describeVerdict } from '../../core/verdict.js'
-import { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from '../../core/verify.js'
+import { verify, type VerifyOptions, type VerifyResult } from '../../core/verify.js'
 import type { CliContext, Command, Flags } from '../command.js'
-import { listFlag, stringFlag } from '../flags.js'
+import { stringFlag } from '../flags.js'
+import { trustFrom } from '../trust-material.js'
 import { printJson } from '../print-json.js'
 import { readBytesInput } from '../read-bytes.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -59,39 +57,12 @@ export const verifyCommand: Command = {
   },
 }
 
-/** The verifier's policy from the trust flags and environment. */
+/** The verifier's policy: its trust material built once from the trust flags and environment ({@link trustFrom}), and its rules. */
 export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<VerifyOptions> {
-  const extra = [
-    ...(listFlag(flags, 'trust-beacon') ?? []).map((name) => ({ name, label: 'beacon from --trust-beacon' })),
-    ...(ctx.env.ORBITDRAW_TRUST_BEACONS ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0).map((name) => ({ name, label: 'beacon from ORBITDRAW_TRUST_BEACONS' })),
-  ]
-  let beacons: TrustedBeacon[] | undefined
-  if (extra.length > 0) {
-    try {
-      beacons = [...ORBITPORT_BEACONS, ...normalizeTrustedBeacons(extra)]
-    } catch (err) {
-      throw new UsageError(`--trust-beacon: ${err instanceof OrbitdrawError ? err.detail : String(err)}`, 'verify')
-    }
-  }
   const commitment = stringFlag(flags, 'commitment')
-  // The time-stamp code only when the verifier adds authorities (the core loads it itself for a proof with tokens).
-  const extraTsa = flags['trust-tsa'] !== undefined || (ctx.env.ORBITDRAW_TRUST_TSA ?? '').trim() !== ''
-  let timestampAuthorities: readonly TimestampTrustAnchor[] | undefined
-  if (extraTsa) {
-    const [{ tsaAnchorsFrom }, { DEFAULT_TIMESTAMP_AUTHORITIES }] = await Promise.all([import('../trust-tsa.js'), import('../../core/timestamp/defaults.js')])
-    const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
-    if (anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length) timestampAuthorities = anchors
-  }
-  // drand chains for mixed draws: quicknet, plus --trust-drand / ORBITDRAW_TRUST_DRAND.
-  let drandChains: VerifyTrust['drandChains']
-  if (flags['trust-drand'] !== undefined || (ctx.env.ORBITDRAW_TRUST_DRAND ?? '').trim() !== '') {
-    const { drandChainsFrom } = await import('../drand-flags.js')
-    drandChains = (await drandChainsFrom(flags, ctx, 'verify')).chains
-  }
-  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(timestampAuthorities === undefined ? {} : { timestampAuthorities }), ...(drandChains === undefined ? {} : { drandChains }) }
   return {
     now: new Date(),
-    ...(Object.keys(trust).length === 0 ? {} : { trust }),
+    trust: await trustFrom(flags, ctx, 'verify'),
     ...(flags['allow-unsigned'] === true ? { allowUnsigned: true } : {}),
     ...(flags['allow-untimestamped'] === true ? { allowUntimestamped: true } : {}),
     ...(commitment === undefined ? {} : { commitment }),
