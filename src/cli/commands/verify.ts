@@ -35,7 +35,7 @@ export const verifyCommand: Command = {
     if (flags.beacon !== undefined) throw new UsageError('verify takes the beacon from the proof; to trust another beacon, use --trust-beacon NAME', 'verify')
     const options = await verifyOptionsFrom(flags, ctx)
     // Trust a shell's exports added (the emulator prints them): named in every verdict, text and --json.
-    const fromEnv = await environmentTrust(ctx)
+    const fromEnv = await environmentTrust(ctx, flags)
     // The beacon client only for --online: an offline verification loads no network code.
     const clientOptions = flags.online === true ? (await import('../common.js')).clientOptionsFrom(flags, ctx, 'verify') : undefined
     // A large proof (a full disclosure of 100,000 entries is over 2 MiB) hashes its list on two threads.
@@ -75,20 +75,29 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
  * they make every later command of that shell trust them, so every verdict names them.
  */
 export interface EnvironmentTrust {
-  readonly variable: 'ORBITDRAW_TRUST_BEACONS' | 'ORBITDRAW_TRUST_TSA'
-  readonly kind: 'beacon' | 'time-stamping root'
-  /** The beacon's name, or the root's subject name. */
+  readonly variable: 'ORBITDRAW_TRUST_BEACONS' | 'ORBITDRAW_TRUST_TSA' | 'ORBITDRAW_TRUST_DRAND'
+  readonly kind: 'beacon' | 'time-stamping root' | 'drand chain'
+  /** The beacon's name, the root's subject name, or the drand chain's hash. */
   readonly value: string
 }
 
-/** The trust anchors ORBITDRAW_TRUST_BEACONS and ORBITDRAW_TRUST_TSA add (already validated by {@link verifyOptionsFrom}). */
-export async function environmentTrust(ctx: CliContext): Promise<EnvironmentTrust[]> {
+/**
+ * The trust anchors ORBITDRAW_TRUST_BEACONS, ORBITDRAW_TRUST_TSA and ORBITDRAW_TRUST_DRAND add (already
+ * validated by {@link verifyOptionsFrom}); ORBITDRAW_TRUST_DRAND only when no `--trust-drand` file replaces it.
+ */
+export async function environmentTrust(ctx: CliContext, flags: Flags = {}): Promise<EnvironmentTrust[]> {
   const list = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0)
-  const beacons = list(ctx.env.ORBITDRAW_TRUST_BEACONS).map((value): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_BEACONS', kind: 'beacon', value }))
+  const out = list(ctx.env.ORBITDRAW_TRUST_BEACONS).map((value): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_BEACONS', kind: 'beacon', value }))
   const roots = list(ctx.env.ORBITDRAW_TRUST_TSA)
-  if (roots.length === 0) return beacons
-  const [{ parseTrustAnchor }, { base64ToBytes }] = await Promise.all([import('../../core/timestamp/anchor.js'), import('../../core/bytes.js')])
-  return [...beacons, ...roots.map((b64): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_TSA', kind: 'time-stamping root', value: parseTrustAnchor(base64ToBytes(b64)).name }))]
+  if (roots.length > 0) {
+    const [{ parseTrustAnchor }, { base64ToBytes }] = await Promise.all([import('../../core/timestamp/anchor.js'), import('../../core/bytes.js')])
+    out.push(...roots.map((b64): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_TSA', kind: 'time-stamping root', value: parseTrustAnchor(base64ToBytes(b64)).name })))
+  }
+  if (flags['trust-drand'] === undefined && (ctx.env.ORBITDRAW_TRUST_DRAND ?? '').trim() !== '') {
+    const { extraDrandChains } = await import('../trust-material.js')
+    out.push(...(await extraDrandChains({}, ctx, 'verify')).map((c): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_DRAND', kind: 'drand chain', value: c.hash })))
+  }
+  return out
 }
 
 /** The verdict's line naming the trust the environment added (none when it added none). */
