@@ -13,6 +13,8 @@ import { InvalidInputError, OrbitdrawError } from './errors.js'
 import { parseIpnsName } from './ipns/name.js'
 // Types only: the certificate parser and the built-in roots load when createTrust needs them.
 import type { TimestampTrustAnchor } from './timestamp/anchor.js'
+import type { TimestampAuthority } from './timestamp/authority.js'
+export type { TimestampAuthority } from './timestamp/authority.js'
 
 /**
  * A beacon the verifier trusts: its IPNS name and a label to show people.
@@ -109,24 +111,6 @@ export function identifyBeacon(beacon: string, trusted: readonly TrustedBeacon[]
   if (match === undefined) return { name, trusted: false, text: `untrusted beacon ${shortName(name)}` }
   const source = ORBITPORT_BEACONS.some((o) => o.name === name) ? 'default' : 'caller'
   return { name, trusted: true, label: match.label, source, text: `${match.label} (${shortName(name)})` }
-}
-
-/**
- * A time-stamping authority the verifier trusts: where to ask it for tokens, the roots its tokens chain
- * to, and the window in which its tokens count.
- * @category Verify
- */
-export interface TimestampAuthority {
-  /** What to call it in a verdict, for example "DigiCert". */
-  readonly name: string
-  /** Its RFC 3161 endpoint, for the edges that ask it for tokens (`commit`, `draw`); verification never uses it. */
-  readonly url?: string
-  /** The roots its tokens chain to (at least one). */
-  readonly roots: readonly TimestampTrustAnchor[]
-  /** ISO 8601: a token whose time (with its accuracy) starts before this instant does not count for this authority. */
-  readonly validFrom?: string
-  /** ISO 8601: a token whose time (with its accuracy) ends after this instant does not count for this authority. */
-  readonly validUntil?: string
 }
 
 /**

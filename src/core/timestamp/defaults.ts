@@ -4,7 +4,7 @@
  * @module
  */
 import { pemCertificates, type TimestampTrustAnchor } from './anchor.js'
-import type { TimestampAuthority } from '../trust.js'
+import type { TimestampAuthority } from './authority.js'
 import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from './roots.js'
 
 /**
