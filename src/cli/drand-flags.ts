@@ -5,16 +5,14 @@
  *
  * @module
  */
-import { DEFAULT_DRAND_CHAINS, parseDrandInfo, type DrandChainInfo } from '../core/drand/chain.js'
-import { OrbitdrawError } from '../core/errors.js'
-import { utf8Decode } from '../core/bytes.js'
+import { DEFAULT_DRAND_CHAINS, type DrandChainInfo } from '../core/drand/chain.js'
 import { DEFAULT_DRAND_URLS, DrandClient } from '../drand/client.js'
 import { timestampCommitment } from '../timestamp/client.js'
 import type { CliContext, Flags } from './command.js'
 import { UsageError } from './exit-codes.js'
 import { listFlag } from './flags.js'
-import { readBytesInput } from './read-bytes.js'
 import { tsaAnchorsFrom, tsaUrlsFrom } from './timestamp-flags.js'
+import { extraDrandChains } from './trust-material.js'
 
 export const DRAND_OPTIONS = {
   'trust-drand': { type: 'string', multiple: true },
@@ -28,28 +26,10 @@ export const DRAND_HELP = `drand (a second source: mixed draws, protocol v2):
 Environment: ORBITDRAW_TRUST_DRAND (a chain's info JSON) and ORBITDRAW_DRAND_URLS (comma-separated
 relays) set the same defaults; 'orbitdraw emulator' prints them for its own drand chain.`
 
-/** The trusted drand chains: quicknet, plus every `--trust-drand` file and ORBITDRAW_TRUST_DRAND. */
+/** The trusted drand chains: quicknet, plus every `--trust-drand` file and ORBITDRAW_TRUST_DRAND (as in the trust material, `trustFrom`). */
 export async function drandChainsFrom(flags: Flags, ctx: CliContext, command: string): Promise<{ readonly chains: readonly DrandChainInfo[]; readonly added: readonly DrandChainInfo[] }> {
-  const added: DrandChainInfo[] = []
-  for (const path of listFlag(flags, 'trust-drand') ?? []) added.push(parse(utf8Decode(await readBytesInput(path, 'drand chain info', 64 * 1024)), `--trust-drand ${path}`, command))
-  const env = ctx.env.ORBITDRAW_TRUST_DRAND
-  if (env !== undefined && env.trim() !== '' && added.length === 0) added.push(parse(env, 'ORBITDRAW_TRUST_DRAND', command))
+  const added = await extraDrandChains(flags, ctx, command)
   return { chains: [...DEFAULT_DRAND_CHAINS, ...added.filter((a) => !DEFAULT_DRAND_CHAINS.some((d) => d.hash === a.hash))], added }
-}
-
-function parse(text: string, where: string, command: string): DrandChainInfo {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new UsageError(`${where} is not JSON: pass a drand chain's info as its /{chainhash}/info serves it`, command)
-  }
-  try {
-    return parseDrandInfo(json, `trusted by your settings (${where})`)
-  } catch (err) {
-    if (err instanceof OrbitdrawError) throw new UsageError(`${where}: ${err.detail}; ${err.hint}`, command)
-    throw err
-  }
 }
 
 /** Relay URLs: `--drand-url`, else ORBITDRAW_DRAND_URLS, else drand's public relays. */

@@ -10,7 +10,8 @@ import { promisify } from 'node:util'
 import { base64ToBytes } from '../core/bytes.js'
 import { OrbitdrawError } from '../core/errors.js'
 import { parseTrustAnchor, parseTrustAnchors, type TimestampTrustAnchor } from '../core/timestamp/anchor.js'
-import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
+import { PUBLIC_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
+import { createTrust, timestampRoots } from '../core/trust.js'
 import type { CliContext, Flags } from './command.js'
 import { listFlag } from './flags.js'
 import { UsageError } from './exit-codes.js'
@@ -18,8 +19,16 @@ import { UsageError } from './exit-codes.js'
 /** node:fs's callback API: node:fs/promises would load Node's streams and readline for one small file (see `./read-bytes.ts`). */
 const readFile = promisify(readFileCallback)
 
-/** The built-in roots plus `--trust-tsa` files plus ORBITDRAW_TRUST_TSA. */
+/**
+ * The roots of the trust material's authorities (`createTrust`): the public authorities' roots plus
+ * `--trust-tsa` files plus ORBITDRAW_TRUST_TSA, what `commit` and `draw` check fresh tokens against.
+ */
 export async function tsaAnchorsFrom(flags: Flags, ctx: CliContext, command: string): Promise<readonly TimestampTrustAnchor[]> {
+  return timestampRoots(await createTrust({ timestampAuthorities: [...PUBLIC_TIMESTAMP_AUTHORITIES, ...(await extraTsaRoots(flags, ctx, command))] }))
+}
+
+/** The roots `--trust-tsa` files and ORBITDRAW_TRUST_TSA add, in order. */
+export async function extraTsaRoots(flags: Flags, ctx: CliContext, command: string): Promise<TimestampTrustAnchor[]> {
   const extra: TimestampTrustAnchor[] = []
   for (const path of listFlag(flags, 'trust-tsa') ?? []) {
     let text: string
@@ -41,5 +50,5 @@ export async function tsaAnchorsFrom(flags: Flags, ctx: CliContext, command: str
       throw new UsageError(`ORBITDRAW_TRUST_TSA: ${e instanceof OrbitdrawError ? e.detail : String(e)}`, command)
     }
   }
-  return [...DEFAULT_TIMESTAMP_AUTHORITIES, ...extra]
+  return extra
 }

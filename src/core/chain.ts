@@ -48,6 +48,8 @@ export interface ChainCheckResult {
   readonly authenticated: boolean
   /** Remarks that are not failures (integrity only, record expiry, extra blocks...). */
   readonly notes: string[]
+  /** The committed target block, when `chain-target` passed: the chain's links prove it descends from the head. */
+  readonly target?: BeaconBlock
 }
 
 /**
@@ -149,13 +151,13 @@ export async function checkChain(input: ChainCheckInput): Promise<ChainCheckResu
   // IPNS record
   if (input.ipnsRecord === undefined) {
     notes.push('the proof carries no IPNS record: the block is checked for integrity (its bytes hash to its CID) but nothing shows the beacon published it')
-    return { checks, authenticated: false, notes }
+    return { checks, authenticated: false, notes, ...(targetOk ? { target: targetBlock! } : {}) }
   }
   const recordChecks = await checkRecord(input.ipnsRecord, input.beacon, head, input.now, notes)
   checks.push(...recordChecks)
   const authenticated = checks.every((c) => c.ok)
   if (!authenticated) notes.push('the chain is not authenticated: see the failed checks')
-  return { checks, authenticated, notes }
+  return { checks, authenticated, notes, ...(targetOk ? { target: targetBlock! } : {}) }
 }
 
 async function checkRecord(bytes: Uint8Array, beacon: string, head: BeaconBlock | undefined, now: Date | undefined, notes: string[]): Promise<Check[]> {

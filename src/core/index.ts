@@ -62,6 +62,8 @@ export { parseProof, serializeProof, type Proof, type ParseProofOptions } from '
 /** @category Verify */
 export { verify, type ParticipantsDigest, type VerifyOptions, type VerifyResult, type VerifyTrust } from './verify.js'
 /** @category Verify */
+export { createTrust, type VerifierTrust, type TimestampAuthority, type TimestampAuthorityInput } from './trust.js'
+/** @category Verify */
 export type { Check, RelaxableRule } from './check.js'
 /** @category Verify */
 export type { CheckName } from './check-names.js'

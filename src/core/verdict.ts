@@ -7,7 +7,7 @@
  */
 import type { CheckName } from './check-names.js'
 import { formatUnixTime } from './unix-time.js'
-import type { VerifyResult } from './verify.js'
+import type { VerifyResult } from './verify-result.js'
 
 /**
  * The verdict in words.

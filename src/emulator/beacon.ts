@@ -1,7 +1,7 @@
 /**
  * Emulated Orbitport beacon: a publisher of real-format blocks with signed IPNS records, and a
- * trustless gateway serving them (`/ipfs/<cid>`, `/ipns/<name>`, `/ipns/<name>?format=ipns-record`),
- * with per-route fault injection. Runs in-process; {@link startBeaconEmulator} binds it to a free
+ * trustless gateway serving them (`/ipfs/<cid>`, `/ipns/<name>`, `/ipns/<name>?format=ipns-record`;
+ * the routes are in `beacon-gateway.ts`), with per-route fault injection. Runs in-process; {@link startBeaconEmulator} binds it to a free
  * loopback port.
  *
  * @module
@@ -17,7 +17,8 @@ import { parseIpnsName } from '../core/ipns/name.js'
 import { generateBeaconKey, type BeaconKey } from './keys.js'
 import { serveBeacon } from './serve.js'
 import { FaultController, type BeaconRoute, type FaultSpec } from './faults.js'
-import { answerFault, recordValidity, sendBody, sendError, wants } from './gateway-responses.js'
+import { answerFault, recordValidity } from './gateway-responses.js'
+import { gatewayHandler, type GatewayBeacon } from './beacon-gateway.js'
 import type { HttpServerOptions, RouteHandler } from './http.js'
 
 /**
@@ -113,7 +114,6 @@ export interface BeaconService {
 }
 
 const DAY_MS = 24 * 3600 * 1000
-const IMMUTABLE = 'public, max-age=29030400, immutable'
 
 /**
  * Creates an emulated beacon: genesis is published (and `initialBlocks` more) before it resolves.
@@ -276,130 +276,28 @@ export async function createBeaconService(options: BeaconServiceOptions = {}): P
     return { answered: await answerFault(res, url, fault), fault }
   }
 
-  const makeHandler = (faults: FaultController): RouteHandler => async (req, res, url) => {
-    const path = url.pathname
-    const isIpfs = path.startsWith('/ipfs/')
-    const isIpns = path.startsWith('/ipns/')
-    if (!isIpfs && !isIpns) return false
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, `method ${req.method} not allowed`, { allow: 'GET, HEAD' })
-      return true
-    }
-    const segments = path.split('/').filter((s) => s !== '')
-    const id = decodeURIComponent(segments[1] ?? '')
-    const format = wants(url, req)
-
-    if (isIpfs) {
-      const pre = await preamble(faults, 'block', res, url)
-      if (pre.answered) return true
+  const gateway: GatewayBeacon = {
+    name,
+    nameKey,
+    ttlMs,
+    block: (cid) => {
       let key: string
       try {
-        key = mhKey(id)
+        key = mhKey(cid)
       } catch {
-        sendError(res, 400, `invalid CID ${JSON.stringify(id.slice(0, 80))}`)
-        return true
+        return 'invalid'
       }
-      const block = store.get(key)
-      if (block === undefined) {
-        sendError(res, 404, `block ${id} not found`)
-        return true
-      }
-      if (segments.length > 2) {
-        sendError(res, 404, 'a raw block has no paths inside it')
-        return true
-      }
-      const etagBase = block.cid
-      if (format === 'raw') {
-        if (req.headers['if-none-match'] === `"${etagBase}.raw"`) {
-          res.writeHead(304, { etag: `"${etagBase}.raw"`, 'cache-control': IMMUTABLE })
-          res.end()
-          return true
-        }
-        sendBody(req, res, block.bytes, {
-          'content-type': 'application/vnd.ipld.raw',
-          'cache-control': IMMUTABLE,
-          etag: `"${etagBase}.raw"`,
-          'x-ipfs-path': `/ipfs/${id}`,
-          'x-ipfs-roots': block.cid,
-          'content-disposition': `attachment; filename="${block.cid}.bin"`,
-        }, pre.fault)
-        return true
-      }
-      if (format !== undefined) {
-        sendError(res, 406, `format ${format} is not supported by this gateway for /ipfs/ (use raw)`)
-        return true
-      }
-      sendBody(req, res, block.bytes, {
-        'content-type': 'application/json',
-        'cache-control': IMMUTABLE,
-        etag: `"${etagBase}"`,
-        'x-ipfs-path': `/ipfs/${id}`,
-        'x-ipfs-roots': block.cid,
-      }, pre.fault)
-      return true
-    }
-
-    // /ipns/<name>
-    let nk: string
-    try {
-      nk = bytesToHex(parseIpnsName(id).multihash)
-    } catch {
-      sendError(res, 400, `invalid IPNS name ${JSON.stringify(id.slice(0, 80))}`)
-      return true
-    }
-    if (nk !== nameKey) {
-      sendError(res, 404, `no IPNS record for ${id}`)
-      return true
-    }
-    if (segments.length > 2) {
-      sendError(res, 404, 'the head is a raw block and has no paths inside it')
-      return true
-    }
-    const ttlSeconds = Math.max(0, Math.floor(ttlMs / 1000))
-    if (format === 'ipns-record') {
-      const pre = await preamble(faults, 'ipns-record', res, url)
-      if (pre.answered) return true
-      const h = await headFor(pre.fault)
-      sendBody(req, res, h.record, {
-        'content-type': 'application/vnd.ipfs.ipns-record',
-        'cache-control': `public, max-age=${ttlSeconds}`,
-        'x-ipfs-path': `/ipns/${id}`,
-        'content-disposition': `attachment; filename="${name}.ipns-record"`,
-      }, pre.fault)
-      return true
-    }
-    const pre = await preamble(faults, 'ipns-json', res, url)
-    if (pre.answered) return true
-    const h = await headFor(pre.fault)
-    if (format === 'raw') {
-      sendBody(req, res, h.block.bytes, {
-        'content-type': 'application/vnd.ipld.raw',
-        'cache-control': `public, max-age=${ttlSeconds}`,
-        etag: `"${h.block.cid}.raw"`,
-        'x-ipfs-path': `/ipns/${id}`,
-        'x-ipfs-roots': h.block.cid,
-      }, pre.fault)
-      return true
-    }
-    if (format !== undefined) {
-      sendError(res, 406, `format ${format} is not supported by this gateway for /ipns/ (use ipns-record or raw)`)
-      return true
-    }
-    sendBody(req, res, h.block.bytes, {
-      'content-type': 'application/json',
-      'cache-control': `public, max-age=${ttlSeconds}`,
-      etag: `"${h.block.cid}"`,
-      'x-ipfs-path': `/ipns/${id}`,
-      'x-ipfs-roots': h.block.cid,
-    }, pre.fault)
-    return true
+      return store.get(key)
+    },
+    preamble,
+    headFor,
   }
 
   return {
-    handler: makeHandler(faults),
+    handler: gatewayHandler(gateway, faults),
     createGateway: () => {
       const own = new FaultController()
-      return { handler: makeHandler(own), faults: own }
+      return { handler: gatewayHandler(gateway, own), faults: own }
     },
     name,
     keyType,

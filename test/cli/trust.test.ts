@@ -143,6 +143,19 @@ describe('verify: trust from the environment is named in every verdict', () => {
     ])
   })
 
+  it('a drand chain ORBITDRAW_TRUST_DRAND adds is named too (not when a --trust-drand file replaces it)', async () => {
+    const info = JSON.stringify(ws.emu.drand.infoJson)
+    const env = { ...ws.opts, env: { ...ws.opts.env, ORBITDRAW_TRUST_DRAND: info } }
+    const args = ['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', 'emulator-tsa.pem']
+    const j = json<{ verdict: string; trustFromEnvironment: unknown }>(await run([...args, '--json'], env))
+    expect(j.verdict).toBe('verified')
+    expect(j.trustFromEnvironment).toEqual([{ variable: 'ORBITDRAW_TRUST_DRAND', kind: 'drand chain', value: ws.emu.drand.info.hash }])
+    const text = await run(args, env)
+    expect(text.stdout.split('\n')).toContain(`  Trust from the environment, not from flags: drand chain "${ws.emu.drand.info.hash}" (ORBITDRAW_TRUST_DRAND). Unset ORBITDRAW_TRUST_DRAND to verify with your own trust only.`)
+    await writeFile(join(ws.dir, 'drand-info.json'), info)
+    expect(json<Record<string, unknown>>(await run([...args, '--trust-drand', 'drand-info.json', '--json'], env))).not.toHaveProperty('trustFromEnvironment')
+  })
+
   it('a failed verdict and an unreadable file say it too; the same trust given by flags is not called environment trust', async () => {
     const failed = await run(['verify', 'unsigned.proof.json'], envTrust())
     expect(failed.code).toBe(1)

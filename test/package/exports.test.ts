@@ -26,7 +26,7 @@ const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 // <pinned>
 /** `orbitdraw/core`: the pure names a draw starts from. */
 const CORE = [
-  'OrbitdrawError', 'checkReceipt', 'commit', 'commitAsync', 'commitmentFile', 'describeVerdict', 'drawFromBlock',
+  'OrbitdrawError', 'checkReceipt', 'commit', 'commitAsync', 'commitmentFile', 'createTrust', 'describeVerdict', 'drawFromBlock',
   'drawPrepared', 'failureReason', 'makeReceipts', 'makeReceiptsAsync', 'parseCommitment', 'parseCommitmentFile',
   'parseProof', 'parseReceipt', 'prepareDraw', 'prepareDrawAsync', 'serializeProof', 'serializeReceipt', 'verify',
 ]
@@ -76,7 +76,7 @@ const REST = [
   'derivedValues', 'verifyValueSignature',
 ]
 const TIMESTAMP = [
-  'BUILT_IN_ROOT_FINGERPRINTS', 'DEFAULT_TIMESTAMP_AUTHORITIES', 'DEFAULT_TSA_URLS', 'TIMESTAMP_FAILURE_CODES',
+  'BUILT_IN_ROOT_FINGERPRINTS', 'DEFAULT_TIMESTAMP_AUTHORITIES', 'DEFAULT_TSA_URLS', 'PUBLIC_TIMESTAMP_AUTHORITIES', 'TIMESTAMP_FAILURE_CODES',
   'TimestampMarginError', 'TimestampUnavailableError', 'TokenProblem', 'checkCommitmentTime', 'commitmentDigest',
   'earliestTargetTimeMs', 'parseTimestampToken', 'parseTrustAnchor', 'parseTrustAnchors', 'timestampMarginMs',
 ]

@@ -8,17 +8,15 @@ import type { VerifyOnlineResult } from '../../beacon/draw.js'
 // not the draw side, the beacon client (only with --online) or the error reporter (see docs/performance.md).
 import type { Check } from '../../core/check.js'
 import type { DrawKinds } from '../../core/kinds/kind.js'
-import type { TimestampTrustAnchor } from '../../core/timestamp/anchor.js'
-import { OrbitdrawError } from '../../core/errors.js'
 import { LIMITS } from '../../core/limits.js'
 import { readProofJson } from '../../core/proof.js'
 import { COMMITMENT_FILE_TYPE } from '../../core/schema/commitment-file.js'
 import { RECEIPT_TYPE } from '../../core/schema/receipt.js'
-import { normalizeTrustedBeacons, ORBITPORT_BEACONS, type TrustedBeacon } from '../../core/trust.js'
 import { describeVerdict } from '../../core/verdict.js'
-import { verify, type VerifyOptions, type VerifyResult, type VerifyTrust } from '../../core/verify.js'
+import { verify, type VerifyOptions, type VerifyResult } from '../../core/verify.js'
 import type { CliContext, Command, Flags } from '../command.js'
-import { listFlag, stringFlag } from '../flags.js'
+import { stringFlag } from '../flags.js'
+import { trustFrom } from '../trust-material.js'
 import { printJson } from '../print-json.js'
 import { readBytesInput } from '../read-bytes.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -37,7 +35,7 @@ export const verifyCommand: Command = {
     if (flags.beacon !== undefined) throw new UsageError('verify takes the beacon from the proof; to trust another beacon, use --trust-beacon NAME', 'verify')
     const options = await verifyOptionsFrom(flags, ctx)
     // Trust a shell's exports added (the emulator prints them): named in every verdict, text and --json.
-    const fromEnv = await environmentTrust(ctx)
+    const fromEnv = await environmentTrust(ctx, flags)
     // The beacon client only for --online: an offline verification loads no network code.
     const clientOptions = flags.online === true ? (await import('../common.js')).clientOptionsFrom(flags, ctx, 'verify') : undefined
     // A large proof (a full disclosure of 100,000 entries is over 2 MiB) hashes its list on two threads.
@@ -59,39 +57,12 @@ export const verifyCommand: Command = {
   },
 }
 
-/** The verifier's policy from the trust flags and environment. */
+/** The verifier's policy: its trust material built once from the trust flags and environment ({@link trustFrom}), and its rules. */
 export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<VerifyOptions> {
-  const extra = [
-    ...(listFlag(flags, 'trust-beacon') ?? []).map((name) => ({ name, label: 'beacon from --trust-beacon' })),
-    ...(ctx.env.ORBITDRAW_TRUST_BEACONS ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0).map((name) => ({ name, label: 'beacon from ORBITDRAW_TRUST_BEACONS' })),
-  ]
-  let beacons: TrustedBeacon[] | undefined
-  if (extra.length > 0) {
-    try {
-      beacons = [...ORBITPORT_BEACONS, ...normalizeTrustedBeacons(extra)]
-    } catch (err) {
-      throw new UsageError(`--trust-beacon: ${err instanceof OrbitdrawError ? err.detail : String(err)}`, 'verify')
-    }
-  }
   const commitment = stringFlag(flags, 'commitment')
-  // The time-stamp code only when the verifier adds authorities (the core loads it itself for a proof with tokens).
-  const extraTsa = flags['trust-tsa'] !== undefined || (ctx.env.ORBITDRAW_TRUST_TSA ?? '').trim() !== ''
-  let timestampAuthorities: readonly TimestampTrustAnchor[] | undefined
-  if (extraTsa) {
-    const [{ tsaAnchorsFrom }, { DEFAULT_TIMESTAMP_AUTHORITIES }] = await Promise.all([import('../trust-tsa.js'), import('../../core/timestamp/defaults.js')])
-    const anchors = await tsaAnchorsFrom(flags, ctx, 'verify')
-    if (anchors.length > DEFAULT_TIMESTAMP_AUTHORITIES.length) timestampAuthorities = anchors
-  }
-  // drand chains for mixed draws: quicknet, plus --trust-drand / ORBITDRAW_TRUST_DRAND.
-  let drandChains: VerifyTrust['drandChains']
-  if (flags['trust-drand'] !== undefined || (ctx.env.ORBITDRAW_TRUST_DRAND ?? '').trim() !== '') {
-    const { drandChainsFrom } = await import('../drand-flags.js')
-    drandChains = (await drandChainsFrom(flags, ctx, 'verify')).chains
-  }
-  const trust = { ...(beacons === undefined ? {} : { beacons }), ...(timestampAuthorities === undefined ? {} : { timestampAuthorities }), ...(drandChains === undefined ? {} : { drandChains }) }
   return {
     now: new Date(),
-    ...(Object.keys(trust).length === 0 ? {} : { trust }),
+    trust: await trustFrom(flags, ctx, 'verify'),
     ...(flags['allow-unsigned'] === true ? { allowUnsigned: true } : {}),
     ...(flags['allow-untimestamped'] === true ? { allowUntimestamped: true } : {}),
     ...(commitment === undefined ? {} : { commitment }),
@@ -104,20 +75,29 @@ export async function verifyOptionsFrom(flags: Flags, ctx: CliContext): Promise<
  * they make every later command of that shell trust them, so every verdict names them.
  */
 export interface EnvironmentTrust {
-  readonly variable: 'ORBITDRAW_TRUST_BEACONS' | 'ORBITDRAW_TRUST_TSA'
-  readonly kind: 'beacon' | 'time-stamping root'
-  /** The beacon's name, or the root's subject name. */
+  readonly variable: 'ORBITDRAW_TRUST_BEACONS' | 'ORBITDRAW_TRUST_TSA' | 'ORBITDRAW_TRUST_DRAND'
+  readonly kind: 'beacon' | 'time-stamping root' | 'drand chain'
+  /** The beacon's name, the root's subject name, or the drand chain's hash. */
   readonly value: string
 }
 
-/** The trust anchors ORBITDRAW_TRUST_BEACONS and ORBITDRAW_TRUST_TSA add (already validated by {@link verifyOptionsFrom}). */
-export async function environmentTrust(ctx: CliContext): Promise<EnvironmentTrust[]> {
+/**
+ * The trust anchors ORBITDRAW_TRUST_BEACONS, ORBITDRAW_TRUST_TSA and ORBITDRAW_TRUST_DRAND add (already
+ * validated by {@link verifyOptionsFrom}); ORBITDRAW_TRUST_DRAND only when no `--trust-drand` file replaces it.
+ */
+export async function environmentTrust(ctx: CliContext, flags: Flags = {}): Promise<EnvironmentTrust[]> {
   const list = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0)
-  const beacons = list(ctx.env.ORBITDRAW_TRUST_BEACONS).map((value): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_BEACONS', kind: 'beacon', value }))
+  const out = list(ctx.env.ORBITDRAW_TRUST_BEACONS).map((value): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_BEACONS', kind: 'beacon', value }))
   const roots = list(ctx.env.ORBITDRAW_TRUST_TSA)
-  if (roots.length === 0) return beacons
-  const [{ parseTrustAnchor }, { base64ToBytes }] = await Promise.all([import('../../core/timestamp/anchor.js'), import('../../core/bytes.js')])
-  return [...beacons, ...roots.map((b64): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_TSA', kind: 'time-stamping root', value: parseTrustAnchor(base64ToBytes(b64)).name }))]
+  if (roots.length > 0) {
+    const [{ parseTrustAnchor }, { base64ToBytes }] = await Promise.all([import('../../core/timestamp/anchor.js'), import('../../core/bytes.js')])
+    out.push(...roots.map((b64): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_TSA', kind: 'time-stamping root', value: parseTrustAnchor(base64ToBytes(b64)).name })))
+  }
+  if (flags['trust-drand'] === undefined && (ctx.env.ORBITDRAW_TRUST_DRAND ?? '').trim() !== '') {
+    const { extraDrandChains } = await import('../trust-material.js')
+    out.push(...(await extraDrandChains({}, ctx, 'verify')).map((c): EnvironmentTrust => ({ variable: 'ORBITDRAW_TRUST_DRAND', kind: 'drand chain', value: c.hash })))
+  }
+  return out
 }
 
 /** The verdict's line naming the trust the environment added (none when it added none). */

@@ -21,6 +21,13 @@ export interface TimestampTrustAnchor {
   readonly der: Uint8Array
   /** SHA-256 of {@link der}, lowercase hex (the usual certificate fingerprint). */
   readonly sha256: string
+  /**
+   * ISO 8601, set by `createTrust` from the root's authority: the root vouches only for a token whose
+   * time, less its accuracy, is at or after this instant.
+   */
+  readonly validFrom?: string
+  /** ISO 8601, from the root's authority: the root vouches only for a token whose time, plus its accuracy, is at or before this instant. */
+  readonly validUntil?: string
 }
 
 const PEM = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE-----/g

@@ -24,6 +24,9 @@ export class Fail extends Error {
 export interface Anchor {
   readonly name: string
   readonly cert: ParsedCertificate
+  /** The authority's window (unix microseconds), when it has one: the anchor vouches only for tokens inside it. */
+  readonly fromMicros?: number
+  readonly untilMicros?: number
 }
 
 /**

@@ -61,7 +61,10 @@ export async function checkCommitmentTime(input: CommitmentTimeInput): Promise<C
   const parsedAnchors: Anchor[] = []
   for (const [i, a] of anchors.entries()) {
     try {
-      parsedAnchors.push({ name: a.name, cert: parseCertificate(a.der, `anchor[${i}]`) })
+      const from = a.validFrom === undefined ? undefined : Date.parse(a.validFrom) * 1000
+      const until = a.validUntil === undefined ? undefined : Date.parse(a.validUntil) * 1000
+      if (Number.isNaN(from) || Number.isNaN(until)) return verdict('failed', `trust anchor ${i} (${a.name}) has an unreadable validity window`, [])
+      parsedAnchors.push({ name: a.name, cert: parseCertificate(a.der, `anchor[${i}]`), ...(from === undefined ? {} : { fromMicros: from }), ...(until === undefined ? {} : { untilMicros: until }) })
     } catch {
       return verdict('failed', `trust anchor ${i} (${a.name}) is not a readable certificate`, [])
     }
@@ -113,7 +116,7 @@ interface Pending {
 }
 
 /** The steps of one token up to its signature cost (no signature checked), in the documented order. */
-function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, anchors: readonly Anchor[], names: { readonly stamped: string; readonly deadline: string }): { readonly result: TimestampTokenResult } | Pending {
+function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, deadline: number, allAnchors: readonly Anchor[], names: { readonly stamped: string; readonly deadline: string }): { readonly result: TimestampTokenResult } | Pending {
   let authority: string | null = null
   let time: string | null = null
   let accuracySeconds: number | null = null
@@ -157,6 +160,8 @@ function prepareToken(index: number, bytes: Uint8Array, wanted: Uint8Array, dead
     // The latest instant the token allows, and the interval every certificate must be valid over.
     const latestMicros = genHigh + tstInfo.accuracyMicros
     const window: TimeWindow = { lowMicros: genLow - tstInfo.accuracyMicros, highMicros: latestMicros }
+    // An authority's roots vouch only for tokens inside its validity window (createTrust's validFrom, validUntil).
+    const anchors = allAnchors.filter((a) => (a.fromMicros === undefined || window.lowMicros >= a.fromMicros) && (a.untilMicros === undefined || window.highMicros <= a.untilMicros))
     const margin = (deadline * 1_000_000 - latestMicros) / 1e6
     marginSeconds = margin
     const signerCert = findSigner(token)

@@ -3,7 +3,9 @@
  *
  * @module
  */
-import { pemCertificates, type TimestampTrustAnchor } from './anchor.js'
+import { base64ToBytes } from '../bytes.js'
+import type { TimestampTrustAnchor } from './anchor.js'
+import type { TimestampAuthority } from './authority.js'
 import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM } from './roots.js'
 
 /**
@@ -14,7 +16,10 @@ import { BUILT_IN_ROOT_FINGERPRINTS, DIGICERT_TRUSTED_ROOT_G4_PEM, USERTRUST_RSA
  * `test/core/timestamp/roots.test.ts` checks that each entry equals `parseTrustAnchor(pem)`.
  */
 function builtIn(pem: string, name: string, sha256: string): TimestampTrustAnchor {
-  return { name, der: pemCertificates(pem)[0]!, sha256 }
+  // The PEM's one certificate, base64-decoded here (not with anchor.ts's pemCertificates): every verify
+  // builds its trust material with these roots, and anchor.ts would bring the certificate parser along.
+  const body = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE-----/.exec(pem)![1]!
+  return { name, der: base64ToBytes(body.replace(/\s+/g, ''), '$'), sha256 }
 }
 
 /**
@@ -28,4 +33,15 @@ function builtIn(pem: string, name: string, sha256: string): TimestampTrustAncho
 export const DEFAULT_TIMESTAMP_AUTHORITIES: readonly TimestampTrustAnchor[] = /* @__PURE__ */ Object.freeze([
   builtIn(DIGICERT_TRUSTED_ROOT_G4_PEM, 'DigiCert Trusted Root G4', BUILT_IN_ROOT_FINGERPRINTS.DIGICERT_TRUSTED_ROOT_G4),
   builtIn(USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM, 'USERTrust RSA Certification Authority', BUILT_IN_ROOT_FINGERPRINTS.USERTRUST_RSA_CERTIFICATION_AUTHORITY),
+])
+
+/**
+ * The public time-stamping authorities trusted by default, with where to ask them and the roots their
+ * tokens chain to ({@link DEFAULT_TIMESTAMP_AUTHORITIES}): the default `timestampAuthorities` of
+ * `createTrust`, and the authorities `commit` and `draw` ask (their URLs: `DEFAULT_TSA_URLS`).
+ * @category Time-stamping
+ */
+export const PUBLIC_TIMESTAMP_AUTHORITIES: readonly TimestampAuthority[] = /* @__PURE__ */ Object.freeze([
+  Object.freeze({ name: 'DigiCert', url: 'http://timestamp.digicert.com', roots: Object.freeze([DEFAULT_TIMESTAMP_AUTHORITIES[0]!]) }),
+  Object.freeze({ name: 'Sectigo', url: 'http://timestamp.sectigo.com', roots: Object.freeze([DEFAULT_TIMESTAMP_AUTHORITIES[1]!]) }),
 ])

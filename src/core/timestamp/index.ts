@@ -12,7 +12,7 @@ export type { CommitmentTimeResult, TimestampTokenResult, TimestampProblem } fro
 /** @category Time-stamping */
 export { parseTrustAnchor, parseTrustAnchors, type TimestampTrustAnchor } from './anchor.js'
 /** @category Time-stamping */
-export { DEFAULT_TIMESTAMP_AUTHORITIES } from './defaults.js'
+export { DEFAULT_TIMESTAMP_AUTHORITIES, PUBLIC_TIMESTAMP_AUTHORITIES } from './defaults.js'
 /** @category Time-stamping */
 export { BUILT_IN_ROOT_FINGERPRINTS } from './roots.js'
 /** @category Time-stamping */
