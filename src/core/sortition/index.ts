@@ -42,5 +42,6 @@ export {
   type PanelCheck,
   type PanelClaimResult,
 } from './panel.js'
+export { PLAN_METHODS, type PlanMethod, type PlanMethodSettings } from './gate.js'
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'

@@ -20,7 +20,7 @@ export function noValidPanel(plan: PanelPlan, budget: number, explain: boolean):
   // with the others left to rejection, a zero count is a conflict among these.
   const counted = [...plan.counter.exact].sort((x, y) => x - y)
   const recount = (min: number[][], max: number[][]): bigint => {
-    checkPlanCost(pool, { min, max }, k, plan.counter.exact)
+    checkPlanCost(pool, { min, max }, k, plan.counter.exact, plan.method ?? 1)
     return buildCounter(pool, { min, max }, k, plan.counter.exact, budget).count
   }
   if (explain) {

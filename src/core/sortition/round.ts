@@ -16,7 +16,8 @@ import type { RandomStream } from '../random/stream.js'
 import { bigSampler, drawBig, uniformBigInt } from '../random/uniform.js'
 import { pickIndices } from '../random/shuffle.js'
 import type { Counter } from './count.js'
-import { InfeasibleQuotasError, SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
+import { PLAN_METHODS, type PlanMethod } from './gate.js'
+import { InfeasibleQuotasError, type QuotaTable, type SortitionPool } from './pool.js'
 
 /**
  * A committed plan for `panel` draws: the pool, quotas, panel size and the exact features.
@@ -33,6 +34,10 @@ export interface PanelPlan {
   readonly counter: Counter
   /** True when every feature is counted exactly (no rejection; `counter.count` is the number of valid panels). */
   readonly exact: boolean
+  /** The plan method (docs/spec.md, Plan methods): its gate and round cap. Absent: method 1. */
+  readonly method?: PlanMethod
+  /** The commit-time gate's trials drawn and kept, when it ran (commit side; not part of a commitment). */
+  readonly gate?: { readonly trials: number; readonly kept: number }
 }
 
 /**
@@ -107,7 +112,8 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
 
 /**
  * Draws a `panel`: rounds of {@link relaxedPanel} on `stream` until one meets every quota, at most
- * {@link SORTITION_LIMITS.maxRejectionRounds}.
+ * the plan method's round cap ({@link SORTITION_LIMITS.maxRejectionRounds} for method 1,
+ * {@link SORTITION_LIMITS.maxRejectionRoundsV2} for method 2).
  *
  * @throws {@link LimitExceededError} `SORTITION_REJECTION_LIMIT` if no round is kept within the limit
  *   (the commit-time check makes this vanishingly unlikely: see docs/spec.md, Sortition).
@@ -121,11 +127,12 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
 export function drawPanel(plan: PanelPlan, stream: RandomStream): PanelDraw {
   if (plan.counter.count === 0n) throw new InfeasibleQuotasError('NO_VALID_PANEL', 'no panel meets the quotas', 'relax the quotas (see planPanel)')
   const others = otherFeatures(plan)
-  for (let round = 1; round <= SORTITION_LIMITS.maxRejectionRounds; round++) {
+  const cap = PLAN_METHODS[plan.method ?? 1].rounds
+  for (let round = 1; round <= cap; round++) {
     const r = relaxedPanel(plan.counter, stream)
     if (others.length === 0 || meetsQuotas(plan.pool, plan.quotas, r.members, others)) return { members: r.members, rounds: round, cellCounts: r.cellCounts }
   }
-  throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no relaxed panel met every quota in ${SORTITION_LIMITS.maxRejectionRounds} rounds`, 'the quotas are too tight for the exact features of this plan; count more features exactly or relax the quotas')
+  throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no relaxed panel met every quota in ${cap} rounds`, 'the quotas are too tight for the exact features of this plan; count more features exactly or relax the quotas')
 }
 
 /** The features of a plan left to rejection (not exact), canonical order. */
