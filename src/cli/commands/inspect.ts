@@ -23,6 +23,7 @@ import {
   type Proof,
   type Receipt,
 } from '../../core/index.js'
+import { InvalidInputError } from '../../core/errors.js'
 import { readProofJson } from '../../core/proof.js'
 import { parseTimestampToken } from '../../core/timestamp/index.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
@@ -142,8 +143,12 @@ export function inspectBytes(bytes: Uint8Array, probabilityPanels?: number): Ins
 /** With --probabilities: a panel draw's per-type probabilities (exact, else the CID-seeded estimate). */
 function probabilitiesOf(c: Commitment, panels: number | undefined): { probabilities?: PanelProbabilities } {
   if (panels === undefined) return {}
-  if (c.draw.kind !== 'panel') throw new UsageError(`--probabilities is for panel draws; this is a ${c.draw.kind} draw`, 'inspect')
-  return { probabilities: panelProbabilities(c.draw as PanelSpec, describeCommitment(c).cid, panels) }
+  try {
+    return { probabilities: panelProbabilities(c.draw as PanelSpec, describeCommitment(c).cid, panels) }
+  } catch (err) {
+    if (err instanceof InvalidInputError && err.code === 'INVALID_ARGUMENT') throw new UsageError(`--probabilities: ${err.detail}`, 'inspect')
+    throw err
+  }
 }
 
 function commitmentFacts(kind: Inspection['kind'], c: Commitment, stated: string | undefined): Inspection {

@@ -59,7 +59,7 @@ export const DEFAULT_ESTIMATE_PANELS = 200
  * @category Sortition
  */
 export function panelProbabilities(spec: PanelSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS): PanelProbabilities {
-  if (spec.kind !== 'panel') throw new InvalidInputError('INVALID_ARGUMENT', 'selection probabilities are for panel draws', 'pass a panel draw')
+  if (spec.kind !== 'panel') throw new InvalidInputError('INVALID_ARGUMENT', `selection probabilities are for panel draws; this is a ${String((spec as { kind: unknown }).kind)} draw`, 'pass a panel draw')
   const pool = compositionPool(spec)
   const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : {}) })
   if (plan.exact) {
