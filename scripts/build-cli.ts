@@ -69,7 +69,7 @@ require('./${CLI_FILE}').runAsProcess()
 `
 
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
-export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*'] as const
+export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs'] as const
 
 /**
  * `import.meta.url` in a CommonJS file: the sources use it to find the hash worker, `package.json`

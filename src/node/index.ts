@@ -30,5 +30,7 @@ export {
   MAX_SORTITION_FILE_BYTES,
   type SortitionAlgorithmsSelection,
 } from '../sortition/csv.js'
+// The fewest quota seats to change when no panel meets every quota (the HiGHS solver, loaded on first use).
+export { smallestQuotaRelaxation, describeRelaxation, explainQuotaError, type QuotaRelaxation, type QuotaChange } from '../sortition/relax.js'
 // A fresh organizer secret (node:crypto), for a private list.
 export { generateSecret } from '../commit.js'

@@ -125,6 +125,49 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     expect(c.stderr).toMatch(/lower the mins of "gender" by 2 in total, or draw a panel of 10/)
   }, 120_000)
 
+  it('inspect --probabilities: exact fractions for a fully counted plan, a labelled CID-seeded estimate otherwise (--json too)', async () => {
+    const c = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--exact-features', 'age', '--delay', '8s', '-o', 'est.commitment.json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    const i = await run(['inspect', 'est.commitment.json', '--probabilities', '--panels', '50'], opts)
+    expect(i.code, i.stderr).toBe(0)
+    expect(i.stdout).toMatch(/Selection probability per type \(ESTIMATE from 50 sample panels on a stream derived from the commitment \S+ alone; 95 % interval\):/)
+    expect(i.stdout).toMatch(/^ {4}age=16-29\|gender=female\|region=north +\d+ +0\.\d{4} {2}\[0\.\d{4}, [01]\.\d{4}\]$/m)
+    const j = json<{ probabilities: { kind: string; panels: number; types: { type: string; estimate: number; low: number; high: number }[] } }>(await run(['inspect', 'est.commitment.json', '--probabilities', '--panels', '50', '--json'], opts))
+    expect(j.probabilities.kind).toBe('estimate')
+    expect(j.probabilities.panels).toBe(50)
+    const again = json<typeof j>(await run(['inspect', 'est.commitment.json', '--probabilities', '--panels', '50', '--json'], opts))
+    expect(again.probabilities).toEqual(j.probabilities)
+    const fc = await run(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', '8', '--delay', '8s', '-o', 'full.commitment.json'], opts)
+    expect(fc.code, fc.stderr).toBe(0)
+    const full = await run(['inspect', 'full.commitment.json', '--probabilities'], opts)
+    expect(full.code, full.stderr).toBe(0)
+    expect(full.stdout).toMatch(/Selection probability per type \(exact: every feature is counted exactly\):/)
+    expect(full.stdout).toMatch(/ 0\.\d{12} \(\d+\/\d+\)$/m)
+    const usage = await run(['inspect', 'full.commitment.json', '--panels', '5'], opts)
+    expect(usage.code).toBe(2)
+  }, 120_000)
+
+  it('quotas that cannot hold together: NO_VALID_PANEL names the fewest seats to change and which quotas (HiGHS), exit 4', async () => {
+    // All women are young and all men old: each feature's quotas hold alone, not together.
+    await writeFile(join(dir, 'conflict-pool.csv'), `id,gender,age\n${Array.from({ length: 8 }, (_, i) => `p${i},${i < 4 ? 'female,young' : 'male,old'}`).join('\n')}\n`)
+    await writeFile(join(dir, 'conflict-quotas.csv'), 'feature,value,min,max\ngender,female,3,4\ngender,male,0,1\nage,old,3,4\nage,young,0,1\n')
+    const c = await run(['commit', '--pool', 'conflict-pool.csv', '--quotas', 'conflict-quotas.csv', '--panel', '4', '--delay', '8s', '-o', 'conflict.commitment.json'], opts)
+    expect(c.code, c.stderr).toBe(4)
+    expect(c.stderr).toMatch(/NO_VALID_PANEL|no size-4 panel/)
+    expect(c.stderr).toMatch(/the smallest relaxation changes 4 seat\(s\)/)
+    expect(c.stderr).toMatch(/(?:lower the min|raise the max) of "(?:gender|age)"="\w+" from \d to \d/)
+    expect(c.stderr).toMatch(/4 seat\(s\) in total, the fewest of any change of the quotas; found by the HiGHS solver/)
+  }, 120_000)
+
+  it('too-tight quotas left to rejection: SORTITION_ACCEPTANCE_TOO_LOW says no panel exists and the fewest seats to change', async () => {
+    // Nothing counted exactly (--exact-features ""), and the gender and age quotas conflict: every gate trial fails.
+    const c = await run(['commit', '--pool', 'conflict-pool.csv', '--quotas', 'conflict-quotas.csv', '--panel', '4', '--exact-features', '', '--delay', '8s', '-o', 'tight.commitment.json'], opts)
+    expect(c.code, c.stderr).not.toBe(0)
+    expect(c.stderr).toMatch(/only 0 of 40000 panels/)
+    expect(c.stderr).toMatch(/no panel meets every quota at all/)
+    expect(c.stderr).toMatch(/4 seat\(s\) in total, the fewest of any change of the quotas; found by the HiGHS solver/)
+  }, 120_000)
+
   it('usage: --panel needs --pool and --quotas; --participants is refused; --alternates goes with --panel', async () => {
     const a = await run(['commit', '--panel', '8', '--quotas', 'quotas.csv', '-o', 'x.json'], opts)
     expect(a.code).toBe(2)

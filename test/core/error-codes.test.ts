@@ -86,7 +86,7 @@ describe('error codes', () => {
     expect(all.length).toBeGreaterThan(200)
     expect(all).toContainEqual({ cls: 'ParseError', code: 'DUPLICATE_KEY', where: 'src/core/json.ts' })
     expect(all).toContainEqual({ cls: 'BeaconError', code: 'GATEWAY_NOT_FOUND', where: 'src/beacon/errors.ts' })
-    expect(all).toContainEqual({ cls: 'InfeasibleQuotasError', code: 'NO_VALID_PANEL', where: 'src/core/sortition/panel.ts' })
+    expect(all).toContainEqual({ cls: 'InfeasibleQuotasError', code: 'NO_VALID_PANEL', where: 'src/core/sortition/round.ts' })
   })
 
   it('every code thrown is in its class\'s list', () => {

@@ -42,11 +42,12 @@ const KINDS = [
   'uniformBigInt', 'uniformIndex', 'usesParticipants', 'validateDrawSpec', 'weightedKind', 'weightedPick', 'withKinds',
 ]
 const SORTITION = [
-  'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES', 'MAX_LOTTERY_PANELS',
-  'PANEL_CHECK_NAMES', 'SORTITION_LIMITS', 'buildCounter', 'checkLotteryPanels', 'checkPanelClaim', 'checkPanelShape',
-  'checkPlanCost', 'checkQuotas', 'drawAlternates', 'drawLottery', 'drawPanel', 'estimateSeed',
-  'estimateSelectionProbabilities', 'makePool', 'meetsQuotas', 'panelDraw', 'panelLotteryDraw', 'planCost', 'planPanel',
-  'relaxedPanel', 'replacementFor', 'selectionProbabilities', 'sortitionEntry',
+  'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
+  'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter', 'checkLotteryPanels',
+  'checkPanelClaim', 'checkPanelShape', 'checkPlanCost', 'checkQuotas', 'drawAlternates', 'drawLottery', 'drawPanel',
+  'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'makePool', 'meetsQuotas', 'panelDraw',
+  'panelLotteryDraw', 'panelProbabilities', 'planCost', 'planPanel', 'relaxedPanel', 'replacementFor',
+  'selectionProbabilities', 'sortitionEntry',
 ]
 const FORMATS = [
   'BlockShape', 'CHECK_NAMES', 'COMMITMENT_FILE_TYPE', 'CommitmentFileShape', 'CommitmentShape', 'LEAF_SALT_DOMAIN_V1',
@@ -93,9 +94,10 @@ const ERRORS = [
   'UNSUPPORTED_VERSION_ERROR_CODES', 'UnsupportedVersionError',
 ]
 const NODE = [
-  'MAX_SORTITION_FILE_BYTES', 'PARALLEL_MIN_ENTRIES', 'findConfusableEntries', 'generateSecret', 'parseLotteryCsv',
-  'parsePoolCsv', 'parseQuotasCsv', 'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel',
-  'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv', 'skeleton',
+  'MAX_SORTITION_FILE_BYTES', 'PARALLEL_MIN_ENTRIES', 'describeRelaxation', 'explainQuotaError',
+  'findConfusableEntries', 'generateSecret', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
+  'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel', 'readLotteryCsv',
+  'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv', 'skeleton', 'smallestQuotaRelaxation',
 ]
 const EMULATOR = [
   'GATEWAY_ERROR_STATUS', 'createBeaconService', 'createDrandService', 'createIpnsRecord', 'createRestService',

@@ -17,6 +17,8 @@ import { type CommitResult } from '../../core/commitment.js'
 import { type DrawSpec } from '../../core/kinds/registry.js'
 import { type WeightedEntry } from '../../core/participants.js'
 import { participantsPathFor, readKindFiles } from '../kind-files.js'
+import { explainQuotaError } from '../../sortition/relax.js'
+import type { QuotaRow, SortitionPool } from '../../core/sortition/pool.js'
 import { findConfusableEntries, type ConfusableGroup } from '../../confusables.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
@@ -235,7 +237,8 @@ Examples:
         participants = [...built.participants]
       } catch (err) {
         if (err instanceof InvalidInputError && err.code === 'INVALID_FLAG') throw new UsageError(err.detail, 'commit')
-        throw err
+        // Infeasible or too-tight quotas: the smallest relaxation from the HiGHS solver (src/sortition/relax.ts).
+        throw await explainQuotaError(err, files.pool as SortitionPool | undefined, files.quotas as QuotaRow[] | undefined, Number(chosen.flags[kind.cli.flag]))
       }
     } else if (kind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw takes no --participants`, 'commit')

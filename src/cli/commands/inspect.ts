@@ -17,13 +17,16 @@ import { ParseError } from '../../core/errors.js'
 import { PROOF_TYPE } from '../../core/version.js'
 import { RECEIPT_TYPE } from '../../core/schema/receipt.js'
 import { type DrawSpec } from '../../core/kinds/registry.js'
+import { InvalidInputError } from '../../core/errors.js'
 import { readProofJson } from '../../core/proof.js'
 import { parseTimestampToken } from '../../core/timestamp/token.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
-import { beaconClientFrom, formatDuration, readBytesInput } from '../common.js'
+import { beaconClientFrom, formatDuration, intFlag, readBytesInput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { plural } from '../plural.js'
 import { printJson } from '../output.js'
+import { DEFAULT_ESTIMATE_PANELS, formatPanelProbabilities, panelProbabilities, type PanelProbabilities } from '../../core/kinds/panel-probabilities.js'
+import type { PanelSpec } from '../../core/kinds/panel.js'
 import { safeText } from '../safe-text.js'
 
 /** What `inspect` reports; also its `--json` output. */
@@ -55,12 +58,14 @@ export interface Inspection {
   readonly receipt?: { readonly index: number; readonly position: number; readonly entry: string }
   /** For a proof: how much of the list it discloses. */
   readonly disclosure?: 'full' | 'winners' | null
+  /** With --probabilities, for a `panel` draw: each type's selection probability, exact or labelled estimate. */
+  readonly probabilities?: PanelProbabilities
 }
 
 export const inspectCommand: Command = {
   name: 'inspect',
   summary: 'show what a commitment, proof or receipt says: CID, beacon, target, count, root',
-  help: `Usage: orbitdraw inspect FILE [--online [--gateway URL]...] [--json]
+  help: `Usage: orbitdraw inspect FILE [--online [--gateway URL]...] [--probabilities [--panels N]] [--json]
 
 Shows what a commitment, a proof or a receipt file says, so a participant can compare the CID with
 the one the organizer announced without writing code: the commitment CID (recomputed from the
@@ -75,6 +80,10 @@ Flags:
   FILE            a commitment, proof or receipt file (- for standard input)
   --online        ask the beacon named in the file for its latest block, and say when the target
                   block is expected (or that it is out)
+  --probabilities for a panel draw: each respondent type's selection probability, exact when every
+                  feature is counted exactly, else an ESTIMATE (labelled so) from sample panels drawn
+                  on a stream derived from the commitment's CID alone, with its 95 % interval
+  --panels N      sample panels of the estimate (default 200, 2 to 100000)
   --json          print the same facts as JSON (index 0-based, position 1-based)
 
 ${BEACON_HELP}
@@ -85,13 +94,15 @@ proof or receipt.
 Examples:
   orbitdraw inspect commitment.json
   orbitdraw inspect proof.json --json | jq -r .cid
-  orbitdraw inspect commitment.json --online`,
-  options: { ...GLOBAL_OPTIONS, ...BEACON_OPTIONS, online: { type: 'boolean' } },
+  orbitdraw inspect commitment.json --online
+  orbitdraw inspect assembly.json --probabilities --panels 1000`,
+  options: { ...GLOBAL_OPTIONS, ...BEACON_OPTIONS, online: { type: 'boolean' }, probabilities: { type: 'boolean' }, panels: { type: 'string' } },
   async run(flags, positionals, ctx) {
     if (positionals.length !== 1) throw new UsageError('inspect takes exactly one file (a commitment, a proof or a receipt)', 'inspect')
     if (flags.online !== true && (flags.gateway !== undefined || flags['timeout-ms'] !== undefined || flags.beacon !== undefined)) throw new UsageError('--gateway, --beacon and --timeout-ms are for --online', 'inspect')
     const bytes = await readBytesInput(positionals[0]!, 'file', LIMITS.maxProofBytes)
-    let facts = inspectBytes(bytes)
+    if (flags.panels !== undefined && flags.probabilities !== true) throw new UsageError('--panels goes with --probabilities', 'inspect')
+    let facts = inspectBytes(bytes, flags.probabilities === true ? (intFlag(flags, 'panels', 'inspect', 2, 100_000) ?? DEFAULT_ESTIMATE_PANELS) : undefined)
     if (flags.online === true && facts.kind === 'commitment') facts = { ...facts, expected: await expectedTime(facts, flags, ctx) }
     if (flags.json === true) printJson(ctx, facts)
     else ctx.out(formatInspection(facts))
@@ -103,17 +114,17 @@ Examples:
  * Reads a commitment file (or a bare commitment), a proof or a receipt and returns its facts.
  * @throws {@link ParseError} `UNKNOWN_FILE_TYPE` for any other JSON; the core's parse errors.
  */
-export function inspectBytes(bytes: Uint8Array): Inspection {
+export function inspectBytes(bytes: Uint8Array, probabilityPanels?: number): Inspection {
   const value = readProofJson(bytes)
   const type = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { type?: unknown }).type : undefined
   if (type === undefined || type === COMMITMENT_FILE_TYPE) {
     const file = parseCommitmentFile(bytes)
-    return { ...commitmentFacts('commitment', file.commitment, undefined), timestamps: tokenTimes(file.timestamps) }
+    return { ...commitmentFacts('commitment', file.commitment, undefined), timestamps: tokenTimes(file.timestamps), ...probabilitiesOf(file.commitment, probabilityPanels) }
   }
   if (type === PROOF_TYPE) {
     const proof = parseProof(value)
     const commitment = parseCommitment(proof.commitment)
-    return { ...commitmentFacts('proof', commitment, proof.commitmentCid), timestamps: tokenTimes(proof.timestamps ?? []), ...targetTime(proof, commitment.target), disclosure: proof.participants?.disclosure ?? null }
+    return { ...commitmentFacts('proof', commitment, proof.commitmentCid), timestamps: tokenTimes(proof.timestamps ?? []), ...targetTime(proof, commitment.target), disclosure: proof.participants?.disclosure ?? null, ...probabilitiesOf(commitment, probabilityPanels) }
   }
   if (type === RECEIPT_TYPE) {
     const receipt: Receipt = parseReceipt(bytes)
@@ -121,6 +132,17 @@ export function inspectBytes(bytes: Uint8Array): Inspection {
     return { ...commitmentFacts('receipt', commitment, receipt.commitmentCid), receipt: { index: receipt.index, position: receipt.index + 1, entry: receipt.entry } }
   }
   throw new ParseError('UNKNOWN_FILE_TYPE', `the file's type is ${JSON.stringify(type)}, not a commitment ("${COMMITMENT_FILE_TYPE}"), a proof ("${PROOF_TYPE}") or a receipt ("${RECEIPT_TYPE}")`, 'pass a file written by orbitdraw commit, draw or receipts', { path: '$.type' })
+}
+
+/** With --probabilities: a panel draw's per-type probabilities (exact, else the CID-seeded estimate). */
+function probabilitiesOf(c: Commitment, panels: number | undefined): { probabilities?: PanelProbabilities } {
+  if (panels === undefined) return {}
+  try {
+    return { probabilities: panelProbabilities(c.draw as PanelSpec, describeCommitment(c).cid, panels) }
+  } catch (err) {
+    if (err instanceof InvalidInputError && err.code === 'INVALID_ARGUMENT') throw new UsageError(`--probabilities: ${err.detail}`, 'inspect')
+    throw err
+  }
 }
 
 function commitmentFacts(kind: Inspection['kind'], c: Commitment, stated: string | undefined): Inspection {
@@ -202,6 +224,7 @@ export function formatInspection(f: Inspection): string {
     ...f.timestamps.map((t) => `  time-stamp     ${t} (claimed; 'orbitdraw verify' checks it)`),
     ...(f.receipt === undefined ? [] : [`  entry          ${JSON.stringify(f.receipt.entry)}, position ${f.receipt.position.toLocaleString('en-US')} in the list`]),
     ...(f.disclosure === undefined || f.disclosure === null ? [] : [`  disclosure     ${f.disclosure === 'full' ? 'every entry' : 'only the winners (private draw)'}`]),
+    ...(f.probabilities === undefined ? [] : formatPanelProbabilities(f.probabilities)),
     '',
     f.kind === 'proof' ? 'Compare the CID with the one the organizer announced, then check the proof: orbitdraw verify FILE' : f.kind === 'receipt' ? 'Compare the CID with the one the organizer announced, then: orbitdraw check-receipt FILE --commitment CID' : 'Compare the CID with the one the organizer announced before the target block.',
   ]

@@ -52,6 +52,8 @@ export interface PanelSpec extends SortitionComposition {
   readonly alternates: number
   /** The exact features (names), in the counter's order (docs/spec.md, Counting). */
   readonly exact: readonly string[]
+  /** The plan method (docs/spec.md, Plan methods): absent = method 1; 2 = the sequential gate and 400,000 rounds. */
+  readonly plan?: 2
 }
 
 /**
@@ -105,12 +107,12 @@ export interface PanelOutcomeJson {
 /** Plans by spec object (a spec is immutable data): validate, compute and the checks share one plan. */
 const plans = new WeakMap<object, { count: number; plan: PanelPlan; probabilities?: TypeProbabilityJson[] }>()
 
-/** The plan of a valid spec: the counter over its exact features, with the commit-time acceptance gate. */
+/** The plan of a valid spec: the counter over its exact features, with method 1's acceptance gate (method 2's gate is commit-side only: docs/spec.md, Plan methods). */
 function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilities?: TypeProbabilityJson[] } {
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false })
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, ...(spec.plan === 2 ? { method: 2 as const, skipAcceptanceCheck: true } : {}) })
   const entry = { count, plan, ...(plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
@@ -155,8 +157,9 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   if (alternates > pool.respondents.length - k) throw new InvalidInputError('INVALID_ARGUMENT', `${alternates} alternates asked, but only ${pool.respondents.length - k} respondents are left after a panel of ${k}`, `ask for at most ${pool.respondents.length - k}`)
   const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
   // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
-  const chosen = planPanel(ordered, table, k, options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) })
-  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name) }
+  // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was), else method 2.
+  const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...(chosen.method === 2 ? { plan: 2 as const } : {}) }
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
   // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
   plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
@@ -222,12 +225,13 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
     features: featuresShape,
     types: typesShape,
+    plan: v.optional(described(v.literal(2), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds (docs/spec.md, Plan methods).')),
   }),
   outcomeShape: option({
     kind: v.literal('panel'),
     members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The panel members in committed order (rank = position).'),
     alternates: described(list(rankedShape, SORTITION_LIMITS.maxPoolSize), 'The alternates in the order they are asked.'),
-    rounds: integer(1, SORTITION_LIMITS.maxRejectionRounds),
+    rounds: integer(1, SORTITION_LIMITS.maxRejectionRoundsV2),
     quotas: quotaTableShape,
     probabilities: v.optional(described(list(probabilityShape, SORTITION_LIMITS.maxPoolSize), 'Exact selection probability of each respondent type (only when every feature is counted exactly).')),
   }),
@@ -237,21 +241,25 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     validateComposition(spec, n, path)
     if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
     checkNames(spec, path)
+    if (spec.plan !== undefined && spec.plan !== 2) badDraw(`${path}.plan`, `plan must be 2 when present (absent = method 1), got ${JSON.stringify(spec.plan)}`, 'omit plan for method 1')
     // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
     planOf(spec, n)
   },
   checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
   parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types'], path)
+    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types', 'plan'], path)
     const c = parseComposition(draw, path)
+    // Absent = method 1: one plan has one commitment, so `"plan": 1` is refused.
+    if (draw.plan !== undefined && draw.plan !== 2) badDraw(`${path}.plan`, `plan must be 2 when present (absent = method 1), got ${JSON.stringify(draw.plan)}`, 'omit plan for method 1')
     return {
       kind: 'panel',
       ...c,
       alternates: expectInteger(field(draw, 'alternates', path), `${path}.alternates`),
       exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
+      ...(draw.plan === 2 ? { plan: 2 as const } : {}),
     }
   },
-  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact] }),
+  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : {}) }),
   compute(stream, spec, { count }) {
     const { plan, probabilities } = planOf(spec, count)
     const drawn = drawPanel(plan, stream)

@@ -14,7 +14,9 @@
  * @module
  */
 import { binomialRow, makeCells } from './count.js'
-import type { QuotaTable, SortitionPool } from './pool.js'
+import { LimitExceededError } from '../errors.js'
+import { PLAN_METHODS, type PlanMethod } from './gate.js'
+import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
 
 /** Saturation point of the cost arithmetic: 2^40. */
 export const COST_SATURATION = 2 ** 40
@@ -162,4 +164,25 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
     for (let j = 0; j < E; j++) seen[j]![key[j]!]! += n
   }
   return { count, round, rounds, draw: mul(rounds, round), states, transitions, words, cells: T, stopped }
+}
+
+/**
+ * Refuses a plan whose work bound ({@link planCost}) exceeds the protocol's limits, before any counting:
+ * `SORTITION_COST_LIMIT` when the counter's bound exceeds {@link SORTITION_LIMITS.maxCountCost} or the
+ * rejection rounds' bound exceeds {@link SORTITION_LIMITS.maxDrawCost}. Takes time linear in the cells
+ * times `k` (stopping as soon as the count bound is exceeded).
+ *
+ * @throws {@link LimitExceededError} `SORTITION_COST_LIMIT`.
+ * @category Sortition
+ */
+export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number, exact: readonly number[], method: PlanMethod = 1): void {
+  const rounds = exact.length === pool.features.length ? 1 : PLAN_METHODS[method].rounds
+  const c = planCost(pool, quotas, k, exact, rounds, SORTITION_LIMITS.maxCountCost)
+  const hint = 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features'
+  if (c.count > SORTITION_LIMITS.maxCountCost) {
+    throw new LimitExceededError('SORTITION_COST_LIMIT', `counting exactly over ${exact.length} feature(s) may take more than ${SORTITION_LIMITS.maxCountCost} work units (the plan's bound passes it${c.count >= 2 ** 40 ? '' : ` at ${c.count}`}; docs/spec.md, Work bound)`, hint)
+  }
+  if (c.draw > SORTITION_LIMITS.maxDrawCost) {
+    throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan may take ${c.draw} work units, more than ${SORTITION_LIMITS.maxDrawCost} (${c.rounds} rounds of at most ${c.round}; docs/spec.md, Work bound)`, hint)
+  }
 }

@@ -30,8 +30,8 @@ export function brokenQuotas(pool: SortitionPool, table: QuotaTable, members: re
  * enough of the same trials: relaxing a quota of a feature outside `E` leaves the relaxed set, hence
  * the gate's trials, unchanged, so the figure is exact for the same plan.
  */
-export function smallestGateRelaxation(pool: SortitionPool, quotas: QuotaTable, single: ReadonlyMap<string, number[]>, kept: number): string | undefined {
-  const need = SORTITION_LIMITS.minAcceptedTrials - kept
+export function smallestGateRelaxation(pool: SortitionPool, quotas: QuotaTable, single: ReadonlyMap<string, number[]>, kept: number, gate: PlanMethodSettings = PLAN_METHODS[1]): string | undefined {
+  const need = gate.kept - kept
   let best: { seats: number; key: string; gained: number } | undefined
   const keys = [...single.keys()].sort((a, b) => {
     const [fa, va, sa] = a.split(':')
@@ -50,5 +50,41 @@ export function smallestGateRelaxation(pool: SortitionPool, quotas: QuotaTable, 
   const name = `${JSON.stringify(feature.name)}=${JSON.stringify(feature.values[Number(v)])}`
   const from = side === 'min' ? quotas.min[Number(f)]![Number(v)]! : quotas.max[Number(f)]![Number(v)]!
   const to = side === 'min' ? from - best.seats : from + best.seats
-  return `${side === 'min' ? 'lower the min' : 'raise the max'} of ${name} from ${from} to ${to} (${best.seats} seat(s)): with the same exact features, the same trials would then keep ${kept + best.gained} of ${SORTITION_LIMITS.acceptanceTrials}`
+  return `${side === 'min' ? 'lower the min' : 'raise the max'} of ${name} from ${from} to ${to} (${best.seats} seat(s)): with the same exact features, the same trials would then keep ${kept + best.gained} of ${gate.trials}`
+}
+
+/**
+ * A plan method's rejection settings (docs/spec.md, Plan methods): method 1 (no `plan` key in the
+ * commitment) is the original gate, 2,000 trials needing 7 kept, 100,000 rounds; method 2 a sequential
+ * gate of at most 40,000 trials needing 12 kept (it stops at the 12th), 400,000 rounds.
+ * @category Sortition
+ */
+export interface PlanMethodSettings {
+  /** The method number (1 or 2). */
+  readonly method: PlanMethod
+  /** Most rejection rounds of one draw. */
+  readonly rounds: number
+  /** Most gate trials. */
+  readonly trials: number
+  /** Kept trials the gate needs. */
+  readonly kept: number
+  /** True when the gate stops at the `kept`-th kept trial (method 2). */
+  readonly sequential: boolean
+  /** The gate stream's seed text (SHA-256 of its UTF-8). */
+  readonly seed: string
+}
+
+/**
+ * A `panel` plan method: 1 (the original, no `plan` key) or 2 (a sequential gate and more rounds).
+ * @category Sortition
+ */
+export type PlanMethod = 1 | 2
+
+/**
+ * The settings of each plan method.
+ * @category Sortition
+ */
+export const PLAN_METHODS: Readonly<Record<PlanMethod, PlanMethodSettings>> = {
+  1: { method: 1, rounds: SORTITION_LIMITS.maxRejectionRounds, trials: SORTITION_LIMITS.acceptanceTrials, kept: SORTITION_LIMITS.minAcceptedTrials, sequential: false, seed: 'orbitdraw sortition acceptance v1' },
+  2: { method: 2, rounds: SORTITION_LIMITS.maxRejectionRoundsV2, trials: SORTITION_LIMITS.acceptanceTrialsV2, kept: SORTITION_LIMITS.minAcceptedTrialsV2, sequential: true, seed: 'orbitdraw sortition acceptance v2' },
 }

@@ -62,6 +62,10 @@ export {
   type PanelCheck,
   type PanelClaimResult,
 } from './panel.js'
+/** @category Sortition */
+export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilities, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
+/** @category Sortition */
+export { PLAN_METHODS, type PlanMethod, type PlanMethodSettings } from './gate.js'
 // Alternates and panel lotteries.
 /** @category Sortition */
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'

@@ -113,6 +113,18 @@ export const SORTITION_LIMITS = {
    * rounds, `max_p P(Bin(2000, p) ≥ 7) · (1 − p)^100000`, is below 2^-42 (docs/spec.md, Commit-time gate).
    */
   minAcceptedTrials: 7,
+  /**
+   * Plan method 2 (docs/spec.md, Plan methods): most rejection rounds of one draw. Method 2 is named in
+   * the commitment (`"plan": 2`); method 1 (no `plan` key) keeps the three settings above.
+   */
+  maxRejectionRoundsV2: 400_000,
+  /** Plan method 2: most relaxed panels drawn by the sequential gate (it stops once enough are kept). */
+  acceptanceTrialsV2: 40_000,
+  /**
+   * Plan method 2: accepted panels the gate needs among at most {@link SORTITION_LIMITS.acceptanceTrialsV2}.
+   * Failure bound `max_p P(Bin(40000, p) ≥ 12) · (1 − p)^400000 < 2^-44` (docs/spec.md, Plan methods).
+   */
+  minAcceptedTrialsV2: 12,
 } as const
 
 /**

@@ -1,0 +1,193 @@
+/**
+ * Planning `panel` draws (commit side, and a verifier reading a committed plan): the work bound check,
+ * the choice of the exact features, the count and the commit-time acceptance gate (docs/spec.md,
+ * Work bound, Commit-time gate, Choosing E).
+ *
+ * @module
+ */
+import { sha256 } from '@noble/hashes/sha2.js'
+import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../errors.js'
+import { streamFromSeed, type RandomStream } from '../random/stream.js'
+import { buildCounter, type Counter } from './count.js'
+import { checkPlanCost, planCost } from './cost.js'
+import { brokenQuotas, PLAN_METHODS, smallestGateRelaxation, type PlanMethod, type PlanMethodSettings } from './gate.js'
+import { noValidPanel } from './infeasible.js'
+import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
+import { otherFeatures, relaxedPanel, type PanelPlan } from './round.js'
+
+/**
+ * Options for {@link planPanel}.
+ * @category Sortition
+ */
+export interface PanelPlanOptions {
+  /** The exact features by name, in DP order; default: chosen greedily (see {@link planPanel}). */
+  exactFeatures?: readonly string[]
+  /** A local state budget of the counter (default: none; the protocol's bound is the plan's cost). */
+  maxStates?: number
+  /**
+   * Search the smallest relaxation when no panel exists (default true). A verifier reading a committed
+   * plan passes false: it only needs the refusal, and the search recounts.
+   */
+  explain?: boolean
+  /**
+   * Skip the commit-time acceptance gate (a verifier replaying a committed plan: its work is bounded by
+   * {@link SORTITION_LIMITS.maxRejectionRounds} anyway). Default false.
+   */
+  skipAcceptanceCheck?: boolean
+  /**
+   * The plan method (docs/spec.md, Plan methods): 1 (default) or 2 (a sequential gate of at most
+   * 40,000 trials needing 12 kept, and 400,000 rounds). Method 2 is committed as `"plan": 2`.
+   */
+  method?: PlanMethod
+  /**
+   * When method 1's gate refuses the plan, try method 2's gate on the same exact features (within
+   * method 2's work bound) and return a method-2 plan if it admits it (commit side; default false).
+   */
+  fallbackToMethod2?: boolean
+}
+
+/**
+ * The stream of the commit-time acceptance gate: seed = SHA-256("orbitdraw sortition acceptance v1")
+ * (method 1) or SHA-256("orbitdraw sortition acceptance v2") (method 2).
+ * @category Sortition
+ */
+export function acceptanceStream(method: PlanMethod = 1): RandomStream {
+  return streamFromSeed(sha256(new TextEncoder().encode(PLAN_METHODS[method].seed)))
+}
+
+/**
+ * The exact features in DP order: more values first, then canonical feature order.
+ * @category Sortition
+ */
+export function dpOrder(pool: SortitionPool, features: readonly number[]): number[] {
+  return [...features].sort((a, b) => pool.features[b]!.values.length - pool.features[a]!.values.length || a - b)
+}
+
+/**
+ * Plans `panel` draws (commit side): chooses the exact features, counts, and checks that draws will
+ * finish.
+ *
+ * Exact features, unless given: start with none; repeatedly add the feature whose addition gives the
+ * smallest relaxed count within {@link SORTITION_LIMITS.planTrialCost} count cost (ties: canonical order); stop when none fits. The
+ * features are then put in DP order (more values first, then canonical order). When some features are left to rejection,
+ * the plan method's gate runs on its acceptance stream ({@link acceptanceStream}): method 1 draws
+ * {@link SORTITION_LIMITS.acceptanceTrials} relaxed panels and needs
+ * {@link SORTITION_LIMITS.minAcceptedTrials} to meet every quota; method 2 draws until
+ * {@link SORTITION_LIMITS.minAcceptedTrialsV2} do, at most {@link SORTITION_LIMITS.acceptanceTrialsV2}.
+ *
+ * @throws {@link InfeasibleQuotasError} `NO_VALID_PANEL` when the count is 0, with the smallest single
+ *   quota change that makes it positive when every feature is counted exactly.
+ * @throws {@link LimitExceededError} `SORTITION_STATE_LIMIT` (given exact features too costly),
+ *   `SORTITION_ACCEPTANCE_TOO_LOW` (draws could exhaust the rejection rounds).
+ * @example
+ * ```ts
+ * const pool = makePool(['gender', 'age'], rows)
+ * const plan = planPanel(pool, checkQuotas(pool, quotaRows, 40), 40)
+ * plan.counter.count // number of valid panels (exact plan) or of relaxed panels
+ * ```
+ * @category Sortition
+ */
+export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, options: PanelPlanOptions = {}): PanelPlan {
+  const budget = options.maxStates ?? Infinity
+  const gate = PLAN_METHODS[options.method ?? 1]
+  if (gate === undefined) throw new InvalidInputError('INVALID_ARGUMENT', `plan method ${String(options.method)} is not 1 or 2`, 'use plan method 1 or 2')
+  let counter: Counter
+  if (options.exactFeatures !== undefined) {
+    const idx = options.exactFeatures.map((name) => {
+      const f = pool.features.findIndex((x) => x.name === name)
+      if (f < 0) throw new InvalidInputError('INVALID_ARGUMENT', `exact feature ${JSON.stringify(name)} is not a feature of the pool`, 'name features of the pool')
+      return f
+    })
+    if (new Set(idx).size !== idx.length) throw new InvalidInputError('INVALID_ARGUMENT', 'an exact feature is named twice', 'name each feature once')
+    checkPlanCost(pool, quotas, k, idx, gate.method)
+    counter = buildCounter(pool, quotas, k, idx, budget)
+  } else {
+    counter = buildCounter(pool, quotas, k, [], budget)
+    let chosen: number[] = []
+    for (;;) {
+      let best: Counter | undefined
+      for (let f = 0; f < pool.features.length; f++) {
+        if (chosen.includes(f)) continue
+        const order = dpOrder(pool, [...chosen, f])
+        // Candidates within the trial budget and the protocol's bound (no counting before that).
+        const rounds = order.length === pool.features.length ? 1 : gate.rounds
+        const cost = planCost(pool, quotas, k, order, rounds, SORTITION_LIMITS.planTrialCost)
+        if (cost.stopped || cost.count > SORTITION_LIMITS.planTrialCost || cost.draw > SORTITION_LIMITS.maxDrawCost) continue
+        let c: Counter
+        try {
+          c = buildCounter(pool, quotas, k, order, budget)
+        } catch (err) {
+          if (err instanceof OrbitdrawError && err.code === 'SORTITION_STATE_LIMIT') continue
+          throw err
+        }
+        if (best === undefined || c.count < best.count) best = c
+        if (c.count === 0n) break
+      }
+      if (best === undefined) break
+      counter = best
+      chosen = [...best.exact]
+      if (best.count === 0n) break
+    }
+    checkPlanCost(pool, quotas, k, counter.exact, gate.method)
+  }
+  const exact = counter.exact.length === pool.features.length
+  const plan: PanelPlan = { pool, quotas, k, counter, exact, ...(gate.method === 1 ? {} : { method: gate.method }) }
+  if (counter.count === 0n) throw noValidPanel(plan, budget, options.explain !== false)
+  if (!exact && options.skipAcceptanceCheck !== true) {
+    const first = runGate(plan, gate)
+    if (first.refused === undefined) return { ...plan, gate: first.result }
+    if (gate.method !== 1 || options.fallbackToMethod2 !== true) throw first.refused
+    try {
+      checkPlanCost(pool, quotas, k, counter.exact, 2)
+    } catch {
+      throw first.refused
+    }
+    const upgraded: PanelPlan = { ...plan, method: 2 }
+    const again = runGate(upgraded, PLAN_METHODS[2])
+    if (again.refused !== undefined) throw again.refused
+    return { ...upgraded, gate: again.result }
+  }
+  return plan
+}
+
+/**
+ * The commit-time gate of a plan method on its own stream (docs/spec.md, Commit-time gate, Plan
+ * methods): the trials drawn and kept, and when it refuses the plan the `SORTITION_ACCEPTANCE_TOO_LOW`
+ * error with what to relax, computed from the same trials.
+ */
+function runGate(plan: PanelPlan, gate: PlanMethodSettings): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
+  const { pool, quotas, counter } = plan
+  const stream = acceptanceStream(gate.method)
+  const others = otherFeatures(plan)
+  let kept = 0
+  // Trials that break exactly one quota of the other features: that quota and by how many seats.
+  const single = new Map<string, number[]>()
+  // Per trial, the most seats by which it breaks any quota: widening every quota of the other
+  // features by that many seats would keep it.
+  const worst: number[] = []
+  for (let t = 0; t < gate.trials && !(gate.sequential && kept >= gate.kept); t++) {
+    const broken = brokenQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)
+    worst.push(broken.reduce((a, [, by]) => Math.max(a, by), 0))
+    if (broken.length === 0) kept++
+    else if (broken.length === 1) {
+      const [key, by] = broken[0]!
+      const list = single.get(key) ?? []
+      list.push(by)
+      single.set(key, list)
+    }
+  }
+  const result = { trials: worst.length, kept }
+  if (kept >= gate.kept) return { result }
+  const names = others.map((f) => JSON.stringify(pool.features[f]!.name)).join(', ')
+  const fix = smallestGateRelaxation(pool, quotas, single, kept, gate)
+  const widen = [...worst].sort((a, b) => a - b)[gate.kept - 1]!
+  const all = `widen every quota of ${names} by ${widen} seat(s) (min − ${widen}, max + ${widen}): with the same exact features, the same trials would then keep ${worst.filter((x) => x <= widen).length} of ${gate.trials}`
+  const refused = new LimitExceededError(
+    'SORTITION_ACCEPTANCE_TOO_LOW',
+    `only ${kept} of ${gate.trials} panels drawn under the quotas of the exactly counted features also met the quotas of ${names} (at least ${gate.kept} needed; plan method ${gate.method})${kept === 0 ? ' (the quotas may be infeasible)' : ''}`,
+    fix === undefined
+      ? `no single quota change is enough: ${all}; or merge some of their values, or use fewer features (the exact counter fits ${counter.exact.length} of ${pool.features.length} features within the work bound)`
+      : `${fix}; or ${all}`,
+  )
+  return { result, refused }
+}
