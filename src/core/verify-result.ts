@@ -78,7 +78,7 @@ export function verifyResult(checks: readonly Check[], notes: readonly string[],
     ...(commitment === undefined ? {} : { commitment }),
     ...(complete && found.outcome !== undefined ? { outcome: found.outcome } : {}),
     ...(target === undefined ? {} : { target }),
-    ...(commitment === undefined ? {} : { sources: drawSources(commitment, checks, ok) }),
+    ...(commitment === undefined ? {} : { sources: drawSources(commitment, found.sourceOrder, checks, ok) }),
   }
 }
 

@@ -37,6 +37,8 @@ export interface DrandStepResult {
   readonly notes: readonly string[]
   /** The round, when its signature verified under a trusted chain (the seed may then be derived). */
   readonly round?: DrandRound
+  /** Whether `source-order` passed; undefined when it did not run. */
+  readonly sourceOrder?: boolean
 }
 
 /**
@@ -77,8 +79,9 @@ export async function checkDrandSources(input: DrandStepInput): Promise<DrandSte
   const blockTime = tokens.length === 0 ? undefined : await checkCommitmentTime({ tokens, digest: CID.parse(target.cid).multihash.digest, deadline: due, anchors, names: { stamped: `block ${target.sequence}`, deadline: deadlineName } })
   const commitmentTokens = (proof.timestamps ?? []).map((t) => base64ToBytes(t))
   const commitmentTime = commitmentTokens.length === 0 ? undefined : await checkCommitmentTime({ tokens: commitmentTokens, digest: CID.parse(proof.commitmentCid).multihash.digest, deadline: due, anchors, names: { stamped: 'this commitment', deadline: deadlineName } })
-  checks.push(sourceOrderCheck(target.sequence, committed.round, due, blockTime, commitmentTime))
-  return signed ? { checks, notes, round: carried } : { checks, notes }
+  const order = sourceOrderCheck(target.sequence, committed.round, due, blockTime, commitmentTime)
+  checks.push(order)
+  return signed ? { checks, notes, round: carried, sourceOrder: order.ok } : { checks, notes, sourceOrder: order.ok }
 }
 
 function sourceOrderCheck(sequence: number, round: number, due: number, block: CommitmentTimeResult | undefined, commitment: CommitmentTimeResult | undefined): Check {

@@ -21,6 +21,7 @@ export async function checkSources({ proof, commitment }: Evidence, target: Prov
   const [step, { deriveMixedSeed }] = await Promise.all([import('../drand/verify-step.js'), import('../drand/seed.js')])
   const r = await step.checkDrandSources({ commitment: { ...commitment, drand }, proof, target, chains: policy.trust.drandChains, anchors: timestampRoots(policy.trust) })
   const round = r.round
-  if (round === undefined) return { checks: r.checks, notes: [...r.notes, 'seed and outcome checks were not run because the drand round is not proven'], next: undefined }
-  return { checks: r.checks, notes: r.notes, next: { seedOf: (cid, block) => deriveMixedSeed(cid, block, round) } }
+  const found = r.sourceOrder === undefined ? {} : { sourceOrder: r.sourceOrder }
+  if (round === undefined) return { checks: r.checks, notes: [...r.notes, 'seed and outcome checks were not run because the drand round is not proven'], found, next: undefined }
+  return { checks: r.checks, notes: r.notes, found, next: { seedOf: (cid, block) => deriveMixedSeed(cid, block, round) } }
 }

@@ -43,6 +43,8 @@ export interface Found {
   outcome?: OutcomeJson
   target?: { readonly sequence: number; readonly cid: string; readonly timestamp: number }
   authenticated?: boolean
+  /** Whether `source-order` passed, in a mixed draw whose drand checks ran it: what the sources statement needs. */
+  sourceOrder?: boolean
 }
 
 /**
