@@ -15,8 +15,10 @@ import { LIMITS } from '../core/limits.js'
 import { PROTOCOL_VERSION } from '../core/version.js'
 import type { Evidence, EvidenceLink, EvidenceNode, State } from './evidence.js'
 import type { CommitmentModel, OutcomeView, PageHashRequest, ParticipantsView, ReceiptModel, RowView, SectionView, RenderModel, SearchRequest, SearchResult, SummaryView, VerifyRequest, WorkerMessage } from './model.js'
-import { customSettings, parseBeaconLines, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
+import { drandInfoJson } from '../core/drand/chain.js'
+import { customSettings, parseBeaconLines, parseDrandChainText, parsePemCertificates, receiptTier, settingsFromQuery, type TrustSettings } from './settings.js'
 import { LANGUAGES, pickLanguage } from './messages.js'
+import type { PairingAnswer } from './pairing-client.js'
 import { formatTimeBoth, splitInvisible } from './text.js'
 
 type Child = Node | string | number | false | null | undefined
@@ -517,6 +519,7 @@ function readPanel(): TrustSettings {
     allowUnsigned: $<HTMLInputElement>('allow-unsigned').checked,
     allowUntimestamped: $<HTMLInputElement>('allow-untimestamped').checked,
     tsaRoots: $<HTMLTextAreaElement>('trust-tsa').value.trim() === '' ? [] : parsePemCertificates($<HTMLTextAreaElement>('trust-tsa').value),
+    drandChains: parseDrandChainText($<HTMLTextAreaElement>('trust-drand').value),
     ...(pin === '' ? {} : { commitment: pin }),
   }
 }
@@ -526,6 +529,7 @@ function fillPanel(s: TrustSettings): void {
   $<HTMLInputElement>('allow-unsigned').checked = s.allowUnsigned
   $<HTMLInputElement>('allow-untimestamped').checked = s.allowUntimestamped
   $<HTMLTextAreaElement>('trust-tsa').value = s.tsaRoots.join('\n')
+  $<HTMLTextAreaElement>('trust-drand').value = (s.drandChains ?? []).length === 0 ? '' : JSON.stringify((s.drandChains ?? []).map(drandInfoJson))
   $<HTMLInputElement>('pin').value = s.commitment ?? ''
 }
 
@@ -553,7 +557,8 @@ function panelStatus(): TrustSettings | undefined {
 // verification in a worker
 
 let workerUrl: string | undefined
-let current: { worker: Worker; timer: ReturnType<typeof setInterval> } | undefined
+let pairingUrl: string | undefined
+let current: { worker: Worker; timer: ReturnType<typeof setInterval>; pairing?: Worker } | undefined
 /** The worker that verified the shown full disclosure, kept to answer searches of its entries. */
 let searcher: Worker | undefined
 
@@ -572,12 +577,42 @@ function startWorker(): Worker {
   return new Worker(workerUrl, { name: 'orbitdraw-verify' })
 }
 
+/**
+ * The pairing worker (BLS12-381 for drand signatures), started from its own data block only when the
+ * verify worker asks for a pairing check: a mixed (protocol v2) proof. `data-pairing` on the body
+ * records that it was started (the browser tests read it).
+ */
+function startPairingWorker(): Worker {
+  if (pairingUrl === undefined) {
+    const code = document.getElementById('pairing-worker')?.textContent ?? ''
+    if (code === '') throw new Error('this page was built without its pairing worker')
+    pairingUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))
+  }
+  document.body.dataset.pairing = 'started'
+  return new Worker(pairingUrl, { name: 'orbitdraw-pairing' })
+}
+
+/** Relays a pairing request of the verify worker to the pairing worker (started on the first one). */
+function relayPairing(run: NonNullable<typeof current>, req: Extract<WorkerMessage, { type: 'pairing' }>): void {
+  if (run.pairing === undefined) {
+    const pairing = startPairingWorker()
+    pairing.onmessage = (ev: MessageEvent<PairingAnswer>) => run.worker.postMessage(ev.data)
+    pairing.onerror = (ev) => {
+      ev.preventDefault()
+      run.worker.postMessage({ type: 'pairing-result', id: req.id, error: { code: 'INVALID_PUBLIC_KEY', detail: `the pairing worker failed: ${ev.message}`, hint: 'reload the page' } } satisfies PairingAnswer)
+    }
+    run.pairing = pairing
+  }
+  run.pairing.postMessage(req)
+}
+
 function stopRun(keep = false): void {
   if (!keep) {
     searcher?.terminate()
     searcher = undefined
   }
   if (current === undefined) return
+  current.pairing?.terminate()
   if (!keep) current.worker.terminate()
   clearInterval(current.timer)
   current = undefined
@@ -626,6 +661,10 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
       return
     }
     if (msg.type === 'page-hash') return
+    if (msg.type === 'pairing') {
+      relayPairing(run, msg)
+      return
+    }
     const keep = msg.type === 'done' && msg.model.searchable === true
     stopRun(keep)
     if (keep) {
@@ -804,7 +843,7 @@ function init(): void {
   fillPanel(fromLink.settings)
   if (customSettings(fromLink.settings).length > 0 || fromLink.settings.commitment !== undefined || fromLink.ignored.length > 0) $<HTMLDetailsElement>('trust').open = true
   $('trust-ignored').replaceChildren(...fromLink.ignored.map((t) => h('li', null, untrusted(t))))
-  for (const id of ['trust-beacons', 'allow-unsigned', 'allow-untimestamped', 'trust-tsa', 'pin']) $(id).addEventListener('input', () => panelStatus())
+  for (const id of ['trust-beacons', 'allow-unsigned', 'allow-untimestamped', 'trust-tsa', 'trust-drand', 'pin']) $(id).addEventListener('input', () => panelStatus())
   $<HTMLInputElement>('trust-tsa-file').addEventListener('change', () => {
     const input = $<HTMLInputElement>('trust-tsa-file')
     const f = input.files?.[0]

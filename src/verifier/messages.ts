@@ -31,6 +31,7 @@ export interface PageText {
   readonly allowUntimestamped: string
   readonly tsaLabel: string
   readonly tsaFile: string
+  readonly drandLabel: string
   readonly pinLabel: string
   readonly apply: string
   readonly cancel: string
@@ -92,6 +93,7 @@ export const enPage: PageText = {
   allowUntimestamped: 'Accept a commitment without a time-stamp',
   tsaLabel: 'Also trust these time-stamping root certificates (PEM; never taken from a link)',
   tsaFile: '…or load a PEM file',
+  drandLabel: "Also trust this drand chain (paste its info JSON exactly as drand's /info serves it; never taken from a link). By default only drand's quicknet is trusted",
   pinLabel: 'Pin the commitment CID the organizer announced (a proof of any other commitment fails)',
   apply: 'Apply and re-verify',
   cancel: 'Cancel',
@@ -143,6 +145,7 @@ const frPage: PageText = {
   allowUntimestamped: 'Accepter un engagement sans horodatage',
   tsaLabel: 'Faire aussi confiance à ces certificats racines d’horodatage (PEM ; jamais pris d’un lien)',
   tsaFile: '…ou charger un fichier PEM',
+  drandLabel: 'Faire aussi confiance à cette chaîne drand (collez son JSON d’information tel que le sert son /info ; jamais pris d’un lien). Par défaut, seule la chaîne quicknet de drand est de confiance',
   pinLabel: 'Épingler le CID d’engagement annoncé par l’organisateur (la preuve de tout autre engagement échoue)',
   apply: 'Appliquer et revérifier',
   cancel: 'Annuler',

@@ -7,8 +7,10 @@
  * @module
  */
 import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAND_CHAINS } from '../core/drand/chain.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import type { PageDigest } from './page-digest.js'
+import type { PairingRequest } from './pairing-client.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
 
 /** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
@@ -82,6 +84,8 @@ function settingUsed(c: CustomSetting, r: VerifyResult): boolean | undefined {
       return r.checks.some((x) => x.relaxedBy === 'allowUnsigned')
     case 'allow-untimestamped':
       return r.checks.some((x) => x.relaxedBy === 'allowUntimestamped')
+    case 'trust-drand':
+      return r.commitment?.drand?.chain === c.value
     default:
       return undefined
   }
@@ -106,6 +110,7 @@ export function verifyOptions(s: TrustSettings, now: Date, kinds: DrawKinds = DE
   const trust = {
     ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: 'a beacon added in the trust settings' }))] }),
     ...(s.tsaRoots.length === 0 ? {} : { timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, ...s.tsaRoots] }),
+    ...(s.drandChains === undefined || s.drandChains.length === 0 ? {} : { drandChains: [...DEFAULT_DRAND_CHAINS, ...s.drandChains.filter((c) => !DEFAULT_DRAND_CHAINS.some((d) => d.hash === c.hash))] }),
   }
   return {
     now,
@@ -381,3 +386,4 @@ export type WorkerMessage =
   | { readonly type: 'page-hash'; readonly digest: PageDigest }
   | { readonly type: 'commitment'; readonly commitment: CommitmentModel }
   | { readonly type: 'error'; readonly message: string }
+  | PairingRequest

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { InvalidInputError } from '../core/errors.js'
+import { parseDrandInfo, type DrandChainInfo } from '../core/drand/chain.js'
+import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
 
 /** The reader's trust settings. The empty value ({@link DEFAULT_SETTINGS}) is the strict policy. */
 export interface TrustSettings {
@@ -22,6 +23,8 @@ export interface TrustSettings {
   readonly allowUntimestamped: boolean
   /** Time-stamping root certificates (PEM blocks) trusted in addition to the built-in ones. Panel only. */
   readonly tsaRoots: readonly string[]
+  /** drand chains trusted in addition to drand's quicknet, each read from its `/info` JSON ({@link parseDrandChainText}). Panel only. */
+  readonly drandChains?: readonly DrandChainInfo[]
   /** The commitment CID the organizer announced; any other commitment fails `commitment-pinned`. */
   readonly commitment?: string
 }
@@ -42,6 +45,7 @@ export const QUERY = {
   allowUnsigned: 'allow-unsigned',
   allowUntimestamped: 'allow-untimestamped',
   tsa: 'trust-tsa',
+  drand: 'trust-drand',
   commitment: 'commitment',
 } as const
 
@@ -81,6 +85,7 @@ export function settingsFromQuery(params: URLSearchParams): LinkSettings {
   const allowUnsigned = flag(QUERY.allowUnsigned)
   const allowUntimestamped = flag(QUERY.allowUntimestamped)
   if (params.has(QUERY.tsa)) ignored.push(`${QUERY.tsa}: ignored. Time-stamping roots are trust anchors: this page takes them only from you, through the trust settings panel, never from a link`)
+  if (params.has(QUERY.drand)) ignored.push(`${QUERY.drand}: ignored. A drand chain is a trust anchor: this page takes it only from you, through the trust settings panel, never from a link`)
   const pins = params.getAll(QUERY.commitment).map((c) => c.trim()).filter((c) => c !== '')
   let commitment: string | undefined
   if (pins.length > 1) ignored.push(`${QUERY.commitment}: ignored, the link pins more than one CID`)
@@ -142,16 +147,57 @@ export function parsePemCertificates(text: string): string[] {
   return blocks
 }
 
+/** Most characters of the panel's drand field (the CLI reads at most 64 KiB of `--trust-drand` file). */
+const MAX_DRAND_TEXT = 64 * 1024
+/** Most extra drand chains. */
+const MAX_DRAND_CHAINS = 8
+
+/**
+ * Reads the panel's drand field: one chain's info JSON exactly as drand's `/info` (or
+ * `/{chainhash}/info`) serves it, or a JSON array of such objects. Each is read as `orbitdraw verify
+ * --trust-drand INFO.json` reads its file ({@link parseDrandInfo}: the chain hash recomputed from the
+ * public key, genesis, period, group hash and beacon ID must match, and only the
+ * `bls-unchained-g1-rfc9380` scheme is accepted). Empty text: no extra chain.
+ *
+ * @throws {@link InvalidInputError} `INVALID_DRAND_INFO` naming what is wrong.
+ */
+export function parseDrandChainText(text: string): DrandChainInfo[] {
+  if (text.trim() === '') return []
+  const bad = (detail: string, hint: string, path?: string): never => {
+    throw new InvalidInputError('INVALID_DRAND_INFO', detail, hint, path === undefined ? {} : { path })
+  }
+  if (text.length > MAX_DRAND_TEXT) bad(`the drand chain info is ${text.length} characters, over ${MAX_DRAND_TEXT}`, "paste only the chain's /info JSON")
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    bad('the drand chain info is not JSON', "paste the chain's info JSON exactly as drand's /{chainhash}/info serves it")
+  }
+  const list = Array.isArray(json) ? json : [json]
+  if (list.length > MAX_DRAND_CHAINS) bad(`${list.length} drand chains given; at most ${MAX_DRAND_CHAINS}`, 'trust only the chains you need')
+  const chains: DrandChainInfo[] = []
+  list.forEach((item, i) => {
+    try {
+      const chain = parseDrandInfo(item, 'a drand chain added in the trust settings')
+      if (!chains.some((c) => c.hash === chain.hash)) chains.push(chain)
+    } catch (err) {
+      if (!(err instanceof OrbitdrawError)) throw err
+      bad(`${list.length === 1 ? 'the drand chain info' : `drand chain ${i + 1}`}: ${err.detail}`, err.hint, `${Array.isArray(json) ? `[${i}]` : ''}${err.path?.replace(/^\$/, '') ?? ''}`)
+    }
+  })
+  return chains
+}
+
 /** Where a setting came from. */
 export type SettingOrigin = 'link' | 'panel'
 
 /** One non-default setting in words. */
 export interface CustomSetting {
-  /** Stable key: `trust-beacon`, `allow-unsigned`, `allow-untimestamped`, `trust-tsa`. */
-  readonly key: 'trust-beacon' | 'allow-unsigned' | 'allow-untimestamped' | 'trust-tsa'
+  /** Stable key: `trust-beacon`, `allow-unsigned`, `allow-untimestamped`, `trust-tsa`, `trust-drand`. */
+  readonly key: 'trust-beacon' | 'allow-unsigned' | 'allow-untimestamped' | 'trust-tsa' | 'trust-drand'
   /** `link` when the page's link set it (and the panel still holds the link's value), else `panel`. */
   readonly origin: SettingOrigin
-  /** The beacon name, for `trust-beacon`. */
+  /** The beacon name, for `trust-beacon`; the chain hash, for `trust-drand`. */
   readonly value?: string
   /** What the setting does. */
   readonly what: string
@@ -201,12 +247,22 @@ export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_S
       instead: 'a time-stamp under those roots is only as good as their authority: make sure each certificate belongs to a time-stamping authority you trust',
     })
   }
+  for (const c of s.drandChains ?? []) {
+    out.push({
+      key: 'trust-drand',
+      origin: 'panel',
+      value: c.hash,
+      what: `drand chain ${c.hash} (every ${c.period} s since ${new Date(c.genesis * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC) is trusted in addition to drand's quicknet`,
+      instead: "whoever runs that chain could predict or withhold its rounds: make sure it is the chain the organizer announced and that you have your own reason to trust its operators",
+    })
+  }
   return out
 }
 
 /** True when two settings are the same policy. */
 export function sameSettings(a: TrustSettings, b: TrustSettings): boolean {
-  return settingsToQuery(a) === settingsToQuery(b) && a.tsaRoots.join('\n') === b.tsaRoots.join('\n')
+  const chains = (s: TrustSettings): string => (s.drandChains ?? []).map((c) => c.hash).join('\n')
+  return settingsToQuery(a) === settingsToQuery(b) && a.tsaRoots.join('\n') === b.tsaRoots.join('\n') && chains(a) === chains(b)
 }
 
 /**

@@ -21,10 +21,11 @@ import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/index.js'
 import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
 import { pageDigest } from './page-digest.js'
+import { answerPairing, type PairingAnswer } from './pairing-client.js'
 import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest | PairingAnswer>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
@@ -133,6 +134,10 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
 export function startVerifierWorker(kinds: DrawKinds): void {
   scope.onmessage = (ev) => {
     const msg = ev.data
+    if (msg.type === 'pairing-result') {
+      answerPairing(msg)
+      return
+    }
     if (msg.type === 'page-hash') {
       scope.postMessage({ type: 'page-hash', digest: pageDigest(msg.bytes) })
       return
