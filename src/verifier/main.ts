@@ -56,10 +56,9 @@ function untrusted(s: string, isolate = false): Node {
 }
 
 const MARK: Record<State, string> = { ok: '✓', relaxed: '~', fail: '✗', unchecked: '○', absent: '–' }
-const STATE_TEXT: Record<State, string> = { ok: 'checked', relaxed: 'relaxed', fail: 'failed', unchecked: 'not checked', absent: 'absent' }
 
 function badge(state: State): HTMLElement {
-  return h('span', { class: `badge state-${state}` }, h('span', { class: 'badge-mark', 'aria-hidden': 'true' }, MARK[state]), ' ', STATE_TEXT[state])
+  return h('span', { class: `badge state-${state}` }, h('span', { class: 'badge-mark', 'aria-hidden': 'true' }, MARK[state]), ' ', t.ui.states[state])
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,13 +73,13 @@ function renderVerdict(m: RenderModel): HTMLElement {
   const mark = (x: string): HTMLElement => h('span', { class: 'auth-mark', 'aria-hidden': 'true' }, x)
   // A green pill only inside the green verdict.
   const auth = m.authenticated
-    ? h('p', { class: `auth ${green ? 'auth-yes' : 'auth-neutral'}`, id: 'auth' }, mark('✓'), 'Authenticated by the beacon’s signed IPNS record', v.tier === 'failed' ? ' (the blocks are genuine; the failure is elsewhere)' : '')
+    ? h('p', { class: `auth ${green ? 'auth-yes' : 'auth-neutral'}`, id: 'auth' }, mark('✓'), t.ui.authYes, v.tier === 'failed' ? t.ui.authYesFailed : '')
     : hasRecord && recordChecked
-      ? h('p', { class: 'auth auth-bad', id: 'auth' }, mark('!'), 'Not authenticated — the signed beacon record does not check out')
+      ? h('p', { class: 'auth auth-bad', id: 'auth' }, mark('!'), t.ui.authBad)
       : hasRecord
-        ? h('p', { class: 'auth auth-neutral', id: 'auth' }, mark('?'), 'Not authenticated — the signed beacon record could not be checked (see the notes)')
+        ? h('p', { class: 'auth auth-neutral', id: 'auth' }, mark('?'), t.ui.authUnchecked)
         : integrityOk
-          ? h('p', { class: 'auth auth-no', id: 'auth' }, mark('i'), 'Integrity only — no signed beacon record', h('span', { class: 'auth-more' }, ': the blocks match their content addresses, but nothing in the proof shows the beacon published them'))
+          ? h('p', { class: 'auth auth-no', id: 'auth' }, mark('i'), t.ui.authIntegrity, h('span', { class: 'auth-more' }, t.ui.authIntegrityMore))
           : undefined
   const facts = h('ul', { class: 'verdict-facts', id: 'verdict-facts' })
   for (const line of v.lines) facts.append(h('li', null, untrusted(line)))
@@ -90,7 +89,7 @@ function renderVerdict(m: RenderModel): HTMLElement {
       : h(
           'div',
           { class: 'custom', id: 'custom-settings' },
-          h('h3', null, v.tier === 'failed' ? 'Trust settings in use (not the default)' : 'Custom trust settings: what you must check yourself'),
+          h('h3', null, v.tier === 'failed' ? t.settings.headingFailed : t.settings.heading),
           h(
             'ul',
             null,
@@ -98,11 +97,11 @@ function renderVerdict(m: RenderModel): HTMLElement {
               h(
                 'li',
                 { 'data-setting': c.key, 'data-origin': c.origin, 'data-used': String(c.used) },
-                h('strong', null, c.origin === 'link' ? 'Set by the link you opened: ' : 'Set in your trust settings: '),
+                h('strong', null, c.origin === 'link' ? t.settings.byLink : t.settings.byPanel),
                 untrusted(c.what),
-                c.used === false ? ' (this proof did not need it)' : '',
+                c.used === false ? t.settings.notNeeded : '',
                 '. ',
-                h('span', { class: 'instead' }, 'Check instead: ', c.instead, '.'),
+                h('span', { class: 'instead' }, t.settings.checkInstead, c.instead, '.'),
               ),
             ),
           ),
@@ -114,12 +113,13 @@ function renderVerdict(m: RenderModel): HTMLElement {
     h(
       'div',
       { class: 'verdict-body' },
-      h('h2', { id: 'verdict-title' }, t.titles[v.title] ?? v.title),
-      v.reason === undefined ? undefined : h('p', { class: 'verdict-reason', id: 'verdict-reason' }, untrusted(v.reason)),
+      h('h2', { id: 'verdict-title' }, v.title),
+      v.reason === undefined ? undefined : h('p', { class: 'verdict-reason', id: 'verdict-reason' }, v.reason),
+      v.reasonDetail === undefined ? undefined : h('details', { class: 'verdict-reason-detail', id: 'verdict-reason-detail' }, h('summary', null, t.verdict.reasonDetail), h('p', null, untrusted(v.reasonDetail))),
       h('p', { class: 'verdict-line', id: 'verdict-headline' }, v.headline),
       facts,
       custom,
-      v.failed.length === 0 ? undefined : h('p', { class: 'verdict-line' }, `${v.failed.length} of ${m.checks.length} check${m.checks.length === 1 ? '' : 's'} failed: `, ...v.failed.flatMap((n, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, n)])),
+      v.failed.length === 0 ? undefined : h('p', { class: 'verdict-line' }, t.verdict.failedCount(v.failed.length, m.checks.length), ...v.failed.flatMap((n, i) => [i > 0 ? ', ' : '', h('code', { class: 'failed-name' }, n)])),
       auth,
     ),
   )
@@ -127,11 +127,10 @@ function renderVerdict(m: RenderModel): HTMLElement {
 
 /** "private draw: 20,000 entries, only the winners are revealed", or the published list's size. */
 function participantsText(p: ParticipantsView, searchable: boolean): string {
-  const n = p.count.toLocaleString('en-US')
-  const entries = `${n} ${p.count === 1 ? 'entry' : 'entries'}`
-  const weights = p.totalWeight === undefined ? '' : `, total weight ${p.totalWeight.toLocaleString('en-US')}`
-  if (p.disclosure === 'winners') return `private draw: ${entries}, only the winners are revealed`
-  return `${entries}, all published in the proof${weights}${searchable ? ' (search them below)' : ''}`
+  const entries = t.ui.entries(p.count.toLocaleString(t.lang), p.count)
+  const weights = p.totalWeight === undefined ? '' : t.ui.totalWeight(p.totalWeight.toLocaleString(t.lang))
+  if (p.disclosure === 'winners') return t.ui.privateDraw(entries)
+  return t.ui.published(entries, weights, searchable)
 }
 
 function renderSummary(s: SummaryView | undefined, source: string, m?: RenderModel): HTMLElement | undefined {
@@ -155,11 +154,11 @@ function rankedTable(rows: readonly RowView[]): HTMLElement {
   const table = h(
     'table',
     { class: 'ranked' },
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Entry'), weighted ? h('th', { scope: 'col', class: 'weight' }, 'Weight') : undefined, h('th', { scope: 'col', class: 'index' }, 'Position in list'))),
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, t.ui.rank), h('th', { scope: 'col' }, t.ui.entry), weighted ? h('th', { scope: 'col', class: 'weight' }, t.ui.weight) : undefined, h('th', { scope: 'col', class: 'index' }, t.ui.position))),
   )
   const body = h('tbody')
   // Positions are 1-based for people (the proof's `index` is 0-based).
-  for (const w of rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), weighted ? h('td', { class: 'weight' }, w.weight === undefined ? '' : w.weight.toLocaleString('en-US')) : undefined, h('td', { class: 'index' }, String(w.index + 1))))
+  for (const w of rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), weighted ? h('td', { class: 'weight' }, w.weight === undefined ? '' : w.weight.toLocaleString(t.lang)) : undefined, h('td', { class: 'index' }, String(w.index + 1))))
   table.append(body)
   return table
 }
@@ -209,14 +208,14 @@ function sectionBody(o: SectionView): Node[] {
     out.push(plainTable(o))
     shown = o.rows.length
   }
-  if (o.total > shown) out.push(h('p', { class: 'more' }, `… and ${o.total - shown} more (see the proof file)`))
+  if (o.total > shown) out.push(h('p', { class: 'more' }, t.ui.more((o.total - shown).toLocaleString(t.lang))))
   return out
 }
 
 function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement | undefined {
   if (o === undefined) return undefined
   const tier = m.verdict.tier
-  const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, 'claimed by the proof — not verified') : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, 'under custom trust settings — see the verdict') : undefined
+  const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, t.ui.claimedTag) : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, t.ui.customTag) : undefined
   const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h', 'data-layout': o.layout }, h('h2', { id: 'outcome-h' }, o.title, tag))
   if (o.layout !== 'sections') {
     section.append(...sectionBody(o))
@@ -236,7 +235,7 @@ function clip(text: string, max = 170): string {
 
 function renderNode(n: EvidenceNode): HTMLElement {
   const facts = h('dl', { class: 'facts small' })
-  for (const f of n.facts) facts.append(h('dt', null, f.label), h('dd', f.mono === true ? { class: 'mono', title: f.value } : null, untrusted(f.value, f.label === 'Label')))
+  for (const f of n.facts) facts.append(h('dt', null, f.label), h('dd', f.mono === true ? { class: 'mono', title: f.value } : null, untrusted(f.value, f.untrusted === true)))
   return h(
     'li',
     { class: `node state-${n.state}`, 'data-node': n.key, 'data-state': n.state },
@@ -250,14 +249,14 @@ function renderNode(n: EvidenceNode): HTMLElement {
 function renderLink(l: EvidenceLink): HTMLElement {
   return h(
     'li',
-    { class: `link state-${l.state}`, 'data-link': `${l.from}-${l.to}`, 'data-state': l.state, 'aria-label': `${l.label}: ${STATE_TEXT[l.state]} — ${l.status}` },
+    { class: `link state-${l.state}`, 'data-link': `${l.from}-${l.to}`, 'data-state': l.state, 'aria-label': `${l.label}: ${t.ui.states[l.state]} — ${l.status}` },
     h('span', { class: 'arrow', 'aria-hidden': 'true' }),
     h('span', { class: 'link-body', 'aria-hidden': 'true' }, h('span', { class: 'link-label' }, l.label), badge(l.state), h('span', { class: 'link-status' }, untrusted(clip(l.status, 90)))),
   )
 }
 
 function renderEvidence(e: Evidence): HTMLElement {
-  const flow = h('ol', { class: `flow nodes-${e.nodes.length}`, 'aria-label': 'Evidence chain, from the commitment to the signed head' })
+  const flow = h('ol', { class: `flow nodes-${e.nodes.length}`, 'aria-label': t.ui.evidenceFlow })
   e.nodes.forEach((n, i) => {
     flow.append(renderNode(n))
     const l = e.links[i]
@@ -289,8 +288,8 @@ function renderEvidence(e: Evidence): HTMLElement {
         'li',
         { class: `chip ${b.intact ? '' : 'corrupt'} ${b.roles.map((r) => `role-${r}`).join(' ')}`, title: `${b.cid}${b.intact ? '' : ' — content does not match this CID'}` },
         h('span', { class: 'chip-seq' }, b.sequence === undefined ? '?' : `#${b.sequence}`),
-        ...b.roles.map((r) => h('span', { class: 'chip-role' }, r === 'after' ? 'seen at commit' : r)),
-        b.intact ? '' : h('span', { class: 'chip-role bad' }, 'corrupt'),
+        ...b.roles.map((r) => h('span', { class: 'chip-role' }, r === 'after' ? t.ui.seenAtCommit : r)),
+        b.intact ? '' : h('span', { class: 'chip-role bad' }, t.ui.corrupt),
       ),
     )
   })
@@ -307,11 +306,11 @@ function renderEvidence(e: Evidence): HTMLElement {
   const deriv = h(
     'ol',
     { class: 'derive', 'aria-label': 'How the outcome follows from the block' },
-    h('li', { class: 'dnode input' }, h('h3', null, 'Commitment CID'), h('p', { class: 'node-status' }, '+ the target block’s ctrng values')),
+    h('li', { class: 'dnode input' }, h('h3', null, t.ui.commitmentCid), h('p', { class: 'node-status' }, t.ui.plusCtrng)),
     h('li', { class: `dlink state-${seed?.state ?? 'unchecked'}`, 'aria-hidden': 'true' }, h('span', { class: 'arrow' })),
-    step(seed, 'Seed'),
+    step(seed, t.ui.seed),
     h('li', { class: `dlink state-${outcome?.state ?? 'unchecked'}`, 'aria-hidden': 'true' }, h('span', { class: 'arrow' })),
-    step(outcome, 'Outcome'),
+    step(outcome, t.ui.outcome),
   )
 
   const legend = h('p', { class: 'legend' }, ...(['ok', 'relaxed', 'fail', 'unchecked', 'absent'] as const).flatMap((s) => [badge(s), ' ']))
@@ -320,12 +319,12 @@ function renderEvidence(e: Evidence): HTMLElement {
   return h(
     'section',
     { class: 'card evidence', id: 'evidence', 'aria-labelledby': 'evidence-h' },
-    h('h2', { id: 'evidence-h' }, 'Evidence'),
+    h('h2', { id: 'evidence-h' }, t.ui.evidence),
     explain,
     flow,
-    h('h3', { class: 'minor' }, `Blocks carried in the proof (${e.blockCount}), newest first`),
+    h('h3', { class: 'minor' }, t.ui.carried(e.blockCount)),
     strip,
-    h('h3', { class: 'minor' }, 'From the block to the outcome'),
+    h('h3', { class: 'minor' }, t.ui.blockToOutcome),
     deriv,
     legend,
   )
@@ -340,7 +339,7 @@ function renderChecks(m: RenderModel): HTMLElement {
         'li',
         { class: `check ${!c.ok ? 'fail' : relaxed ? 'relaxed' : 'ok'}`, 'data-check': c.name, 'data-ok': String(c.ok), 'data-relaxed': relaxed ? c.relaxedBy : undefined },
         h('span', { class: 'mark', 'aria-hidden': 'true' }, !c.ok ? '✗' : relaxed ? '~' : '✓'),
-        h('span', { class: 'visually-hidden' }, !c.ok ? 'failed: ' : relaxed ? 'passed only because you relaxed the rule: ' : 'passed: '),
+        h('span', { class: 'visually-hidden' }, !c.ok ? t.ui.checkFailed : relaxed ? t.ui.checkRelaxed : t.ui.checkPassed),
         h('code', { class: 'check-name' }, c.name),
         h('span', { class: 'check-detail' }, untrusted(c.detail)),
       ),
@@ -348,11 +347,11 @@ function renderChecks(m: RenderModel): HTMLElement {
   }
   const passed = m.checks.filter((c) => c.ok && c.relaxedBy === undefined).length
   const relaxedCount = m.checks.filter((c) => c.ok && c.relaxedBy !== undefined).length
-  const section = h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, `Checks (${passed}/${m.checks.length} passed${relaxedCount > 0 ? `, ${relaxedCount} relaxed` : ''})`), list)
+  const section = h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, t.ui.checks(passed, m.checks.length, relaxedCount)), list)
   if (m.notes.length > 0) {
     const notes = h('ul', { class: 'notes', id: 'notes' })
     for (const n of m.notes) notes.append(h('li', null, untrusted(n)))
-    section.append(h('h3', { class: 'minor' }, 'Notes'), notes)
+    section.append(h('h3', { class: 'minor' }, t.ui.notes), notes)
   }
   return section
 }
@@ -360,8 +359,8 @@ function renderChecks(m: RenderModel): HTMLElement {
 /** "Was I in the draw?": a search box over the committed entries, answered by the worker that verified them. */
 function renderSearch(m: RenderModel): HTMLElement | undefined {
   if (m.searchable !== true || m.participants === undefined) return undefined
-  const input = h('input', { type: 'search', id: 'entry-search', placeholder: 'Type a name or part of it', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'entry-search-status' })
-  const status = h('p', { class: 'search-status', id: 'entry-search-status', role: 'status' }, `${m.participants.count.toLocaleString('en-US')} entries in the committed list.`)
+  const input = h('input', { type: 'search', id: 'entry-search', placeholder: t.ui.searchPlaceholder, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'entry-search-status' })
+  const status = h('p', { class: 'search-status', id: 'entry-search-status', role: 'status' }, t.ui.searchCount(m.participants.count.toLocaleString(t.lang)))
   const results = h('ol', { class: 'search-results', id: 'entry-search-results' })
   let timer: ReturnType<typeof setTimeout> | undefined
   input.addEventListener('input', () => {
@@ -371,8 +370,8 @@ function renderSearch(m: RenderModel): HTMLElement | undefined {
   return h(
     'section',
     { class: 'card search', id: 'search', 'aria-labelledby': 'search-h' },
-    h('h2', { id: 'search-h' }, 'Was I in the draw?'),
-    h('label', { for: 'entry-search' }, 'Search the committed list (the entries hash to the committed root):'),
+    h('h2', { id: 'search-h' }, t.ui.searchH),
+    h('label', { for: 'entry-search' }, t.ui.searchLabel),
     input,
     status,
     results,
@@ -384,8 +383,8 @@ function renderSearchResult(r: SearchResult): void {
   const results = document.getElementById('entry-search-results')
   const input = document.getElementById('entry-search') as HTMLInputElement | null
   if (status === null || results === null || input === null || input.value !== r.query) return
-  results.replaceChildren(...r.matches.map((x) => h('li', { 'data-position': String(x.position) }, untrusted(x.entry, true), ` — position ${x.position.toLocaleString('en-US')}`, x.rank === undefined ? '' : h('span', { class: 'tag tag-rank' }, ` rank #${x.rank}`))))
-  status.textContent = r.query.trim() === '' ? '' : r.total === 0 ? 'No entry contains that text.' : `${r.total.toLocaleString('en-US')} ${r.total === 1 ? 'entry contains' : 'entries contain'} that text${r.total > r.matches.length ? `; the first ${r.matches.length} are shown` : ''}.`
+  results.replaceChildren(...r.matches.map((x) => h('li', { 'data-position': String(x.position) }, untrusted(x.entry, true), t.ui.searchPosition(x.position.toLocaleString(t.lang)), x.rank === undefined ? '' : h('span', { class: 'tag tag-rank' }, t.ui.searchRank(x.rank)))))
+  status.textContent = r.query.trim() === '' ? '' : r.total === 0 ? t.ui.searchNone : t.ui.searchFound(r.total.toLocaleString(t.lang), r.total, r.matches.length)
 }
 
 function render(m: RenderModel, source: string): void {
@@ -410,14 +409,14 @@ function renderReceipt(r: ReceiptModel): void {
         'li',
         null,
         tier === 'verified'
-          ? `Commitment ${r.commitmentCid}: the one you pinned.`
+          ? t.ui.receiptPinned(r.commitmentCid)
           : r.pinned && r.pinnedBy === 'link'
-            ? `Commitment ${r.commitmentCid}: pinned by the link you opened, not by you. Compare it with the organizer's own announcement, and pin it yourself in the trust settings.`
-            : `Commitment ${r.commitmentCid}: compare it with the organizer's announcement (or pin it in the trust settings).`,
+            ? t.ui.receiptLinkPinned(r.commitmentCid)
+            : t.ui.receiptCompare(r.commitmentCid),
       ),
     )
   }
-  if (r.entry !== undefined) facts.append(h('li', null, 'Entry ', untrusted(r.entry, true), ` at position ${r.position}${r.count === undefined ? '' : ` of ${r.count}`}.`))
+  if (r.entry !== undefined) facts.append(h('li', null, 'Entry ', untrusted(r.entry, true), t.ui.receiptEntry(r.position ?? 0, r.count)))
   const checks = h('ol', { class: 'checks', id: 'checks' })
   for (const c of r.checks) {
     checks.append(h('li', { class: `check ${c.ok ? 'ok' : 'fail'}`, 'data-check': c.name, 'data-ok': String(c.ok) }, h('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok ? '✓' : '✗'), h('code', { class: 'check-name' }, c.name), h('span', { class: 'check-detail' }, untrusted(c.detail))))
@@ -425,7 +424,7 @@ function renderReceipt(r: ReceiptModel): void {
   const out = $('result')
   out.replaceChildren(
     h('div', { class: `verdict verdict-${tier}`, id: 'verdict', 'data-ok': String(r.ok), 'data-tier': tier, 'data-kind': 'receipt' }, h('div', { class: 'verdict-icon', 'aria-hidden': 'true' }, tier === 'verified' ? '✓' : tier === 'custom' ? '~' : '✗'), h('div', { class: 'verdict-body' }, h('h2', { id: 'verdict-title' }, t.titles[title] ?? title), facts)),
-    h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, 'Receipt checks'), checks),
+    h('section', { class: 'card', 'aria-labelledby': 'checks-h' }, h('h2', { id: 'checks-h' }, t.ui.receiptChecks), checks),
   )
   out.hidden = false
   document.body.dataset.state = tier
@@ -441,7 +440,7 @@ function renderCommitment(c: CommitmentModel): void {
   row(k.cid, c.cid, true)
   row(t.summary.draw, c.label === '' ? t.summary.noLabel : untrusted(c.label, true))
   row(t.summary.kind, untrusted(c.drawText))
-  if (c.participants !== undefined) row(t.summary.participants, `${c.participants.count.toLocaleString('en-US')} ${c.participants.count === 1 ? 'entry' : 'entries'}${c.participants.salted ? ' (private list: salted, none revealed)' : ''}`)
+  if (c.participants !== undefined) row(t.summary.participants, `${t.ui.entries(c.participants.count.toLocaleString(t.lang), c.participants.count)}${c.participants.salted ? t.ui.saltedList : ''}`)
   row(t.summary.beacon, untrusted(c.beacon), true)
   row(k.seenAtCommit, k.block(c.after.toLocaleString(t.lang)))
   row(t.summary.target, `${c.target.toLocaleString(t.lang)} (${k.blocksLater((c.target - c.after).toLocaleString(t.lang))})`)
@@ -542,13 +541,13 @@ function panelStatus(): TrustSettings | undefined {
     status.className = custom.length === 0 ? 'trust-status strict' : 'trust-status custom'
     status.replaceChildren(
       custom.length === 0
-        ? `Strict default policy: Orbitport's beacons only, signed blocks required${s.commitment === undefined ? '' : ', commitment CID pinned'}.`
-        : `Custom trust settings (${custom.length}): no verdict will be shown as plain “Verified”.`,
+        ? t.settings.strictStatus(s.commitment !== undefined)
+        : t.settings.customStatus(custom.length),
     )
     return s
   } catch (err) {
     status.className = 'trust-status error'
-    status.replaceChildren(`Trust settings: ${errorText(err)}`)
+    status.replaceChildren(t.settings.invalid(errorText(err)))
     return undefined
   }
 }
@@ -624,7 +623,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
   const settings = panelStatus()
   if (settings === undefined) {
     $<HTMLDetailsElement>('trust').open = true
-    renderError('The trust settings are invalid (see the trust settings panel); nothing was verified.')
+    renderError(t.ui.invalidSettings)
     return
   }
   last = { proof, source }
@@ -639,7 +638,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
   const elapsed = $('progress-elapsed')
   const phase = $('progress-text')
   const size = typeof proof === 'string' ? `${proof.length} characters` : `${proof.length} bytes`
-  phase.textContent = `Verifying ${source} (${size})…`
+  phase.textContent = t.ui.verifying(source, size)
   elapsed.textContent = '0.0 s'
   const timer = setInterval(() => {
     elapsed.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`
@@ -653,7 +652,7 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
     if (current !== run) return
     const msg = ev.data
     if (msg.type === 'phase') {
-      phase.textContent = msg.phase === 'verifying' ? `Verifying ${source} (${size})…` : 'Preparing the report…'
+      phase.textContent = msg.phase === 'verifying' ? t.ui.verifying(source, size) : t.ui.preparing
       return
     }
     if (msg.type === 'search') {
@@ -674,11 +673,11 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
       }
     }
     if (msg.type === 'error') {
-      renderError(`Verification stopped: ${msg.message}`)
+      renderError(t.ui.stopped(msg.message))
       return
     }
     const total = performance.now() - started
-    $('source').textContent = `Checked ${source} in ${(total / 1000).toFixed(1)} s.`
+    $('source').textContent = t.ui.checked(source, (total / 1000).toFixed(1))
     if (msg.type === 'receipt') renderReceipt(msg.receipt)
     else if (msg.type === 'commitment') renderCommitment(msg.commitment)
     else render(msg.model, source)
@@ -689,17 +688,17 @@ function verifyProof(proof: Uint8Array | string, source: string): void {
     if (current !== run) return
     ev.preventDefault()
     stopRun()
-    renderError(`The verifier worker failed: ${ev.message}`)
+    renderError(t.ui.workerFailed(ev.message))
   }
   // A copy (not a transfer): the page keeps the bytes to re-verify under other trust settings.
-  const request: VerifyRequest = { proof, settings, link: fromLink.settings }
+  const request: VerifyRequest = { proof, settings, link: fromLink.settings, lang: t.lang }
   worker.postMessage(request)
 }
 
 function cancel(): void {
   if (current === undefined) return
   stopRun()
-  $('source').textContent = 'Verification cancelled: nothing was concluded about this proof.'
+  $('source').textContent = t.ui.cancelled
   $('result').replaceChildren()
   $('result').hidden = true
   document.body.dataset.state = 'cancelled'
@@ -710,10 +709,10 @@ function cancel(): void {
 
 async function checkFile(file: File): Promise<void> {
   if (file.size > LIMITS.maxProofBytes) {
-    renderError(`${file.name} is ${file.size} bytes, over the ${LIMITS.maxProofBytes}-byte limit for proofs.`)
+    renderError(t.ui.tooBig(file.name, file.size, LIMITS.maxProofBytes))
     return
   }
-  verifyProof(new Uint8Array(await file.arrayBuffer()), `file “${file.name}”`)
+  verifyProof(new Uint8Array(await file.arrayBuffer()), t.ui.file(file.name))
 }
 
 async function checkUrl(raw: string): Promise<void> {
@@ -721,14 +720,14 @@ async function checkUrl(raw: string): Promise<void> {
   try {
     url = new URL(raw, location.href)
   } catch {
-    renderError(`“${raw}” is not a valid URL.`)
+    renderError(t.ui.badUrl(raw))
     return
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:' && url.protocol !== location.protocol) {
-    renderError(`Only http(s) proof links are fetched, not ${url.protocol}`)
+    renderError(t.ui.onlyHttp(url.protocol))
     return
   }
-  $('source').textContent = `Fetching ${url.href}…`
+  $('source').textContent = t.ui.fetching(url.href)
   try {
     const res = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer' })
     if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}`)
@@ -739,7 +738,7 @@ async function checkUrl(raw: string): Promise<void> {
     verifyProof(bytes, url.href)
   } catch (err) {
     $('source').textContent = ''
-    renderError(`Could not fetch the proof from ${url.href}: ${(err as Error).message}. The host must allow cross-origin requests (CORS); otherwise download the file and drop it here.`)
+    renderError(t.ui.fetchFailed(url.href, (err as Error).message))
   }
 }
 
@@ -791,10 +790,10 @@ function init(): void {
   $('verify-paste').addEventListener('click', () => {
     const text = $<HTMLTextAreaElement>('paste').value
     if (text.trim() === '') {
-      renderError('The paste box is empty.')
+      renderError(t.ui.emptyPaste)
       return
     }
-    verifyProof(text, 'pasted proof')
+    verifyProof(text, t.ui.pastedProof)
   })
   $('cancel').addEventListener('click', cancel)
   // Paste anywhere outside a text field verifies the clipboard text.
@@ -805,7 +804,7 @@ function init(): void {
     if (text.trim().startsWith('{')) {
       ev.preventDefault()
       $<HTMLTextAreaElement>('paste').value = text
-      verifyProof(text, 'pasted proof')
+      verifyProof(text, t.ui.pastedProof)
     }
   })
   // Drag and drop onto the whole page.
@@ -836,7 +835,7 @@ function init(): void {
       return
     }
     const text = ev.dataTransfer?.getData('text') ?? ''
-    if (text.trim() !== '') verifyProof(text, 'dropped text')
+    if (text.trim() !== '') verifyProof(text, t.ui.droppedText)
   })
 
   // trust settings: the link's, shown in the panel (opened when they are not the default)

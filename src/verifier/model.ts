@@ -6,99 +6,22 @@
  *
  * @module
  */
-import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, describeVerdict, normalizeTrustedBeacons, ORBITPORT_BEACONS, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
+import { DEFAULT_DRAW_KINDS, DEFAULT_TIMESTAMP_AUTHORITIES, ORBITPORT_BEACONS, type Check, type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type ReceiptCheckName, type TableColumn, type VerifyOptions, type VerifyResult } from '../core/index.js'
 import { DEFAULT_DRAND_CHAINS } from '../core/drand/chain.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import type { PageDigest } from './page-digest.js'
 import type { PairingRequest } from './pairing-client.js'
-import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
+import { en, type Messages } from './messages.js'
+import type { TrustSettings } from './settings.js'
+import { pageVerdict, type PageVerdict } from './verdict-text.js'
 
 /** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
 export const MAX_ROWS = 500
 
-/**
- * How the page colours a verdict: `verified` (green) only when `verify` said `verified` under the
- * strict default policy (a pinned CID included); `custom` (amber) when every check passed but under
- * a non-default setting or a relaxed rule; `failed` (red) when a check failed.
- */
-export type Tier = 'verified' | 'custom' | 'failed'
+export { pageVerdict, type PageVerdict, type Tier, type UsedSetting } from './verdict-text.js'
 
-/** A non-default setting, and whether this proof's verdict relied on it (`undefined`: cannot tell). */
-export interface UsedSetting extends CustomSetting {
-  readonly used: boolean | undefined
-}
-
-/** The page's verdict in words. */
-export interface PageVerdict {
-  readonly tier: Tier
-  /** Short title: "Verified", "Verified under custom trust settings", "Not fully verified", "Failed". */
-  readonly title: string
-  /** The headline (the core's wording, shared with the CLI, except under custom trust; see {@link pageVerdict}). */
-  readonly headline: string
-  /** Facts first: commitment CID, beacon, target block and time, relaxed rules (the core's `describeVerdict`). */
-  readonly lines: readonly string[]
-  /** Every non-default setting in force, with what to check instead. */
-  readonly custom: readonly UsedSetting[]
-  /** Names of the failed checks. */
-  readonly failed: readonly string[]
-  /** For a failed verdict: one plain sentence saying what is wrong (the core's `failureReason`). */
-  readonly reason?: string
-}
-
-/** The headline of a verdict that passed under custom trust settings without relaxing a rule. */
-export const CUSTOM_HEADLINE = 'VERIFIED UNDER CUSTOM TRUST SETTINGS: every check passed, but under trust settings that are not the default; this is not the strict verdict.'
-
-/**
- * The page's verdict. It uses the core's {@link describeVerdict} wording (the CLI's), with one
- * difference: the core calls a proof `verified` when a beacon the caller added is trusted, while the
- * page, whose settings may come from a shared link, never shows a green verdict under any
- * non-default setting.
- *
- * @param r - `verify`'s result.
- * @param s - the settings in force.
- * @param link - the settings the page's link gave (to say which came from the link).
- */
-export function pageVerdict(r: VerifyResult, s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS): PageVerdict {
-  const base = describeVerdict(r)
-  const custom = customSettings(s, link).map((c): UsedSetting => ({ ...c, used: settingUsed(c, r) }))
-  const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
-  const lines = [...base.lines]
-  if (r.pinned && s.commitment !== undefined && s.commitment === link.commitment) {
-    lines.push("The CID was pinned by the link you opened, not by you: compare it with the organizer's announcement.")
-  }
-  // `incomplete` (a check this browser could not perform, e.g. RSA without Web Crypto) is never shown as passed.
-  // A file that is not a readable proof (the CLI's exit 4, "bad input") is named as such, apart from a
-  // proof that was read and found false (exit 1).
-  const unreadable = failed.length > 0 && failed.every((n) => n === 'format' || n === 'version')
-  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : unreadable ? 'Not a readable proof' : 'Failed', headline: base.headline, lines, custom, failed, ...(base.reason === undefined ? {} : { reason: base.reason }) }
-  if (r.verdict === 'verified' && custom.length === 0) return { tier: 'verified', title: 'Verified', headline: base.headline, lines, custom, failed }
-  const relaxed = r.verdict === 'verified-relaxed'
-  return { tier: 'custom', title: relaxed ? 'Not fully verified' : 'Verified under custom trust settings', headline: relaxed ? base.headline : CUSTOM_HEADLINE, lines, custom, failed }
-}
-
-function settingUsed(c: CustomSetting, r: VerifyResult): boolean | undefined {
-  switch (c.key) {
-    case 'trust-beacon':
-      return r.beacon?.source === 'caller' && r.beacon.name === canonicalName(c.value)
-    case 'allow-unsigned':
-      return r.checks.some((x) => x.relaxedBy === 'allowUnsigned')
-    case 'allow-untimestamped':
-      return r.checks.some((x) => x.relaxedBy === 'allowUntimestamped')
-    case 'trust-drand':
-      return r.commitment?.drand?.chain === c.value
-    default:
-      return undefined
-  }
-}
-
-function canonicalName(name: string | undefined): string | undefined {
-  if (name === undefined) return undefined
-  try {
-    return normalizeTrustedBeacons([name])[0]!.name
-  } catch {
-    return undefined
-  }
-}
+/** The headline of a verdict that passed under custom trust settings without relaxing a rule (English). */
+export const CUSTOM_HEADLINE = en.verdict.custom
 
 /**
  * The core's verify options for the page's settings.
@@ -193,7 +116,7 @@ export interface RenderModel {
  *
  * @param proof - the proof as parsed JSON, only when `verify` accepted its bytes (format check passed).
  */
-export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }, kinds: DrawKinds = DEFAULT_DRAW_KINDS): RenderModel {
+export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }, kinds: DrawKinds = DEFAULT_DRAW_KINDS, m: Messages = en): RenderModel {
   const c = r.commitment
   const summary: SummaryView | undefined =
     c === undefined
@@ -203,7 +126,8 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
           draw: kinds.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
           target: c.target,
           ...(r.target === undefined ? {} : { targetTime: r.target.timestamp }),
-          beacon: r.beacon?.text ?? c.beacon,
+          // named once: Orbitport's label and the name, or the name alone
+          beacon: r.beacon?.source === 'default' && r.beacon.label !== undefined ? `${r.beacon.label} (${r.beacon.name})` : (r.beacon?.name ?? c.beacon),
         }
   const o = r.outcome
   const carried = carriedParticipants(proof)
@@ -217,9 +141,9 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
           salted: c.participants.salted === true,
           ...(carried.weights === undefined ? {} : { totalWeight: carried.weights.reduce((a, b) => a + b, 0) }),
         }
-  const evidence = proof === undefined ? undefined : buildEvidence(proof, r, kinds)
+  const evidence = proof === undefined ? undefined : buildEvidence(proof, r, kinds, m)
   return {
-    verdict: pageVerdict(r, s, link),
+    verdict: pageVerdict(r, s, link, m),
     ok: r.ok,
     authenticated: r.authenticated,
     checks: r.checks.map((x) => ({ ...x })),
@@ -324,6 +248,8 @@ export interface VerifyRequest {
   readonly proof: Uint8Array | string
   readonly settings: TrustSettings
   readonly link: TrustSettings
+  /** The page's language (messages.ts): the verdict and evidence are worded in it. */
+  readonly lang?: string
 }
 
 /** Main thread → worker: search the entries of the full disclosure it verified last. */

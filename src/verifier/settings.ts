@@ -12,6 +12,7 @@
  */
 import { parseDrandInfo, type DrandChainInfo } from '../core/drand/chain.js'
 import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
+import { en, type SettingWords } from './messages.js'
 
 /** The reader's trust settings. The empty value ({@link DEFAULT_SETTINGS}) is the strict policy. */
 export interface TrustSettings {
@@ -211,50 +212,16 @@ export interface CustomSetting {
  *
  * @param s - the settings in force.
  * @param link - the settings the page's link gave (to say "set by the link").
+ * @param w - the words, in the page's language (default English).
  */
-export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS): CustomSetting[] {
+export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS, w: SettingWords = en.settings): CustomSetting[] {
   const out: CustomSetting[] = []
-  for (const b of s.beacons) {
-    out.push({
-      key: 'trust-beacon',
-      origin: link.beacons.includes(b) ? 'link' : 'panel',
-      value: b,
-      what: `beacon ${b} is trusted in addition to Orbitport's`,
-      instead: 'whoever runs that beacon could choose its values: make sure it is the beacon the organizer announced and that you have your own reason to trust its operator',
-    })
-  }
-  if (s.allowUnsigned) {
-    out.push({
-      key: 'allow-unsigned',
-      origin: link.allowUnsigned ? 'link' : 'panel',
-      what: 'unsigned blocks are accepted (integrity only)',
-      instead: "nothing needs to show that the beacon published the blocks: check the target block's CID on the beacon itself (for example `orbitdraw verify --online`)",
-    })
-  }
-  if (s.allowUntimestamped) {
-    out.push({
-      key: 'allow-untimestamped',
-      origin: link.allowUntimestamped ? 'link' : 'panel',
-      what: 'a commitment without a time-stamp is accepted',
-      instead: "nothing needs to show that the commitment existed before its target block: check that the organizer announced this commitment CID publicly before the target block's time",
-    })
-  }
-  if (s.tsaRoots.length > 0) {
-    out.push({
-      key: 'trust-tsa',
-      origin: 'panel',
-      what: `${s.tsaRoots.length} time-stamping root certificate(s) you supplied are trusted in addition to the built-in ones`,
-      instead: 'a time-stamp under those roots is only as good as their authority: make sure each certificate belongs to a time-stamping authority you trust',
-    })
-  }
+  for (const b of s.beacons) out.push({ key: 'trust-beacon', origin: link.beacons.includes(b) ? 'link' : 'panel', value: b, what: w.trustBeacon(b), instead: w.trustBeaconInstead })
+  if (s.allowUnsigned) out.push({ key: 'allow-unsigned', origin: link.allowUnsigned ? 'link' : 'panel', what: w.allowUnsigned, instead: w.allowUnsignedInstead })
+  if (s.allowUntimestamped) out.push({ key: 'allow-untimestamped', origin: link.allowUntimestamped ? 'link' : 'panel', what: w.allowUntimestamped, instead: w.allowUntimestampedInstead })
+  if (s.tsaRoots.length > 0) out.push({ key: 'trust-tsa', origin: 'panel', what: w.trustTsa(s.tsaRoots.length), instead: w.trustTsaInstead })
   for (const c of s.drandChains ?? []) {
-    out.push({
-      key: 'trust-drand',
-      origin: 'panel',
-      value: c.hash,
-      what: `drand chain ${c.hash} (every ${c.period} s since ${new Date(c.genesis * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC) is trusted in addition to drand's quicknet`,
-      instead: "whoever runs that chain could predict or withhold its rounds: make sure it is the chain the organizer announced and that you have your own reason to trust its operators",
-    })
+    out.push({ key: 'trust-drand', origin: 'panel', value: c.hash, what: w.trustDrand(c.hash, c.period, `${new Date(c.genesis * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`), instead: w.trustDrandInstead })
   }
   return out
 }
