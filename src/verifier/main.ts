@@ -148,6 +148,22 @@ function renderSummary(s: SummaryView | undefined, source: string, m?: RenderMod
   return h('section', { class: 'card summary', 'aria-label': 'Summary' }, list)
 }
 
+/**
+ * A sortition section (members, alternates) by feature: rank, id, one column per committed feature,
+ * 1-based position in the list; in its own scrolling box, its cells wrapping on a phone.
+ */
+function featureTable(title: string, features: readonly string[], rows: readonly RowView[]): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'ranked by-feature' },
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, t.ui.rank), h('th', { scope: 'col' }, t.ui.id), ...features.map((f) => h('th', { scope: 'col', class: 'feature' }, untrusted(f))), h('th', { scope: 'col', class: 'index' }, t.ui.position))),
+  )
+  const body = h('tbody')
+  for (const w of rows) body.append(h('tr', { class: 'winner' }, h('td', { class: 'rank' }, `#${w.rank}`), h('td', { class: 'entry' }, untrusted(w.entry, true)), ...(w.fields ?? []).map((v) => h('td', { class: 'feature' }, untrusted(v, true))), h('td', { class: 'index' }, String(w.index + 1))))
+  table.append(body)
+  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': title }, table)
+}
+
 /** A ranked table of entries: rank, entry, weight (when carried), 1-based position in the list. */
 function rankedTable(rows: readonly RowView[]): HTMLElement {
   const weighted = rows.some((w) => w.weight !== undefined)
@@ -188,7 +204,7 @@ function plainTable(t: Extract<SectionView, { layout: 'table' }>): HTMLElement {
       ),
     )
   }
-  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t.title }, h('table', { class: 'plain' }, h('thead', null, head), body))
+  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': t.title }, h('table', { class: t.compact === true ? 'plain compact' : 'plain' }, h('thead', null, head), body))
 }
 
 /** One section's content (values, ranked rows or a table), its note, and how many rows were left out. */
@@ -202,7 +218,7 @@ function sectionBody(o: SectionView): Node[] {
     out.push(ol)
     shown = o.values.length
   } else if (o.layout === 'ranked') {
-    out.push(rankedTable(o.rows))
+    out.push(o.features === undefined ? rankedTable(o.rows) : featureTable(o.title, o.features, o.rows))
     shown = o.rows.length
   } else {
     out.push(plainTable(o))

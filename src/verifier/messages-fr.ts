@@ -161,6 +161,7 @@ export const fr: Messages = {
     more: (n) => `… et ${n} de plus (voir le fichier de preuve)`,
     rank: 'Rang',
     entry: 'Entrée',
+    id: 'Identifiant',
     weight: 'Poids',
     position: 'Position dans la liste',
     privateDraw: (entries) => `tirage privé : ${entries}, seuls les gagnants sont révélés`,

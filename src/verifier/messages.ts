@@ -124,6 +124,7 @@ export interface UiWords {
   readonly more: (n: string) => string
   readonly rank: string
   readonly entry: string
+  readonly id: string
   readonly weight: string
   readonly position: string
   readonly privateDraw: (entries: string) => string
@@ -375,6 +376,7 @@ export const en: Messages = {
     more: (n) => `… and ${n} more (see the proof file)`,
     rank: 'Rank',
     entry: 'Entry',
+    id: 'ID',
     weight: 'Weight',
     position: 'Position in list',
     privateDraw: (entries) => `private draw: ${entries}, only the winners are revealed`,

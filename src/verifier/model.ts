@@ -54,8 +54,8 @@ export interface CellView {
 /** One part of the outcome, cut to at most {@link MAX_ROWS} rows; `total` counts them all. */
 export type SectionView =
   | { readonly layout: 'values'; readonly title: string; readonly note?: string; readonly values: readonly string[]; readonly total: number }
-  | { readonly layout: 'ranked'; readonly title: string; readonly note?: string; readonly rows: readonly RowView[]; readonly total: number }
-  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number }
+  | { readonly layout: 'ranked'; readonly title: string; readonly note?: string; readonly rows: readonly RowView[]; readonly total: number; readonly features?: readonly string[] }
+  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number; readonly compact?: boolean }
 
 /** The outcome, cut to what the page draws: the kind's `display` (values, a ranked table, a plain table, or titled sections of those). */
 export type OutcomeView = SectionView | { readonly layout: 'sections'; readonly title: string; readonly sections: readonly SectionView[] }
@@ -64,8 +64,11 @@ export type OutcomeView = SectionView | { readonly layout: 'sections'; readonly 
 export interface RowView {
   readonly rank: number
   readonly index: number
+  /** The entry; for a sortition member shown by feature, its id. */
   readonly entry: string
   readonly weight?: number
+  /** A sortition member's value on each feature (the section's `features`), read from its `id|feature=value|…` entry. */
+  readonly fields?: readonly string[]
 }
 
 /**
@@ -131,7 +134,7 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
         }
   const o = r.outcome
   const carried = carriedParticipants(proof)
-  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds)
+  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds, sortitionFeatures(c?.draw))
   const participants: ParticipantsView | undefined =
     c?.participants === undefined || carried === undefined
       ? undefined
@@ -177,7 +180,7 @@ export function carriedParticipants(proof: unknown): { disclosure: 'full' | 'win
  * know); ranked rows get their weight when the proof carries the weights. Each section keeps at most
  * {@link MAX_ROWS} rows; a table row gets exactly one cell per column.
  */
-export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): OutcomeView | undefined {
+export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS, features?: readonly string[]): OutcomeView | undefined {
   const d: OutcomeDisplay | undefined = kinds.get(o.kind)?.display(o)
   if (d === undefined) return undefined
   const row = (w: { rank: number; index: number; entry: string }): RowView => {
@@ -187,14 +190,62 @@ export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: 
   const section = (x: DisplaySection): SectionView => {
     const note = x.note === undefined ? {} : { note: x.note }
     if (x.layout === 'values') return { layout: 'values', title: x.title, ...note, values: x.values.slice(0, MAX_ROWS), total: x.values.length }
-    if (x.layout === 'ranked') return { layout: 'ranked', title: x.title, ...note, rows: x.rows.slice(0, MAX_ROWS).map(row), total: x.rows.length }
+    if (x.layout === 'ranked') {
+      const rows = x.rows.slice(0, MAX_ROWS).map(row)
+      const split = features === undefined || features.length === 0 ? undefined : rows.map((r) => byFeature(r.entry, features))
+      if (split !== undefined && split.every((f) => f !== undefined)) {
+        return { layout: 'ranked', title: x.title, ...note, features, rows: rows.map((r, i) => ({ ...r, entry: split[i]!.id, fields: split[i]!.fields })), total: x.rows.length }
+      }
+      return { layout: 'ranked', title: x.title, ...note, rows, total: x.rows.length }
+    }
     const rows = x.rows.slice(0, MAX_ROWS).map((r) => x.columns.map((_, i): CellView => {
       const c = r[i] ?? ''
       return typeof c === 'string' ? { text: c } : { text: c.text, tone: c.tone }
     }))
-    return { layout: 'table', title: x.title, ...note, columns: x.columns.map((c) => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) })), rows, total: x.rows.length }
+    const columns = x.columns.map((c): TableColumn => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) }))
+    // A respondent type `feature=value|…` (probabilities by type): one column per feature, as the members.
+    const types = x.columns[0]?.label === 'Type' ? typeColumns(rows.map((r) => r[0]?.text ?? '')) : undefined
+    // A sortition draw's tables (quotas, probabilities) wrap their cells on a phone rather than scroll.
+    const compact = features === undefined ? {} : { compact: true }
+    if (types !== undefined) return { layout: 'table', title: x.title, ...note, columns: [...types.names.map((label) => ({ label })), ...columns.slice(1)], rows: rows.map((r, i) => [...types.values[i]!.map((text) => ({ text })), ...r.slice(1)]), total: x.rows.length, ...compact }
+    return { layout: 'table', title: x.title, ...note, columns, rows, total: x.rows.length, ...compact }
   }
   return d.layout === 'sections' ? { layout: 'sections', title: d.title, sections: d.sections.map(section) } : section(d)
+}
+
+/**
+ * A sortition entry `id|feature=value|…` read by its committed features (names in order): the id (which
+ * may itself hold `|`: read from the right) and each feature's value; undefined when it is not one.
+ */
+export function byFeature(entry: string, features: readonly string[]): { id: string; fields: string[] } | undefined {
+  const parts = entry.split('|')
+  if (parts.length < features.length + 1) return undefined
+  const tail = parts.slice(parts.length - features.length)
+  const fields: string[] = []
+  for (const [i, f] of features.entries()) {
+    const p = tail[i]!
+    if (!p.startsWith(`${f}=`)) return undefined
+    fields.push(p.slice(f.length + 1))
+  }
+  return { id: parts.slice(0, parts.length - features.length).join('|'), fields }
+}
+
+/** Respondent types `feature=value|…` split into one column per feature (the same features in every row), or undefined. */
+function typeColumns(types: readonly string[]): { names: string[]; values: string[][] } | undefined {
+  if (types.length === 0) return undefined
+  if (!types.every((t) => t.split('|').every((p) => p.indexOf('=') > 0))) return undefined
+  const split = types.map((t) => t.split('|').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const))
+  const names = split[0]!.map(([n]) => n)
+  if (names.some((n) => n === '') || !split.every((row) => row.length === names.length && row.every(([n], i) => n === names[i]))) return undefined
+  return { names, values: split.map((row) => row.map(([, v]) => v)) }
+}
+
+/** The committed feature names of a sortition draw (`panel`, `panel-lottery`), in committed order. */
+function sortitionFeatures(draw: unknown): string[] | undefined {
+  const f = (draw as { kind?: unknown; features?: unknown } | undefined)?.features
+  if (!Array.isArray(f)) return undefined
+  const names = f.map((x) => (typeof (x as { name?: unknown })?.name === 'string' ? (x as { name: string }).name : undefined))
+  return names.every((n): n is string => n !== undefined) ? names : undefined
 }
 
 /**
