@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Messages, PageText } from './messages.js'
+import type { Messages, PageText } from './messages-shape.js'
 
 const frPage: PageText = {
   title: 'orbitdraw — vérificateur de preuves',
