@@ -4,7 +4,11 @@
  * Content-Security-Policy that allows only those two inline blobs, by hash. The bundle of
  * `src/verifier/worker-main.ts` (the core's `verify`) is inlined as a non-executed
  * `<script type="text/plain">` data block that the page starts as a `blob:` Web Worker, the one
- * thing `worker-src blob:` allows. Works from `file://`, from any static host, offline.
+ * thing `worker-src blob:` allows. The BLS12-381 pairing code (drand signatures, only a mixed proof
+ * needs it) is left out of that worker: `src/verifier/pairing-worker.ts` is bundled into a second data
+ * block, which the page starts as a second `blob:` worker only when a mixed proof asks for it (the
+ * verify worker's `src/core/drand/pairing.ts` is replaced by `src/verifier/pairing-client.ts`).
+ * Works from `file://`, from any static host, offline.
  *
  *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet] [--verbose] [--update-docs]
  *
@@ -13,7 +17,7 @@
  * published; `dist/verifier/page-hash.json` records it, and `--update-docs` writes it into
  * docs/verifier.md (between the `verifier-page-hash` markers), which a test compares with a fresh build.
  */
-import { build, transform, type BuildOptions } from 'esbuild'
+import { build, transform, type BuildOptions, type Plugin } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -42,11 +46,15 @@ export interface BuildVerifierResult {
   readonly htmlPath: string
   /** The page script (main thread). */
   readonly js: { readonly min: number; readonly gzip: number }
-  /** The worker script (the core's verify). */
+  /** The worker script (the core's verify), without the pairing code. */
   readonly worker: { readonly min: number; readonly gzip: number }
+  /** The pairing worker's script (BLS12-381, loaded only for a mixed proof). */
+  readonly pairing: { readonly min: number; readonly gzip: number }
   readonly css: { readonly min: number; readonly gzip: number }
-  /** The whole page (HTML + inlined JS + CSS). */
+  /** The whole page (HTML + inlined JS + CSS), the pairing worker's block included. */
   readonly page: { readonly min: number; readonly gzip: number }
+  /** The page without the pairing worker's block: what a version 1 proof loads and runs. */
+  readonly base: { readonly min: number; readonly gzip: number }
   /** Minified bytes per npm package (or source folder), largest first. */
   readonly breakdown: readonly (readonly [string, number])[]
   /** The page file's size, SHA-256 and CID (also written to `page-hash.json` beside it). */
@@ -55,6 +63,17 @@ export interface BuildVerifierResult {
 
 /** The name of the digest file written beside the page. */
 export const PAGE_HASH_FILE = 'page-hash.json'
+
+/**
+ * Inside the verify worker, the core's lazily imported pairing module (src/core/drand/pairing.ts) is
+ * replaced by the page's client of the pairing worker, so the worker bundle carries no BLS12-381 code.
+ */
+const pairingOutOfWorker: Plugin = {
+  name: 'pairing-out-of-worker',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/pairing\.js$/ }, (args) => (args.importer.endsWith(join('src', 'core', 'drand', 'verify-step.ts')) ? { path: join(SRC, 'pairing-client.ts') } : undefined))
+  },
+}
 
 const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
 const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
@@ -79,16 +98,22 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   } satisfies BuildOptions
   const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')] })
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
-  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')] })
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker] })
+  const pairingBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'pairing-worker.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
+  const pairingJs = pairingBundle.outputFiles[0]!.text
+  const workerInputs = Object.values(workerBundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
+  if (workerInputs.some((p) => /bls12-381|abstract\/bls|abstract\/tower/.test(p))) throw new Error('the verify worker bundle contains the BLS12-381 pairing code: it belongs in the pairing worker (src/verifier/pairing-worker.ts), loaded only for a mixed proof')
   // Inlined into <script>: these sequences would end or confuse the script element. esbuild escapes
   // `</script` itself; fail loudly rather than guess if a dependency ever brings one in.
-  for (const [name, code] of [['page', js], ['worker', workerJs]] as const) {
+  for (const [name, code] of [['page', js], ['worker', workerJs], ['pairing', pairingJs]] as const) {
     if (/<\/script|<!--/i.test(code)) throw new Error(`the ${name} bundle contains "</script" or "<!--"; it cannot be inlined as is`)
   }
   // The page must not carry the verifier itself: it only starts the worker.
-  if (js.length > 64 * 1024) throw new Error(`the page script is ${js.length} bytes: something pulled the core into the main thread (it belongs in the worker)`)
+  // (96 KiB: the page script carries the page's words in every shipped language, ≈ 31 KiB for two.)
+  const pageInputs = Object.values(bundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
+  if (js.length > 96 * 1024 || pageInputs.some((p) => p.endsWith('src/core/verify.ts'))) throw new Error(`the page script is ${js.length} bytes: something pulled the core into the main thread (it belongs in the worker)`)
   const css = (await transform(await readFile(join(SRC, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari16'] })).code.trim()
   const template = await readFile(join(SRC, 'index.html'), 'utf8')
   const packageJson = await readFile(join(ROOT, 'package.json'), 'utf8')
@@ -107,7 +132,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   const html = template
     .replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
     .replace('<!--STYLE-->', () => `<style>${css}</style>`)
-    .replace('<!--WORKER-->', () => `<script type="text/plain" id="verify-worker">${workerJs}</script>`)
+    .replace('<!--WORKER-->', () => `<script type="text/plain" id="verify-worker">${workerJs}</script>\n<script type="text/plain" id="pairing-worker">${pairingJs}</script>`)
     .replace('<!--SCRIPT-->', () => `<script type="module">${js}</script>`)
     .replace('<!--VERSION-->', () => (JSON.parse(packageJson) as { version: string }).version)
     // the page's English words, from the messages module (the page swaps them for another language)
@@ -119,6 +144,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   if (['<!--CSP-->', '<!--STYLE-->', '<!--WORKER-->', '<!--SCRIPT-->', '<!--VERSION-->'].some((p) => html.includes(p))) throw new Error('template placeholder left unreplaced')
 
   const htmlBytes = Buffer.from(html, 'utf8')
+  const baseHtml = html.replace(`\n<script type="text/plain" id="pairing-worker">${pairingJs}</script>`, '')
   if (htmlBytes.length > MAX_PAGE_BYTES) throw new Error(`the page is ${htmlBytes.length} bytes, over ${MAX_PAGE_BYTES}: its content address would no longer be one raw block`)
   const digest = pageDigest(htmlBytes)
   await rm(outDir, { recursive: true, force: true })
@@ -128,7 +154,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   await writeFile(join(outDir, PAGE_HASH_FILE), `${JSON.stringify({ file: 'index.html', ...digest }, null, 2)}\n`)
 
   const sizes = new Map<string, number>()
-  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs)]) {
+  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs), ...Object.values(pairingBundle.metafile.outputs)]) {
     for (const [path, info] of Object.entries(out.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/node_modules\/((?:@[^/]+\/)?[^/]+))?/.exec(path)
       const key = m === null ? path.split('/').slice(0, 2).join('/') : m[2] === undefined ? m[1]! : `${m[2]} (${m[1]}'s copy)`
@@ -139,8 +165,10 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     htmlPath,
     js: { min: Buffer.byteLength(js), gzip: gz(js) },
     worker: { min: Buffer.byteLength(workerJs), gzip: gz(workerJs) },
+    pairing: { min: Buffer.byteLength(pairingJs), gzip: gz(pairingJs) },
     css: { min: Buffer.byteLength(css), gzip: gz(css) },
     page: { min: Buffer.byteLength(html), gzip: gz(html) },
+    base: { min: Buffer.byteLength(baseHtml), gzip: gz(baseHtml) },
     breakdown: [...sizes].sort((a, b) => b[1] - a[1]),
     digest,
   }
@@ -193,8 +221,10 @@ export function formatReport(r: BuildVerifierResult, verbose = false): string {
     `built ${relative(process.cwd(), r.htmlPath) || r.htmlPath}`,
     `  script   ${kib(r.js.min).padStart(10)} minified   ${kib(r.js.gzip).padStart(10)} minified+gzip  (page)`,
     `  worker   ${kib(r.worker.min).padStart(10)} minified   ${kib(r.worker.gzip).padStart(10)} minified+gzip  (verify)`,
+    `  pairing  ${kib(r.pairing.min).padStart(10)} minified   ${kib(r.pairing.gzip).padStart(10)} minified+gzip  (BLS12-381, started only for a mixed proof)`,
     `  styles   ${kib(r.css.min).padStart(10)} minified   ${kib(r.css.gzip).padStart(10)} minified+gzip`,
     `  page     ${kib(r.page.min).padStart(10)} minified   ${kib(r.page.gzip).padStart(10)} minified+gzip  (one self-contained HTML file)`,
+    `  base     ${kib(r.base.min).padStart(10)} minified   ${kib(r.base.gzip).padStart(10)} minified+gzip  (the page without the pairing block: what a version 1 proof runs)`,
     `  sha256   ${r.digest.sha256}`,
     `  cid      ${r.digest.cid}`,
   ]

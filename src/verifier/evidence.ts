@@ -17,7 +17,8 @@ import { type DrawKinds } from '../core/kinds/kind.js'
 import { type JsonObject } from '../core/json.js'
 import { type VerifyResult } from '../core/verify.js'
 import { parseIpnsRecord } from '../core/ipns/record.js'
-import { formatTime } from './text.js'
+import { en, type Messages } from './messages.js'
+import { formatTime, formatTimeBoth } from './text.js'
 
 export { formatTime }
 
@@ -27,11 +28,12 @@ export { formatTime }
  */
 export type State = 'ok' | 'relaxed' | 'fail' | 'unchecked' | 'absent'
 
-/** One labelled fact; `mono` values (CIDs, names) are shown in a monospace font and may wrap anywhere. */
+/** One labelled fact; `mono` values (CIDs, names) are shown in a monospace font and may wrap anywhere; `untrusted` values (labels) are isolated (`<bdi>`). */
 export interface Fact {
   readonly label: string
   readonly value: string
   readonly mono?: boolean
+  readonly untrusted?: boolean
 }
 
 /** A box in the evidence picture. */
@@ -122,6 +124,12 @@ function readBlock(b: unknown): LooseBlock | undefined {
 }
 
 
+/** An IPNS record's RFC 3339 validity, in UTC and local time when it parses. */
+function validUntil(validity: string, when: (seconds: number) => string): string {
+  const ms = Date.parse(validity)
+  return Number.isFinite(ms) ? when(Math.floor(ms / 1000)) : validity
+}
+
 /** The state of a group of checks: failed if any failed, ok if all ran and passed, else unchecked. */
 function stateOf(result: VerifyResult, names: readonly string[]): State {
   const ran = result.checks.filter((c) => names.includes(c.name))
@@ -131,26 +139,27 @@ function stateOf(result: VerifyResult, names: readonly string[]): State {
 }
 
 /** One sentence per thing the checks that ran establish (or fail to), and nothing else. */
-export function explainChecks(result: VerifyResult): string[] {
+export function explainChecks(result: VerifyResult, m: Messages = en): string[] {
+  const w = m.evidence
   const get = (name: string): VerifyResult['checks'][number] | undefined => result.checks.find((c) => c.name === name)
   const out: string[] = []
   const time = get('commitment-time')
-  if (time === undefined) out.push('These checks do not show when the commitment was made: only the organizer’s public announcement of its CID, made before the target block, can.')
-  else if (!time.ok) out.push('The time-stamp check failed: nothing shows that the commitment existed before its target block.')
-  else if (time.relaxedBy !== undefined) out.push('No time-stamp was required (your settings): nothing here shows that the commitment existed before its target block.')
-  else out.push('A trusted time-stamp shows that the commitment existed before its target block.')
+  if (time === undefined) out.push(w.explainNoTime)
+  else if (!time.ok) out.push(w.explainTimeFailed)
+  else if (time.relaxedBy !== undefined) out.push(w.explainTimeRelaxed)
+  else out.push(w.explainTimeOk)
   const auth = get('beacon-authenticity')
   if (auth !== undefined) {
-    if (!auth.ok) out.push('The blocks are not shown to come from the beacon (beacon-authenticity failed).')
-    else if (auth.relaxedBy !== undefined) out.push('No signed beacon record: the blocks are intact, but nothing shows that the beacon published them (accepted by your settings).')
-    else out.push('The beacon’s signed record vouches for the chain of blocks down to the target block.')
+    if (!auth.ok) out.push(w.explainAuthFailed)
+    else if (auth.relaxedBy !== undefined) out.push(w.explainAuthRelaxed)
+    else out.push(w.explainAuthOk)
   }
   const trusted = get('beacon-trusted')
-  if (trusted !== undefined && !trusted.ok) out.push('The commitment names a beacon you do not trust: its operator could choose its values.')
+  if (trusted !== undefined && !trusted.ok) out.push(w.explainUntrustedBeacon)
   const outcome = get('outcome')
-  if (outcome?.ok === true) out.push('The outcome was recomputed from the target block’s randomness and the commitment CID: it is exactly the one claimed.')
-  else if (outcome !== undefined) out.push('The claimed outcome does not follow from the target block (outcome failed).')
-  else out.push('The outcome was not recomputed.')
+  if (outcome?.ok === true) out.push(w.explainOutcomeOk)
+  else if (outcome !== undefined) out.push(w.explainOutcomeFailed)
+  else out.push(w.explainOutcomeNotRun)
   return out
 }
 
@@ -177,7 +186,10 @@ function describeDraw(parsed: DrawSpec | undefined, raw: unknown, kinds: DrawKin
  * Returns `undefined` when the proof is too broken to picture (not an object, or no chain).
  * `kinds` names the draw (default: the built-in kinds).
  */
-export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawKinds = DEFAULT_DRAW_KINDS): Evidence | undefined {
+export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawKinds = DEFAULT_DRAW_KINDS, m: Messages = en): Evidence | undefined {
+  const w = m.evidence
+  const L = w.labels
+  const when = (seconds: number | undefined): string => (seconds === undefined ? w.unknown : formatTimeBoth(seconds, m.lang, m.localTime))
   if (proof === null || typeof proof !== 'object') return undefined
   const p = proof as { commitmentCid?: unknown; commitment?: unknown; chain?: { blocks?: unknown; ipnsRecord?: unknown } }
   const rawBlocks = Array.isArray(p.chain?.blocks) ? (p.chain.blocks as unknown[]) : []
@@ -200,16 +212,16 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
   const cState = stateOf(result, commitmentChecks)
   const commitmentNode: EvidenceNode = {
     key: 'commitment',
-    title: 'Commitment',
+    title: w.titles.commitment,
     state: cState,
     status: cState === 'ok' ? `encodes to its CID${result.pinned ? ' (the one pinned)' : ''}; names a trusted beacon; participants match` : cState === 'fail' ? (failedDetail(result, commitmentChecks) ?? 'failed') : 'could not be read',
     checks: commitmentChecks,
     facts: [
-      { label: 'CID', value: typeof p.commitmentCid === 'string' ? p.commitmentCid : 'missing', mono: true },
-      { label: 'Label', value: c?.label ?? (typeof rawC.label === 'string' ? rawC.label : '') },
-      { label: 'Draw', value: describeDraw(c?.draw, rawC.draw, kinds) },
-      { label: 'Made after', value: afterSeq === undefined ? 'unknown' : `block ${afterSeq}` },
-      { label: 'Target', value: targetSeq === undefined ? 'unknown' : `block ${targetSeq}` },
+      { label: L.cid, value: typeof p.commitmentCid === 'string' ? p.commitmentCid : w.missing, mono: true },
+      { label: L.label, value: c?.label ?? (typeof rawC.label === 'string' ? rawC.label : ''), untrusted: true },
+      { label: L.draw, value: describeDraw(c?.draw, rawC.draw, kinds) },
+      { label: L.madeAfter, value: afterSeq === undefined ? w.unknown : w.block(String(afterSeq)) },
+      { label: L.target, value: targetSeq === undefined ? w.unknown : w.block(String(targetSeq)) },
     ],
   }
 
@@ -233,14 +245,14 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
   }
   const afterNode: EvidenceNode = {
     key: 'after',
-    title: 'Latest block seen at commit time',
+    title: w.titles.after,
     state: aState,
     status: aStatus,
     checks: ['after-block'],
     facts: [
-      { label: 'Sequence', value: afterSeq === undefined ? 'unknown' : String(afterSeq) },
-      { label: 'CID', value: afterCid ?? 'unknown', mono: true },
-      ...(afterBlock?.timestamp !== undefined ? [{ label: 'Time', value: formatTime(afterBlock.timestamp) }] : []),
+      { label: L.sequence, value: afterSeq === undefined ? w.unknown : String(afterSeq) },
+      { label: L.cid, value: afterCid ?? w.unknown, mono: true },
+      ...(afterBlock?.timestamp !== undefined ? [{ label: L.time, value: when(afterBlock.timestamp) }] : []),
     ],
   }
 
@@ -249,7 +261,7 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
   const tState = stateOf(result, targetChecks)
   const targetNode: EvidenceNode = {
     key: 'target',
-    title: 'Target block',
+    title: w.titles.target,
     state: target !== undefined && !target.intact ? 'fail' : tState,
     status:
       tState === 'fail'
@@ -261,9 +273,9 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
             : 'not checked',
     checks: targetChecks,
     facts: [
-      { label: 'Sequence', value: targetSeq === undefined ? 'unknown' : String(targetSeq) },
-      { label: 'CID', value: target?.cid ?? result.target?.cid ?? 'not carried', mono: true },
-      { label: 'Time', value: formatTime(target?.timestamp ?? result.target?.timestamp) },
+      { label: L.sequence, value: targetSeq === undefined ? w.unknown : String(targetSeq) },
+      { label: L.cid, value: target?.cid ?? result.target?.cid ?? w.notCarried, mono: true },
+      { label: L.time, value: when(target?.timestamp ?? result.target?.timestamp) },
     ],
   }
 
@@ -271,14 +283,14 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
   const recordChecks = ['ipns-record-signature', 'ipns-record-name', 'ipns-record-value']
   let headNode: EvidenceNode
   const headFacts: Fact[] = head === undefined ? [] : [
-    { label: 'Head block', value: head.sequence === undefined ? 'unknown' : `sequence ${head.sequence}${head === target ? ' (the target)' : ''}` },
-    { label: 'CID', value: head.cid, mono: true },
+    { label: L.headBlock, value: head.sequence === undefined ? w.unknown : w.sequence(String(head.sequence), head === target) },
+    { label: L.cid, value: head.cid, mono: true },
   ]
   if (!hasRecord) {
     const relaxed = result.checks.some((x) => x.name === 'beacon-authenticity' && x.relaxedBy !== undefined)
     headNode = {
       key: 'head',
-      title: 'Signed head',
+      title: w.titles.head,
       state: 'absent',
       status: relaxed ? 'no signed beacon record: integrity only, accepted by your settings' : 'no signed beacon record: nothing shows the beacon published these blocks',
       checks: recordChecks,
@@ -289,14 +301,14 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
     const facts = [...headFacts]
     try {
       const rec = parseIpnsRecord(base64ToBytes(p.chain!.ipnsRecord as string))
-      facts.push({ label: 'IPNS value', value: rec.value, mono: true }, { label: 'Record seq.', value: rec.sequence.toString() }, { label: 'Valid until', value: rec.validity })
+      facts.push({ label: L.ipnsValue, value: rec.value, mono: true }, { label: L.recordSeq, value: rec.sequence.toString() }, { label: L.validUntil, value: validUntil(rec.validity, when) })
     } catch {
-      facts.push({ label: 'IPNS record', value: 'does not parse' })
+      facts.push({ label: L.ipnsRecord, value: w.doesNotParse })
     }
-    facts.push({ label: 'Beacon', value: c?.beacon ?? (typeof rawC.beacon === 'string' ? rawC.beacon : 'unknown'), mono: true })
+    facts.push({ label: L.beacon, value: c?.beacon ?? (typeof rawC.beacon === 'string' ? rawC.beacon : w.unknown), mono: true })
     headNode = {
       key: 'head',
-      title: 'Signed head (IPNS record)',
+      title: w.titles.headSigned,
       state: rState,
       status:
         rState === 'ok'
@@ -386,7 +398,7 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
   const timeNode: EvidenceNode | undefined =
     time === undefined || timeState === undefined
       ? undefined
-      : { key: 'time', title: 'Commitment time-stamp', state: timeState, status: time.detail, checks: ['commitment-time'], facts: [] }
+      : { key: 'time', title: w.titles.time, state: timeState, status: time.detail, checks: ['commitment-time'], facts: [] }
   const timeLink: EvidenceLink | undefined =
     timeNode === undefined
       ? undefined
@@ -399,6 +411,6 @@ export function buildEvidence(proof: unknown, result: VerifyResult, kinds: DrawK
     blocks: strip,
     blockCount: rawBlocks.length,
     hasRecord,
-    explain: explainChecks(result),
+    explain: explainChecks(result, m),
   }
 }

@@ -14,94 +14,21 @@ import { type Check } from '../core/check.js'
 import { type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type TableColumn } from '../core/kinds/kind.js'
 import { type ReceiptCheckName } from '../core/check-names.js'
 import { type VerifyOptions, type VerifyResult } from '../core/verify.js'
+import { DEFAULT_DRAND_CHAINS } from '../core/drand/chain.js'
 import { buildEvidence, type Evidence } from './evidence.js'
 import type { PageDigest } from './page-digest.js'
-import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
+import type { PairingRequest } from './pairing-client.js'
+import { en, type Messages } from './messages.js'
+import type { TrustSettings } from './settings.js'
+import { pageVerdict, type PageVerdict } from './verdict-text.js'
 
 /** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
 export const MAX_ROWS = 500
 
-/**
- * How the page colours a verdict: `verified` (green) only when `verify` said `verified` under the
- * strict default policy (a pinned CID included); `custom` (amber) when every check passed but under
- * a non-default setting or a relaxed rule; `failed` (red) when a check failed.
- */
-export type Tier = 'verified' | 'custom' | 'failed'
+export { pageVerdict, type PageVerdict, type Tier, type UsedSetting } from './verdict-text.js'
 
-/** A non-default setting, and whether this proof's verdict relied on it (`undefined`: cannot tell). */
-export interface UsedSetting extends CustomSetting {
-  readonly used: boolean | undefined
-}
-
-/** The page's verdict in words. */
-export interface PageVerdict {
-  readonly tier: Tier
-  /** Short title: "Verified", "Verified under custom trust settings", "Not fully verified", "Failed". */
-  readonly title: string
-  /** The headline (the core's wording, shared with the CLI, except under custom trust; see {@link pageVerdict}). */
-  readonly headline: string
-  /** Facts first: commitment CID, beacon, target block and time, relaxed rules (the core's `describeVerdict`). */
-  readonly lines: readonly string[]
-  /** Every non-default setting in force, with what to check instead. */
-  readonly custom: readonly UsedSetting[]
-  /** Names of the failed checks. */
-  readonly failed: readonly string[]
-  /** For a failed verdict: one plain sentence saying what is wrong (the core's `failureReason`). */
-  readonly reason?: string
-}
-
-/** The headline of a verdict that passed under custom trust settings without relaxing a rule. */
-export const CUSTOM_HEADLINE = 'VERIFIED UNDER CUSTOM TRUST SETTINGS: every check passed, but under trust settings that are not the default; this is not the strict verdict.'
-
-/**
- * The page's verdict. It uses the core's {@link describeVerdict} wording (the CLI's), with one
- * difference: the core calls a proof `verified` when a beacon the caller added is trusted, while the
- * page, whose settings may come from a shared link, never shows a green verdict under any
- * non-default setting.
- *
- * @param r - `verify`'s result.
- * @param s - the settings in force.
- * @param link - the settings the page's link gave (to say which came from the link).
- */
-export function pageVerdict(r: VerifyResult, s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS): PageVerdict {
-  const base = describeVerdict(r)
-  const custom = customSettings(s, link).map((c): UsedSetting => ({ ...c, used: settingUsed(c, r) }))
-  const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
-  const lines = [...base.lines]
-  if (r.pinned && s.commitment !== undefined && s.commitment === link.commitment) {
-    lines.push("The CID was pinned by the link you opened, not by you: compare it with the organizer's announcement.")
-  }
-  // `incomplete` (a check this browser could not perform, e.g. RSA without Web Crypto) is never shown as passed.
-  // A file that is not a readable proof (the CLI's exit 4, "bad input") is named as such, apart from a
-  // proof that was read and found false (exit 1).
-  const unreadable = failed.length > 0 && failed.every((n) => n === 'format' || n === 'version')
-  if (r.verdict === 'failed' || r.verdict === 'incomplete') return { tier: 'failed', title: r.verdict === 'incomplete' ? 'Not verified here' : unreadable ? 'Not a readable proof' : 'Failed', headline: base.headline, lines, custom, failed, ...(base.reason === undefined ? {} : { reason: base.reason }) }
-  if (r.verdict === 'verified' && custom.length === 0) return { tier: 'verified', title: 'Verified', headline: base.headline, lines, custom, failed }
-  const relaxed = r.verdict === 'verified-relaxed'
-  return { tier: 'custom', title: relaxed ? 'Not fully verified' : 'Verified under custom trust settings', headline: relaxed ? base.headline : CUSTOM_HEADLINE, lines, custom, failed }
-}
-
-function settingUsed(c: CustomSetting, r: VerifyResult): boolean | undefined {
-  switch (c.key) {
-    case 'trust-beacon':
-      return r.beacon?.source === 'caller' && r.beacon.name === canonicalName(c.value)
-    case 'allow-unsigned':
-      return r.checks.some((x) => x.relaxedBy === 'allowUnsigned')
-    case 'allow-untimestamped':
-      return r.checks.some((x) => x.relaxedBy === 'allowUntimestamped')
-    default:
-      return undefined
-  }
-}
-
-function canonicalName(name: string | undefined): string | undefined {
-  if (name === undefined) return undefined
-  try {
-    return normalizeTrustedBeacons([name])[0]!.name
-  } catch {
-    return undefined
-  }
-}
+/** The headline of a verdict that passed under custom trust settings without relaxing a rule (English). */
+export const CUSTOM_HEADLINE = en.verdict.custom
 
 /**
  * The core's verify options for the page's settings.
@@ -113,6 +40,7 @@ export function verifyOptions(s: TrustSettings, now: Date, kinds: DrawKinds = DE
   const trust = {
     ...(s.beacons.length === 0 ? {} : { beacons: [...ORBITPORT_BEACONS, ...s.beacons.map((name) => ({ name, label: 'a beacon added in the trust settings' }))] }),
     ...(s.tsaRoots.length === 0 ? {} : { timestampAuthorities: [...DEFAULT_TIMESTAMP_AUTHORITIES, ...s.tsaRoots] }),
+    ...(s.drandChains === undefined || s.drandChains.length === 0 ? {} : { drandChains: [...DEFAULT_DRAND_CHAINS, ...s.drandChains.filter((c) => !DEFAULT_DRAND_CHAINS.some((d) => d.hash === c.hash))] }),
   }
   return {
     now,
@@ -133,8 +61,8 @@ export interface CellView {
 /** One part of the outcome, cut to at most {@link MAX_ROWS} rows; `total` counts them all. */
 export type SectionView =
   | { readonly layout: 'values'; readonly title: string; readonly note?: string; readonly values: readonly string[]; readonly total: number }
-  | { readonly layout: 'ranked'; readonly title: string; readonly note?: string; readonly rows: readonly RowView[]; readonly total: number }
-  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number }
+  | { readonly layout: 'ranked'; readonly title: string; readonly note?: string; readonly rows: readonly RowView[]; readonly total: number; readonly features?: readonly string[] }
+  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number; readonly compact?: boolean }
 
 /** The outcome, cut to what the page draws: the kind's `display` (values, a ranked table, a plain table, or titled sections of those). */
 export type OutcomeView = SectionView | { readonly layout: 'sections'; readonly title: string; readonly sections: readonly SectionView[] }
@@ -143,8 +71,11 @@ export type OutcomeView = SectionView | { readonly layout: 'sections'; readonly 
 export interface RowView {
   readonly rank: number
   readonly index: number
+  /** The entry; for a sortition member shown by feature, its id. */
   readonly entry: string
   readonly weight?: number
+  /** A sortition member's value on each feature (the section's `features`), read from its `id|feature=value|…` entry. */
+  readonly fields?: readonly string[]
 }
 
 /**
@@ -195,7 +126,7 @@ export interface RenderModel {
  *
  * @param proof - the proof as parsed JSON, only when `verify` accepted its bytes (format check passed).
  */
-export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }, kinds: DrawKinds = DEFAULT_DRAW_KINDS): RenderModel {
+export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, link: TrustSettings, env: { webCrypto: boolean; verifyMs: number }, kinds: DrawKinds = DEFAULT_DRAW_KINDS, m: Messages = en): RenderModel {
   const c = r.commitment
   const summary: SummaryView | undefined =
     c === undefined
@@ -205,11 +136,12 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
           draw: kinds.get(c.draw.kind)?.describe(c.draw, c.participants?.count) ?? c.draw.kind,
           target: c.target,
           ...(r.target === undefined ? {} : { targetTime: r.target.timestamp }),
-          beacon: r.beacon?.text ?? c.beacon,
+          // named once: Orbitport's label and the name, or the name alone
+          beacon: r.beacon?.source === 'default' && r.beacon.label !== undefined ? `${r.beacon.label} (${r.beacon.name})` : (r.beacon?.name ?? c.beacon),
         }
   const o = r.outcome
   const carried = carriedParticipants(proof)
-  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds)
+  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds, sortitionFeatures(c?.draw))
   const participants: ParticipantsView | undefined =
     c?.participants === undefined || carried === undefined
       ? undefined
@@ -219,9 +151,9 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
           salted: c.participants.salted === true,
           ...(carried.weights === undefined ? {} : { totalWeight: carried.weights.reduce((a, b) => a + b, 0) }),
         }
-  const evidence = proof === undefined ? undefined : buildEvidence(proof, r, kinds)
+  const evidence = proof === undefined ? undefined : buildEvidence(proof, r, kinds, m)
   return {
-    verdict: pageVerdict(r, s, link),
+    verdict: pageVerdict(r, s, link, m),
     ok: r.ok,
     authenticated: r.authenticated,
     checks: r.checks.map((x) => ({ ...x })),
@@ -255,7 +187,7 @@ export function carriedParticipants(proof: unknown): { disclosure: 'full' | 'win
  * know); ranked rows get their weight when the proof carries the weights. Each section keeps at most
  * {@link MAX_ROWS} rows; a table row gets exactly one cell per column.
  */
-export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS): OutcomeView | undefined {
+export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS, features?: readonly string[]): OutcomeView | undefined {
   const d: OutcomeDisplay | undefined = kinds.get(o.kind)?.display(o)
   if (d === undefined) return undefined
   const row = (w: { rank: number; index: number; entry: string }): RowView => {
@@ -265,14 +197,62 @@ export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: 
   const section = (x: DisplaySection): SectionView => {
     const note = x.note === undefined ? {} : { note: x.note }
     if (x.layout === 'values') return { layout: 'values', title: x.title, ...note, values: x.values.slice(0, MAX_ROWS), total: x.values.length }
-    if (x.layout === 'ranked') return { layout: 'ranked', title: x.title, ...note, rows: x.rows.slice(0, MAX_ROWS).map(row), total: x.rows.length }
+    if (x.layout === 'ranked') {
+      const rows = x.rows.slice(0, MAX_ROWS).map(row)
+      const split = features === undefined || features.length === 0 ? undefined : rows.map((r) => byFeature(r.entry, features))
+      if (split !== undefined && split.every((f) => f !== undefined)) {
+        return { layout: 'ranked', title: x.title, ...note, features, rows: rows.map((r, i) => ({ ...r, entry: split[i]!.id, fields: split[i]!.fields })), total: x.rows.length }
+      }
+      return { layout: 'ranked', title: x.title, ...note, rows, total: x.rows.length }
+    }
     const rows = x.rows.slice(0, MAX_ROWS).map((r) => x.columns.map((_, i): CellView => {
       const c = r[i] ?? ''
       return typeof c === 'string' ? { text: c } : { text: c.text, tone: c.tone }
     }))
-    return { layout: 'table', title: x.title, ...note, columns: x.columns.map((c) => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) })), rows, total: x.rows.length }
+    const columns = x.columns.map((c): TableColumn => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) }))
+    // A respondent type `feature=value|…` (probabilities by type): one column per feature, as the members.
+    const types = x.columns[0]?.label === 'Type' ? typeColumns(rows.map((r) => r[0]?.text ?? '')) : undefined
+    // A sortition draw's tables (quotas, probabilities) wrap their cells on a phone rather than scroll.
+    const compact = features === undefined ? {} : { compact: true }
+    if (types !== undefined) return { layout: 'table', title: x.title, ...note, columns: [...types.names.map((label) => ({ label })), ...columns.slice(1)], rows: rows.map((r, i) => [...types.values[i]!.map((text) => ({ text })), ...r.slice(1)]), total: x.rows.length, ...compact }
+    return { layout: 'table', title: x.title, ...note, columns, rows, total: x.rows.length, ...compact }
   }
   return d.layout === 'sections' ? { layout: 'sections', title: d.title, sections: d.sections.map(section) } : section(d)
+}
+
+/**
+ * A sortition entry `id|feature=value|…` read by its committed features (names in order): the id (which
+ * may itself hold `|`: read from the right) and each feature's value; undefined when it is not one.
+ */
+export function byFeature(entry: string, features: readonly string[]): { id: string; fields: string[] } | undefined {
+  const parts = entry.split('|')
+  if (parts.length < features.length + 1) return undefined
+  const tail = parts.slice(parts.length - features.length)
+  const fields: string[] = []
+  for (const [i, f] of features.entries()) {
+    const p = tail[i]!
+    if (!p.startsWith(`${f}=`)) return undefined
+    fields.push(p.slice(f.length + 1))
+  }
+  return { id: parts.slice(0, parts.length - features.length).join('|'), fields }
+}
+
+/** Respondent types `feature=value|…` split into one column per feature (the same features in every row), or undefined. */
+function typeColumns(types: readonly string[]): { names: string[]; values: string[][] } | undefined {
+  if (types.length === 0) return undefined
+  if (!types.every((t) => t.split('|').every((p) => p.indexOf('=') > 0))) return undefined
+  const split = types.map((t) => t.split('|').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const))
+  const names = split[0]!.map(([n]) => n)
+  if (names.some((n) => n === '') || !split.every((row) => row.length === names.length && row.every(([n], i) => n === names[i]))) return undefined
+  return { names, values: split.map((row) => row.map(([, v]) => v)) }
+}
+
+/** The committed feature names of a sortition draw (`panel`, `panel-lottery`), in committed order. */
+function sortitionFeatures(draw: unknown): string[] | undefined {
+  const f = (draw as { kind?: unknown; features?: unknown } | undefined)?.features
+  if (!Array.isArray(f)) return undefined
+  const names = f.map((x) => (typeof (x as { name?: unknown })?.name === 'string' ? (x as { name: string }).name : undefined))
+  return names.every((n): n is string => n !== undefined) ? names : undefined
 }
 
 /**
@@ -326,6 +306,8 @@ export interface VerifyRequest {
   readonly proof: Uint8Array | string
   readonly settings: TrustSettings
   readonly link: TrustSettings
+  /** The page's language (messages.ts): the verdict and evidence are worded in it. */
+  readonly lang?: string
 }
 
 /** Main thread → worker: search the entries of the full disclosure it verified last. */
@@ -388,3 +370,4 @@ export type WorkerMessage =
   | { readonly type: 'page-hash'; readonly digest: PageDigest }
   | { readonly type: 'commitment'; readonly commitment: CommitmentModel }
   | { readonly type: 'error'; readonly message: string }
+  | PairingRequest

@@ -10,7 +10,9 @@
  *
  * @module
  */
-import { InvalidInputError } from '../core/errors.js'
+import { parseDrandInfo, type DrandChainInfo } from '../core/drand/chain.js'
+import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
+import { en, type SettingWords } from './messages.js'
 
 /** The reader's trust settings. The empty value ({@link DEFAULT_SETTINGS}) is the strict policy. */
 export interface TrustSettings {
@@ -22,6 +24,8 @@ export interface TrustSettings {
   readonly allowUntimestamped: boolean
   /** Time-stamping root certificates (PEM blocks) trusted in addition to the built-in ones. Panel only. */
   readonly tsaRoots: readonly string[]
+  /** drand chains trusted in addition to drand's quicknet, each read from its `/info` JSON ({@link parseDrandChainText}). Panel only. */
+  readonly drandChains?: readonly DrandChainInfo[]
   /** The commitment CID the organizer announced; any other commitment fails `commitment-pinned`. */
   readonly commitment?: string
 }
@@ -42,6 +46,7 @@ export const QUERY = {
   allowUnsigned: 'allow-unsigned',
   allowUntimestamped: 'allow-untimestamped',
   tsa: 'trust-tsa',
+  drand: 'trust-drand',
   commitment: 'commitment',
 } as const
 
@@ -81,6 +86,7 @@ export function settingsFromQuery(params: URLSearchParams): LinkSettings {
   const allowUnsigned = flag(QUERY.allowUnsigned)
   const allowUntimestamped = flag(QUERY.allowUntimestamped)
   if (params.has(QUERY.tsa)) ignored.push(`${QUERY.tsa}: ignored. Time-stamping roots are trust anchors: this page takes them only from you, through the trust settings panel, never from a link`)
+  if (params.has(QUERY.drand)) ignored.push(`${QUERY.drand}: ignored. A drand chain is a trust anchor: this page takes it only from you, through the trust settings panel, never from a link`)
   const pins = params.getAll(QUERY.commitment).map((c) => c.trim()).filter((c) => c !== '')
   let commitment: string | undefined
   if (pins.length > 1) ignored.push(`${QUERY.commitment}: ignored, the link pins more than one CID`)
@@ -142,16 +148,57 @@ export function parsePemCertificates(text: string): string[] {
   return blocks
 }
 
+/** Most characters of the panel's drand field (the CLI reads at most 64 KiB of `--trust-drand` file). */
+const MAX_DRAND_TEXT = 64 * 1024
+/** Most extra drand chains. */
+const MAX_DRAND_CHAINS = 8
+
+/**
+ * Reads the panel's drand field: one chain's info JSON exactly as drand's `/info` (or
+ * `/{chainhash}/info`) serves it, or a JSON array of such objects. Each is read as `orbitdraw verify
+ * --trust-drand INFO.json` reads its file ({@link parseDrandInfo}: the chain hash recomputed from the
+ * public key, genesis, period, group hash and beacon ID must match, and only the
+ * `bls-unchained-g1-rfc9380` scheme is accepted). Empty text: no extra chain.
+ *
+ * @throws {@link InvalidInputError} `INVALID_DRAND_INFO` naming what is wrong.
+ */
+export function parseDrandChainText(text: string): DrandChainInfo[] {
+  if (text.trim() === '') return []
+  const bad = (detail: string, hint: string, path?: string): never => {
+    throw new InvalidInputError('INVALID_DRAND_INFO', detail, hint, path === undefined ? {} : { path })
+  }
+  if (text.length > MAX_DRAND_TEXT) bad(`the drand chain info is ${text.length} characters, over ${MAX_DRAND_TEXT}`, "paste only the chain's /info JSON")
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    bad('the drand chain info is not JSON', "paste the chain's info JSON exactly as drand's /{chainhash}/info serves it")
+  }
+  const list = Array.isArray(json) ? json : [json]
+  if (list.length > MAX_DRAND_CHAINS) bad(`${list.length} drand chains given; at most ${MAX_DRAND_CHAINS}`, 'trust only the chains you need')
+  const chains: DrandChainInfo[] = []
+  list.forEach((item, i) => {
+    try {
+      const chain = parseDrandInfo(item, 'a drand chain added in the trust settings')
+      if (!chains.some((c) => c.hash === chain.hash)) chains.push(chain)
+    } catch (err) {
+      if (!(err instanceof OrbitdrawError)) throw err
+      bad(`${list.length === 1 ? 'the drand chain info' : `drand chain ${i + 1}`}: ${err.detail}`, err.hint, `${Array.isArray(json) ? `[${i}]` : ''}${err.path?.replace(/^\$/, '') ?? ''}`)
+    }
+  })
+  return chains
+}
+
 /** Where a setting came from. */
 export type SettingOrigin = 'link' | 'panel'
 
 /** One non-default setting in words. */
 export interface CustomSetting {
-  /** Stable key: `trust-beacon`, `allow-unsigned`, `allow-untimestamped`, `trust-tsa`. */
-  readonly key: 'trust-beacon' | 'allow-unsigned' | 'allow-untimestamped' | 'trust-tsa'
+  /** Stable key: `trust-beacon`, `allow-unsigned`, `allow-untimestamped`, `trust-tsa`, `trust-drand`. */
+  readonly key: 'trust-beacon' | 'allow-unsigned' | 'allow-untimestamped' | 'trust-tsa' | 'trust-drand'
   /** `link` when the page's link set it (and the panel still holds the link's value), else `panel`. */
   readonly origin: SettingOrigin
-  /** The beacon name, for `trust-beacon`. */
+  /** The beacon name, for `trust-beacon`; the chain hash, for `trust-drand`. */
   readonly value?: string
   /** What the setting does. */
   readonly what: string
@@ -165,48 +212,24 @@ export interface CustomSetting {
  *
  * @param s - the settings in force.
  * @param link - the settings the page's link gave (to say "set by the link").
+ * @param w - the words, in the page's language (default English).
  */
-export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS): CustomSetting[] {
+export function customSettings(s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS, w: SettingWords = en.settings): CustomSetting[] {
   const out: CustomSetting[] = []
-  for (const b of s.beacons) {
-    out.push({
-      key: 'trust-beacon',
-      origin: link.beacons.includes(b) ? 'link' : 'panel',
-      value: b,
-      what: `beacon ${b} is trusted in addition to Orbitport's`,
-      instead: 'whoever runs that beacon could choose its values: make sure it is the beacon the organizer announced and that you have your own reason to trust its operator',
-    })
-  }
-  if (s.allowUnsigned) {
-    out.push({
-      key: 'allow-unsigned',
-      origin: link.allowUnsigned ? 'link' : 'panel',
-      what: 'unsigned blocks are accepted (integrity only)',
-      instead: "nothing needs to show that the beacon published the blocks: check the target block's CID on the beacon itself (for example `orbitdraw verify --online`)",
-    })
-  }
-  if (s.allowUntimestamped) {
-    out.push({
-      key: 'allow-untimestamped',
-      origin: link.allowUntimestamped ? 'link' : 'panel',
-      what: 'a commitment without a time-stamp is accepted',
-      instead: "nothing needs to show that the commitment existed before its target block: check that the organizer announced this commitment CID publicly before the target block's time",
-    })
-  }
-  if (s.tsaRoots.length > 0) {
-    out.push({
-      key: 'trust-tsa',
-      origin: 'panel',
-      what: `${s.tsaRoots.length} time-stamping root certificate(s) you supplied are trusted in addition to the built-in ones`,
-      instead: 'a time-stamp under those roots is only as good as their authority: make sure each certificate belongs to a time-stamping authority you trust',
-    })
+  for (const b of s.beacons) out.push({ key: 'trust-beacon', origin: link.beacons.includes(b) ? 'link' : 'panel', value: b, what: w.trustBeacon(b), instead: w.trustBeaconInstead })
+  if (s.allowUnsigned) out.push({ key: 'allow-unsigned', origin: link.allowUnsigned ? 'link' : 'panel', what: w.allowUnsigned, instead: w.allowUnsignedInstead })
+  if (s.allowUntimestamped) out.push({ key: 'allow-untimestamped', origin: link.allowUntimestamped ? 'link' : 'panel', what: w.allowUntimestamped, instead: w.allowUntimestampedInstead })
+  if (s.tsaRoots.length > 0) out.push({ key: 'trust-tsa', origin: 'panel', what: w.trustTsa(s.tsaRoots.length), instead: w.trustTsaInstead })
+  for (const c of s.drandChains ?? []) {
+    out.push({ key: 'trust-drand', origin: 'panel', value: c.hash, what: w.trustDrand(c.hash, c.period, `${new Date(c.genesis * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`), instead: w.trustDrandInstead })
   }
   return out
 }
 
 /** True when two settings are the same policy. */
 export function sameSettings(a: TrustSettings, b: TrustSettings): boolean {
-  return settingsToQuery(a) === settingsToQuery(b) && a.tsaRoots.join('\n') === b.tsaRoots.join('\n')
+  const chains = (s: TrustSettings): string => (s.drandChains ?? []).map((c) => c.hash).join('\n')
+  return settingsToQuery(a) === settingsToQuery(b) && a.tsaRoots.join('\n') === b.tsaRoots.join('\n') && chains(a) === chains(b)
 }
 
 /**

@@ -20,11 +20,13 @@ import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/kind.js'
 import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { en, LANGUAGES } from './messages.js'
 import { pageDigest } from './page-digest.js'
+import { answerPairing, type PairingAnswer } from './pairing-client.js'
 import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest | PairingAnswer>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
@@ -121,7 +123,7 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
   if (result.checks.some((c) => c.name === 'format' && c.ok)) {
     proof = JSON.parse(typeof req.proof === 'string' ? req.proof : new TextDecoder('utf-8', { fatal: true }).decode(req.proof))
   }
-  const model = buildModel(result, proof, req.settings, req.link, { webCrypto: globalThis.crypto?.subtle !== undefined, verifyMs }, kinds)
+  const model = buildModel(result, proof, req.settings, req.link, { webCrypto: globalThis.crypto?.subtle !== undefined, verifyMs }, kinds, LANGUAGES[req.lang ?? 'en'] ?? en)
   const carried = carriedParticipants(proof)
   if (carried?.entries !== undefined && result.checks.some((c) => c.name === 'participants' && c.ok)) {
     searchable = { entries: carried.entries, ranks: winnerRanks(result.outcome, kinds) }
@@ -133,6 +135,10 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
 export function startVerifierWorker(kinds: DrawKinds): void {
   scope.onmessage = (ev) => {
     const msg = ev.data
+    if (msg.type === 'pairing-result') {
+      answerPairing(msg)
+      return
+    }
     if (msg.type === 'page-hash') {
       scope.postMessage({ type: 'page-hash', digest: pageDigest(msg.bytes) })
       return

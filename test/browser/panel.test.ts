@@ -33,6 +33,12 @@ function panelProof(target: number, alternates: number): Proof {
   return drawFromBlock(commitment, participants, CHAIN[target]!)
 }
 
+/** An entry `id|feature=value|…` as the page's columns: the id, then each feature's value. */
+function byColumns(entry: string): string[] {
+  const parts = entry.split('|')
+  return [parts[0]!, ...parts.slice(1).map((p) => p.slice(p.indexOf('=') + 1))]
+}
+
 describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
   let proof: Proof
   let lottery: Proof
@@ -62,16 +68,21 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
     expect(await web.page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Panel of ${K}`)
     expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual([`Members (${K})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`, 'Alternates (4)', 'Selection probability by type'])
     // members and alternates: the proof's entries, positions 1-based
-    expect(await section(0).locator('td.entry').allTextContents()).toEqual(o.members.map((m) => m.entry))
-    expect(await section(0).locator('td.index').allTextContents()).toEqual(o.members.map((m) => String(m.index + 1)))
-    expect(await section(2).locator('td.entry').allTextContents()).toEqual(o.alternates.map((m) => m.entry))
+    // members and alternates: one column per committed feature, not `id|feature=value|…` strings
+    const names = pool.features.map((f) => f.name)
+    expect(await section(0).locator('th').allTextContents()).toEqual(['Rank', 'ID', ...names, 'Position in list'])
+    expect(await tableRows(0)).toEqual(o.members.map((m) => [`#${m.rank}`, ...byColumns(m.entry), String(m.index + 1)]))
+    expect(await section(2).locator('th').allTextContents()).toEqual(['Rank', 'ID', ...names, 'Position in list'])
+    expect(await tableRows(2)).toEqual(o.alternates.map((m) => [`#${m.rank}`, ...byColumns(m.entry), String(m.index + 1)]))
+    expect(await web.page.locator('#outcome td').evaluateAll((tds) => tds.filter((td) => (td.textContent ?? '').includes('|')).length)).toBe(0)
     // the quota table: every row of the proof, min/max/selected right-aligned, each quota met and marked
     expect(await section(1).locator('th').allTextContents()).toEqual(['Feature', 'Value', 'Min', 'Max', 'Selected', 'OK'])
     expect(await tableRows(1)).toEqual(o.quotas.map((q) => [q.feature, q.value, String(q.min), String(q.max), String(q.selected), 'yes ✓']))
     expect(await section(1).locator('td.num').count()).toBe(o.quotas.length * 3)
     expect(await section(1).locator('td.tone-ok').count()).toBe(o.quotas.length)
     // probabilities: one row per type, the decimal and the reduced fraction
-    expect(await tableRows(3)).toEqual(o.probabilities!.map((p) => [p.type, String(p.respondents), p.decimal, p.probability]))
+    expect(await section(3).locator('th').allTextContents()).toEqual([...o.probabilities![0]!.type.split('|').map((p) => p.slice(0, p.indexOf('='))), 'Respondents', 'Probability', 'Exact'])
+    expect(await tableRows(3)).toEqual(o.probabilities!.map((p) => [...p.type.split('|').map((v) => v.slice(v.indexOf('=') + 1)), String(p.respondents), p.decimal, p.probability]))
     expect(web.pageErrors).toEqual([])
   })
 
@@ -105,7 +116,7 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
     expect(failed).toContain('panel-replay')
     expect(await web.page.locator('#verdict .failed-name').allTextContents()).toEqual(failed)
     expect(await web.page.locator('#outcome .tag-fail').textContent()).toBe('claimed by the proof — not verified')
-    expect(await section(0).locator('td.entry').first().textContent()).toBe(j.participants.entries[other])
+    expect(await section(0).locator('td.entry').first().textContent()).toBe(byColumns(j.participants.entries[other]!)[0])
     const first = section(1).locator('tbody tr').first().locator('td').last()
     expect(await first.textContent()).toBe('no ✗')
     expect(await first.getAttribute('data-tone')).toBe('bad')
@@ -121,7 +132,7 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
     for (const name of LOTTERY_CHECK_NAMES) expect(checks).toContain(name)
     expect(await web.page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Panel ${o.panel} of the portfolio`)
     expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual([`Members (${K})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`])
-    expect(await section(0).locator('td.entry').allTextContents()).toEqual(o.members.map((m) => m.entry))
+    expect(await tableRows(0)).toEqual(o.members.map((m) => [`#${m.rank}`, ...byColumns(m.entry), String(m.index + 1)]))
     expect(await tableRows(1)).toEqual(o.quotas.map((q) => [q.feature, q.value, String(q.min), String(q.max), String(q.selected), 'yes ✓']))
   })
 
@@ -140,6 +151,13 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
       }))
       expect(layout.width, layout.wide.join('\n')).toBeLessThanOrEqual(390)
       for (const right of layout.boxes) expect(right).toBeLessThanOrEqual(390)
+      // members, quotas, alternates and probabilities: no table overflows its box (the Selected and OK
+      // columns of the quota table, and every feature column, stay on screen without scrolling)
+      const tables = await phone.locator('#outcome .table-scroll').evaluateAll((boxes) => boxes.map((b) => ({ label: b.getAttribute('aria-label'), scroll: b.scrollWidth, client: b.clientWidth })))
+      expect(tables.length).toBe(4)
+      for (const t of tables) expect(t.scroll, `${t.label} overflows`).toBeLessThanOrEqual(t.client)
+      const ok = phone.locator('#outcome .outcome-section').nth(1).locator('tbody tr').first().locator('td').last()
+      expect(await ok.evaluate((td) => td.getBoundingClientRect().right)).toBeLessThanOrEqual(390)
     } finally {
       await phone.close()
     }

@@ -60,7 +60,7 @@ describe('browser verifier (headless Chromium)', () => {
 
   it('builds one self-contained page: the core in a blob: worker, under a strict CSP', async () => {
     expect(web.built.worker.gzip).toBeGreaterThan(10_000)
-    expect(web.built.js.min).toBeLessThan(64 * 1024) // the core is not on the main thread
+    expect(web.built.js.min).toBeLessThan(96 * 1024) // the core is not on the main thread (the words of two languages are)
     expect(web.built.page.min).toBeGreaterThan(web.built.js.min + web.built.worker.min)
     const csp = await web.page.goto(web.url).then(() => web.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))
     const directives = Object.fromEntries(csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]))
@@ -104,8 +104,8 @@ describe('browser verifier (headless Chromium)', () => {
     // facts first: the commitment CID to compare, the beacon in words, the target block and its time
     const facts = await web.page.locator('#verdict-facts li').allTextContents()
     expect(facts[0]).toBe(`Commitment ${signed.commitmentCid}: compare it with the organizer's announcement (made before the target block).`)
-    expect(facts[1]).toMatch(/^Beacon: untrusted beacon k51/)
-    expect(facts[2]).toMatch(/^Target block 11: published \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.$/)
+    expect(facts[1]).toMatch(/^Beacon: k51\S*, not one you trust\.$/)
+    expect(facts[2]).toMatch(/^Target block 11: published \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(.+, your local time\)\.$/)
     expect(await web.page.locator('#outcome h2').textContent()).toContain('not verified')
     // nothing claimed that was not checked: the time-stamp check failed, so no "published before"
     const explain = await web.page.locator('#explain').textContent()
@@ -152,7 +152,7 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.locator('#verdict-headline').textContent()).toMatch(/^VERIFIED UNDER CUSTOM TRUST SETTINGS/)
     expect(await web.page.locator('#custom-settings li[data-setting="trust-beacon"]').textContent()).toContain(`beacon ${beaconOf(signed)} is trusted in addition to Orbitport's`)
     expect(await web.page.locator('#custom-settings li[data-setting="trust-beacon"]').getAttribute('data-used')).toBe('true')
-    expect(await web.page.locator('#verdict-facts').textContent()).toContain('trusted by your settings')
+    expect(await web.page.locator('#verdict-facts').textContent()).toContain('added in your trust settings')
     expect(await failedChecks()).toEqual([])
     expect(await greenInsideVerdict()).toBe(0)
     expect(await shownWinners()).toEqual(winnersOf(signed))
@@ -322,7 +322,7 @@ describe('browser verifier (headless Chromium)', () => {
     await loadProof(web.page, signed, 'file')
     expect(await failedChecks()).toEqual([])
     expect(await web.page.locator('#checks li[data-check="commitment-time"]').getAttribute('data-ok')).toBe('true')
-    expect(await web.page.locator('#verdict-facts').textContent()).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at .* UTC, 4 min 59 s before block 11\./)
+    expect(await web.page.locator('#verdict-facts').textContent()).toMatch(/Commitment time: time-stamped by orbitdraw emulator TSA at \S+ \S+ UTC \(.*, your local time\), 4 min 59 s before block 11\./)
     expect(await web.page.locator('[data-node="time"]').getAttribute('data-state')).toBe('ok')
     // late: the organizer had the commitment time-stamped after the target block existed
     const late = await makeProof({ signed: true, tsa: tsaAt(-60) })
@@ -401,9 +401,11 @@ describe('browser verifier (headless Chromium)', () => {
     const claimed = winnersOf(tampered)
     expect(await tier()).toBe('failed')
     const reason = await web.page.locator('#verdict-reason').textContent()
-    expect(reason).toBe(`The outcome in the file is not the one the block decides: rank 1 should be ${JSON.stringify(winners[0])} (index ${PARTICIPANTS.indexOf(winners[0]!)}); the proof claims ${JSON.stringify(claimed[0])} (rank 1, index ${PARTICIPANTS.indexOf(claimed[0]!)}).`)
+    expect(reason).toBe('The outcome in the file is not the one the block decides.')
+    // the check's own finding, one click away under the reason
+    expect(await web.page.locator('#verdict-reason-detail').textContent()).toContain(`rank 1 should be ${JSON.stringify(winners[0])} (index ${PARTICIPANTS.indexOf(winners[0]!)}); the proof claims ${JSON.stringify(claimed[0])} (rank 1, index ${PARTICIPANTS.indexOf(claimed[0]!)})`)
     // the reason comes right after the title, before the headline and the facts
-    expect(await web.page.locator('#verdict .verdict-body > *').evaluateAll((els) => els.map((e) => e.id).slice(0, 3))).toEqual(['verdict-title', 'verdict-reason', 'verdict-headline'])
+    expect(await web.page.locator('#verdict .verdict-body > *').evaluateAll((els) => els.map((e) => e.id).slice(0, 4))).toEqual(['verdict-title', 'verdict-reason', 'verdict-reason-detail', 'verdict-headline'])
     expect(await greenInsideVerdict()).toBe(0)
     // positions are 1-based for people
     expect(await web.page.locator('#outcome tr.winner td.index').first().textContent()).toBe(String(PARTICIPANTS.indexOf(claimed[0]!) + 1))
@@ -507,7 +509,7 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await web.page.evaluate(() => document.documentElement.lang)).toBe('fr')
     expect(await web.page.locator('#input-h').textContent()).toBe('Charger une preuve')
     expect(await web.page.title()).toBe('orbitdraw — vérificateur de preuves')
-    expect(await web.page.locator('#core-in-english').textContent()).toContain('restent en anglais')
+    expect(await web.page.locator('#core-in-english').textContent()).toContain('reste en anglais')
     // the language links keep the rest of the link
     expect(await web.page.locator('#lang a[hreflang="en"]').getAttribute('href')).toContain(`trust-beacon=${beaconOf(signed)}`)
     await trustTestTsa()
@@ -535,12 +537,48 @@ describe('browser verifier (headless Chromium)', () => {
     }
   })
 
+  it('words failures in the reader’s language without library option names; evidence times in local time beside UTC (issue 26, item 6)', async () => {
+    // strict default, French: the test beacon is not trusted, the test time-stamp root neither
+    await web.page.goto(`${web.url}?lang=fr`)
+    await loadProof(web.page, signed, 'file')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Échec')
+    expect(await web.page.locator('#verdict-reason').textContent()).toBe('Le tirage nomme une balise à laquelle vous ne faites pas confiance : celui qui l’exploite pourrait choisir ses valeurs.')
+    expect(await web.page.locator('#verdict-headline').textContent()).toBe('ÉCHEC : beacon-trusted, commitment-time.')
+    expect(await web.page.locator('#verdict-facts').textContent()).toMatch(/Balise : k51\S*, à laquelle vous ne faites pas confiance\./)
+    expect(await web.page.locator('#checks-h').textContent()).toMatch(/^Vérifications \(/)
+    expect(await web.page.locator('#explain').textContent()).toContain('L’engagement nomme une balise à laquelle vous ne faites pas confiance')
+    // no library or CLI option names anywhere outside the checks' own technical details
+    const optionNames = /allowUnsigned|allowUntimestamped|untimestamped|trust\.(beacons|timestampAuthorities|drandChains)|relaxedBy|--allow-|--trust-/
+    for (const [link, proof] of [[`?lang=en`, signed], [`?trust-beacon=${beaconOf(signed)}&allow-untimestamped=1&allow-unsigned=1`, signed], ['', tamperOutcome(signed)]] as const) {
+      await web.page.goto(`${web.url}${link}`)
+      await loadProof(web.page, proof, 'file')
+      const shown = await web.page.locator('#result').evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement
+        for (const d of copy.querySelectorAll('.check-detail, #verdict-reason-detail, #notes')) d.remove()
+        return copy.textContent ?? ''
+      })
+      expect(shown).not.toMatch(optionNames)
+    }
+    // evidence boxes: the target block's time in UTC and, beside it, the reader's local time (Paris)
+    const context = await web.browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Paris' })
+    const paris = await context.newPage()
+    try {
+      await paris.goto(`${web.url}?trust-beacon=${beaconOf(signed)}`)
+      await trustTestTsa(paris)
+      await loadProof(paris, signed, 'file')
+      const facts = await paris.locator('li.node[data-node="target"] dd').allTextContents()
+      expect(facts.join(' | ')).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(.*(CET|CEST|GMT\+1|GMT\+2|UTC\+1|UTC\+2).*, your local time\)/)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('shows garbage as failed without crashing; entries are text, isolated, with hidden characters marked', async () => {
     await web.page.goto(web.url)
     await loadProof(web.page, '{"not": "a proof"', 'paste')
     // like the CLI (exit 4, bad input), a file that cannot be read as a proof is named apart from a false draw (exit 1)
     expect(await web.page.locator('#verdict-title').textContent()).toBe('Not a readable proof')
-    expect(await web.page.locator('#verdict-reason').textContent()).toMatch(/^The file is not a valid proof: /)
+    expect(await web.page.locator('#verdict-reason').textContent()).toBe('The file is not a valid proof.')
     expect(await failedChecks()).toEqual(['format'])
     expect(await web.page.locator('#evidence').count()).toBe(0)
     // an entry with markup, and one with a right-to-left override that would show "alicegoogle"

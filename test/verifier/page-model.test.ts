@@ -15,6 +15,7 @@ import { diceKind } from '../core/kinds/dice.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, pinOrigin, receiptTier, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
+import { fr } from '../../src/verifier/messages-fr.js'
 
 const K51 = 'k51qzi5uqu5dhj99om0uxodfb565xjhqzea3m646usrpknvc9b2b3gto9e1ch0'
 const CID = 'baguqeeraypwkrkefm73pvikdp5wlkukamr6yoovlrtyyfqsg6b4qqblvkwnq'
@@ -199,7 +200,9 @@ describe('plain reading: the failure reason, weights, participants and entry sea
     // only failed verdicts carry a reason; the page passes it through
     const r = result({ ok: false, verdict: 'failed', checks: failed(['outcome']) })
     expect(describeVerdict(r).reason).toBe('The outcome in the file is not the one the block decides: outcome detail.')
-    expect(pageVerdict(r, DEFAULT_SETTINGS).reason).toBe(describeVerdict(r).reason)
+    // the page words the reason itself (no option names), and shows the check's detail under it
+    expect(pageVerdict(r, DEFAULT_SETTINGS)).toMatchObject({ reason: 'The outcome in the file is not the one the block decides.', reasonDetail: 'outcome detail' })
+    expect(pageVerdict(r, DEFAULT_SETTINGS, DEFAULT_SETTINGS, fr).reason).toBe('Le résultat du fichier n’est pas celui que décide le bloc.')
     expect(describeVerdict(result()).reason).toBeUndefined()
     // a file that is not a readable proof is titled apart from a false draw (the CLI's exit 4 vs 1)
     expect(pageVerdict(result({ ok: false, verdict: 'failed', checks: failed(['format']) }), DEFAULT_SETTINGS).title).toBe('Not a readable proof')

@@ -6,21 +6,23 @@
 import { AbortedError } from '../../net/errors.js'
 import { type BeaconBlock } from '../../core/block.js'
 import { type BeaconHead } from '../../beacon/head.js'
+import type { DrandChainInfo } from '../../core/drand/chain.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command } from '../command.js'
 import { beaconClientFrom, blockJson, blockLines, intFlag, parseIntValue } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { safeText } from '../safe-text.js'
 
-const SUBCOMMANDS = ['latest', 'block', 'get', 'watch'] as const
+const SUBCOMMANDS = ['latest', 'block', 'get', 'watch', 'drand'] as const
 
 export const beaconCommand: Command = {
   name: 'beacon',
-  summary: 'read the beacon: latest | block CID | get N | watch (every answer verified)',
+  summary: 'read the beacon: latest | block CID | get N | watch (every answer verified) | drand',
   help: `Usage: orbitdraw beacon latest [--json]
        orbitdraw beacon block CID [--json]
        orbitdraw beacon get N [--json]
        orbitdraw beacon watch [--count N] [--json]
+       orbitdraw beacon drand [--trust-drand FILE] [--json]
 
 Reads the cosmic randomness beacon through trustless IPFS gateways and trusts none of them: the
 head comes from the beacon's signed IPNS record, every block's bytes are checked against its CID,
@@ -32,6 +34,12 @@ Subcommands:
   get N       the chain's block with sequence N (walked down from the signed head)
   watch       print each new verified block as it appears, until Ctrl-C (exit 0) or --count N
               blocks; with --json one JSON object per line
+  drand       the drand chains trusted for mixed draws (the second source, protocol v2): chain
+              hash, period, genesis, scheme. Offline. 'latest' shows them too
+
+  --trust-drand FILE  also trust this drand chain: its info JSON as drand's /{chainhash}/info serves
+                      it (chain hash recomputed; repeatable). Default: drand's quicknet only.
+                      ORBITDRAW_TRUST_DRAND (a chain's info JSON) sets the same default
 
 ${BEACON_HELP}
 
@@ -42,8 +50,9 @@ Examples:
   orbitdraw beacon get 12345 --json | jq -r '.ctrng[0]'
   orbitdraw beacon block bafkreib… --gateway https://w3s.link
   orbitdraw beacon watch --count 3
+  orbitdraw beacon drand --json
   ORBITDRAW_GATEWAYS=http://127.0.0.1:8080 ORBITDRAW_BEACON=k51… orbitdraw beacon watch --json`,
-  options: { ...GLOBAL_OPTIONS, ...BEACON_OPTIONS, count: { type: 'string' } },
+  options: { ...GLOBAL_OPTIONS, ...BEACON_OPTIONS, count: { type: 'string' }, 'trust-drand': { type: 'string', multiple: true } },
   async run(flags, positionals, ctx) {
     const [sub, ...args] = positionals
     if (sub === undefined || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
@@ -52,14 +61,22 @@ Examples:
     const arity = sub === 'block' || sub === 'get' ? 1 : 0
     if (args.length !== arity) throw new UsageError(arity === 1 ? `beacon ${sub} takes exactly one ${sub === 'block' ? 'CID' : 'sequence number'}` : `beacon ${sub} takes no arguments`, 'beacon')
     if (sub !== 'watch' && flags.count !== undefined) throw new UsageError('--count is for beacon watch', 'beacon')
+    if (sub !== 'drand' && sub !== 'latest' && flags['trust-drand'] !== undefined) throw new UsageError('--trust-drand is for beacon drand and beacon latest', 'beacon')
     const json = flags.json === true
+    // The trusted drand chains (read before any network: a bad --trust-drand file is a usage error).
+    const drand = sub === 'drand' || sub === 'latest' ? await (await import('../drand-flags.js')).drandChainsFrom(flags, ctx, 'beacon') : undefined
+    if (sub === 'drand') {
+      if (json) printJson(ctx, { drand: drandJson(drand!) })
+      else ctx.out(`${drandLines(drand!).map(safeText).join('\n')}\n`)
+      return EXIT.ok
+    }
     const client = beaconClientFrom(flags, ctx, 'beacon')
     const call = { signal: ctx.signal }
     switch (sub) {
       case 'latest': {
         const head = await client.latest(call)
-        if (json) printJson(ctx, headJson(head, client.name))
-        else ctx.out(`${headLines(head, client.name).map(safeText).join('\n')}\n`)
+        if (json) printJson(ctx, { ...headJson(head, client.name), drand: drandJson(drand!) })
+        else ctx.out(`${[...headLines(head, client.name), ...drandLines(drand!)].map(safeText).join('\n')}\n`)
         return EXIT.ok
       }
       case 'block':
@@ -129,5 +146,39 @@ function headLines(h: BeaconHead, name: string): string[] {
       ? `  signed head: IPNS record #${h.recordInfo.sequence} valid until ${h.recordInfo.validity}${h.recordInfo.ttlMs === undefined ? '' : `, TTL ${h.recordInfo.ttlMs} ms`}${h.gateway ? ` (via ${h.gateway})` : ''}`
       : `  UNSIGNED head (no verifiable IPNS record)${h.gateway ? ` via ${h.gateway}` : ''}`,
     ...blockLines(h.block),
+  ]
+}
+
+type TrustedDrand = { readonly chains: readonly DrandChainInfo[]; readonly added: readonly DrandChainInfo[] }
+
+const utc = (seconds: number): string => `${new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`
+
+/** The trusted drand chains as JSON: each one's pinned fields, and whether you added it. */
+function drandJson(d: TrustedDrand): Record<string, unknown>[] {
+  return d.chains.map((c) => ({
+    hash: c.hash,
+    label: c.label ?? null,
+    period: c.period,
+    genesis: c.genesis,
+    genesisUtc: new Date(c.genesis * 1000).toISOString(),
+    scheme: c.scheme,
+    publicKey: c.publicKey,
+    groupHash: c.groupHash ?? null,
+    beaconId: c.beaconId ?? null,
+    trustedBy: d.added.some((a) => a.hash === c.hash) ? 'you' : 'default',
+  }))
+}
+
+/** The trusted drand chains in words. */
+function drandLines(d: TrustedDrand): string[] {
+  return [
+    `drand chain${d.chains.length === 1 ? '' : 's'} trusted for mixed draws (the second source):`,
+    ...d.chains.flatMap((c) => [
+      d.added.some((a) => a.hash === c.hash) ? `  ${c.label ?? 'a drand chain trusted by your settings'}` : `  ${c.label ?? 'drand chain'} (default)`,
+      `    chain hash  ${c.hash}`,
+      `    period      ${c.period} s`,
+      `    genesis     ${utc(c.genesis)} (${c.genesis})`,
+      `    scheme      ${c.scheme}`,
+    ]),
   ]
 }

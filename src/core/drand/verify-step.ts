@@ -15,8 +15,9 @@ import { checkCommitmentTime } from '../timestamp/check.js'
 import type { TimestampTrustAnchor } from '../timestamp/anchor.js'
 import type { CommitmentTimeResult } from '../timestamp/result.js'
 import { formatUnixTime } from '../unix-time.js'
-import { verifyRoundSignature, type DrandRound } from './beacon.js'
+import type { DrandRound } from './beacon.js'
 import { roundTime, type DrandChainInfo } from './chain.js'
+import { checkRoundSignature } from './pairing.js'
 
 /** Input of {@link checkDrandSources}. */
 export interface DrandStepInput {
@@ -70,7 +71,7 @@ export async function checkDrandSources(input: DrandStepInput): Promise<DrandSte
     return { checks, notes }
   }
   const due = roundTime(chain, committed.round)
-  const signed = verifyRoundSignature(chain, carried)
+  const signed = await checkRoundSignature(chain, carried)
   checks.push(check('drand-signature', signed, signed ? `round ${carried.round}'s BLS signature verifies under the chain's public key (round due ${formatUnixTime(due)})` : `the signature carried for round ${carried.round} does not verify under the chain's public key: it is not the round drand published`))
 
   // source-order: block N, and the commitment, were time-stamped before round R was due.

@@ -1,0 +1,162 @@
+/**
+ * The verifier page's runs: each proof verified in a fresh `blob:` Web Worker (Cancel terminates it),
+ * the pairing worker started only for a mixed proof and relayed to, and the worker of a verified full
+ * disclosure kept to answer "was I in the draw?".
+ *
+ * @module
+ */
+import type { SearchRequest, VerifyRequest, WorkerMessage } from './model.js'
+import type { PairingAnswer } from './pairing-client.js'
+import { $, t } from './page-dom.js'
+import { render, renderCommitment, renderError, renderReceipt, renderSearchResult } from './render.js'
+import { errorText, fromLink, panelStatus } from './trust-panel.js'
+
+let workerUrl: string | undefined
+let pairingUrl: string | undefined
+let current: { worker: Worker; timer: ReturnType<typeof setInterval>; pairing?: Worker } | undefined
+/** The worker that verified the shown full disclosure, kept to answer searches of its entries. */
+let searcher: Worker | undefined
+
+function searchEntriesInWorker(query: string): void {
+  const request: SearchRequest = { type: 'search', query }
+  searcher?.postMessage(request)
+}
+export let last: { proof: Uint8Array | string; source: string } | undefined
+
+export function startWorker(): Worker {
+  if (workerUrl === undefined) {
+    const code = document.getElementById('verify-worker')?.textContent ?? ''
+    if (code === '') throw new Error('this page was built without its verifier worker')
+    workerUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))
+  }
+  return new Worker(workerUrl, { name: 'orbitdraw-verify' })
+}
+
+/**
+ * The pairing worker (BLS12-381 for drand signatures), started from its own data block only when the
+ * verify worker asks for a pairing check: a mixed (protocol v2) proof. `data-pairing` on the body
+ * records that it was started (the browser tests read it).
+ */
+function startPairingWorker(): Worker {
+  if (pairingUrl === undefined) {
+    const code = document.getElementById('pairing-worker')?.textContent ?? ''
+    if (code === '') throw new Error('this page was built without its pairing worker')
+    pairingUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))
+  }
+  document.body.dataset.pairing = 'started'
+  return new Worker(pairingUrl, { name: 'orbitdraw-pairing' })
+}
+
+/** Relays a pairing request of the verify worker to the pairing worker (started on the first one). */
+function relayPairing(run: NonNullable<typeof current>, req: Extract<WorkerMessage, { type: 'pairing' }>): void {
+  if (run.pairing === undefined) {
+    const pairing = startPairingWorker()
+    pairing.onmessage = (ev: MessageEvent<PairingAnswer>) => run.worker.postMessage(ev.data)
+    pairing.onerror = (ev) => {
+      ev.preventDefault()
+      run.worker.postMessage({ type: 'pairing-result', id: req.id, error: { code: 'INVALID_PUBLIC_KEY', detail: `the pairing worker failed: ${ev.message}`, hint: 'reload the page' } } satisfies PairingAnswer)
+    }
+    run.pairing = pairing
+  }
+  run.pairing.postMessage(req)
+}
+
+function stopRun(keep = false): void {
+  if (!keep) {
+    searcher?.terminate()
+    searcher = undefined
+  }
+  if (current === undefined) return
+  current.pairing?.terminate()
+  if (!keep) current.worker.terminate()
+  clearInterval(current.timer)
+  current = undefined
+  $('progress').hidden = true
+}
+
+export function verifyProof(proof: Uint8Array | string, source: string): void {
+  stopRun()
+  const settings = panelStatus()
+  if (settings === undefined) {
+    $<HTMLDetailsElement>('trust').open = true
+    renderError(t.ui.invalidSettings)
+    return
+  }
+  last = { proof, source }
+  let worker: Worker
+  try {
+    worker = startWorker()
+  } catch (err) {
+    renderError(`The verifier could not start its worker: ${errorText(err)}`)
+    return
+  }
+  const started = performance.now()
+  const elapsed = $('progress-elapsed')
+  const phase = $('progress-text')
+  const size = typeof proof === 'string' ? `${proof.length} characters` : `${proof.length} bytes`
+  phase.textContent = t.ui.verifying(source, size)
+  elapsed.textContent = '0.0 s'
+  const timer = setInterval(() => {
+    elapsed.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`
+  }, 100)
+  current = { worker, timer }
+  $('progress').hidden = false
+  $('source').textContent = ''
+  document.body.dataset.state = 'verifying'
+  const run = current
+  worker.onmessage = (ev: MessageEvent<WorkerMessage>) => {
+    if (current !== run) return
+    const msg = ev.data
+    if (msg.type === 'phase') {
+      phase.textContent = msg.phase === 'verifying' ? t.ui.verifying(source, size) : t.ui.preparing
+      return
+    }
+    if (msg.type === 'search') {
+      renderSearchResult(msg.result)
+      return
+    }
+    if (msg.type === 'page-hash') return
+    if (msg.type === 'pairing') {
+      relayPairing(run, msg)
+      return
+    }
+    const keep = msg.type === 'done' && msg.model.searchable === true
+    stopRun(keep)
+    if (keep) {
+      searcher = run.worker
+      searcher.onmessage = (e: MessageEvent<WorkerMessage>) => {
+        if (e.data.type === 'search') renderSearchResult(e.data.result)
+      }
+    }
+    if (msg.type === 'error') {
+      renderError(t.ui.stopped(msg.message))
+      return
+    }
+    const total = performance.now() - started
+    $('source').textContent = t.ui.checked(source, (total / 1000).toFixed(1))
+    if (msg.type === 'receipt') renderReceipt(msg.receipt)
+    else if (msg.type === 'commitment') renderCommitment(msg.commitment)
+    else render(msg.model, source, searchEntriesInWorker)
+    $('result').dataset.totalMs = total.toFixed(0)
+    $('result').scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }
+  worker.onerror = (ev) => {
+    if (current !== run) return
+    ev.preventDefault()
+    stopRun()
+    renderError(t.ui.workerFailed(ev.message))
+  }
+  // A copy (not a transfer): the page keeps the bytes to re-verify under other trust settings.
+  const request: VerifyRequest = { proof, settings, link: fromLink.settings, lang: t.lang }
+  worker.postMessage(request)
+}
+
+export function cancel(): void {
+  if (current === undefined) return
+  stopRun()
+  $('source').textContent = t.ui.cancelled
+  $('result').replaceChildren()
+  $('result').hidden = true
+  document.body.dataset.state = 'cancelled'
+}
+
