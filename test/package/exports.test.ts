@@ -106,7 +106,7 @@ const DRAND = [
 // The drand relay client (an edge, so the root entry only).
 const DRAND_EDGE = ['DEFAULT_DRAND_URLS', 'DRAND_ERROR_CODES', 'DrandClient', 'DrandError']
 // A kind declared once (issue 25 item 2): defineKind and the validation kit's builders of its fields, in orbitdraw and orbitdraw/core.
-const KIND_AUTHORING = ['boolean', 'defineKind', 'described', 'integer', 'list', 'pattern', 'strictObject', 'text']
+const KIND_AUTHORING = ['boolean', 'defineKind', 'described', 'integer', 'list', 'pattern', 'strictObject', 'text', 'tiebreakKind']
 
 const names = (ns: object): string[] => Object.keys(ns).sort()
 

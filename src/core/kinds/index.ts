@@ -13,13 +13,14 @@ import { panelKind } from './panel.js'
 import { pickKind } from './pick.js'
 import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
+import { tiebreakKind } from './tiebreak.js'
 import { weightedKind } from './weighted.js'
 
 /**
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, tiebreakKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.
@@ -85,6 +86,7 @@ export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffl
 export { pickKind, type PickSpec, type PickOutcomeJson } from './pick.js'
 export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } from './range.js'
 export { weightedKind, type WeightedSpec, type WeightedOutcomeJson } from './weighted.js'
+export { tiebreakKind, tiebreakOrder, MAX_TIEBREAK_ENTRIES, type TiebreakSpec, type TiebreakOutcomeJson } from './tiebreak.js'
 export type { RankedOutcome } from './ranked.js'
 export { panelKind, panelDraw, type PanelSpec, type PanelOutcome, type PanelOutcomeJson, type PanelDrawOptions, type TypeProbabilityJson } from './panel.js'
 export { panelLotteryKind, panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type PanelLotteryOutcomeJson } from './panel-lottery.js'
