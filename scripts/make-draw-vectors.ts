@@ -161,6 +161,7 @@ const cases: Case[] = [
     label: 'big weights',
   },
   { name: 'non-ascii-shuffle', description: 'entries and label outside ASCII (entries are NFC: an NFD spelling is refused)', target: 3, after: 1, participants: ['Zoë', 'Jose', 'José', '李雷', 'Ωmega', '🎲 dice club'], draw: { kind: 'shuffle' }, label: 'Tirage au sort — 抽選 🎉' },
+  { name: 'tiebreak-8', description: 'eight results ranked by score, highest first: two ties (three on 9, two on 7) broken by the shuffle of the entries', target: 5, after: 3, participants: ten.slice(0, 8), draw: { kind: 'tiebreak', scores: [7, 9, 12, 9, 3, 9, 7, 0] }, label: 'Tied places' },
 ]
 
 // ---- sortition (panel, panel-lottery): small deterministic pools, values as written in a pool CSV ----
@@ -262,7 +263,7 @@ function firstDraws(seed: Uint8Array, c: Case, proof: Proof): { bound: string; v
   const take = (bound: bigint): void => {
     out.push({ bound: bound.toString(), value: uniformBigInt(s, bound).toString() })
   }
-  if (d.kind === 'shuffle' || d.kind === 'pick') {
+  if (d.kind === 'shuffle' || d.kind === 'pick' || d.kind === 'tiebreak') {
     const n = c.participants!.length
     const k = d.kind === 'pick' ? d.count : n - 1 // the shuffle stops at i = n - 2
     for (let i = 0; i < Math.min(k, 5); i++) take(BigInt(n - i))

@@ -8,8 +8,7 @@
  */
 import { DEFAULT_DRAW_KINDS } from '../core/kinds/registry.js'
 import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
-import { describeVerdict } from '../core/verdict.js'
-import { normalizeTrustedBeacons, ORBITPORT_BEACONS } from '../core/trust.js'
+import { ORBITPORT_BEACONS } from '../core/trust.js'
 import { type Check } from '../core/check.js'
 import { type DisplaySection, type DrawKinds, type OutcomeBase, type OutcomeDisplay, type TableColumn } from '../core/kinds/kind.js'
 import { type ReceiptCheckName } from '../core/check-names.js'

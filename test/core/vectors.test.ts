@@ -181,13 +181,23 @@ function referenceOutcome(seed: Uint8Array, c: Commitment, participants: J[] | u
   const name = (i: number): string => (typeof participants![i] === 'string' ? participants![i] : participants![i].entry)
   const ranked = (idx: number[]): J[] => idx.map((index, r) => ({ rank: r + 1, index, entry: name(index) }))
   const d = c.draw
-  if (d.kind === 'shuffle' || d.kind === 'pick') {
+  if (d.kind === 'shuffle' || d.kind === 'pick' || d.kind === 'tiebreak') {
     const n = participants!.length
     const a = Array.from({ length: n }, (_, i) => i)
-    const steps = d.kind === 'shuffle' ? n - 1 : d.count
+    const steps = d.kind === 'pick' ? d.count : n - 1
     for (let i = 0; i < steps; i++) {
       const j = i + Number(s.uniform(BigInt(n - i)))
       ;[a[i], a[j]] = [a[j]!, a[i]!]
+    }
+    if (d.kind === 'tiebreak') {
+      // the shuffle, then a stable insertion sort by score, highest first (docs/spec.md, Tie-break)
+      const out: number[] = []
+      for (const x of a) {
+        let at = out.length
+        while (at > 0 && d.scores[out[at - 1]!]! < d.scores[x]!) at--
+        out.splice(at, 0, x)
+      }
+      return { kind: 'tiebreak', ranking: ranked(out) }
     }
     return d.kind === 'shuffle' ? { kind: 'shuffle', ranking: ranked(a) } : { kind: 'pick', winners: ranked(a.slice(0, d.count)) }
   }
@@ -273,7 +283,7 @@ describe('blocks.json', () => {
 describe('draws.json', () => {
   it('covers the edge cases', () => {
     const names: string[] = DRAWS.cases.map((c: J) => c.name)
-    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-5-salted', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle', 'panel-4-of-16-exact', 'panel-6-of-30-rejection', 'panel-6-of-30-private', 'panel-lottery-3']) {
+    for (const n of ['n1-pick', 'n2-pick', 'pick-3-of-10', 'pick-3-of-10-private', 'shuffle-5-salted', 'shuffle-10', 'range-d6-x5', 'range-distinct-6-of-49', 'range-width-2^53+1', 'range-width-2^32-1', 'range-width-2^32', 'weighted', 'non-ascii-shuffle', 'tiebreak-8', 'panel-4-of-16-exact', 'panel-6-of-30-rejection', 'panel-6-of-30-private', 'panel-lottery-3']) {
       expect(names).toContain(n)
     }
     expect(DRAWS.rejections.map((r: J) => r.error.code)).toContain('NO_RANDOMNESS')

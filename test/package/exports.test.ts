@@ -36,10 +36,12 @@ const ROOT_NODE = [
   'makeReceiptsAsync', 'planTarget', 'timestampCommitment', 'verify',
 ]
 const KINDS = [
-  'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'SEED_DOMAIN_V1', 'computeOutcome', 'deriveSeed', 'drawKinds',
-  'intFlagValue', 'kindOf', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'pickIndices', 'pickKind',
-  'privateKindNames', 'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'streamFromSeed',
-  'uniformBigInt', 'uniformIndex', 'usesParticipants', 'validateDrawSpec', 'weightedKind', 'weightedPick', 'withKinds',
+  'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'SEED_DOMAIN_V1', 'boolean',
+  'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds', 'intFlagValue', 'integer', 'kindOf', 'list',
+  'outcomeToJson', 'panelKind', 'panelLotteryKind', 'pattern', 'pickIndices', 'pickKind', 'privateKindNames',
+  'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'streamFromSeed', 'strictObject', 'text',
+  'tiebreakKind', 'tiebreakOrder', 'uniformBigInt', 'uniformIndex', 'usesParticipants', 'validateDrawSpec',
+  'weightedKind', 'weightedPick', 'withKinds',
 ]
 const SORTITION = [
   'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',

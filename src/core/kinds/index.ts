@@ -45,6 +45,11 @@ export {
   type OutcomeOf,
   type OutcomeJsonOf,
 } from './kind.js'
+// Declaring a kind: one `defineKind({...})` over fields built with the validation kit's shapes.
+/** @category Draw kinds */
+export { defineKind, type KindDeclaration, type KindRules, type KindView, type KindShape, type Declared, type Fields } from './define.js'
+/** @category Draw kinds */
+export { integer, text, boolean, list, pattern, described, strictObject } from '../schema/kit.js'
 // The built-in kinds (the sortition kinds' helpers and types are in `orbitdraw/sortition`).
 /** @category Draw kinds */
 export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffle.js'
@@ -54,6 +59,8 @@ export { pickKind, type PickSpec, type PickOutcomeJson } from './pick.js'
 export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } from './range.js'
 /** @category Draw kinds */
 export { weightedKind, type WeightedSpec, type WeightedOutcomeJson } from './weighted.js'
+/** @category Draw kinds */
+export { tiebreakKind, tiebreakOrder, MAX_TIEBREAK_ENTRIES, type TiebreakSpec, type TiebreakOutcomeJson } from './tiebreak.js'
 /** @category Draw kinds */
 export type { RankedOutcome } from './ranked.js'
 /** @category Sortition */

@@ -15,12 +15,13 @@ import { pickKind } from './pick.js'
 import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
 import { weightedKind } from './weighted.js'
+import { tiebreakKind } from './tiebreak.js'
 
 /**
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, tiebreakKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.

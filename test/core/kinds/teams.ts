@@ -6,30 +6,21 @@
  * an emphasised cell: "even" is `ok` for a team of even size, `bad` for an odd one), and the sizes
  * (values). Written as a user would, registered with `withKinds([teamsKind])`.
  */
-import { expectInteger, expectOnlyKeys, field } from '../../../src/core/json.js'
-import { InvalidInputError } from '../../../src/core/errors.js'
-import { LIMITS } from '../../../src/core/limits.js'
-import { shuffleIndices } from '../../../src/core/random/shuffle.js'
-import { type DrawKind, type RankedJson } from '../../../src/core/kinds/kind.js'
-import { type DrawSpec } from '../../../src/core/kinds/registry.js'
-import { compareRankedRows, parseRankedRows, rankedRows } from '../../../src/core/kinds/ranked.js'
-
-export interface TeamsSpec {
-  readonly kind: 'teams'
-  readonly teams: number
-}
+import { type DrawSpec } from '../../../src/core/index.js'
+import type { SpecOf } from '../../../src/core/kinds/index.js'
+import type { RankedJson } from '../../../src/core/kinds/index.js'
+import type { OutcomeJsonOf } from '../../../src/core/kinds/index.js'
+import { shuffleIndices } from '../../../src/core/kinds/index.js'
+import { LIMITS } from '../../../src/core/formats.js'
+import { InvalidInputError } from '../../../src/errors.js'
+import { integer } from '../../../src/core/kinds/index.js'
+import { defineKind } from '../../../src/core/kinds/index.js'
+import { compareRankedRows, rankedRows, rankedRowsCheck } from '../../../src/core/kinds/ranked.js'
 
 export interface TeamsOutcome {
   readonly kind: 'teams'
   readonly teams: number
   readonly indices: readonly number[]
-}
-
-export interface TeamsOutcomeJson {
-  readonly kind: 'teams'
-  readonly teams: number
-  /** The whole shuffle; row i is in team (i mod teams) + 1. */
-  readonly order: readonly RankedJson[]
 }
 
 /** The teams spec as a `DrawSpec` (see dice.ts for why the example casts). */
@@ -42,28 +33,23 @@ const bad = (path: string, detail: string, hint: string): never => {
 }
 
 /** Team t's members (0-based t), captain first. */
-function members(o: TeamsOutcomeJson, t: number): RankedJson[] {
+function members(o: { readonly teams: number; readonly order: readonly RankedJson[] }, t: number): RankedJson[] {
   return o.order.filter((_, i) => i % o.teams === t)
 }
 
-export const teamsKind: DrawKind<TeamsSpec, TeamsOutcome, TeamsOutcomeJson> = {
+export const teamsKind = defineKind({
   name: 'teams',
-  participants: 'entries',
-  validate(spec, n, path) {
-    if (!Number.isSafeInteger(spec.teams) || spec.teams < 1 || spec.teams > n) bad(`${path}.teams`, `teams must be 1 to ${n}, got ${String(spec.teams)}`, 'make at most one team per participant')
-  },
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'teams'], path)
-    return { kind: 'teams', teams: expectInteger(field(draw, 'teams', path), `${path}.teams`, 1) }
-  },
-  encode: (spec) => ({ kind: 'teams', teams: spec.teams }),
-  compute: (stream, spec, { count }) => ({ kind: 'teams', teams: spec.teams, indices: Array.from(shuffleIndices(stream, count)) }),
+  draw: { teams: integer(1) },
+  outcome: { teams: integer(1, LIMITS.maxParticipants), order: rankedRowsCheck },
+  compute: (stream, spec, { count }): TeamsOutcome => ({ kind: 'teams', teams: spec.teams, indices: Array.from(shuffleIndices(stream, count)) }),
   toJson: (o, entry) => ({ kind: 'teams', teams: o.teams, order: rankedRows(o.indices, entry) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'teams', 'order'], path)
-    return { kind: 'teams', teams: expectInteger(field(o, 'teams', path), `${path}.teams`, 1, LIMITS.maxParticipants), order: parseRankedRows(field(o, 'order', path), `${path}.order`) }
+  rules: {
+    validate(spec, n, path) {
+      if (spec.teams > n) bad(`${path}.teams`, `teams must be 1 to ${n}, got ${String(spec.teams)}`, 'make at most one team per participant')
+    },
+    compare: (e, c) => (e.teams !== c.teams ? `${e.teams} teams expected, ${c.teams} claimed` : compareRankedRows(e.order, c.order)),
   },
-  compare: (e, c) => (e.teams !== c.teams ? `${e.teams} teams expected, ${c.teams} claimed` : compareRankedRows(e.order, c.order)),
+  view: {
   describeOutcome: (o) => `the ${o.teams} teams follow from the seed`,
   describe: (spec, n) => `${spec.teams} teams of ${n ?? '?'}`,
   display: (o) => {
@@ -84,4 +70,8 @@ export const teamsKind: DrawKind<TeamsSpec, TeamsOutcome, TeamsOutcomeJson> = {
       ],
     }
   },
-}
+  },
+})
+
+export type TeamsSpec = SpecOf<typeof teamsKind>
+export type TeamsOutcomeJson = OutcomeJsonOf<typeof teamsKind>
