@@ -19,7 +19,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { bytesToHex, commit, drawFromBlock, parseCommitment, participantsRoot, verify } from '../src/core/index.js'
-import { streamParticipantsFile } from '../src/cli/participants-stream.js'
+import { streamParticipantsFile } from '../src/node/participants-stream.js'
 import { readForDraw } from '../src/cli/draw-stream.js'
 import { commitWithDigest } from '../src/core/commitment.js'
 import { OrganizerSecret } from '../src/core/secret.js'
