@@ -48,7 +48,11 @@ import { writeProof, type ProofSink, type StreamedFullDisclosure } from './proof
  * @category Node
  */
 export interface StreamDrawOptions {
-  /** `'winners'` for a winners-only proof of a salted list; default `'full'`. */
+  /**
+   * `'winners'`: a winners-only proof (a salted list); `'full'`: every entry (and, for a salted list,
+   * every salt). Default: `'winners'` with a `secret` (a private list stays private unless a full
+   * disclosure is asked for by name), else `'full'`.
+   */
   disclosure?: 'full' | 'winners'
   /** The organizer secret of a salted list. */
   secret?: OrganizerSecret
@@ -122,7 +126,7 @@ const SALT_BATCH = 16_384
  * @category Node
  */
 export async function streamDrawFile(path: string, options: StreamDrawOptions = {}): Promise<StreamedDraw> {
-  const disclosure = options.disclosure ?? 'full'
+  const disclosure = options.disclosure ?? (options.secret === undefined ? 'full' : 'winners')
   const list = await streamParticipantsFile(path, {
     // A public proof's list is read again (checked by the fingerprint); a private proof's paths come
     // from the blocks' roots and the winners' blocks read again (checked by their roots).

@@ -128,12 +128,13 @@ describe('public surface', () => {
     expect(differ.sort()).toEqual(['commit', 'commitAsync', 'makeReceiptsAsync', 'verify'])
   })
 
-  it('the package.json exports map has the three entries, each built from the pinned source', () => {
+  it('the package.json exports map has the four entries, each built from the pinned source', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> }
     expect(Object.fromEntries(Object.entries(pkg.exports).map(([k, v]) => [k, v.default]))).toEqual({
       '.': './dist/index.js',
       './core': './dist/core/index.js',
       './emulator': './dist/emulator/index.js',
+      './node': './dist/node/index.js',
     })
   })
 
