@@ -97,7 +97,7 @@ export interface StreamedDraw {
    * Writes `proof` (from {@link StreamedDraw.prove}, its chain and time-stamps added as `draw` adds
    * them) to `sink` as `serializeProof` would write the in-memory draw's proof, reading the list again
    * for a full disclosure. A proof over `LIMITS.maxProofBytes` is refused before its first byte.
-   * @throws `LimitExceededError` `LIMIT_EXCEEDED`; {@link MismatchError} `PARTICIPANTS_MISMATCH` when
+   * @throws `LimitExceededError` `LIMIT_EXCEEDED`; `MismatchError` `PARTICIPANTS_MISMATCH` when
    *   the file changed since the first pass (the sink then has an incomplete proof).
    */
   write(proof: Proof, sink: ProofSink): Promise<void>

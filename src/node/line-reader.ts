@@ -13,9 +13,10 @@ import { fileChanged } from './file-errors.js'
 const NL = 0x0a
 
 /**
- * Called by {@link rescanBytesFile} with each chunk's bytes and its lines: line `k`'s UTF-8 bytes (no
+ * Called by `StreamedParticipants.rescanBytes` with each chunk's bytes and its lines: line `k`'s UTF-8 bytes (no
  * line end, no byte order mark) are `chunk[bounds[2k] .. bounds[2k + 1])`, for `k < lines`; `first` is
  * the list position of line 0. `chunk` and `bounds` are reused afterwards.
+ * @category Node
  */
 export type LinesVisitor = (chunk: Uint8Array, bounds: Int32Array, lines: number, first: number) => void | Promise<void>
 

@@ -99,7 +99,7 @@ export interface StreamedParticipants {
   readonly blockSize: number
   /**
    * Entries `[from, to)` read again as one byte range of the file, decoded by the scan's rules.
-   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when they are no longer `to - from` valid lines.
+   * @throws `MismatchError` `PARTICIPANTS_MISMATCH` when they are no longer `to - from` valid lines.
    */
   range(from: number, to: number): Promise<string[]>
   /** The entries at `indices` (any order), read again from the file. */
@@ -110,7 +110,7 @@ export interface StreamedParticipants {
    * `k < lines`; `first` is the list position of line 0. `visit` may be async (the reading waits for it);
    * `chunk` and `bounds` are reused afterwards. At the end (with `fingerprint`) the file's bytes must hash
    * as in the first pass, and the lines must be as many: otherwise the file changed in between.
-   * @throws {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
+   * @throws `MismatchError` `PARTICIPANTS_MISMATCH` when the file changed since the first pass.
    */
   rescanBytes(visit: LinesVisitor): Promise<void>
 }
@@ -133,7 +133,7 @@ const NL = 0x0a
  * const list = await streamParticipantsFile('entrants.txt', { confusables: true })
  * console.log(list.count, bytesToHex(list.root), list.confusables.length)
  * ```
- * @throws {@link InvalidInputError} `FILE_UNREADABLE`, `FILE_TOO_LARGE`, `INVALID_UTF8` (line and byte
+ * @throws `InvalidInputError` `FILE_UNREADABLE`, `FILE_TOO_LARGE`, `INVALID_UTF8` (line and byte
  *   offset), `ENTRY_EMPTY` (a blank line), `ENTRY_DUPLICATE` (`path` the later line, the detail naming the
  *   earlier), `ENTRY_TOO_LONG` and the other entry rules (`path` `line N`); `LimitExceededError` for a
  *   list over `LIMITS.maxParticipants`.

@@ -31,7 +31,7 @@ export interface WriteProofFileOptions {
  * const proof = await list.prove(list.prepare(commitment), block)
  * await writeProofFile('proof.json', (sink) => list.write(proof, sink))
  * ```
- * @throws {@link InvalidInputError} `FILE_EXISTS` (without `overwrite`), `FILE_UNWRITABLE`; whatever
+ * @throws `InvalidInputError` `FILE_EXISTS` (without `overwrite`), `FILE_UNWRITABLE`; whatever
  *   `produce` throws (nothing is then left behind).
  * @category Node
  */

@@ -65,9 +65,9 @@ export interface StreamedReceipts {
  * const book = await streamReceiptsFile(commitment, 'entrants.txt', secret)
  * for await (const r of book.receipts()) await send(r.entry, serializeReceipt(r))
  * ```
- * @throws {@link InvalidInputError} `NOT_SALTED`, `INVALID_SECRET`, `INVALID_PARTICIPANTS` (a weighted
+ * @throws `InvalidInputError` `NOT_SALTED`, `INVALID_SECRET`, `INVALID_PARTICIPANTS` (a weighted
  *   draw: a file of lines has no weights); the streaming reader's errors (a bad file: its line);
- *   {@link MismatchError} `PARTICIPANTS_MISMATCH` when the file or the secret is not the committed one.
+ *   `MismatchError` `PARTICIPANTS_MISMATCH` when the file or the secret is not the committed one.
  * @category Node
  */
 export async function streamReceiptsFile(commitment: CommitResult | Commitment, path: string, secret: OrganizerSecret | Uint8Array, options: StreamReceiptsOptions = {}): Promise<StreamedReceipts> {

@@ -14,7 +14,7 @@ import { UTF8_HINT } from './file-errors.js'
  * byte offset (0-based, in the file) of the first bad byte, with the usual fix for a file saved in
  * Latin-1 or Windows-1252.
  * @param name - how messages name the input (`participants file names.txt`, `standard input`).
- * @throws {@link InvalidInputError} `INVALID_UTF8`.
+ * @throws `InvalidInputError` `INVALID_UTF8`.
  */
 export function decodeUtf8(bytes: Uint8Array, name: string): string {
   try {

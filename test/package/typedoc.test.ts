@@ -32,7 +32,7 @@ describe('API reference (TypeDoc)', () => {
   })
 
   it('names the modules after the package entry points', () => {
-    expect(project.children?.map((child) => child.name)).toEqual(['orbitdraw', 'orbitdraw/core', 'orbitdraw/emulator'])
+    expect(project.children?.map((child) => child.name)).toEqual(['orbitdraw', 'orbitdraw/core', 'orbitdraw/emulator', 'orbitdraw/node'])
   })
 
   it('lists Draw first and Errors last in the root and core modules', () => {
@@ -45,7 +45,7 @@ describe('API reference (TypeDoc)', () => {
   })
 
   it('puts every export of every module in a named task category', () => {
-    for (const name of ['orbitdraw', 'orbitdraw/core', 'orbitdraw/emulator']) {
+    for (const name of ['orbitdraw', 'orbitdraw/core', 'orbitdraw/emulator', 'orbitdraw/node']) {
       expect(categoriesOf(name), name).not.toContain('Other')
     }
   })
