@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import * as core from '../../src/core/index.js'
 import * as emulator from '../../src/emulator/index.js'
 import * as root from '../../src/index.js'
+import * as node from '../../src/node/index.js'
 
 const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -117,6 +118,10 @@ describe('public surface', () => {
     expect(names(core)).toEqual([...CORE, ...DRAND].sort())
   })
 
+  it('orbitdraw/node exports exactly the pinned runtime names', () => {
+    expect(names(node)).toEqual(['MAX_PARTICIPANTS_FILE_BYTES', 'NODE_INPUT_ERROR_CODES', 'PROOF_FIELD_ORDER', 'commitFile', 'drawFile', 'streamDrawFile', 'streamParticipantsFile', 'streamReceiptsFile', 'writeProof', 'writeProofFile'])
+  })
+
   it('orbitdraw/emulator exports exactly the pinned runtime names', () => {
     expect(names(emulator)).toEqual([...EMULATOR, 'createDrandService'].sort())
   })
@@ -138,7 +143,7 @@ describe('public surface', () => {
     })
   })
 
-  const files = ['src/index.ts', 'src/core/index.ts', 'src/emulator/index.ts', 'src/beacon/index.ts', 'src/rest/index.ts', 'src/timestamp/index.ts']
+  const files = ['src/index.ts', 'src/core/index.ts', 'src/emulator/index.ts', 'src/node/index.ts', 'src/beacon/index.ts', 'src/rest/index.ts', 'src/timestamp/index.ts']
   for (const file of files) {
     it(`${file} lists its names (no export *)`, () => {
       const text = readFileSync(join(ROOT_DIR, file), 'utf8')
