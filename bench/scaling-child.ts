@@ -9,7 +9,7 @@
  * strings untimed, then only `participantsRoot` is timed (validation, duplicates, leaves, tree). Each
  * also prints the root it found, which the parent compares.
  *
- * `draw-stream` times what `orbitdraw draw` does with a file of lines for a public pick 3 (src/cli/draw-stream.ts:
+ * `draw-stream` times what `orbitdraw draw` does with a file of lines for a public pick 3 (src/cli/draw-stream.ts over orbitdraw/node, src/node/draw-stream.ts:
  * the first pass, the checks against the commitment, the outcome from the block, the winners re-read,
  * and the whole proof written to `proof-stream.json` as a stream: a second pass over the file);
  * `draw-stream-private` the same for a salted list with `--private` (the second pass hashes the list
