@@ -9,7 +9,7 @@
  * strings untimed, then only `participantsRoot` is timed (validation, duplicates, leaves, tree). Each
  * also prints the root it found, which the parent compares.
  *
- * `draw-stream` times what `orbitdraw draw` does with a file of lines for a public pick 3 (src/cli/draw-stream.ts:
+ * `draw-stream` times what `orbitdraw draw` does with a file of lines for a public pick 3 (src/cli/draw-stream.ts over orbitdraw/node, src/node/draw-stream.ts:
  * the first pass, the checks against the commitment, the outcome from the block, the winners re-read,
  * and the whole proof written to `proof-stream.json` as a stream: a second pass over the file);
  * `draw-stream-private` the same for a salted list with `--private` (the second pass hashes the list
@@ -18,12 +18,13 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { bytesToHex } from '../src/core/bytes.js'
-import { commit, parseCommitment } from '../src/core/commitment.js'
+import { commit } from '../src/core/commitment.js'
 import { drawFromBlock } from '../src/core/draw.js'
-import { participantsRoot } from '../src/core/participants.js'
+import { parseCommitment } from '../src/core/commitment-parse.js'
 import { verify } from '../src/core/verify.js'
-import { streamParticipantsFile } from '../src/cli/participants-stream.js'
+import { participantsRoot } from '../src/core/participants.js'
+import { bytesToHex } from '../src/core/bytes.js'
+import { streamParticipantsFile } from '../src/node/participants-stream.js'
 import { readForDraw } from '../src/cli/draw-stream.js'
 import { commitWithDigest } from '../src/core/commitment.js'
 import { OrganizerSecret } from '../src/core/secret.js'

@@ -13,7 +13,7 @@
  *   lazy inside it: esbuild wraps it in an init function that runs the first time it is imported, so
  *   `orbitdraw --help` evaluates no command and a relaxed `verify` no record or time-stamp code. It also
  *   runs as a script of its own (`node dist/bin/orbitdraw-cli.cjs`).
- * - `hash-worker.js`: the participants-hash worker (an ES module, started by `src/node/parallel-hash.ts`
+ * - `hash-worker.js`: the participants-hash worker (an ES module, started by `src/node/hash-pool.ts`
  *   from `new URL('./hash-worker.js', import.meta.url)`, which names this file from `orbitdraw.cjs`).
  *
  * Why one CommonJS file and not ES module chunks: measured side by side (docs/performance.md, Start-up),

@@ -6,13 +6,15 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
-import { type InvalidInputErrorCode } from '../core/error-codes.js'
-import { validateEntries, validateWeightedEntries, type WeightedEntry } from '../core/participants.js'
+import { OrbitdrawError } from '../core/errors.js'
+import type { WeightedEntry } from '../core/participants.js'
+import { validateWeightedEntries } from '../core/participants.js'
+import { validateEntries } from '../core/participants.js'
+import { InvalidInputError } from '../errors.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
+import { entryErrorIn, MAX_PARTICIPANTS_FILE_BYTES, type ParticipantsFormat } from '../node/file-errors.js'
 
-/** How a participants file is laid out. */
-export type ParticipantsFormat = 'lines' | 'csv' | 'json'
+export type { ParticipantsFormat }
 
 /** Options for {@link readParticipants}. */
 export interface ReadParticipantsOptions {
@@ -26,8 +28,7 @@ export interface ReadParticipantsOptions {
   stdin?: () => Promise<string>
 }
 
-/** Largest participants file read, in bytes. */
-export const MAX_PARTICIPANTS_FILE_BYTES = 512 * 1024 * 1024
+export { MAX_PARTICIPANTS_FILE_BYTES }
 
 /** Reads and parses a participants file (`-` for standard input). */
 export async function readParticipants(path: string, options: ReadParticipantsOptions = {}): Promise<string[] | WeightedEntry[]> {
@@ -57,23 +58,6 @@ export function checkEntries(list: string[] | WeightedEntry[], format: Participa
     if (!(err instanceof OrbitdrawError)) throw err
     throw entryErrorIn(err, format, name)
   }
-}
-
-/**
- * A core entry error (path `$[i]`) as the reader reports it: by its line (lines), row (CSV) or index
- * (JSON) in the file named `name`. Shared with the streaming reader (`participants-stream.ts`).
- */
-export function entryErrorIn(err: OrbitdrawError, format: ParticipantsFormat, name: string): InvalidInputError {
-  const m = /^\$\[([0-9]+)\]/.exec(err.path ?? '')
-  const where = m === null ? undefined : format === 'lines' ? `line ${Number(m[1]) + 1}` : format === 'csv' ? `row ${Number(m[1]) + 2}` : `$[${m[1]}]`
-  // Index references inside the detail ("entry 4 is identical to entry 2 ($[2])") are renumbered the
-  // same way; the prefix already names the broken line, so it is not said twice.
-  const detail = err.detail.replace(/entry ([0-9]+) is identical to entry ([0-9]+) \(\$\[[0-9]+\][^)]*\)/, (_all, j: string, i: string) => {
-    const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
-    return `identical to ${at(i)}`
-  })
-  // The code is the core entry error's own (an InvalidInputError's, or LIMIT_EXCEEDED, listed there too): kept as is.
-  return new InvalidInputError(err.code as InvalidInputErrorCode, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
 }
 
 async function readText(path: string): Promise<string> {

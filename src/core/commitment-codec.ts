@@ -10,10 +10,11 @@ import { create as createDigest } from 'multiformats/hashes/digest'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { parseCid, SHA2_256 } from './block.js'
 import { hexToBytes } from './bytes.js'
-import { DEFAULT_DRAW_KINDS, type DrawKinds, type DrawSpecBase } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
+import type { DrawKinds, DrawSpecBase } from './kinds/kind.js'
 import { InvalidInputError } from './errors.js'
 import { show } from './json.js'
-import type { Commitment } from './commitment.js'
+import type { Commitment } from './commitment-types.js'
 
 /** The IPLD data-model form of a commitment (links as CIDs, the root as bytes, bigints as strings). */
 function toIpld(c: Commitment, kinds: DrawKinds): Record<string, unknown> {

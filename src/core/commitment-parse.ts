@@ -7,8 +7,9 @@
 import * as dagJson from '@ipld/dag-json'
 import { CID } from 'multiformats/cid'
 import { bytesToHex, utf8Encode } from './bytes.js'
-import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
-import type { DrawSpec } from './index.js'
+import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
+import type { DrawKinds } from './kinds/kind.js'
+import type { DrawSpec } from './kinds/registry.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { decodeJsonInput, expectObject, expectString, field, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
@@ -16,7 +17,7 @@ import { COMMITMENT_PARSE_SHAPE } from './schema/commitment.js'
 import { parseShape, type Infer } from './schema/kit.js'
 import { SUPPORTED_VERSIONS } from './version.js'
 import { validateCommitment } from './commitment-validate.js'
-import type { Commitment, ParticipantsCommitment } from './commitment.js'
+import type { Commitment, ParticipantsCommitment } from './commitment-types.js'
 
 /**
  * The order in which the protocol checks a commitment's fields where it is not the declaration

@@ -9,13 +9,14 @@ import { base36 } from 'multiformats/bases/base36'
 import { parseCid } from './block.js'
 import { isWellFormed, utf8Encode } from './bytes.js'
 import { usesParticipants, validateDrawSpec } from './draw-spec.js'
-import { DEFAULT_DRAW_KINDS, type DrawKinds } from './kinds/index.js'
+import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
+import type { DrawKinds } from './kinds/kind.js'
 import { InvalidInputError, UnsupportedVersionError, type OrbitdrawError } from './errors.js'
 import { show } from './json.js'
 import { LIMITS } from './limits.js'
 import { MIXED_PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
 import { checkRound } from './drand/chain.js'
-import type { Commitment } from './commitment.js'
+import type { Commitment } from './commitment-types.js'
 
 const LIBP2P_KEY = 0x72
 

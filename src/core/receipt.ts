@@ -100,7 +100,8 @@ export async function makeReceiptsAsync(commitment: CommitResult | Commitment, p
   return receiptBook(inputs, await (options.participantsTree ?? participantsTree)(participants, { secret: inputs.secret }))
 }
 
-interface ReceiptInputs {
+/** @internal What the receipts' checks found. */
+export interface ReceiptInputs {
   readonly c: Commitment
   readonly cid: string
   readonly json: CommitResult['json']
@@ -111,6 +112,16 @@ interface ReceiptInputs {
 }
 
 function checkReceiptInputs(commitment: CommitResult | Commitment, participants: readonly string[] | readonly WeightedEntry[], secret: OrganizerSecret | Uint8Array, kindsOption: DrawKinds | undefined): ReceiptInputs {
+  const checked = checkReceiptCommitment(commitment, secret, kindsOption)
+  checkReceiptCount(checked.committed, Array.isArray(participants) ? participants.length : undefined)
+  return { ...checked, participants }
+}
+
+/**
+ * @internal The checks of {@link makeReceipts} before the list: a valid commitment of a salted list, a
+ * valid secret (shared with the Node entry's receipts of a file read as a stream).
+ */
+export function checkReceiptCommitment(commitment: CommitResult | Commitment, secret: OrganizerSecret | Uint8Array, kindsOption: DrawKinds | undefined): Omit<ReceiptInputs, 'participants'> {
   const kinds = kindsOption ?? DEFAULT_DRAW_KINDS
   const c: Commitment = 'commitment' in commitment && 'cid' in commitment ? commitment.commitment : (commitment as Commitment)
   validateCommitment(c, kinds)
@@ -118,17 +129,25 @@ function checkReceiptInputs(commitment: CommitResult | Commitment, participants:
   if (!usesParticipants(c.draw, kinds) || c.participants?.salted !== true) {
     throw new InvalidInputError('NOT_SALTED', 'receipts are for a private (salted) list, and this commitment does not salt its leaves', 'commit with private: { secret } (orbitdraw commit --private); a public list is checked against the published participants file')
   }
-  const committed = c.participants
-  if (!Array.isArray(participants) || participants.length !== committed.count) {
-    throw new MismatchError('PARTICIPANTS_MISMATCH', `${Array.isArray(participants) ? participants.length : 'no'} participants given, ${committed.count} committed`, 'pass exactly the committed list, in the committed order')
+  return { c, cid, json, kinds, committed: c.participants, secret: OrganizerSecret.from(secret) }
+}
+
+/** @internal {@link makeReceipts}'s count check: `count` entries given (undefined: not a list). */
+export function checkReceiptCount(committed: ParticipantsCommitment, count: number | undefined): void {
+  if (count !== committed.count) {
+    throw new MismatchError('PARTICIPANTS_MISMATCH', `${count ?? 'no'} participants given, ${committed.count} committed`, 'pass exactly the committed list, in the committed order')
   }
-  return { c, cid, json, kinds, committed, participants, secret: OrganizerSecret.from(secret) }
+}
+
+/** @internal {@link makeReceipts}'s root check: the salted list's root and size against the commitment. */
+export function checkReceiptRoot(committed: ParticipantsCommitment, root: Uint8Array, size: number): void {
+  if (bytesToHex(root) !== committed.root || size !== committed.count) {
+    throw new MismatchError('PARTICIPANTS_MISMATCH', 'the participants, salted with this secret, do not hash to the committed root', 'pass exactly the committed list, in the committed order, and the secret made with this commitment')
+  }
 }
 
 function receiptBook({ c, cid, json, kinds, committed, participants }: ReceiptInputs, tree: ParticipantsTree): ReceiptBook {
-  if (bytesToHex(tree.root()) !== committed.root || tree.size !== committed.count) {
-    throw new MismatchError('PARTICIPANTS_MISMATCH', 'the participants, salted with this secret, do not hash to the committed root', 'pass exactly the committed list, in the committed order, and the secret made with this commitment')
-  }
+  checkReceiptRoot(committed, tree.root(), tree.size)
   const weighted = kinds.get(c.draw.kind)?.participants === 'weighted'
   const receiptFor = (index: number): Receipt => {
     const path = tree.inclusionProof(index).map(bytesToHex)

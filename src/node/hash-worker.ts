@@ -1,7 +1,7 @@
 /**
  * Worker thread of {@link participantsRootParallel} and `participantsTreeParallel`: hashes one contiguous
  * slice of a validated participants list and returns the roots of its aligned chunks, or the slice's
- * lowest tree levels (see `parallel-hash.ts`).
+ * lowest tree levels (see `parallel-hash.ts` and `block-hasher.ts`; scheduled by `hash-pool.ts`).
  *
  * @module
  */
@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads'
 import { lowerLevels } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
 import { OrganizerSecret } from '../core/secret.js'
-import { chunkRoots, type HashJob } from './parallel-hash.js'
+import { chunkRoots, type HashJob } from './hash-job.js'
 
 parentPort?.on('message', (job: HashJob) => {
   const entries = job.entries.split('\n')

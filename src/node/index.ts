@@ -1,6 +1,8 @@
 /**
- * Node-only helpers (each needs a Node module: `worker_threads`, `fs`, `crypto`, `module`): the
- * participants' digest and tree on two threads, look-alike entries (UTS #39 skeletons, kept out of the
+ * Node-only helpers (each needs a Node module: `worker_threads`, `fs`, `crypto`, `module`): participants
+ * files of millions of lines read as a stream for a commit, a draw and receipts (memory O(count), never
+ * the list) and proofs written as a stream (docs/large-lists.md); the participants' digest and tree on
+ * two threads, look-alike entries (UTS #39 skeletons, kept out of the
  * core and the verifier page), the sortition CSV files (pool, quotas, lottery, `sortition-algorithms`
  * selections), and a fresh organizer secret.
  *
@@ -34,3 +36,14 @@ export {
 export { smallestQuotaRelaxation, describeRelaxation, explainQuotaError, type QuotaRelaxation, type QuotaChange } from '../sortition/relax.js'
 // A fresh organizer secret (node:crypto), for a private list.
 export { generateSecret } from '../commit.js'
+// Participants files read as a stream, and proofs written as one.
+export { commitFile, type CommitFileOptions, type CommitFileResult } from './commit-file.js'
+export { drawFile, type DrawFileOptions, type DrawnFile } from './draw-file.js'
+export { streamDrawFile, type StreamDrawOptions, type StreamedDraw } from './draw-stream.js'
+export { NODE_INPUT_ERROR_CODES, type NodeInputErrorCode } from './errors.js'
+export { MAX_PARTICIPANTS_FILE_BYTES } from './file-errors.js'
+export { streamParticipantsFile, type StreamedParticipants, type StreamParticipantsOptions } from './participants-stream.js'
+export type { LinesVisitor } from './line-reader.js'
+export { writeProofFile, type WriteProofFileOptions } from './proof-file.js'
+export { PROOF_FIELD_ORDER, writeProof, type ArrayItems, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
+export { streamReceiptsFile, type StreamedReceipts, type StreamReceiptsOptions } from './receipts-stream.js'

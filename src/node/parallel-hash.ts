@@ -17,12 +17,11 @@
  *
  * @module
  */
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { lowerLevels, MerkleTree, rootOfLeafWords } from '../core/merkle.js'
 import { leafWords, normalize, participantsRoot, participantsTree, participantsTreeOf, saltSource, type ParticipantsHashOptions, type ParticipantsTree, type WeightedEntry } from '../core/participants.js'
 import { OrganizerSecret } from '../core/secret.js'
+import { chunkRoots } from './hash-job.js'
+import { HashPool } from './hash-pool.js'
 
 /**
  * Lists shorter than this are hashed in the calling thread only.
@@ -45,39 +44,6 @@ export interface ParallelHashOptions extends ParticipantsHashOptions {
   threads?: 1 | 2
 }
 
-/** @internal A worker's job: one slice of a validated list. */
-export interface HashJob {
-  /** The slice's entries joined with `\n`. */
-  entries: string
-  /** Weights of the slice, or null. */
-  weights: Float64Array | null
-  /** The organizer secret (32 bytes), or null. */
-  secret: Uint8Array | null
-  /** The slice's given salts, packed (32 bytes each), or null. */
-  salts: Uint8Array | null
-  /** List position of the slice's first entry. */
-  firstIndex: number
-  /** Chunk size (a power of two). */
-  chunk: number
-  /**
-   * 0: answer the roots of the slice's chunks (one Int32Array); k > 0: answer the slice's tree levels
-   * `0..k` (an array of Int32Array, see `lowerLevels`), for {@link participantsTreeParallel}. Default 0.
-   */
-  levels?: number
-}
-
-/** @internal Roots of consecutive chunks of `chunk` leaves (the last may be shorter), as words. */
-export function chunkRoots(words: Int32Array, n: number, chunk: number): Int32Array {
-  const count = Math.ceil(n / chunk)
-  const out = new Int32Array(count * 8)
-  for (let j = 0; j < count; j++) {
-    const size = Math.min(chunk, n - j * chunk)
-    const root = rootOfLeafWords(words.subarray(j * chunk * 8, (j * chunk + size) * 8), size)
-    for (let k = 0; k < 8; k++) out[j * 8 + k] = (root[4 * k]! << 24) | (root[4 * k + 1]! << 16) | (root[4 * k + 2]! << 8) | root[4 * k + 3]!
-  }
-  return out
-}
-
 /**
  * The participants digest, equal byte for byte to {@link participantsRoot} (same validation, same errors),
  * computed on two threads for lists of {@link PARALLEL_MIN_ENTRIES} entries or more.
@@ -94,7 +60,7 @@ export async function participantsRootParallel(list: readonly string[] | readonl
   const threads = options.threads ?? 2
   if (threads === 1 || !Array.isArray(list) || list.length < PARALLEL_MIN_ENTRIES) return participantsRoot(list, options)
   // Start the worker first: its start-up overlaps the validation below.
-  const worker = startWorker()
+  const pool = HashPool.start()
   try {
     const { entries, weights } = normalize(list)
     const salts = saltSource(options, entries.length)
@@ -102,7 +68,7 @@ export async function participantsRootParallel(list: readonly string[] | readonl
     const chunk = 2 ** CHUNK_LOG
     const chunks = Math.ceil(n / chunk)
     const split = Math.min(n, Math.ceil(chunks / 2) * chunk) // the calling thread hashes [0, split)
-    const rest = worker === null ? null : hashInWorker<Int32Array>(worker, {
+    const rest = pool === null ? null : pool.run<Int32Array>({
       entries: entries.slice(split).join('\n'),
       weights: weights === null ? null : Float64Array.from(weights.slice(split)),
       secret: salts instanceof OrganizerSecret ? salts.exportBytes() : null,
@@ -110,13 +76,13 @@ export async function participantsRootParallel(list: readonly string[] | readonl
       firstIndex: split,
       chunk,
       levels: 0,
-    })
-    const endHere = rest === null ? n : split
-    const mine = chunkRoots(leafWords(entries.slice(0, endHere), weights === null ? null : weights.slice(0, endHere), salts === null || salts instanceof OrganizerSecret ? salts : salts.slice(0, endHere)), endHere, chunk)
-    const theirs = rest === null ? null : await rest.then(
+    }).then(
       (roots) => (workerStats.hashed++, roots),
       () => (workerStats.failed++, null),
     )
+    const endHere = rest === null ? n : split
+    const mine = chunkRoots(leafWords(entries.slice(0, endHere), weights === null ? null : weights.slice(0, endHere), salts === null || salts instanceof OrganizerSecret ? salts : salts.slice(0, endHere)), endHere, chunk)
+    const theirs = rest === null ? null : await rest
     // A worker that failed (it never sees invalid input) is replaced by the calling thread.
     const tail = rest === null ? new Int32Array(0) : theirs ?? chunkRoots(leafWords(entries.slice(split), weights === null ? null : weights.slice(split), salts === null || salts instanceof OrganizerSecret ? salts : salts.slice(split), split), n - split, chunk)
     const all = new Int32Array(mine.length + tail.length)
@@ -124,7 +90,7 @@ export async function participantsRootParallel(list: readonly string[] | readonl
     all.set(tail, mine.length)
     return rootOfLeafWords(all, chunks)
   } finally {
-    void worker?.terminate()
+    pool?.close()
   }
 }
 
@@ -151,7 +117,7 @@ export async function participantsRootParallel(list: readonly string[] | readonl
 export async function participantsTreeParallel(list: readonly string[] | readonly WeightedEntry[], options: ParallelHashOptions = {}): Promise<ParticipantsTree> {
   const threads = options.threads ?? 2
   if (threads === 1 || !Array.isArray(list) || list.length < PARALLEL_MIN_ENTRIES) return participantsTree(list, options)
-  const worker = startWorker()
+  const pool = HashPool.start()
   try {
     // participantsTree's order: the secret (checked), then the list (validated); given salts are not for trees.
     const secret = options.secret === undefined ? null : OrganizerSecret.from(options.secret)
@@ -162,7 +128,7 @@ export async function participantsTreeParallel(list: readonly string[] | readonl
     const chunk = 2 ** CHUNK_LOG
     const chunks = Math.ceil(n / chunk)
     const split = Math.min(n, Math.ceil(chunks / 2) * chunk) // the calling thread hashes [0, split)
-    const rest = worker === null ? null : hashInWorker<Int32Array[]>(worker, {
+    const rest = pool === null ? null : pool.run<Int32Array[]>({
       entries: entries.slice(split).join('\n'),
       weights: weights === null ? null : Float64Array.from(weights.slice(split)),
       secret: secret === null ? null : secret.exportBytes(),
@@ -170,13 +136,13 @@ export async function participantsTreeParallel(list: readonly string[] | readonl
       firstIndex: split,
       chunk,
       levels: CHUNK_LOG,
-    })
-    const endHere = rest === null ? n : split
-    const mine = lowerLevels(leafWords(entries.slice(0, endHere), weights === null ? null : weights.slice(0, endHere), secret), endHere, CHUNK_LOG)
-    const theirs = rest === null ? null : await rest.then(
+    }).then(
       (levels) => (workerStats.hashed++, levels),
       () => (workerStats.failed++, null),
     )
+    const endHere = rest === null ? n : split
+    const mine = lowerLevels(leafWords(entries.slice(0, endHere), weights === null ? null : weights.slice(0, endHere), secret), endHere, CHUNK_LOG)
+    const theirs = rest === null ? null : await rest
     const tail = rest === null ? null : theirs ?? lowerLevels(leafWords(entries.slice(split), weights === null ? null : weights.slice(split), secret, split), n - split, CHUNK_LOG)
     const lower = tail === null ? mine : mine.map((level, l) => {
       const joined = new Int32Array(level.length + tail[l]!.length)
@@ -186,7 +152,7 @@ export async function participantsTreeParallel(list: readonly string[] | readonl
     })
     return participantsTreeOf(entries, weights, secret, MerkleTree.fromLowerLevels(lower, n))
   } finally {
-    void worker?.terminate()
+    pool?.close()
   }
 }
 
@@ -194,35 +160,4 @@ function packSalts(salts: readonly Uint8Array[], from: number, to: number): Uint
   const out = new Uint8Array((to - from) * 32)
   for (let i = from; i < to; i++) out.set(salts[i]!, (i - from) * 32)
   return out
-}
-
-/**
- * @internal The worker, or null when it cannot be started (also used by the CLI's streaming reader). Under a TypeScript loader (tests, `tsx`) this module is
- * a `.ts` file and the worker is loaded the same way (`--import tsx`); from `dist/` it is plain `.js`.
- */
-export function startWorker(): Worker | null {
-  try {
-    if (!import.meta.url.endsWith('.ts')) return watch(new Worker(new URL('./hash-worker.js', import.meta.url)))
-    // Under a TypeScript loader: register tsx's ESM hooks in the worker, then import the .ts worker.
-    const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
-    const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./hash-worker.ts', import.meta.url).href)}) })`
-    return watch(new Worker(code, { eval: true }))
-  } catch {
-    return null
-  }
-}
-
-function watch(worker: Worker): Worker {
-  worker.on('error', () => {})
-  return worker
-}
-
-function hashInWorker<T extends Int32Array | Int32Array[]>(worker: Worker, job: HashJob): Promise<T> {
-  return new Promise((resolve, reject) => {
-    worker.once('message', (answer: T) => resolve(answer))
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`hash worker exited with code ${code}`)))
-    const transfer = [job.weights?.buffer, job.secret?.buffer, job.salts?.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer)
-    worker.postMessage(job, transfer)
-  })
 }

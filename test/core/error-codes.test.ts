@@ -20,6 +20,7 @@ import { EMULATOR_INPUT_ERROR_CODES } from '../../src/emulator/errors.js'
 import { ORBITPORT_INPUT_ERROR_CODES } from '../../src/rest/errors.js'
 import { SORTITION_INPUT_ERROR_CODES } from '../../src/sortition/errors.js'
 import { VERIFIER_INPUT_ERROR_CODES } from '../../src/verifier/input-errors.js'
+import { NODE_INPUT_ERROR_CODES } from '../../src/node/errors.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -41,6 +42,7 @@ const EDGE_INPUT_CODES: Record<string, readonly string[]> = {
   cli: [...CLI_INPUT_ERROR_CODES, ...SORTITION_INPUT_ERROR_CODES, ...BEACON_INPUT_ERROR_CODES],
   verifier: VERIFIER_INPUT_ERROR_CODES,
   drand: DRAND_INPUT_ERROR_CODES,
+  node: NODE_INPUT_ERROR_CODES,
 }
 const folderOf = (file: string): string => file.split('/')[1]!
 
@@ -102,7 +104,7 @@ describe('error codes', () => {
     // A code in a core module, thrown as a literal or built from one (`PANEL_SIZE` and the like).
     const inCore = (code: string): boolean => FILES.some(({ file, text }) => file.startsWith('src/core/') && file !== 'src/core/error-codes.ts' && text.includes(`'${code}'`))
     expect(INVALID_INPUT_ERROR_CODES.filter((c) => !inCore(c))).toEqual([])
-    const lists = { BEACON_INPUT_ERROR_CODES, ORBITPORT_INPUT_ERROR_CODES, SORTITION_INPUT_ERROR_CODES, EMULATOR_INPUT_ERROR_CODES, CLI_INPUT_ERROR_CODES, VERIFIER_INPUT_ERROR_CODES, DRAND_INPUT_ERROR_CODES }
+    const lists = { BEACON_INPUT_ERROR_CODES, ORBITPORT_INPUT_ERROR_CODES, SORTITION_INPUT_ERROR_CODES, EMULATOR_INPUT_ERROR_CODES, CLI_INPUT_ERROR_CODES, VERIFIER_INPUT_ERROR_CODES, DRAND_INPUT_ERROR_CODES, NODE_INPUT_ERROR_CODES }
     for (const [name, list] of Object.entries(lists)) {
       expect([...list], name).toEqual([...new Set(list)].sort())
       for (const code of list) {

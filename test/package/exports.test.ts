@@ -96,10 +96,12 @@ const ERRORS = [
   'UNSUPPORTED_VERSION_ERROR_CODES', 'UnsupportedVersionError',
 ]
 const NODE = [
-  'MAX_SORTITION_FILE_BYTES', 'PARALLEL_MIN_ENTRIES', 'describeRelaxation', 'explainQuotaError',
-  'findConfusableEntries', 'generateSecret', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
-  'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel', 'readLotteryCsv',
-  'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv', 'skeleton', 'smallestQuotaRelaxation',
+  'MAX_PARTICIPANTS_FILE_BYTES', 'MAX_SORTITION_FILE_BYTES', 'NODE_INPUT_ERROR_CODES', 'PARALLEL_MIN_ENTRIES',
+  'PROOF_FIELD_ORDER', 'commitFile', 'describeRelaxation', 'drawFile', 'explainQuotaError', 'findConfusableEntries',
+  'generateSecret', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv', 'parseSortitionAlgorithmsCsv',
+  'participantsRootParallel', 'participantsTreeParallel', 'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv',
+  'readSortitionAlgorithmsCsv', 'skeleton', 'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile',
+  'streamReceiptsFile', 'writeProof', 'writeProofFile',
 ]
 const EMULATOR = [
   'GATEWAY_ERROR_STATUS', 'createBeaconService', 'createDrandService', 'createIpnsRecord', 'createRestService',

@@ -8,14 +8,15 @@ import { drawWith } from '../../beacon/draw.js'
 import { draw } from '../../draw.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
-import { readForDraw, type StreamedDraw } from '../draw-stream.js'
-import { base64ToBytes } from '../../core/bytes.js'
-import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
-import { describeCommitment } from '../../core/commitment.js'
-import { kindOf } from '../../core/draw-spec.js'
-import { parseBlock } from '../../core/block.js'
-import { privateKindNames, type Participants } from '../../core/draw.js'
+import { readForDraw, type CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
 import { serializeProof } from '../../core/proof.js'
+import type { Participants } from '../../core/draw.js'
+import { privateKindNames } from '../../core/draw.js'
+import { parseBlock } from '../../core/block.js'
+import { kindOf } from '../../core/draw-spec.js'
+import { describeCommitment } from '../../core/commitment.js'
+import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
+import { base64ToBytes } from '../../core/bytes.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -190,12 +191,14 @@ Examples:
     if (list === undefined) await writeOutput(ctx, output, serializeProof(proof), force, 'draw')
     else await list.write(proof, { path: output, force, command: 'draw', out: (text) => ctx.out(text) })
     const authenticated = proof.chain.ipnsRecord !== undefined
+    // A streamed public proof's list was written from the file: the proof object has no participants.
+    const disclosed = proof.participants?.disclosure ?? list?.disclosure ?? null
     // Blocks run newest first from the head: the target sits head.sequence - target places down.
     const head = proof.chain.blocks[0]!
     const headSequence = parseBlock(base64ToBytes(head.bytes), head.cid).sequence
     const target = { sequence: commitment.target, cid: proof.chain.blocks[headSequence - commitment.target]!.cid }
     if (flags.json === true) {
-      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: proof.participants?.disclosure ?? null, authenticated, target, ...(proof.drand === undefined ? {} : { drand: { round: proof.drand.round, signature: proof.drand.signature } }), seed: proof.seed, outcome: proof.outcome }
+      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: disclosed, authenticated, target, ...(proof.drand === undefined ? {} : { drand: { round: proof.drand.round, signature: proof.drand.signature } }), seed: proof.seed, outcome: proof.outcome }
       if (output === '-') ctx.err(`${JSON.stringify(summary)}\n`)
       else printJson(ctx, summary)
       return EXIT.ok
@@ -206,7 +209,7 @@ Examples:
       ...describeOutcome(proof.outcome),
       '',
       ...[
-        `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${proof.participants?.disclosure === 'winners' ? '; only the winners are revealed' : ''}.`,
+        `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${disclosed === 'winners' ? '; only the winners are revealed' : ''}.`,
         `Anyone can check it: orbitdraw verify ${output === '-' ? 'proof.json' : output}`,
       ].map(safeText),
     ]

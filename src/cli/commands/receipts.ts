@@ -6,16 +6,21 @@
  */
 import { access, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkReceipt, serializeReceipt } from '../../core/receipt.js'
+import { checkReceipt, serializeReceipt, type Receipt } from '../../core/receipt.js'
+import { InvalidInputError } from '../../errors.js'
 import { describeCommitment } from '../../core/commitment.js'
-import { InvalidInputError } from '../../core/errors.js'
+import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
+import { streamReceiptsFile, type StreamedReceipts } from '../../node/receipts-stream.js'
 import { makeReceiptsAsync } from '../../receipts.js'
 import { GLOBAL_OPTIONS, type Command } from '../command.js'
 import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines } from './commit.js'
+
+/** Receipt names checked per read of the file (before writing, without --force). */
+const NAME_BATCH = 16_384
 
 /**
  * A receipt's file name: the zero-padded index, then the entry reduced to `[A-Za-z0-9._-]` (at most 40
@@ -72,26 +77,41 @@ Example:
     if (commitment.participants?.salted !== true) throw new UsageError('receipts are for a private list (commit --private); this commitment is public: its participants check it against the published list', 'receipts')
     const cid = describeCommitment(commitment).cid
     const secret = await readSecretFile(secretPath, cid)
-    const participants = await participantsFrom(flags, 'receipts')
-    // Large lists: the tree is built on two threads (the same receipts, byte for byte).
-    const book = await makeReceiptsAsync(commitment, participants, secret)
-    const names = participants.map((e, i) => receiptFileName(i, typeof e === 'string' ? e : e.entry, book.count))
     const force = flags.force === true
+    // A file of lines is read as a stream (never the list; the same receipts, byte for byte); other
+    // layouts (and weighted lists) in memory, the tree built on two threads for large lists.
+    const streamed = streamsLines(flags) && DEFAULT_DRAW_KINDS.get(commitment.draw.kind)?.participants === 'entries'
+    let book: { readonly count: number; receipts(): Iterable<Receipt> | AsyncIterable<Receipt> }
+    let nameOf: (index: number, count: number) => Promise<string[]>
+    if (streamed) {
+      const stream: StreamedReceipts = await streamReceiptsFile(commitment, stringFlag(flags, 'participants')!, secret)
+      book = stream
+      nameOf = async (from, to) => (await stream.entries(from, to)).map((e, k) => receiptFileName(from + k, e, stream.count))
+    } else {
+      const participants = await participantsFrom(flags, 'receipts')
+      const inMemory = await makeReceiptsAsync(commitment, participants, secret)
+      book = inMemory
+      nameOf = async (from, to) => participants.slice(from, to).map((e, k) => receiptFileName(from + k, typeof e === 'string' ? e : e.entry, inMemory.count))
+    }
     await mkdir(dir, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
       throw new InvalidInputError('FILE_UNWRITABLE', `cannot create the directory ${dir}: ${cause.code ?? 'error'}`, 'check the path and permissions')
     })
     if (!force) {
-      for (const name of names) {
-        const exists = await access(join(dir, name)).then(
-          () => true,
-          () => false,
-        )
-        if (exists) throw new UsageError(`${join(dir, name)} already exists; pass --force to overwrite the receipts, or choose another -o DIR`, 'receipts')
+      // Before any receipt is written: no file of the same name may exist (read in blocks, not held).
+      for (let from = 0; from < book.count; from += NAME_BATCH) {
+        for (const name of await nameOf(from, Math.min(book.count, from + NAME_BATCH))) {
+          const exists = await access(join(dir, name)).then(
+            () => true,
+            () => false,
+          )
+          if (exists) throw new UsageError(`${join(dir, name)} already exists; pass --force to overwrite the receipts, or choose another -o DIR`, 'receipts')
+        }
       }
     }
-    let i = 0
-    for (const r of book.receipts()) {
-      const file = join(dir, names[i++]!)
+    const names: string[] = []
+    for await (const r of book.receipts()) {
+      const name = receiptFileName(r.index, r.entry, book.count)
+      const file = join(dir, name)
       try {
         await writeFile(file, serializeReceipt(r), { flag: force ? 'w' : 'wx' })
       } catch (cause) {
@@ -99,6 +119,7 @@ Example:
         if (code === 'EEXIST') throw new UsageError(`${file} already exists; pass --force to overwrite the receipts`, 'receipts')
         throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${file}: ${code ?? 'error'}`, 'check the directory is writable')
       }
+      if (flags.json === true) names.push(name)
     }
     if (flags.json === true) printJson(ctx, { ok: true, commitmentCid: cid, directory: dir, count: book.count, files: names })
     else ctx.out(`Wrote ${book.count} receipt${book.count === 1 ? '' : 's'} for commitment ${cid} into ${dir}\nSend each participant their own file; they check it with: orbitdraw check-receipt FILE --commitment ${cid}\n`)

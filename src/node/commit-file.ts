@@ -1,0 +1,76 @@
+/**
+ * A commitment to a participants file of lines, read as a stream (`participants-stream.ts`): the list is
+ * never held, so a file of millions of lines commits in memory O(count).
+ *
+ * @module
+ */
+import { commitWithDigest, type CommitOptions, type CommitResult } from '../core/commitment.js'
+import { InvalidInputError } from '../core/errors.js'
+import { DEFAULT_DRAW_KINDS } from '../core/kinds/registry.js'
+import { OrganizerSecret } from '../core/secret.js'
+import { generateSecret } from '../commit.js'
+import { streamParticipantsFile, type StreamedParticipants, type StreamParticipantsOptions } from './participants-stream.js'
+
+/**
+ * Options of {@link commitFile}: the core `commit`'s, without `participants` (they come from the file),
+ * with `private` as the Node `commit` takes it, and the reader's own options.
+ * @category Node
+ */
+export interface CommitFileOptions extends Omit<CommitOptions, 'participants' | 'private'> {
+  /**
+   * `true`: make the list private with a fresh secret from `node:crypto` (returned as `result.secret`);
+   * `{ secret }`: use the caller's 32 random bytes. Omit for a public list.
+   */
+  readonly private?: true | { readonly secret: OrganizerSecret | Uint8Array }
+  /** Also find the groups of look-alike entries (`result.list.confusables`). */
+  readonly confusables?: boolean
+  /** Called after each chunk read: bytes read so far and the file's size. */
+  readonly onProgress?: (bytesRead: number, totalBytes: number) => void
+  /** Threads for the hashes, the calling one included (default 2). */
+  readonly threads?: 1 | 2
+}
+
+/**
+ * What {@link commitFile} gives: the commitment (as `commit` returns it, `secret` included for a private
+ * list) and the list as read (its count, digest, look-alike groups, and entries read again on demand).
+ * @category Node
+ */
+export interface CommitFileResult extends CommitResult {
+  readonly list: StreamedParticipants
+}
+
+/**
+ * Commits to the participants in a file of lines, read as a stream: the same commitment, byte for byte,
+ * as `commit({ ...options, participants })` of the list read whole, with the same entry rules (errors
+ * name the file's line). Kinds whose rules look at the whole list (`checkEntries`) and weighted kinds
+ * need the list itself: use `commit`.
+ *
+ * @example
+ * ```ts
+ * import { commitFile } from 'orbitdraw/node'
+ *
+ * const { cid, json, secret, list } = await commitFile('entrants.txt', {
+ *   beacon, target, after, draw: { kind: 'pick', count: 3 }, label: 'Spring raffle', private: true,
+ * })
+ * console.log(`${list.count} entrants committed as ${cid}`)
+ * ```
+ * @throws {@link streamParticipantsFile}'s errors (a bad file); the core `commit`'s (a bad option,
+ *   `INVALID_DRAW` for a kind that needs the list, `LIMIT_EXCEEDED` for a public list whose proof no
+ *   verifier could read).
+ * @category Node
+ */
+export async function commitFile(path: string, options: CommitFileOptions): Promise<CommitFileResult> {
+  const { private: privacy, confusables, onProgress, threads, ...commitOptions } = options
+  // Before the file is read: a file of lines has no weights (the core's own error for strings given to a weighted draw).
+  const kind = (options.kinds ?? DEFAULT_DRAW_KINDS).get(options.draw?.kind)
+  if (kind?.participants === 'weighted') throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'read the list with its weights and pass it to commit', { path: '$.participants' })
+  const secret = privacy === undefined ? undefined : privacy === true ? generateSecret() : OrganizerSecret.from(privacy.secret)
+  const list = await streamParticipantsFile(path, {
+    ...(secret === undefined ? {} : { secret }),
+    ...(confusables === undefined ? {} : { confusables }),
+    ...(onProgress === undefined ? {} : { onProgress }),
+    ...(threads === undefined ? {} : { threads }),
+  } satisfies StreamParticipantsOptions)
+  const result = commitWithDigest(commitOptions, { count: list.count, root: list.root, salted: secret !== undefined, entryBytes: list.entryBytes })
+  return { ...result, ...(secret === undefined ? {} : { secret }), list }
+}

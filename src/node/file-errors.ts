@@ -1,0 +1,43 @@
+/**
+ * The errors of a participants file read from disk, shared by the streaming reader (`participants-stream.ts`)
+ * and the CLI's in-memory reader (`cli/participants-file.ts`): an entry error located by its line, row or
+ * index in the file, invalid UTF-8 located by line and byte offset, and a file that changed between passes.
+ *
+ * @module
+ */
+import { InvalidInputError, MismatchError, type OrbitdrawError } from '../core/errors.js'
+import type { InvalidInputErrorCode } from '../core/error-codes.js'
+
+/**
+ * Largest participants file read, in bytes.
+ * @category Node
+ */
+export const MAX_PARTICIPANTS_FILE_BYTES = 512 * 1024 * 1024
+
+/** How a participants file is laid out: one entry per line, a CSV column, or a JSON array. */
+export type ParticipantsFormat = 'lines' | 'csv' | 'json'
+
+/** The usual fix for a file that is not UTF-8. */
+export const UTF8_HINT = 'save the file as UTF-8; a file in Latin-1 or Windows-1252 converts with: iconv -f latin1 -t utf-8 FILE > FILE.utf8 (use -f cp1252 for Windows files)'
+
+/**
+ * A core entry error (path `$[i]`) as a file reader reports it: by its line (lines), row (CSV) or index
+ * (JSON) in the file named `name`.
+ */
+export function entryErrorIn(err: OrbitdrawError, format: ParticipantsFormat, name: string): InvalidInputError {
+  const m = /^\$\[([0-9]+)\]/.exec(err.path ?? '')
+  const where = m === null ? undefined : format === 'lines' ? `line ${Number(m[1]) + 1}` : format === 'csv' ? `row ${Number(m[1]) + 2}` : `$[${m[1]}]`
+  // Index references inside the detail ("entry 4 is identical to entry 2 ($[2])") are renumbered the
+  // same way; the prefix already names the broken line, so it is not said twice.
+  const detail = err.detail.replace(/entry ([0-9]+) is identical to entry ([0-9]+) \(\$\[[0-9]+\][^)]*\)/, (_all, j: string, i: string) => {
+    const at = (k: string): string => (format === 'lines' ? `line ${Number(k) + 1}` : format === 'csv' ? `row ${Number(k) + 2}` : `$[${k}]`)
+    return `identical to ${at(i)}`
+  })
+  // The code is the core entry error's own (an InvalidInputError's, or LIMIT_EXCEEDED, listed there too): kept as is.
+  return new InvalidInputError(err.code as InvalidInputErrorCode, `${name}${where === undefined ? '' : `, ${where}`}: ${detail}`, err.hint, { path: where ?? err.path ?? '$', cause: err })
+}
+
+/** The error of a file that is no longer what the first pass read. */
+export function fileChanged(path: string, cause?: unknown): MismatchError {
+  return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
+}

@@ -1,0 +1,124 @@
+/**
+ * The library's streamed draw of a file (src/node/draw-stream.ts, through `orbitdraw/node`'s index):
+ * byte for byte the in-memory `drawFromBlock` + `serializeProof` for every kind that draws from a digest
+ * (`pick`), on small and medium lists, public, salted with a full disclosure and winners-only, on one and
+ * two threads; a private list stays private by default; kinds that need the list are refused with a
+ * typed error before any block; the written proof verifies.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commit, drawFromBlock, serializeProof, verify, type Commitment, type DrawSpec } from '../../src/core/index.js'
+import { OrganizerSecret } from '../../src/core/formats.js'
+import { commitFile, streamDrawFile, writeProofFile, type ProofSink } from '../../src/node/index.js'
+import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+
+let dir: string
+let fileNo = 0
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-node-draw-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const chain = buildChain(12, 'node-draw-stream')
+const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(11))
+const RELAXED = { allowUnsigned: true, allowUntimestamped: true, trust: { beacons: [BEACON_NAME] } } as const
+
+async function fileOf(text: string): Promise<string> {
+  const path = join(dir, `p${fileNo++}.txt`)
+  await writeFile(path, text)
+  return path
+}
+
+function commitmentFor(list: readonly string[], draw: DrawSpec, salted: boolean): Commitment {
+  return commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: list, draw, label: 'node "stream"', ...(salted ? { private: { secret: SECRET } } : {}) }).commitment
+}
+
+function capture(): { sink: ProofSink; text: () => string } {
+  const parts: string[] = []
+  const decoder = new TextDecoder()
+  return { sink: (p) => void parts.push(typeof p === 'string' ? p : decoder.decode(p, { stream: true })), text: () => parts.join('') }
+}
+
+const small = Array.from({ length: 40 }, (_, i) => (i % 6 === 0 ? `Ünï "${i}" \\ 😀` : `entrant ${i}`))
+const medium = Array.from({ length: 60_000 }, (_, i) => `participant-${String(i).padStart(6, '0')}${i % 1000 === 0 ? ' "q"' : ''}`)
+
+describe('streamDrawFile = the in-memory draw, byte for byte', () => {
+  const cases = [
+    ['public, full', false, 'full'],
+    ['salted, full', true, 'full'],
+    ['salted, winners only', true, 'winners'],
+  ] as const
+  for (const [size, list, threads] of [['small', small, 1], ['medium', medium, 2]] as const) {
+    for (const [name, salted, disclosure] of cases) {
+      it(`pick, ${size} list (${list.length}), ${name}, ${threads} thread(s)`, async () => {
+        const path = await fileOf(list.join('\n') + '\n')
+        const commitment = commitmentFor(list, { kind: 'pick', count: 5 }, salted)
+        const options = { disclosure, ...(salted ? { secret: SECRET } : {}) }
+        const expected = serializeProof(drawFromBlock(commitment, list, chain[10]!, options))
+        const drawn = await streamDrawFile(path, { ...options, threads, ...(threads === 2 ? { parallelFromBytes: 0, blockLog: 10 } : { blockLog: 4 }) })
+        const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+        // A full disclosure's list is not in the proof object: it is written from the file.
+        expect(proof.participants === undefined).toBe(disclosure === 'full')
+        const out = capture()
+        await drawn.write(proof, out.sink)
+        expect(out.text()).toBe(expected)
+      })
+    }
+  }
+
+  it('with a secret and no disclosure, the proof reveals only the winners', async () => {
+    const path = await fileOf(small.join('\n'))
+    const commitment = commitmentFor(small, { kind: 'pick', count: 2 }, true)
+    const drawn = await streamDrawFile(path, { secret: SECRET, threads: 1 })
+    expect(drawn.disclosure).toBe('winners')
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    expect(proof.participants?.disclosure).toBe('winners')
+  })
+})
+
+describe('kinds that need the list', () => {
+  const weighted = small.map((entry, i) => ({ entry, weight: 1 + (i % 3) }))
+  const cases: [string, Commitment][] = [
+    ['shuffle', commitmentFor(small, { kind: 'shuffle' }, false)],
+    ['weighted', commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: weighted, draw: { kind: 'weighted', count: 2 }, label: '' }).commitment],
+    ['range (no list at all)', commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'range', min: 1n, max: 9n, count: 1, distinct: true }, label: '' }).commitment],
+  ]
+  for (const [name, commitment] of cases) {
+    it(`${name}: refused in prepare, before any block, with INVALID_OPTION`, async () => {
+      const drawn = await streamDrawFile(await fileOf(small.join('\n')), { threads: 1 })
+      expect(() => drawn.prepare(commitment)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }))
+    })
+  }
+})
+
+describe('from the index, end to end', () => {
+  it('commitFile, streamDrawFile, writeProofFile: the proof verifies and equals the in-memory one', async () => {
+    const path = await fileOf(small.join('\r\n') + '\r\n')
+    const { commitment, list } = await commitFile(path, { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'pick', count: 3 }, label: 'node "stream"', threads: 1 })
+    expect(list.count).toBe(small.length)
+    const drawn = await streamDrawFile(path, { threads: 1 })
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    const out = join(dir, 'e2e.proof.json')
+    await writeProofFile(out, (sink) => drawn.write(proof, sink))
+    const text = await readFile(out, 'utf8')
+    expect(text).toBe(serializeProof(drawFromBlock(commitment, small, chain[10]!)))
+    const verdict = await verify(JSON.parse(text), RELAXED)
+    expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)
+  })
+
+  it('a file changed between the passes: PARTICIPANTS_MISMATCH, and writeProofFile leaves nothing', async () => {
+    const list = Array.from({ length: 50 }, (_, i) => `p${i}`)
+    const path = await fileOf(list.join('\n') + '\n')
+    const commitment = commitmentFor(list, { kind: 'pick', count: 3 }, false)
+    const drawn = await streamDrawFile(path, { threads: 1 })
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    await writeFile(path, list.map((e, i) => (i === 40 ? 'q40' : e)).join('\n') + '\n')
+    const out = join(dir, 'changed.proof.json')
+    await expect(writeProofFile(out, (sink) => drawn.write(proof, sink))).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
+    expect((await readdir(dir)).filter((n) => n.startsWith('changed.') || n.endsWith('.partial'))).toEqual([])
+  })
+})
