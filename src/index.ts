@@ -339,6 +339,7 @@ export {
   buildCounter,
   drawAlternates,
   replacementFor,
+  normalizeHousehold,
   drawLottery,
   checkLotteryPanels,
   MAX_LOTTERY_PANELS,
@@ -547,6 +548,7 @@ export type OrbitportRateLimitedError = RateLimitedError
 // Look-alike entries (UTS #39 skeletons): Node entry only, kept out of the core and the verifier page.
 export { findConfusableEntries, skeleton, type ConfusableGroup } from './confusables.js'
 // Sortition input files (CSV): Node entry only.
+export { parseHouseholdPoolCsv, readHouseholdPoolCsv } from './sortition/csv.js'
 export { parsePoolCsv, parseQuotasCsv, parseLotteryCsv, parseSortitionAlgorithmsCsv, readPoolCsv, readQuotasCsv, readLotteryCsv, readSortitionAlgorithmsCsv, MAX_SORTITION_FILE_BYTES, type SortitionAlgorithmsSelection } from './sortition/csv.js'
 // The participants digest on two threads (worker_threads): Node entry only; equal to participantsRoot.
 export { participantsRootParallel, participantsTreeParallel, PARALLEL_MIN_ENTRIES, type ParallelHashOptions } from './node/parallel-hash.js'

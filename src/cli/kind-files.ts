@@ -5,11 +5,12 @@
  * @module
  */
 import type { AnyDrawKind, KindFileFormat, KindFiles, KindFlags } from '../core/index.js'
-import { readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
+import { readHouseholdPoolCsv, readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
 import { UsageError } from './exit-codes.js'
 
-const READERS: { readonly [F in KindFileFormat]: (path: string) => Promise<unknown> } = {
-  'sortition-pool': (path) => readPoolCsv(path),
+const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags) => Promise<unknown> } = {
+  // With --household-column C: the pool without column C and the household values (docs/sortition.md, Households).
+  'sortition-pool': (path, flags) => (typeof flags['household-column'] === 'string' ? readHouseholdPoolCsv(path, { householdColumn: flags['household-column'] }) : readPoolCsv(path)),
   'sortition-quotas': (path) => readQuotasCsv(path),
   'sortition-lottery': (path) => readLotteryCsv(path),
 }
@@ -23,7 +24,7 @@ export async function readKindFiles(kind: AnyDrawKind, flags: KindFlags, command
   for (const [flag, format] of Object.entries(kind.cli?.files ?? {})) {
     const path = flags[flag]
     if (typeof path !== 'string' || path === '') throw new UsageError(`--${kind.cli!.flag} needs --${flag} FILE`, command)
-    out[flag] = await READERS[format](path)
+    out[flag] = await READERS[format](path, flags)
   }
   return out
 }

@@ -55,6 +55,7 @@ export const CHECK_NAMES = [
   'panel-members-known',
   'panel-quotas',
   'panel-replay',
+  'panel-households',
   'lottery-panels',
   'lottery-winner',
   'revealed-winners',

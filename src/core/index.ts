@@ -359,6 +359,7 @@ export {
   buildCounter,
   drawAlternates,
   replacementFor,
+  normalizeHousehold,
   drawLottery,
   checkLotteryPanels,
   MAX_LOTTERY_PANELS,

@@ -106,15 +106,19 @@ const DRAND = [
 // The drand relay client (an edge, so the root entry only).
 const DRAND_EDGE = ['DEFAULT_DRAND_URLS', 'DRAND_ERROR_CODES', 'DrandClient', 'DrandError']
 
+// One person per household (issue 22 item 4): the matching rule in both, the CSV reader at the root.
+const HOUSEHOLDS = ['normalizeHousehold']
+const HOUSEHOLDS_EDGE = ['parseHouseholdPoolCsv', 'readHouseholdPoolCsv']
+
 const names = (ns: object): string[] => Object.keys(ns).sort()
 
 describe('public surface', () => {
   it('orbitdraw exports exactly the pinned runtime names', () => {
-    expect(names(root)).toEqual([...ROOT, ...DRAND, ...DRAND_EDGE, 'DERIVED_METHODS'].sort())
+    expect(names(root)).toEqual([...ROOT, ...DRAND, ...DRAND_EDGE, ...HOUSEHOLDS, ...HOUSEHOLDS_EDGE, 'DERIVED_METHODS'].sort())
   })
 
   it('orbitdraw/core exports exactly the pinned runtime names', () => {
-    expect(names(core)).toEqual([...CORE, ...DRAND].sort())
+    expect(names(core)).toEqual([...CORE, ...DRAND, ...HOUSEHOLDS].sort())
   })
 
   it('orbitdraw/emulator exports exactly the pinned runtime names', () => {

@@ -43,4 +43,5 @@ export {
   type PanelClaimResult,
 } from './panel.js'
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
+export { normalizeHousehold } from './household.js'
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'
