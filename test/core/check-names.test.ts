@@ -51,6 +51,8 @@ describe('CHECK_NAMES', () => {
     const panel = panelDraw(pool, quotas, 6, { alternates: 0 })
     const panelProof = drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...panel }).commitment, panel.participants, CHAIN[TARGET]!)
     await run('a panel', panelProof)
+    const households = panelDraw(pool, quotas, 6, { households: new Map(pool.respondents.map((x, i) => [x.id, `h${i % 30}`])) })
+    await run('a panel with households', drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...households }).commitment, households.participants, CHAIN[TARGET]!))
     const members = [8, 9].map((t) => (drawFromBlock(commit({ beacon: BEACON_NAME, target: t, after, ...panel }).commitment, panel.participants, CHAIN[t]!).outcome as PanelOutcomeJson).members.map((m) => m.entry.split('|')[0]!))
     const lottery = panelLotteryDraw(pool, quotas, members)
     await run('a panel lottery', drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...lottery }).commitment, lottery.participants, CHAIN[TARGET]!))
@@ -87,7 +89,8 @@ describe('docs/spec.md', () => {
     expect(prose).toEqual(['internal', 'policy', 'online-blocks', 'online-chain'])
     const kindsSection = spec.slice(spec.indexOf('**Checks `verify` adds**'), spec.indexOf('### Worked vector (`test/vectors/sortition.json`'))
     const kindNames = [...kindsSection.matchAll(/^\| `[a-z-]+` \| `([a-z-]+)` \|/gm)].map((m) => m[1]!)
-    expect(kindNames.length).toBe(PANEL_CHECK_NAMES.length + LOTTERY_CHECK_NAMES.length)
+    // + 1: `panel-households`, reported only for a panel with a household rule.
+    expect(kindNames.length).toBe(PANEL_CHECK_NAMES.length + LOTTERY_CHECK_NAMES.length + 1)
     expect([...tableNames, ...prose, ...kindNames].sort()).toEqual([...CHECK_NAMES].sort())
   })
 })
