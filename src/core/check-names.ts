@@ -56,6 +56,9 @@ export const CHECK_NAMES = [
   'panel-quotas',
   'panel-replay',
   'panel-households',
+  // A follow-up draw (`panel-replacement`): the carried original proof and the link to it.
+  'follow-up-original',
+  'follow-up-link',
   'lottery-panels',
   'lottery-winner',
   'revealed-winners',

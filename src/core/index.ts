@@ -143,6 +143,8 @@ export {
   panelLotteryKind,
   panelDraw,
   panelLotteryDraw,
+  panelReplacementKind,
+  panelReplacementDraw,
   sortitionEntry,
   type PanelSpec,
   type PanelOutcome,
@@ -150,6 +152,9 @@ export {
   type PanelDrawOptions,
   type TypeProbabilityJson,
   type PanelLotterySpec,
+  type PanelReplacementSpec,
+  type PanelReplacementOutcome,
+  type PanelReplacementOutcomeJson,
   type PanelLotteryOutcome,
   type PanelLotteryOutcomeJson,
   type SortitionComposition,
@@ -380,6 +385,8 @@ export {
 } from './sortition/index.js'
 /** @category Errors */
 export { InfeasibleQuotasError } from './sortition/index.js'
+/** @category Sortition */
+export { withOriginal, MAX_FOLLOW_UP_DEPTH, type FollowUpLink } from './follow-up.js'
 // The wire formats' declared shapes (valibot), from which the published JSON Schemas are generated.
 /**
  * The wire formats, each declared once (valibot shapes; the published JSON Schemas are generated from

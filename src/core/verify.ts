@@ -28,6 +28,7 @@ import { checkChainInfo, DEFAULT_DRAND_CHAINS, type DrandChainInfo } from './dra
 import { drawSources, type DrawSources } from './drand/sources.js'
 import { identifyBeacon, normalizeTrustedBeacons, ORBITPORT_BEACONS, type BeaconIdentity, type TrustedBeacon } from './trust.js'
 import { checkParticipants, checkRevealedWinners, type ParticipantsDigest } from './verify-participants.js'
+import { checkFollowUp } from './follow-up-verify.js'
 export type { ParticipantsDigest } from './verify-participants.js'
 
 /**
@@ -339,6 +340,8 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
       checks.push(check('seed', seedOk, seedOk ? `seed ${parsed.seed}` : `the seed is ${bytesToHex(seed)}, not the claimed ${parsed.seed}`))
       checkOutcome(commitment, parsed, seed, entries, checks, policy.kinds)
     }
+    // A follow-up draw (a panel replacement): its carried original proof and the link (src/core/follow-up-verify.ts).
+    await checkFollowUp(parsed, commitment, checks, options, verify)
     return done({ commitment, outcome: parsed.outcome, target: targetInfo }, authenticated)
   }
 

@@ -107,7 +107,7 @@ const DRAND = [
 const DRAND_EDGE = ['DEFAULT_DRAND_URLS', 'DRAND_ERROR_CODES', 'DrandClient', 'DrandError']
 
 // One person per household (issue 22 item 4): the matching rule in both, the CSV reader at the root.
-const HOUSEHOLDS = ['normalizeHousehold']
+const HOUSEHOLDS = ['normalizeHousehold', 'panelReplacementKind', 'panelReplacementDraw', 'withOriginal', 'MAX_FOLLOW_UP_DEPTH']
 const HOUSEHOLDS_EDGE = ['parseHouseholdPoolCsv', 'readHouseholdPoolCsv']
 
 const names = (ns: object): string[] => Object.keys(ns).sort()

@@ -10,6 +10,7 @@ import { InvalidInputError } from '../errors.js'
 import { drawKinds, type AnyDrawKind, type DrawKinds, type OutcomeJsonOf, type OutcomeOf, type SpecOf } from './kind.js'
 import { panelLotteryKind } from './panel-lottery.js'
 import { panelKind } from './panel.js'
+import { panelReplacementKind } from './panel-replacement.js'
 import { pickKind } from './pick.js'
 import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
@@ -19,7 +20,7 @@ import { weightedKind } from './weighted.js'
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, panelReplacementKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.
@@ -86,5 +87,6 @@ export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } f
 export { weightedKind, type WeightedSpec, type WeightedOutcomeJson } from './weighted.js'
 export type { RankedOutcome } from './ranked.js'
 export { panelKind, panelDraw, type PanelSpec, type PanelOutcome, type PanelOutcomeJson, type PanelDrawOptions, type TypeProbabilityJson } from './panel.js'
+export { panelReplacementKind, panelReplacementDraw, type PanelReplacementSpec, type PanelReplacementOutcome, type PanelReplacementOutcomeJson } from './panel-replacement.js'
 export { panelLotteryKind, panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type PanelLotteryOutcomeJson } from './panel-lottery.js'
 export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, type QuotaRowJson, type SortitionCommitInput } from './sortition.js'
