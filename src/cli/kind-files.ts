@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { readFile } from 'node:fs/promises'
 import type { AnyDrawKind, KindFileFormat, KindFiles, KindFlags } from '../core/index.js'
 import { readHouseholdPoolCsv, readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
 import { UsageError } from './exit-codes.js'
@@ -13,6 +14,9 @@ const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags
   'sortition-pool': (path, flags) => (typeof flags['household-column'] === 'string' ? readHouseholdPoolCsv(path, { householdColumn: flags['household-column'] }) : readPoolCsv(path)),
   'sortition-quotas': (path) => readQuotasCsv(path),
   'sortition-lottery': (path) => readLotteryCsv(path),
+  // A follow-up (orbitdraw commit --replacing): the original proof, and lists of one item per line.
+  'proof-json': async (path) => JSON.parse(await readFile(path, 'utf8')) as unknown,
+  'text-lines': async (path) => (await readFile(path, 'utf8')).split(/\r?\n/).filter((l) => l !== ''),
 }
 
 /**

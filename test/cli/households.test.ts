@@ -64,7 +64,37 @@ describe('orbitdraw commit --panel --household-column', () => {
     const t = await run(['verify', 'hh.tampered.json'], opts)
     expect(t.code).toBe(1)
     expect(t.stdout).toMatch(/✗ panel-households\s+members [0-9]+ and [0-9]+ share a committed household/)
-  }, 120_000)
+
+    // Two members drop out: a replacement committed to a later block, drawn with the original carried, verified.
+    const drawn = JSON.parse(await readFile(join(dir, 'hh.proof.json'), 'utf8')) as { outcome: { members: { entry: string }[] } }
+    const gone = [drawn.outcome.members[0]!.entry.split('|')[0]!, drawn.outcome.members[3]!.entry.split('|')[0]!]
+    await writeFile(join(dir, 'dropped.txt'), `${gone.join('\n')}\n`)
+    const rc = await run(['commit', '--replacing', 'hh.proof.json', '--dropped', 'dropped.txt', '--pool-list', 'hh.participants.txt', '--delay', STAMPED_DELAY, '-o', 'repl.json'], opts)
+    expect(rc.code, rc.stderr).toBe(0)
+    expect(rc.stdout).toMatch(/replacement of 2 member\(s\) of the panel of 8 from 48 respondents/)
+    const line = rc.stdout.split('\n').find((l) => l.trim().startsWith('orbitdraw draw '))!
+    expect(line).toContain('--original hh.proof.json')
+    const rd = await run(line.trim().split(/\s+/).slice(1), opts)
+    expect(rd.code, rd.stderr).toBe(0)
+    const rv = await run(['verify', 'proof.json'], opts)
+    expect(rv.code, rv.stdout + rv.stderr).toBe(0)
+    expect(rv.stdout).toMatch(/✓ follow-up-original\s+the original proof verifies/)
+    expect(rv.stdout).toMatch(/✓ follow-up-link\s+follows commitment/)
+    expect(rv.stdout).toMatch(/✓ panel-households/)
+    const repl = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { entry: string }[]; replacements: unknown[] }; original: { outcome: { members: { entry: string }[] } } }
+    expect(repl.outcome.replacements).toHaveLength(2)
+    const kept = drawn.outcome.members.map((m) => m.entry).filter((e) => !gone.includes(e.split('|')[0]!))
+    expect(kept.every((e) => repl.outcome.members.some((m) => m.entry === e))).toBe(true)
+    // The draw refuses to run without the original; verify names the missing original.
+    const missing = await run(['draw', 'repl.json', '--participants', 'repl.participants.txt', '-o', 'x.json'], opts)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('--original PROOF')
+    const { original: _, ...bare } = repl
+    await writeFile(join(dir, 'bare.json'), JSON.stringify(bare))
+    const bv = await run(['verify', 'bare.json'], opts)
+    expect(bv.code).toBe(1)
+    expect(bv.stdout).toMatch(/✗ follow-up-original\s+the proof does not carry the original proof/)
+  }, 180_000)
 
   it('an empty household value or an unknown column is refused before any network call', async () => {
     const e = await run(['commit', '--pool', 'empty.csv', '--quotas', 'quotas.csv', '--panel', '8', '--household-column', 'address', '--delay', '8s', '-o', 'e.json'], opts)

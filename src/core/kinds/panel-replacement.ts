@@ -295,4 +295,27 @@ export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplaceme
   describeOutcome: (o) => `the replacement(s) ${o.replacements.map((w) => JSON.stringify(w.entry)).join(', ')} follow from the seed (${o.rounds} round(s)); the new panel has ${o.members.length} members`,
   describe: (spec, n) => `replacement of ${spec.follows.dropped.length} member(s) of the panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} (commitment ${spec.follows.commitment.slice(0, 16)}…), keeping ${spec.keep.length}`,
   display: (o) => ({ layout: 'ranked', title: `Replacements (${o.replacements.length}) in a panel of ${o.members.length}`, rows: o.replacements }),
+  cli: {
+    flag: 'replacing',
+    options: { replacing: 'string', dropped: 'string', 'pool-list': 'string' },
+    usage: '--replacing PROOF --dropped IDS --pool-list FILE',
+    help: '  --replacing PROOF --dropped IDS --pool-list FILE\n                           replacements for the panel members (ids, one per line) who dropped out of\n                           the panel draw of PROOF, uniform among the valid panels keeping the rest;\n                           FILE: the participants file of the original commit (docs/sortition.md)',
+    fromFlags: () => {
+      throw new InvalidInputError('INVALID_FLAG', '--replacing needs --dropped IDS and --pool-list FILE', 'add --dropped dropped.txt --pool-list assembly.participants.txt')
+    },
+    files: { replacing: 'proof-json', dropped: 'text-lines', 'pool-list': 'text-lines' },
+    build(_flags, files) {
+      const original = files.replacing as { commitment: object; commitmentCid: string; seed: string; outcome: PanelOutcomeJson }
+      const ids = files.dropped as string[]
+      const participants = files['pool-list'] as string[]
+      if (typeof original !== 'object' || original === null || typeof original.commitmentCid !== 'string' || !Array.isArray(original.outcome?.members)) throw new InvalidInputError('INVALID_ARGUMENT', '--replacing needs the proof of a panel draw', 'pass the proof file orbitdraw draw wrote')
+      const byId = new Map(original.outcome.members.map((m) => [m.entry.slice(0, m.entry.indexOf('|')), m.index]))
+      const dropped = ids.map((id) => {
+        const i = byId.get(id.trim())
+        if (i === undefined) throw new InvalidInputError('INVALID_ARGUMENT', `${JSON.stringify(id)} is not a member of the original panel`, 'list the ids of members who dropped out, one per line')
+        return i
+      })
+      return { draw: panelReplacementDraw(original, dropped, original.commitmentCid), participants }
+    },
+  },
 }
