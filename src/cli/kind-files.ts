@@ -4,14 +4,22 @@
  *
  * @module
  */
-import type { AnyDrawKind, KindFileFormat, KindFiles, KindFlags } from '../core/kinds/kind.js'
-import { readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
+import { readFile } from 'node:fs/promises'
+import type { KindFlags } from '../core/kinds/kind.js'
+import type { KindFiles } from '../core/kinds/kind.js'
+import type { KindFileFormat } from '../core/kinds/kind.js'
+import type { AnyDrawKind } from '../core/kinds/kind.js'
+import { readHouseholdPoolCsv, readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
 import { UsageError } from './exit-codes.js'
 
-const READERS: { readonly [F in KindFileFormat]: (path: string) => Promise<unknown> } = {
-  'sortition-pool': (path) => readPoolCsv(path),
+const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags) => Promise<unknown> } = {
+  // With --household-column C: the pool without column C and the household values (docs/sortition.md, Households).
+  'sortition-pool': (path, flags) => (typeof flags['household-column'] === 'string' ? readHouseholdPoolCsv(path, { householdColumn: flags['household-column'] }) : readPoolCsv(path)),
   'sortition-quotas': (path) => readQuotasCsv(path),
   'sortition-lottery': (path) => readLotteryCsv(path),
+  // A follow-up (orbitdraw commit --replacing): the original proof, and lists of one item per line.
+  'proof-json': async (path) => JSON.parse(await readFile(path, 'utf8')) as unknown,
+  'text-lines': async (path) => (await readFile(path, 'utf8')).split(/\r?\n/).filter((l) => l !== ''),
 }
 
 /**
@@ -23,7 +31,7 @@ export async function readKindFiles(kind: AnyDrawKind, flags: KindFlags, command
   for (const [flag, format] of Object.entries(kind.cli?.files ?? {})) {
     const path = flags[flag]
     if (typeof path !== 'string' || path === '') throw new UsageError(`--${kind.cli!.flag} needs --${flag} FILE`, command)
-    out[flag] = await READERS[format](path)
+    out[flag] = await READERS[format](path, flags)
   }
   return out
 }

@@ -55,6 +55,10 @@ export const CHECK_NAMES = [
   'panel-members-known',
   'panel-quotas',
   'panel-replay',
+  'panel-households',
+  // A follow-up draw (`panel-replacement`): the carried original proof and the link to it.
+  'follow-up-original',
+  'follow-up-link',
   'lottery-panels',
   'lottery-winner',
   'revealed-winners',

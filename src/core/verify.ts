@@ -21,6 +21,7 @@ import { checkSources } from './verify-steps/sources.js'
 import { errorText, type Found, type Policy, type StepResult } from './verify-steps/step.js'
 import { checkCommitmentTimeStep } from './verify-steps/time.js'
 import type { ParticipantsDigest } from './verify-participants.js'
+import { checkFollowUp } from './follow-up-verify.js'
 export type { ParticipantsDigest } from './verify-participants.js'
 export type { VerifyResult } from './verify-result.js'
 export type { VerifierTrust, VerifyTrust } from './trust.js'
@@ -119,7 +120,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
     return r.next
   }
   try {
-    await runSteps(proof, policy, take)
+    await runSteps(proof, policy, take, options)
     return verifyResult(checks, notes, found)
   } catch (err) {
     checks.push(check('internal', false, `verification stopped unexpectedly: ${errorText(err)}`))
@@ -128,7 +129,7 @@ export async function verify(proof: unknown, options: VerifyOptions = {}): Promi
 }
 
 /** The steps, in the order of their checks; each stops the run by returning no `next`. */
-async function runSteps(proof: unknown, policy: Policy, take: <T>(r: StepResult<T>) => T | undefined): Promise<void> {
+async function runSteps(proof: unknown, policy: Policy, take: <T>(r: StepResult<T>) => T | undefined, options: VerifyOptions): Promise<void> {
   const evidence = take(readEvidence(proof, policy))
   if (evidence === undefined) return
   const identity = take(checkCommitmentIdentity(evidence, policy))
@@ -140,6 +141,10 @@ async function runSteps(proof: unknown, policy: Policy, take: <T>(r: StepResult<
   const sources = take(await checkSources(evidence, chain.target, policy))
   if (sources === undefined) return
   take(checkDraw(evidence, identity.cid, chain.target, sources.seedOf, participants.entry, policy))
+  // A follow-up draw (a panel replacement): its carried original proof and the link (src/core/follow-up-verify.ts).
+  const followUp: Check[] = []
+  await checkFollowUp(evidence.proof, evidence.commitment, followUp, options, verify)
+  take({ checks: followUp, next: true })
 }
 
 /** The verifier's policy from the options: the kinds, the trust material (built once here when given as input), the rules. */

@@ -29,6 +29,8 @@ export {
   readQuotasCsv,
   readLotteryCsv,
   readSortitionAlgorithmsCsv,
+  parseHouseholdPoolCsv,
+  readHouseholdPoolCsv,
   MAX_SORTITION_FILE_BYTES,
   type SortitionAlgorithmsSelection,
 } from '../sortition/csv.js'

@@ -56,18 +56,50 @@ function rowsOf(text: string, name: string, ragged = false): string[][] {
  */
 export function parsePoolCsv(text: string, options: { idColumn?: string; name?: string } = {}): SortitionPool {
   const name = options.name ?? 'pool'
+  return poolOfRows(rowsOf(text, name), options.idColumn, name).pool
+}
+
+/**
+ * Parses a pool CSV with a household column (issue 22, one person per household): the pool without
+ * that column, and each respondent's household value by id, exactly as written (the matching rule,
+ * `normalizeHousehold`, is applied when the panel is committed; docs/sortition.md, Households).
+ *
+ * @param options - `householdColumn`: the household column's header (required); `idColumn`, `name`
+ *   as in {@link parsePoolCsv}.
+ * @throws {@link InvalidInputError} as {@link parsePoolCsv}, and `SORTITION_POOL_INVALID` when the file
+ *   has no such column or it is the id column.
+ * @example
+ * ```ts
+ * const { pool, households } = parseHouseholdPoolCsv('id,gender,address\nr1,f,1 Main St\nr2,m,1 main st\n', { householdColumn: 'address' })
+ * const { draw, participants } = panelDraw(pool, quotas, 1, { households })
+ * ```
+ * @category Sortition
+ */
+export function parseHouseholdPoolCsv(text: string, options: { householdColumn: string; idColumn?: string; name?: string }): { pool: SortitionPool; households: Map<string, string> } {
+  const name = options.name ?? 'pool'
   const rows = rowsOf(text, name)
+  const col = rows[0]?.indexOf(options.householdColumn) ?? -1
+  if (col < 0) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name} has no column ${JSON.stringify(options.householdColumn)}`, 'name the column that holds each respondent\'s household (for example an address)')
+  const { pool, idCol } = poolOfRows(rows, options.idColumn, name, col)
+  const households = new Map<string, string>()
+  for (const r of rows.slice(1)) households.set(r[idCol]!, r[col]!)
+  return { pool, households }
+}
+
+/** The pool of parsed CSV rows, without column `drop` (the household column), and its id column. */
+function poolOfRows(rows: string[][], idColumn: string | undefined, name: string, drop = -1): { pool: SortitionPool; idCol: number } {
   if (rows.length < 2) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name} has no respondent rows`, 'write a header row, then one row per respondent')
   const header = rows[0]!
   let idCol = 0
-  if (options.idColumn !== undefined) {
-    idCol = header.indexOf(options.idColumn)
-    if (idCol < 0) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name} has no column ${JSON.stringify(options.idColumn)}`, 'name an existing id column')
+  if (idColumn !== undefined) {
+    idCol = header.indexOf(idColumn)
+    if (idCol < 0) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name} has no column ${JSON.stringify(idColumn)}`, 'name an existing id column')
   } else if (header.includes('id')) idCol = header.indexOf('id')
-  const features = header.filter((_, i) => i !== idCol)
-  const body = rows.slice(1).map((r) => ({ id: r[idCol]!, values: r.filter((_, i) => i !== idCol) }))
+  if (idCol === drop) throw new InvalidInputError('SORTITION_POOL_INVALID', `${name}: the household column ${JSON.stringify(header[drop])} is the id column`, 'name a household column other than the ids')
+  const features = header.filter((_, i) => i !== idCol && i !== drop)
+  const body = rows.slice(1).map((r) => ({ id: r[idCol]!, values: r.filter((_, i) => i !== idCol && i !== drop) }))
   try {
-    return makePool(features, body)
+    return { pool: makePool(features, body), idCol }
   } catch (err) {
     if (!(err instanceof OrbitdrawError)) throw err
     const m = /^\$\.respondents\[([0-9]+)\]/.exec(err.path ?? '')
@@ -256,6 +288,14 @@ async function readText(path: string): Promise<string> {
  */
 export async function readPoolCsv(path: string, options: { idColumn?: string } = {}): Promise<SortitionPool> {
   return parsePoolCsv(await readText(path), { ...options, name: path })
+}
+
+/**
+ * Reads and parses a pool CSV file with a household column. See {@link parseHouseholdPoolCsv}.
+ * @category Sortition
+ */
+export async function readHouseholdPoolCsv(path: string, options: { householdColumn: string; idColumn?: string }): Promise<{ pool: SortitionPool; households: Map<string, string> }> {
+  return parseHouseholdPoolCsv(await readText(path), { ...options, name: path })
 }
 
 /**

@@ -5,17 +5,18 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { CHECK_NAMES, RECEIPT_CHECK_NAMES, type CheckName } from '../../src/core/check-names.js'
-import { LOTTERY_CHECK_NAMES } from '../../src/core/sortition/lottery.js'
-import { PANEL_CHECK_NAMES } from '../../src/core/sortition/panel.js'
-import { checkReceipt, makeReceipts } from '../../src/core/receipt.js'
-import { commit } from '../../src/core/commitment.js'
-import { drawFromBlock } from '../../src/core/draw.js'
-import { panelDraw, type PanelOutcomeJson } from '../../src/core/kinds/panel.js'
-import { panelLotteryDraw } from '../../src/core/kinds/panel-lottery.js'
-import { verify as coreVerify, type VerifyOptions } from '../../src/core/verify.js'
-import { withKinds } from '../../src/core/kinds/registry.js'
-import { verify as nodeVerify } from '../../src/verify.js'
+import { checkReceipt, commit, drawFromBlock, makeReceipts, verify as coreVerify, type CheckName, type VerifyOptions } from '../../src/core/index.js'
+import { CHECK_NAMES } from '../../src/core/check-names.js'
+import type { PanelOutcomeJson } from '../../src/core/sortition/index.js'
+import { withOriginal } from '../../src/core/sortition/index.js'
+import { withKinds } from '../../src/core/kinds/index.js'
+import { panelReplacementDraw } from '../../src/core/sortition/index.js'
+import { panelLotteryDraw } from '../../src/core/sortition/index.js'
+import { panelDraw } from '../../src/core/sortition/index.js'
+import { RECEIPT_CHECK_NAMES } from '../../src/core/formats.js'
+import { PANEL_CHECK_NAMES } from '../../src/core/sortition/index.js'
+import { LOTTERY_CHECK_NAMES } from '../../src/core/sortition/index.js'
+import { verify as nodeVerify } from '../../src/index.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { AFTER, CHAIN, MUTATIONS, PEOPLE, PROOFS, TARGET, type J } from '../helpers/tamper-table.js'
 import { BEACON_NAME } from '../helpers/chain.js'
@@ -60,6 +61,12 @@ describe('CHECK_NAMES', () => {
     const panel = panelDraw(pool, quotas, 6, { alternates: 0 })
     const panelProof = drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...panel }).commitment, panel.participants, CHAIN[TARGET]!)
     await run('a panel', panelProof)
+    const households = panelDraw(pool, quotas, 6, { households: new Map(pool.respondents.map((x, i) => [x.id, `h${i % 30}`])) })
+    await run('a panel with households', drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...households }).commitment, households.participants, CHAIN[TARGET]!))
+    // A panel replacement (a follow-up draw) with its original carried.
+    const original = drawFromBlock(commit({ beacon: BEACON_NAME, target: 8, after, ...panel }).commitment, panel.participants, CHAIN[8]!)
+    const replacement = panelReplacementDraw(original, [(original.outcome as PanelOutcomeJson).members[0]!.index], original.commitmentCid)
+    await run('a panel replacement', withOriginal(drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, draw: replacement, participants: panel.participants }).commitment, panel.participants, CHAIN[TARGET]!), original))
     const members = [8, 9].map((t) => (drawFromBlock(commit({ beacon: BEACON_NAME, target: t, after, ...panel }).commitment, panel.participants, CHAIN[t]!).outcome as PanelOutcomeJson).members.map((m) => m.entry.split('|')[0]!))
     const lottery = panelLotteryDraw(pool, quotas, members)
     await run('a panel lottery', drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...lottery }).commitment, lottery.participants, CHAIN[TARGET]!))
@@ -96,7 +103,8 @@ describe('docs/spec.md', () => {
     expect(prose).toEqual(['internal', 'policy', 'online-blocks', 'online-chain'])
     const kindsSection = spec.slice(spec.indexOf('**Checks `verify` adds**'), spec.indexOf('### Worked vector (`test/vectors/sortition.json`'))
     const kindNames = [...kindsSection.matchAll(/^\| `[a-z-]+` \| `([a-z-]+)` \|/gm)].map((m) => m[1]!)
-    expect(kindNames.length).toBe(PANEL_CHECK_NAMES.length + LOTTERY_CHECK_NAMES.length)
+    // + 3: `panel-households` (a panel with a household rule), `follow-up-original` and `follow-up-link` (a panel replacement).
+    expect(kindNames.length).toBe(PANEL_CHECK_NAMES.length + LOTTERY_CHECK_NAMES.length + 3)
     expect([...tableNames, ...prose, ...kindNames].sort()).toEqual([...CHECK_NAMES].sort())
   })
 })

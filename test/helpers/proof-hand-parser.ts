@@ -28,7 +28,7 @@ function cidString(v: unknown, path: string): string {
 export function handParseProof(input: unknown, options: ParseProofOptions = {}): Proof {
   const o = expectObject(readProofJson(input), '$')
   checkProofVersion(o)
-  expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'timestamps', 'drand'], '$')
+  expectOnlyKeys(o, ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'timestamps', 'drand', 'original'], '$')
   const commitment = expectObject(field(o, 'commitment', '$'), '$.commitment')
   const commitmentCid = cidString(field(o, 'commitmentCid', '$'), '$.commitmentCid')
   const participantsRaw = optionalField(o, 'participants')

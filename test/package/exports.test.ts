@@ -38,18 +38,19 @@ const ROOT_NODE = [
 const KINDS = [
   'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'SEED_DOMAIN_V1', 'boolean',
   'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds', 'intFlagValue', 'integer', 'kindOf', 'list',
-  'outcomeToJson', 'panelKind', 'panelLotteryKind', 'pattern', 'pickIndices', 'pickKind', 'privateKindNames',
-  'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'streamFromSeed', 'strictObject', 'text',
-  'tiebreakKind', 'tiebreakOrder', 'uniformBigInt', 'uniformIndex', 'usesParticipants', 'validateDrawSpec',
-  'weightedKind', 'weightedPick', 'withKinds',
+  'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind', 'pattern', 'pickIndices', 'pickKind',
+  'privateKindNames', 'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'streamFromSeed',
+  'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
+  'validateDrawSpec', 'weightedKind', 'weightedPick', 'withKinds',
 ]
 const SORTITION = [
   'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
-  'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter', 'checkLotteryPanels',
-  'checkPanelClaim', 'checkPanelShape', 'checkPlanCost', 'checkQuotas', 'drawAlternates', 'drawLottery', 'drawPanel',
-  'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'makePool', 'meetsQuotas', 'panelDraw',
-  'panelLotteryDraw', 'panelProbabilities', 'planCost', 'planPanel', 'relaxedPanel', 'replacementFor',
-  'selectionProbabilities', 'sortitionEntry',
+  'MAX_FOLLOW_UP_DEPTH', 'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter',
+  'checkLotteryPanels', 'checkPanelClaim', 'checkPanelShape', 'checkPlanCost', 'checkQuotas', 'drawAlternates',
+  'drawLottery', 'drawPanel', 'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'makePool',
+  'meetsQuotas', 'normalizeHousehold', 'panelDraw', 'panelLotteryDraw', 'panelProbabilities', 'panelReplacementDraw',
+  'planCost', 'planPanel', 'relaxedPanel', 'replacementFor', 'selectionProbabilities', 'sortitionEntry',
+  'withOriginal',
 ]
 const FORMATS = [
   'BlockShape', 'CHECK_NAMES', 'COMMITMENT_FILE_TYPE', 'CommitmentFileShape', 'CommitmentShape', 'LEAF_SALT_DOMAIN_V1',
@@ -98,10 +99,11 @@ const ERRORS = [
 const NODE = [
   'MAX_PARTICIPANTS_FILE_BYTES', 'MAX_SORTITION_FILE_BYTES', 'NODE_INPUT_ERROR_CODES', 'PARALLEL_MIN_ENTRIES',
   'PROOF_FIELD_ORDER', 'commitFile', 'describeRelaxation', 'drawFile', 'explainQuotaError', 'findConfusableEntries',
-  'generateSecret', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv', 'parseSortitionAlgorithmsCsv',
-  'participantsRootParallel', 'participantsTreeParallel', 'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv',
-  'readSortitionAlgorithmsCsv', 'skeleton', 'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile',
-  'streamReceiptsFile', 'writeProof', 'writeProofFile',
+  'generateSecret', 'parseHouseholdPoolCsv', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
+  'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel', 'readHouseholdPoolCsv',
+  'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv', 'skeleton',
+  'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile', 'streamReceiptsFile', 'writeProof',
+  'writeProofFile',
 ]
 const EMULATOR = [
   'GATEWAY_ERROR_STATUS', 'createBeaconService', 'createDrandService', 'createIpnsRecord', 'createRestService',

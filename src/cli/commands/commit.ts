@@ -367,7 +367,7 @@ Examples:
 
     const pArgs = builtPath === undefined ? participantsArgs(flags) : `--participants ${shellQuote(builtPath)}`
     // The exact command to run later: every participants flag is needed to read the list the same way.
-    const drawCommand = ['orbitdraw draw', shellQuote(output === '-' ? 'commitment.json' : output), ...(pArgs === '' ? [] : [pArgs]), ...(secretPath === undefined ? [] : ['--secret', shellQuote(secretPath)]), '-o proof.json'].join(' ')
+    const drawCommand = ['orbitdraw draw', shellQuote(output === '-' ? 'commitment.json' : output), ...(pArgs === '' ? [] : [pArgs]), ...(secretPath === undefined ? [] : ['--secret', shellQuote(secretPath)]), ...(typeof chosen.flags.replacing === 'string' ? ['--original', shellQuote(chosen.flags.replacing)] : []), '-o proof.json'].join(' ')
     const summary = {
       ok: true,
       cid: result.cid,

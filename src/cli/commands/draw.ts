@@ -18,6 +18,8 @@ import { describeCommitment } from '../../core/commitment.js'
 import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { base64ToBytes } from '../../core/bytes.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
+import { readFile } from 'node:fs/promises'
+import { withOriginal } from '../../core/follow-up.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { hashProgress } from '../hash-progress.js'
@@ -103,6 +105,8 @@ Examples:
     output: { type: 'string', short: 'o' },
     force: { type: 'boolean' },
     'wait-timeout': { type: 'string' },
+    // A follow-up draw (a panel replacement): the original proof, carried in the new one.
+    original: { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
     ...TIMESTAMP_OPTIONS,
     ...DRAND_OPTIONS,
@@ -181,6 +185,11 @@ Examples:
       // A mixed (v2) commitment: time-stamp block N as soon as it appears, then wait for drand round R.
       ...(commitment.drand === undefined ? {} : { drand: await mixedDrawOptions(flags, ctx, commitment.drand.chain, 'draw', waitNote(ctx, flags.quiet === true, commitment.drand.round, () => progress.done())) }),
     }
+    const follows = (commitment.draw as { follows?: unknown }).follows !== undefined
+    const originalPath = stringFlag(flags, 'original')
+    if (follows && originalPath === undefined) throw new UsageError('this commitment follows another draw: give its proof with --original PROOF (the new proof carries it)', 'draw')
+    if (!follows && originalPath !== undefined) throw new UsageError('--original is for a follow-up draw (orbitdraw commit --replacing); this commitment follows no other draw', 'draw')
+    const original = originalPath === undefined ? undefined : (JSON.parse(await readFile(originalPath, 'utf8')) as unknown)
     let proof: Proof
     try {
       const from = list
@@ -188,6 +197,7 @@ Examples:
     } finally {
       progress.done()
     }
+    if (original !== undefined) proof = withOriginal(proof, original) as Proof
     if (list === undefined) await writeOutput(ctx, output, serializeProof(proof), force, 'draw')
     else await list.write(proof, { path: output, force, command: 'draw', out: (text) => ctx.out(text) })
     const authenticated = proof.chain.ipnsRecord !== undefined

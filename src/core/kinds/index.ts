@@ -67,6 +67,8 @@ export type { RankedOutcome } from './ranked.js'
 export { panelKind } from './panel.js'
 /** @category Sortition */
 export { panelLotteryKind } from './panel-lottery.js'
+/** @category Sortition */
+export { panelReplacementKind } from './panel-replacement.js'
 // From the seed to an outcome and its JSON form in a proof.
 /** @category Sampling */
 export { deriveSeed, SEED_DOMAIN_V1 } from '../seed.js'

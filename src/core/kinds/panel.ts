@@ -40,6 +40,7 @@ import {
 import * as v from 'valibot'
 import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
 import { SORTITION_LIMITS } from '../sortition/pool.js'
+import { householdRules, householdsOption, householdsPlan, householdsShape, parseHouseholds, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
 
 /**
  * A `panel` draw: `k` members uniform among the quota-meeting panels of the committed pool, then up
@@ -54,6 +55,11 @@ export interface PanelSpec extends SortitionComposition {
   readonly exact: readonly string[]
   /** The plan method (docs/spec.md, Plan methods): absent = method 1; 2 = the sequential gate and 400,000 rounds. */
   readonly plan?: 2
+  /**
+   * The household rule, when committed: the households of two or more respondents, each a list of
+   * committed indices (ascending; households ordered by first index). At most one member per household.
+   */
+  readonly households?: readonly (readonly number[])[]
 }
 
 /**
@@ -105,15 +111,17 @@ export interface PanelOutcomeJson {
 }
 
 /** Plans by spec object (a spec is immutable data): validate, compute and the checks share one plan. */
-const plans = new WeakMap<object, { count: number; plan: PanelPlan; probabilities?: TypeProbabilityJson[] }>()
+const plans = new WeakMap<object, { count: number; plan: PanelPlan; probabilities?: TypeProbabilityJson[]; households?: Int32Array }>()
 
 /** The plan of a valid spec: the counter over its exact features, with method 1's acceptance gate (method 2's gate is commit-side only: docs/spec.md, Plan methods). */
-function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilities?: TypeProbabilityJson[] } {
+function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilities?: TypeProbabilityJson[]; households?: Int32Array } {
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
   const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, ...(spec.plan === 2 ? { method: 2 as const, skipAcceptanceCheck: true } : {}) })
-  const entry = { count, plan, ...(plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
+  // With households the per-type probabilities are no longer the counter's: none are given.
+  const households = householdsPlan(spec.households, plan)
+  const entry = { count, plan, ...(households !== undefined ? { households } : plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
 }
@@ -131,6 +139,11 @@ export interface PanelDrawOptions {
   alternates?: number
   /** The exact features by name (default: chosen by the planner; docs/spec.md, Choosing E). */
   exactFeatures?: readonly string[]
+  /**
+   * One person per household: each respondent's household value by id (for example an address),
+   * matched after `normalizeHousehold` (docs/sortition.md, Households). Only the groups are committed.
+   */
+  households?: ReadonlyMap<string, string>
 }
 
 /**
@@ -159,10 +172,12 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
   // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was), else method 2.
   const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
-  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...(chosen.method === 2 ? { plan: 2 as const } : {}) }
+  const groups = householdsOption(options.households, ordered)
+  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...(chosen.method === 2 ? { plan: 2 as const } : {}), ...(groups === undefined ? {} : { households: groups }) }
+  const households = householdsPlan(groups, chosen)
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
   // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
-  plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
+  plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(households !== undefined ? { households } : chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
   return { draw, participants: entries }
 }
 
@@ -226,6 +241,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     features: featuresShape,
     types: typesShape,
     plan: v.optional(described(v.literal(2), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds (docs/spec.md, Plan methods).')),
+    households: v.optional(householdsShape),
   }),
   outcomeShape: option({
     kind: v.literal('panel'),
@@ -242,28 +258,32 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
     checkNames(spec, path)
     if (spec.plan !== undefined && spec.plan !== 2) badDraw(`${path}.plan`, `plan must be 2 when present (absent = method 1), got ${JSON.stringify(spec.plan)}`, 'omit plan for method 1')
+    validateHouseholds(spec.households, n, path)
     // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
     planOf(spec, n)
   },
   checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
   parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types', 'plan'], path)
+    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types', 'plan', 'households'], path)
     const c = parseComposition(draw, path)
     // Absent = method 1: one plan has one commitment, so `"plan": 1` is refused.
     if (draw.plan !== undefined && draw.plan !== 2) badDraw(`${path}.plan`, `plan must be 2 when present (absent = method 1), got ${JSON.stringify(draw.plan)}`, 'omit plan for method 1')
+    const households = parseHouseholds(draw, path)
     return {
       kind: 'panel',
       ...c,
       alternates: expectInteger(field(draw, 'alternates', path), `${path}.alternates`),
       exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
       ...(draw.plan === 2 ? { plan: 2 as const } : {}),
+      ...(households === undefined ? {} : { households }),
     }
   },
-  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : {}) }),
+  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : {}), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
   compute(stream, spec, { count }) {
-    const { plan, probabilities } = planOf(spec, count)
-    const drawn = drawPanel(plan, stream)
-    const { alternates } = drawAlternates(stream, plan.pool, plan.quotas, drawn.members, spec.alternates)
+    const { plan, probabilities, households } = planOf(spec, count)
+    const rules = householdRules(households)
+    const drawn = rules === undefined ? drawPanel(plan, stream) : rules.draw(plan, stream)
+    const { alternates } = drawAlternates(stream, plan.pool, plan.quotas, drawn.members, spec.alternates, rules?.allowed(drawn.members))
     return { kind: 'panel', members: drawn.members, alternates, rounds: drawn.rounds, quotas: quotaTable(spec, plan.pool, drawn.members), ...(probabilities === undefined ? {} : { probabilities }) }
   },
   toJson: (o, entry) => ({
@@ -306,7 +326,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
   claimCheckNames: PANEL_CHECK_NAMES,
   claimChecks(spec, claimed, expected) {
     const n = spec.types.reduce((a, t) => a + t.at(-1)!, 0)
-    const { plan } = planOf(spec, n)
+    const { plan, households } = planOf(spec, n)
     const members = claimed.members.map((r) => r.index)
     const failed = checkPanelShape(plan, members)
     const sorted = [...members].sort((a, b) => a - b)
@@ -321,20 +341,22 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       'panel-quotas': `the panel meets all ${expected.quotas.length} quotas: ${expected.quotas.map((q) => `${q.feature}=${q.value} ${q.selected} in ${q.min}..${q.max}`).join(', ')}`,
       'panel-replay': `the panel is the one the seed draws (${expected.rounds} round(s))`,
     }
-    return PANEL_CHECK_NAMES.map((name): NamedCheck => {
+    const named = PANEL_CHECK_NAMES.map((name): NamedCheck => {
       const f = failed.filter((x) => x.check === name)
       return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
     })
+    const rules = householdRules(households)
+    return rules === undefined ? named : [...named, rules.check(members, spec.households!.length)]
   },
   describeOutcome: (o) =>
     `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and the alternates ${o.alternates.slice(0, 10).map((w) => `${w.rank}. ${JSON.stringify(w.entry)}`).join(', ')}${o.alternates.length > 10 ? ', …' : ''}` : ''} follow from the seed (${o.rounds} round(s))`,
-  describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
+  describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.households === undefined ? '' : ', at most one member per household'}${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
   display: (o) => panelDisplay(o),
   cli: {
     flag: 'panel',
-    options: { panel: 'string', pool: 'string', quotas: 'string', alternates: 'string', 'exact-features': 'string' },
+    options: { panel: 'string', pool: 'string', quotas: 'string', alternates: 'string', 'exact-features': 'string', 'household-column': 'string' },
     usage: '--panel K --pool FILE --quotas FILE [--alternates A]',
-    help: '  --panel K --pool FILE --quotas FILE [--alternates A] [--exact-features F,G]\n                           sortition: K members uniform among the panels meeting every quota,\n                           then A ranked alternates (pool and quotas CSVs: docs/sortition.md)',
+    help: '  --panel K --pool FILE --quotas FILE [--alternates A] [--exact-features F,G] [--household-column C]\n                           sortition: K members uniform among the panels meeting every quota,\n                           then A ranked alternates (pool and quotas CSVs: docs/sortition.md);\n                           --household-column: at most one member per household of column C',
     fromFlags: () => {
       throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
     },
@@ -342,11 +364,13 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     build(flags, files) {
       const k = intFlagValue(flags, 'panel', 1)!
       const alternates = intFlagValue(flags, 'alternates', 0) ?? 0
-      const pool = files.pool as SortitionPool | undefined
+      const read = files.pool as SortitionPool | PoolWithHouseholds | undefined
       const quotas = files.quotas as QuotaRow[] | undefined
-      if (pool === undefined || quotas === undefined) throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
+      if (read === undefined || quotas === undefined) throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
+      const pool = 'households' in read ? read.pool : read
+      const households = 'households' in read ? read.households : undefined
       const exact = flags['exact-features'] === undefined ? undefined : String(flags['exact-features']).split(',').filter((x) => x !== '')
-      return panelDraw(pool, quotas, k, { alternates, ...(exact === undefined ? {} : { exactFeatures: exact }) })
+      return panelDraw(pool, quotas, k, { alternates, ...(exact === undefined ? {} : { exactFeatures: exact }), ...(households === undefined ? {} : { households }) })
     },
   },
 }

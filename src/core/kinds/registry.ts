@@ -16,12 +16,13 @@ import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
 import { weightedKind } from './weighted.js'
 import { tiebreakKind } from './tiebreak.js'
+import { panelReplacementKind } from './panel-replacement.js'
 
 /**
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, tiebreakKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, panelReplacementKind, tiebreakKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.

@@ -143,6 +143,7 @@ function proofShapeWith<O extends Shape>(outcome: O) {
     outcome,
     timestamps: v.optional(timestampsShape),
     drand: v.optional(described(drandEvidenceShape, 'Version 2 (a mixed draw) only: the drand round and the time-stamps that order the sources.')),
+    original: v.optional(described(v.unknown(), 'A follow-up draw (a panel replacement) only: the whole proof of the draw it follows, verified as a proof of its own (docs/spec.md, Follow-up draws).')),
   })
 }
 

@@ -55,6 +55,8 @@ function canReplace(pool: SortitionPool, table: QuotaTable, cnt: readonly (reado
  * @param stream - the draw's stream, positioned right after the panel.
  * @param panel - the panel (canonical pool indices, ascending), meeting every quota.
  * @param count - alternates wanted, `0 <= count`; fewer are returned when fewer non-members qualify.
+ * @param allowed - an extra rule a swap of member `p` for `a` must keep (households:
+ *   `householdSwapAllowed`); default: none.
  * @example
  * ```ts
  * const stream = streamFromSeed(seed)
@@ -63,7 +65,7 @@ function canReplace(pool: SortitionPool, table: QuotaTable, cnt: readonly (reado
  * ```
  * @category Sortition
  */
-export function drawAlternates(stream: RandomStream, pool: SortitionPool, table: QuotaTable, panel: readonly number[], count: number): AlternatesDraw {
+export function drawAlternates(stream: RandomStream, pool: SortitionPool, table: QuotaTable, panel: readonly number[], count: number, allowed?: (p: number, a: number) => boolean): AlternatesDraw {
   if (!Number.isSafeInteger(count) || count < 0) throw new InvalidInputError('INVALID_ARGUMENT', `the alternates count must be a whole number >= 0, got ${String(count)}`, 'pass the number of alternates')
   const inPanel = new Set(panel)
   const others: number[] = []
@@ -80,22 +82,23 @@ export function drawAlternates(stream: RandomStream, pool: SortitionPool, table:
     if (j !== i) moved.set(j, atI)
     moved.delete(i)
     const a = others[pos]!
-    if (panel.some((p) => canReplace(pool, table, cnt, p, a))) alternates.push(a)
+    if (panel.some((p) => canReplace(pool, table, cnt, p, a) && (allowed === undefined || allowed(p, a)))) alternates.push(a)
   }
   return { alternates, ranked: i }
 }
 
 /**
  * The committed replacement rule: which alternate replaces panel member `p`, given the alternates
- * already used. Same type first, then any alternate keeping every quota, in rank order.
+ * already used. Same type first, then any alternate keeping every quota, in rank order; with `allowed`
+ * (households: `householdSwapAllowed`), only alternates whose swap for `p` it allows.
  *
  * @returns the alternate's pool index, or `undefined` when none keeps every quota.
  * @category Sortition
  */
-export function replacementFor(pool: SortitionPool, table: QuotaTable, panel: readonly number[], alternates: readonly number[], p: number, used: ReadonlySet<number> = new Set()): number | undefined {
+export function replacementFor(pool: SortitionPool, table: QuotaTable, panel: readonly number[], alternates: readonly number[], p: number, used: ReadonlySet<number> = new Set(), allowed?: (p: number, a: number) => boolean): number | undefined {
   if (!panel.includes(p)) throw new InvalidInputError('INVALID_ARGUMENT', `respondent ${p} is not on the panel`, 'name a panel member')
   const tp = pool.respondents[p]!.type.join(',')
-  const free = alternates.filter((a) => !used.has(a))
+  const free = alternates.filter((a) => !used.has(a) && (allowed === undefined || allowed(p, a)))
   const same = free.find((a) => pool.respondents[a]!.type.join(',') === tp)
   if (same !== undefined) return same
   const cnt = countsOf(pool, panel)

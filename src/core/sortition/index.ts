@@ -70,4 +70,10 @@ export { PLAN_METHODS, type PlanMethod, type PlanMethodSettings } from './gate.j
 /** @category Sortition */
 export { drawAlternates, replacementFor, type AlternatesDraw } from './alternates.js'
 /** @category Sortition */
+export { normalizeHousehold } from './household.js'
+/** @category Sortition */
+export { panelReplacementDraw, type PanelReplacementSpec, type PanelReplacementOutcome, type PanelReplacementOutcomeJson } from '../kinds/panel-replacement.js'
+/** @category Sortition */
+export { withOriginal, MAX_FOLLOW_UP_DEPTH, type FollowUpLink } from '../follow-up.js'
+/** @category Sortition */
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'

@@ -1,0 +1,321 @@
+/**
+ * Draw kind `panel-replacement` (issue 22 item 5; docs/spec.md, Panel replacements): when members of a
+ * `panel` drop out, a follow-up commitment to a later block draws their replacements **uniformly among
+ * the valid panels that extend the remaining members** (every quota, and the household rule when the
+ * original has one). The spec repeats the original's composition (k, features with quotas, types,
+ * households), names the original (`follows`: its CID, seed, target, the dropped members) and lists the
+ * remaining members (`keep`). The replacements are a `panel` draw of `k − |keep|` members over the
+ * respondents still available (not kept, not dropped, not in a kept member's household) with each quota
+ * reduced by the kept members' counts: a bijection with the valid panels that contain `keep`.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors.js'
+import { expectArray, expectInteger, expectOnlyKeys, expectString, field } from '../json.js'
+import { encodeFollows, followsShape, parseFollows, validateFollows, type FollowUpLink } from '../follow-up.js'
+import { drawHouseholdPanel, householdIndex, sharedHousehold } from '../sortition/household.js'
+import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, type PanelPlan } from '../sortition/panel.js'
+import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from '../sortition/pool.js'
+import { badDraw, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
+import { parseRankedRows, rankedShape } from './ranked.js'
+import { householdsPlan, householdsShape, parseHouseholds, validateHouseholds } from './panel-households.js'
+import type { PanelOutcomeJson, PanelSpec } from './panel.js'
+import {
+  compareQuotaTables,
+  compositionPool,
+  compositionQuotas,
+  encodeComposition,
+  entriesProblem,
+  featuresShape,
+  memberRows,
+  parseComposition,
+  parseQuotaTable,
+  quotaTable,
+  quotaTableShape,
+  typesShape,
+  validateComposition,
+  type QuotaRowJson,
+  type SortitionComposition,
+} from './sortition.js'
+import * as v from 'valibot'
+import { described, integer, list, option, text } from '../schema/kit.js'
+
+/**
+ * A `panel-replacement` draw. Make one with {@link panelReplacementDraw}.
+ * @category Sortition
+ */
+export interface PanelReplacementSpec extends SortitionComposition {
+  readonly kind: 'panel-replacement'
+  /** The original `panel` draw and who dropped out. */
+  readonly follows: FollowUpLink
+  /** The remaining members (committed indices, ascending): the original members but the dropped. */
+  readonly keep: readonly number[]
+  /** The exact features of the replacement plan, in the counter's order. */
+  readonly exact: readonly string[]
+  /** The original's household rule, when it has one. */
+  readonly households?: readonly (readonly number[])[]
+}
+
+/**
+ * A computed `panel-replacement` outcome.
+ * @category Sortition
+ */
+export interface PanelReplacementOutcome {
+  readonly kind: 'panel-replacement'
+  /** The whole new panel (kept and new members), committed indices ascending. */
+  readonly members: readonly number[]
+  /** The new members, committed indices ascending. */
+  readonly replacements: readonly number[]
+  readonly rounds: number
+  readonly quotas: readonly QuotaRowJson[]
+}
+
+/**
+ * A `panel-replacement` outcome as carried in a proof.
+ * @category Sortition
+ */
+export interface PanelReplacementOutcomeJson {
+  readonly kind: 'panel-replacement'
+  readonly members: readonly RankedJson[]
+  readonly replacements: readonly RankedJson[]
+  readonly rounds: number
+  readonly quotas: readonly QuotaRowJson[]
+}
+
+/** The replacement plan: the available respondents, the reduced quotas, the sub-plan and its households. */
+export interface ReplacementPlan {
+  /** The whole pool (committed indices) and its quotas. */
+  readonly pool: SortitionPool
+  readonly quotas: QuotaTable
+  /** Committed index of each available respondent (the sub-pool's index `i` is `available[i]`). */
+  readonly available: readonly number[]
+  /** The plan over the available respondents with the reduced quotas, `k − |keep|` members. */
+  readonly plan: PanelPlan
+  /** The household index of the sub-pool (households of 2 or more available respondents), if any. */
+  readonly households?: Int32Array
+}
+
+const plans = new WeakMap<object, ReplacementPlan>()
+
+/** The sub-pool and reduced quotas of a spec (no counting). */
+function subPool(spec: Pick<PanelReplacementSpec, 'k' | 'features' | 'types' | 'keep' | 'follows' | 'households'>): { pool: SortitionPool; quotas: QuotaTable; sub: SortitionPool; reduced: QuotaTable; available: number[]; groups?: number[][] } {
+  const pool = compositionPool(spec)
+  const quotas = compositionQuotas(spec)
+  const n = pool.respondents.length
+  const out = new Uint8Array(n)
+  for (const i of spec.keep) out[i] = 1
+  for (const i of spec.follows.dropped) out[i] = 1
+  const of = spec.households === undefined ? undefined : householdIndex(spec.households, n)
+  if (of !== undefined) {
+    const keptHouseholds = new Set(spec.keep.map((i) => of[i]!).filter((h) => h >= 0))
+    for (let i = 0; i < n; i++) if (keptHouseholds.has(of[i]!)) out[i] = 1
+  }
+  const available: number[] = []
+  for (let i = 0; i < n; i++) if (out[i] === 0) available.push(i)
+  const reduced: QuotaTable = {
+    min: spec.features.map((f, fi) => f.min.map((m, v) => Math.max(0, m - spec.keep.filter((i) => pool.respondents[i]!.type[fi] === v).length))),
+    max: spec.features.map((f, fi) => f.max.map((m, v) => m - spec.keep.filter((i) => pool.respondents[i]!.type[fi] === v).length)),
+  }
+  const sub: SortitionPool = { features: pool.features, respondents: available.map((i) => pool.respondents[i]!) }
+  let groups: number[][] | undefined
+  if (spec.households !== undefined) {
+    const at = new Map(available.map((c, i) => [c, i]))
+    groups = spec.households.map((g) => g.flatMap((c) => (at.has(c) ? [at.get(c)!] : []))).filter((g) => g.length > 1)
+  }
+  return { pool, quotas, sub, reduced, available, ...(groups === undefined ? {} : { groups }) }
+}
+
+/** The replacement plan of a valid spec (gates included), cached per spec object. */
+export function replacementPlanOf(spec: PanelReplacementSpec, exactFeatures?: readonly string[]): ReplacementPlan {
+  const hit = plans.get(spec)
+  if (hit !== undefined) return hit
+  const { pool, quotas, sub, reduced, available, groups } = subPool(spec)
+  const r = spec.k - spec.keep.length
+  const plan = planPanel(sub, reduced, r, { exactFeatures: exactFeatures ?? spec.exact, explain: false })
+  const households = householdsPlan(groups, plan)
+  const entry = { pool, quotas, available, plan, ...(households === undefined ? {} : { households }) }
+  plans.set(spec, entry)
+  return entry
+}
+
+/**
+ * Builds a `panel-replacement` spec from the original `panel` proof's commitment and outcome and the
+ * dropped members: the same composition, the original named (`follows`), the remaining members, the
+ * exact features chosen for the replacement plan.
+ *
+ * @param original - the original proof (parsed or as JSON): a `panel` draw.
+ * @param dropped - committed indices of the members who dropped out.
+ * @param originalCid - the original commitment's CID (the verdict's `commitmentCid`).
+ * @throws {@link InvalidInputError} `INVALID_ARGUMENT` when the original is not a panel or a dropped
+ *   index is not a member; the planner's errors when no valid panel extends the remaining members.
+ * @category Sortition
+ */
+export function panelReplacementDraw(original: { readonly commitment: object; readonly seed: string; readonly outcome: unknown }, dropped: readonly number[], originalCid: string): PanelReplacementSpec {
+  const c = original.commitment as { readonly target?: unknown; readonly draw?: unknown }
+  const d = (c.draw ?? {}) as PanelSpec
+  if (typeof c.target !== 'number') throw new InvalidInputError('INVALID_ARGUMENT', 'the original proof has no commitment target', 'pass an orbitdraw proof of a panel draw')
+  if (d.kind !== 'panel') throw new InvalidInputError('INVALID_ARGUMENT', `the original draw is a ${String(d.kind)}, not a panel`, 'replace members of a panel draw')
+  const members = (original.outcome as PanelOutcomeJson).members.map((m) => m.index)
+  const drop = [...new Set(dropped)].sort((a, b) => a - b)
+  if (drop.length === 0) throw new InvalidInputError('INVALID_ARGUMENT', 'no dropped member named', 'name who dropped out')
+  for (const i of drop) if (!members.includes(i)) throw new InvalidInputError('INVALID_ARGUMENT', `participant ${i} is not a member of the original panel`, 'name members of the original panel')
+  const keep = members.filter((m) => !drop.includes(m))
+  const base = { kind: 'panel-replacement' as const, k: d.k, features: d.features.map((f) => ({ name: f.name, values: [...f.values], min: [...f.min], max: [...f.max] })), types: d.types.map((t) => [...t]), follows: { commitment: originalCid, seed: original.seed, target: c.target, dropped: drop }, keep, ...(d.households === undefined ? {} : { households: d.households.map((g) => [...g]) }) }
+  const { sub, reduced } = subPool(base)
+  const plan = planPanel(sub, reduced, d.k - keep.length)
+  const spec: PanelReplacementSpec = { ...base, exact: plan.counter.exact.map((f) => sub.features[f]!.name) }
+  replacementPlanOf(spec)
+  return spec
+}
+
+/** The first problem of `keep` against the composition and `follows`, or undefined. */
+function keepProblem(spec: PanelReplacementSpec, n: number): { path: string; detail: string } | undefined {
+  if (!Array.isArray(spec.keep)) return { path: 'keep', detail: 'keep must be a list of committed indices' }
+  if (spec.keep.length + (spec.follows?.dropped?.length ?? 0) !== spec.k) return { path: 'keep', detail: `the kept (${spec.keep.length}) and dropped (${spec.follows?.dropped?.length ?? 0}) members must add up to the panel size ${spec.k}` }
+  const dropped = new Set(spec.follows.dropped)
+  for (let i = 0; i < spec.keep.length; i++) {
+    const x = spec.keep[i]!
+    if (!Number.isSafeInteger(x) || x < 0 || x >= n) return { path: `keep[${i}]`, detail: `index ${String(x)} is not one of the ${n} committed respondents` }
+    if (i > 0 && x <= spec.keep[i - 1]!) return { path: `keep[${i}]`, detail: 'the kept members must be strictly ascending' }
+    if (dropped.has(x)) return { path: `keep[${i}]`, detail: `respondent ${x} is both kept and dropped` }
+  }
+  return undefined
+}
+
+const CHECKS = PANEL_CHECK_NAMES
+
+/**
+ * The `panel-replacement` kind.
+ * @category Sortition
+ */
+export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplacementOutcome, PanelReplacementOutcomeJson> = {
+  name: 'panel-replacement',
+  drawShape: option({
+    kind: v.literal('panel-replacement'),
+    k: integer(1, SORTITION_LIMITS.maxPanelSize),
+    follows: followsShape,
+    keep: described(list(integer(0, SORTITION_LIMITS.maxPoolSize - 1), SORTITION_LIMITS.maxPanelSize), 'The remaining members (committed indices, strictly ascending): the original members but the dropped.'),
+    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features of the replacement plan (over the available respondents, quotas reduced by the kept members).'),
+    features: featuresShape,
+    types: typesShape,
+    households: v.optional(householdsShape),
+  }),
+  outcomeShape: option({
+    kind: v.literal('panel-replacement'),
+    members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The whole new panel (kept and new members) in committed order.'),
+    replacements: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The new members in committed order.'),
+    rounds: integer(1, SORTITION_LIMITS.maxRejectionRounds),
+    quotas: quotaTableShape,
+  }),
+  participants: 'entries',
+  winnersOnly: { count: (spec) => spec.k, winners: (o) => [...o.members] },
+  validate(spec, n, path) {
+    validateComposition(spec, n, path)
+    validateFollows(spec.follows, n, path)
+    const problem = keepProblem(spec, n)
+    if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, 'keep the original members but the dropped')
+    validateHouseholds(spec.households, n, path)
+    if (!Array.isArray(spec.exact) || spec.exact.some((e, i) => typeof e !== 'string' || spec.exact.indexOf(e) !== i || !spec.features.some((f) => f.name === e))) badDraw(`${path}.exact`, 'exact must name committed features, each once', 'list the replacement plan\'s exact features')
+    const { plan } = replacementPlanOf(spec)
+    if (plan.counter.count === 0n) badDraw(`${path}.keep`, 'no valid panel extends the kept members', 'relax the quotas')
+  },
+  checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
+  parse(draw, path) {
+    expectOnlyKeys(draw, ['kind', 'k', 'follows', 'keep', 'exact', 'features', 'types', 'households'], path)
+    const c = parseComposition(draw, path)
+    const households = parseHouseholds(draw, path)
+    return {
+      kind: 'panel-replacement',
+      ...c,
+      follows: parseFollows(draw, path),
+      keep: expectArray(field(draw, 'keep', path), `${path}.keep`, SORTITION_LIMITS.maxPanelSize).map((x, i) => expectInteger(x, `${path}.keep[${i}]`)),
+      exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
+      ...(households === undefined ? {} : { households }),
+    }
+  },
+  encode: (spec) => ({
+    kind: 'panel-replacement',
+    ...encodeComposition(spec),
+    follows: encodeFollows(spec.follows),
+    keep: [...spec.keep],
+    exact: [...spec.exact],
+    ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }),
+  }),
+  compute(stream, spec) {
+    const rp = replacementPlanOf(spec)
+    const drawn = rp.households === undefined ? drawPanel(rp.plan, stream) : drawHouseholdPanel(rp.plan, rp.households, stream)
+    const replacements = drawn.members.map((i) => rp.available[i]!).sort((a, b) => a - b)
+    const members = [...spec.keep, ...replacements].sort((a, b) => a - b)
+    return { kind: 'panel-replacement', members, replacements, rounds: drawn.rounds, quotas: quotaTable(spec, rp.pool, members) }
+  },
+  toJson: (o, entry) => ({ kind: 'panel-replacement', members: memberRows(o.members, entry), replacements: memberRows(o.replacements, entry), rounds: o.rounds, quotas: o.quotas }),
+  parseOutcome(o, path) {
+    expectOnlyKeys(o, ['kind', 'members', 'replacements', 'rounds', 'quotas'], path)
+    return {
+      kind: 'panel-replacement',
+      members: parseRankedRows(field(o, 'members', path), `${path}.members`),
+      replacements: parseRankedRows(field(o, 'replacements', path), `${path}.replacements`),
+      rounds: expectInteger(field(o, 'rounds', path), `${path}.rounds`, 1),
+      quotas: parseQuotaTable(field(o, 'quotas', path), `${path}.quotas`),
+    }
+  },
+  compare(e, c) {
+    const rows = (what: string, a: readonly RankedJson[], b: readonly RankedJson[]): string | undefined => {
+      if (a.length !== b.length) return `${a.length} ${what} expected, ${b.length} claimed`
+      const i = a.findIndex((x, j) => x.rank !== b[j]!.rank || x.index !== b[j]!.index || x.entry !== b[j]!.entry)
+      return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(a[i]!.entry)} (index ${a[i]!.index}); the proof claims ${JSON.stringify(b[i]!.entry)} (index ${b[i]!.index})`
+    }
+    return rows('member', e.members, c.members) ?? rows('replacement', e.replacements, c.replacements) ?? (e.rounds !== c.rounds ? `the replacements took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ?? compareQuotaTables(e.quotas, c.quotas)
+  },
+  claimCheckNames: CHECKS,
+  claimChecks(spec, claimed, expected) {
+    const rp = replacementPlanOf(spec)
+    const members = claimed.members.map((r) => r.index)
+    const failed = checkPanelShape({ pool: rp.pool, quotas: rp.quotas, k: spec.k }, members)
+    const replayed = expected.members.map((r) => r.index)
+    const sorted = [...members].sort((a, b) => a - b)
+    if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed[i])) failed.push({ check: 'panel-replay', detail: `the claimed panel differs from the replayed replacement draw (${replayed.filter((m) => !sorted.includes(m)).length} replayed member(s) missing)` })
+    const missing = spec.keep.filter((m) => !members.includes(m))
+    if (missing.length > 0) failed.push({ check: 'panel-replay', detail: `the claimed panel drops ${missing.length} kept member(s) (index ${missing.join(', ')})` })
+    const pass: Record<(typeof CHECKS)[number], string> = {
+      'panel-size': `the panel has ${spec.k} members`,
+      'panel-distinct': 'no member is listed twice',
+      'panel-members-known': `every member is one of the committed respondents`,
+      'panel-quotas': `the panel meets all ${expected.quotas.length} quotas`,
+      'panel-replay': `the ${spec.keep.length} kept member(s) and the ${spec.k - spec.keep.length} replacement(s) the seed draws (${expected.rounds} round(s))`,
+    }
+    const named = CHECKS.map((name): NamedCheck => {
+      const f = failed.filter((x) => x.check === name)
+      return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
+    })
+    if (spec.households === undefined) return named
+    const pair = sharedHousehold(householdIndex(spec.households, rp.pool.respondents.length), members)
+    return [...named, pair === undefined ? { name: 'panel-households', ok: true, detail: `no two of the ${members.length} members share one of the ${spec.households.length} committed household(s)` } : { name: 'panel-households', ok: false, detail: `members ${pair[0]} and ${pair[1]} share a committed household` }]
+  },
+  describeOutcome: (o) => `the replacement(s) ${o.replacements.map((w) => JSON.stringify(w.entry)).join(', ')} follow from the seed (${o.rounds} round(s)); the new panel has ${o.members.length} members`,
+  describe: (spec, n) => `replacement of ${spec.follows.dropped.length} member(s) of the panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} (commitment ${spec.follows.commitment.slice(0, 16)}…), keeping ${spec.keep.length}`,
+  display: (o) => ({ layout: 'ranked', title: `Replacements (${o.replacements.length}) in a panel of ${o.members.length}`, rows: o.replacements }),
+  cli: {
+    flag: 'replacing',
+    options: { replacing: 'string', dropped: 'string', 'pool-list': 'string' },
+    usage: '--replacing PROOF --dropped IDS --pool-list FILE',
+    help: '  --replacing PROOF --dropped IDS --pool-list FILE\n                           replacements for the panel members (ids, one per line) who dropped out of\n                           the panel draw of PROOF, uniform among the valid panels keeping the rest;\n                           FILE: the participants file of the original commit (docs/sortition.md)',
+    fromFlags: () => {
+      throw new InvalidInputError('INVALID_FLAG', '--replacing needs --dropped IDS and --pool-list FILE', 'add --dropped dropped.txt --pool-list assembly.participants.txt')
+    },
+    files: { replacing: 'proof-json', dropped: 'text-lines', 'pool-list': 'text-lines' },
+    build(_flags, files) {
+      const original = files.replacing as { commitment: object; commitmentCid: string; seed: string; outcome: PanelOutcomeJson }
+      const ids = files.dropped as string[]
+      const participants = files['pool-list'] as string[]
+      if (typeof original !== 'object' || original === null || typeof original.commitmentCid !== 'string' || !Array.isArray(original.outcome?.members)) throw new InvalidInputError('INVALID_ARGUMENT', '--replacing needs the proof of a panel draw', 'pass the proof file orbitdraw draw wrote')
+      const byId = new Map(original.outcome.members.map((m) => [m.entry.slice(0, m.entry.indexOf('|')), m.index]))
+      const dropped = ids.map((id) => {
+        const i = byId.get(id.trim())
+        if (i === undefined) throw new InvalidInputError('INVALID_ARGUMENT', `${JSON.stringify(id)} is not a member of the original panel`, 'list the ids of members who dropped out, one per line')
+        return i
+      })
+      return { draw: panelReplacementDraw(original, dropped, original.commitmentCid), participants }
+    },
+  },
+}
