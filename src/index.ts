@@ -168,6 +168,27 @@ export {
   type QuotaRowJson,
   type SortitionCommitInput,
 } from './core/index.js'
+/** @category Allocation */
+export {
+  stagesKind,
+  stagesDraw,
+  preferenceLotteryKind,
+  preferenceLotteryDraw,
+  ALLOCATION_LIMITS,
+  type StagesSpec,
+  type StageSpec,
+  type StageInput,
+  type StagesOutcome,
+  type StagesOutcomeJson,
+  type PreferenceLotterySpec,
+  type PreferenceCategorySpec,
+  type PreferenceCategoryInput,
+  type PreferenceLotteryOutcome,
+  type PreferenceLotteryOutcomeJson,
+  type ColumnSpec,
+  type ColumnsSpec,
+  type WhereCondition,
+} from './core/index.js'
 // Commitments: read one (`commit` is Node's, below).
 /** @category Draw */
 export { validateBeaconName, type CommitOptions, type CommitResult } from './core/index.js'

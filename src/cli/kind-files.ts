@@ -6,12 +6,14 @@
  */
 import type { AnyDrawKind, KindFileFormat, KindFiles, KindFlags } from '../core/index.js'
 import { readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
+import { readStagesFile } from './stages-file.js'
 import { UsageError } from './exit-codes.js'
 
 const READERS: { readonly [F in KindFileFormat]: (path: string) => Promise<unknown> } = {
   'sortition-pool': (path) => readPoolCsv(path),
   'sortition-quotas': (path) => readQuotasCsv(path),
   'sortition-lottery': (path) => readLotteryCsv(path),
+  'allocation-stages': (path) => readStagesFile(path),
 }
 
 /**

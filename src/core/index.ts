@@ -157,6 +157,27 @@ export {
   type QuotaRowJson,
   type SortitionCommitInput,
 } from './kinds/index.js'
+/** @category Allocation */
+export {
+  stagesKind,
+  stagesDraw,
+  preferenceLotteryKind,
+  preferenceLotteryDraw,
+  ALLOCATION_LIMITS,
+  type StagesSpec,
+  type StageSpec,
+  type StageInput,
+  type StagesOutcome,
+  type StagesOutcomeJson,
+  type PreferenceLotterySpec,
+  type PreferenceCategorySpec,
+  type PreferenceCategoryInput,
+  type PreferenceLotteryOutcome,
+  type PreferenceLotteryOutcomeJson,
+  type ColumnSpec,
+  type ColumnsSpec,
+  type WhereCondition,
+} from './kinds/index.js'
 // Commitments: make one (the first step of a draw) and read one.
 /** @category Draw */
 export { commit, commitAsync, validateBeaconName, type CommitOptions, type CommitResult } from './commitment.js'

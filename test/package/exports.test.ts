@@ -15,7 +15,7 @@ const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 // <pinned>
 const ROOT = [
-  'AbortError', 'AbortedError', 'AllGatewaysFailedError', 'AuthError', 'BEACON_ERROR_CODES', 'BUILT_IN_KINDS',
+  'ALLOCATION_LIMITS', 'AbortError', 'AbortedError', 'AllGatewaysFailedError', 'AuthError', 'BEACON_ERROR_CODES', 'BUILT_IN_KINDS',
   'BUILT_IN_ROOT_FINGERPRINTS', 'BadResponseError', 'BeaconClient', 'BeaconError', 'BlockShape',
   'BrowserSecretError', 'CHECK_NAMES', 'COMMITMENT_FILE_TYPE', 'ChainBrokenError', 'CommitmentFileShape',
   'CommitmentShape', 'DEFAULT_AUTH_URL', 'DEFAULT_BASE_URL', 'DEFAULT_DRAW_KINDS', 'DEFAULT_GATEWAYS',
@@ -51,17 +51,17 @@ const ROOT = [
   'parseIpnsName', 'parseIpnsRecord', 'parseLotteryCsv', 'parsePoolCsv', 'parseProof', 'parseQuotasCsv',
   'parseReceipt', 'parseRetryAfter', 'parseSecretFile', 'parseShape', 'parseSortitionAlgorithmsCsv', 'parseTimestampToken', 'parseTimestamps',
   'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot', 'participantsRootParallel', 'participantsTree', 'participantsTreeParallel',
-  'pickIndices', 'pickKind', 'planCommitment', 'planCost', 'planPanel', 'planTarget', 'prepareDraw', 'prepareDrawAsync', 'privateKindNames',
+  'pickIndices', 'pickKind', 'planCommitment', 'planCost', 'planPanel', 'planTarget', 'preferenceLotteryDraw', 'preferenceLotteryKind', 'prepareDraw', 'prepareDrawAsync', 'privateKindNames',
   'proofShapeOf', 'rangeKind', 'rangeValues', 'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv',
   'recordKeyForName', 'relaxedPanel', 'replacementFor', 'sameContent', 'selectionProbabilities',
   'serializeProof', 'serializeReceipt', 'serializeSecretFile', 'shortName', 'shuffle', 'shuffleIndices',
-  'shuffleKind', 'skeleton', 'sortitionEntry', 'streamFromSeed', 'timestampCommitment', 'timestampMarginMs', 'uniformBigInt',
+  'shuffleKind', 'skeleton', 'sortitionEntry', 'stagesDraw', 'stagesKind', 'streamFromSeed', 'timestampCommitment', 'timestampMarginMs', 'uniformBigInt',
   'uniformIndex', 'usesParticipants', 'validateBeaconName', 'validateDrawSpec', 'validateEntries',
   'validateEntry', 'validateWeightedEntries', 'verify', 'verifyInclusion', 'verifyIpnsRecord', 'verifyOnline',
   'verifyValueSignature', 'waitFor', 'weightedKind', 'weightedPick', 'withKinds',
 ]
 const CORE = [
-  'BUILT_IN_KINDS', 'BUILT_IN_ROOT_FINGERPRINTS', 'BlockShape', 'CHECK_NAMES', 'COMMITMENT_FILE_TYPE',
+  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'BUILT_IN_ROOT_FINGERPRINTS', 'BlockShape', 'CHECK_NAMES', 'COMMITMENT_FILE_TYPE',
   'CommitmentFileShape', 'CommitmentShape', 'DEFAULT_DRAW_KINDS', 'DEFAULT_TIMESTAMP_AUTHORITIES', 'DRAW_KINDS',
   'INFEASIBLE_QUOTAS_ERROR_CODES', 'INTEGRITY_ERROR_CODES', 'INVALID_INPUT_ERROR_CODES',
   'InfeasibleQuotasError', 'IntegrityError', 'InvalidInputError', 'LEAF_SALT_DOMAIN_V1', 'LIMITS',
@@ -83,10 +83,10 @@ const CORE = [
   'parseBlock', 'parseCid', 'parseCommitment', 'parseCommitmentFile', 'parseIpnsName', 'parseIpnsRecord',
   'parseProof', 'parseReceipt', 'parseSecretFile', 'parseShape', 'parseTimestampToken', 'parseTimestamps',
   'parseTrustAnchor', 'parseTrustAnchors', 'participantsRoot', 'participantsTree', 'pickIndices', 'pickKind',
-  'planCost', 'planPanel', 'prepareDraw', 'prepareDrawAsync', 'privateKindNames', 'proofShapeOf', 'rangeKind', 'rangeValues',
+  'planCost', 'planPanel', 'preferenceLotteryDraw', 'preferenceLotteryKind', 'prepareDraw', 'prepareDrawAsync', 'privateKindNames', 'proofShapeOf', 'rangeKind', 'rangeValues',
   'recordKeyForName', 'relaxedPanel', 'replacementFor', 'sameContent', 'selectionProbabilities',
   'serializeProof', 'serializeReceipt', 'serializeSecretFile', 'shortName', 'shuffle', 'shuffleIndices',
-  'shuffleKind', 'sortitionEntry', 'streamFromSeed', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
+  'shuffleKind', 'sortitionEntry', 'stagesDraw', 'stagesKind', 'streamFromSeed', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
   'validateBeaconName', 'validateDrawSpec', 'validateEntries', 'validateEntry', 'validateWeightedEntries',
   'verify', 'verifyInclusion', 'verifyIpnsRecord', 'weightedKind', 'weightedPick', 'withKinds',
 ]

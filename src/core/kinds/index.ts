@@ -11,15 +11,17 @@ import { drawKinds, type AnyDrawKind, type DrawKinds, type OutcomeJsonOf, type O
 import { panelLotteryKind } from './panel-lottery.js'
 import { panelKind } from './panel.js'
 import { pickKind } from './pick.js'
+import { preferenceLotteryKind } from './preference-lottery.js'
 import { rangeKind } from './range.js'
 import { shuffleKind } from './shuffle.js'
+import { stagesKind } from './stages.js'
 import { weightedKind } from './weighted.js'
 
 /**
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, stagesKind, preferenceLotteryKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.
@@ -88,3 +90,6 @@ export type { RankedOutcome } from './ranked.js'
 export { panelKind, panelDraw, type PanelSpec, type PanelOutcome, type PanelOutcomeJson, type PanelDrawOptions, type TypeProbabilityJson } from './panel.js'
 export { panelLotteryKind, panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type PanelLotteryOutcomeJson } from './panel-lottery.js'
 export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, type QuotaRowJson, type SortitionCommitInput } from './sortition.js'
+export { stagesKind, stagesDraw, ALLOCATION_LIMITS, type StagesSpec, type StageSpec, type StageInput, type StagesOutcome, type StagesOutcomeJson } from './stages.js'
+export { preferenceLotteryKind, preferenceLotteryDraw, parsePreferencesFlag, type PreferenceLotterySpec, type PreferenceCategorySpec, type PreferenceCategoryInput, type PreferenceLotteryOutcome, type PreferenceLotteryOutcomeJson } from './preference-lottery.js'
+export type { ColumnSpec, ColumnsSpec, WhereCondition } from './columns.js'
