@@ -15,7 +15,7 @@ const chain = buildChain(12, 'allocation-bench')
 const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'H-1B-shaped bench' }
 const read = async (name: string): Promise<string> => readFile(join(dir, `${kind}.${name}`), 'utf8')
 
-let ms = 0
+let ms: number
 if (op === 'read' || op === 'commit' || op === 'draw') {
   const participants = JSON.parse(await read('participants.json')) as string[] | { entry: string; weight: number }[]
   const draw = JSON.parse(await read('draw.json')) as DrawSpec
