@@ -51,7 +51,7 @@ function convolve(a: Float64Array, b: Float64Array, len: number): Float64Array {
     const ai = a[i]!
     if (ai === 0) continue
     const top = Math.min(b.length, out.length - i)
-    for (let j = 0; j < top; j++) out[i + j] += ai * b[j]!
+    for (let j = 0; j < top; j++) out[i + j] = out[i + j]! + ai * b[j]!
   }
   return out
 }
@@ -90,11 +90,11 @@ export function inclusionProbabilities(counts: readonly number[], weights: reado
       const s = p * h + ((GL_X[q]! + 1) / 2) * h
       const pmfs = counts.map((c, j) => ({ c, pr: 1 - Math.exp(-weights[j]! * s), j }))
       counts.forEach((_, g) => {
-        let dist = new Float64Array([1])
+        let dist: Float64Array = new Float64Array([1])
         for (const { c, pr, j } of pmfs) dist = convolve(dist, binomialPmf(j === g ? c - 1 : c, pr, k), k)
         let fewer = 0
         for (let x = 0; x < Math.min(dist.length, k); x++) fewer += dist[x]!
-        out[g] += (h / 2) * GL_W[q]! * weights[g]! * Math.exp(-weights[g]! * s) * fewer
+        out[g] = out[g]! + (h / 2) * GL_W[q]! * weights[g]! * Math.exp(-weights[g]! * s) * fewer
       })
     }
   }

@@ -15,14 +15,14 @@ import assert from 'node:assert/strict'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, DEFAULT_TIMESTAMP_AUTHORITIES, draw, makePool, parseTrustAnchor, planTarget, preferenceLotteryDraw, serializeProof, timestampCommitment, verify, type PreferenceLotteryOutcomeJson } from '../../src/index.js'
+import { BeaconClient, commit, DEFAULT_TIMESTAMP_AUTHORITIES, draw, makePool, parseTrustAnchor, planTarget, preferenceLotteryDraw, serializeProof, timestampCommitment, verify, type PreferenceCategoryInput, type PreferenceLotteryOutcomeJson } from '../../src/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
 
 const { values: args } = parseArgs({ options: { 'out-dir': { type: 'string' } } })
 const outDir = resolve(args['out-dir'] ?? '.')
 const N = 500
 const UNITS = 40
-const CATEGORIES = [
+const CATEGORIES: PreferenceCategoryInput[] = [
   { name: 'disability', where: { disability: ['yes'] }, units: 4 },
   { name: 'veteran', where: { veteran: ['yes'] }, units: 4 },
   { name: 'local', where: { local: ['yes'] }, units: 16 },
@@ -34,7 +34,7 @@ await mkdir(outDir, { recursive: true })
 await writeFile(join(outDir, 'applications.csv'), `id,disability,veteran,local\n${apps.map((a) => `${a.id},${a.disability},${a.veteran},${a.local}`).join('\n')}\n`)
 const pool = makePool(['disability', 'local', 'veteran'], apps.map((a) => ({ id: a.id, values: [a.disability, a.local, a.veteran] })))
 const { draw: spec, participants } = preferenceLotteryDraw(pool, CATEGORIES, UNITS)
-console.log(`1. ${N} applications: ${CATEGORIES.map((c) => `${apps.filter((a) => a[c.name as 'local'] === 'yes').length} claim ${c.name}`).join(', ')}; ${UNITS} units`)
+console.log(`1. ${N} applications: ${CATEGORIES.map((c) => `${apps.filter((a) => a[c.name as 'local' | 'veteran' | 'disability'] === 'yes').length} claim ${c.name}`).join(', ')}; ${UNITS} units`)
 
 const emu = await startEmulator({ beacon: { intervalMs: 1000, initialBlocks: 3 } })
 try {
