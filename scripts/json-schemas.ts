@@ -108,6 +108,9 @@ function convert(doc: Document): JsonSchema {
     overrideSchema: ({ valibotSchema }) => {
       const declared = publishedForm(valibotSchema)
       if (declared === undefined) return undefined
+      // A shared piece (e.g. `decimal` for a bigint read from it) is referred to, as where it is used as is.
+      const shared = Object.entries(config.definitions ?? {}).find(([, s]) => s === declared)?.[0]
+      if (shared !== undefined) return { $ref: `#/$defs/${shared}` }
       if (converting.has(declared)) return {}
       converting.add(declared)
       try {

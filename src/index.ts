@@ -113,6 +113,7 @@ export {
   DEFAULT_DRAW_KINDS,
   withKinds,
   drawKinds,
+  defineKind,
   intFlagValue,
   shuffleKind,
   pickKind,
@@ -147,6 +148,12 @@ export {
   type NamedCheck,
   type KindFileFormat,
   type KindFiles,
+  type KindDeclaration,
+  type KindRules,
+  type KindView,
+  type KindShape,
+  type Declared,
+  type Fields,
 } from './core/index.js'
 /** @category Sortition */
 export {
@@ -386,7 +393,7 @@ export { InfeasibleQuotasError } from './core/index.js'
  * them by `npm run schema`), and the document shapes built from a registry of draw kinds.
  * @category Formats
  */
-export { parseShape, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './core/index.js'
+export { parseShape, integer, text, boolean, list, pattern, described, strictObject, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './core/index.js'
 /** @category Formats */
 export { ProofShape, proofShapeOf } from './core/index.js'
 /** @category Formats */

@@ -102,6 +102,7 @@ export {
   DEFAULT_DRAW_KINDS,
   withKinds,
   drawKinds,
+  defineKind,
   intFlagValue,
   shuffleKind,
   pickKind,
@@ -136,6 +137,12 @@ export {
   type NamedCheck,
   type KindFileFormat,
   type KindFiles,
+  type KindDeclaration,
+  type KindRules,
+  type KindView,
+  type KindShape,
+  type Declared,
+  type Fields,
 } from './kinds/index.js'
 /** @category Sortition */
 export {
@@ -406,7 +413,7 @@ export { InfeasibleQuotasError } from './sortition/index.js'
  * them by `npm run schema`), and the document shapes built from a registry of draw kinds.
  * @category Formats
  */
-export { parseShape, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './schema/kit.js'
+export { parseShape, integer, text, boolean, list, pattern, described, strictObject, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './schema/kit.js'
 /** @category Formats */
 export { ProofShape, proofShapeOf } from './schema/proof.js'
 /** @category Formats */

@@ -105,16 +105,18 @@ const DRAND = [
 
 // The drand relay client (an edge, so the root entry only).
 const DRAND_EDGE = ['DEFAULT_DRAND_URLS', 'DRAND_ERROR_CODES', 'DrandClient', 'DrandError']
+// A kind declared once (issue 25 item 2): defineKind and the validation kit's builders of its fields, in orbitdraw and orbitdraw/core.
+const KIND_AUTHORING = ['boolean', 'defineKind', 'described', 'integer', 'list', 'pattern', 'strictObject', 'text']
 
 const names = (ns: object): string[] => Object.keys(ns).sort()
 
 describe('public surface', () => {
   it('orbitdraw exports exactly the pinned runtime names', () => {
-    expect(names(root)).toEqual([...ROOT, ...DRAND, ...DRAND_EDGE, 'DERIVED_METHODS'].sort())
+    expect(names(root)).toEqual([...ROOT, ...DRAND, ...DRAND_EDGE, ...KIND_AUTHORING, 'DERIVED_METHODS'].sort())
   })
 
   it('orbitdraw/core exports exactly the pinned runtime names', () => {
-    expect(names(core)).toEqual([...CORE, ...DRAND].sort())
+    expect(names(core)).toEqual([...CORE, ...DRAND, ...KIND_AUTHORING].sort())
   })
 
   it('orbitdraw/emulator exports exactly the pinned runtime names', () => {

@@ -1,7 +1,7 @@
 /**
  * The registry of draw kinds: the ONLY list of the kinds this release implements. Adding a kind is
- * writing its module (`src/core/kinds/<name>.ts`, one {@link DrawKind} object) and adding it to
- * `BUILT_IN_KINDS` below; nothing else switches over kinds. Users add their own kinds without
+ * writing its module (`src/core/kinds/<name>.ts`, one `defineKind({...})` declaration) and adding it
+ * to `BUILT_IN_KINDS` below; nothing else switches over kinds. Users add their own kinds without
  * editing the library with {@link withKinds}. See docs/draw-kinds.md.
  *
  * @module
@@ -82,6 +82,7 @@ export type Outcome = OutcomeOf<DrawKindTypes[keyof DrawKindTypes]>
 export type OutcomeJson = OutcomeJsonOf<DrawKindTypes[keyof DrawKindTypes]>
 
 export { drawKinds, intFlagValue, type NamedCheck, type KindFileFormat, type KindFiles, type AnyDrawKind, type DrawKind, type DrawKinds, type DrawInput, type DrawSpecBase, type KindCli, type KindFlags, type OutcomeBase, type OutcomeDisplay, type ValuesDisplay, type RankedDisplay, type TableDisplay, type TableColumn, type TableCell, type DisplaySection, type SectionsDisplay, type RankedJson, type SpecOf, type OutcomeOf, type OutcomeJsonOf } from './kind.js'
+export { defineKind, type KindDeclaration, type KindRules, type KindView, type KindShape, type Declared, type Fields } from './define.js'
 export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffle.js'
 export { pickKind, type PickSpec, type PickOutcomeJson } from './pick.js'
 export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } from './range.js'

@@ -1,9 +1,11 @@
 /**
- * The draw-kind interface and the registry type. A draw kind is a plain object (in the manner of a
- * multiformats codec): its name, how its parameters are validated, encoded in the commitment and
- * parsed back, how it consumes the seed's stream, its outcome's JSON form in the proof, how `verify`
- * compares outcomes, and how the CLI and the verifier page show it. Everything here is pure data and
- * pure functions, so kinds live in the core and run in browsers. See docs/draw-kinds.md.
+ * The draw-kind interface the registry holds and the registry type. A kind is declared once with
+ * `defineKind` (./define.ts: its name, the valibot fields of its spec and outcome, how it draws, and
+ * optional facets), which makes this form: its name, how its parameters are validated, encoded in
+ * the commitment and parsed back, how it consumes the seed's stream, its outcome's JSON form in the
+ * proof, how `verify` compares outcomes, and how the CLI and the verifier page show it. Everything
+ * here is pure data and pure functions, so kinds live in the core and run in browsers. See
+ * docs/draw-kinds.md.
  *
  * @module
  */
@@ -217,14 +219,15 @@ export type KindFileFormat = 'sortition-pool' | 'sortition-quotas' | 'sortition-
 export type KindFiles = { readonly [flag: string]: unknown }
 
 /**
- * A draw kind: `S` its spec (what the commitment's `draw` object says), `R` its computed outcome,
- * `J` its outcome's JSON form in a proof. Declared with method syntax, so a `DrawKind<PickSpec, …>`
- * is an {@link AnyDrawKind}.
+ * A draw kind as the registry holds it: `S` its spec (what the commitment's `draw` object says), `R`
+ * its computed outcome, `J` its outcome's JSON form in a proof. Made by `defineKind` from a kind's
+ * declaration (write a `KindDeclaration`, not this). Declared with method syntax, so a
+ * `DrawKind<PickSpec, …>` is an {@link AnyDrawKind}.
  *
  * @example
  * ```ts
- * const coin: DrawKind<CoinSpec, CoinOutcome, CoinOutcomeJson> = { name: 'coin', participants: 'none', … }
- * const kinds = withKinds([coin])          // the built-in kinds plus coin
+ * const coinKind = defineKind({ name: 'coin', participants: 'none', draw: { flips: integer(1, 64) }, outcome: { heads: list(boolean(), 64) }, compute })
+ * const kinds = withKinds([coinKind])          // the built-in kinds plus coin
  * commit({ …, draw: { kind: 'coin', flips: 3 }, kinds })
  * ```
  * @category Draw kinds
@@ -293,18 +296,17 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
    */
   validate(spec: S, participantCount: number, path: string): void
   /**
-   * Parses the commitment's `draw` object (DAG-JSON data model, untrusted) into a spec: only its own
-   * keys, each of the right type. Limits are then checked by `validate`.
+   * Parses the commitment's `draw` object (DAG-JSON data model, untrusted) into a spec by
+   * {@link DrawKind.drawShape}: only its own keys (unknown ones first), each of the right type, in
+   * declaration order. Limits are then checked by `validate`.
    * @throws {@link ParseError} with the path of the first bad field.
    */
   parse(draw: JsonObject, path: string): S
   /**
-   * Optional: the declared shape (a valibot strict object with `kind` as a literal of `name`) of the
-   * commitment's `draw`, used by `npm run schema` for the published JSON Schemas
-   * (src/core/schema). Runtime parsing always goes through {@link DrawKind.parse}. Without it, the
-   * schemas publish "an object with a string `kind`" for this kind.
+   * The declared shape (a valibot strict object with `kind` as a literal of `name`) of the
+   * commitment's `draw`: the source of `S`, of {@link DrawKind.parse} and of the published JSON Schemas.
    */
-  readonly drawShape?: GenericSchema
+  readonly drawShape: GenericSchema
   /** The spec's canonical IPLD form in the commitment (bigints as decimal strings), `kind` included. */
   encode(spec: S): { readonly [key: string]: unknown }
   /** Computes the outcome from a fresh stream of the seed. Work and memory must be bounded by `validate`'s limits. */
@@ -312,15 +314,12 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
   /** The outcome's proof form; `entry(i)` names committed entry `i`. */
   toJson(outcome: R, entry: (index: number) => string): J
   /**
-   * Parses a claimed outcome from a proof (untrusted): only its own keys.
+   * Parses a claimed outcome from a proof (untrusted) by {@link DrawKind.outcomeShape}: only its own keys.
    * @throws {@link ParseError} with the path of the first bad field.
    */
   parseOutcome(outcome: JsonObject, path: string): J
-  /**
-   * Optional: the declared shape of the proof's `outcome` for this kind (as {@link DrawKind.drawShape}),
-   * published by `npm run schema`; runtime parsing goes through {@link DrawKind.parseOutcome}.
-   */
-  readonly outcomeShape?: GenericSchema
+  /** The declared shape of the proof's `outcome` for this kind (as {@link DrawKind.drawShape}). */
+  readonly outcomeShape: GenericSchema
   /**
    * For `participants: 'none'`: why the claimed outcome (`undefined` when it is of another kind) is
    * not of the size the spec draws, or undefined. `verify` refuses before recomputing, so its work

@@ -4,32 +4,12 @@
  *
  * @module
  */
-import { expectInteger, expectOnlyKeys, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { pickIndices } from '../random/index.js'
-import { badDraw, checkCount, intFlagValue, type DrawKind, type RankedJson } from './kind.js'
-import { rankedRowsBytesFloor, winnersOutcome, type RankedOutcome } from './ranked.js'
-import * as v from 'valibot'
-import { integer, option } from '../schema/kit.js'
-import { rankedListShape } from './ranked.js'
-
-/**
- * `count` ranked winners out of the entries; winner 1 first, then the alternates in order.
- * @category Draw kinds
- */
-export interface PickSpec {
-  readonly kind: 'pick'
-  readonly count: number
-}
-
-/**
- * The winners of a pick, as carried in a proof.
- * @category Draw kinds
- */
-export interface PickOutcomeJson {
-  readonly kind: 'pick'
-  readonly winners: readonly RankedJson[]
-}
+import { integer } from '../schema/kit.js'
+import { defineKind } from './define.js'
+import { badDraw, checkCount, intFlagValue, type OutcomeJsonOf, type SpecOf } from './kind.js'
+import { rankedRowsBytesFloor, winners } from './ranked.js'
 
 /** Validates the `count` of a kind that draws distinct winners from the entries (pick, weighted). */
 export function validateWinnerCount(count: number, participantCount: number, path: string): void {
@@ -39,25 +19,26 @@ export function validateWinnerCount(count: number, participantCount: number, pat
 }
 
 /**
- * The `pick` kind.
+ * The `pick` kind: `count` ranked winners out of the entries; winner 1 first, then the alternates in order.
  * @category Draw kinds
  */
-export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson> = {
+export const pickKind = defineKind({
   name: 'pick',
-  drawShape: option({ kind: v.literal('pick'), count: integer(1) }),
-  outcomeShape: option({ kind: v.literal('pick'), winners: rankedListShape }),
-  participants: 'entries',
+  draw: { count: integer(1) },
+  outcome: winners.outcome,
+  compute: (stream, spec, { count }) => ({ kind: 'pick' as const, indices: pickIndices(stream, count, spec.count) }),
+  toJson: winners.toJson,
   winnersOnly: { count: (spec) => spec.count, winners: (o) => o.indices },
-  validate: (spec, n, path) => validateWinnerCount(spec.count, n, path),
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'count'], path)
-    return { kind: 'pick', count: expectInteger(field(draw, 'count', path), `${path}.count`, 1) }
+  rules: {
+    validate: (spec, n, path) => validateWinnerCount(spec.count, n, path),
+    outcomeBytesFloor: (spec) => rankedRowsBytesFloor(spec.count),
+    compare: winners.compare,
   },
-  encode: (spec) => ({ kind: 'pick', count: spec.count }),
-  compute: (stream, spec, { count }) => ({ kind: 'pick', indices: pickIndices(stream, count, spec.count) }),
-  outcomeBytesFloor: (spec) => rankedRowsBytesFloor(spec.count),
-  ...winnersOutcome('pick'),
-  describe: (spec, n) => `pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
+  view: {
+    describe: (spec, n) => `pick ${spec.count}${n === undefined ? '' : ` of ${n}`}`,
+    describeOutcome: winners.describeOutcome,
+    display: winners.display,
+  },
   cli: {
     flag: 'pick',
     options: { pick: 'string' },
@@ -65,4 +46,16 @@ export const pickKind: DrawKind<PickSpec, RankedOutcome<'pick'>, PickOutcomeJson
     help: '  --pick K                 K ranked winners (winner 1 first, then alternates in order)',
     fromFlags: (flags) => ({ kind: 'pick', count: intFlagValue(flags, 'pick', 1)! }),
   },
-}
+})
+
+/**
+ * `count` ranked winners out of the entries; winner 1 first, then the alternates in order.
+ * @category Draw kinds
+ */
+export type PickSpec = SpecOf<typeof pickKind>
+
+/**
+ * The winners of a pick, as carried in a proof.
+ * @category Draw kinds
+ */
+export type PickOutcomeJson = OutcomeJsonOf<typeof pickKind>

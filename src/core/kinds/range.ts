@@ -5,95 +5,50 @@
  * @module
  */
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectBoolean, expectInteger, expectOnlyKeys, expectString, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { rangeValues } from '../random/index.js'
-import { badDraw, checkCount, intFlagValue, type DrawKind } from './kind.js'
-import * as v from 'valibot'
-import { decimal as decimalShape } from '../schema/common.js'
-import { boolean, described, integer, list, option } from '../schema/kit.js'
+import { bigDecimal, decimal } from '../schema/common.js'
+import { boolean, described, integer, list } from '../schema/kit.js'
+import { defineKind } from './define.js'
+import { badDraw, checkCount, intFlagValue, type OutcomeJsonOf, type OutcomeOf, type SpecOf } from './kind.js'
 
 /**
- * `count` integers in [`min`, `max`] inclusive, distinct or with repetition.
+ * The `range` kind: `count` integers in [`min`, `max`] inclusive, distinct or with repetition.
  * @category Draw kinds
  */
-export interface RangeSpec {
-  readonly kind: 'range'
-  readonly min: bigint
-  readonly max: bigint
-  readonly count: number
-  readonly distinct: boolean
-}
-
-/**
- * The computed values of a range draw.
- * @category Draw kinds
- */
-export interface RangeOutcome {
-  readonly kind: 'range'
-  readonly values: readonly bigint[]
-}
-
-/**
- * The values of a range draw, as carried in a proof (canonical decimal strings).
- * @category Draw kinds
- */
-export interface RangeOutcomeJson {
-  readonly kind: 'range'
-  readonly values: readonly string[]
-}
-
-const DECIMAL_RE = /^(?:0|-?[1-9][0-9]*)$/
-const decimal = (v: unknown, path: string): string => expectString(v, path, DECIMAL_RE, 'a canonical decimal integer string')
-
-/**
- * The `range` kind.
- * @category Draw kinds
- */
-export const rangeKind: DrawKind<RangeSpec, RangeOutcome, RangeOutcomeJson> = {
+export const rangeKind = defineKind({
   name: 'range',
-  drawShape: option({ kind: v.literal('range'), min: decimalShape, max: decimalShape, count: integer(1), distinct: boolean() }),
-  outcomeShape: option({ kind: v.literal('range'), values: described(list(decimalShape, LIMITS.maxDrawCount), 'The drawn integers as canonical decimal strings, in draw order.') }),
   participants: 'none',
-  validate(spec, _n, path) {
-    if (typeof spec.min !== 'bigint' || typeof spec.max !== 'bigint') badDraw(path, 'min and max must be bigints', 'pass e.g. { min: 1n, max: 100n }')
-    if (spec.max < spec.min) badDraw(`${path}.max`, `max ${spec.max} is below min ${spec.min}`, 'swap them or fix the bounds')
-    const width = spec.max - spec.min + 1n
-    if (width > 1n << BigInt(LIMITS.maxRangeWidthBits)) badDraw(`${path}.max`, `range width ${width} is over 2^${LIMITS.maxRangeWidthBits}`, 'narrow the range')
-    checkCount(spec.count, `${path}.count`, 'ask for at least one value')
-    if (spec.count > LIMITS.maxDrawCount) badDraw(`${path}.count`, `count ${spec.count} is over the limit ${LIMITS.maxDrawCount}`, 'draw fewer values')
-    if (typeof spec.distinct !== 'boolean') badDraw(`${path}.distinct`, 'distinct must be a boolean', 'pass distinct: true for no repetition')
-    if (spec.distinct && BigInt(spec.count) > width) badDraw(`${path}.count`, `cannot draw ${spec.count} distinct values from a range of ${width}`, 'lower count, widen the range, or allow repetition')
-  },
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'min', 'max', 'count', 'distinct'], path)
-    return {
-      kind: 'range',
-      min: BigInt(decimal(field(draw, 'min', path), `${path}.min`)),
-      max: BigInt(decimal(field(draw, 'max', path), `${path}.max`)),
-      count: expectInteger(field(draw, 'count', path), `${path}.count`, 1),
-      distinct: expectBoolean(field(draw, 'distinct', path), `${path}.distinct`),
-    }
-  },
-  encode: (d) => ({ kind: 'range', min: d.min.toString(), max: d.max.toString(), count: d.count, distinct: d.distinct }),
-  compute: (stream, spec) => ({ kind: 'range', values: rangeValues(stream, spec.min, spec.max, spec.count, spec.distinct) }),
+  draw: { min: bigDecimal, max: bigDecimal, count: integer(1), distinct: boolean() },
+  outcome: { values: described(list(decimal, LIMITS.maxDrawCount), 'The drawn integers as canonical decimal strings, in draw order.') },
+  compute: (stream, spec) => ({ kind: 'range' as const, values: rangeValues(stream, spec.min, spec.max, spec.count, spec.distinct) }),
   toJson: (o) => ({ kind: 'range', values: o.values.map((v) => v.toString()) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'values'], path)
-    return { kind: 'range', values: expectArray(field(o, 'values', path), `${path}.values`, LIMITS.maxDrawCount).map((x, i) => decimal(x, `${path}.values[${i}]`)) }
+  rules: {
+    validate(spec, _n, path) {
+      if (typeof spec.min !== 'bigint' || typeof spec.max !== 'bigint') badDraw(path, 'min and max must be bigints', 'pass e.g. { min: 1n, max: 100n }')
+      if (spec.max < spec.min) badDraw(`${path}.max`, `max ${spec.max} is below min ${spec.min}`, 'swap them or fix the bounds')
+      const width = spec.max - spec.min + 1n
+      if (width > 1n << BigInt(LIMITS.maxRangeWidthBits)) badDraw(`${path}.max`, `range width ${width} is over 2^${LIMITS.maxRangeWidthBits}`, 'narrow the range')
+      checkCount(spec.count, `${path}.count`, 'ask for at least one value')
+      if (spec.count > LIMITS.maxDrawCount) badDraw(`${path}.count`, `count ${spec.count} is over the limit ${LIMITS.maxDrawCount}`, 'draw fewer values')
+      if (typeof spec.distinct !== 'boolean') badDraw(`${path}.distinct`, 'distinct must be a boolean', 'pass distinct: true for no repetition')
+      if (spec.distinct && BigInt(spec.count) > width) badDraw(`${path}.count`, `cannot draw ${spec.count} distinct values from a range of ${width}`, 'lower count, widen the range, or allow repetition')
+    },
+    carried(spec, claimed) {
+      const carried = claimed?.values.length ?? 0
+      return carried === spec.count ? undefined : `the commitment draws ${spec.count} value(s) but the proof carries ${carried}`
+    },
+    compare(e, c) {
+      if (e.values.length !== c.values.length) return `${e.values.length} values expected, ${c.values.length} claimed`
+      const i = e.values.findIndex((v, j) => v !== c.values[j])
+      return i < 0 ? undefined : `value ${i + 1} is ${e.values[i]}, the proof claims ${c.values[i]}`
+    },
   },
-  carried(spec, claimed) {
-    const carried = claimed?.values.length ?? 0
-    return carried === spec.count ? undefined : `the commitment draws ${spec.count} value(s) but the proof carries ${carried}`
+  view: {
+    describe: (d) => `${d.count} ${d.distinct ? 'distinct ' : ''}integer${d.count === 1 ? '' : 's'} in ${d.min}..${d.max}`,
+    describeOutcome: (o) => `the values ${o.values.slice(0, 10).join(', ')}${o.values.length > 10 ? ', …' : ''} follow from the seed`,
+    display: (o) => ({ layout: 'values', title: 'Values', values: o.values }),
   },
-  compare(e, c) {
-    if (e.values.length !== c.values.length) return `${e.values.length} values expected, ${c.values.length} claimed`
-    const i = e.values.findIndex((v, j) => v !== c.values[j])
-    return i < 0 ? undefined : `value ${i + 1} is ${e.values[i]}, the proof claims ${c.values[i]}`
-  },
-  describeOutcome: (o) => `the values ${o.values.slice(0, 10).join(', ')}${o.values.length > 10 ? ', …' : ''} follow from the seed`,
-  describe: (d) => `${d.count} ${d.distinct ? 'distinct ' : ''}integer${d.count === 1 ? '' : 's'} in ${d.min}..${d.max}`,
-  display: (o) => ({ layout: 'values', title: 'Values', values: o.values }),
   cli: {
     flag: 'range',
     options: { range: 'string', count: 'string', distinct: 'boolean' },
@@ -111,4 +66,22 @@ export const rangeKind: DrawKind<RangeSpec, RangeOutcome, RangeOutcomeJson> = {
       return { kind: 'range', min, max, count, distinct: flags.distinct === true }
     },
   },
-}
+})
+
+/**
+ * `count` integers in [`min`, `max`] inclusive, distinct or with repetition.
+ * @category Draw kinds
+ */
+export type RangeSpec = SpecOf<typeof rangeKind>
+
+/**
+ * The computed values of a range draw.
+ * @category Draw kinds
+ */
+export type RangeOutcome = OutcomeOf<typeof rangeKind>
+
+/**
+ * The values of a range draw, as carried in a proof (canonical decimal strings).
+ * @category Draw kinds
+ */
+export type RangeOutcomeJson = OutcomeJsonOf<typeof rangeKind>

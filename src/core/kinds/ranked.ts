@@ -4,9 +4,8 @@
  *
  * @module
  */
-import { expectOnlyKeys, field } from '../json.js'
 import { LIMITS } from '../limits.js'
-import type { DrawKind, RankedJson } from './kind.js'
+import type { OutcomeDisplay, RankedJson } from './kind.js'
 import { index } from '../schema/common.js'
 import { bulkList, integer, list, parseShape, strictObject, text } from '../schema/kit.js'
 
@@ -45,10 +44,15 @@ function isRankedRow(x: unknown): boolean {
  * ranking of every participant) in one tight loop (`bulkList`); the first bad row is run through
  * `rankedShape`, so its error is the declared shape's.
  */
-const rankedRowsCheck = bulkList(rankedShape, LIMITS.maxParticipants, {
-  accept: isRankedRow,
-  copy: (x) => ({ rank: (x as RankedJson).rank, index: (x as RankedJson).index, entry: (x as RankedJson).entry }),
-})
+export const rankedRowsCheck = bulkList(
+  rankedShape,
+  LIMITS.maxParticipants,
+  {
+    accept: isRankedRow,
+    copy: (x) => ({ rank: (x as RankedJson).rank, index: (x as RankedJson).index, entry: (x as RankedJson).entry }),
+  },
+  rankedListShape,
+)
 
 /** Parses a list of `{ rank, index, entry }` rows (at most `LIMITS.maxParticipants`), by `rankedListShape`. */
 export function parseRankedRows(v: unknown, path: string): RankedJson[] {
@@ -82,25 +86,16 @@ export function describeWinners(rows: readonly RankedJson[]): string {
   return `the winners ${rows.slice(0, 10).map((w) => JSON.stringify(w.entry)).join(', ')}${rows.length > 10 ? ', …' : ''} follow from the seed`
 }
 
-/** The proof form of an outcome that lists ranked winners (`pick`, `weighted`). */
-export interface WinnersJson<K extends string> {
-  readonly kind: K
-  readonly winners: readonly RankedJson[]
-}
-
 /**
- * The outcome half of a kind whose outcome is a list of ranked winners: written, read, compared and
- * shown the same way whatever the kind's name (`pick`, `weighted`).
+ * The parts of a kind whose outcome is a list of ranked winners (`pick`, `weighted`): its outcome's
+ * field, its proof form, its comparison, its words and its display.
  */
-export function winnersOutcome<K extends string>(kind: K): Pick<DrawKind<{ readonly kind: K }, RankedOutcome<K>, WinnersJson<K>>, 'toJson' | 'parseOutcome' | 'compare' | 'describeOutcome' | 'display'> {
-  return {
-    toJson: (o, entry) => ({ kind, winners: rankedRows(o.indices, entry) }),
-    parseOutcome(o, path) {
-      expectOnlyKeys(o, ['kind', 'winners'], path)
-      return { kind, winners: parseRankedRows(field(o, 'winners', path), `${path}.winners`) }
-    },
-    compare: (e, c) => compareRankedRows(e.winners, c.winners),
-    describeOutcome: (o) => describeWinners(o.winners),
-    display: (o) => ({ layout: 'ranked', title: 'Winners', rows: o.winners }),
-  }
-}
+export const winners = {
+  /** The outcome's field: `winners`, ranked rows. */
+  outcome: { winners: rankedRowsCheck },
+  /** The ranked rows of the computed indices. */
+  toJson: <K extends string>(o: RankedOutcome<K>, entry: (index: number) => string) => ({ kind: o.kind, winners: rankedRows(o.indices, entry) }),
+  compare: (e: { readonly winners: readonly RankedJson[] }, c: { readonly winners: readonly RankedJson[] }) => compareRankedRows(e.winners, c.winners),
+  describeOutcome: (o: { readonly winners: readonly RankedJson[] }) => describeWinners(o.winners),
+  display: (o: { readonly winners: readonly RankedJson[] }): OutcomeDisplay => ({ layout: 'ranked', title: 'Winners', rows: o.winners }),
+} as const

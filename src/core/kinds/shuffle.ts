@@ -3,57 +3,30 @@
  *
  * @module
  */
-import { expectOnlyKeys, field } from '../json.js'
 import { shuffleIndices } from '../random/index.js'
-import type { DrawKind, RankedJson } from './kind.js'
-import { compareRankedRows, parseRankedRows, rankedRows, rankedRowsBytesFloor, type RankedOutcome } from './ranked.js'
-import * as v from 'valibot'
-import { option } from '../schema/kit.js'
-import { rankedListShape } from './ranked.js'
+import { defineKind } from './define.js'
+import type { OutcomeJsonOf, SpecOf } from './kind.js'
+import { compareRankedRows, rankedRows, rankedRowsBytesFloor, rankedRowsCheck } from './ranked.js'
 
 /**
- * A full ranking of all entries.
+ * The `shuffle` kind: a full ranking of all entries.
  * @category Draw kinds
  */
-export interface ShuffleSpec {
-  readonly kind: 'shuffle'
-}
-
-/**
- * The ranking of a shuffle, as carried in a proof.
- * @category Draw kinds
- */
-export interface ShuffleOutcomeJson {
-  readonly kind: 'shuffle'
-  readonly ranking: readonly RankedJson[]
-}
-
-/**
- * The `shuffle` kind.
- * @category Draw kinds
- */
-export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, ShuffleOutcomeJson> = {
+export const shuffleKind = defineKind({
   name: 'shuffle',
-  drawShape: option({ kind: v.literal('shuffle') }),
-  outcomeShape: option({ kind: v.literal('shuffle'), ranking: rankedListShape }),
-  participants: 'entries',
-  validate() {},
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind'], path)
-    return { kind: 'shuffle' }
-  },
-  encode: () => ({ kind: 'shuffle' }),
-  outcomeBytesFloor: (_spec, count, entryBytes) => (count === 0 ? 0 : entryBytes + rankedRowsBytesFloor(count)),
-  compute: (stream, _spec, { count }) => ({ kind: 'shuffle', indices: Array.from(shuffleIndices(stream, count)) }),
+  draw: {},
+  outcome: { ranking: rankedRowsCheck },
+  compute: (stream, _spec, { count }) => ({ kind: 'shuffle' as const, indices: Array.from(shuffleIndices(stream, count)) }),
   toJson: (o, entry) => ({ kind: 'shuffle', ranking: rankedRows(o.indices, entry) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'ranking'], path)
-    return { kind: 'shuffle', ranking: parseRankedRows(field(o, 'ranking', path), `${path}.ranking`) }
+  rules: {
+    outcomeBytesFloor: (_spec, count, entryBytes) => (count === 0 ? 0 : entryBytes + rankedRowsBytesFloor(count)),
+    compare: (e, c) => compareRankedRows(e.ranking, c.ranking),
   },
-  compare: (e, c) => compareRankedRows(e.ranking, c.ranking),
-  describeOutcome: (o) => `the ranking of ${o.ranking.length} entries follows from the seed`,
-  describe: (_spec, n) => (n === undefined ? 'shuffle (rank everyone)' : `shuffle all ${n}`),
-  display: (o) => ({ layout: 'ranked', title: 'Ranking', rows: o.ranking }),
+  view: {
+    describe: (_spec, n) => (n === undefined ? 'shuffle (rank everyone)' : `shuffle all ${n}`),
+    describeOutcome: (o) => `the ranking of ${o.ranking.length} entries follows from the seed`,
+    display: (o) => ({ layout: 'ranked', title: 'Ranking', rows: o.ranking }),
+  },
   cli: {
     flag: 'shuffle',
     options: { shuffle: 'boolean' },
@@ -61,4 +34,16 @@ export const shuffleKind: DrawKind<ShuffleSpec, RankedOutcome<'shuffle'>, Shuffl
     help: '  --shuffle                a full ranking of every entry',
     fromFlags: () => ({ kind: 'shuffle' }),
   },
-}
+})
+
+/**
+ * A full ranking of all entries.
+ * @category Draw kinds
+ */
+export type ShuffleSpec = SpecOf<typeof shuffleKind>
+
+/**
+ * The ranking of a shuffle, as carried in a proof.
+ * @category Draw kinds
+ */
+export type ShuffleOutcomeJson = OutcomeJsonOf<typeof shuffleKind>

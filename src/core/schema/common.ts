@@ -6,7 +6,7 @@
  */
 import { LIMITS } from '../limits.js'
 import * as v from 'valibot'
-import { described, expected, integer, message, pattern, strictObject, text } from './kit.js'
+import { described, expected, integer, message, pattern, publishedAs, strictObject, text } from './kit.js'
 
 /** 64 lowercase hex digits (SHA-256 hashes, salts, seeds). */
 export const HEX32_RE = /^[0-9a-f]{64}$/
@@ -33,6 +33,16 @@ export const base64 = v.pipe(text(), v.regex(BASE64_RE, base64Message))
 
 /** A canonical decimal integer string (for values past 2^53). */
 export const decimal = pattern(DECIMAL_RE, 'a canonical decimal integer string')
+
+/**
+ * A canonical decimal integer string, read as a bigint; published as {@link decimal} (a pipe is
+ * published from its last schema on: the last step, which accepts the bigint, says so).
+ */
+export const bigDecimal = v.pipe(
+  decimal,
+  v.rawTransform<string, bigint>(({ dataset }) => BigInt(dataset.value)),
+  publishedAs(v.custom<bigint>(() => true), decimal),
+)
 
 /** A 0-based position or a sequence number. */
 export const index = integer(0)

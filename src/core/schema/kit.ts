@@ -61,6 +61,15 @@ export function publishedForm(schema: object): Shape | undefined {
   return PUBLISHED.get(schema)
 }
 
+/**
+ * Publishes `piece` as `declared` (a piece that runs otherwise than its JSON form says, e.g. a
+ * decimal string parsed to a bigint): returns `piece`.
+ */
+export function publishedAs<S extends Shape>(piece: S, declared: Shape): S {
+  PUBLISHED.set(piece, declared)
+  return piece
+}
+
 /** Code of a guard that only picks a union branch (never reported itself). */
 const BRANCH = 'BRANCH' as const
 
@@ -289,11 +298,12 @@ function checkItems<T extends Shape>(a: readonly unknown[], item: T, fast: FastI
 
 /**
  * A large array of `item` (the proof's participants and salts), at most `max` items, checked in one
- * tight loop with the same result and the same first issue as {@link list}; published as `list(item, max)`.
+ * tight loop with the same result and the same first issue as {@link list}; published as `declared`
+ * (default `list(item, max)`).
  */
-export function bulkList<T extends Shape>(item: T, max: number, fast: FastItem<v.InferOutput<T>>) {
+export function bulkList<T extends Shape>(item: T, max: number, fast: FastItem<v.InferOutput<T>>, declared: Shape = list(item, max)) {
   return v.pipe(
-    arrayHead(max, list(item, max)),
+    arrayHead(max, declared),
     v.rawTransform<unknown[], v.InferOutput<T>[]>(({ dataset, NEVER }) => checkItems(dataset.value, item, fast, dataset as v.OutputDataset<unknown, v.BaseIssue<unknown>>) ?? NEVER),
   )
 }

@@ -4,20 +4,7 @@
  * write one outside the library: one object, registered with `withKinds([diceKind])`, no edit of
  * orbitdraw itself. See docs/draw-kinds.md.
  */
-import { expectArray, expectInteger, expectOnlyKeys, field, InvalidInputError, intFlagValue, LIMITS, uniformIndex, type DrawKind, type DrawSpec } from '../../../src/core/index.js'
-
-/** `rolls` throws of a die with `sides` faces. */
-export interface DiceSpec {
-  readonly kind: 'dice'
-  readonly rolls: number
-  readonly sides: number
-}
-
-/** The faces thrown, in order. */
-export interface DiceOutcome {
-  readonly kind: 'dice'
-  readonly faces: readonly number[]
-}
+import { defineKind, integer, intFlagValue, LIMITS, list, uniformIndex, type DrawSpec, type OutcomeJsonOf, type SpecOf } from '../../../src/core/index.js'
 
 /** The most faces a die may have (any larger range is a `range` draw). */
 export const MAX_SIDES = 1_000_000
@@ -36,39 +23,31 @@ export function facesOf(outcome: { readonly kind: string }): number[] {
   return [...(outcome as unknown as DiceOutcome).faces]
 }
 
-const bad = (path: string, detail: string, hint: string): never => {
-  throw new InvalidInputError('INVALID_DRAW', detail, hint, { path })
-}
-
-export const diceKind: DrawKind<DiceSpec, DiceOutcome, DiceOutcome> = {
+/**
+ * The `dice` kind: its spec's and outcome's fields are its whole declaration of both (types, JSON
+ * Schema, parsing, the typed spec's check at commit); it has no rule a schema cannot say.
+ */
+export const diceKind = defineKind({
   name: 'dice',
   participants: 'none',
-  validate(spec, _n, path) {
-    if (!Number.isSafeInteger(spec.rolls) || spec.rolls < 1 || spec.rolls > LIMITS.maxDrawCount) bad(`${path}.rolls`, `rolls must be 1 to ${LIMITS.maxDrawCount}, got ${String(spec.rolls)}`, 'throw the die at least once')
-    if (!Number.isSafeInteger(spec.sides) || spec.sides < 2 || spec.sides > MAX_SIDES) bad(`${path}.sides`, `sides must be 2 to ${MAX_SIDES}, got ${String(spec.sides)}`, 'a die has at least two faces')
+  draw: { rolls: integer(1, LIMITS.maxDrawCount), sides: integer(2, MAX_SIDES) },
+  outcome: { faces: list(integer(1, MAX_SIDES), LIMITS.maxDrawCount) },
+  compute: (stream, spec) => ({ kind: 'dice' as const, faces: Array.from({ length: spec.rolls }, () => uniformIndex(stream, spec.sides) + 1) }),
+  rules: {
+    carried(spec, claimed) {
+      const n = claimed?.faces.length ?? 0
+      return n === spec.rolls ? undefined : `the commitment throws ${spec.rolls} time(s) but the proof carries ${n} face(s)`
+    },
+    compare(e, c) {
+      const i = e.faces.findIndex((f, j) => f !== c.faces[j])
+      return i < 0 ? undefined : `throw ${i + 1} is ${e.faces[i]}, the proof claims ${String(c.faces[i])}`
+    },
   },
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'rolls', 'sides'], path)
-    return { kind: 'dice', rolls: expectInteger(field(draw, 'rolls', path), `${path}.rolls`, 1), sides: expectInteger(field(draw, 'sides', path), `${path}.sides`, 2) }
+  view: {
+    describeOutcome: (o) => `the faces ${o.faces.join(', ')} follow from the seed`,
+    describe: (spec) => `${spec.rolls} throw(s) of a ${spec.sides}-sided die`,
+    display: (o) => ({ layout: 'values', title: 'Faces', values: o.faces.map(String) }),
   },
-  encode: (spec) => ({ kind: 'dice', rolls: spec.rolls, sides: spec.sides }),
-  compute: (stream, spec) => ({ kind: 'dice', faces: Array.from({ length: spec.rolls }, () => uniformIndex(stream, spec.sides) + 1) }),
-  toJson: (o) => o,
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'faces'], path)
-    return { kind: 'dice', faces: expectArray(field(o, 'faces', path), `${path}.faces`, LIMITS.maxDrawCount).map((f, i) => expectInteger(f, `${path}.faces[${i}]`, 1)) }
-  },
-  carried(spec, claimed) {
-    const n = claimed?.faces.length ?? 0
-    return n === spec.rolls ? undefined : `the commitment throws ${spec.rolls} time(s) but the proof carries ${n} face(s)`
-  },
-  compare(e, c) {
-    const i = e.faces.findIndex((f, j) => f !== c.faces[j])
-    return i < 0 ? undefined : `throw ${i + 1} is ${e.faces[i]}, the proof claims ${String(c.faces[i])}`
-  },
-  describeOutcome: (o) => `the faces ${o.faces.join(', ')} follow from the seed`,
-  describe: (spec) => `${spec.rolls} throw(s) of a ${spec.sides}-sided die`,
-  display: (o) => ({ layout: 'values', title: 'Faces', values: o.faces.map(String) }),
   cli: {
     flag: 'dice',
     options: { dice: 'string', sides: 'string' },
@@ -76,4 +55,10 @@ export const diceKind: DrawKind<DiceSpec, DiceOutcome, DiceOutcome> = {
     help: '  --dice M --sides S       M throws of an S-sided die (no participants)',
     fromFlags: (flags) => ({ kind: 'dice', rolls: intFlagValue(flags, 'dice', 1)!, sides: intFlagValue(flags, 'sides', 2) ?? 6 }),
   },
-}
+})
+
+/** `rolls` throws of a die with `sides` faces. */
+export type DiceSpec = SpecOf<typeof diceKind>
+
+/** The faces thrown, in order. */
+export type DiceOutcome = OutcomeJsonOf<typeof diceKind>

@@ -1,6 +1,6 @@
 /**
  * The kind-specific parts of the published schemas come from the registry (rule: the registry is the
- * only list of kinds). A user kind without declared shapes is published as "an object with its kind";
+ * only list of kinds): every kind's declared fields, a user kind's as strictly as a built-in one's;
  * a kind that is not registered is refused by the union.
  */
 import { describe, expect, it } from 'vitest'
@@ -24,11 +24,14 @@ describe('draw-kind shapes come from the registry', () => {
     }
   })
 
-  it("a user kind without declared shapes is accepted as an object with its kind; the built-in pieces stay strict", () => {
+  it("a user kind's declared fields are its shapes in the registry's unions, as strict as the built-in ones", () => {
     const kinds = withKinds([diceKind])
-    expect(diceKind.drawShape).toBeUndefined()
     expect(parseShape(drawShapeOf(kinds), { kind: 'dice', rolls: 3, sides: 6 })).toEqual({ kind: 'dice', rolls: 3, sides: 6 })
     expect(parseShape(outcomeShapeOf(kinds), { kind: 'dice', faces: [1, 6] })).toEqual({ kind: 'dice', faces: [1, 6] })
+    const sides = failure(() => parseShape(drawShapeOf(kinds), { kind: 'dice', rolls: 3, sides: 1 }))
+    expect([sides.code, sides.path]).toEqual(['INVALID_FIELD', '$.sides'])
+    const loaded = failure(() => parseShape(drawShapeOf(kinds), { kind: 'dice', rolls: 3, sides: 6, loaded: true }))
+    expect([loaded.code, loaded.path]).toEqual(['UNKNOWN_FIELD', '$.loaded'])
     const bad = failure(() => parseShape(drawShapeOf(kinds), { kind: 'pick', count: 0 }))
     expect([bad.code, bad.path]).toEqual(['INVALID_FIELD', '$.count'])
     const extra = failure(() => parseShape(outcomeShapeOf(kinds), { kind: 'pick', winners: [], extra: 1 }))

@@ -6,25 +6,13 @@
  * an emphasised cell: "even" is `ok` for a team of even size, `bad` for an odd one), and the sizes
  * (values). Written as a user would, registered with `withKinds([teamsKind])`.
  */
-import { expectInteger, expectOnlyKeys, field, InvalidInputError, LIMITS, shuffleIndices, type DrawKind, type DrawSpec, type RankedJson } from '../../../src/core/index.js'
-import { compareRankedRows, parseRankedRows, rankedRows } from '../../../src/core/kinds/ranked.js'
-
-export interface TeamsSpec {
-  readonly kind: 'teams'
-  readonly teams: number
-}
+import { defineKind, integer, InvalidInputError, LIMITS, shuffleIndices, type DrawSpec, type OutcomeJsonOf, type RankedJson, type SpecOf } from '../../../src/core/index.js'
+import { compareRankedRows, rankedRows, rankedRowsCheck } from '../../../src/core/kinds/ranked.js'
 
 export interface TeamsOutcome {
   readonly kind: 'teams'
   readonly teams: number
   readonly indices: readonly number[]
-}
-
-export interface TeamsOutcomeJson {
-  readonly kind: 'teams'
-  readonly teams: number
-  /** The whole shuffle; row i is in team (i mod teams) + 1. */
-  readonly order: readonly RankedJson[]
 }
 
 /** The teams spec as a `DrawSpec` (see dice.ts for why the example casts). */
@@ -37,28 +25,23 @@ const bad = (path: string, detail: string, hint: string): never => {
 }
 
 /** Team t's members (0-based t), captain first. */
-function members(o: TeamsOutcomeJson, t: number): RankedJson[] {
+function members(o: { readonly teams: number; readonly order: readonly RankedJson[] }, t: number): RankedJson[] {
   return o.order.filter((_, i) => i % o.teams === t)
 }
 
-export const teamsKind: DrawKind<TeamsSpec, TeamsOutcome, TeamsOutcomeJson> = {
+export const teamsKind = defineKind({
   name: 'teams',
-  participants: 'entries',
-  validate(spec, n, path) {
-    if (!Number.isSafeInteger(spec.teams) || spec.teams < 1 || spec.teams > n) bad(`${path}.teams`, `teams must be 1 to ${n}, got ${String(spec.teams)}`, 'make at most one team per participant')
-  },
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'teams'], path)
-    return { kind: 'teams', teams: expectInteger(field(draw, 'teams', path), `${path}.teams`, 1) }
-  },
-  encode: (spec) => ({ kind: 'teams', teams: spec.teams }),
-  compute: (stream, spec, { count }) => ({ kind: 'teams', teams: spec.teams, indices: Array.from(shuffleIndices(stream, count)) }),
+  draw: { teams: integer(1) },
+  outcome: { teams: integer(1, LIMITS.maxParticipants), order: rankedRowsCheck },
+  compute: (stream, spec, { count }): TeamsOutcome => ({ kind: 'teams', teams: spec.teams, indices: Array.from(shuffleIndices(stream, count)) }),
   toJson: (o, entry) => ({ kind: 'teams', teams: o.teams, order: rankedRows(o.indices, entry) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'teams', 'order'], path)
-    return { kind: 'teams', teams: expectInteger(field(o, 'teams', path), `${path}.teams`, 1, LIMITS.maxParticipants), order: parseRankedRows(field(o, 'order', path), `${path}.order`) }
+  rules: {
+    validate(spec, n, path) {
+      if (spec.teams > n) bad(`${path}.teams`, `teams must be 1 to ${n}, got ${String(spec.teams)}`, 'make at most one team per participant')
+    },
+    compare: (e, c) => (e.teams !== c.teams ? `${e.teams} teams expected, ${c.teams} claimed` : compareRankedRows(e.order, c.order)),
   },
-  compare: (e, c) => (e.teams !== c.teams ? `${e.teams} teams expected, ${c.teams} claimed` : compareRankedRows(e.order, c.order)),
+  view: {
   describeOutcome: (o) => `the ${o.teams} teams follow from the seed`,
   describe: (spec, n) => `${spec.teams} teams of ${n ?? '?'}`,
   display: (o) => {
@@ -79,4 +62,8 @@ export const teamsKind: DrawKind<TeamsSpec, TeamsOutcome, TeamsOutcomeJson> = {
       ],
     }
   },
-}
+  },
+})
+
+export type TeamsSpec = SpecOf<typeof teamsKind>
+export type TeamsOutcomeJson = OutcomeJsonOf<typeof teamsKind>
