@@ -10,6 +10,7 @@ import type { KindFiles } from '../core/kinds/kind.js'
 import type { KindFileFormat } from '../core/kinds/kind.js'
 import type { AnyDrawKind } from '../core/kinds/kind.js'
 import { readHouseholdPoolCsv, readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
+import { readStagesFile } from './stages-file.js'
 import { UsageError } from './exit-codes.js'
 
 const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags) => Promise<unknown> } = {
@@ -20,6 +21,7 @@ const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags
   // A follow-up (orbitdraw commit --replacing): the original proof, and lists of one item per line.
   'proof-json': async (path) => JSON.parse(await readFile(path, 'utf8')) as unknown,
   'text-lines': async (path) => (await readFile(path, 'utf8')).split(/\r?\n/).filter((l) => l !== ''),
+  'allocation-stages': (path) => readStagesFile(path),
 }
 
 /**

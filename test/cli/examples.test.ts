@@ -62,6 +62,24 @@ describe('examples', () => {
     expect(await readFile(join(out, 'emulator-tsa-root.pem'), 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/)
   }, 150_000)
 
+  it('examples/h1b-style/run.ts: 650 + 200 staged selections from 2,000, time-stamped, private, verified; rates beside exact probabilities; exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/h1b-style/run.ts'), '--out-dir', join(ws.dir, 'h1b')], { timeoutMs: 90_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/regular 650 of 2000 eligible; advanced degree 200 of \d+ eligible/)
+    expect(r.stdout).toMatch(/✓ commitment-time +time-stamped by orbitdraw emulator TSA/)
+    expect(r.stdout).not.toMatch(/✗/)
+    expect((r.stdout.match(/^ {3}(I|II|III|IV) +\d+ +\d+ +0\.\d{3} +0\.\d{4} +\d+ +0\.\d{3}$/gm) ?? []).length).toBe(4)
+    expect(r.stdout).toMatch(/add up to 650\.0000000\d\d/)
+    expect(await readFile(join(ws.dir, 'h1b', 'stages.csv'), 'utf8')).toMatch(/^name,method,count,where,weight_by,weights\n/)
+  }, 100_000)
+
+  it('examples/housing-lottery/run.ts: 500 applications, 3 categories, 40 units, verified; exit 0', async () => {
+    const r = await runCommand(TSX, [join(ROOT, 'examples/housing-lottery/run.ts'), '--out-dir', join(ws.dir, 'housing')], { timeoutMs: 90_000 })
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/every category filled in priority order from its ranked list; 40 units allocated/)
+    expect(r.stdout).toMatch(/^ {3}disability +4 +\d+ +4 /m)
+  }, 100_000)
+
   it('examples/random.ts: REST client on the emulator (src orders, outage, signatures, beacon fallback); exit 0', async () => {
     const r = await runCommand(TSX, [join(ROOT, 'examples/random.ts')], { timeoutMs: 30_000 })
     expect(r.code, r.stdout + r.stderr).toBe(0)

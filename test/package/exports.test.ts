@@ -36,10 +36,11 @@ const ROOT_NODE = [
   'makeReceiptsAsync', 'planTarget', 'timestampCommitment', 'verify',
 ]
 const KINDS = [
-  'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'SEED_DOMAIN_V1', 'boolean',
-  'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds', 'intFlagValue', 'integer', 'kindOf', 'list',
-  'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind', 'pattern', 'pickIndices', 'pickKind',
-  'privateKindNames', 'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'streamFromSeed',
+  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'SEED_DOMAIN_V1',
+  'boolean', 'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds', 'intFlagValue', 'integer',
+  'kindOf', 'list', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind', 'parsePreferencesFlag',
+  'pattern', 'pickIndices', 'pickKind', 'preferenceLotteryDraw', 'preferenceLotteryKind', 'privateKindNames',
+  'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'stagesDraw', 'stagesKind', 'streamFromSeed',
   'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
   'validateDrawSpec', 'weightedKind', 'weightedPick', 'withKinds',
 ]

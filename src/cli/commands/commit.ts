@@ -228,11 +228,14 @@ Examples:
     // A kind that builds its participants from its own inputs (the sortition pool) writes them next to the commitment.
     const builtPath = kind.cli.build === undefined ? undefined : participantsPathFor(output)
     if (kind.cli.build !== undefined) {
-      if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw makes its participants from its input files; drop --participants`, 'commit')
+      // A kind may read --participants itself, in a format of its own (a list with columns: `stages`).
+      const ownParticipants = kind.cli.files?.participants !== undefined
+      if (flags.participants !== undefined && !ownParticipants) throw new UsageError(`a --${kind.cli.flag} draw makes its participants from its input files; drop --participants`, 'commit')
       if (output === '-') throw new UsageError(`a --${kind.cli.flag} draw writes its participants next to the commitment: give -o FILE, not -`, 'commit')
-      const files = await readKindFiles(kind, chosen.flags, 'commit')
+      const kindFlags = ownParticipants ? { ...chosen.flags, participants: stringFlag(flags, 'participants') } : chosen.flags
+      const files = await readKindFiles(kind, kindFlags, 'commit')
       try {
-        const built = kind.cli.build(chosen.flags, files)
+        const built = kind.cli.build(kindFlags, files)
         draw = built.draw as DrawSpec
         participants = [...built.participants]
       } catch (err) {

@@ -61,6 +61,12 @@ export { rangeKind, type RangeSpec, type RangeOutcome, type RangeOutcomeJson } f
 export { weightedKind, type WeightedSpec, type WeightedOutcomeJson } from './weighted.js'
 /** @category Draw kinds */
 export { tiebreakKind, tiebreakOrder, MAX_TIEBREAK_ENTRIES, type TiebreakSpec, type TiebreakOutcomeJson } from './tiebreak.js'
+/** @category Allocation */
+export { stagesKind, stagesDraw, ALLOCATION_LIMITS, type StagesSpec, type StageSpec, type StageInput, type StagesOutcome, type StagesOutcomeJson } from './stages.js'
+/** @category Allocation */
+export { preferenceLotteryKind, preferenceLotteryDraw, parsePreferencesFlag, type PreferenceLotterySpec, type PreferenceCategorySpec, type PreferenceCategoryInput, type PreferenceLotteryOutcome, type PreferenceLotteryOutcomeJson } from './preference-lottery.js'
+/** @category Allocation */
+export type { ColumnSpec, ColumnsSpec, WhereCondition } from './columns.js'
 /** @category Draw kinds */
 export type { RankedOutcome } from './ranked.js'
 /** @category Sortition */

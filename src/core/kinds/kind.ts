@@ -209,7 +209,7 @@ export interface KindCli<S extends DrawSpecBase> {
  * The input file formats the CLI can read for a kind (see {@link KindCli.files}).
  * @category Draw kinds
  */
-export type KindFileFormat = 'sortition-pool' | 'sortition-quotas' | 'sortition-lottery' | 'proof-json' | 'text-lines'
+export type KindFileFormat = 'sortition-pool' | 'sortition-quotas' | 'sortition-lottery' | 'proof-json' | 'text-lines' | 'allocation-stages'
 
 /**
  * Parsed input files handed to {@link KindCli.build}, by flag name: a `SortitionPool`, `QuotaRow[]`,

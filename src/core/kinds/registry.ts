@@ -17,12 +17,14 @@ import { shuffleKind } from './shuffle.js'
 import { weightedKind } from './weighted.js'
 import { tiebreakKind } from './tiebreak.js'
 import { panelReplacementKind } from './panel-replacement.js'
+import { preferenceLotteryKind } from './preference-lottery.js'
+import { stagesKind } from './stages.js'
 
 /**
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, panelReplacementKind, tiebreakKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, panelReplacementKind, tiebreakKind, stagesKind, preferenceLotteryKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.
