@@ -85,13 +85,13 @@ async function checkUrl(raw: string): Promise<void> {
  */
 function showPageHash(): void {
   const line = $('page-hash')
-  const how = 'Check it yourself: hash the downloaded file, compare with docs/verifier.md or orbitdraw verifier-page.'
+  const how = t.ui.pageHashHow
   if (location.protocol !== 'http:' && location.protocol !== 'https:') {
-    line.textContent = `Opened from a file, so this page cannot read its own bytes. ${how}`
+    line.textContent = `${t.ui.pageHashFromFile} ${how}`
     return
   }
   // On request only: the page starts no worker and makes no request of its own until asked.
-  const button = h('button', { type: 'button', class: 'button', id: 'page-hash-button' }, "Show this page's SHA-256")
+  const button = h('button', { type: 'button', class: 'button', id: 'page-hash-button' }, t.ui.pageHashButton)
   line.replaceChildren(button)
   button.addEventListener('click', () => hashOwnFile(line, how), { once: true })
 }
@@ -108,9 +108,9 @@ function hashOwnFile(line: HTMLElement, how: string): void {
       worker.postMessage({ type: 'page-hash', bytes } satisfies PageHashRequest, [bytes.buffer])
     }).finally(() => worker.terminate())
     line.dataset.sha256 = digest.sha256
-    line.replaceChildren("This page's file as the server sends it: SHA-256 ", h('code', { id: 'page-sha256' }, digest.sha256), ', CID ', h('code', null, digest.cid), `. Shown by the page itself, so it proves nothing alone. ${how}`)
+    line.replaceChildren(t.ui.pageHashShown, h('code', { id: 'page-sha256' }, digest.sha256), t.ui.pageHashCid, h('code', null, digest.cid), `${t.ui.pageHashProvesNothing} ${how}`)
   })().catch(() => {
-    line.textContent = `This page could not read its own file. ${how}`
+    line.textContent = `${t.ui.pageHashFailed} ${how}`
   })
 }
 
@@ -185,7 +185,7 @@ function init(): void {
     input.value = ''
     if (f === undefined) return
     if (f.size > 1024 * 1024) {
-      $('trust-status').textContent = `${f.name} is over 1 MiB: not a certificate file.`
+      $('trust-status').textContent = t.ui.certTooLarge(f.name)
       return
     }
     void f.text().then((text) => {

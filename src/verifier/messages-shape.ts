@@ -99,6 +99,16 @@ export interface SettingWords {
 /** The rest of the page's generated text. */
 export interface UiWords {
   readonly authYes: string
+  /** The footer's page-hash line (main.ts, showPageHash). */
+  readonly pageHashHow: string
+  readonly pageHashFromFile: string
+  readonly pageHashButton: string
+  readonly pageHashShown: string
+  readonly pageHashCid: string
+  readonly pageHashProvesNothing: string
+  readonly pageHashFailed: string
+  /** A trust-panel root file over the size limit. */
+  readonly certTooLarge: (name: string) => string
   readonly authYesFailed: string
   readonly authBad: string
   readonly authUnchecked: string

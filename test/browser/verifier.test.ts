@@ -627,7 +627,7 @@ describe('browser verifier (headless Chromium)', () => {
     expect(await tier()).toBe('custom')
     expect(await failedChecks()).toEqual([])
     expect(await web.page.locator('#outcome tr.winner').count()).toBe(500)
-    expect(await web.page.locator('#outcome .more').textContent()).toMatch(/… and \d+ more/)
+    expect(await web.page.locator('#outcome .more').textContent()).toMatch(/… and \d{1,3}(,\d{3})* more/)
     const verifyMs = Number(await web.page.locator('#result').getAttribute('data-verify-ms'))
     const totalMs = Number(await web.page.locator('#result').getAttribute('data-total-ms'))
     console.log(`20 MB proof (${bytes.length} bytes): verify() in the worker ${verifyMs} ms, load to verdict ${totalMs} ms; ${stamps.filter((s) => s.state === 'verifying').length} clicks answered during verification`)
