@@ -125,7 +125,10 @@ export async function smallestQuotaRelaxation(pool: SortitionPool, rows: readonl
   return { seats, changes, composition: list.map((t, i) => ({ type: t.type, members: val(`x${i}`) })).filter((c) => c.members > 0) }
 }
 
-/** A relaxation in words: `lower the min of "age"="16-29" from 8 to 6; raise the max of … (3 seats in total)`. */
+/**
+ * A relaxation in words: `lower the min of "age"="16-29" from 8 to 6; raise the max of … (3 seats in total)`.
+ * @category Sortition
+ */
 export function describeRelaxation(r: QuotaRelaxation): string {
   if (r.seats === 0) return 'the quotas can all be met together as they are'
   const one = (c: QuotaChange): string => `${c.side === 'min' ? 'lower the min' : 'raise the max'} of ${JSON.stringify(c.feature)}=${JSON.stringify(c.value)} from ${c.from} to ${c.to}`

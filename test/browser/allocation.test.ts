@@ -37,6 +37,8 @@ describe('verifier page: stages and preference-lottery (headless Chromium)', () 
   const web = useVerifierPage({ name: 'allocation' })
   const failedChecks = (): Promise<string[]> => web.page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
   const section = (i: number) => web.page.locator('#outcome .outcome-section').nth(i)
+  /** A committed entry's ID: the text before its first `|column=value`. */
+  const idOf = (entry: string): string => entry.split('|')[0]!
 
   it('a staged draw verifies and shows the stages table and each stage\'s winners', async () => {
     const o = stages.outcome as StagesOutcomeJson
@@ -46,8 +48,10 @@ describe('verifier page: stages and preference-lottery (headless Chromium)', () 
     expect(await failedChecks()).toEqual([])
     expect(await web.page.locator('#outcome').getAttribute('data-layout')).toBe('sections')
     expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual(['Stages', 'Stage 1: regular (6)', 'Stage 2: advanced degree (3)'])
-    expect(await section(1).locator('td.entry').allTextContents()).toEqual(o.stages[0]!.winners.map((w) => w.entry))
-    expect(await section(2).locator('td.entry').allTextContents()).toEqual(o.stages[1]!.winners.map((w) => w.entry))
+    // Entries with committed columns are shown as sortition entries are: the ID, then one column per feature.
+    expect(await section(1).locator('td.entry').allTextContents()).toEqual(o.stages[0]!.winners.map((w) => idOf(w.entry)))
+    expect(await section(2).locator('td.entry').allTextContents()).toEqual(o.stages[1]!.winners.map((w) => idOf(w.entry)))
+    expect(await section(1).locator('tr').first().textContent()).toContain('degree')
   }, 60_000)
 
   it('a preference lottery verifies and shows each category with global ranks', async () => {
@@ -56,7 +60,7 @@ describe('verifier page: stages and preference-lottery (headless Chromium)', () 
     await loadProof(web.page, housing, 'file')
     expect(await failedChecks()).toEqual([])
     expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual(['Allocation', 'disability (2 of 2)', 'local (3 of 3)', 'General pool (3 of 3)'])
-    expect(await section(1).locator('td.entry').allTextContents()).toEqual(o.categories[0]!.winners.map((w) => w.entry))
+    expect(await section(1).locator('td.entry').allTextContents()).toEqual(o.categories[0]!.winners.map((w) => idOf(w.entry)))
   }, 60_000)
 
   it('a tampered stage winner fails outcome in the page', async () => {

@@ -49,7 +49,7 @@ export {
 /** @category Draw kinds */
 export { defineKind, type KindDeclaration, type KindRules, type KindView, type KindShape, type Declared, type Fields } from './define.js'
 /** @category Draw kinds */
-export { integer, text, boolean, list, pattern, described, strictObject } from '../schema/kit.js'
+export { integer, text, boolean, list, pattern, described, strictObject, type ShapeErrorCode } from '../schema/kit.js'
 // The built-in kinds (the sortition kinds' helpers and types are in `orbitdraw/sortition`).
 /** @category Draw kinds */
 export { shuffleKind, type ShuffleSpec, type ShuffleOutcomeJson } from './shuffle.js'
@@ -67,6 +67,8 @@ export { stagesKind, stagesDraw, ALLOCATION_LIMITS, type StagesSpec, type StageS
 export { preferenceLotteryKind, preferenceLotteryDraw, parsePreferencesFlag, type PreferenceLotterySpec, type PreferenceCategorySpec, type PreferenceCategoryInput, type PreferenceLotteryOutcome, type PreferenceLotteryOutcomeJson } from './preference-lottery.js'
 /** @category Allocation */
 export type { ColumnSpec, ColumnsSpec, WhereCondition } from './columns.js'
+/** @category Allocation */
+export type { StageRounding } from '../allocation/stages.js'
 /** @category Draw kinds */
 export type { RankedOutcome } from './ranked.js'
 /** @category Sortition */

@@ -39,7 +39,10 @@ export type PanelProbabilities =
       readonly types: readonly { readonly type: string; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }[]
     }
 
-/** Default sample panels of an estimate. */
+/**
+ * Default sample panels of an estimate.
+ * @category Sortition
+ */
 export const DEFAULT_ESTIMATE_PANELS = 200
 
 /**
@@ -69,7 +72,10 @@ export function panelProbabilities(spec: PanelSpec, cid: string, panels = DEFAUL
   return { kind: 'estimate', panels: e.panels, rounds: e.rounds, cid, types: e.types.map((t) => ({ type: typeText(pool.features, t.type), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high })) }
 }
 
-/** The probabilities as aligned text lines (CLI), the estimate labelled as such on its first line. */
+/**
+ * The probabilities as aligned text lines (CLI), the estimate labelled as such on its first line.
+ * @category Sortition
+ */
 export function formatPanelProbabilities(p: PanelProbabilities): string[] {
   const width = Math.max(4, ...p.types.map((t) => t.type.length))
   if (p.kind === 'exact') {

@@ -30,8 +30,11 @@ export type Shape = v.GenericSchema
 
 const SEP = '\u0000'
 
-/** The codes a declared shape's messages carry: a {@link ParseError}'s, or `LIMIT_EXCEEDED`. */
-type ShapeErrorCode = ParseErrorCode | 'LIMIT_EXCEEDED'
+/**
+ * The codes a declared shape's messages carry: a {@link ParseError}'s, or `LIMIT_EXCEEDED`.
+ * @category Draw kinds
+ */
+export type ShapeErrorCode = ParseErrorCode | 'LIMIT_EXCEEDED'
 
 /**
  * A valibot message function: encodes the code, detail and hint of the error a failed check becomes.

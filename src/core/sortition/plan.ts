@@ -70,7 +70,7 @@ export function dpOrder(pool: SortitionPool, features: readonly number[]): numbe
  * Exact features, unless given: start with none; repeatedly add the feature whose addition gives the
  * smallest relaxed count within {@link SORTITION_LIMITS.planTrialCost} count cost (ties: canonical order); stop when none fits. The
  * features are then put in DP order (more values first, then canonical order). When some features are left to rejection,
- * the plan method's gate runs on its acceptance stream ({@link acceptanceStream}): method 1 draws
+ * the plan method's gate runs on its acceptance stream (`acceptanceStream`): method 1 draws
  * {@link SORTITION_LIMITS.acceptanceTrials} relaxed panels and needs
  * {@link SORTITION_LIMITS.minAcceptedTrials} to meet every quota; method 2 draws until
  * {@link SORTITION_LIMITS.minAcceptedTrialsV2} do, at most {@link SORTITION_LIMITS.acceptanceTrialsV2}.
