@@ -13,8 +13,7 @@
  */
 import { LimitExceededError } from '../errors.js'
 import type { RandomStream } from '../random/stream.js'
-import { bigSampler, drawBig, uniformBigInt } from '../random/uniform.js'
-import { pickIndices } from '../random/shuffle.js'
+import { bigSampler, drawBig, drawIndex, uniformBigInt, type BigSampler } from '../random/uniform.js'
 import type { Counter } from './count.js'
 import { PLAN_METHODS, type PlanMethod } from './gate.js'
 import { InfeasibleQuotasError, type QuotaTable, type SortitionPool } from './pool.js'
@@ -81,34 +80,128 @@ export function meetsQuotas(pool: SortitionPool, table: QuotaTable, members: rea
  * @category Sortition
  */
 export function relaxedPanel(counter: Counter, stream: RandomStream): { members: number[]; cellCounts: number[] } {
-  const { layers, binom, cells } = counter
+  const { layers, cells } = counter
   const counts = new Array<number>(cells.length)
+  const steps = stepsOf(counter)
   let s = 0
   for (let i = 0; i < cells.length; i++) {
-    const L = layers[i]!
-    const W = layers[i + 1]!.ways
-    let x = uniformBelow(stream, L.ways[s]!)
-    const t = L.trans
-    let chosen = -1
-    for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
-      const block = binom[i]![t[p]!]! * W[t[p + 1]!]!
-      if (x < block) {
-        chosen = p
-        break
+    const step = stepOf(counter, steps, i, s)
+    // x uniform in [0, W_i(s)), then the first count whose cumulative block exceeds x: the same bytes
+    // and the same choice as subtracting the blocks one by one (docs/spec.md, The panel draw).
+    let chosen: number
+    if (step.small !== undefined) {
+      const x = step.small < 2 ? 0 : drawIndex(stream, step.small)
+      const cum = step.smallCum!
+      chosen = 0
+      while (x >= cum[chosen]!) chosen++
+    } else {
+      const x = drawBig(stream, step.sampler!)
+      const cum = step.cum!
+      let lo = 0
+      let hi = cum.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (x < cum[mid]!) hi = mid
+        else lo = mid + 1
       }
-      x -= block
+      chosen = lo
     }
-    counts[i] = t[chosen]!
-    s = t[chosen + 1]!
+    const p = step.trans[chosen]!
+    const t = layers[i]!.trans
+    counts[i] = t[p]!
+    s = t[p + 1]!
   }
   const members: number[] = []
   cells.forEach((cell, i) => {
     const c = counts[i]!
-    if (c > 0) for (const p of pickIndices(stream, cell.members.length, c)) members.push(cell.members[p]!)
+    if (c > 0) pickMembers(stream, cell.members, c, members)
   })
   members.sort((a, b) => a - b)
   return { members, cellCounts: counts }
 }
+
+/** Scratch of {@link pickMembers}: position → 1 + the position now there (0 = untouched). */
+let moved = new Int32Array(1024)
+const touched: number[] = []
+
+/**
+ * `pickIndices(stream, members.length, c)` (docs/spec.md, Pick k of n), the chosen members appended to
+ * `out` in pick order: the same bytes read and the same positions, with a typed scratch array instead
+ * of a map (a round picks up to k members, so this is the round's hot path).
+ */
+export function pickMembers(stream: RandomStream, members: readonly number[], c: number, out: number[]): void {
+  const n = members.length
+  if (moved.length < n) moved = new Int32Array(Math.max(n, 2 * moved.length))
+  try {
+    for (let i = 0; i < c; i++) {
+      const m = n - i
+      const j = m === 1 ? i : i + drawIndex(stream, m)
+      const atI = moved[i]! === 0 ? i : moved[i]! - 1
+      if (j === i) out.push(members[atI]!)
+      else {
+        out.push(members[moved[j]! === 0 ? j : moved[j]! - 1]!)
+        moved[j] = atI + 1
+        touched.push(j)
+      }
+    }
+  } finally {
+    for (const j of touched) moved[j] = 0
+    touched.length = 0
+  }
+}
+
+/**
+ * One state's choice of count, precomputed once per visited state: the cumulative blocks
+ * `Σ_{c' ≤ c} C(n_i, c') · W_{i+1}(next(s, c'))` of its transitions with a non-empty block, and the
+ * uniform sampler of `W_i(s)` (numbers when `W_i(s)` is a safe integer).
+ */
+interface Step {
+  /** Positions (into the layer's `trans`) of the transitions with a non-empty block, in order. */
+  readonly trans: Int32Array
+  readonly small?: number
+  readonly smallCum?: Float64Array
+  readonly sampler?: BigSampler
+  readonly cum?: bigint[]
+}
+
+/** Cached steps per layer; at most {@link STEP_CACHE_BLOCKS} blocks kept per counter (memory bound). */
+const stepCaches = new WeakMap<Counter, { layers: Map<number, Step>[]; blocks: number }>()
+const STEP_CACHE_BLOCKS = 4_000_000
+
+function stepsOf(counter: Counter): { layers: Map<number, Step>[]; blocks: number } {
+  let c = stepCaches.get(counter)
+  if (c === undefined) stepCaches.set(counter, (c = { layers: counter.cells.map(() => new Map<number, Step>()), blocks: 0 }))
+  return c
+}
+
+function stepOf(counter: Counter, cache: { layers: Map<number, Step>[]; blocks: number }, i: number, s: number): Step {
+  const hit = cache.layers[i]!.get(s)
+  if (hit !== undefined) return hit
+  const L = counter.layers[i]!
+  const W = counter.layers[i + 1]!.ways
+  const b = counter.binom[i]!
+  const t = L.trans
+  const total = L.ways[s]!
+  const pos: number[] = []
+  const cum: bigint[] = []
+  let acc = 0n
+  for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
+    const block = b[t[p]!]! * W[t[p + 1]!]!
+    if (block === 0n) continue
+    acc += block
+    pos.push(p)
+    cum.push(acc)
+  }
+  const trans = Int32Array.from(pos)
+  const step: Step = total <= MAX_SAFE ? { trans, small: Number(total), smallCum: Float64Array.from(cum, Number) } : { trans, sampler: bigSampler(total), cum }
+  if (cache.blocks + cum.length <= STEP_CACHE_BLOCKS) {
+    cache.blocks += cum.length
+    cache.layers[i]!.set(s, step)
+  }
+  return step
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 
 /**
  * Draws a `panel`: rounds of {@link relaxedPanel} on `stream` until one meets every quota, at most
