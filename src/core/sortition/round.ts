@@ -35,6 +35,8 @@ export interface PanelPlan {
   readonly exact: boolean
   /** The plan method (docs/spec.md, Plan methods): its gate and round cap. Absent: method 1. */
   readonly method?: PlanMethod
+  /** Method 3: the committed round cap (16 times the trials its gate drew). */
+  readonly maxRounds?: number
   /** The commit-time gate's trials drawn and kept, when it ran (commit side; not part of a commitment). */
   readonly gate?: { readonly trials: number; readonly kept: number }
 }
@@ -206,7 +208,8 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 /**
  * Draws a `panel`: rounds of {@link relaxedPanel} on `stream` until one meets every quota, at most
  * the plan method's round cap ({@link SORTITION_LIMITS.maxRejectionRounds} for method 1,
- * {@link SORTITION_LIMITS.maxRejectionRoundsV2} for method 2).
+ * {@link SORTITION_LIMITS.maxRejectionRoundsV2} for method 2, the committed `maxRounds` for method 3:
+ * {@link roundCap}).
  *
  * @throws {@link LimitExceededError} `SORTITION_REJECTION_LIMIT` if no round is kept within the limit
  *   (the commit-time check makes this vanishingly unlikely: see docs/spec.md, Sortition).
@@ -220,12 +223,21 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 export function drawPanel(plan: PanelPlan, stream: RandomStream): PanelDraw {
   if (plan.counter.count === 0n) throw new InfeasibleQuotasError('NO_VALID_PANEL', 'no panel meets the quotas', 'relax the quotas (see planPanel)')
   const others = otherFeatures(plan)
-  const cap = PLAN_METHODS[plan.method ?? 1].rounds
+  const cap = roundCap(plan)
   for (let round = 1; round <= cap; round++) {
     const r = relaxedPanel(plan.counter, stream)
     if (others.length === 0 || meetsQuotas(plan.pool, plan.quotas, r.members, others)) return { members: r.members, rounds: round, cellCounts: r.cellCounts }
   }
   throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no relaxed panel met every quota in ${cap} rounds`, 'the quotas are too tight for the exact features of this plan; count more features exactly or relax the quotas')
+}
+
+/**
+ * The most rounds one draw of `plan` may use: its method's cap, or for method 3 the committed
+ * `maxRounds` (docs/spec.md, Plan methods).
+ * @category Sortition
+ */
+export function roundCap(plan: Pick<PanelPlan, 'method' | 'maxRounds'>): number {
+  return plan.method === 3 ? plan.maxRounds ?? 1 : PLAN_METHODS[plan.method ?? 1].rounds
 }
 
 /** The features of a plan left to rejection (not exact), canonical order. */
