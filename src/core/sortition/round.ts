@@ -14,6 +14,7 @@
 import { LimitExceededError } from '../errors.js'
 import type { RandomStream } from '../random/stream.js'
 import { bigSampler, drawBig, drawIndex, uniformBigInt, type BigSampler } from '../random/uniform.js'
+import { ChaChaStream } from '../random/stream.js'
 import type { Counter } from './count.js'
 import { PLAN_METHODS, type PlanMethod } from './gate.js'
 import { InfeasibleQuotasError, type QuotaTable, type SortitionPool } from './pool.js'
@@ -96,18 +97,7 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
       const cum = step.smallCum!
       chosen = 0
       while (x >= cum[chosen]!) chosen++
-    } else {
-      const x = drawBig(stream, step.sampler!)
-      const cum = step.cum!
-      let lo = 0
-      let hi = cum.length - 1
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if (x < cum[mid]!) hi = mid
-        else lo = mid + 1
-      }
-      chosen = lo
-    }
+    } else chosen = chooseBig(stream, step)
     const p = step.trans[chosen]!
     const t = layers[i]!.trans
     counts[i] = t[p]!
@@ -153,6 +143,72 @@ export function pickMembers(stream: RandomStream, members: readonly number[], c:
 }
 
 /**
+ * The spec's `uniform(W_i(s))` and the choice of count for a `W_i(s)` above 2^53, from the top 48 bits
+ * of each attempt's bytes: an attempt and a cumulative block are compared as bigints only when their
+ * top 48 bits are equal (about once in 2^47 comparisons), so a round builds no bigint. The same bytes
+ * read, the same attempts rejected and the same count chosen as {@link drawBig} and the block scan.
+ */
+function chooseBig(stream: RandomStream, step: Step): number {
+  const { L, topMask, n } = step.sampler!
+  const cum = step.cum!
+  const cumTop = step.cumTop!
+  const nTop = step.nTop!
+  for (;;) {
+    let bytes: Uint8Array
+    let off = 0
+    if (stream instanceof ChaChaStream && stream.pos + L <= stream.end) {
+      bytes = stream.buf
+      off = stream.pos
+      stream.pos = off + L
+    } else bytes = stream.nextBytes(L)
+    let top = bytes[off]! & topMask
+    for (let q = 1; q < 6; q++) top = top * 256 + bytes[off + q]!
+    if (top > nTop) continue
+    let x: bigint | undefined
+    if (top === nTop && (x = bigOf(bytes, off, L, topMask)) >= n) continue
+    // The first count whose cumulative top is at least the attempt's; its block holds x unless the tops tie.
+    let lo = 0
+    let hi = cumTop.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (cumTop[mid]! < top) lo = mid + 1
+      else hi = mid
+    }
+    while (cumTop[lo]! === top) {
+      x ??= bigOf(bytes, off, L, topMask)
+      if (x < cum[lo]!) break
+      lo++
+    }
+    return lo
+  }
+}
+
+/**
+ * The count position {@link relaxedPanel} chooses for a state with completion count `total` and
+ * cumulative blocks `cum` (ascending, the last equal to `total`), on `stream`: for tests of the
+ * 48-bit fast path against the spec's literal rule.
+ * @internal
+ */
+export function chooseCount(stream: RandomStream, total: bigint, cum: readonly bigint[]): number {
+  if (total <= MAX_SAFE) {
+    const x = total < 2n ? 0 : drawIndex(stream, Number(total))
+    return cum.findIndex((c) => BigInt(x) < c)
+  }
+  const sampler = bigSampler(total)
+  const shift = BigInt(8 * (sampler.L - 6))
+  return chooseBig(stream, { trans: new Int32Array(cum.length), sampler, cum: [...cum], cumTop: Float64Array.from(cum, (x) => Number(x >> shift)), nTop: Number(total >> shift) })
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
+
+/** The big-endian integer of `bytes[off … off + L)`, its first byte masked (as {@link drawBig} reads it). */
+function bigOf(bytes: Uint8Array, off: number, L: number, topMask: number): bigint {
+  let hex = '0x' + HEX[bytes[off]! & topMask]!
+  for (let q = 1; q < L; q++) hex += HEX[bytes[off + q]!]!
+  return BigInt(hex)
+}
+
+/**
  * One state's choice of count, precomputed once per visited state: the cumulative blocks
  * `Σ_{c' ≤ c} C(n_i, c') · W_{i+1}(next(s, c'))` of its transitions with a non-empty block, and the
  * uniform sampler of `W_i(s)` (numbers when `W_i(s)` is a safe integer).
@@ -164,6 +220,9 @@ interface Step {
   readonly smallCum?: Float64Array
   readonly sampler?: BigSampler
   readonly cum?: bigint[]
+  /** `floor(cum[c] / 2^(8·(L − 6)))` and `floor(W_i(s) / 2^(8·(L − 6)))`: the top 48 bits (numbers). */
+  readonly cumTop?: Float64Array
+  readonly nTop?: number
 }
 
 /** Cached steps per layer; at most {@link STEP_CACHE_BLOCKS} blocks kept per counter (memory bound). */
@@ -195,7 +254,13 @@ function stepOf(counter: Counter, cache: { layers: Map<number, Step>[]; blocks: 
     cum.push(acc)
   }
   const trans = Int32Array.from(pos)
-  const step: Step = total <= MAX_SAFE ? { trans, small: Number(total), smallCum: Float64Array.from(cum, Number) } : { trans, sampler: bigSampler(total), cum }
+  let step: Step
+  if (total <= MAX_SAFE) step = { trans, small: Number(total), smallCum: Float64Array.from(cum, Number) }
+  else {
+    const sampler = bigSampler(total)
+    const shift = BigInt(8 * (sampler.L - 6))
+    step = { trans, sampler, cum, cumTop: Float64Array.from(cum, (x) => Number(x >> shift)), nTop: Number(total >> shift) }
+  }
   if (cache.blocks + cum.length <= STEP_CACHE_BLOCKS) {
     cache.blocks += cum.length
     cache.layers[i]!.set(s, step)

@@ -13,7 +13,7 @@ import { hexToBytes } from '../../../src/core/bytes.js'
 import { panelDraw } from '../../../src/core/kinds/panel.js'
 import { streamFromSeed, type RandomStream } from '../../../src/core/random/index.js'
 import { checkQuotas, drawPanel, makePool, planPanel, PLAN_METHODS, SORTITION_LIMITS, type QuotaRow } from '../../../src/core/sortition/index.js'
-import { meetsQuotas, relaxedPanel, roundCap } from '../../../src/core/sortition/round.js'
+import { chooseCount, meetsQuotas, relaxedPanel, roundCap, uniformBelow } from '../../../src/core/sortition/round.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 import { chiSquareTest } from '../../helpers/stats.js'
@@ -183,5 +183,75 @@ describe('plan method 3 draws: uniform over valid panels (chi-square, alpha = 0.
       }, 302),
     )
     expect(r.pass, JSON.stringify(r)).toBe(false)
+  })
+})
+
+describe('the count choice above 2^53 (48-bit fast path) reads and chooses as the spec literally does', () => {
+  /** A stream that returns fixed bytes, then zeros. */
+  function bytesStream(bytes: number[]): RandomStream & { consumed: number } {
+    let at = 0
+    return {
+      get consumed() {
+        return at
+      },
+      nextBytes(n: number) {
+        const out = new Uint8Array(n)
+        for (let i = 0; i < n; i++) out[i] = bytes[at + i] ?? 0
+        at += n
+        return out
+      },
+    }
+  }
+  /** The literal rule: x = uniform(total) by drawBig, then the first block whose cumulative sum exceeds x. */
+  function literal(stream: RandomStream, total: bigint, cum: readonly bigint[]): number {
+    const x = uniformBelow(stream, total)
+    return cum.findIndex((c) => x < c)
+  }
+  const be = (x: bigint, L: number): number[] => Array.from({ length: L }, (_, i) => Number((x >> BigInt(8 * (L - 1 - i))) & 0xffn))
+
+  it('ties of the top 48 bits, rejected attempts that tie the bound, and random attempts', () => {
+    const total = (1n << 60n) + 5n // L = 8 bytes, the top 48 bits are the first 6
+    const cum = [(1n << 59n) + 3n, (1n << 59n) + 0x10003n, total]
+    const attempts: bigint[][] = [
+      [(1n << 59n) + 2n], // ties cum[0]'s top, below it
+      [(1n << 59n) + 3n], // ties cum[0]'s top, equal: the next block
+      [(1n << 59n) + 0x10002n], // ties cum[1]'s top, below it
+      [total + 1n, (1n << 59n) + 0x10003n], // ties the bound's top but is not below it: rejected, then the next attempt
+      [total - 1n],
+      [(1n << 61n) - 1n, 5n], // above the bound after the mask: rejected
+    ]
+    for (const xs of attempts) {
+      const bytes = xs.flatMap((x) => be(x & ((1n << 61n) - 1n), 8))
+      const a = bytesStream(bytes)
+      const b = bytesStream(bytes)
+      expect(chooseCount(a, total, cum)).toBe(literal(b, total, cum))
+      expect(a.consumed).toBe(b.consumed)
+    }
+    const s1 = streamFromSeed(seedOf(303))
+    const s2 = streamFromSeed(seedOf(303))
+    const big = (1n << 200n) + 12345n
+    const cuts = [big / 7n, big / 3n, big / 2n, big - 1n, big]
+    for (let t = 0; t < 2000; t++) expect(chooseCount(s1, big, cuts)).toBe(literal(s2, big, cuts))
+    expect(s1.consumed).toBe(s2.consumed)
+  })
+
+  it('whole draws with counts above 2^53 match the spec-literal reference (members, rounds, bytes)', () => {
+    const pool = smallPool(160, [2, 3], 41)
+    const k = 30
+    const rows = proportionalQuotas(pool, k, 1)
+    const table = checkQuotas(pool, rows, k)
+    const plan = planPanel(pool, table, k, { exactFeatures: [pool.features[1]!.name], skipAcceptanceCheck: true })
+    expect(plan.counter.count > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true)
+    const header = ['id', ...pool.features.map((f) => f.name)]
+    const data = pool.respondents.map((r) => [r.id, ...r.type.map((v, f) => pool.features[f]!.values[v]!)])
+    const quotas = rows.map((q) => [q.feature, q.value, q.min, q.max] as [string, string, number, number])
+    for (let seed = 310; seed < 314; seed++) {
+      const a = streamFromSeed(seedOf(seed))
+      const b = streamFromSeed(seedOf(seed))
+      const d = drawPanel(plan, a)
+      const r = referencePanel(header, data, quotas, k, [pool.features[1]!.name], b)
+      expect([d.rounds, d.members.map((m) => pool.respondents[m]!.id)]).toEqual([r.rounds, r.members])
+      expect(a.consumed).toBe(b.consumed)
+    }
   })
 })
