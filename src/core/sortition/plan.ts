@@ -10,7 +10,7 @@ import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../errors
 import { streamFromSeed, type RandomStream } from '../random/stream.js'
 import { buildCounter, type Counter } from './count.js'
 import { checkPlanCost, planCost } from './cost.js'
-import { brokenQuotas, PLAN_METHODS, smallestGateRelaxation, type PlanMethod, type PlanMethodSettings } from './gate.js'
+import { PLAN_METHODS, smallestGateRelaxation, type PlanMethod, type PlanMethodSettings } from './gate.js'
 import { noValidPanel } from './infeasible.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
 import { otherFeatures, relaxedPanel, type PanelPlan } from './round.js'
@@ -213,14 +213,43 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
   const keptAt: number[] = []
   const single = new Map<string, number[]>()
   const worst: number[] = []
+  // The quotas of the other features, flat: slot = offset of the feature + value.
+  const offset: number[] = []
+  let slots = 0
+  for (const f of others) {
+    offset.push(slots)
+    slots += pool.features[f]!.values.length
+  }
+  const lo = new Int32Array(slots)
+  const hi = new Int32Array(slots)
+  others.forEach((f, j) => pool.features[f]!.values.forEach((_, v) => ((lo[offset[j]! + v] = quotas.min[f]![v]!), (hi[offset[j]! + v] = quotas.max[f]![v]!))))
+  // Each respondent's slots, flat: slotOf[r · others + j].
+  const slotOf = new Int32Array(pool.respondents.length * others.length)
+  pool.respondents.forEach((r, i) => others.forEach((f, j) => (slotOf[i * others.length + j] = offset[j]! + r.type[f]!)))
+  const cnt = new Int32Array(slots)
   while (more(worst.length, keptAt.length)) {
-    const broken = brokenQuotas(pool, quotas, relaxedPanel(counter, stream).members, others)
-    worst.push(broken.reduce((a, [, by]) => Math.max(a, by), 0))
-    if (broken.length === 0) keptAt.push(worst.length)
-    else if (broken.length === 1) {
-      const [key, by] = broken[0]!
+    const members = relaxedPanel(counter, stream).members
+    cnt.fill(0)
+    for (const m of members) for (let j = 0; j < others.length; j++) cnt[slotOf[m * others.length + j]!]!++
+    let broken = 0
+    let most = 0
+    let which = -1
+    for (let x = 0; x < slots; x++) {
+      const by = cnt[x]! < lo[x]! ? lo[x]! - cnt[x]! : cnt[x]! > hi[x]! ? cnt[x]! - hi[x]! : 0
+      if (by === 0) continue
+      broken++
+      which = x
+      if (by > most) most = by
+    }
+    worst.push(most)
+    if (broken === 0) keptAt.push(worst.length)
+    else if (broken === 1) {
+      // The one broken quota, keyed as brokenQuotas keys it: `f:v:min` or `f:v:max`.
+      let j = offset.length - 1
+      while (offset[j]! > which) j--
+      const key = `${others[j]!}:${which - offset[j]!}:${cnt[which]! < lo[which]! ? 'min' : 'max'}`
       const list = single.get(key) ?? []
-      list.push(by)
+      list.push(most)
       single.set(key, list)
     }
   }
