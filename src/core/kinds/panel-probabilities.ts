@@ -64,7 +64,7 @@ export const DEFAULT_ESTIMATE_PANELS = 200
 export function panelProbabilities(spec: PanelSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS): PanelProbabilities {
   if (spec.kind !== 'panel') throw new InvalidInputError('INVALID_ARGUMENT', `selection probabilities are for panel draws; this is a ${String((spec as { kind: unknown }).kind)} draw`, 'pass a panel draw')
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : {}) })
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : spec.plan === 3 ? { method: 3 as const, ...(spec.maxRounds === undefined ? {} : { maxRounds: spec.maxRounds }) } : {}) })
   if (plan.exact) {
     return { kind: 'exact', types: selectionProbabilities(plan).map((p) => ({ type: typeText(pool.features, p.type), respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal })) }
   }
