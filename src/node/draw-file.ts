@@ -7,10 +7,9 @@
  */
 import { drawWith, type NetworkDrawOptions } from '../beacon/draw.js'
 import type { Commitment } from '../core/commitment.js'
-import type { Proof } from '../core/proof.js'
 import { OrganizerSecret } from '../core/secret.js'
 import { streamDrawFile } from './draw-stream.js'
-import type { ProofSink } from './proof-writer.js'
+import type { ProofSink, StreamedProof } from './proof-writer.js'
 
 /**
  * Options of {@link drawFile}: the network `draw`'s (beacon client, wait, time-stamps, drand), without
@@ -29,8 +28,12 @@ export interface DrawFileOptions extends Omit<NetworkDrawOptions, 'participantsD
  * @category Node
  */
 export interface DrawnFile {
-  /** The proof without a full disclosure's `participants` (a winners-only proof is complete). */
-  readonly proof: Proof
+  /**
+   * The proof without a full disclosure's `participants` (a winners-only proof is complete); the outcome
+   * of a ranking of every entry (`shuffle`, `tiebreak`) is a `StreamedRanking` (its permutation, its first
+   * rows on demand), written in full by {@link DrawnFile.write}.
+   */
+  readonly proof: StreamedProof
   /** How the proof discloses the list. */
   readonly disclosure: 'full' | 'winners'
   /**

@@ -30,18 +30,19 @@
 import type { BeaconBlock } from '../core/block.js'
 import { bytesToHex, utf8Length } from '../core/bytes.js'
 import type { Commitment } from '../core/commitment.js'
-import { outcomeFromBlock, prepareDrawFromDigest, proofOf, type DrandEvidence, type PreparedDraw } from '../core/draw.js'
+import { outcomeFromBlock, prepareDrawFromDigest, proofOf, proofWith, type DrandEvidence, type PreparedDraw } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
 import type { DrawKinds } from '../core/kinds/kind.js'
 import { LIMITS } from '../core/limits.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
 import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
-import type { Proof, WinnersDisclosure } from '../core/proof.js'
+import type { WinnersDisclosure } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
-import { writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
+import { isStreamedRanking, writeProof, type ProofSink, type StreamedFullDisclosure, type StreamedProof } from './proof-writer.js'
+import { ranksEveryEntry, streamedRanking } from './ranking-stream.js'
 
 /**
  * Options of {@link streamDrawFile}.
@@ -70,6 +71,8 @@ export interface StreamDrawOptions {
   blockLog?: number
   /** @internal false: the passes wait for the worker's blocks at the end instead of hashing them here too (tests). */
   steal?: boolean
+  /** @internal Entry bytes gathered per window of a ranking written from the file (default 16 MiB; tests use tiny windows). */
+  rankingWindowBytes?: number
 }
 
 /**
@@ -92,7 +95,7 @@ export interface StreamedDraw {
    * The proof from the target block: every field but a full disclosure's `participants` (absent here,
    * written from the file by {@link StreamedDraw.write}); a winners-only proof is complete.
    */
-  prove(prepared: PreparedDraw, block: BeaconBlock, drand?: DrandEvidence): Promise<Proof>
+  prove(prepared: PreparedDraw, block: BeaconBlock, drand?: DrandEvidence): Promise<StreamedProof>
   /**
    * Writes `proof` (from {@link StreamedDraw.prove}, its chain and time-stamps added as `draw` adds
    * them) to `sink` as `serializeProof` would write the in-memory draw's proof, reading the list again
@@ -100,7 +103,7 @@ export interface StreamedDraw {
    * @throws `LimitExceededError` `LIMIT_EXCEEDED`; `MismatchError` `PARTICIPANTS_MISMATCH` when
    *   the file changed since the first pass (the sink then has an incomplete proof).
    */
-  write(proof: Proof, sink: ProofSink): Promise<void>
+  write(proof: StreamedProof, sink: ProofSink): Promise<void>
 }
 
 const utf8 = new TextEncoder()
@@ -128,9 +131,9 @@ const SALT_BATCH = 16_384
 export async function streamDrawFile(path: string, options: StreamDrawOptions = {}): Promise<StreamedDraw> {
   const disclosure = options.disclosure ?? (options.secret === undefined ? 'full' : 'winners')
   const list = await streamParticipantsFile(path, {
-    // A public proof's list is read again (checked by the fingerprint); a private proof's paths come
-    // from the blocks' roots and the winners' blocks read again (checked by their roots).
-    fingerprint: disclosure === 'full',
+    // A public proof's list and a ranking's rows are read again (checked by the fingerprint); a private
+    // proof's paths come from the blocks' roots and the winners' blocks read again (checked by their roots).
+    fingerprint: true,
     blockRoots: disclosure === 'winners',
     threads: options.threads ?? 2,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
@@ -157,9 +160,19 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
     async prove(prepared, block, drand) {
       const drawn = outcomeFromBlock(prepared, block, drand)
       const kind = kindOf(prepared.commitment.draw, prepared.kinds)
-      if (kind.winnersOnly === undefined) throw new Error('unreachable: prepareDrawFromDigest takes kinds with ranked winners only')
-      const order = [...kind.winnersOnly.winners(drawn.outcome)]
-      const indices = [...new Set(order)].sort((a, b) => a - b)
+      if (ranksEveryEntry(kind)) {
+        // Every entry is in the outcome: its rows are written from the file (ranking-stream.ts).
+        const ranking = streamedRanking(path, list, kind.name, (drawn.outcome as unknown as { readonly indices: readonly number[] }).indices, options.rankingWindowBytes)
+        return proofWith(prepared, drawn, undefined, ranking)
+      }
+      // The entries the outcome names (its winners: at most the kind's limit), read by offset.
+      const named = new Set<number>()
+      kind.toJson(drawn.outcome, (i) => {
+        named.add(i)
+        return ''
+      })
+      const order = kind.winnersOnly === undefined ? [...named] : [...kind.winnersOnly.winners(drawn.outcome)]
+      const indices = [...new Set([...named, ...order])].sort((a, b) => a - b)
       let texts: string[]
       try {
         texts = await list.entries(indices)
@@ -179,19 +192,21 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
       return proofOf(prepared, drawn, revealed, entry)
     },
     async write(proof, sink) {
-      if (disclosure === 'winners' || proof.participants !== undefined) {
+      const ranking = isStreamedRanking(proof.outcome) ? proof.outcome : undefined
+      if (ranking === undefined && (disclosure === 'winners' || proof.participants !== undefined)) {
         await writeProof(proof, sink)
         return
       }
-      const full = fullDisclosure(path, list, secret, winners)
+      const full = disclosure === 'winners' || proof.participants !== undefined ? undefined : fullDisclosure(path, list, secret, winners)
       // No verifier reads a proof over maxProofBytes. The floor was checked before waiting for the block
       // (prepare); when the exact size could still be over (escapes, non-ASCII entries, the rest of the
       // proof), it is counted in a dry run first, so nothing is written, not even to standard output.
       // A ceiling: an entry's UTF-8 bytes, escaped, are at most 6 times its UTF-16 length; 200 bytes hold the
-      // list's keys and brackets.
+      // list's keys and brackets; a ranked row's text, its two numbers and its indent at most 120 more.
       let rest = 0
-      await writeProof(proof, (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length))
-      const ceiling = rest + fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200
+      const counting: ProofSink = (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length)
+      await writeProof(ranking === undefined ? proof : { ...proof, outcome: { ...ranking, rows: async () => {} } }, counting)
+      const ceiling = rest + (full === undefined ? 0 : fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200) + (ranking === undefined ? 0 : 6 * list.entryBytes + 120 * list.count)
       if (ceiling > LIMITS.maxProofBytes) {
         let bytes = 0
         await writeProof(proof, (t) => void (bytes += typeof t === 'string' ? utf8Length(t) : t.length), full)

@@ -53,7 +53,7 @@ function stdout(): ProofOutput & { text: () => string } {
 }
 
 /** The network draw's additions (chain from the head, time-stamps) on a base proof, as `draw()` makes them. */
-function withChain(base: Proof): Proof {
+function withChain<P extends Pick<Proof, 'chain'>>(base: P): P {
   return { ...base, chain: { ipnsRecord: 'AAAA', blocks: [chain[11]!, chain[10]!].map((b) => ({ cid: b.cid, bytes: Buffer.from(b.bytes).toString('base64') })) }, timestamps: ['AAAA'] }
 }
 
