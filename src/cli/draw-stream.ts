@@ -6,7 +6,8 @@
  * @module
  */
 import { InvalidInputError } from '../core/errors.js'
-import { streamDrawFile, type StreamDrawOptions, type StreamedDraw } from '../node/draw-stream.js'
+import { streamDrawFile } from '../node/draw-stream.js'
+import type { StreamDrawOptions, StreamedDraw } from '../node/streamed-draw.js'
 import { writeProofFile } from '../node/proof-file.js'
 import type { StreamedProof } from '../node/proof-writer.js'
 import { UsageError } from './exit-codes.js'

@@ -27,12 +27,9 @@
  *
  * @module
  */
-import type { BeaconBlock } from '../core/block.js'
 import { bytesToHex, utf8Length } from '../core/bytes.js'
-import type { Commitment } from '../core/commitment.js'
-import { outcomeFromBlock, prepareDrawFromDigest, proofOf, proofWith, type DrandEvidence, type PreparedDraw } from '../core/draw.js'
+import { outcomeFromBlock, prepareDrawFromDigest, proofOf, proofWith } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
-import type { DrawKinds } from '../core/kinds/kind.js'
 import { LIMITS } from '../core/limits.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
@@ -41,70 +38,10 @@ import type { WinnersDisclosure } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
-import { isStreamedRanking, writeProof, type ProofSink, type StreamedFullDisclosure, type StreamedProof } from './proof-writer.js'
+import { isStreamedRanking, writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
 import { ranksEveryEntry, streamedRanking } from './ranking-stream.js'
-
-/**
- * Options of {@link streamDrawFile}.
- * @category Node
- */
-export interface StreamDrawOptions {
-  /**
-   * `'winners'`: a winners-only proof (a salted list); `'full'`: every entry (and, for a salted list,
-   * every salt). Default: `'winners'` with a `secret` (a private list stays private unless a full
-   * disclosure is asked for by name), else `'full'`.
-   */
-  disclosure?: 'full' | 'winners'
-  /** The organizer secret of a salted list. */
-  secret?: OrganizerSecret
-  /** The registry (default: the built-in kinds). */
-  kinds?: DrawKinds
-  /** Bytes read at a time (default 1 MiB; tests use tiny chunks). */
-  chunkBytes?: number
-  /** Progress of the first read (the hashing), as `streamParticipantsFile`'s `onProgress`. */
-  onProgress?: (bytesRead: number, totalBytes: number) => void
-  /** Threads for the hashes (default 2). */
-  threads?: 1 | 2
-  /** @internal Smallest file hashed on two threads (default 1 MiB). */
-  parallelFromBytes?: number
-  /** @internal log2 of the block size of both passes (default 14; tests use small blocks). */
-  blockLog?: number
-  /** @internal false: the passes wait for the worker's blocks at the end instead of hashing them here too (tests). */
-  steal?: boolean
-  /** @internal Entry bytes gathered per window of a ranking written from the file (default 16 MiB; tests use tiny windows). */
-  rankingWindowBytes?: number
-}
-
-/**
- * A participants file read for a draw (its first pass done): the checks before the block, the proof
- * from the block, and the writing of that proof with the file's list streamed into it.
- * @category Node
- */
-export interface StreamedDraw {
-  /** Number of entries. */
-  readonly count: number
-  /** Their digest (salted with the secret for a salted list). */
-  readonly root: Uint8Array
-  /** A floor of the entries' UTF-8 bytes (their UTF-16 length), for the proof's size checks. */
-  readonly entryBytes: number
-  /** How the proof discloses the list. */
-  readonly disclosure: 'full' | 'winners'
-  /** The checks made before waiting: `prepareDraw`'s, on the count and digest. */
-  prepare(commitment: Commitment): PreparedDraw
-  /**
-   * The proof from the target block: every field but a full disclosure's `participants` (absent here,
-   * written from the file by {@link StreamedDraw.write}); a winners-only proof is complete.
-   */
-  prove(prepared: PreparedDraw, block: BeaconBlock, drand?: DrandEvidence): Promise<StreamedProof>
-  /**
-   * Writes `proof` (from {@link StreamedDraw.prove}, its chain and time-stamps added as `draw` adds
-   * them) to `sink` as `serializeProof` would write the in-memory draw's proof, reading the list again
-   * for a full disclosure. A proof over `LIMITS.maxProofBytes` is refused before its first byte.
-   * @throws `LimitExceededError` `LIMIT_EXCEEDED`; `MismatchError` `PARTICIPANTS_MISMATCH` when
-   *   the file changed since the first pass (the sink then has an incomplete proof).
-   */
-  write(proof: StreamedProof, sink: ProofSink): Promise<void>
-}
+import type { StreamDrawOptions, StreamedDraw } from './streamed-draw.js'
+import { streamWeightedDraw } from './weighted-draw.js'
 
 const utf8 = new TextEncoder()
 
@@ -129,6 +66,7 @@ const SALT_BATCH = 16_384
  * @category Node
  */
 export async function streamDrawFile(path: string, options: StreamDrawOptions = {}): Promise<StreamedDraw> {
+  if (options.weightColumn !== undefined) return streamWeightedDraw(path, options.weightColumn, options)
   const disclosure = options.disclosure ?? (options.secret === undefined ? 'full' : 'winners')
   const list = await streamParticipantsFile(path, {
     // A public proof's list and a ranking's rows are read again (checked by the fingerprint); a private
