@@ -22,7 +22,8 @@ import { LIMITS } from '../core/limits.js'
 import { duplicateError, entryErrorAt, listSizeError } from '../core/participants.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { BlockHasher } from './block-hasher.js'
-import { entryHashInto, findRepeats } from './entry-keys.js'
+import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
+import type { ConfusableGroup } from '../confusables.js'
 import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, UTF8_HINT } from './file-errors.js'
 import type {} from './errors.js'
 
@@ -37,6 +38,8 @@ export interface StreamWeightedOptions {
   weightColumn: string
   /** Salt the leaves with this secret (a private list), as `participantsRoot(list, { secret })`. */
   secret?: OrganizerSecret
+  /** Also find the groups of look-alike entries (`findConfusableEntries`), for `commit`'s warning. */
+  confusables?: boolean
   /** Called after each chunk read while hashing: bytes read so far and the file's size. */
   onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Bytes read at a time (default 1 MiB; tests use tiny chunks). */
@@ -63,6 +66,8 @@ export interface StreamedWeighted {
   readonly entryBytes: number
   /** The weights, in committed order. */
   readonly weights: readonly number[]
+  /** Look-alike groups (with `confusables`), as `findConfusableEntries(entries)` returns them; else empty. */
+  readonly confusables: readonly ConfusableGroup[]
   /** The entries at `indices` (any order), read again from the file. */
   entries(indices: readonly number[]): Promise<string[]>
   /**
@@ -160,9 +165,9 @@ export async function streamWeightedCsv(path: string, options: StreamWeightedOpt
     })
     return out
   }
-  const { duplicate } = await findRepeats(scan.keys, count, false, entries)
+  const { duplicate, groups } = await findRepeats(scan.keys, count, options.confusables === true, entries)
   if (duplicate !== null) throw entryErrorIn(duplicateError(duplicate[0], duplicate[1], '.entry'), 'csv', path)
-  return { count, root: scan.root, entryBytes: scan.entryChars, weights: scan.weights, entries, rescan }
+  return { count, root: scan.root, entryBytes: scan.entryChars, weights: scan.weights, confusables: groups, entries, rescan }
 }
 
 interface Scan {
@@ -185,6 +190,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
   const hasher = new BlockHasher({ secret: options.secret ?? null, blockLog: options.blockLog ?? 14, threads: (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), steal: true, keepRoots: false })
   try {
     const hash = createHash('sha256')
+    const keyOf = options.confusables === true ? skeletonHashInto : entryHashInto
     let weightError: InvalidInputError | undefined
     let entryError: InvalidInputError | LimitExceededError | undefined
     let index = 0
@@ -215,7 +221,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
         keys = bigger
         keyWords = new Uint32Array(keys.buffer)
       }
-      entryHashInto(entry, g, keyWords)
+      keyOf(entry, g, keyWords)
       entryChars += entry.length
       weights.push(weight)
       block.push(entry)

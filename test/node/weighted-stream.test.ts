@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, verify, type Commitment, type WeightedEntry } from '../../src/core/index.js'
 import { OrganizerSecret, participantsRoot } from '../../src/core/formats.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
-import { streamDrawFile, streamWeightedCsv, writeProofFile, type ProofSink } from '../../src/node/index.js'
+import { commitFile, streamDrawFile, streamWeightedCsv, writeProofFile, type ProofSink } from '../../src/node/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 
 let dir: string
@@ -83,6 +83,19 @@ describe('streamWeightedCsv', () => {
       expect((streamed as { path?: string }).path).toBe((inMemory as { path?: string }).path)
     })
   }
+})
+
+describe('commitFile with weightColumn', () => {
+  it('commits the CSV as commit() commits the list (public and private)', async () => {
+    const path = await csvOf(small)
+    const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'weighted' as const, count: 3 }, label: 'w' }
+    const streamed = await commitFile(path, { ...base, column: 'name', weightColumn: 'tickets', threads: 1 })
+    expect(streamed.cid).toBe(commit({ ...base, participants: small }).cid)
+    const salted = await commitFile(path, { ...base, column: 'name', weightColumn: 'tickets', private: { secret: SECRET }, threads: 1 })
+    expect(salted.cid).toBe(commit({ ...base, participants: small, private: { secret: SECRET } }).cid)
+    await expect(commitFile(path, { ...base, threads: 1 })).rejects.toMatchObject({ code: 'INVALID_PARTICIPANTS' })
+    await expect(commitFile(path, { ...base, draw: { kind: 'pick', count: 1 }, weightColumn: 'tickets', threads: 1 })).rejects.toMatchObject({ code: 'INVALID_PARTICIPANTS' })
+  })
 })
 
 describe('streamDrawFile with weightColumn = the in-memory weighted draw, byte for byte', () => {

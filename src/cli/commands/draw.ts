@@ -29,7 +29,7 @@ import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from './commit.js'
 import { describeOutcome } from './describe.js'
 import { DRAND_HELP, DRAND_OPTIONS, mixedDrawOptions } from '../drand-flags.js'
 import { TIMESTAMP_OPTIONS } from '../timestamp-flags.js'
@@ -135,7 +135,9 @@ Examples:
     let participants: Participants | undefined
     // A file of lines for a kind that draws from the list's digest (pick) is read as a stream, once the
     // secret is known (a salted list's leaves are salted as they are read); other lists are read whole.
-    const streamed = kind.participants === 'entries' && drawsFromDigest(kind) && streamsLines(flags)
+    // A weighted CSV (--weight-column) of a weighted draw is read as a stream too.
+    const weightedCsv = kind.participants === 'weighted' && drawsFromDigest(kind) && streamsWeightedCsv(flags)
+    const streamed = (kind.participants === 'entries' && drawsFromDigest(kind) && streamsLines(flags)) || weightedCsv
     if (kind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`this commitment is a ${kind.name} draw: it takes no --participants`, 'draw')
     } else if (!streamed) {
@@ -170,7 +172,9 @@ Examples:
       const path = stringFlag(flags, 'participants')!
       const hashing = hashProgress(ctx, path)
       try {
-        list = await readForDraw(path, { ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
+        const column = stringFlag(flags, 'column')
+        const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
+        list = await readForDraw(path, { ...columns, ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
       } finally {
         hashing.done()
       }
