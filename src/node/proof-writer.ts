@@ -71,6 +71,15 @@ export type StreamedProof = Omit<Proof, 'outcome'> & { readonly outcome: Outcome
 
 /**
  * True when a streamed proof's outcome is a {@link StreamedRanking} (its rows are written from the file).
+ *
+ * @example
+ * ```ts
+ * import { drawFile, isStreamedRanking } from 'orbitdraw/node'
+ *
+ * const drawn = await drawFile(commitment, 'entrants.txt', { timestamps })
+ * const outcome = drawn.proof.outcome
+ * const top = isStreamedRanking(outcome) ? await outcome.head(10) : outcome
+ * ```
  * @category Node
  */
 export function isStreamedRanking(outcome: OutcomeJson | StreamedRanking): outcome is StreamedRanking {
