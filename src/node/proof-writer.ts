@@ -98,6 +98,8 @@ export interface StreamedFullDisclosure {
 }
 
 const utf8 = new TextEncoder()
+/** Ranked rows handed to the sink at a time. */
+const RANKED_BATCH = 8192
 /** Text gathered before it is handed to the sink (characters). */
 const FLUSH_CHARS = 1 << 16
 
@@ -178,24 +180,27 @@ class JsonWriter {
     const pad = '  '.repeat(depth)
     const inner = `${pad}  `
     const close = utf8.encode(`"\n${pad}}`)
-    let bytes = 0
-    for (let k = 0; k < n; k++) bytes += bounds[2 * k + 1]! - bounds[2 * k]!
-    // At most: every byte escaped, plus each row's fixed text and its two numbers.
-    const most = 6 * bytes + n * (4 * inner.length + 2 * pad.length + 80)
-    if (this.#bytes.length < most) this.#bytes = new Uint8Array(most)
-    const out = this.#bytes
-    let o = 0
-    let count = this.#counts[depth - 1]!
-    for (let k = 0; k < n; k++) {
-      const head = utf8.encode(`${count++ === 0 ? '' : ','}\n${pad}{\n${inner}"rank": ${rank + k},\n${inner}"index": ${indices[k]!},\n${inner}"entry": "`)
-      out.set(head, o)
-      o += head.length
-      o = escapeInto(chunk, bounds[2 * k]!, bounds[2 * k + 1]!, out, o)
-      out.set(close, o)
-      o += close.length
+    // Handed to the sink by batches of rows, so the text buffer stays small whatever the window.
+    for (let from = 0; from < n; from += RANKED_BATCH) {
+      const to = Math.min(n, from + RANKED_BATCH)
+      let bytes = 0
+      for (let k = from; k < to; k++) bytes += bounds[2 * k + 1]! - bounds[2 * k]!
+      // At most: every byte escaped, plus each row's fixed text and its two numbers.
+      const most = 6 * bytes + (to - from) * (4 * inner.length + 2 * pad.length + 80)
+      if (this.#bytes.length < most) this.#bytes = new Uint8Array(most)
+      const out = this.#bytes
+      let o = 0
+      let count = this.#counts[depth - 1]!
+      for (let k = from; k < to; k++) {
+        const head = `${count++ === 0 ? '' : ','}\n${pad}{\n${inner}"rank": ${rank + k},\n${inner}"index": ${indices[k]!},\n${inner}"entry": "`
+        o += utf8.encodeInto(head, out.subarray(o)).written
+        o = escapeInto(chunk, bounds[2 * k]!, bounds[2 * k + 1]!, out, o)
+        out.set(close, o)
+        o += close.length
+      }
+      this.#counts[depth - 1] = count
+      await this.#sink(out.subarray(0, o))
     }
-    this.#counts[depth - 1] = count
-    await this.#sink(out.subarray(0, o))
   }
 
   /** Each line's bytes as a JSON string, copied byte by byte (only '"' and '\\' are escaped in a valid entry). */

@@ -126,18 +126,17 @@ export async function streamWeightedCsv(path: string, options: StreamWeightedOpt
       let entries: string[] = []
       let weights: number[] = []
       try {
-        await readRows(again, chunkBytes, hash, scan.columns, path, async (entry, weight) => {
+        await readRows(again, chunkBytes, hash, scan.columns, path, (entry, weight) => {
           entries.push(entry)
           weights.push(Number(weight))
-          if (entries.length === BATCH) {
-            const first = seen
-            seen += entries.length
-            const [e, w] = [entries, weights]
-            entries = []
-            weights = []
-            if (seen > count) throw fileChanged(path)
-            await visit(e, w, first)
-          }
+          if (entries.length < BATCH) return undefined
+          const first = seen
+          seen += entries.length
+          const [e, w] = [entries, weights]
+          entries = []
+          weights = []
+          if (seen > count) throw fileChanged(path)
+          return visit(e, w, first)
         })
       } catch (cause) {
         throw fileChanged(path, cause)
@@ -296,7 +295,8 @@ async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, column
         if (found === undefined) found = (columns as (header: string[]) => Columns)(record)
         continue
       }
-      await row(record[found!.entry]!, record[found!.weight]!)
+      const pending = row(record[found!.entry]!, record[found!.weight]!)
+      if (pending !== undefined) await pending
     }
   } catch (cause) {
     await feed
