@@ -22,8 +22,11 @@
  * the same winners; a private proof's blocks: the same block roots and winners), else nothing more is
  * written and the promise rejects with `PARTICIPANTS_MISMATCH`.
  *
- * Kinds that `drawsFromDigest` (plain entries, an outcome of ranked winners, no rule over the whole
- * list: `pick`) are streamed; others need the list (`draw`).
+ * Every kind that takes a list and has no rule over the whole list (`drawsFromDigest`) is streamed:
+ * `pick` (its winners read by offset), `shuffle` and `tiebreak` (a ranking of every entry: its rows
+ * written from the file in windows, `ranking-stream.ts`), `weighted` from a CSV's weight column
+ * (`weighted-draw.ts`). `range` takes no list, and the sortition kinds check their entries against each
+ * other: `prepare` refuses them with `INVALID_OPTION` (use `draw`).
  *
  * @module
  */
