@@ -100,10 +100,10 @@ const ERRORS = [
 const NODE = [
   'MAX_PARTICIPANTS_FILE_BYTES', 'MAX_SORTITION_FILE_BYTES', 'NODE_INPUT_ERROR_CODES', 'PARALLEL_MIN_ENTRIES',
   'PROOF_FIELD_ORDER', 'commitFile', 'describeRelaxation', 'drawFile', 'explainQuotaError', 'findConfusableEntries',
-  'generateSecret', 'parseHouseholdPoolCsv', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
+  'generateSecret', 'isStreamedRanking', 'parseHouseholdPoolCsv', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
   'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel', 'readHouseholdPoolCsv',
   'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv', 'skeleton',
-  'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile', 'streamReceiptsFile', 'writeProof',
+  'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile', 'streamReceiptsFile', 'streamWeightedCsv', 'writeProof',
   'writeProofFile',
 ]
 const EMULATOR = [

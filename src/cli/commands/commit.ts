@@ -10,6 +10,7 @@ import { commitWithDigest } from '../../core/commitment.js'
 import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
 import type { OrganizerSecret } from '../../core/secret.js'
 import { streamParticipantsFile, type StreamedParticipants } from '../../node/participants-stream.js'
+import { streamWeightedCsv, type StreamedWeighted } from '../../node/weighted-stream.js'
 import type { CommitResult } from '../../core/commitment.js'
 import type { DrawSpec } from '../../core/kinds/registry.js'
 import type { WeightedEntry } from '../../core/participants.js'
@@ -74,6 +75,14 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
     ...(column !== undefined ? { column } : {}),
     ...(weightColumn !== undefined ? { weightColumn } : {}),
   })
+}
+
+/** True when the participants flags name a weighted CSV file (`--weight-column`, not standard input): read as a stream (`commit`, and `draw` of a weighted kind). */
+export function streamsWeightedCsv(flags: Flags): boolean {
+  const path = stringFlag(flags, 'participants')
+  const format = stringFlag(flags, 'format')
+  if (path === undefined || path === '-' || flags['weight-column'] === undefined) return false
+  return format === 'csv' || (format === undefined && path.endsWith('.csv'))
 }
 
 /** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream (`commit`, and `draw` of kinds that allow it). */
@@ -223,7 +232,7 @@ Examples:
     let participants: string[] | WeightedEntry[] | undefined
     // A file of lines is read as a stream (digest, duplicates and look-alikes without holding the list);
     // a private list's secret is then drawn first, since the leaves are salted as they are read.
-    let streamed: StreamedParticipants | undefined
+    let streamed: Pick<StreamedParticipants, 'count' | 'root' | 'entryBytes'> | undefined
     let streamSecret: OrganizerSecret | undefined
     // A kind that builds its participants from its own inputs (the sortition pool) writes them next to the commitment.
     const builtPath = kind.cli.build === undefined ? undefined : participantsPathFor(output)
@@ -253,6 +262,22 @@ Examples:
       let list: Awaited<ReturnType<typeof streamParticipantsFile>>
       try {
         list = await streamParticipantsFile(path, { confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      } finally {
+        progress.done()
+      }
+      streamed = list
+      const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
+      const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
+      reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
+    } else if (kind.participants === 'weighted' && streamsWeightedCsv(flags)) {
+      // A weighted CSV: its weight column read as a stream too (orbitdraw/node's streamWeightedCsv).
+      streamSecret = flags.private === true ? generateSecret() : undefined
+      const path = stringFlag(flags, 'participants')!
+      const progress = hashProgress(ctx, path)
+      let list: StreamedWeighted
+      try {
+        const column = stringFlag(flags, 'column')
+        list = await streamWeightedCsv(path, { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }), confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
       } finally {
         progress.done()
       }
