@@ -28,7 +28,10 @@
  *    error is below e^{−30} by the number of points chosen from the standard deviations), the tail sum
  *    over y through the factor 1/(1−y) (or 1/(1−1/y) for the upper tail, whichever side is small), and
  *    the two integrals by composite Gauss–Legendre quadrature over windows outside which the integrand's
- *    mass is below 1e−15 (Bernstein's inequality for the counts).
+ *    mass is below 1e−15 (Bernstein's inequality for the counts). The quadrature is the method's one
+ *    approximation: below 1e−9 on the tested small cases (8 panels), and at the example's size (2,000
+ *    registrations, 2 panels, about 15 s) the 800 advanced probabilities add up to 200 within 0.003,
+ *    about 1e−5 per probability (3 panels: within 1e−4, twice the time).
  *
  * The result is checked against enumeration of every outcome with rational arithmetic on small cases
  * and against the sampler over many seeds (test/examples/h1b-staged.test.ts); the run asserts that the
