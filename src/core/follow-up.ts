@@ -10,6 +10,7 @@
 import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from './json.js'
 import { badDraw } from './kinds/kind.js'
 import { described, integer, list, strictObject, text } from './schema/kit.js'
+import { LIMITS } from './limits.js'
 import { SORTITION_LIMITS } from './sortition/pool.js'
 
 /**
@@ -39,7 +40,7 @@ export const followsShape = described(
     commitment: described(text(), 'The CID of the original draw\'s commitment.'),
     seed: described(text(), 'The original proof\'s seed, 64 lowercase hex digits.'),
     target: described(integer(1), 'The original draw\'s target block sequence (the follow-up\'s target is later).'),
-    dropped: described(list(integer(0, SORTITION_LIMITS.maxPoolSize - 1), SORTITION_LIMITS.maxPanelSize), 'Committed indices of the original winners who declined or dropped out, strictly ascending, at least one.'),
+    dropped: described(list(integer(0, LIMITS.maxParticipants - 1), SORTITION_LIMITS.maxPanelSize), 'Committed indices of the original winners who declined or dropped out, strictly ascending, at least one.'),
   }),
   'The draw this one follows (a replacement or a re-roll): docs/spec.md, Follow-up draws.',
 )
