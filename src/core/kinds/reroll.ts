@@ -25,7 +25,8 @@ import { hash } from '../schema/common.js'
 import { described, list, integer } from '../schema/kit.js'
 import { LIMITS } from '../limits.js'
 import { defineKind } from './define.js'
-import { badDraw, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
+import { rerollCli } from './reroll-cli.js'
+import { badDraw, type KindCli, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
 import { compareRankedRows, describeWinners, rankedRows, rankedRowsBytesFloor, rankedRowsCheck } from './ranked.js'
 
 /**
@@ -225,6 +226,8 @@ function rerollDeclaration<N extends 'reroll' | 'weighted-reroll'>(name: N, weig
 export const rerollKind = defineKind({
   ...rerollDeclaration('reroll', false),
   participants: 'entries',
+  // Its spec is built from the followed proof (a `weighted-reroll` spec when that draw is weighted).
+  cli: rerollCli as KindCli<never>,
   winnersOnly: { count: (spec) => spec.winners.length, winners: (o) => o.winners },
 })
 
