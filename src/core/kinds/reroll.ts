@@ -85,14 +85,20 @@ export function rerollExcluded(spec: Pick<RerollParts, 'winners' | 'past'>): num
   return [...new Set([...spec.winners, ...spec.past])].sort((a, b) => a - b)
 }
 
-/** The `j`-th (0-based) committed index, ascending, that is not in `excluded` (sorted ascending). */
+/**
+ * The `j`-th (0-based) committed index, ascending, that is not in `excluded` (sorted ascending, distinct):
+ * `j + k` for the number `k` of excluded indices `e_i` with `e_i − i ≤ j` (nondecreasing in `i`, so a
+ * binary search: O(log |excluded|)).
+ */
 function nthAvailable(j: number, excluded: readonly number[]): number {
-  let x = j
-  for (const e of excluded) {
-    if (e > x) break
-    x++
+  let lo = 0
+  let hi = excluded.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (excluded[mid]! - mid <= j) lo = mid + 1
+    else hi = mid
   }
-  return x
+  return j + lo
 }
 
 /**

@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, makeReceipts, checkReceipt, verify, type Proof } from '../../../src/core/index.js'
-import { computeOutcome, rerollDraw, streamFromSeed, uniformIndex, type RerollOutcome, type RerollOutcomeJson, type RerollSpec, type WeightedRerollSpec } from '../../../src/core/kinds/index.js'
+import { computeOutcome, pickIndices, rerollDraw, streamFromSeed, uniformIndex, type RerollOutcome, type RerollOutcomeJson, type RerollSpec, type WeightedRerollSpec } from '../../../src/core/kinds/index.js'
 import { withOriginal } from '../../../src/core/follow-up.js'
 import { rerollReplacements, rerollSeats } from '../../../src/core/kinds/reroll.js'
 import { OrganizerSecret } from '../../../src/core/secret.js'
@@ -334,6 +334,22 @@ describe('reroll of a private list: salted leaves, winners-only proof, receipts'
 })
 
 describe('properties', () => {
+  it('fresh: the sparse mapping of drawn positions to never-won indices equals the dense list of the spec', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 400 }), fc.uniqueArray(fc.integer({ min: 0, max: 399 }), { minLength: 1, maxLength: 120 }), fc.integer({ min: 1, max: 1_000_000 }), (n, raw, seed) => {
+        const X = raw.filter((x) => x < n)
+        fc.pre(X.length >= 1 && n - X.length >= 1)
+        const d = Math.min(3, n - X.length)
+        const spec = { kind: 'reroll', rule: 'fresh', follows: { commitment: FAKE_CID, seed: '11'.repeat(32), target: 3, dropped: [X[0]!] }, ranking: '22'.repeat(32), winners: X, past: [] } as unknown as RerollSpec
+        const many = { ...spec, follows: { ...spec.follows, dropped: X.slice(0, d).sort((a, b) => a - b) } }
+        const A = Array.from({ length: n }, (_, i) => i).filter((i) => !X.includes(i))
+        const dense = pickIndices(streamFromSeed(seedOf(seed)), A.length, many.follows.dropped.length).map((j) => A[j]!)
+        expect(rerollReplacements(streamFromSeed(seedOf(seed)), many, n)).toEqual(dense)
+      }),
+      { numRuns: 300, seed: 2027 },
+    )
+  })
+
   it('any declined subset, either rule: the other winners keep their ranks, no new winner ever won, counts as committed', () => {
     const n = 12
     fc.assert(
