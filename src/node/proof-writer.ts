@@ -15,7 +15,7 @@ import type { ParticipantsDisclosure, Proof } from '../core/proof.js'
  * chain and time-stamps), and so as `serializeProof` writes it. {@link writeProof} follows it.
  * @category Node
  */
-export const PROOF_FIELD_ORDER = ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'drand', 'timestamps'] as const
+export const PROOF_FIELD_ORDER = ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'drand', 'timestamps', 'original'] as const
 
 /**
  * Where streamed text goes: called with each piece in order (strings and UTF-8 bytes); a returned

@@ -36,13 +36,13 @@ const ROOT_NODE = [
   'makeReceiptsAsync', 'planTarget', 'timestampCommitment', 'verify',
 ]
 const KINDS = [
-  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'SEED_DOMAIN_V1',
-  'boolean', 'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds', 'intFlagValue', 'integer',
-  'kindOf', 'list', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind', 'parsePreferencesFlag',
-  'pattern', 'pickIndices', 'pickKind', 'preferenceLotteryDraw', 'preferenceLotteryKind', 'privateKindNames',
-  'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'stagesDraw', 'stagesKind', 'streamFromSeed',
-  'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
-  'validateDrawSpec', 'weightedKind', 'weightedPick', 'withKinds',
+  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'REROLL_CHECK_NAMES',
+  'REROLL_LIMITS', 'SEED_DOMAIN_V1', 'boolean', 'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds',
+  'intFlagValue', 'integer', 'kindOf', 'list', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind',
+  'parsePreferencesFlag', 'pattern', 'pickIndices', 'pickKind', 'preferenceLotteryDraw', 'preferenceLotteryKind',
+  'privateKindNames', 'rangeKind', 'rangeValues', 'rerollDraw', 'rerollKind', 'shuffle', 'shuffleIndices', 'shuffleKind',
+  'stagesDraw', 'stagesKind', 'streamFromSeed', 'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt',
+  'uniformIndex', 'usesParticipants', 'validateDrawSpec', 'weightedKind', 'weightedPick', 'weightedRerollKind', 'withKinds',
 ]
 const SORTITION = [
   'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
