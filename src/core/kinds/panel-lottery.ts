@@ -70,7 +70,7 @@ export interface PanelLotteryOutcome {
  * ```
  * @category Sortition
  */
-export function panelLotteryDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], panels: readonly (readonly string[])[], weights?: readonly number[]): SortitionCommitInput<Spec> {
+export function panelLotteryDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], panels: readonly (readonly string[])[], weights?: readonly number[]): SortitionCommitInput<PanelLotterySpec> {
   if (panels.length === 0) throw new InvalidInputError('INVALID_ARGUMENT', 'the portfolio has no panel', 'commit at least one candidate panel')
   if (panels.length > MAX_LOTTERY_PANELS) throw new InvalidInputError('LIMIT_EXCEEDED', `the portfolio has ${panels.length} panels, over ${MAX_LOTTERY_PANELS}`, 'commit fewer candidate panels')
   const w = weights ?? panels.map(() => 1)
@@ -82,7 +82,7 @@ export function panelLotteryDraw(pool: SortitionPool, quotaRows: readonly QuotaR
   const { types, entries, order } = poolParticipants(pool)
   const at = new Map<string, number>()
   order.forEach((poolIndex, i) => at.set(pool.respondents[poolIndex]!.id, i))
-  const spec: Spec = { kind: 'panel-lottery', k, features: featureSpecs(pool, table), types, panels: panels.map((ids) => ids.map((id) => at.get(id)!).sort((a, b) => a - b)), weights: [...w] }
+  const spec: PanelLotterySpec = { kind: 'panel-lottery', k, features: featureSpecs(pool, table), types, panels: panels.map((ids) => ids.map((id) => at.get(id)!).sort((a, b) => a - b)), weights: [...w] }
   return { draw: spec, participants: entries }
 }
 
@@ -176,7 +176,7 @@ export const panelLotteryKind = defineKind({
       throw new InvalidInputError('INVALID_FLAG', '--lottery needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
     },
     files: { lottery: 'sortition-lottery', pool: 'sortition-pool', quotas: 'sortition-quotas' },
-    build(_flags, files) {
+    build(_flags, files): SortitionCommitInput<Spec> {
       const pool = files.pool as SortitionPool | undefined
       const quotas = files.quotas as QuotaRow[] | undefined
       const lottery = files.lottery as { panels: string[][]; weights: number[] } | undefined

@@ -150,7 +150,7 @@ export function replacementPlanOf(spec: Spec, exactFeatures?: readonly string[])
  *   index is not a member; the planner's errors when no valid panel extends the remaining members.
  * @category Sortition
  */
-export function panelReplacementDraw(original: { readonly commitment: object; readonly seed: string; readonly outcome: unknown }, dropped: readonly number[], originalCid: string): Spec {
+export function panelReplacementDraw(original: { readonly commitment: object; readonly seed: string; readonly outcome: unknown }, dropped: readonly number[], originalCid: string): PanelReplacementSpec {
   const c = original.commitment as { readonly target?: unknown; readonly draw?: unknown }
   const d = (c.draw ?? {}) as PanelSpec
   if (typeof c.target !== 'number') throw new InvalidInputError('INVALID_ARGUMENT', 'the original proof has no commitment target', 'pass an orbitdraw proof of a panel draw')
@@ -163,7 +163,7 @@ export function panelReplacementDraw(original: { readonly commitment: object; re
   const base = { kind: 'panel-replacement' as const, k: d.k, features: d.features.map((f) => ({ name: f.name, values: [...f.values], min: [...f.min], max: [...f.max] })), types: d.types.map((t) => [...t]), follows: { commitment: originalCid, seed: original.seed, target: c.target, dropped: drop }, keep, ...(d.households === undefined ? {} : { households: d.households.map((g) => [...g]) }) }
   const { sub, reduced } = subPool(base)
   const plan = planPanel(sub, reduced, d.k - keep.length)
-  const spec: Spec = { ...base, exact: plan.counter.exact.map((f) => sub.features[f]!.name) }
+  const spec: PanelReplacementSpec = { ...base, exact: plan.counter.exact.map((f) => sub.features[f]!.name) }
   replacementPlanOf(spec)
   return spec
 }
@@ -276,7 +276,7 @@ export const panelReplacementKind = defineKind({
       throw new InvalidInputError('INVALID_FLAG', '--replacing needs --dropped IDS and --pool-list FILE', 'add --dropped dropped.txt --pool-list assembly.participants.txt')
     },
     files: { replacing: 'proof-json', dropped: 'text-lines', 'pool-list': 'text-lines' },
-    build(_flags, files) {
+    build(_flags, files): { draw: Spec; participants: string[] } {
       const original = files.replacing as { commitment: object; commitmentCid: string; seed: string; outcome: PanelOutcomeJson }
       const ids = files.dropped as string[]
       const participants = files['pool-list'] as string[]

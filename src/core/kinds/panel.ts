@@ -33,7 +33,9 @@ import {
   quotaTableShape,
   typeText,
   validateComposition,
+  type Holds,
   type QuotaRowJson,
+  type Same,
   type SortitionCommitInput,
 } from './sortition.js'
 
@@ -82,13 +84,20 @@ const outcomeFields = {
 type Spec = Declared<'panel', typeof fields>
 
 /**
- * Exact selection probability of one respondent type under a `panel` draw: the type
- * (`feature=value|…`, features in canonical order), its respondents in the pool, the probability
- * that a given respondent of the type is on the panel as a reduced fraction `n/d`, and the same as
- * a decimal rounded down to 12 digits.
+ * Exact selection probability of one respondent type under a `panel` draw.
  * @category Sortition
  */
-export type TypeProbabilityJson = Infer<typeof probabilityRow>
+export interface TypeProbabilityJson {
+  /** The type, `feature=value|…` (features in canonical order). */
+  readonly type: string
+  /** Respondents of this type in the pool. */
+  readonly respondents: number
+  /** The probability that a given respondent of the type is on the panel, a reduced fraction `n/d`. */
+  readonly probability: string
+  /** The same, as a decimal rounded down to 12 digits. */
+  readonly decimal: string
+}
+type _ProbabilityDeclared = Holds<Same<TypeProbabilityJson, Infer<typeof probabilityRow>>>
 
 /**
  * A computed `panel` outcome.
@@ -160,7 +169,7 @@ export interface PanelDrawOptions {
  * ```
  * @category Sortition
  */
-export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k: number, options: PanelDrawOptions = {}): SortitionCommitInput<Spec> {
+export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k: number, options: PanelDrawOptions = {}): SortitionCommitInput<PanelSpec> {
   const alternates = options.alternates ?? 0
   if (!Number.isSafeInteger(alternates) || alternates < 0) throw new InvalidInputError('INVALID_ARGUMENT', `alternates must be a whole number >= 0, got ${String(alternates)}`, 'pass the number of alternates')
   const table = checkQuotas(pool, quotaRows, k)
@@ -171,7 +180,7 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was), else method 2.
   const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
   const groups = householdsOption(options.households, ordered)
-  const draw: Spec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...(chosen.method === 2 ? { plan: 2 as const } : {}), ...(groups === undefined ? {} : { households: groups }) }
+  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...(chosen.method === 2 ? { plan: 2 as const } : {}), ...(groups === undefined ? {} : { households: groups }) }
   const households = householdsPlan(groups, chosen)
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
   // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
@@ -305,7 +314,7 @@ export const panelKind = defineKind({
       throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
     },
     files: { pool: 'sortition-pool', quotas: 'sortition-quotas' },
-    build(flags, files) {
+    build(flags, files): SortitionCommitInput<Spec> {
       const k = intFlagValue(flags, 'panel', 1)!
       const alternates = intFlagValue(flags, 'alternates', 0) ?? 0
       const read = files.pool as SortitionPool | PoolWithHouseholds | undefined

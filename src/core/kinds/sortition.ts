@@ -51,31 +51,60 @@ export const compositionFields = {
 }
 
 /**
- * One feature of a committed pool: its name, its values (sorted by code point: every value some
- * respondent has, no other) and each value's quota, the fewest (`min`) and most (`max`) panel members
- * per value, aligned with `values`.
+ * One feature of a committed pool: its name, its values (code-point order) and each value's quota.
  * @category Sortition
  */
-export type SortitionFeatureSpec = Infer<typeof featureShape>
+export interface SortitionFeatureSpec {
+  /** Feature name. */
+  readonly name: string
+  /** Its values, sorted by code point (every value some respondent has, no other). */
+  readonly values: readonly string[]
+  /** Fewest panel members per value (aligned with `values`). */
+  readonly min: readonly number[]
+  /** Most panel members per value (aligned with `values`). */
+  readonly max: readonly number[]
+}
 
 /**
- * The committed composition of a pool, common to the sortition specs: the panel size `k`, the
- * features sorted by name with their quotas, and the respondent types present, in lexicographic
- * order of their value indices, each followed by its number of respondents: `[t_0, …, t_{m−1}, n]`.
- * Type `i` is committed participants `Σ_{j<i} n_j … Σ_{j≤i} n_j − 1` (the list is in (type, id) order).
+ * The committed composition of a pool, common to the sortition specs.
  * @category Sortition
  */
-export type SortitionComposition = Fields<typeof compositionFields>
+export interface SortitionComposition {
+  /** Panel size. */
+  readonly k: number
+  /** The features, sorted by name, with their quotas. */
+  readonly features: readonly SortitionFeatureSpec[]
+  /**
+   * The respondent types present, in lexicographic order of their value indices, each followed by its
+   * number of respondents: `[t_0, …, t_{m−1}, n]`. Type `i` is committed participants
+   * `Σ_{j<i} n_j … Σ_{j≤i} n_j − 1` (the list is in (type, id) order).
+   */
+  readonly types: readonly (readonly number[])[]
+}
 
 /** The declared shape of a row of an outcome's quota table. */
 export const quotaRowShape = strictObject({ feature: text(), value: text(), min: integer(0), max: integer(0), selected: integer(0) })
 
 /**
- * One row of an outcome's quota table: how many members have the value (`selected`), against its
- * quota (`min`, `max`).
+ * One row of an outcome's quota table: how many members have the value, against its quota.
  * @category Sortition
  */
-export type QuotaRowJson = Infer<typeof quotaRowShape>
+export interface QuotaRowJson {
+  readonly feature: string
+  readonly value: string
+  readonly min: number
+  readonly max: number
+  readonly selected: number
+}
+
+/**
+ * `true` when `A` and `B` are the same type: the documented types of the composition's parts are
+ * checked against their declared fields (a change of one that the other does not follow fails to compile).
+ */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+/** Compiles only for `true`. */
+export type Holds<T extends true> = T
+type _CompositionDeclared = [Holds<Same<SortitionComposition, Fields<typeof compositionFields>>>, Holds<Same<SortitionFeatureSpec, Infer<typeof featureShape>>>, Holds<Same<QuotaRowJson, Infer<typeof quotaRowShape>>>]
 
 /** The declared shape of an outcome's quota table. */
 export const quotaTableShape = described(list(quotaRowShape, SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature), 'Every feature value with its quota and the number of selected members who have it.')
