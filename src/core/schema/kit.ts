@@ -197,6 +197,16 @@ export function option<E extends v.ObjectEntries>(entries: E): v.StrictObjectSch
   return v.strictObject(entries, objectMessage(Object.keys(entries), true))
 }
 
+/**
+ * An object in which each of `keys` is an own field (`MISSING_FIELD` at the first absent one, in
+ * order), whatever their values and whatever other fields it has: a document's head, read before its
+ * shape (its `type` and `version`, judged on their own). Parse with it for the check only; the value
+ * it gives has only these fields.
+ */
+export function requiredFields(...keys: string[]) {
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), ownFields(keys), v.looseObject(Object.fromEntries(keys.map((k) => [k, v.unknown()]))))
+}
+
 /** An object with these fields; other fields are tolerated (beacon blocks: the publisher may add some). */
 export function looseObject<E extends v.ObjectEntries>(entries: E, notAnObject?: (input: unknown) => string | undefined) {
   const m = (issue: v.BaseIssue<unknown>): string => notAnObject?.(issue.input) ?? encode('INVALID_FIELD', `expected an object, got ${describe(issue.input)}`)
