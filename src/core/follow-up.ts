@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { field, type JsonObject } from './json.js'
+import type { JsonObject } from './json.js'
 import { badDraw } from './kinds/kind.js'
 import { hash } from './schema/common.js'
-import { described, integer, list, parseShape, strictObject, text } from './schema/kit.js'
+import { described, integer, list, parseShape, requiredFields, strictObject, text } from './schema/kit.js'
 import { SORTITION_LIMITS } from './sortition/pool.js'
 
 /**
@@ -45,9 +45,12 @@ export const followsShape = described(
   'The draw this one follows (a replacement or a re-roll): docs/spec.md, Follow-up draws.',
 )
 
+const HAS_FOLLOWS = requiredFields('follows')
+
 /** Reads `follows` by its declared shape ({@link followsShape}): `ParseError` / `LimitExceededError` at the bad field. */
 export function parseFollows(draw: JsonObject, path: string): FollowUpLink {
-  return parseShape(followsShape, field(draw, 'follows', path), `${path}.follows`) as FollowUpLink
+  parseShape(HAS_FOLLOWS, draw, path)
+  return parseShape(followsShape, draw.follows, `${path}.follows`) as FollowUpLink
 }
 
 /** Validates `follows` against `n` participants and the follow-up's own target. */

@@ -78,8 +78,8 @@ export { CommitmentFileShape } from './schema/commitment-file.js'
 export { ReceiptShape } from './schema/receipt.js'
 /** @category Formats */
 export { BlockShape } from './schema/block.js'
-// The JSON validation kit and byte codecs, for readers of the formats and authors of draw kinds.
+// The byte codecs, for readers of the formats and authors of draw kinds (fields are read by the shapes above).
 /** @category Formats */
-export { expectObject, expectArray, expectString, expectInteger, expectBoolean, expectOnlyKeys, field, optionalField, type JsonObject } from './json.js'
+export type { JsonObject } from './json.js'
 /** @category Formats */
 export { bytesToHex, hexToBytes, bytesToBase64, base64ToBytes } from './bytes.js'

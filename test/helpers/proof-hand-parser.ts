@@ -12,7 +12,8 @@ import { type DrawKinds, type RankedJson } from '../../src/core/kinds/kind.js'
 import { LIMITS } from '../../src/core/limits.js'
 import { checkProofVersion, readProofJson, type ChainJson, type ParseProofOptions, type ParticipantsDisclosure, type Proof } from '../../src/core/proof.js'
 import { PROOF_TYPE } from '../../src/core/version.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField, show } from '../../src/core/json.js'
+import { show } from '../../src/core/json.js'
+import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField } from './json-expect.js'
 
 const HEX32 = /^[0-9a-f]{64}$/
 const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)

@@ -58,9 +58,9 @@ const FORMATS = [
   'LIMITS', 'OrganizerSecret', 'PROOF_TYPE', 'PROTOCOL_VERSION', 'ProofShape', 'RECEIPT_CHECK_NAMES', 'RECEIPT_TYPE',
   'ReceiptShape', 'SECRET_BYTES', 'SECRET_FILE_TYPE', 'SUPPORTED_VERSIONS', 'base64ToBytes', 'bytesToBase64',
   'bytesToHex', 'commitmentCid', 'commitmentShapeOf', 'describeCommitment', 'encodeCommitment', 'encodeLeaf',
-  'encodeSaltedLeaf', 'encodeWeightedLeaf', 'expectArray', 'expectBoolean', 'expectInteger', 'expectObject',
-  'expectOnlyKeys', 'expectString', 'field', 'hexToBytes', 'inclusionProof', 'inclusionProofs', 'leafHash', 'leafSalt',
-  'merkleRoot', 'nodeHash', 'optionalField', 'parseSecretFile', 'parseShape', 'parseTimestamps', 'participantsRoot',
+  'encodeSaltedLeaf', 'encodeWeightedLeaf',
+  'hexToBytes', 'inclusionProof', 'inclusionProofs', 'leafHash', 'leafSalt',
+  'merkleRoot', 'nodeHash', 'parseSecretFile', 'parseShape', 'parseTimestamps', 'participantsRoot',
   'participantsTree', 'proofShapeOf', 'serializeSecretFile', 'validateBeaconName', 'validateEntries', 'validateEntry',
   'validateWeightedEntries', 'verifyInclusion',
 ]
