@@ -19,6 +19,7 @@ import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from '../sortit
 import { badDraw, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
 import { parseRankedRows, rankedShape } from './ranked.js'
 import { householdsPlan, householdsShape, parseHouseholds, validateHouseholds } from './panel-households.js'
+import { replacementDisplay } from './sortition-display.js'
 import type { PanelOutcomeJson, PanelSpec } from './panel.js'
 import {
   compareQuotaTables,
@@ -294,7 +295,7 @@ export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplaceme
   },
   describeOutcome: (o) => `the replacement(s) ${o.replacements.map((w) => JSON.stringify(w.entry)).join(', ')} follow from the seed (${o.rounds} round(s)); the new panel has ${o.members.length} members`,
   describe: (spec, n) => `replacement of ${spec.follows.dropped.length} member(s) of the panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} (commitment ${spec.follows.commitment.slice(0, 16)}…), keeping ${spec.keep.length}`,
-  display: (o) => ({ layout: 'ranked', title: `Replacements (${o.replacements.length}) in a panel of ${o.members.length}`, rows: o.replacements }),
+  display: (o) => replacementDisplay(o),
   cli: {
     flag: 'replacing',
     options: { replacing: 'string', dropped: 'string', 'pool-list': 'string' },
