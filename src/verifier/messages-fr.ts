@@ -219,7 +219,7 @@ export const fr: Messages = {
     probabilitiesOffer: (exact, households, panels) =>
       exact
         ? 'La preuve ne contient pas ces chiffres : cette page peut les calculer, exactement, à partir du seul engagement.'
-        : `La preuve ne contient pas de chiffres exacts (${households ? 'le tirage a une règle de foyer' : 'le plan laisse des critères au rejet'}). Cette page peut les estimer à partir de ${panels} panels d’échantillon tirés d’un flux dérivé du seul engagement (jamais de la balise), chacun avec son intervalle à 95 % : les chiffres que donne orbitdraw inspect --probabilities. Un grand panel peut prendre une minute.`,
+        : `La preuve ne contient pas de chiffres exacts (${households ? 'le tirage a une règle de foyer' : 'le plan laisse des critères au rejet'}). Cette page peut les estimer à partir de ${panels} panels d’échantillon tirés d’un flux dérivé du seul engagement (jamais de la balise), chacun avec son intervalle à 95 % : les chiffres que donne orbitdraw inspect --probabilities. Pour un grand panel, cela prend des minutes (la page reste utilisable ; charger une autre preuve l’arrête).`,
     probabilitiesButton: (exact, panels) => (exact ? 'Calculer les probabilités' : `Estimer sur ${panels} panels d’échantillon`),
     probabilitiesRunning: 'Calcul en cours…',
     probabilitiesFailed: (why) => `Les probabilités n’ont pas pu être calculées : ${why}`,

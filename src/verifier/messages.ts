@@ -219,7 +219,7 @@ export const en: Messages = {
     probabilitiesOffer: (exact, households, panels) =>
       exact
         ? 'The proof does not carry these figures: this page can compute them, exactly, from the commitment alone.'
-        : `The proof carries no exact figures (${households ? 'the draw has a household rule' : 'the plan leaves features to rejection'}). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. A large panel may take a minute.`,
+        : `The proof carries no exact figures (${households ? 'the draw has a household rule' : 'the plan leaves features to rejection'}). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. For a large panel this takes minutes (the page stays usable; loading another proof stops it).`,
     probabilitiesButton: (exact, panels) => (exact ? 'Compute the probabilities' : `Estimate from ${panels} sample panels`),
     probabilitiesRunning: 'Computing…',
     probabilitiesFailed: (why) => `The probabilities could not be computed: ${why}`,

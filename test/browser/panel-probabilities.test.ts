@@ -95,7 +95,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await web.page.locator('#probabilities h3').textContent()).toBe('Selection probability by type — ESTIMATE')
     const note = (await web.page.locator('#probabilities .section-note').textContent()) ?? ''
     expect(note).toContain(`ESTIMATE from 200 sample panels drawn on a stream derived from the commitment ${rejection.cid} alone (never the beacon)`)
-    expect(note).toMatch(/Summary \(estimate\): lowest 0\.\d{4} \(.+\), highest 0\.\d{4} \(.+\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.0400/)
+    expect(note).toMatch(/Summary \(estimate\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.0400/)
     expect(await web.page.locator('#probabilities th').allTextContents()).toEqual([...names, 'Respondents', 'Estimate', '95 % interval'])
     expect(await rowsOf(web.page, '#probabilities')).toEqual(estimateRows(want))
     expect(web.pageErrors).toEqual([])

@@ -58,7 +58,7 @@ describe('orbitdraw commit --panel --household-column', () => {
     expect(ip.code, ip.stderr).toBe(0)
     expect(ip.stdout).toMatch(/Selection probability per type \(ESTIMATE from 50 sample panels on a stream derived from the commitment \S+ alone; 95 % interval\):/)
     expect(ip.stdout).toMatch(/per type: the average over the type's respondents under the household rule/)
-    expect(ip.stdout).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \(.+\), highest 0\.\d{4} \(.+\), highest\/lowest [0-9.]+; equal share k\/n 0\.1667/m)
+    expect(ip.stdout).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest [0-9.]+; equal share k\/n 0\.1667/m)
     const ij = json<{ probabilities: { kind: string; households: boolean; scope: string; summary: { equal: number; lowest: { type: string; value: number }; highest: { value: number }; ratio: number } } }>(await run(['inspect', 'hh.proof.json', '--probabilities', '--panels', '50', '--json'], opts))
     expect(ij.probabilities).toMatchObject({ kind: 'estimate', households: true, scope: 'panel', summary: { equal: 8 / 48 } })
     expect(ij.probabilities.summary.highest.value).toBeGreaterThanOrEqual(ij.probabilities.summary.lowest.value)

@@ -37,10 +37,14 @@ export type PanelTypeProbability =
 export interface PanelProbabilitySummary {
   /** `k / n` (for replacements: replacements drawn / respondents available), the equal share. */
   readonly equal: number
-  /** The type with the lowest probability (first in canonical order on a tie) and its figure. */
-  readonly lowest: { readonly type: string; readonly value: number }
-  /** The type with the highest probability and its figure. */
-  readonly highest: { readonly type: string; readonly value: number }
+  /**
+   * The type with the lowest probability (first in canonical order on a tie) and its figure; for an
+   * estimate also its 95 % interval (`low`, `high`): with many small types the lowest and highest
+   * estimates are pulled outwards by sampling noise, so read them with their intervals.
+   */
+  readonly lowest: { readonly type: string; readonly value: number; readonly low?: number; readonly high?: number }
+  /** The type with the highest probability and its figure (and interval, for an estimate). */
+  readonly highest: { readonly type: string; readonly value: number; readonly low?: number; readonly high?: number }
   /** `highest / lowest`, or null when the lowest is 0. */
   readonly ratio: number | null
 }
@@ -81,14 +85,15 @@ export type PanelProbabilities =
  */
 export const DEFAULT_ESTIMATE_PANELS = 200
 
-function summaryOf(rows: readonly { type: string; value: number }[], equal: number): PanelProbabilitySummary {
+function summaryOf(rows: readonly { type: string; value: number; low?: number; high?: number }[], equal: number): PanelProbabilitySummary {
   let lo = rows[0]!
   let hi = rows[0]!
   for (const r of rows) {
     if (r.value < lo.value) lo = r
     if (r.value > hi.value) hi = r
   }
-  return { equal, lowest: { type: lo.type, value: lo.value }, highest: { type: hi.type, value: hi.value }, ratio: lo.value === 0 ? null : hi.value / lo.value }
+  const pick = (r: (typeof rows)[number]): PanelProbabilitySummary['lowest'] => ({ type: r.type, value: r.value, ...(r.low === undefined ? {} : { low: r.low, high: r.high! }) })
+  return { equal, lowest: pick(lo), highest: pick(hi), ratio: lo.value === 0 ? null : hi.value / lo.value }
 }
 
 /** The plan, household index, draw size and scope of a committed spec. */
@@ -135,7 +140,7 @@ export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: 
   }
   const e = estimateSelectionProbabilities(plan, estimateSeed(cid), panels, households === undefined ? {} : { households })
   const types = e.types.map((t) => ({ type: typeText(pool.features, t.type), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high }))
-  return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: t.estimate })), equal) }
+  return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: t.estimate, low: t.low, high: t.high })), equal) }
 }
 
 /** What a row's figure is, in words (CLI, page notes). */
@@ -147,7 +152,8 @@ export function probabilityMeaning(p: Pick<PanelProbabilities, 'scope' | 'househ
 /** The summary line: lowest, highest, their ratio, the equal share. */
 export function summaryText(s: PanelProbabilitySummary, digits: number): string {
   const ratio = s.ratio === null ? '∞' : s.ratio.toFixed(2)
-  return `lowest ${s.lowest.value.toFixed(digits)} (${s.lowest.type}), highest ${s.highest.value.toFixed(digits)} (${s.highest.type}), highest/lowest ${ratio}; equal share k/n ${s.equal.toFixed(digits)} (what a maximin tool aims at for everyone)`
+  const figure = (x: PanelProbabilitySummary['lowest']): string => `${x.value.toFixed(digits)}${x.low === undefined ? '' : ` [${x.low.toFixed(digits)}, ${x.high!.toFixed(digits)}]`} (${x.type})`
+  return `lowest ${figure(s.lowest)}, highest ${figure(s.highest)}, highest/lowest ${ratio}; equal share k/n ${s.equal.toFixed(digits)} (what a maximin tool aims at for everyone)`
 }
 
 /**

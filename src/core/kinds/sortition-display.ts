@@ -65,7 +65,7 @@ function probabilitySection(rows: readonly TypeProbabilityRow[], k: number): Tab
 export function panelDisplay(o: { readonly members: readonly RankedJson[]; readonly alternates: readonly RankedJson[]; readonly rounds: number; readonly quotas: readonly QuotaRowJson[]; readonly probabilities?: readonly TypeProbabilityRow[] }): SectionsDisplay {
   const sections: DisplaySection[] = [
     membersSection(o.members, `in committed order (the rank is the position, not a preference); drawn in ${o.rounds} round${o.rounds === 1 ? '' : 's'}`),
-    quotaSection(o.quotas, o.probabilities === undefined ? 'selection probabilities by type are not shown: the plan does not count every feature exactly (docs/sortition.md)' : undefined),
+    quotaSection(o.quotas, o.probabilities === undefined ? 'selection probabilities by type are not in the proof (the plan does not count every feature exactly, or the draw has a household rule): \'orbitdraw inspect PROOF --probabilities\' and the verifier page estimate them from the commitment (docs/sortition.md)' : undefined),
   ]
   if (o.alternates.length > 0) sections.push({ layout: 'ranked', title: `Alternates (${o.alternates.length})`, note: 'asked in this order when a member drops out (the replacement rule: docs/sortition.md)', rows: o.alternates })
   if (o.probabilities !== undefined) sections.push(probabilitySection(o.probabilities, o.members.length))

@@ -153,7 +153,9 @@ describe('panelProbabilities under a household rule (estimate per type, the aver
     expect(a.summary.highest.value).toBe(Math.max(...values))
     expect(a.summary.ratio).toBeCloseTo(Math.max(...values) / Math.min(...values), 12)
     expect(a.summary.equal).toBe(hk / 14)
-    expect(formatPanelProbabilities(a).at(-1)).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \(.+\), highest 0\.\d{4} \(.+\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.3571/)
+    const lowest = a.types.find((t) => t.type === a.summary.lowest.type)!
+    expect(a.summary.lowest).toEqual({ type: lowest.type, value: Math.min(...values), low: 'low' in lowest ? lowest.low : NaN, high: 'high' in lowest ? lowest.high : NaN })
+    expect(formatPanelProbabilities(a).at(-1)).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.3571/)
   })
 
   it('the replacements of a panel-replacement draw: per available respondent, their figures covering the enumeration', () => {
