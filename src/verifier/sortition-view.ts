@@ -9,37 +9,10 @@
  * @module
  */
 import type { DisplaySection, RankedJson, TableDisplay } from '../core/kinds/kind.js'
-import { DEFAULT_ESTIMATE_PANELS, panelProbabilities, probabilityMeaning, summaryText, type PanelProbabilities } from '../core/kinds/panel-probabilities.js'
+import { panelProbabilities, probabilityMeaning, summaryText, type PanelProbabilities } from '../core/kinds/panel-probabilities.js'
+export { probabilityOffer, type ProbabilityOffer } from '../core/kinds/panel-probabilities.js'
 import type { PanelSpec } from '../core/kinds/panel.js'
 import type { PanelReplacementSpec } from '../core/kinds/panel-replacement.js'
-
-/** What the page offers to compute for a verified sortition proof. */
-export interface ProbabilityOffer {
-  /** True when the figures will be exact (a replacement plan that counts every feature, no household rule). */
-  readonly exact: boolean
-  /** Sample panels of an estimate. */
-  readonly panels: number
-  /** `panel`: a panel draw; `replacements`: the replacements of a panel-replacement draw. */
-  readonly scope: 'panel' | 'replacements'
-  /** True when the draw has the household rule. */
-  readonly households: boolean
-}
-
-/**
- * The probabilities the page can offer for a commitment's draw and the proof's outcome, or undefined:
- * a `panel` outcome that carries no exact probabilities, or any `panel-replacement` draw.
- */
-export function probabilityOffer(draw: unknown, outcome: unknown): ProbabilityOffer | undefined {
-  const d = draw as { kind?: unknown; exact?: unknown; features?: unknown; households?: unknown } | undefined
-  if (d === undefined || !Array.isArray(d.exact) || !Array.isArray(d.features)) return undefined
-  const households = d.households !== undefined
-  if (d.kind === 'panel') {
-    if ((outcome as { probabilities?: unknown } | undefined)?.probabilities !== undefined) return undefined
-    return { exact: false, panels: DEFAULT_ESTIMATE_PANELS, scope: 'panel', households }
-  }
-  if (d.kind === 'panel-replacement') return { exact: d.exact.length === d.features.length && !households, panels: DEFAULT_ESTIMATE_PANELS, scope: 'replacements', households }
-  return undefined
-}
 
 /** Computes the offered probabilities: exact, or the estimate from the commitment's CID alone. */
 export function computeProbabilities(draw: unknown, cid: string, panels: number): PanelProbabilities {

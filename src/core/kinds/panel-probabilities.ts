@@ -143,6 +143,38 @@ export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: 
   return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: t.estimate, low: t.low, high: t.high })), equal) }
 }
 
+/**
+ * What a verifier (the page) can offer to compute for a verified sortition proof.
+ * @category Sortition
+ */
+export interface ProbabilityOffer {
+  /** True when the figures will be exact (a replacement plan that counts every feature, no household rule). */
+  readonly exact: boolean
+  /** Sample panels of an estimate. */
+  readonly panels: number
+  /** `panel`: a panel draw; `replacements`: the replacements of a panel-replacement draw. */
+  readonly scope: 'panel' | 'replacements'
+  /** True when the draw has the household rule. */
+  readonly households: boolean
+}
+
+/**
+ * The probabilities a verifier can offer for a commitment's draw and the proof's outcome, or undefined:
+ * a `panel` outcome that carries no exact probabilities, or any `panel-replacement` draw.
+ * @category Sortition
+ */
+export function probabilityOffer(draw: unknown, outcome: unknown): ProbabilityOffer | undefined {
+  const d = draw as { kind?: unknown; exact?: unknown; features?: unknown; households?: unknown } | undefined
+  if (d === undefined || !Array.isArray(d.exact) || !Array.isArray(d.features)) return undefined
+  const households = d.households !== undefined
+  if (d.kind === 'panel') {
+    if ((outcome as { probabilities?: unknown } | undefined)?.probabilities !== undefined) return undefined
+    return { exact: false, panels: DEFAULT_ESTIMATE_PANELS, scope: 'panel', households }
+  }
+  if (d.kind === 'panel-replacement') return { exact: d.exact.length === d.features.length && !households, panels: DEFAULT_ESTIMATE_PANELS, scope: 'replacements', households }
+  return undefined
+}
+
 /** What a row's figure is, in words (CLI, page notes). */
 export function probabilityMeaning(p: Pick<PanelProbabilities, 'scope' | 'households'>): string {
   const who = p.scope === 'panel' ? 'the chance that a given respondent of the type is on the panel' : 'the chance that a given available respondent of the type (not kept, not dropped, not living with a kept member) is drawn as a replacement'
