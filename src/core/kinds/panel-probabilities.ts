@@ -49,8 +49,12 @@ export interface PanelProbabilitySummary {
   readonly ratio: number | null
 }
 
-/** What the figures are of: a `panel` draw, or the replacements of a `panel-replacement` draw. */
-interface Scope {
+/**
+ * What the figures are of (a `panel` draw, or the replacements of a `panel-replacement` draw), whether
+ * a household rule applies, and the summary: the part every {@link PanelProbabilities} shares.
+ * @category Sortition
+ */
+export interface PanelProbabilityScope {
   /**
    * `panel`: the chance that a given respondent of the type is on the panel. `replacements`: the chance
    * that a given available respondent of the type (not kept, not dropped, not a kept member's housemate)
@@ -67,8 +71,8 @@ interface Scope {
  * @category Sortition
  */
 export type PanelProbabilities =
-  | (Scope & { readonly kind: 'exact'; readonly types: readonly { readonly type: string; readonly respondents: number; readonly probability: string; readonly decimal: string }[] })
-  | (Scope & {
+  | (PanelProbabilityScope & { readonly kind: 'exact'; readonly types: readonly { readonly type: string; readonly respondents: number; readonly probability: string; readonly decimal: string }[] })
+  | (PanelProbabilityScope & {
       readonly kind: 'estimate'
       /** Sample panels drawn on the stream of SHA-256("orbitdraw sortition probabilities v1" ‖ cid). */
       readonly panels: number

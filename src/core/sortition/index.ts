@@ -63,7 +63,7 @@ export {
   type PanelClaimResult,
 } from './panel.js'
 /** @category Sortition */
-export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilities, type PanelProbabilitySummary, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
+export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilities, type PanelProbabilityScope, type PanelProbabilitySummary, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
 /** @category Sortition */
 export { PLAN_METHODS, type PlanMethod, type PlanMethodSettings } from './gate.js'
 // Alternates and panel lotteries.
