@@ -2,18 +2,23 @@
  * Sortition at the sizes of real assemblies (issue 22): the bench's pool of 2,000 respondents and 6
  * features (3,000 for k = 200; 8 features for the last case), quotas at each value's proportional
  * share ± s seats. Each instance is committed, drawn and verified through the public API (panelDraw +
- * commit, drawFromBlock, verify) under the **new settings** (the work bound, the planner's 2^25 trial
- * cost, plan method 1's gate at 7 of 2,000, else plan method 2: a sequential gate of 12 kept within
- * 40,000 trials and 400,000 rounds), beside the **old settings** of the same engine in the same run (the
- * 200,000-state cap, 10,000-state planner trials, the gate at 10 of 2,000), measured as planner + gate.
- * MRS's figures (de Azevedo and Gölz 2026, public C++, measured by the issue's author on the same
- * instances: time to a first panel) are in the row names. Goals: commit ≤ 10 s, draw ≤ 5 s, verify ≤ 5 s.
+ * commit, drawFromBlock, verify) with today's engine (the work bound, the planner's 2^25 trial cost,
+ * plan method 1's gate at 7 of 2,000, else method 2: 12 kept within 40,000 trials and 400,000 rounds,
+ * else method 3: 10 kept on the same trials and a committed cap of 16 times them), beside, in the same
+ * run, the **old settings** (the 200,000-state cap, 10,000-state planner trials, the gate at 10 of
+ * 2,000) and **methods 1–2 only** (the engine before plan method 3), both measured as planner + gate.
+ * MRS's published figures (de Azevedo and Gölz 2026, public C++, measured by the issue's author on the
+ * same instances: time to a first panel) are the baseline of the "time to a first panel" rows (commit
+ * + draw here). Goals: commit ≤ 10 s, draw ≤ 5 s, verify ≤ 5 s. `SIZES_CASES=2,3` runs only those cases
+ * (1-based).
  */
 import { timeMs, type BenchRow } from './harness.js'
 import { OrbitdrawError } from '../src/core/errors.js'
 import { acceptanceStream, dpOrder, meetsQuotas, relaxedPanel } from '../src/core/sortition/panel.js'
 import { buildCounter } from '../src/core/sortition/count.js'
 import { checkQuotas, makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/pool.js'
+import { planPanel } from '../src/core/sortition/plan.js'
+import { poolParticipants } from '../src/core/kinds/sortition.js'
 import { commit } from '../src/core/commitment.js'
 import { drawFromBlock } from '../src/core/draw.js'
 import { panelDraw } from '../src/core/kinds/panel.js'
@@ -23,15 +28,28 @@ import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
 import { poolRows, quotas } from './panel-fixture.js'
 
-const CASES: { n: number; features: number; k: number; slack: number; mrs: string }[] = [
-  { n: 2000, features: 6, k: 40, slack: 2, mrs: 'MRS 0.157 s' },
-  { n: 2000, features: 6, k: 40, slack: 1, mrs: 'MRS 0.05 s' },
-  { n: 2000, features: 6, k: 100, slack: 2, mrs: 'MRS 0.74 s' },
-  { n: 2000, features: 6, k: 100, slack: 3, mrs: 'MRS 0.74 s' },
-  { n: 2000, features: 6, k: 150, slack: 3, mrs: 'MRS -' },
-  { n: 3000, features: 6, k: 200, slack: 3, mrs: 'MRS -' },
-  { n: 2000, features: 8, k: 40, slack: 2, mrs: 'MRS -' },
+/** The cases; `mrs`: MRS's published time to a first panel on the same instance (ms), when there is one. */
+const CASES: { n: number; features: number; k: number; slack: number; mrs?: number }[] = [
+  { n: 2000, features: 6, k: 40, slack: 2, mrs: 157 },
+  { n: 2000, features: 6, k: 40, slack: 1, mrs: 50 },
+  { n: 2000, features: 6, k: 100, slack: 2, mrs: 740 },
+  { n: 2000, features: 6, k: 100, slack: 3, mrs: 740 },
+  { n: 2000, features: 6, k: 150, slack: 3 },
+  { n: 3000, features: 6, k: 200, slack: 3 },
+  { n: 2000, features: 8, k: 40, slack: 2 },
 ]
+
+/** The engine before plan method 3 (methods 1 and 2, today's rounds), on the committed pool order: planner + gates. */
+function methods12(pool: SortitionPool, table: ReturnType<typeof checkQuotas>, k: number): string {
+  const ordered: SortitionPool = { features: pool.features, respondents: poolParticipants(pool).order.map((i) => pool.respondents[i]!) }
+  try {
+    const plan = planPanel(ordered, table, k, { fallbackToMethod2: true })
+    return `ok (plan method ${plan.method ?? 1}, exact ${plan.counter.exact.length}/${pool.features.length})`
+  } catch (err) {
+    if (!(err instanceof OrbitdrawError)) throw err
+    return `refused ${err.code}`
+  }
+}
 
 /** The old settings, replayed with today's counter: 10,000-state greedy trials, 200,000-state cap, 10 of 2,000. */
 function oldSettings(pool: SortitionPool, table: ReturnType<typeof checkQuotas>, k: number): string {
@@ -65,16 +83,21 @@ export default async function (): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const chain = buildChain(12, 'sortition-sizes')
   const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'assembly' }
-  for (const c of CASES) {
+  const only = process.env.SIZES_CASES?.split(',').map(Number)
+  for (const [ci, c] of CASES.entries()) {
+    if (only !== undefined && !only.includes(ci + 1)) continue
     const label = `${c.n.toLocaleString('en')} x ${c.features}, k = ${c.k}, ±${c.slack}`
+    const mrs = c.mrs === undefined ? 'MRS: no published figure' : `MRS ${c.mrs / 1000} s`
     const g = poolRows(c.n, c.features)
     const pool = makePool(g.names, g.rows)
     const qrows: QuotaRow[] = quotas(pool, c.k, c.slack)
     const table = checkQuotas(pool, qrows, c.k)
     let t0 = performance.now()
     const old = oldSettings(pool, table, c.k)
-    const oldMs = performance.now() - t0
-    rows.push({ name: `old settings, ${label}: ${old}`, value: oldMs, unit: 'ms' })
+    rows.push({ name: `old settings, ${label}: ${old}`, value: performance.now() - t0, unit: 'ms' })
+    t0 = performance.now()
+    const before = methods12(pool, table, c.k)
+    rows.push({ name: `methods 1–2 only (before plan method 3), ${label}: ${before}`, value: performance.now() - t0, unit: 'ms' })
     t0 = performance.now()
     let built: ReturnType<typeof panelDraw>
     try {
@@ -82,14 +105,17 @@ export default async function (): Promise<BenchRow[]> {
     } catch (err) {
       if (!(err instanceof OrbitdrawError)) throw err
       const ms = performance.now() - t0
-      rows.push({ name: `new settings, ${label}: refused ${err.code} (${c.mrs})`, value: ms, unit: 'ms', goal: 'commit ≤ 10000 ms', met: false })
+      rows.push({ name: `new settings, ${label}: refused ${err.code} (${mrs})`, value: ms, unit: 'ms', goal: 'commit ≤ 10000 ms', met: false })
       continue
     }
     const committed = commit({ ...base, draw: built.draw, participants: built.participants })
     const commitMs = performance.now() - t0
     const exact = built.draw.exact.length
-    rows.push({ name: `new settings, ${label}: commit (plan method ${built.draw.plan ?? 1}, exact ${exact}/${c.features}: ${built.draw.exact.join(', ')}; ${c.mrs})`, value: commitMs, unit: 'ms', goal: '≤ 10000 ms', met: commitMs <= 10_000 })
+    const method = built.draw.plan === 3 ? `plan method 3, maxRounds ${built.draw.maxRounds!.toLocaleString('en')}` : `plan method ${built.draw.plan ?? 1}`
+    rows.push({ name: `new settings, ${label}: commit (${method}, exact ${exact}/${c.features}: ${built.draw.exact.join(', ')})`, value: commitMs, unit: 'ms', goal: '≤ 10000 ms', met: commitMs <= 10_000 })
+    t0 = performance.now()
     const proof = drawFromBlock(committed.commitment, built.participants, chain[10]!)
+    const firstDrawMs = performance.now() - t0
     const rounds = (proof.outcome as { rounds: number }).rounds
     const drawMs = await timeMs(() => drawFromBlock(committed.commitment, built.participants, chain[10]!), 1, 0)
     rows.push({ name: `new settings, ${label}: draw after the block (${rounds} rounds)`, value: drawMs, unit: 'ms', goal: '≤ 5000 ms', met: drawMs <= 5000 })
@@ -99,6 +125,8 @@ export default async function (): Promise<BenchRow[]> {
       if (!r.ok) throw new Error(`bench: ${label} does not verify`)
     }, 1, 0)
     rows.push({ name: `new settings, ${label}: verify in Node`, value: verifyMs, unit: 'ms', goal: '≤ 5000 ms', met: verifyMs <= 5000 })
+    const first = commitMs + firstDrawMs
+    rows.push({ name: `new settings, ${label}: time to a first panel (commit + draw; ${mrs})`, value: first, unit: 'ms', ...(c.mrs === undefined ? {} : { baseline: { name: 'MRS, published', value: c.mrs }, goal: '≤ MRS', met: first <= c.mrs }) })
   }
   return rows
 }

@@ -1,40 +1,47 @@
 /**
- * Bundles the `orbitdraw` command (`package.json` `bin`) from the compiled CLI (`dist/cli/main.js`, tsc
- * output) into `dist/bin/`:
+ * Bundles the `verify` command of `orbitdraw` (`package.json` `bin`) from the compiled CLI
+ * (`dist/cli/main.js`, tsc output) into `dist/bin/`:
  *
- * - `orbitdraw.cjs`: the command (`package.json` `bin`), three lines written by this script: it turns on
+ * - `orbitdraw.cjs`: the command (`package.json` `bin`), five lines written by this script: it turns on
  *   Node's own module compile cache where Node has it (`module.enableCompileCache()`, Node 22.1 and
- *   later; nothing on Node 20) and runs `orbitdraw-cli.cjs`. The cache is Node's: it lives where Node
- *   decides (`NODE_COMPILE_CACHE`, else `node-compile-cache` in the system's temporary directory) and
- *   `NODE_DISABLE_COMPILE_CACHE=1` turns it off (docs/cli.md, "Start-up and Node's compile cache"). The call must come before the
- *   bundle is loaded, which is why `bin` is this small file and not the bundle itself.
- * - `orbitdraw-cli.cjs`: the CLI, one CommonJS file. Every module the sources import lazily
- *   (`await import(...)`: each command, the error reporter, the record and time-stamp checks, ...) stays
- *   lazy inside it: esbuild wraps it in an init function that runs the first time it is imported, so
- *   `orbitdraw --help` evaluates no command and a relaxed `verify` no record or time-stamp code. It also
- *   runs as a script of its own (`node dist/bin/orbitdraw-cli.cjs`).
- * - `hash-worker.js`: the participants-hash worker (an ES module, started by `src/node/hash-pool.ts`
- *   from `new URL('./hash-worker.js', import.meta.url)`, which names this file from `orbitdraw.cjs`).
+ *   later; nothing on Node 20), then runs `orbitdraw verify ...` from `orbitdraw-verify.cjs` and every
+ *   other command line (`--help`, `commit`, `draw`, `emulator`, ...) from the tsc output
+ *   `dist/cli/main.js`, which the package ships. The cache is Node's: it lives where Node decides
+ *   (`NODE_COMPILE_CACHE`, else `node-compile-cache` in the system's temporary directory) and
+ *   `NODE_DISABLE_COMPILE_CACHE=1` turns it off (docs/cli.md, "Start-up and Node's compile cache"). The
+ *   call must come before the CLI is loaded, which is why `bin` is this small file.
+ * - `orbitdraw-verify.cjs`: `verify`, one CommonJS file: the CLI's entry with only the `verify` command
+ *   (its other commands resolve to a module that throws: `bin` never sends them here, so one process
+ *   never holds two copies of the library's classes, which the error reporter tells apart with
+ *   `instanceof`). Every module the sources import lazily (`await import(...)`: the error reporter, the
+ *   record and time-stamp checks, `--online`'s beacon client, ...) stays lazy inside it: esbuild wraps it
+ *   in an init function that runs the first time it is imported, so `orbitdraw verify --help` evaluates no
+ *   verifier code and a relaxed `verify` no record or time-stamp code.
+ * - `hash-worker.js`: the participants-hash worker of the bundle (an ES module, started by
+ *   `src/node/hash-pool.ts` from `new URL('./hash-worker.js', import.meta.url)`, which names this file
+ *   from the bundle) for a proof of 100,000 entries or more.
  *
- * Why one CommonJS file and not ES module chunks: measured side by side (docs/performance.md, Start-up),
- * the same code as one CommonJS file starts a strict `orbitdraw verify` about 25 ms sooner than as
- * esbuild's ES module chunks (30 files in 6 dynamic-import waves) or as one ES module file. Node's
- * ES module loader costs a fresh process more than its CommonJS loader does, and the sources' lazy
- * imports become plain function calls. A whole-CLI file is compiled lazily by V8 (functions never
- * called are only pre-parsed), which measured no slower for `verify` than a file holding verify's code
- * alone.
+ * Why verify alone is bundled: a strict `verify` is the start-up the project sets a goal for (at most
+ * 2.2x `node -e 0`, docs/performance.md, Start-up), and as one CommonJS file it starts sooner than as
+ * the ~180 ES modules it loads from `dist/` (Node's ES module loader costs a fresh process more than its
+ * CommonJS loader does, and the sources' lazy imports become plain function calls). The other commands
+ * wait on the network or hash whole files; `--help` starts sooner from `dist/cli/` than from a bundle
+ * (it loads five small modules, not one large file). A bundle of the whole CLI was a second copy of the
+ * library in the tarball (issue 25: tarball size).
  *
- * Left outside the file, required from `node_modules` when first used: `csv-parse`, which only the
- * sortition CSV readers use (a dependency, installed with the package, shipped as CommonJS). The
- * time-stamping client and the emulator's authority write and read their DER with the core's own
- * writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no ASN.1 package is installed.
+ * Left outside the file, required from `node_modules` when first used (Node 20.19 and later `require()`
+ * an ES module): `csv-parse` and `highs` (the sortition readers and solver, not reached from verify) and
+ * `@noble/curves` (Ed25519 records and drand's BLS12-381 signatures: 93 kB minified that an RSA-signed
+ * or unsigned proof never runs). The time-stamping client and the emulator's authority write and read
+ * their DER with the core's own writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no
+ * ASN.1 package is installed.
  *
- * The library entries (`dist/index.js`, `dist/core/index.js`, `dist/emulator/index.js`) stay tsc
- * output; this script only adds `dist/bin/`. It also writes `dist/bin/meta.json` (not shipped: see
- * `package.json` `files`): for each output file, the compiled modules in it. With `trace: true` (only
+ * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
+ * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
+ * compiled modules in it. With `trace: true` (only
  * for `test/cli/bundle.test.ts`, into another directory) every bundled module, when evaluated, appends
  * its path to the file named by `ORBITDRAW_TRACE`, and the command appends the packages it required
- * from `node_modules` at exit: the test checks what each command line runs. Run after `tsc` (it is
+ * from `node_modules` at exit: the test checks what each `verify` command line runs. Run after `tsc` (it is
  * part of `npm run build`):
  *
  *   npx tsx scripts/build-cli.ts [--out DIR] [--quiet]
@@ -54,22 +61,47 @@ const WORKER_ENTRY = 'dist/node/hash-worker.js'
 
 /** The file `package.json` `bin` names. */
 export const BIN_FILE = 'orbitdraw.cjs'
-/** The CLI bundle `bin` runs. */
-const CLI_NAME = 'orbitdraw-cli'
+/** The verify bundle `bin` runs for `orbitdraw verify ...`. */
+const CLI_NAME = 'orbitdraw-verify'
 export const CLI_FILE = `${CLI_NAME}.cjs`
 
 /**
  * The command `bin` names: Node's compile cache on where Node has it (a no-op on Node 20, where
- * `enableCompileCache` is undefined; it never throws: a cache it cannot use is skipped), then the CLI.
+ * `enableCompileCache` is undefined; it never throws: a cache it cannot use is skipped), then `verify`
+ * from the bundle and any other command line from `dist/cli/` (an ES module, imported).
  */
 export const BIN_SOURCE = `#!/usr/bin/env node
 'use strict'
 require('node:module').enableCompileCache?.()
-require('./${CLI_FILE}').runAsProcess()
+if (process.argv[2] === 'verify') require('./${CLI_FILE}').runAsProcess()
+else import('../cli/main.js').then((cli) => cli.runAsProcess())
 `
 
+/** The command modules the verify bundle holds (\`dist/cli/commands/\`); every other one runs from \`dist/cli/\`. */
+export const BUNDLED_COMMANDS = ['verify', 'verify-usage', 'describe'] as const
+
+/**
+ * The verify bundle holds \`verify\` only: the command table's other entries resolve to a module that throws
+ * (\`bin\` never sends them here), so the bundle carries no commit, draw, beacon, emulator or announce code
+ * and a second copy of the library's classes can never meet the first in one process.
+ */
+const verifyOnly: Plugin = {
+  name: 'orbitdraw-verify-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) => {
+      if (!args.importer.endsWith(join('dist', 'cli', 'commands', 'index.js'))) return undefined
+      const name = args.path.slice(2, -3)
+      return (BUNDLED_COMMANDS as readonly string[]).includes(name) ? undefined : { path: name, namespace: 'orbitdraw-not-bundled' }
+    })
+    b.onLoad({ filter: /.*/, namespace: 'orbitdraw-not-bundled' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`orbitdraw ${args.path} is not in the verify bundle: run dist/bin/orbitdraw.cjs, which runs it from dist/cli/`)})`,
+      loader: 'js',
+    }))
+  },
+}
+
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
-export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs'] as const
+export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs', '@noble/curves', '@noble/curves/*'] as const
 
 /**
  * `import.meta.url` in a CommonJS file: the sources use it to find the hash worker, `package.json`
@@ -150,7 +182,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins,
+    plugins: [verifyOnly, ...plugins],
   })
   const worker = await build({
     ...COMMON,

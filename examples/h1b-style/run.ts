@@ -10,8 +10,10 @@
  * DIR/stages.csv, the files `orbitdraw commit --participants registrations.csv --stages stages.csv`
  * reads); commit the `stages` draw as a private list; time-stamp it with the emulator's authority; wait;
  * draw; verify in Node with this run's beacon and authority trusted explicitly; print, per wage level,
- * the regular stage's selection rate beside its exact probability (examples/h1b-style/exact.ts), and
- * the overall rate. Exits 0 when the proof verifies and the exact probabilities add up to 650.
+ * the selection rates of the regular stage, of the advanced-degree stage (among advanced-degree
+ * registrations) and overall, each beside its exact probability (regular stage: exact.ts; advanced stage
+ * and overall, where an advanced-degree registration can be selected in either stage: staged.ts). Exits 0
+ * when the proof verifies and the exact probabilities add up to 650 and 200.
  */
 import assert from 'node:assert/strict'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -25,7 +27,7 @@ import { parseTrustAnchor } from '../../src/timestamp/index.js'
 import { makePool } from '../../src/core/sortition/index.js'
 import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../../src/timestamp/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
-import { inclusionProbabilities } from './exact.js'
+import { stagedProbabilities } from './staged.js'
 
 const { values: args } = parseArgs({ options: { 'out-dir': { type: 'string' } } })
 const outDir = resolve(args['out-dir'] ?? '.')
@@ -80,21 +82,37 @@ try {
   assert.equal(result.verdict, 'verified', 'the proof verifies under the strict policy, with this run\'s beacon and authority trusted')
   assert.equal(proof.participants?.disclosure, 'winners')
 
-  // 5. Selection rate per wage level beside the exact probability of the regular stage (weighted
-  //    without replacement, 650 of 2,000: exact.ts). A bachelor's registration can only be selected in the
-  //    regular stage, so its overall probability is that one.
-  const exact = inclusionProbabilities(perWage, WAGES.map((w) => WEIGHT[w]), 650)
-  const total = exact.reduce((a, p, i) => a + p * perWage[i]!, 0)
-  assert.ok(Math.abs(total - 650) < 1e-6, `the exact probabilities add up to 650 (got ${total})`)
+  // 5. Selection rates per wage level beside the exact probabilities (staged.ts): the regular stage (650
+  //    of 2,000, weighted without replacement), the advanced-degree stage (200 among the advanced-degree
+  //    registrations left, so conditional on stage 1) and overall. A bachelor's registration can only be
+  //    selected in the regular stage.
+  const groups = WAGES.flatMap((w) => (['bachelor', 'advanced'] as const).map((degree) => ({ wage: w, degree, count: registrations.filter((r) => r.wage === w && r.degree === degree).length, weight: WEIGHT[w], advanced: degree === 'advanced' })))
+  const started = performance.now()
+  const exact = stagedProbabilities(groups, 650, 200, 2)
+  const exactMs = performance.now() - started
+  const regularTotal = exact.reduce((a, p, i) => a + p.regular * groups[i]!.count, 0)
+  const advancedTotal = exact.reduce((a, p, i) => a + p.advanced * groups[i]!.count, 0)
+  assert.ok(Math.abs(regularTotal - 650) < 1e-6, `the regular stage's exact probabilities add up to 650 (got ${regularTotal})`)
+  assert.ok(Math.abs(advancedTotal - 200) < 1e-2, `the advanced stage's exact probabilities add up to 200 (got ${advancedTotal})`)
   const wageOf = (entry: string): string => /\|wage=([IV]+)$/.exec(entry)![1]!
-  console.log('4. selection by wage level (regular stage: rate in this draw | exact probability; overall rate incl. the advanced stage)')
-  console.log('   wage  registrations  regular  rate    exact   overall  rate')
+  const degreeOf = (entry: string): string => /\|degree=([a-z]+)\|/.exec(entry)![1]!
+  const rate = (k: number, n: number): string => (n === 0 ? '  -  ' : (k / n).toFixed(3))
+  console.log('4. selection by wage level: rate in this draw | exact probability (regular stage among all; advanced stage among')
+  console.log('   the advanced-degree registrations; overall among all)')
+  console.log('   wage  registrations  regular  rate   exact   advanced-degree  advanced  rate   exact   overall  rate   exact')
   WAGES.forEach((w, i) => {
+    const b = groups.findIndex((g) => g.wage === w && !g.advanced)
+    const a = groups.findIndex((g) => g.wage === w && g.advanced)
+    const nAdv = groups[a]!.count
     const regular = o.stages[0]!.winners.filter((x) => wageOf(x.entry) === w).length
-    const overall = regular + o.stages[1]!.winners.filter((x) => wageOf(x.entry) === w).length
-    console.log(`   ${w.padEnd(4)}  ${String(perWage[i]).padStart(13)}  ${String(regular).padStart(7)}  ${(regular / perWage[i]!).toFixed(3)}   ${exact[i]!.toFixed(4)}  ${String(overall).padStart(7)}  ${(overall / perWage[i]!).toFixed(3)}`)
+    const advanced = o.stages[1]!.winners.filter((x) => wageOf(x.entry) === w && degreeOf(x.entry) === 'advanced').length
+    const overallExact = (groups[b]!.count * exact[b]!.overall + nAdv * exact[a]!.overall) / perWage[i]!
+    console.log(
+      `   ${w.padEnd(4)}  ${String(perWage[i]).padStart(13)}  ${String(regular).padStart(7)}  ${rate(regular, perWage[i]!)}  ${exact[b]!.regular.toFixed(4)}  ${String(nAdv).padStart(15)}  ${String(advanced).padStart(8)}  ${rate(advanced, nAdv)}  ${exact[a]!.advanced.toFixed(4)}  ${String(regular + advanced).padStart(7)}  ${rate(regular + advanced, perWage[i]!)}  ${overallExact.toFixed(4)}`,
+    )
   })
-  console.log(`   the exact probabilities times the registrations add up to ${total.toFixed(9)} (650 selections)`)
+  console.log(`   an advanced-degree registration's overall probability: ${WAGES.map((w) => `${w} ${exact[groups.findIndex((g) => g.wage === w && g.advanced)]!.overall.toFixed(4)}`).join(', ')}`)
+  console.log(`   the exact probabilities times the registrations add up to ${regularTotal.toFixed(9)} (650 selections) and ${advancedTotal.toFixed(4)} (200), computed in ${(exactMs / 1000).toFixed(1)} s`)
   console.log(`5. the proof reveals the ${o.stages.reduce((a, s) => a + s.winners.length, 0)} selected registrations only; the other ${N - 850} never appear in it`)
   assert.equal(registrations.filter((r) => !text.includes(`"${r.id}|`)).length, N - 850)
 } finally {

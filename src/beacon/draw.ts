@@ -110,9 +110,10 @@ export async function draw(commitment: Commitment, participants: Participants | 
 /**
  * @internal {@link draw} with its two pure steps given: `prepare` (every check that needs no block, run
  * before waiting) and `prove` (the proof from the target block, before the chain is added). `draw` passes
- * `prepareDrawAsync` and `drawPrepared`; the CLI's streamed draw of a file passes steps that never hold the list.
+ * `prepareDrawAsync` and `drawPrepared`; the streamed draw of a file (`orbitdraw/node`'s `drawFile`) passes
+ * steps that never hold the list, whose proof may carry a ranking written from the file (`R`).
  */
-export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P | Promise<P>, prove: (prepared: P, block: BeaconBlock, drand?: DrandEvidence) => Proof | Promise<Proof>): Promise<Proof> {
+export async function drawWith<P, R extends Pick<Proof, 'chain'> = Proof>(commitment: Commitment, options: NetworkDrawOptions, prepare: () => P | Promise<P>, prove: (prepared: P, block: BeaconBlock, drand?: DrandEvidence) => R | Promise<R>): Promise<R> {
   const name = parseIpnsName(commitment?.beacon ?? '', '$.commitment.beacon')
   const client = options.client ?? new BeaconClient({ ...options.clientOptions, name: name.name })
   if (client.name !== name.name) {
@@ -171,7 +172,7 @@ export async function drawWith<P>(commitment: Commitment, options: NetworkDrawOp
     blocks = [...blocks, ...below.slice(1)]
   }
   const record = waited.head.authenticated ? waited.head.record : undefined
-  const proof: Proof = {
+  const proof: R = {
     ...base,
     chain: {
       ...(record === undefined ? {} : { ipnsRecord: bytesToBase64(record) }),

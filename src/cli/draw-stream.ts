@@ -1,14 +1,15 @@
 /**
- * `orbitdraw draw` of a participants file of lines, without ever holding the list: the library's
+ * `orbitdraw draw` of a participants file, without ever holding the list: the library's
  * streamed draw (`orbitdraw/node`'s `streamDrawFile`, `src/node/draw-stream.ts`) with the command's
  * output: a file written all or nothing (`writeProofFile`), or standard output as it comes.
  *
  * @module
  */
 import { InvalidInputError } from '../core/errors.js'
-import type { Proof } from '../core/proof.js'
-import { streamDrawFile, type StreamDrawOptions, type StreamedDraw } from '../node/draw-stream.js'
+import { streamDrawFile } from '../node/draw-stream.js'
+import type { StreamDrawOptions, StreamedDraw } from '../node/streamed-draw.js'
 import { writeProofFile } from '../node/proof-file.js'
+import type { StreamedProof } from '../node/proof-writer.js'
 import { UsageError } from './exit-codes.js'
 
 /** Options of {@link readForDraw}: the library's. */
@@ -25,7 +26,7 @@ export interface ProofOutput {
 /** The library's streamed draw, written where the command writes. */
 export interface CliStreamedDraw extends Omit<StreamedDraw, 'write'> {
   /** Writes `proof` (from `prove`, its chain added) as `serializeProof` would, streaming the list. */
-  write(proof: Proof, output: ProofOutput): Promise<void>
+  write(proof: StreamedProof, output: ProofOutput): Promise<void>
 }
 
 /**

@@ -29,7 +29,10 @@ export function kindOptions(kinds: DrawKinds = DEFAULT_DRAW_KINDS): Record<strin
     if (!(k.cli.flag in k.cli.options)) throw new Error(`draw kind ${k.name}: its flag --${k.cli.flag} is not among its options`)
     for (const [name, type] of Object.entries(k.cli.options)) {
       // Only an input file of the same format may be shared (the sortition kinds' --pool and --quotas).
-      const format = name === k.cli.flag ? undefined : k.cli.files?.[name]
+      // A selecting flag may be another kind's input file of the same format (--replacing: a panel
+      // replacement's selecting flag, a re-roll's followed proof), never another kind's selecting flag.
+      const format = k.cli.files?.[name]
+      if (name === k.cli.flag && cliKinds(kinds).some((o) => o !== k && o.cli.flag === name)) throw new Error(`draw kinds select with the flag --${name} twice`)
       if (name in out && (format === undefined || fileFormat.get(name) !== format)) throw new Error(`draw kinds declare the flag --${name} twice`)
       out[name] = { type }
       fileFormat.set(name, format)
@@ -64,7 +67,9 @@ export function weightedUsage(kinds: DrawKinds = DEFAULT_DRAW_KINDS): string {
  */
 export function drawSpecFromFlags(flags: Flags, command: string, kinds: DrawKinds = DEFAULT_DRAW_KINDS): { spec: DrawSpec | undefined; kind: CliKind; flags: KindFlags } {
   const all = cliKinds(kinds)
-  const chosen = all.filter((k) => flags[k.cli.flag] !== undefined)
+  // A kind whose selecting flag is also an input file of another chosen kind (--replacing with --reroll) gives way to it.
+  const set = all.filter((k) => flags[k.cli.flag] !== undefined)
+  const chosen = set.filter((k) => !set.some((o) => o !== k && o.cli.files?.[k.cli.flag] !== undefined))
   if (chosen.length !== 1) {
     throw new UsageError(chosen.length === 0 ? `say what to draw: ${orList(all.map((k) => k.cli.usage))}` : `choose one draw kind, not ${chosen.map((k) => `--${k.cli.flag}`).join(' and ')}`, command)
   }

@@ -157,7 +157,8 @@ function isEntryPoint(): boolean {
 /**
  * Runs the CLI as this process: `process.argv`, standard streams, signals, and the exit code. The
  * command (`dist/bin/orbitdraw.cjs`, written by `scripts/build-cli.ts`) calls it after loading the
- * bundle; the bundle and the tsc output (`node dist/cli/main.js`) call it when run as a script.
+ * verify bundle (`orbitdraw verify ...`) or this module (every other command line); the bundle and the
+ * tsc output (`node dist/cli/main.js`) call it when run as a script.
  */
 export function runAsProcess(): void {
   const controller = new AbortController()

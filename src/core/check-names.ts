@@ -56,7 +56,10 @@ export const CHECK_NAMES = [
   'panel-quotas',
   'panel-replay',
   'panel-households',
-  // A follow-up draw (`panel-replacement`): the carried original proof and the link to it.
+  // A re-roll (`reroll`, `weighted-reroll`: REROLL_CHECK_NAMES).
+  'reroll-kept',
+  'reroll-never-won',
+  // A follow-up draw (`panel-replacement`, `reroll`, `weighted-reroll`): the carried original proof and the link to it.
   'follow-up-original',
   'follow-up-link',
   'lottery-panels',

@@ -239,7 +239,7 @@ function prepared(inputs: DrawInputs, root: Uint8Array | undefined, tree: Partic
 
 /**
  * @internal A participants list known only by its size and digest, as a streaming reader computes them
- * (`src/cli/participants-stream.ts`: the CLI's `draw` of a file of lines never holds the list).
+ * (`src/node/participants-stream.ts`: a draw of a file never holds the list).
  */
 export interface ParticipantsDigestOnly {
   /** Number of entries. */
@@ -251,28 +251,36 @@ export interface ParticipantsDigestOnly {
    * before waiting a proof no verifier could read.
    */
   readonly entryBytes?: number
+  /** A weighted list's weights, in committed order (one per entry). */
+  readonly weights?: readonly number[]
 }
 
 /**
  * @internal Whether a draw of this kind can go from the list's digest alone (see
- * {@link prepareDrawFromDigest}): its participants are plain entries, its outcome names only its ranked
- * winners (`winnersOnly`), and no rule looks at the whole list (`checkEntries`). Other kinds need the list.
+ * {@link prepareDrawFromDigest}): it takes participants (plain entries, or weighted ones whose weights the
+ * caller passes), and no rule looks at the whole list (`checkEntries`: the sortition and column kinds,
+ * whose entries must spell out the types their spec counts, checked against each other). Its outcome
+ * is computed from the count (and the weights) as for a list in memory.
  */
 export function drawsFromDigest(kind: AnyDrawKind): boolean {
-  return kind.participants === 'entries' && kind.winnersOnly !== undefined && kind.checkEntries === undefined
+  return kind.participants !== 'none' && kind.checkEntries === undefined
 }
 
 /**
- * @internal {@link prepareDraw} for a list given by its count and digest, for kinds that
- * {@link drawsFromDigest}: the same checks in the same order, with the same errors (the caller has
- * checked each entry, the duplicates and the list's size, as `prepareDraw` does). The prepared draw has
- * no `participants` and no `tree`: its outcome comes from {@link outcomeFromBlock} and its proof from
- * {@link proofOf}, with the disclosure the caller builds from the list (see `src/cli/draw-stream.ts`).
- * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTION` for a kind that needs the list.
+ * @internal {@link prepareDraw} for a list given by its count and digest (and, for a weighted kind, its
+ * weights), for kinds that {@link drawsFromDigest}: the same checks in the same order, with the same
+ * errors (the caller has checked each entry, the duplicates and the list's size, as `prepareDraw` does).
+ * The prepared draw has no `participants` and no `tree`: its outcome comes from {@link outcomeFromBlock}
+ * (with the weights) and its proof from {@link proofOf}, with the disclosure the caller builds from the
+ * list (see `src/node/draw-stream.ts`).
+ * @throws as {@link prepareDraw}; {@link InvalidInputError} `INVALID_OPTION` for a kind that needs the
+ *   list, or takes none.
  */
 export function prepareDrawFromDigest(commitment: Commitment, digest: ParticipantsDigestOnly, options: DrawFromBlockOptions = {}): PreparedDraw {
   const { kind, ...checked } = checkDrawOptions(commitment, options)
-  if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTION', `a ${kind.name} draw needs its whole participants list, not only its digest`, 'pass the list to prepareDraw')
+  if (kind.participants === 'none') throw new InvalidInputError('INVALID_OPTION', `a ${kind.name} draw takes no participants: there is no list to read`, 'draw it without a participants file (draw(commitment, undefined, options))')
+  if (!drawsFromDigest(kind)) throw new InvalidInputError('INVALID_OPTION', `a ${kind.name} draw needs its whole participants list, not only its digest: its entries are checked against each other (they must spell out the types its spec counts)`, 'read the list and pass it to draw (orbitdraw draw reads such a list whole; its size is bounded by the kind\'s own limit)')
+  if (kind.participants === 'weighted' && digest.weights?.length !== digest.count) throw new InvalidInputError('MISSING_WEIGHTS', `a weighted draw needs one weight per participant (${digest.count}), got ${digest.weights?.length ?? 'none'}`, 'read the list with its weights')
   checkCount(commitment, digest.count)
   if (digest.entryBytes !== undefined) checkProofFits(digest.count, digest.entryBytes, { full: checked.disclosure === 'full', salted: checked.salted, kind, spec: commitment.draw })
   return prepared({ commitment, ...checked, participants: undefined, list: undefined }, digest.root, undefined)
@@ -283,7 +291,7 @@ export function prepareDrawFromDigest(commitment: Commitment, digest: Participan
  * computed outcome. The first half of {@link drawPrepared}.
  * @throws as {@link drawPrepared}.
  */
-export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>, drand?: DrandEvidence): { readonly block: BeaconBlock; readonly seed: Uint8Array; readonly outcome: Outcome; readonly drand?: DrandEvidence } {
+export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock, 'cid' | 'bytes'>, drand?: DrandEvidence, streamedWeights?: readonly number[]): { readonly block: BeaconBlock; readonly seed: Uint8Array; readonly outcome: Outcome; readonly drand?: DrandEvidence } {
   const { commitment, cid, participants } = prepared
   const kinds = prepared.kinds ?? DEFAULT_DRAW_KINDS
   const kind = kindOf(commitment.draw, kinds)
@@ -296,7 +304,8 @@ export function outcomeFromBlock(prepared: PreparedDraw, block: Pick<BeaconBlock
   if (committed !== undefined && drand === undefined) throw new InvalidInputError('MISSING_DRAND_ROUND', `this commitment mixes in drand round ${committed.round}: the draw needs it`, 'pass the round (its signature, checked against the chain) and the time-stamps over the target block; if the round never appears, the draw is void')
   if (committed !== undefined && drand !== undefined && drand.round !== committed.round) throw new MismatchError('WRONG_DRAND_ROUND', `drand round ${drand.round} was given, the commitment names round ${committed.round}`, 'use the committed round; no other round may be substituted')
   const seed = drand === undefined ? deriveSeed(cid, parsed) : deriveMixedSeed(cid, parsed, drand)
-  const weights = kind.participants === 'weighted' ? (participants as readonly WeightedEntry[]).map((e) => e.weight) : undefined
+  // A list read as a stream gives its weights (prepareDrawFromDigest); a list in memory carries them.
+  const weights = kind.participants !== 'weighted' ? undefined : participants === undefined ? streamedWeights : (participants as readonly WeightedEntry[]).map((e) => e.weight)
   const outcome = computeOutcome(seed, commitment.draw, commitment.participants?.count ?? 0, weights, kinds)
   return drand === undefined ? { block: parsed, seed, outcome } : { block: parsed, seed, outcome, drand: { round: drand.round, signature: drand.signature, timestamps: [...drand.timestamps] } }
 }
@@ -318,6 +327,14 @@ export interface DrandEvidence {
  * names committed entry `i` in the outcome. The second half of {@link drawPrepared}.
  */
 export function proofOf(prepared: PreparedDraw, drawn: ReturnType<typeof outcomeFromBlock>, participants: ParticipantsDisclosure | undefined, entry: (index: number) => string): Proof {
+  return proofWith(prepared, drawn, participants, outcomeToJson(drawn.outcome, entry, prepared.kinds ?? DEFAULT_DRAW_KINDS))
+}
+
+/**
+ * @internal {@link proofOf} with the outcome's proof form given by the caller (the streamed draw of a
+ * file gives a ranking written from the file: `src/node/draw-stream.ts`).
+ */
+export function proofWith<O>(prepared: PreparedDraw, drawn: ReturnType<typeof outcomeFromBlock>, participants: ParticipantsDisclosure | undefined, outcome: O): Omit<Proof, 'outcome'> & { readonly outcome: O } {
   const { commitment, cid, json } = prepared
   return {
     type: PROOF_TYPE,
@@ -327,7 +344,7 @@ export function proofOf(prepared: PreparedDraw, drawn: ReturnType<typeof outcome
     ...(participants === undefined ? {} : { participants }),
     chain: { blocks: [{ cid: drawn.block.cid, bytes: bytesToBase64(drawn.block.bytes) }] },
     seed: bytesToHex(drawn.seed),
-    outcome: outcomeToJson(drawn.outcome, entry, prepared.kinds ?? DEFAULT_DRAW_KINDS),
+    outcome,
     ...(drawn.drand === undefined ? {} : { drand: drawn.drand }),
   }
 }

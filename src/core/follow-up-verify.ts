@@ -9,6 +9,7 @@ import { check, type Check } from './check.js'
 import type { Commitment } from './commitment.js'
 import { MAX_FOLLOW_UP_DEPTH, type FollowUpLink } from './follow-up.js'
 import { panelReplacementLink } from './kinds/panel-replacement-link.js'
+import { rerollLink } from './kinds/reroll-link.js'
 import type { Proof } from './proof.js'
 
 /** The part of a verdict this step reads. */
@@ -27,6 +28,8 @@ type LinkRule = (spec: never, follow: { commitment: Commitment; proof: Proof }, 
 
 const LINKS: Record<string, LinkRule> = {
   'panel-replacement': panelReplacementLink as LinkRule,
+  reroll: rerollLink as LinkRule,
+  'weighted-reroll': rerollLink as LinkRule,
 }
 
 /** Is `kind` a follow-up kind (its draw names the draw it follows)? */

@@ -7,9 +7,10 @@
  *
  * @module
  */
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from './json.js'
+import { field, type JsonObject } from './json.js'
 import { badDraw } from './kinds/kind.js'
-import { described, integer, list, strictObject, text } from './schema/kit.js'
+import { hash } from './schema/common.js'
+import { described, integer, list, parseShape, strictObject, text } from './schema/kit.js'
 import { SORTITION_LIMITS } from './sortition/pool.js'
 
 /**
@@ -37,24 +38,16 @@ export const MAX_FOLLOW_UP_DEPTH = 8
 export const followsShape = described(
   strictObject({
     commitment: described(text(), 'The CID of the original draw\'s commitment.'),
-    seed: described(text(), 'The original proof\'s seed, 64 lowercase hex digits.'),
+    seed: described(hash, 'The original proof\'s seed, 64 lowercase hex digits.'),
     target: described(integer(1), 'The original draw\'s target block sequence (the follow-up\'s target is later).'),
-    dropped: described(list(integer(0, SORTITION_LIMITS.maxPoolSize - 1), SORTITION_LIMITS.maxPanelSize), 'Committed indices of the original winners who declined or dropped out, strictly ascending, at least one.'),
+    dropped: described(list(integer(0), SORTITION_LIMITS.maxPanelSize), 'Committed indices of the original winners who declined or dropped out, strictly ascending, at least one, each below participants.count.'),
   }),
   'The draw this one follows (a replacement or a re-roll): docs/spec.md, Follow-up draws.',
 )
 
-/** Reads `follows`. */
+/** Reads `follows` by its declared shape ({@link followsShape}): `ParseError` / `LimitExceededError` at the bad field. */
 export function parseFollows(draw: JsonObject, path: string): FollowUpLink {
-  const p = `${path}.follows`
-  const o = expectObject(field(draw, 'follows', path), p)
-  expectOnlyKeys(o, ['commitment', 'seed', 'target', 'dropped'], p)
-  return {
-    commitment: expectString(field(o, 'commitment', p), `${p}.commitment`),
-    seed: expectString(field(o, 'seed', p), `${p}.seed`, /^[0-9a-f]{64}$/, '64 lowercase hex digits'),
-    target: expectInteger(field(o, 'target', p), `${p}.target`, 1),
-    dropped: expectArray(field(o, 'dropped', p), `${p}.dropped`, SORTITION_LIMITS.maxPanelSize).map((x, i) => expectInteger(x, `${p}.dropped[${i}]`)),
-  }
+  return parseShape(followsShape, field(draw, 'follows', path), `${path}.follows`) as FollowUpLink
 }
 
 /** Validates `follows` against `n` participants and the follow-up's own target. */

@@ -24,6 +24,8 @@ const MAX_IN_WORKER = 4
 interface Block {
   readonly first: number
   lines: string[] | null
+  /** A weighted list's weights of these lines, or null. */
+  weights: number[] | null
   root: Int32Array | null
 }
 
@@ -64,14 +66,14 @@ export class BlockHasher {
     this.#pool = options.threads ? HashPool.start() : null
   }
 
-  /** Hands over the next block (exactly `blockSize` entries, starting at list position `first`). */
-  push(lines: string[], first: number): void {
-    const block: Block = { first, lines, root: null }
+  /** Hands over the next block (exactly `blockSize` entries, starting at list position `first`; with their weights for a weighted list). */
+  push(lines: string[], first: number, weights: number[] | null = null): void {
+    const block: Block = { first, lines, weights, root: null }
     this.#queue.push(block)
     const pool = this.#pool
     if (pool !== null && pool.alive && pool.inHand < MAX_IN_WORKER) {
       this.#secretBytes ??= this.#secret === null ? null : this.#secret.exportBytes()
-      const job: HashJob = { entries: lines.join('\n'), weights: null, secret: this.#secretBytes === null ? null : this.#secretBytes.slice(), salts: null, firstIndex: first, chunk: this.blockSize }
+      const job: HashJob = { entries: lines.join('\n'), weights: weights === null ? null : Float64Array.from(weights), secret: this.#secretBytes === null ? null : this.#secretBytes.slice(), salts: null, firstIndex: first, chunk: this.blockSize }
       const settle = (roots: Int32Array | null): void => {
         const ok = roots !== null && roots.length === 8
         if (block.root === null) {
@@ -89,7 +91,7 @@ export class BlockHasher {
   }
 
   /** The digest, once every block is in: `tail` holds the last entries (fewer than a block). */
-  async finish(tail: string[], first: number): Promise<Uint8Array> {
+  async finish(tail: string[], first: number, tailWeights: number[] | null = null): Promise<Uint8Array> {
     // This thread is done reading: rather than wait, it hashes the blocks still queued for the worker,
     // from the last one back, while the worker answers from the first (whichever hashes a block first wins).
     for (let k = this.#queue.length - 1; k >= 0 && this.#steal; k--) {
@@ -102,7 +104,7 @@ export class BlockHasher {
     this.#drain()
     if (this.#queue.length > 0) throw new Error('block-hasher: a block was not hashed')
     if (tail.length > 0) {
-      const words = leafWords(tail, null, this.#secret, first)
+      const words = leafWords(tail, tailWeights, this.#secret, first)
       this.#builder.addLeafWords(words, 0, tail.length)
       // The last, partial block is a node of the tree too.
       if (this.roots !== null) this.roots.push(chunkRoots(words, tail.length, this.blockSize))
@@ -117,7 +119,7 @@ export class BlockHasher {
 
   #hashHere(block: Block): Int32Array {
     const lines = block.lines!
-    return chunkRoots(leafWords(lines, null, this.#secret, block.first), lines.length, this.blockSize)
+    return chunkRoots(leafWords(lines, block.weights, this.#secret, block.first), lines.length, this.blockSize)
   }
 
   #drain(): void {
@@ -126,6 +128,7 @@ export class BlockHasher {
       this.#builder.addSubtreeWords(b.root!, 0, this.#blockLog)
       this.roots?.push(b.root!)
       b.lines = null
+      b.weights = null
     }
   }
 }

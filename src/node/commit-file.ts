@@ -10,6 +10,7 @@ import { DEFAULT_DRAW_KINDS } from '../core/kinds/registry.js'
 import { OrganizerSecret } from '../core/secret.js'
 import { generateSecret } from '../commit.js'
 import { streamParticipantsFile, type StreamedParticipants, type StreamParticipantsOptions } from './participants-stream.js'
+import { streamWeightedCsv, type StreamedWeighted } from './weighted-stream.js'
 
 /**
  * Options of {@link commitFile}: the core `commit`'s, without `participants` (they come from the file),
@@ -28,6 +29,13 @@ export interface CommitFileOptions extends Omit<CommitOptions, 'participants' | 
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Threads for the hashes, the calling one included (default 2). */
   readonly threads?: 1 | 2
+  /**
+   * A weighted list (a `weighted` draw): the file is a CSV with a header row, and this column (a header
+   * name or a 1-based number) holds the integer weights; read as a stream by `streamWeightedCsv`.
+   */
+  readonly weightColumn?: string
+  /** With `weightColumn`: the column holding the entries (default: the first). */
+  readonly column?: string
 }
 
 /**
@@ -36,14 +44,15 @@ export interface CommitFileOptions extends Omit<CommitOptions, 'participants' | 
  * @category Node
  */
 export interface CommitFileResult extends CommitResult {
-  readonly list: StreamedParticipants
+  /** The list as read: a file of lines, or a weighted CSV (with `weightColumn`). */
+  readonly list: StreamedParticipants | StreamedWeighted
 }
 
 /**
  * Commits to the participants in a file of lines, read as a stream: the same commitment, byte for byte,
  * as `commit({ ...options, participants })` of the list read whole, with the same entry rules (errors
- * name the file's line). Kinds whose rules look at the whole list (`checkEntries`) and weighted kinds
- * need the list itself: use `commit`.
+ * name the file's line or row). A weighted draw reads a CSV's weight column (`weightColumn`). Kinds whose
+ * rules look at the whole list (`checkEntries`: the sortition kinds) need the list itself: use `commit`.
  *
  * @example
  * ```ts
@@ -60,12 +69,20 @@ export interface CommitFileResult extends CommitResult {
  * @category Node
  */
 export async function commitFile(path: string, options: CommitFileOptions): Promise<CommitFileResult> {
-  const { private: privacy, confusables, onProgress, threads, ...commitOptions } = options
+  const { private: privacy, confusables, onProgress, threads, weightColumn, column, ...commitOptions } = options
   // Before the file is read: a file of lines has no weights (the core's own error for strings given to a weighted draw).
   const kind = (options.kinds ?? DEFAULT_DRAW_KINDS).get(options.draw?.kind)
-  if (kind?.participants === 'weighted') throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'read the list with its weights and pass it to commit', { path: '$.participants' })
+  if (kind?.participants === 'weighted' && weightColumn === undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'give the weight column of a CSV (weightColumn), or read the list with its weights and pass it to commit', { path: '$.participants' })
+  if (kind !== undefined && kind.participants !== 'weighted' && weightColumn !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `a ${kind.name} draw takes plain entries, not weights`, 'drop weightColumn', { path: '$.participants' })
   const secret = privacy === undefined ? undefined : privacy === true ? generateSecret() : OrganizerSecret.from(privacy.secret)
-  const list = await streamParticipantsFile(path, {
+  const list = weightColumn !== undefined ? await streamWeightedCsv(path, {
+    weightColumn,
+    ...(column === undefined ? {} : { column }),
+    ...(secret === undefined ? {} : { secret }),
+    ...(confusables === undefined ? {} : { confusables }),
+    ...(onProgress === undefined ? {} : { onProgress }),
+    ...(threads === undefined ? {} : { threads }),
+  }) : await streamParticipantsFile(path, {
     ...(secret === undefined ? {} : { secret }),
     ...(confusables === undefined ? {} : { confusables }),
     ...(onProgress === undefined ? {} : { onProgress }),

@@ -7,10 +7,9 @@
  */
 import { drawWith, type NetworkDrawOptions } from '../beacon/draw.js'
 import type { Commitment } from '../core/commitment.js'
-import type { Proof } from '../core/proof.js'
 import { OrganizerSecret } from '../core/secret.js'
 import { streamDrawFile } from './draw-stream.js'
-import type { ProofSink } from './proof-writer.js'
+import type { ProofSink, StreamedProof } from './proof-writer.js'
 
 /**
  * Options of {@link drawFile}: the network `draw`'s (beacon client, wait, time-stamps, drand), without
@@ -18,6 +17,10 @@ import type { ProofSink } from './proof-writer.js'
  * @category Node
  */
 export interface DrawFileOptions extends Omit<NetworkDrawOptions, 'participantsDigest' | 'participantsTree'> {
+  /** A weighted list: the CSV column of the weights (see `StreamDrawOptions.weightColumn`). */
+  weightColumn?: string
+  /** With `weightColumn`: the CSV column of the entries (default: the first). */
+  column?: string
   /** Progress of the first read of the file (the hashing): bytes read so far and the file's size. */
   onHashProgress?: (bytesRead: number, totalBytes: number) => void
   /** Threads for the hashes, the calling one included (default 2). */
@@ -29,8 +32,12 @@ export interface DrawFileOptions extends Omit<NetworkDrawOptions, 'participantsD
  * @category Node
  */
 export interface DrawnFile {
-  /** The proof without a full disclosure's `participants` (a winners-only proof is complete). */
-  readonly proof: Proof
+  /**
+   * The proof without a full disclosure's `participants` (a winners-only proof is complete); the outcome
+   * of a ranking of every entry (`shuffle`, `tiebreak`) is a `StreamedRanking` (its permutation, its first
+   * rows on demand), written in full by {@link DrawnFile.write}.
+   */
+  readonly proof: StreamedProof
   /** How the proof discloses the list. */
   readonly disclosure: 'full' | 'winners'
   /**
@@ -43,8 +50,9 @@ export interface DrawnFile {
 /**
  * The network `draw` of a participants file of lines, never holding the list: the file is read and
  * checked against the commitment before the wait (`prepareDraw`'s errors), the outcome and the winners
- * come from the committed block, and the proof is written from the file again. Kinds that draw from
- * the list's digest (`pick`); other kinds need the list (`draw`).
+ * come from the committed block, and the proof is written from the file again. Every kind with a list
+ * and no rule over the whole list: `pick`, `shuffle`, `tiebreak`, and `weighted` from a CSV (`weightColumn`);
+ * the sortition kinds need the list (`draw`).
  *
  * @example
  * ```ts
@@ -59,8 +67,10 @@ export interface DrawnFile {
  * @category Node
  */
 export async function drawFile(commitment: Commitment, path: string, options: DrawFileOptions = {}): Promise<DrawnFile> {
-  const { onHashProgress, threads, ...network } = options
+  const { onHashProgress, threads, weightColumn, column, ...network } = options
   const list = await streamDrawFile(path, {
+    ...(weightColumn === undefined ? {} : { weightColumn }),
+    ...(column === undefined ? {} : { column }),
     ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
     ...(options.secret === undefined ? {} : { secret: OrganizerSecret.from(options.secret) }),
     ...(options.kinds === undefined ? {} : { kinds: options.kinds }),

@@ -22,86 +22,29 @@
  * the same winners; a private proof's blocks: the same block roots and winners), else nothing more is
  * written and the promise rejects with `PARTICIPANTS_MISMATCH`.
  *
- * Kinds that `drawsFromDigest` (plain entries, an outcome of ranked winners, no rule over the whole
- * list: `pick`) are streamed; others need the list (`draw`).
+ * Every kind that takes a list and has no rule over the whole list (`drawsFromDigest`) is streamed:
+ * `pick` (its winners read by offset), `shuffle` and `tiebreak` (a ranking of every entry: its rows
+ * written from the file in windows, `ranking-stream.ts`), `weighted` from a CSV's weight column
+ * (`weighted-draw.ts`). `range` takes no list, and the sortition kinds check their entries against each
+ * other: `prepare` refuses them with `INVALID_OPTION` (use `draw`).
  *
  * @module
  */
-import type { BeaconBlock } from '../core/block.js'
 import { bytesToHex, utf8Length } from '../core/bytes.js'
-import type { Commitment } from '../core/commitment.js'
-import { outcomeFromBlock, prepareDrawFromDigest, proofOf, type DrandEvidence, type PreparedDraw } from '../core/draw.js'
+import { outcomeFromBlock, prepareDrawFromDigest, proofOf, proofWith } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
-import type { DrawKinds } from '../core/kinds/kind.js'
 import { LIMITS } from '../core/limits.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
 import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
-import type { Proof, WinnersDisclosure } from '../core/proof.js'
+import type { WinnersDisclosure } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
-import { writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
-
-/**
- * Options of {@link streamDrawFile}.
- * @category Node
- */
-export interface StreamDrawOptions {
-  /**
-   * `'winners'`: a winners-only proof (a salted list); `'full'`: every entry (and, for a salted list,
-   * every salt). Default: `'winners'` with a `secret` (a private list stays private unless a full
-   * disclosure is asked for by name), else `'full'`.
-   */
-  disclosure?: 'full' | 'winners'
-  /** The organizer secret of a salted list. */
-  secret?: OrganizerSecret
-  /** The registry (default: the built-in kinds). */
-  kinds?: DrawKinds
-  /** Bytes read at a time (default 1 MiB; tests use tiny chunks). */
-  chunkBytes?: number
-  /** Progress of the first read (the hashing), as `streamParticipantsFile`'s `onProgress`. */
-  onProgress?: (bytesRead: number, totalBytes: number) => void
-  /** Threads for the hashes (default 2). */
-  threads?: 1 | 2
-  /** @internal Smallest file hashed on two threads (default 1 MiB). */
-  parallelFromBytes?: number
-  /** @internal log2 of the block size of both passes (default 14; tests use small blocks). */
-  blockLog?: number
-  /** @internal false: the passes wait for the worker's blocks at the end instead of hashing them here too (tests). */
-  steal?: boolean
-}
-
-/**
- * A participants file read for a draw (its first pass done): the checks before the block, the proof
- * from the block, and the writing of that proof with the file's list streamed into it.
- * @category Node
- */
-export interface StreamedDraw {
-  /** Number of entries. */
-  readonly count: number
-  /** Their digest (salted with the secret for a salted list). */
-  readonly root: Uint8Array
-  /** A floor of the entries' UTF-8 bytes (their UTF-16 length), for the proof's size checks. */
-  readonly entryBytes: number
-  /** How the proof discloses the list. */
-  readonly disclosure: 'full' | 'winners'
-  /** The checks made before waiting: `prepareDraw`'s, on the count and digest. */
-  prepare(commitment: Commitment): PreparedDraw
-  /**
-   * The proof from the target block: every field but a full disclosure's `participants` (absent here,
-   * written from the file by {@link StreamedDraw.write}); a winners-only proof is complete.
-   */
-  prove(prepared: PreparedDraw, block: BeaconBlock, drand?: DrandEvidence): Promise<Proof>
-  /**
-   * Writes `proof` (from {@link StreamedDraw.prove}, its chain and time-stamps added as `draw` adds
-   * them) to `sink` as `serializeProof` would write the in-memory draw's proof, reading the list again
-   * for a full disclosure. A proof over `LIMITS.maxProofBytes` is refused before its first byte.
-   * @throws `LimitExceededError` `LIMIT_EXCEEDED`; `MismatchError` `PARTICIPANTS_MISMATCH` when
-   *   the file changed since the first pass (the sink then has an incomplete proof).
-   */
-  write(proof: Proof, sink: ProofSink): Promise<void>
-}
+import { isStreamedRanking, writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
+import { ranksEveryEntry, streamedRanking } from './ranking-stream.js'
+import type { StreamDrawOptions, StreamedDraw } from './streamed-draw.js'
+import { streamWeightedDraw } from './weighted-draw.js'
 
 const utf8 = new TextEncoder()
 
@@ -126,11 +69,12 @@ const SALT_BATCH = 16_384
  * @category Node
  */
 export async function streamDrawFile(path: string, options: StreamDrawOptions = {}): Promise<StreamedDraw> {
+  if (options.weightColumn !== undefined) return streamWeightedDraw(path, options.weightColumn, options)
   const disclosure = options.disclosure ?? (options.secret === undefined ? 'full' : 'winners')
   const list = await streamParticipantsFile(path, {
-    // A public proof's list is read again (checked by the fingerprint); a private proof's paths come
-    // from the blocks' roots and the winners' blocks read again (checked by their roots).
-    fingerprint: disclosure === 'full',
+    // A public proof's list and a ranking's rows are read again (checked by the fingerprint); a private
+    // proof's paths come from the blocks' roots and the winners' blocks read again (checked by their roots).
+    fingerprint: true,
     blockRoots: disclosure === 'winners',
     threads: options.threads ?? 2,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
@@ -157,9 +101,19 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
     async prove(prepared, block, drand) {
       const drawn = outcomeFromBlock(prepared, block, drand)
       const kind = kindOf(prepared.commitment.draw, prepared.kinds)
-      if (kind.winnersOnly === undefined) throw new Error('unreachable: prepareDrawFromDigest takes kinds with ranked winners only')
-      const order = [...kind.winnersOnly.winners(drawn.outcome)]
-      const indices = [...new Set(order)].sort((a, b) => a - b)
+      if (ranksEveryEntry(kind)) {
+        // Every entry is in the outcome: its rows are written from the file (ranking-stream.ts).
+        const ranking = streamedRanking(path, list, kind.name, (drawn.outcome as unknown as { readonly indices: readonly number[] }).indices, options.rankingWindowBytes)
+        return proofWith(prepared, drawn, undefined, ranking)
+      }
+      // The entries the outcome names (its winners: at most the kind's limit), read by offset.
+      const named = new Set<number>()
+      kind.toJson(drawn.outcome, (i) => {
+        named.add(i)
+        return ''
+      })
+      const order = kind.winnersOnly === undefined ? [...named] : [...kind.winnersOnly.winners(drawn.outcome)]
+      const indices = [...new Set([...named, ...order])].sort((a, b) => a - b)
       let texts: string[]
       try {
         texts = await list.entries(indices)
@@ -179,19 +133,21 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
       return proofOf(prepared, drawn, revealed, entry)
     },
     async write(proof, sink) {
-      if (disclosure === 'winners' || proof.participants !== undefined) {
+      const ranking = isStreamedRanking(proof.outcome) ? proof.outcome : undefined
+      if (ranking === undefined && (disclosure === 'winners' || proof.participants !== undefined)) {
         await writeProof(proof, sink)
         return
       }
-      const full = fullDisclosure(path, list, secret, winners)
+      const full = disclosure === 'winners' || proof.participants !== undefined ? undefined : fullDisclosure(path, list, secret, winners)
       // No verifier reads a proof over maxProofBytes. The floor was checked before waiting for the block
       // (prepare); when the exact size could still be over (escapes, non-ASCII entries, the rest of the
       // proof), it is counted in a dry run first, so nothing is written, not even to standard output.
       // A ceiling: an entry's UTF-8 bytes, escaped, are at most 6 times its UTF-16 length; 200 bytes hold the
-      // list's keys and brackets.
+      // list's keys and brackets; a ranked row's text, its two numbers and its indent at most 120 more.
       let rest = 0
-      await writeProof(proof, (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length))
-      const ceiling = rest + fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200
+      const counting: ProofSink = (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length)
+      await writeProof(ranking === undefined ? proof : { ...proof, outcome: { ...ranking, rows: async () => {} } }, counting)
+      const ceiling = rest + (full === undefined ? 0 : fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200) + (ranking === undefined ? 0 : 6 * list.entryBytes + 120 * list.count)
       if (ceiling > LIMITS.maxProofBytes) {
         let bytes = 0
         await writeProof(proof, (t) => void (bytes += typeof t === 'string' ? utf8Length(t) : t.length), full)

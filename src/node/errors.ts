@@ -9,7 +9,7 @@
  * core's own are `INVALID_INPUT_ERROR_CODES`).
  * @category Errors
  */
-export const NODE_INPUT_ERROR_CODES = ['FILE_EXISTS', 'FILE_TOO_LARGE', 'FILE_UNREADABLE', 'FILE_UNWRITABLE'] as const
+export const NODE_INPUT_ERROR_CODES = ['FILE_EXISTS', 'FILE_TOO_LARGE', 'FILE_UNREADABLE', 'FILE_UNWRITABLE', 'INVALID_CSV', 'UNKNOWN_COLUMN'] as const
 /**
  * A code of {@link NODE_INPUT_ERROR_CODES}.
  * @category Errors

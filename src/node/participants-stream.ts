@@ -117,6 +117,16 @@ export interface StreamedParticipants {
 
 export { streamStats } from './block-hasher.js'
 
+/** The line offsets of each list read (the start of every line, then the file's size), for the streamed draw's ranking windows. */
+const LINE_OFFSETS = new WeakMap<StreamedParticipants, Uint32Array>()
+
+/** @internal The byte offset of each line of `list` as the scan found it (the start of every line, then the file's size). */
+export function lineOffsetsOf(list: StreamedParticipants): Uint32Array {
+  const offsets = LINE_OFFSETS.get(list)
+  if (offsets === undefined) throw new Error('participants-stream: not a list read by streamParticipantsFile')
+  return offsets
+}
+
 const NL = 0x0a
 
 /**
@@ -287,7 +297,7 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
   if (duplicate !== null) locate(duplicateError(duplicate[0], duplicate[1]), path)
   // The file stays open only for this call: entries(), range() and rescanBytes() reopen it.
   const blockSize = 2 ** (options.blockLog ?? 14)
-  return {
+  const list: StreamedParticipants = {
     blockRoots: scan.blockRoots,
     blockSize,
     range: async (from, to) => {
@@ -314,6 +324,8 @@ async function finish(file: FileHandle, path: string, scan: Scan, options: Strea
       }
     },
   }
+  LINE_OFFSETS.set(list, offsets)
+  return list
 }
 
 /** Throws `err` as the in-memory reader reports it: "FILE, line N: …". */

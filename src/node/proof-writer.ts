@@ -1,12 +1,13 @@
 /**
  * An incremental JSON writer for proofs: it emits a proof's fields one by one, in the canonical order
  * ({@link PROOF_FIELD_ORDER}), each exactly as `JSON.stringify(proof, null, 2)` would, and writes the
- * large arrays of a full disclosure (its entries, its salts) item by item as they are produced, so that a
+ * large arrays of a full disclosure (its entries, its salts) and a ranking of every entry item by item as they are produced, so that a
  * proof of millions of entries is never one string. The bytes are `serializeProof`'s for the same proof
  * (`test/node/proof-writer.test.ts`).
  *
  * @module
  */
+import type { OutcomeJson } from '../core/kinds/registry.js'
 import type { ParticipantsDisclosure, Proof } from '../core/proof.js'
 
 /**
@@ -14,7 +15,7 @@ import type { ParticipantsDisclosure, Proof } from '../core/proof.js'
  * chain and time-stamps), and so as `serializeProof` writes it. {@link writeProof} follows it.
  * @category Node
  */
-export const PROOF_FIELD_ORDER = ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'drand', 'timestamps'] as const
+export const PROOF_FIELD_ORDER = ['type', 'version', 'commitment', 'commitmentCid', 'participants', 'chain', 'seed', 'outcome', 'drand', 'timestamps', 'original'] as const
 
 /**
  * Where streamed text goes: called with each piece in order (strings and UTF-8 bytes); a returned
@@ -36,6 +37,53 @@ export interface ArrayItems {
    * `JSON.stringify` would).
    */
   utf8Lines(chunk: Uint8Array, bounds: Int32Array, lines: number): Promise<void>
+  /** Writes one item of any JSON value (a weighted entry `{ entry, weight }`), as `JSON.stringify` would at its depth. */
+  json(value: unknown): Promise<void>
+  /**
+   * Writes `n` ranked rows `{ rank, index, entry }` from UTF-8 bytes: row `k` has rank `rank + k`, index
+   * `indices[k]` and entry `chunk[bounds[2k] .. bounds[2k + 1])` (a valid entry's bytes, JSON-escaped here).
+   */
+  rankedRows(chunk: Uint8Array, bounds: Int32Array, rank: number, indices: ArrayLike<number>, n: number): Promise<void>
+}
+
+/**
+ * A ranking of every committed entry (`shuffle`, `tiebreak`) whose rows are written as they are read
+ * from the file, so that its entries are never held together: in a proof written by {@link writeProof}
+ * it stands for the outcome `{ kind, ranking: [{ rank, index, entry }, …] }`, the same bytes.
+ * @category Node
+ */
+export interface StreamedRanking {
+  readonly kind: string
+  /** The committed index at each rank, rank 1 first (the permutation the seed gives). */
+  readonly indices: readonly number[]
+  /** The first `n` rows (at most the ranking's length), their entries read from the file. */
+  head(n: number): Promise<{ readonly rank: number; readonly index: number; readonly entry: string }[]>
+  /** Writes every row, rank 1 first, into the ranking's array. */
+  rows(out: ArrayItems): Promise<void>
+}
+
+/**
+ * A proof whose outcome may be a {@link StreamedRanking} (a ranking of every entry, written from the
+ * file): what a streamed draw proves (`StreamedDraw.prove`), written by {@link writeProof}.
+ * @category Node
+ */
+export type StreamedProof = Omit<Proof, 'outcome'> & { readonly outcome: OutcomeJson | StreamedRanking }
+
+/**
+ * True when a streamed proof's outcome is a {@link StreamedRanking} (its rows are written from the file).
+ *
+ * @example
+ * ```ts
+ * import { drawFile, isStreamedRanking } from 'orbitdraw/node'
+ *
+ * const drawn = await drawFile(commitment, 'entrants.txt', { timestamps })
+ * const outcome = drawn.proof.outcome
+ * const top = isStreamedRanking(outcome) ? await outcome.head(10) : outcome
+ * ```
+ * @category Node
+ */
+export function isStreamedRanking(outcome: OutcomeJson | StreamedRanking): outcome is StreamedRanking {
+  return typeof (outcome as StreamedRanking).rows === 'function'
 }
 
 /**
@@ -50,6 +98,8 @@ export interface StreamedFullDisclosure {
 }
 
 const utf8 = new TextEncoder()
+/** Ranked rows handed to the sink at a time. */
+const RANKED_BATCH = 8192
 /** Text gathered before it is handed to the sink (characters). */
 const FLUSH_CHARS = 1 << 16
 
@@ -101,6 +151,8 @@ class JsonWriter {
     return {
       string: (s) => this.value(s, true),
       utf8Lines: (chunk, bounds, lines) => this.#utf8Lines(chunk, bounds, lines),
+      json: (v) => this.value(v, true),
+      rankedRows: (chunk, bounds, rank, indices, n) => this.#rankedRows(chunk, bounds, rank, indices, n),
     }
   }
 
@@ -116,6 +168,39 @@ class JsonWriter {
     const n = this.#counts[depth - 1]!
     this.#counts[depth - 1] = n + 1
     this.#text += `${n === 0 ? '' : ','}\n${'  '.repeat(depth)}`
+  }
+
+  /**
+   * Ranked rows as `JSON.stringify({ rank, index, entry }, null, 2)` at the current depth, each entry's
+   * bytes copied as {@link JsonWriter.#utf8Lines} copies them.
+   */
+  async #rankedRows(chunk: Uint8Array, bounds: Int32Array, rank: number, indices: ArrayLike<number>, n: number): Promise<void> {
+    await this.flush()
+    const depth = this.#counts.length
+    const pad = '  '.repeat(depth)
+    const inner = `${pad}  `
+    const close = utf8.encode(`"\n${pad}}`)
+    // Handed to the sink by batches of rows, so the text buffer stays small whatever the window.
+    for (let from = 0; from < n; from += RANKED_BATCH) {
+      const to = Math.min(n, from + RANKED_BATCH)
+      let bytes = 0
+      for (let k = from; k < to; k++) bytes += bounds[2 * k + 1]! - bounds[2 * k]!
+      // At most: every byte escaped, plus each row's fixed text and its two numbers.
+      const most = 6 * bytes + (to - from) * (4 * inner.length + 2 * pad.length + 80)
+      if (this.#bytes.length < most) this.#bytes = new Uint8Array(most)
+      const out = this.#bytes
+      let o = 0
+      let count = this.#counts[depth - 1]!
+      for (let k = from; k < to; k++) {
+        const head = `${count++ === 0 ? '' : ','}\n${pad}{\n${inner}"rank": ${rank + k},\n${inner}"index": ${indices[k]!},\n${inner}"entry": "`
+        o += utf8.encodeInto(head, out.subarray(o)).written
+        o = escapeInto(chunk, bounds[2 * k]!, bounds[2 * k + 1]!, out, o)
+        out.set(close, o)
+        o += close.length
+      }
+      this.#counts[depth - 1] = count
+      await this.#sink(out.subarray(0, o))
+    }
   }
 
   /** Each line's bytes as a JSON string, copied byte by byte (only '"' and '\\' are escaped in a valid entry). */
@@ -134,17 +219,7 @@ class JsonWriter {
       const prefix = n++ === 0 ? first : next
       out.set(prefix, o)
       o += prefix.length
-      for (let i = bounds[2 * k]!, to = bounds[2 * k + 1]!; i < to; i++) {
-        const b = chunk[i]!
-        if (b === 0x22 || b === 0x5c) out[o++] = 0x5c
-        else if (b < 0x20) {
-          const esc = utf8.encode(JSON.stringify(String.fromCharCode(b)).slice(1, -1))
-          out.set(esc, o)
-          o += esc.length
-          continue
-        }
-        out[o++] = b
-      }
+      o = escapeInto(chunk, bounds[2 * k]!, bounds[2 * k + 1]!, out, o)
       out[o++] = 0x22
     }
     this.#counts[depth - 1] = n
@@ -152,10 +227,27 @@ class JsonWriter {
   }
 }
 
+/** Copies `chunk[from .. to)` into `out` at `o` as the inside of a JSON string (only '"', '\\' and bytes under 0x20 escaped, as `JSON.stringify` escapes them); returns the end. */
+function escapeInto(chunk: Uint8Array, from: number, to: number, out: Uint8Array, o: number): number {
+  for (let i = from; i < to; i++) {
+    const b = chunk[i]!
+    if (b === 0x22 || b === 0x5c) out[o++] = 0x5c
+    else if (b < 0x20) {
+      const esc = utf8.encode(JSON.stringify(String.fromCharCode(b)).slice(1, -1))
+      out.set(esc, o)
+      o += esc.length
+      continue
+    }
+    out[o++] = b
+  }
+  return o
+}
+
 /**
  * Writes `proof` as `serializeProof` would (2-space indent, trailing newline), its fields in
  * {@link PROOF_FIELD_ORDER}, with `participants` (when given) in place of the proof's own: a disclosure
- * held in memory, or a {@link StreamedFullDisclosure} whose lists are written as they are produced.
+ * held in memory, or a {@link StreamedFullDisclosure} whose lists are written as they are produced; an
+ * outcome that is a {@link StreamedRanking} is written row by row as its file is read.
  * The sink sees the text in pieces; a failure midway leaves it incomplete (write to a temporary file and
  * move it into place, as `orbitdraw draw` does).
  *
@@ -171,7 +263,7 @@ class JsonWriter {
  * @throws `TypeError` for a field outside {@link PROOF_FIELD_ORDER}; whatever the sink or the disclosure's lists throw.
  * @category Node
  */
-export async function writeProof(proof: Proof, sink: ProofSink, participants?: ParticipantsDisclosure | StreamedFullDisclosure): Promise<void> {
+export async function writeProof(proof: Proof | StreamedProof, sink: ProofSink, participants?: ParticipantsDisclosure | StreamedFullDisclosure): Promise<void> {
   for (const k of Object.keys(proof)) {
     if (!(PROOF_FIELD_ORDER as readonly string[]).includes(k)) throw new TypeError(`writeProof: unknown proof field ${JSON.stringify(k)}`)
   }
@@ -195,6 +287,16 @@ export async function writeProof(proof: Proof, sink: ProofSink, participants?: P
         await value.salts(w.items())
         await w.close(']')
       }
+      await w.close('}')
+    } else if (k === 'outcome' && isStreamedRanking(value as OutcomeJson | StreamedRanking)) {
+      const ranking = value as StreamedRanking
+      await w.open('{')
+      await w.key('kind')
+      await w.value(ranking.kind)
+      await w.key('ranking')
+      await w.open('[')
+      await ranking.rows(w.items())
+      await w.close(']')
       await w.close('}')
     } else {
       await w.value(value)

@@ -71,4 +71,14 @@ describe('verifier page: stages and preference-lottery (headless Chromium)', () 
     await loadProof(web.page, j as unknown as Proof, 'file')
     expect(await failedChecks()).toEqual(['outcome'])
   }, 60_000)
+
+  it('a tampered preference lottery (the first two global ranks swapped) fails outcome in the page', async () => {
+    const j = JSON.parse(JSON.stringify(housing)) as { outcome: { order: number[] } }
+    const order = j.outcome.order
+    ;[order[0], order[1]] = [order[1]!, order[0]!]
+    expect((await verify(j as unknown as Proof, ENGINE_ONLY)).checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['outcome'])
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, j as unknown as Proof, 'file')
+    expect(await failedChecks()).toEqual(['outcome'])
+  }, 60_000)
 })

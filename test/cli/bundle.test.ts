@@ -1,21 +1,23 @@
 /**
- * The shipped `orbitdraw` command is three lines (`dist/bin/orbitdraw.cjs`: Node's compile cache where
- * Node has it, then the CLI) and an esbuild bundle
- * (`dist/bin/orbitdraw-cli.cjs`, see scripts/build-cli.ts): one CommonJS file whose lazily imported
- * modules run only when first imported. These tests check what each
- * command line runs, on a tracing build of the same bundle (`buildCli({ trace: true })`, the same
- * esbuild options plus one line at the top of every module that records its evaluation, and, at exit,
- * the files `require` loaded from `node_modules`). So `orbitdraw --help` running the verifier, or a
- * strict `verify` running the time-stamping client or requiring a package, fails here. The shipped file
- * itself is checked too: its form, and that it gives the tracing build's answers.
- * (`lazy-commands.test.ts` checks the command table from the sources.)
+ * The shipped `orbitdraw` command (`dist/bin/orbitdraw.cjs`, five lines: Node's compile cache where Node
+ * has it, then `verify` to the verify bundle and every other command to the tsc output `dist/cli/`) and
+ * the verify bundle (`dist/bin/orbitdraw-verify.cjs`, see scripts/build-cli.ts): one CommonJS file whose
+ * lazily imported modules run only when first imported. These tests check what each command line runs,
+ * on a tracing build of the same bundle (`buildCli({ trace: true })`, the same esbuild options plus one
+ * line at the top of every module that records its evaluation, and, at exit, the files `require` loaded
+ * from `node_modules`). So a strict `verify` running the time-stamping client or requiring a package, or
+ * `orbitdraw --help` loading the bundle, fails here. The shipped file itself is checked too: its form,
+ * and that it gives the tracing build's answers. (`lazy-commands.test.ts` checks the command table from
+ * the sources.)
  */
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN_FILE, BIN_SOURCE, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
-import { makeProof } from '../browser/fixtures.js'
+import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
+import { DEFAULT_DRAW_KINDS } from '../../src/core/kinds/registry.js'
+import { PARALLEL_MIN_ENTRIES } from '../../src/node/parallel-hash.js'
+import { makeDrawProof, makeProof } from '../browser/fixtures.js'
 import { writeVerifyFixtures } from './verify-fixtures.js'
 import { BIN, ROOT, runCommand, useEmulatorWorkspace, type RunOptions, type RunResult } from './helpers.js'
 
@@ -37,6 +39,8 @@ beforeAll(async () => {
   beacon = await writeVerifyFixtures(ws.dir)
   traceDir = await mkdtemp(join(ROOT, 'node_modules', '.orbitdraw-trace-'))
   const built = await buildCli({ outDir: join(traceDir, 'bin'), trace: true })
+  // Laid out as in dist/: the command sends every other command to ../cli/main.js (the real tsc output).
+  await symlink(join(ROOT, 'dist', 'cli'), join(traceDir, 'cli'), 'dir')
   traceBin = built.bin
   traceCli = built.cli
 }, 60_000)
@@ -65,23 +69,33 @@ const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.s
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
 
 describe('the bundled orbitdraw (package.json bin)', () => {
-  it('is three lines that run one CommonJS file of the CLI, beside the hash worker (an ES module), and no source maps', async () => {
+  it('is five lines that send verify to one CommonJS file and every other command to dist/cli, beside the hash worker (an ES module), and no source maps', async () => {
     expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
     expect(Object.keys(META).sort()).toEqual(['hash-worker.js', CLI_FILE].sort())
     const bin = await readFile(BIN, 'utf8')
     expect(bin).toBe(BIN_SOURCE)
-    expect(bin.split('\n')).toEqual(['#!/usr/bin/env node', "'use strict'", "require('node:module').enableCompileCache?.()", `require('./${CLI_FILE}').runAsProcess()`, ''])
+    expect(bin.split('\n')).toEqual([
+      '#!/usr/bin/env node',
+      "'use strict'",
+      "require('node:module').enableCompileCache?.()",
+      `if (process.argv[2] === 'verify') require('./${CLI_FILE}').runAsProcess()`,
+      "else import('../cli/main.js').then((cli) => cli.runAsProcess())",
+      '',
+    ])
     expect((await stat(BIN)).mode & 0o111).not.toBe(0)
     const text = await readFile(join(BUNDLE, CLI_FILE), 'utf8')
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true)
     expect(text).toContain('"use strict"')
     expect(META[CLI_FILE]).toContain('dist/core/verify.js')
+    // The bundle holds verify only: no other command, nor the draw side, the emulator or the REST client.
+    expect(META[CLI_FILE]!.filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()).toEqual(BUNDLED_COMMANDS.map((c) => `dist/cli/commands/${c}.js`).sort())
+    expect(META[CLI_FILE]!.filter((m) => /^dist\/(emulator|sortition|timestamp)\/|^dist\/rest\/(?!errors\.js$)|^dist\/cli\/participants/.test(m))).toEqual([])
     expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
 
-  it('the CLI bundle also runs as a script of its own (node dist/bin/orbitdraw-cli.cjs), with the command\'s answers', async () => {
-    for (const args of [['--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'], ['verify', 'plain.json']]) {
+  it('the verify bundle also runs as a script of its own (node dist/bin/orbitdraw-verify.cjs), with the command\'s answers', async () => {
+    for (const args of [['verify', '--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'], ['verify', 'plain.json']]) {
       const direct = await runCommand(process.execPath, [join(BUNDLE, CLI_FILE), ...args], { cwd: ws.dir })
       const launched = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
       expect({ code: direct.code, stdout: direct.stdout, stderr: direct.stderr }).toEqual({ code: launched.code, stdout: launched.stdout, stderr: launched.stderr })
@@ -104,9 +118,9 @@ describe('the bundled orbitdraw (package.json bin)', () => {
 
   it('leaves exactly the listed packages out (required from node_modules), and bundles every other dependency', () => {
     const bundled = META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/'))
-    expect(bundled.filter((m) => /node_modules\/(asn1js|@peculiar|csv-parse)\//.test(m))).toEqual([])
+    expect(bundled.filter((m) => /node_modules\/(asn1js|@peculiar|csv-parse|@noble\/curves)\//.test(m))).toEqual([])
     // No ASN.1 package in the CLI or the library: the core's DER reader and writer do it all.
-    expect(META[CLI_FILE]!.some((m) => m === 'dist/core/timestamp/der-writer.js')).toBe(true)
+    expect(META[CLI_FILE]!.some((m) => m === 'dist/core/timestamp/der.js')).toBe(true)
     expect(bundled.some((m) => m.startsWith('node_modules/multiformats/'))).toBe(true)
     // What stays outside the file must be installed with the package: each pattern names dependencies.
     const deps = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies)
@@ -117,21 +131,23 @@ describe('the bundled orbitdraw (package.json bin)', () => {
   })
 
   it('the shipped file and the tracing build give the same answers', async () => {
-    for (const args of [['--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped']]) {
+    for (const args of [['verify', '--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped']]) {
       const shipped = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
       const trace = await traced(args)
       expect({ code: trace.code, stdout: trace.stdout }).toEqual({ code: shipped.code, stdout: shipped.stdout })
     }
   })
 
-  it('orbitdraw --help runs no command and requires nothing from node_modules', async () => {
-    const t = await traced(['--help'])
-    expect(t.code).toBe(0)
-    expect(t.stdout).toContain('Usage: orbitdraw <command>')
-    expect(t.modules).toContain('dist/cli/main.js')
-    expect(commandModules(t)).toEqual([])
-    expect(matching(t, /^dist\/core\//)).toEqual([])
-    expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
+  it('orbitdraw --help and every command but verify run from dist/cli (the tsc output), loading nothing of the verify bundle', async () => {
+    for (const args of [['--help'], ['inspect', 'plain.json'], ['verifx', 'plain.json']]) {
+      const t = await traced(args)
+      const shipped = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
+      expect({ code: t.code, stdout: t.stdout, stderr: t.stderr }).toEqual({ code: shipped.code, stdout: shipped.stdout, stderr: shipped.stderr })
+      expect([...t.modules], args.join(' ')).toEqual([])
+    }
+    const help = await traced(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: orbitdraw <command>')
   })
 
   it('orbitdraw verify --help runs verify\'s usage module, not the verifier', async () => {
@@ -170,15 +186,27 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     const t = await traced(['verify', 'signed-ed.json', '--trust-beacon', (signed.commitment as { beacon: string }).beacon, '--trust-tsa', 'tsa.pem'])
     expect(t.code, t.stderr).toBe(0)
     expect(t.modules).toContain('dist/core/ipns/ed25519.js')
-    expect(t.modules).toContain('node_modules/@noble/curves/ed25519.js')
+    // @noble/curves stays in node_modules (an ES module, which Node 20.19 and later require()).
+    expect(t.required).toContain('node_modules/@noble/curves/ed25519.js')
   })
 
-  it('commit of a file over 1 MiB hashes in the bundle\'s own worker (dist/bin/hash-worker.js) and time-stamps with the core\'s DER writer and reader, requiring no ASN.1 package', async () => {
-    const t = await traced(['commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
+  it('commit of a file over 1 MiB runs from dist/cli and time-stamps with the core\'s DER writer and reader', async () => {
+    const r = await runCommand(process.execPath, [BIN, 'commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
+    expect(r.code, r.stderr).toBe(0)
+    const file = JSON.parse(await readFile(join(ws.dir, 'big.commitment.json'), 'utf8')) as { commitment: { participants: { count: number } }; timestamps: string[] }
+    expect(file.commitment.participants.count).toBe(30_000)
+    expect(file.timestamps.length).toBeGreaterThan(0)
+  })
+
+  it('a verify of a proof over 2 MiB hashes its participants in the bundle\'s own worker (dist/bin/hash-worker.js)', async () => {
+    const participants = Array.from({ length: PARALLEL_MIN_ENTRIES + 10_000 }, (_, i) => `participant-${String(i).padStart(8, '0')}@raffle.example.org`)
+    const proof = makeDrawProof({ kind: 'pick', count: 2 }, participants, DEFAULT_DRAW_KINDS)
+    await writeFile(join(ws.dir, 'big-proof.json'), JSON.stringify(proof))
+    expect((await stat(join(ws.dir, 'big-proof.json'))).size).toBeGreaterThan(2 * 1024 * 1024)
+    const t = await traced(['verify', 'big-proof.json', '--allow-unsigned', '--allow-untimestamped'])
     expect(t.code, t.stderr).toBe(0)
+    expect(t.modules).toContain('dist/node/parallel-hash.js')
     expect(t.modules).toContain('dist/node/hash-worker.js')
-    expect(t.modules).toContain('dist/timestamp/client.js')
-    expect(t.modules).toContain('dist/core/timestamp/der-writer.js')
     expect(t.required.filter((f) => /^node_modules\/(asn1js|@peculiar|pvtsutils|pvutils|tslib)\//.test(f))).toEqual([])
   })
 })

@@ -53,7 +53,7 @@ function stdout(): ProofOutput & { text: () => string } {
 }
 
 /** The network draw's additions (chain from the head, time-stamps) on a base proof, as `draw()` makes them. */
-function withChain(base: Proof): Proof {
+function withChain<P extends Pick<Proof, 'chain'>>(base: P): P {
   return { ...base, chain: { ipnsRecord: 'AAAA', blocks: [chain[11]!, chain[10]!].map((b) => ({ cid: b.cid, bytes: Buffer.from(b.bytes).toString('base64') })) }, timestamps: ['AAAA'] }
 }
 
@@ -291,6 +291,23 @@ describe('orbitdraw draw of a file of lines (streamed) against the emulator', ()
     const o = await run(['draw', 'pub.commitment.json', '-p', 'entrants.txt', '-o', '-', '--quiet'], ws.opts)
     expect(o.code, o.stderr).toBe(0)
     expect(drawn(o.stdout)).toEqual(drawn(streamedText))
+  })
+
+  it('public shuffle: the ranking is written from the file, the proof verifies and equals the in-memory draw', async () => {
+    const c = await run(['commit', '-p', 'entrants.txt', '--shuffle', '--delay', STAMPED_DELAY, '-o', 'shuf.commitment.json'], ws.opts)
+    expect(c.code, c.stderr).toBe(0)
+    const d = await run(['draw', 'shuf.commitment.json', '-p', 'entrants.txt', '-o', 'shuf.proof.json', '--quiet', '--json'], ws.opts)
+    expect(d.code, d.stderr).toBe(0)
+    const summary = json<{ outcome: { kind: string; ranking: { entry: string }[] }; outcomeRows?: number }>(d)
+    expect(summary.outcome.ranking).toHaveLength(entrants.length)
+    expect(summary.outcomeRows).toBeUndefined()
+    const v = await run(['verify', 'shuf.proof.json', '--json'], ws.opts)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
+    const m = await run(['draw', 'shuf.commitment.json', '-p', '-', '-o', 'shuf-mem.proof.json', '--quiet'], { ...ws.opts, input: stdin })
+    expect(m.code, m.stderr).toBe(0)
+    const text = await readFile(join(ws.dir, 'shuf.proof.json'), 'utf8')
+    expect(drawn(text)).toEqual(drawn(await readFile(join(ws.dir, 'shuf-mem.proof.json'), 'utf8')))
+    expect(summary.outcome).toEqual((JSON.parse(text) as { outcome: unknown }).outcome)
   })
 
   it('private list: winners-only and full disclosures verify and equal the in-memory draws', async () => {

@@ -163,7 +163,7 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     // Nothing counted exactly (--exact-features ""), and the gender and age quotas conflict: every gate trial fails.
     const c = await run(['commit', '--pool', 'conflict-pool.csv', '--quotas', 'conflict-quotas.csv', '--panel', '4', '--exact-features', '', '--delay', '8s', '-o', 'tight.commitment.json'], opts)
     expect(c.code, c.stderr).not.toBe(0)
-    expect(c.stderr).toMatch(/only 0 of 40000 panels/)
+    expect(c.stderr).toMatch(/only 0 of [0-9]+ panels/)
     expect(c.stderr).toMatch(/no panel meets every quota at all/)
     expect(c.stderr).toMatch(/4 seat\(s\) in total, the fewest of any change of the quotas; found by the HiGHS solver/)
   }, 120_000)

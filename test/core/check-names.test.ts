@@ -9,7 +9,7 @@ import { checkReceipt, commit, drawFromBlock, makeReceipts, verify as coreVerify
 import { CHECK_NAMES } from '../../src/core/check-names.js'
 import type { PanelOutcomeJson } from '../../src/core/sortition/index.js'
 import { withOriginal } from '../../src/core/sortition/index.js'
-import { withKinds } from '../../src/core/kinds/index.js'
+import { rerollDraw, withKinds } from '../../src/core/kinds/index.js'
 import { panelReplacementDraw } from '../../src/core/sortition/index.js'
 import { panelLotteryDraw } from '../../src/core/sortition/index.js'
 import { panelDraw } from '../../src/core/sortition/index.js'
@@ -67,6 +67,10 @@ describe('CHECK_NAMES', () => {
     const original = drawFromBlock(commit({ beacon: BEACON_NAME, target: 8, after, ...panel }).commitment, panel.participants, CHAIN[8]!)
     const replacement = panelReplacementDraw(original, [(original.outcome as PanelOutcomeJson).members[0]!.index], original.commitmentCid)
     await run('a panel replacement', withOriginal(drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, draw: replacement, participants: panel.participants }).commitment, panel.participants, CHAIN[TARGET]!), original))
+    // A re-roll of a pick (a follow-up draw of its own kind): reroll-kept and reroll-never-won.
+    const picked = drawFromBlock(commit({ beacon: BEACON_NAME, target: 8, after, participants: PEOPLE, draw: { kind: 'pick', count: 2 } }).commitment, PEOPLE, CHAIN[8]!)
+    const reroll = rerollDraw(picked, [(picked.outcome as { readonly winners: readonly { readonly index: number }[] }).winners[0]!.index], picked.commitmentCid, 'fresh')
+    await run('a re-roll', withOriginal(drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, draw: reroll, participants: PEOPLE }).commitment, PEOPLE, CHAIN[TARGET]!), picked))
     const members = [8, 9].map((t) => (drawFromBlock(commit({ beacon: BEACON_NAME, target: t, after, ...panel }).commitment, panel.participants, CHAIN[t]!).outcome as PanelOutcomeJson).members.map((m) => m.entry.split('|')[0]!))
     const lottery = panelLotteryDraw(pool, quotas, members)
     await run('a panel lottery', drawFromBlock(commit({ beacon: BEACON_NAME, target: TARGET, after, ...lottery }).commitment, lottery.participants, CHAIN[TARGET]!))
@@ -103,8 +107,9 @@ describe('docs/spec.md', () => {
     expect(prose).toEqual(['internal', 'policy', 'online-blocks', 'online-chain'])
     const kindsSection = spec.slice(spec.indexOf('**Checks `verify` adds**'), spec.indexOf('### Worked vector (`test/vectors/sortition.json`'))
     const kindNames = [...kindsSection.matchAll(/^\| `[a-z-]+` \| `([a-z-]+)` \|/gm)].map((m) => m[1]!)
-    // + 3: `panel-households` (a panel with a household rule), `follow-up-original` and `follow-up-link` (a panel replacement).
-    expect(kindNames.length).toBe(PANEL_CHECK_NAMES.length + LOTTERY_CHECK_NAMES.length + 3)
+    // + 3: `panel-households` (a panel with a household rule), `follow-up-original` and `follow-up-link` (a panel replacement);
+    // + 2: `reroll-kept` and `reroll-never-won` (a re-roll).
+    expect(kindNames.length).toBe(PANEL_CHECK_NAMES.length + LOTTERY_CHECK_NAMES.length + 3 + 2)
     expect([...tableNames, ...prose, ...kindNames].sort()).toEqual([...CHECK_NAMES].sort())
   })
 })

@@ -222,6 +222,7 @@ function referenceOutcome(seed: Uint8Array, c: Commitment, participants: J[] | u
   if (d.kind === 'panel' || d.kind === 'panel-lottery') return referenceSortition(s, c, participants as string[])
   if (d.kind === 'panel-replacement') throw new Error('the draw vectors have no panel-replacement (test/core/kinds/panel-replacement.test.ts)')
   if (d.kind === 'stages' || d.kind === 'preference-lottery') throw new Error('the allocation kinds have their own vectors (test/core/allocation/vectors.test.ts)')
+  if (d.kind === 'reroll' || d.kind === 'weighted-reroll') throw new Error('the re-roll kinds have their own vectors (test/core/kinds/reroll-vectors.test.ts)')
   const left = (participants as WeightedEntry[]).map((e, i) => ({ i, w: BigInt(e.weight) }))
   const winners: number[] = []
   for (let k = 0; k < d.count; k++) {

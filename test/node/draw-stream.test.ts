@@ -11,8 +11,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, verify, type Commitment, type DrawSpec } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
-import { commitFile, streamDrawFile, writeProofFile, type ProofSink } from '../../src/node/index.js'
+import { commitFile, isStreamedRanking, streamDrawFile, writeProofFile, type ProofSink, type StreamedRanking } from '../../src/node/index.js'
+import { panelDraw } from '../../src/core/sortition/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
 
 let dir: string
 let fileNo = 0
@@ -80,19 +82,85 @@ describe('streamDrawFile = the in-memory draw, byte for byte', () => {
   })
 })
 
-describe('kinds that need the list', () => {
-  const weighted = small.map((entry, i) => ({ entry, weight: 1 + (i % 3) }))
-  const cases: [string, Commitment][] = [
-    ['shuffle', commitmentFor(small, { kind: 'shuffle' }, false)],
-    ['weighted', commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: weighted, draw: { kind: 'weighted', count: 2 }, label: '' }).commitment],
-    ['range (no list at all)', commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'range', min: 1n, max: 9n, count: 1, distinct: true }, label: '' }).commitment],
+describe('a ranking of every entry (shuffle, tiebreak), written from the file', () => {
+  // Tiny windows force many passes over the file (one per few ranks); the default window holds the list.
+  const cases = [
+    ['public', false, undefined],
+    ['salted, full disclosure', true, 'full'],
+  ] as const
+  const kinds: [string, (n: number) => DrawSpec][] = [
+    ['shuffle', () => ({ kind: 'shuffle' })],
+    ['tiebreak', (n) => ({ kind: 'tiebreak', scores: Array.from({ length: n }, (_, i) => (i * 7) % 5) })],
   ]
-  for (const [name, commitment] of cases) {
-    it(`${name}: refused in prepare, before any block, with INVALID_OPTION`, async () => {
-      const drawn = await streamDrawFile(await fileOf(small.join('\n')), { threads: 1 })
-      expect(() => drawn.prepare(commitment)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }))
-    })
+  for (const [kindName, spec] of kinds) {
+    for (const [size, list, threads, window] of [['small', small, 1, 64], ['medium', medium.slice(0, 10_000), 2, 4096], ['medium, one window', medium.slice(0, 10_000), 1, undefined]] as const) {
+      for (const [name, salted, disclosure] of cases) {
+        it(`${kindName}, ${size} list (${list.length}), ${name}, ${threads} thread(s)`, async () => {
+          const path = await fileOf(list.join('\n') + '\n')
+          const commitment = commitmentFor(list, spec(list.length), salted)
+          const options = { ...(disclosure === undefined ? {} : { disclosure }), ...(salted ? { secret: SECRET } : {}) }
+          const expected = serializeProof(drawFromBlock(commitment, list, chain[10]!, options))
+          const drawn = await streamDrawFile(path, { ...options, threads, ...(threads === 2 ? { parallelFromBytes: 0, blockLog: 10 } : { blockLog: 4 }), ...(window === undefined ? {} : { rankingWindowBytes: window }) })
+          const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+          // The ranking is not held: the proof object carries its permutation, its rows come from the file.
+          expect(isStreamedRanking(proof.outcome)).toBe(true)
+          const ranking = proof.outcome as StreamedRanking
+          expect(ranking.indices.length).toBe(list.length)
+          const inMemory = JSON.parse(expected) as { outcome: { ranking: { rank: number; index: number; entry: string }[] } }
+          expect(await ranking.head(3)).toEqual(inMemory.outcome.ranking.slice(0, 3))
+          const out = capture()
+          await drawn.write(proof, out.sink)
+          expect(out.text()).toBe(expected)
+        })
+      }
+    }
   }
+
+  it('the written proof verifies (shuffle, CRLF and a byte order mark)', async () => {
+    const path = await fileOf('\uFEFF' + small.join('\r\n') + '\r\n')
+    const commitment = commitmentFor(small, { kind: 'shuffle' }, false)
+    const drawn = await streamDrawFile(path, { threads: 1, rankingWindowBytes: 100 })
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    const out = join(dir, 'shuffle.proof.json')
+    await writeProofFile(out, (sink) => drawn.write(proof, sink))
+    const text = await readFile(out, 'utf8')
+    expect(text).toBe(serializeProof(drawFromBlock(commitment, small, chain[10]!)))
+    const verdict = await verify(JSON.parse(text), RELAXED)
+    expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)
+  })
+
+  it('a file changed before the ranking is written: PARTICIPANTS_MISMATCH, nothing left', async () => {
+    const list = Array.from({ length: 50 }, (_, i) => `p${i}`)
+    const path = await fileOf(list.join('\n') + '\n')
+    const commitment = commitmentFor(list, { kind: 'shuffle' }, false)
+    const drawn = await streamDrawFile(path, { threads: 1 })
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    await writeFile(path, list.map((e, i) => (i === 40 ? 'q40' : e)).join('\n') + '\n')
+    const out = join(dir, 'changed-shuffle.proof.json')
+    await expect(writeProofFile(out, (sink) => drawn.write(proof, sink))).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
+    expect((await readdir(dir)).filter((n) => n.startsWith('changed-shuffle.') || n.endsWith('.partial'))).toEqual([])
+  })
+})
+
+describe('kinds that cannot be streamed: a typed refusal in prepare, before any block', () => {
+  const weighted = small.map((entry, i) => ({ entry, weight: 1 + (i % 3) }))
+  it('range takes no list at all: INVALID_OPTION', async () => {
+    const commitment = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'range', min: 1n, max: 9n, count: 1, distinct: true }, label: '' }).commitment
+    const drawn = await streamDrawFile(await fileOf(small.join('\n')), { threads: 1 })
+    expect(() => drawn.prepare(commitment)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', detail: expect.stringContaining('takes no participants') }))
+  })
+  it('weighted, from a file of lines (no weights): MISSING_WEIGHTS', async () => {
+    const commitment = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: weighted, draw: { kind: 'weighted', count: 2 }, label: '' }).commitment
+    const drawn = await streamDrawFile(await fileOf(small.join('\n')), { threads: 1 })
+    expect(() => drawn.prepare(commitment)).toThrow(expect.objectContaining({ code: 'MISSING_WEIGHTS' }))
+  })
+  it('a kind whose entries are checked against each other (panel): INVALID_OPTION with a hint', async () => {
+    const pool = smallPool(60, [2, 3, 4], 11)
+    const { draw, participants: entries } = panelDraw(pool, proportionalQuotas(pool, 10, 1), 10)
+    const commitment = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: entries, draw, label: '' }).commitment
+    const drawn = await streamDrawFile(await fileOf(entries.join('\n')), { threads: 1 })
+    expect(() => drawn.prepare(commitment)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', detail: expect.stringContaining('checked against each other'), hint: expect.stringContaining('pass it to draw') }))
+  })
 })
 
 describe('from the index, end to end', () => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, type DrawSpec, type Proof } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
+import { withOriginal } from '../../src/core/follow-up.js'
 import { PROOF_FIELD_ORDER, writeProof, type ArrayItems, type ProofSink } from '../../src/node/proof-writer.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 
@@ -54,10 +55,15 @@ describe('writeProof of a proof in memory = serializeProof', () => {
   it('drand evidence after the outcome, time-stamps last: the order draw builds', async () => {
     const base = proofs[0]![1]
     const mixed = { ...withChain({ ...base, drand: { round: 42, signature: 'ab'.repeat(48), timestamps: ['CCCC'] } }) } as Proof
-    expect(Object.keys(mixed).filter((k) => k !== 'participants')).toEqual(PROOF_FIELD_ORDER.filter((k) => k !== 'participants'))
+    expect(Object.keys(mixed).filter((k) => k !== 'participants')).toEqual(PROOF_FIELD_ORDER.filter((k) => k !== 'participants' && k !== 'original'))
     const out = capture()
     await writeProof(mixed, out.sink)
     expect(out.text()).toBe(serializeProof(mixed))
+    // A follow-up proof (withOriginal) carries the followed proof last.
+    const follow = withOriginal(mixed, base) as Proof
+    const again = capture()
+    await writeProof(follow, again.sink)
+    expect(again.text()).toBe(serializeProof(follow))
   })
 
   it('refuses a field outside the canonical order', async () => {

@@ -36,13 +36,13 @@ const ROOT_NODE = [
   'makeReceiptsAsync', 'planTarget', 'timestampCommitment', 'verify',
 ]
 const KINDS = [
-  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'SEED_DOMAIN_V1',
-  'boolean', 'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds', 'intFlagValue', 'integer',
-  'kindOf', 'list', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind', 'parsePreferencesFlag',
-  'pattern', 'pickIndices', 'pickKind', 'preferenceLotteryDraw', 'preferenceLotteryKind', 'privateKindNames',
-  'rangeKind', 'rangeValues', 'shuffle', 'shuffleIndices', 'shuffleKind', 'stagesDraw', 'stagesKind', 'streamFromSeed',
-  'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt', 'uniformIndex', 'usesParticipants',
-  'validateDrawSpec', 'weightedKind', 'weightedPick', 'withKinds',
+  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'REROLL_CHECK_NAMES',
+  'REROLL_LIMITS', 'SEED_DOMAIN_V1', 'boolean', 'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds',
+  'intFlagValue', 'integer', 'kindOf', 'list', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind',
+  'parsePreferencesFlag', 'pattern', 'pickIndices', 'pickKind', 'preferenceLotteryDraw', 'preferenceLotteryKind',
+  'privateKindNames', 'rangeKind', 'rangeValues', 'rerollDraw', 'rerollKind', 'shuffle', 'shuffleIndices', 'shuffleKind',
+  'stagesDraw', 'stagesKind', 'streamFromSeed', 'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt',
+  'uniformIndex', 'usesParticipants', 'validateDrawSpec', 'weightedKind', 'weightedPick', 'weightedRerollKind', 'withKinds',
 ]
 const SORTITION = [
   'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
@@ -100,10 +100,10 @@ const ERRORS = [
 const NODE = [
   'MAX_PARTICIPANTS_FILE_BYTES', 'MAX_SORTITION_FILE_BYTES', 'NODE_INPUT_ERROR_CODES', 'PARALLEL_MIN_ENTRIES',
   'PROOF_FIELD_ORDER', 'commitFile', 'describeRelaxation', 'drawFile', 'explainQuotaError', 'findConfusableEntries',
-  'generateSecret', 'parseHouseholdPoolCsv', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
+  'generateSecret', 'isStreamedRanking', 'parseHouseholdPoolCsv', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
   'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel', 'readHouseholdPoolCsv',
   'readLotteryCsv', 'readPoolCsv', 'readQuotasCsv', 'readSortitionAlgorithmsCsv', 'skeleton',
-  'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile', 'streamReceiptsFile', 'writeProof',
+  'smallestQuotaRelaxation', 'streamDrawFile', 'streamParticipantsFile', 'streamReceiptsFile', 'streamWeightedCsv', 'writeProof',
   'writeProofFile',
 ]
 const EMULATOR = [

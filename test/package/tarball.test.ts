@@ -4,8 +4,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CLI_FILE } from '../../scripts/build-cli.js'
+import { reachableDeclarations } from '../../scripts/prune-declarations.js'
 import { ROOT, runCommand } from '../cli/helpers.js'
 
 describe('the published package', () => {
@@ -18,6 +20,13 @@ describe('the published package', () => {
     for (const s of schemas) expect(files).toContain(`docs/${s}`)
     expect(files).toContain('CHANGELOG.md')
     expect(files.filter((f) => f.endsWith('.png') || f.endsWith('.map'))).toEqual([])
+    // The command: bin, the verify bundle, and the tsc output every other command runs from (no .d.ts:
+    // the build deletes the declarations no export reaches, scripts/prune-declarations.ts).
+    expect(files).toContain('dist/bin/orbitdraw.cjs')
+    expect(files).toContain(`dist/bin/${CLI_FILE}`)
+    expect(files).toContain('dist/cli/main.js')
+    expect(files.filter((f) => f.startsWith('dist/cli/') && f.endsWith('.d.ts'))).toEqual([])
+    expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual([...reachableDeclarations()].map((f) => relative(ROOT, f)).sort())
   })
 
   it('prepare builds (a git install or a pack never ships a stale dist); the tests still build first', () => {

@@ -10,8 +10,10 @@ import { commitWithDigest } from '../../core/commitment.js'
 import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
 import type { OrganizerSecret } from '../../core/secret.js'
 import { streamParticipantsFile, type StreamedParticipants } from '../../node/participants-stream.js'
+import { streamWeightedCsv, type StreamedWeighted } from '../../node/weighted-stream.js'
 import type { CommitResult } from '../../core/commitment.js'
-import type { DrawSpec } from '../../core/kinds/registry.js'
+import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../../core/kinds/registry.js'
+import type { AnyDrawKind } from '../../core/kinds/kind.js'
 import type { WeightedEntry } from '../../core/participants.js'
 import { validateDrawSpec } from '../../core/draw-spec.js'
 import { ORBITPORT_BEACONS } from '../../core/trust.js'
@@ -29,7 +31,7 @@ import { readParticipants, type ParticipantsFormat } from '../participants-file.
 import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
 import { hashProgress } from '../hash-progress.js'
-import { secretPathFor, writeSecretFile } from '../secret-file.js'
+import { followedSecret, secretPathFor, writeSecretFile } from '../secret-file.js'
 import { commitmentFile } from '../../core/commitment-file.js'
 import { stampBeforeTarget, TimestampMarginError, type Retarget } from '../../timestamp/margin.js'
 import { timestampCommitment, type TimestampResult } from '../../timestamp/client.js'
@@ -74,6 +76,14 @@ export async function participantsFrom(flags: Flags, command: string): Promise<s
     ...(column !== undefined ? { column } : {}),
     ...(weightColumn !== undefined ? { weightColumn } : {}),
   })
+}
+
+/** True when the participants flags name a weighted CSV file (`--weight-column`, not standard input): read as a stream (`commit`, and `draw` of a weighted kind). */
+export function streamsWeightedCsv(flags: Flags): boolean {
+  const path = stringFlag(flags, 'participants')
+  const format = stringFlag(flags, 'format')
+  if (path === undefined || path === '-' || flags['weight-column'] === undefined) return false
+  return format === 'csv' || (format === undefined && path.endsWith('.csv'))
 }
 
 /** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream (`commit`, and `draw` of kinds that allow it). */
@@ -223,31 +233,45 @@ Examples:
     let participants: string[] | WeightedEntry[] | undefined
     // A file of lines is read as a stream (digest, duplicates and look-alikes without holding the list);
     // a private list's secret is then drawn first, since the leaves are salted as they are read.
-    let streamed: StreamedParticipants | undefined
+    let streamed: Pick<StreamedParticipants, 'count' | 'root' | 'entryBytes'> | undefined
     let streamSecret: OrganizerSecret | undefined
     // A kind that builds its participants from its own inputs (the sortition pool) writes them next to the commitment.
-    const builtPath = kind.cli.build === undefined ? undefined : participantsPathFor(output)
+    let builtPath: string | undefined
+    // The kind of the spec drawn: a built spec's own (a re-roll of a weighted draw is a weighted-reroll).
+    let drawKind: AnyDrawKind = kind
+    // A re-roll of a private list is committed again with the followed draw's secret (--secret FILE).
+    let reusedSecret: OrganizerSecret | undefined
     if (kind.cli.build !== undefined) {
       // A kind may read --participants itself, in a format of its own (a list with columns: `stages`).
       const ownParticipants = kind.cli.files?.participants !== undefined
-      if (flags.participants !== undefined && !ownParticipants) throw new UsageError(`a --${kind.cli.flag} draw makes its participants from its input files; drop --participants`, 'commit')
-      if (output === '-') throw new UsageError(`a --${kind.cli.flag} draw writes its participants next to the commitment: give -o FILE, not -`, 'commit')
       const kindFlags = ownParticipants ? { ...chosen.flags, participants: stringFlag(flags, 'participants') } : chosen.flags
       const files = await readKindFiles(kind, kindFlags, 'commit')
+      let built: ReturnType<NonNullable<typeof kind.cli.build>>
       try {
-        const built = kind.cli.build(kindFlags, files)
-        draw = built.draw as DrawSpec
-        participants = [...built.participants]
+        built = kind.cli.build(kindFlags, files)
       } catch (err) {
         if (err instanceof InvalidInputError && err.code === 'INVALID_FLAG') throw new UsageError(err.detail, 'commit')
         // Infeasible or too-tight quotas: the smallest relaxation from the HiGHS solver (src/sortition/relax.ts).
         throw await explainQuotaError(err, files.pool as SortitionPool | undefined, files.quotas as QuotaRow[] | undefined, Number(chosen.flags[kind.cli.flag]))
       }
-    } else if (kind.participants === 'none') {
+      draw = built.draw as DrawSpec
+      drawKind = DEFAULT_DRAW_KINDS.get(draw.kind) ?? kind
+      if (built.participants !== undefined) {
+        if (flags.participants !== undefined && !ownParticipants) throw new UsageError(`a --${kind.cli.flag} draw makes its participants from its input files; drop --participants`, 'commit')
+        if (output === '-') throw new UsageError(`a --${kind.cli.flag} draw writes its participants next to the commitment: give -o FILE, not -`, 'commit')
+        builtPath = participantsPathFor(output)
+        participants = [...built.participants]
+      } else if ('follows' in draw) {
+        reusedSecret = await followedSecret(files.replacing, draw.follows.commitment, chosen.flags, flags.private === true)
+      }
+    }
+    if (participants !== undefined) {
+      // Built above.
+    } else if (drawKind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw takes no --participants`, 'commit')
     } else if (streamsLines(flags)) {
-      if (kind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
-      streamSecret = flags.private === true ? generateSecret() : undefined
+      if (drawKind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
+      streamSecret = reusedSecret ?? (flags.private === true ? generateSecret() : undefined)
       const path = stringFlag(flags, 'participants')!
       const progress = hashProgress(ctx, path)
       let list: Awaited<ReturnType<typeof streamParticipantsFile>>
@@ -260,11 +284,27 @@ Examples:
       const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
       const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
       reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
+    } else if (kind.participants === 'weighted' && streamsWeightedCsv(flags)) {
+      // A weighted CSV: its weight column read as a stream too (orbitdraw/node's streamWeightedCsv).
+      streamSecret = flags.private === true ? generateSecret() : undefined
+      const path = stringFlag(flags, 'participants')!
+      const progress = hashProgress(ctx, path)
+      let list: StreamedWeighted
+      try {
+        const column = stringFlag(flags, 'column')
+        list = await streamWeightedCsv(path, { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }), confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
+      } finally {
+        progress.done()
+      }
+      streamed = list
+      const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
+      const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
+      reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
     } else {
       participants = await participantsFrom(flags, 'commit')
       const weighted = participants.length > 0 && typeof participants[0] === 'object'
-      if (kind.participants === 'weighted' && !weighted) throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
-      if (kind.participants !== 'weighted' && weighted) throw new UsageError(`the participants carry weights; use ${weightedUsage()} (or drop --weight-column)`, 'commit')
+      if (drawKind.participants === 'weighted' && !weighted) throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
+      if (drawKind.participants !== 'weighted' && weighted) throw new UsageError(`the participants carry weights; use ${weightedUsage()} (or drop --weight-column)`, 'commit')
       checkConfusables(ctx.err, participants, flags, flags['strict-entries'] === true)
     }
     // Impossible draws fail before any network call (the library's own rule, reported as a usage error).
@@ -278,11 +318,11 @@ Examples:
     // A public list whose proof no verifier could read (over maxProofBytes) is refused before any network
     // call; commit() and commitWithDigest() check the same floor again.
     if (participants !== undefined || streamed !== undefined) {
-      checkCommitFits(streamed?.count ?? participants!.length, streamed?.entryBytes ?? entryBytesFloor(participants!), flags.private === true, kind, draw)
+      checkCommitFits(streamed?.count ?? participants!.length, streamed?.entryBytes ?? entryBytesFloor(participants!), flags.private === true || reusedSecret !== undefined, drawKind, draw)
     }
     await assertWritable(output, force, 'commit')
     if (builtPath !== undefined) await assertWritable(builtPath, force, 'commit')
-    const isPrivate = flags.private === true
+    const isPrivate = flags.private === true || reusedSecret !== undefined
     if (isPrivate && kind.participants === 'none') throw new UsageError(`a --${kind.cli.flag} draw has no participants to keep --private`, 'commit')
     if (isPrivate && output === '-') throw new UsageError('--private writes the secret next to the commitment file: give -o FILE, not -', 'commit')
     const secretPath = isPrivate ? secretPathFor(output) : undefined
@@ -333,7 +373,7 @@ Examples:
       try {
         // A moved target keeps a streamed private list's secret: the first commitment was never published (only its digest went to the authority).
         return streamed === undefined
-          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: true as const } : {}), ...(drand === undefined ? {} : { drand }) })
+          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: reusedSecret === undefined ? (true as const) : { secret: reusedSecret } } : {}), ...(drand === undefined ? {} : { drand }) })
           : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label, ...(drand === undefined ? {} : { drand }) }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
       } catch (err) {
         // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
@@ -398,7 +438,7 @@ Examples:
       return EXIT.ok
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)
-    say(formatSummary(summary, kind.describe(draw, participants?.length ?? streamed?.count), plan.estimatedTime, drawCommand))
+    say(formatSummary(summary, drawKind.describe(draw, participants?.length ?? streamed?.count), plan.estimatedTime, drawCommand))
     if (secretPath !== undefined) say(`\n${[`Private list: the secret is in ${secretPath} (mode 0600). Keep it, never publish it, and never publish the list: the draw command above reveals only the winners (each with its salt and inclusion path; a full disclosure needs --full-disclosure);`, `give each participant a receipt: orbitdraw receipts ${shellQuote(output)} ${pArgs} --secret ${shellQuote(secretPath)} -o receipts/`].map(safeText).join('\n')}\n`)
     return EXIT.ok
   },

@@ -9,6 +9,7 @@ import { draw } from '../../draw.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
 import { readForDraw, type CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
+import { isStreamedRanking, type StreamedProof } from '../../node/proof-writer.js'
 import { serializeProof } from '../../core/proof.js'
 import type { Participants } from '../../core/draw.js'
 import { privateKindNames } from '../../core/draw.js'
@@ -28,11 +29,14 @@ import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from './commit.js'
 import { describeOutcome } from './describe.js'
 import { DRAND_HELP, DRAND_OPTIONS, mixedDrawOptions } from '../drand-flags.js'
 import { TIMESTAMP_OPTIONS } from '../timestamp-flags.js'
 import type { CliContext } from '../command.js'
+
+/** The most rows of a ranking written from the file that the command prints (the proof has them all). */
+const SHOWN_ROWS = 10_000
 
 /** Says once (on stderr) that the draw waits for its drand round. */
 function waitNote(ctx: CliContext, quiet: boolean, round: number, endLine: () => void): (secondsLeft: number) => void {
@@ -57,9 +61,12 @@ waits for the target block with a live progress line on stderr, fetches it with 
 head and the chain down to it, derives the outcome and writes the proof bundle. Anyone can re-check
 the proof offline with 'orbitdraw verify'.
 
-For a pick draw, a file of lines is read as a stream (never held in memory) and read again after the
-block to write the proof: leave it unchanged until the draw is done (a changed file is refused, exit 4,
-and nothing is written). CSV, JSON, standard input and the other kinds are read whole.
+For a pick, shuffle, tiebreak or weighted draw, the file is read as a stream (never held in memory:
+a file of lines, or for a weighted draw a CSV with --weight-column) and read again after the block to
+write the proof: leave it unchanged until the draw is done (a changed file is refused, exit 4, and
+nothing is written). A shuffle's ranking is written from the file; over ${SHOWN_ROWS} entries only its
+first ${SHOWN_ROWS} rows are printed (the proof has them all). JSON, standard input, other CSV and the
+sortition kinds (whose entries are checked against each other) are read whole.
 
 Flags:
   COMMITMENT               the commitment file written by 'orbitdraw commit' (- for stdin)
@@ -128,7 +135,9 @@ Examples:
     let participants: Participants | undefined
     // A file of lines for a kind that draws from the list's digest (pick) is read as a stream, once the
     // secret is known (a salted list's leaves are salted as they are read); other lists are read whole.
-    const streamed = kind.participants !== 'none' && drawsFromDigest(kind) && streamsLines(flags)
+    // A weighted CSV (--weight-column) of a weighted draw is read as a stream too.
+    const weightedCsv = kind.participants === 'weighted' && drawsFromDigest(kind) && streamsWeightedCsv(flags)
+    const streamed = (kind.participants === 'entries' && drawsFromDigest(kind) && streamsLines(flags)) || weightedCsv
     if (kind.participants === 'none') {
       if (flags.participants !== undefined) throw new UsageError(`this commitment is a ${kind.name} draw: it takes no --participants`, 'draw')
     } else if (!streamed) {
@@ -163,7 +172,9 @@ Examples:
       const path = stringFlag(flags, 'participants')!
       const hashing = hashProgress(ctx, path)
       try {
-        list = await readForDraw(path, { ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
+        const column = stringFlag(flags, 'column')
+        const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
+        list = await readForDraw(path, { ...columns, ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
       } finally {
         hashing.done()
       }
@@ -190,16 +201,21 @@ Examples:
     if (follows && originalPath === undefined) throw new UsageError('this commitment follows another draw: give its proof with --original PROOF (the new proof carries it)', 'draw')
     if (!follows && originalPath !== undefined) throw new UsageError('--original is for a follow-up draw (orbitdraw commit --replacing); this commitment follows no other draw', 'draw')
     const original = originalPath === undefined ? undefined : (JSON.parse(await readFile(originalPath, 'utf8')) as unknown)
-    let proof: Proof
+    let proof: Proof | StreamedProof
     try {
       const from = list
       proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block, drand) => from.prove(prepared, block, drand))
     } finally {
       progress.done()
     }
-    if (original !== undefined) proof = withOriginal(proof, original) as Proof
-    if (list === undefined) await writeOutput(ctx, output, serializeProof(proof), force, 'draw')
+    // A follow-up draw (a panel replacement) is never streamed: its list is read whole.
+    if (original !== undefined) proof = withOriginal(proof as Proof, original) as Proof
+    if (list === undefined) await writeOutput(ctx, output, serializeProof(proof as Proof), force, 'draw')
     else await list.write(proof, { path: output, force, command: 'draw', out: (text) => ctx.out(text) })
+    // A ranking written from the file: its first rows, read again, stand for it on the terminal.
+    const ranking = isStreamedRanking(proof.outcome) ? proof.outcome : undefined
+    const outcome = ranking === undefined ? (proof.outcome as Proof['outcome']) : { kind: ranking.kind, ranking: await ranking.head(SHOWN_ROWS) }
+    const unshown = ranking === undefined ? 0 : ranking.indices.length - Math.min(SHOWN_ROWS, ranking.indices.length)
     const authenticated = proof.chain.ipnsRecord !== undefined
     // A streamed public proof's list was written from the file: the proof object has no participants.
     const disclosed = proof.participants?.disclosure ?? list?.disclosure ?? null
@@ -208,7 +224,7 @@ Examples:
     const headSequence = parseBlock(base64ToBytes(head.bytes), head.cid).sequence
     const target = { sequence: commitment.target, cid: proof.chain.blocks[headSequence - commitment.target]!.cid }
     if (flags.json === true) {
-      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: disclosed, authenticated, target, ...(proof.drand === undefined ? {} : { drand: { round: proof.drand.round, signature: proof.drand.signature } }), seed: proof.seed, outcome: proof.outcome }
+      const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: disclosed, authenticated, target, ...(proof.drand === undefined ? {} : { drand: { round: proof.drand.round, signature: proof.drand.signature } }), seed: proof.seed, outcome, ...(unshown === 0 ? {} : { outcomeRows: ranking!.indices.length }) }
       if (output === '-') ctx.err(`${JSON.stringify(summary)}\n`)
       else printJson(ctx, summary)
       return EXIT.ok
@@ -216,7 +232,8 @@ Examples:
     // describeOutcome's lines are already escaped (its tables are aligned on the escaped text).
     const lines = [
       safeText(`Drew ${commitment.label === '' ? 'the draw' : JSON.stringify(commitment.label)} from block ${commitment.target} (${target.cid})${proof.drand === undefined ? '' : ` mixed with drand round ${proof.drand.round}`}`),
-      ...describeOutcome(proof.outcome),
+      ...describeOutcome(outcome),
+      ...(unshown === 0 ? [] : [`  … and ${plural(unshown, 'more row', 'more rows')} in the proof`]),
       '',
       ...[
         `Proof ${output === '-' ? 'printed to stdout' : `written to ${output}`}${authenticated ? ' (with the beacon\'s signed head)' : ' (WITHOUT a signed head: integrity only)'}${disclosed === 'winners' ? '; only the winners are revealed' : ''}.`,

@@ -7,12 +7,12 @@
  *
  * @module
  */
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from '../json.js'
+import * as v from 'valibot'
 import { validateEntry } from '../participants.js'
 import { compareCodePoints, SORTITION_LIMITS, type SortitionPool } from '../sortition/pool.js'
 import { badDraw } from './kind.js'
 import { entriesProblem, poolParticipants } from './sortition.js'
-import { described, integer, list, strictObject, text } from '../schema/kit.js'
+import { described, integer, list, publishedAs, strictObject, text, type Shape } from '../schema/kit.js'
 
 /**
  * One committed column: its name and its values in code-point order.
@@ -48,38 +48,17 @@ export const columnsShape = described(list(strictObject({ name: text(), values: 
 export const columnTypesShape = described(list(list(integer(0), SORTITION_LIMITS.maxFeatures + 1), SORTITION_LIMITS.maxPoolSize), 'Per entry type, in lexicographic order: its value index in every column, then its number of entries (at least 1). The committed participants list is in this order.')
 export const whereShape = described(list(strictObject({ feature: text(), values: list(text(), SORTITION_LIMITS.maxValuesPerFeature) }), SORTITION_LIMITS.maxFeatures), 'Conditions, all of which an entry must meet: its value of the column is one of the values. Empty: every entry.')
 
-/** Reads `features` and `types`. */
-export function parseColumns(draw: JsonObject, path: string): ColumnsSpec {
-  const features = expectArray(field(draw, 'features', path), `${path}.features`, SORTITION_LIMITS.maxFeatures).map((f, i) => {
-    const p = `${path}.features[${i}]`
-    const o = expectObject(f, p)
-    expectOnlyKeys(o, ['name', 'values'], p)
-    return { name: expectString(field(o, 'name', p), `${p}.name`), values: expectArray(field(o, 'values', p), `${p}.values`, SORTITION_LIMITS.maxValuesPerFeature).map((x, j) => expectString(x, `${p}.values[${j}]`)) }
-  })
-  const types = expectArray(field(draw, 'types', path), `${path}.types`, SORTITION_LIMITS.maxPoolSize).map((t, i) =>
-    expectArray(t, `${path}.types[${i}]`, SORTITION_LIMITS.maxFeatures + 1).map((x, j) => expectInteger(x, `${path}.types[${i}][${j}]`)),
-  )
-  return { features, types }
-}
+/** The fields of a spec with committed columns (besides its own): `features` and `types`. */
+export const columnsFields = { features: columnsShape, types: columnTypesShape }
 
-/** Reads a `where` list. */
-export function parseWhere(x: unknown, path: string): WhereCondition[] {
-  return expectArray(x, path, SORTITION_LIMITS.maxFeatures).map((c, i) => {
-    const p = `${path}[${i}]`
-    const o = expectObject(c, p)
-    expectOnlyKeys(o, ['feature', 'values'], p)
-    return { feature: expectString(field(o, 'feature', p), `${p}.feature`), values: expectArray(field(o, 'values', p), `${p}.values`, SORTITION_LIMITS.maxValuesPerFeature).map((v, j) => expectString(v, `${p}.values[${j}]`)) }
-  })
-}
-
-/** The canonical IPLD form of the columns. */
-export function encodeColumns(c: ColumnsSpec): { features: { name: string; values: string[] }[]; types: number[][] } {
-  return { features: c.features.map((f) => ({ name: f.name, values: [...f.values] })), types: c.types.map((t) => [...t]) }
-}
-
-/** The canonical IPLD form of a filter. */
-export function encodeWhere(w: readonly WhereCondition[]): { feature: string; values: string[] }[] {
-  return w.map((c) => ({ feature: c.feature, values: [...c.values] }))
+/**
+ * A field whose bound a kind's rule checks (a spec's `validate`, `INVALID_DRAW` at the field, as every
+ * kind's limits are; an outcome's `compare`, check `outcome`): parsed by `parsed` (the field's type),
+ * published in the JSON Schema as `bounded` (the same type within the bound), so that the schema states
+ * what a valid document holds. (The JSON Schema of a pipe is that of its last schema: the marker here.)
+ */
+export function ruledLimit<S extends Shape>(parsed: S, bounded: Shape) {
+  return v.pipe(parsed, publishedAs(v.custom<v.InferOutput<S>>(() => true), bounded))
 }
 
 function checkName(s: unknown, path: string, isColumn: boolean): void {

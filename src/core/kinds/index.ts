@@ -65,6 +65,10 @@ export { tiebreakKind, tiebreakOrder, MAX_TIEBREAK_ENTRIES, type TiebreakSpec, t
 export { stagesKind, stagesDraw, ALLOCATION_LIMITS, type StagesSpec, type StageSpec, type StageInput, type StagesOutcome, type StagesOutcomeJson } from './stages.js'
 /** @category Allocation */
 export { preferenceLotteryKind, preferenceLotteryDraw, parsePreferencesFlag, type PreferenceLotterySpec, type PreferenceCategorySpec, type PreferenceCategoryInput, type PreferenceLotteryOutcome, type PreferenceLotteryOutcomeJson } from './preference-lottery.js'
+/** @category Draw kinds */
+export { rerollKind, weightedRerollKind, REROLL_LIMITS, REROLL_CHECK_NAMES, type RerollSpec, type WeightedRerollSpec, type RerollOutcome, type RerollOutcomeJson } from './reroll.js'
+/** @category Draw kinds */
+export { rerollDraw } from './reroll-link.js'
 /** @category Allocation */
 export type { ColumnSpec, ColumnsSpec, WhereCondition } from './columns.js'
 /** @category Allocation */

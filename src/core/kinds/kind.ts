@@ -196,13 +196,14 @@ export interface KindCli<S extends DrawSpecBase> {
    */
   readonly files?: { readonly [flag: string]: KindFileFormat }
   /**
-   * Optional, for a kind that makes its participants list from its own inputs (the sortition pool):
-   * the spec and the participants from the flags and the parsed files, in place of `fromFlags` and
-   * `--participants`. `orbitdraw commit` writes the participants next to the commitment and prints
-   * the draw command that reads them.
+   * Optional, for a kind that makes its spec (and maybe its participants list) from its own inputs (the
+   * sortition pool, a followed proof): the spec and the participants from the flags and the parsed files,
+   * in place of `fromFlags` (and of `--participants`, when it returns participants). `orbitdraw commit`
+   * writes built participants next to the commitment and prints the draw command that reads them;
+   * without them it reads `--participants` as for any draw, by the built spec's kind.
    * @throws {@link InvalidInputError} (a usage error for `INVALID_FLAG`, otherwise printed with its hint).
    */
-  build?(flags: KindFlags, files: KindFiles): { readonly draw: S; readonly participants: readonly string[] }
+  build?(flags: KindFlags, files: KindFiles): { readonly draw: S; readonly participants?: readonly string[] }
 }
 
 /**

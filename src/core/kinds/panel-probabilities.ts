@@ -107,7 +107,7 @@ function planOf(spec: PanelSpec | PanelReplacementSpec): { plan: PanelPlan; hous
     return { plan: rp.plan, scope: 'replacements', ...(rp.households === undefined ? {} : { households: rp.households }) }
   }
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : {}) })
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : spec.plan === 3 ? { method: 3 as const, ...(spec.maxRounds === undefined ? {} : { maxRounds: spec.maxRounds }) } : {}) })
   return { plan, scope: 'panel', ...(spec.households === undefined ? {} : { households: householdIndex(spec.households, pool.respondents.length) }) }
 }
 

@@ -53,8 +53,13 @@ export interface PanelSpec extends SortitionComposition {
   readonly alternates: number
   /** The exact features (names), in the counter's order (docs/spec.md, Counting). */
   readonly exact: readonly string[]
-  /** The plan method (docs/spec.md, Plan methods): absent = method 1; 2 = the sequential gate and 400,000 rounds. */
-  readonly plan?: 2
+  /**
+   * The plan method (docs/spec.md, Plan methods): absent = method 1; 2 = the sequential gate and
+   * 400,000 rounds; 3 = a sequential gate and the committed round cap `maxRounds`.
+   */
+  readonly plan?: 2 | 3
+  /** Plan method 3 only: the round cap of a draw (16 times the trials of the commit's gate), 1 … 4,000,000. */
+  readonly maxRounds?: number
   /**
    * The household rule, when committed: the households of two or more respondents, each a list of
    * committed indices (ascending; households ordered by first index). At most one member per household.
@@ -118,12 +123,35 @@ function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilitie
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, ...(spec.plan === 2 ? { method: 2 as const, skipAcceptanceCheck: true } : {}) })
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, ...methodOptions(spec) })
   // With households the per-type probabilities are no longer the counter's: none are given.
   const households = householdsPlan(spec.households, plan)
   const entry = { count, plan, ...(households !== undefined ? { households } : plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
+}
+
+/** The plan options of a committed plan method (methods 2 and 3: no gate at replay; docs/spec.md, Plan methods). */
+export function methodOptions(spec: Pick<PanelSpec, 'plan' | 'maxRounds'>): { method?: 2 | 3; maxRounds?: number; skipAcceptanceCheck?: true } {
+  if (spec.plan === 2) return { method: 2, skipAcceptanceCheck: true }
+  if (spec.plan === 3) return { method: 3, skipAcceptanceCheck: true, ...(spec.maxRounds === undefined ? {} : { maxRounds: spec.maxRounds }) }
+  return {}
+}
+
+/** The draw keys of a plan's method: `plan` (2 or 3) and, for method 3, `maxRounds`. */
+function methodKeys(plan: PanelPlan): { plan?: 2 | 3; maxRounds?: number } {
+  if (plan.method === 2) return { plan: 2 }
+  if (plan.method === 3) return { plan: 3, maxRounds: plan.maxRounds! }
+  return {}
+}
+
+/** Refuses a `plan` other than absent, 2 or 3, and a `maxRounds` that is not method 3's (1 … 4,000,000). */
+function checkMethod(plan: unknown, maxRounds: unknown, hasHouseholds: boolean, path: string): void {
+  if (plan !== undefined && plan !== 2 && plan !== 3) badDraw(`${path}.plan`, `plan must be 2 or 3 when present (absent = method 1), got ${JSON.stringify(plan)}`, 'omit plan for method 1')
+  if (plan === 3) {
+    if (typeof maxRounds !== 'number' || !Number.isSafeInteger(maxRounds) || maxRounds < 1 || maxRounds > SORTITION_LIMITS.maxRejectionRoundsV3) badDraw(`${path}.maxRounds`, `plan method 3 needs maxRounds, a whole number from 1 to ${SORTITION_LIMITS.maxRejectionRoundsV3}, got ${JSON.stringify(maxRounds)}`, 'commit the round cap the gate gave')
+    if (hasHouseholds) badDraw(`${path}.plan`, 'plan method 3 has no household rule', 'use plan method 1 or 2 with households')
+  } else if (maxRounds !== undefined) badDraw(`${path}.maxRounds`, 'maxRounds is only for plan method 3', 'omit maxRounds')
 }
 
 function probabilitiesOf(plan: PanelPlan): TypeProbabilityJson[] {
@@ -170,10 +198,11 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   if (alternates > pool.respondents.length - k) throw new InvalidInputError('INVALID_ARGUMENT', `${alternates} alternates asked, but only ${pool.respondents.length - k} respondents are left after a panel of ${k}`, `ask for at most ${pool.respondents.length - k}`)
   const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
   // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
-  // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was), else method 2.
-  const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was),
+  // else method 2, else (without households) method 3 on the same trials.
   const groups = householdsOption(options.households, ordered)
-  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...(chosen.method === 2 ? { plan: 2 as const } : {}), ...(groups === undefined ? {} : { households: groups }) }
+  const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: groups === undefined, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...methodKeys(chosen), ...(groups === undefined ? {} : { households: groups }) }
   const households = householdsPlan(groups, chosen)
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
   // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
@@ -240,14 +269,15 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
     features: featuresShape,
     types: typesShape,
-    plan: v.optional(described(v.literal(2), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds (docs/spec.md, Plan methods).')),
+    plan: v.optional(described(v.union([v.literal(2), v.literal(3)]), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds; 3 = a sequential gate (10 kept) and the committed round cap maxRounds (docs/spec.md, Plan methods).')),
+    maxRounds: v.optional(described(integer(1, SORTITION_LIMITS.maxRejectionRoundsV3), 'Plan method 3 only: the most rejection rounds of a draw, 16 times the trials of the commit-time gate; within the draw cost (docs/spec.md, Plan methods).')),
     households: v.optional(householdsShape),
   }),
   outcomeShape: option({
     kind: v.literal('panel'),
     members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The panel members in committed order (rank = position).'),
     alternates: described(list(rankedShape, SORTITION_LIMITS.maxPoolSize), 'The alternates in the order they are asked.'),
-    rounds: integer(1, SORTITION_LIMITS.maxRejectionRoundsV2),
+    rounds: integer(1, SORTITION_LIMITS.maxRejectionRoundsV3),
     quotas: quotaTableShape,
     probabilities: v.optional(described(list(probabilityShape, SORTITION_LIMITS.maxPoolSize), 'Exact selection probability of each respondent type (only when every feature is counted exactly).')),
   }),
@@ -257,28 +287,28 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     validateComposition(spec, n, path)
     if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
     checkNames(spec, path)
-    if (spec.plan !== undefined && spec.plan !== 2) badDraw(`${path}.plan`, `plan must be 2 when present (absent = method 1), got ${JSON.stringify(spec.plan)}`, 'omit plan for method 1')
+    checkMethod(spec.plan, spec.maxRounds, spec.households !== undefined, path)
     validateHouseholds(spec.households, n, path)
     // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
     planOf(spec, n)
   },
   checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
   parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types', 'plan', 'households'], path)
+    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types', 'plan', 'maxRounds', 'households'], path)
     const c = parseComposition(draw, path)
     // Absent = method 1: one plan has one commitment, so `"plan": 1` is refused.
-    if (draw.plan !== undefined && draw.plan !== 2) badDraw(`${path}.plan`, `plan must be 2 when present (absent = method 1), got ${JSON.stringify(draw.plan)}`, 'omit plan for method 1')
+    checkMethod(draw.plan, draw.maxRounds, draw.households !== undefined, path)
     const households = parseHouseholds(draw, path)
     return {
       kind: 'panel',
       ...c,
       alternates: expectInteger(field(draw, 'alternates', path), `${path}.alternates`),
       exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
-      ...(draw.plan === 2 ? { plan: 2 as const } : {}),
+      ...(draw.plan === 2 ? { plan: 2 as const } : draw.plan === 3 ? { plan: 3 as const, maxRounds: draw.maxRounds as number } : {}),
       ...(households === undefined ? {} : { households }),
     }
   },
-  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : {}), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
+  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : spec.plan === 3 ? { plan: 3, maxRounds: spec.maxRounds! } : {}), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
   compute(stream, spec, { count }) {
     const { plan, probabilities, households } = planOf(spec, count)
     const rules = householdRules(households)

@@ -5,44 +5,69 @@
  * rank among those not yet allocated; the units left go to the general pool by rank (docs/spec.md,
  * Preference lottery). The participants are a list with columns, as for `stages`.
  *
+ * Declared once with `defineKind`: the fields below are the spec's and the outcome's type, JSON Schema
+ * and parser; what they cannot say (names, non-empty filters on the columns, the set-asides within the
+ * units) is the named refinement `validatePreferences`.
+ *
  * @module
  */
-import * as v from 'valibot'
 import { drawPreferences } from '../allocation/preference.js'
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { SORTITION_LIMITS, type SortitionPool } from '../sortition/pool.js'
-import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
-import { columnsEntriesProblem, columnsOfPool, columnsShape, columnTypesShape, describeWhere, encodeColumns, encodeWhere, entryTypes, parseColumns, parseWhere, typesPassing, validateColumns, validateWhere, whereShape, type ColumnsSpec, type WhereCondition } from './columns.js'
-import { badDraw, intFlagValue, type DisplaySection, type DrawKind, type RankedJson, type SectionsDisplay } from './kind.js'
-import { compareRankedRows, parseRankedRows, rankedListShape } from './ranked.js'
+import { bulkList, described, integer, list, strictObject, text } from '../schema/kit.js'
+import { columnsEntriesProblem, columnsFields, columnsOfPool, describeWhere, entryTypes, ruledLimit, typesPassing, validateColumns, validateWhere, whereShape } from './columns.js'
+import { defineKind, type Declared } from './define.js'
+import { badDraw, intFlagValue, type DisplaySection, type OutcomeJsonOf, type RankedJson, type SectionsDisplay, type SpecOf } from './kind.js'
+import { compareRankedRows, rankedRowsCheck, rankedRowsChecked, rankedShape } from './ranked.js'
 import { ALLOCATION_LIMITS, canonicalWhere, nameCheck } from './stages.js'
 
-/**
- * One committed preference category.
- * @category Allocation
- */
-export interface PreferenceCategorySpec {
-  /** Its name, unique in the draw. */
-  readonly name: string
-  /** Who claims it: the applications that pass this filter on the committed columns. */
-  readonly where: readonly WhereCondition[]
-  /** Units set aside for it. */
-  readonly units: number
+/** Committed indices (every application in rank order, or a category's claimants), checked in one loop. */
+const indexList = list(integer(0), SORTITION_LIMITS.maxPoolSize)
+const indexRows = bulkList(integer(0), SORTITION_LIMITS.maxPoolSize, { accept: (x) => Number.isSafeInteger(x) && (x as number) >= 0 }, indexList)
+
+/** The spec's fields besides `kind`: the committed columns, the units, the categories in priority order. */
+const preferenceFields = {
+  ...columnsFields,
+  units: described(ruledLimit(integer(1), integer(1, LIMITS.maxDrawCount)), 'Total units.'),
+  categories: described(list(strictObject({ name: text(), where: whereShape, units: integer(1) }), ALLOCATION_LIMITS.maxCategories), 'The preference categories in priority order: who claims each (a filter on the columns) and its set-aside units.'),
 }
 
 /**
- * A `preference-lottery` draw. Make one with {@link preferenceLotteryDraw}.
+ * The outcome's fields besides `kind`. A category's `units` is parsed as any whole number (a claimed
+ * 0 is a wrong outcome, which check `outcome` names) and published as it is in a valid proof.
+ */
+const preferenceOutcomeFields = {
+  order: described(indexRows, 'Every application (committed index) in rank order: the first has rank 1.'),
+  categories: list(strictObject({ name: text(), units: ruledLimit(integer(0), integer(1)), ranked: described(indexRows, 'Its claimants in rank order.'), winners: described(rankedRowsChecked(list(rankedShape, LIMITS.maxParticipants)), 'Its allocated claimants; rank = global rank.') }), ALLOCATION_LIMITS.maxCategories),
+  general: strictObject({ units: described(integer(0), 'The units left for the general pool.'), winners: rankedRowsCheck }),
+}
+
+/** The spec as declared (what {@link PreferenceLotterySpec} names, for the rules the kind's declaration uses). */
+type Spec = Declared<'preference-lottery', typeof preferenceFields>
+
+/**
+ * A `preference-lottery` draw: the committed columns, the total `units` (what the categories do not
+ * fill goes to the general pool) and the `categories` in priority order. Make one with
+ * {@link preferenceLotteryDraw}.
  * @category Allocation
  */
-export interface PreferenceLotterySpec extends ColumnsSpec {
-  readonly kind: 'preference-lottery'
-  /** Total units; what the categories do not fill goes to the general pool. */
-  readonly units: number
-  /** The categories in priority order. */
-  readonly categories: readonly PreferenceCategorySpec[]
-}
+export type PreferenceLotterySpec = SpecOf<typeof preferenceLotteryKind>
+
+/**
+ * One committed preference category: its `name` (unique in the draw), who claims it (`where`: the
+ * applications that pass this filter on the committed columns) and its set-aside `units`.
+ * @category Allocation
+ */
+export type PreferenceCategorySpec = PreferenceLotterySpec['categories'][number]
+
+/**
+ * A `preference-lottery` outcome as carried in a proof. `order` and each category's `ranked` are
+ * committed indices only (no entry text, so a private list stays private); winners are ranked rows whose
+ * `rank` is the global rank.
+ * @category Allocation
+ */
+export type PreferenceLotteryOutcomeJson = OutcomeJsonOf<typeof preferenceLotteryKind>
 
 /**
  * A computed `preference-lottery` outcome (committed indices).
@@ -54,19 +79,6 @@ export interface PreferenceLotteryOutcome {
   readonly order: readonly number[]
   readonly categories: readonly { readonly name: string; readonly units: number; readonly ranked: readonly number[]; readonly winners: readonly number[] }[]
   readonly general: { readonly units: number; readonly winners: readonly number[] }
-}
-
-/**
- * A `preference-lottery` outcome as carried in a proof. `order` and each category's `ranked` are
- * committed indices only (no entry text, so a private list stays private); winners are ranked rows whose
- * `rank` is the global rank.
- * @category Allocation
- */
-export interface PreferenceLotteryOutcomeJson {
-  readonly kind: 'preference-lottery'
-  readonly order: readonly number[]
-  readonly categories: readonly { readonly name: string; readonly units: number; readonly ranked: readonly number[]; readonly winners: readonly RankedJson[] }[]
-  readonly general: { readonly units: number; readonly winners: readonly RankedJson[] }
 }
 
 /**
@@ -92,8 +104,13 @@ export interface PreferenceCategoryInput {
  * @category Allocation
  */
 export function preferenceLotteryDraw(pool: SortitionPool, categories: readonly PreferenceCategoryInput[], units: number): { draw: PreferenceLotterySpec; participants: string[] } {
+  return buildPreferences(pool, categories, units)
+}
+
+/** {@link preferenceLotteryDraw}, typed by the declaration (the CLI facet's build uses it inside the kind's own declaration). */
+function buildPreferences(pool: SortitionPool, categories: readonly PreferenceCategoryInput[], units: number): { draw: Spec; participants: string[] } {
   const { columns, participants } = columnsOfPool(pool)
-  const spec: PreferenceLotterySpec = { kind: 'preference-lottery', ...columns, units, categories: categories.map((c) => ({ name: c.name, where: canonicalWhere(columns, c.where), units: c.units })) }
+  const spec: Spec = { kind: 'preference-lottery', ...columns, units, categories: categories.map((c) => ({ name: c.name, where: canonicalWhere(columns, c.where), units: c.units })) }
   preferenceLotteryKind.validate(spec, participants.length, '$.draw')
   return { draw: spec, participants }
 }
@@ -126,65 +143,39 @@ function compareIndices(what: string, e: readonly number[], c: readonly number[]
   return i < 0 ? undefined : `${what}: position ${i + 1} is application ${e[i]}, the proof claims ${c[i]}`
 }
 
-const indexList = list(integer(0), SORTITION_LIMITS.maxPoolSize)
+/**
+ * The rules of a `preference-lottery` spec beyond its fields: the columns against the participants, the
+ * units within the limit, 1 to 16 categories, each with a valid unique name and a non-empty filter on
+ * the columns, their set-asides within the units.
+ */
+function validatePreferences(spec: Spec, n: number, path: string): void {
+  validateColumns(spec, n, path)
+  if (!Number.isSafeInteger(spec.units) || spec.units < 1 || spec.units > LIMITS.maxDrawCount) badDraw(`${path}.units`, `units must be 1 to ${LIMITS.maxDrawCount}, got ${String(spec.units)}`, 'allocate at least one unit')
+  if (!Array.isArray(spec.categories) || spec.categories.length < 1 || spec.categories.length > ALLOCATION_LIMITS.maxCategories) badDraw(`${path}.categories`, `1 to ${ALLOCATION_LIMITS.maxCategories} categories are needed`, 'commit the preference categories in priority order')
+  const names = new Set<string>()
+  let setAside = 0
+  spec.categories.forEach((c, i) => {
+    const p = `${path}.categories[${i}]`
+    nameCheck(c.name, `${p}.name`)
+    if (names.has(c.name)) badDraw(`${p}.name`, `two categories are named ${JSON.stringify(c.name)}`, 'name each category once')
+    names.add(c.name)
+    validateWhere(spec, c.where, `${p}.where`)
+    if (c.where.length === 0) badDraw(`${p}.where`, 'a category is claimed through at least one condition', 'say which column and value claim it')
+    if (!Number.isSafeInteger(c.units) || c.units < 1) badDraw(`${p}.units`, `units must be a whole number >= 1, got ${String(c.units)}`, 'set aside at least one unit')
+    setAside += c.units
+  })
+  if (setAside > spec.units) badDraw(`${path}.units`, `the categories set aside ${setAside} units, more than the ${spec.units} in all`, 'raise units or lower the set-asides')
+}
 
 /**
  * The `preference-lottery` kind.
  * @category Allocation
  */
-export const preferenceLotteryKind: DrawKind<PreferenceLotterySpec, PreferenceLotteryOutcome, PreferenceLotteryOutcomeJson> = {
+export const preferenceLotteryKind = defineKind({
   name: 'preference-lottery',
-  drawShape: option({
-    kind: v.literal('preference-lottery'),
-    features: columnsShape,
-    types: columnTypesShape,
-    units: described(integer(1, LIMITS.maxDrawCount), 'Total units.'),
-    categories: described(list(strictObject({ name: text(), where: whereShape, units: integer(1) }), ALLOCATION_LIMITS.maxCategories), 'The preference categories in priority order: who claims each (a filter on the columns) and its set-aside units.'),
-  }),
-  outcomeShape: option({
-    kind: v.literal('preference-lottery'),
-    order: described(indexList, 'Every application (committed index) in rank order: the first has rank 1.'),
-    categories: list(strictObject({ name: text(), units: integer(1), ranked: described(indexList, 'Its claimants in rank order.'), winners: described(rankedListShape, 'Its allocated claimants; rank = global rank.') }), ALLOCATION_LIMITS.maxCategories),
-    general: strictObject({ units: described(integer(0), 'The units left for the general pool.'), winners: rankedListShape }),
-  }),
-  participants: 'entries',
-  winnersOnly: { count: (spec) => Math.min(spec.units, spec.types.reduce((a, t) => a + t[spec.features.length]!, 0)), winners: (o) => [...o.categories.flatMap((c) => c.winners), ...o.general.winners], upTo: true },
-  validate(spec, n, path) {
-    validateColumns(spec, n, path)
-    if (!Number.isSafeInteger(spec.units) || spec.units < 1 || spec.units > LIMITS.maxDrawCount) badDraw(`${path}.units`, `units must be 1 to ${LIMITS.maxDrawCount}, got ${String(spec.units)}`, 'allocate at least one unit')
-    if (!Array.isArray(spec.categories) || spec.categories.length < 1 || spec.categories.length > ALLOCATION_LIMITS.maxCategories) badDraw(`${path}.categories`, `1 to ${ALLOCATION_LIMITS.maxCategories} categories are needed`, 'commit the preference categories in priority order')
-    const names = new Set<string>()
-    let setAside = 0
-    spec.categories.forEach((c, i) => {
-      const p = `${path}.categories[${i}]`
-      nameCheck(c.name, `${p}.name`)
-      if (names.has(c.name)) badDraw(`${p}.name`, `two categories are named ${JSON.stringify(c.name)}`, 'name each category once')
-      names.add(c.name)
-      validateWhere(spec, c.where, `${p}.where`)
-      if (c.where.length === 0) badDraw(`${p}.where`, 'a category is claimed through at least one condition', 'say which column and value claim it')
-      if (!Number.isSafeInteger(c.units) || c.units < 1) badDraw(`${p}.units`, `units must be a whole number >= 1, got ${String(c.units)}`, 'set aside at least one unit')
-      setAside += c.units
-    })
-    if (setAside > spec.units) badDraw(`${path}.units`, `the categories set aside ${setAside} units, more than the ${spec.units} in all`, 'raise units or lower the set-asides')
-  },
-  checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'features', 'types', 'units', 'categories'], path)
-    const c = parseColumns(draw, path)
-    return {
-      kind: 'preference-lottery',
-      ...c,
-      units: expectInteger(field(draw, 'units', path), `${path}.units`, 1),
-      categories: expectArray(field(draw, 'categories', path), `${path}.categories`, ALLOCATION_LIMITS.maxCategories).map((x, i) => {
-        const p = `${path}.categories[${i}]`
-        const o = expectObject(x, p)
-        expectOnlyKeys(o, ['name', 'where', 'units'], p)
-        return { name: expectString(field(o, 'name', p), `${p}.name`), where: parseWhere(field(o, 'where', p), `${p}.where`), units: expectInteger(field(o, 'units', p), `${p}.units`, 1) }
-      }),
-    }
-  },
-  encode: (spec) => ({ kind: 'preference-lottery', ...encodeColumns(spec), units: spec.units, categories: spec.categories.map((c) => ({ name: c.name, where: encodeWhere(c.where), units: c.units })) }),
-  compute(stream, spec) {
+  draw: preferenceFields,
+  outcome: preferenceOutcomeFields,
+  compute(stream, spec): PreferenceLotteryOutcome {
     const r = drawPreferences(stream, entryTypes(spec), spec.categories.map((c) => ({ claims: typesPassing(spec, c.where), units: c.units })), spec.units)
     return {
       kind: 'preference-lottery',
@@ -206,54 +197,44 @@ export const preferenceLotteryKind: DrawKind<PreferenceLotterySpec, PreferenceLo
       general: { units: o.general.units, winners: rows(o.general.winners, rankOf, entry) },
     }
   },
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'order', 'categories', 'general'], path)
-    const ints = (x: unknown, p: string): number[] => expectArray(x, p, SORTITION_LIMITS.maxPoolSize).map((y, j) => expectInteger(y, `${p}[${j}]`))
-    const g = expectObject(field(o, 'general', path), `${path}.general`)
-    expectOnlyKeys(g, ['units', 'winners'], `${path}.general`)
-    return {
-      kind: 'preference-lottery',
-      order: ints(field(o, 'order', path), `${path}.order`),
-      categories: expectArray(field(o, 'categories', path), `${path}.categories`, ALLOCATION_LIMITS.maxCategories).map((x, i) => {
-        const p = `${path}.categories[${i}]`
-        const c = expectObject(x, p)
-        expectOnlyKeys(c, ['name', 'units', 'ranked', 'winners'], p)
-        return { name: expectString(field(c, 'name', p), `${p}.name`), units: expectInteger(field(c, 'units', p), `${p}.units`), ranked: ints(field(c, 'ranked', p), `${p}.ranked`), winners: parseRankedRows(field(c, 'winners', p), `${p}.winners`) }
-      }),
-      general: { units: expectInteger(field(g, 'units', `${path}.general`), `${path}.general.units`), winners: parseRankedRows(field(g, 'winners', `${path}.general`), `${path}.general.winners`) },
-    }
+  winnersOnly: { count: (spec) => Math.min(spec.units, spec.types.reduce((a, t) => a + t[spec.features.length]!, 0)), winners: (o) => [...o.categories.flatMap((c) => c.winners), ...o.general.winners], upTo: true },
+  rules: {
+    validate: validatePreferences,
+    checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
+    compare(e, c) {
+      const d = compareIndices('the global rank', e.order, c.order)
+      if (d !== undefined) return d
+      if (e.categories.length !== c.categories.length) return `${e.categories.length} categories expected, ${c.categories.length} claimed`
+      for (let i = 0; i < e.categories.length; i++) {
+        const x = e.categories[i]!
+        const y = c.categories[i]!
+        const at = `category ${i + 1} (${JSON.stringify(x.name)})`
+        if (x.name !== y.name || x.units !== y.units) return `${at}: ${x.units} units; the proof claims ${JSON.stringify(y.name)} with ${y.units}`
+        const r = compareIndices(`${at}, ranked list`, x.ranked, y.ranked) ?? compareRankedRows(x.winners, y.winners)
+        if (r !== undefined) return r.startsWith(at) ? r : `${at}: ${r}`
+      }
+      if (e.general.units !== c.general.units) return `the general pool has ${e.general.units} units, the proof claims ${c.general.units}`
+      const r = compareRankedRows(e.general.winners, c.general.winners)
+      return r === undefined ? undefined : `general pool: ${r}`
+    },
   },
-  compare(e, c) {
-    const d = compareIndices('the global rank', e.order, c.order)
-    if (d !== undefined) return d
-    if (e.categories.length !== c.categories.length) return `${e.categories.length} categories expected, ${c.categories.length} claimed`
-    for (let i = 0; i < e.categories.length; i++) {
-      const x = e.categories[i]!
-      const y = c.categories[i]!
-      const at = `category ${i + 1} (${JSON.stringify(x.name)})`
-      if (x.name !== y.name || x.units !== y.units) return `${at}: ${x.units} units; the proof claims ${JSON.stringify(y.name)} with ${y.units}`
-      const r = compareIndices(`${at}, ranked list`, x.ranked, y.ranked) ?? compareRankedRows(x.winners, y.winners)
-      if (r !== undefined) return r.startsWith(at) ? r : `${at}: ${r}`
-    }
-    if (e.general.units !== c.general.units) return `the general pool has ${e.general.units} units, the proof claims ${c.general.units}`
-    const r = compareRankedRows(e.general.winners, c.general.winners)
-    return r === undefined ? undefined : `general pool: ${r}`
-  },
-  describeOutcome: (o) => `${o.order.length} applications ranked; ${o.categories.map((c) => `${JSON.stringify(c.name)} ${c.winners.length} of ${c.units}`).join(', ')}, general pool ${o.general.winners.length} of ${o.general.units}; every allocation follows from the seed`,
-  describe: (spec, n) => `preference lottery: ${spec.units} units${n === undefined ? '' : ` among ${n} applications`}, one rank for all; set-asides in priority order: ${spec.categories.map((c) => `${JSON.stringify(c.name)} ${c.units} (${describeWhere(c.where)})`).join(', ')}; the rest to the general pool`,
-  display(o): SectionsDisplay {
-    const sections: DisplaySection[] = [
-      {
-        layout: 'table',
-        title: 'Allocation',
-        note: `categories in priority order; one rank over all ${o.order.length} applications (the proof's "order"); unfilled set-asides go to the general pool`,
-        columns: [{ label: 'Category' }, { label: 'Units', align: 'right' }, { label: 'Claimants', align: 'right' }, { label: 'Allocated', align: 'right' }],
-        rows: [...o.categories.map((c) => [c.name, String(c.units), String(c.ranked.length), String(c.winners.length)]), ['general pool', String(o.general.units), String(o.order.length), String(o.general.winners.length)]],
-      },
-      ...o.categories.map((c): DisplaySection => ({ layout: 'ranked', title: `${c.name} (${c.winners.length} of ${c.units})`, note: 'rank = global rank', rows: c.winners })),
-      { layout: 'ranked', title: `General pool (${o.general.winners.length} of ${o.general.units})`, note: 'rank = global rank', rows: o.general.winners },
-    ]
-    return { layout: 'sections', title: `Preference lottery: ${o.categories.reduce((a, c) => a + c.winners.length, 0) + o.general.winners.length} units allocated`, sections }
+  view: {
+    describeOutcome: (o) => `${o.order.length} applications ranked; ${o.categories.map((c) => `${JSON.stringify(c.name)} ${c.winners.length} of ${c.units}`).join(', ')}, general pool ${o.general.winners.length} of ${o.general.units}; every allocation follows from the seed`,
+    describe: (spec, n) => `preference lottery: ${spec.units} units${n === undefined ? '' : ` among ${n} applications`}, one rank for all; set-asides in priority order: ${spec.categories.map((c) => `${JSON.stringify(c.name)} ${c.units} (${describeWhere(c.where)})`).join(', ')}; the rest to the general pool`,
+    display(o): SectionsDisplay {
+      const sections: DisplaySection[] = [
+        {
+          layout: 'table',
+          title: 'Allocation',
+          note: `categories in priority order; one rank over all ${o.order.length} applications (the proof's "order"); unfilled set-asides go to the general pool`,
+          columns: [{ label: 'Category' }, { label: 'Units', align: 'right' }, { label: 'Claimants', align: 'right' }, { label: 'Allocated', align: 'right' }],
+          rows: [...o.categories.map((c) => [c.name, String(c.units), String(c.ranked.length), String(c.winners.length)]), ['general pool', String(o.general.units), String(o.order.length), String(o.general.winners.length)]],
+        },
+        ...o.categories.map((c): DisplaySection => ({ layout: 'ranked', title: `${c.name} (${c.winners.length} of ${c.units})`, note: 'rank = global rank', rows: c.winners })),
+        { layout: 'ranked', title: `General pool (${o.general.winners.length} of ${o.general.units})`, note: 'rank = global rank', rows: o.general.winners },
+      ]
+      return { layout: 'sections', title: `Preference lottery: ${o.categories.reduce((a, c) => a + c.winners.length, 0) + o.general.winners.length} units allocated`, sections }
+    },
   },
   cli: {
     flag: 'preferences',
@@ -269,7 +250,7 @@ export const preferenceLotteryKind: DrawKind<PreferenceLotterySpec, PreferenceLo
       if (pool === undefined) throw new InvalidInputError('INVALID_FLAG', '--preferences needs --participants FILE.csv', 'add --participants applications.csv')
       const units = intFlagValue(flags, 'units', 1)
       if (units === undefined) throw new InvalidInputError('INVALID_FLAG', '--preferences needs --units N (the total units)', 'add e.g. --units 40')
-      return preferenceLotteryDraw(pool, parsePreferencesFlag(String(flags.preferences ?? '')), units)
+      return buildPreferences(pool, parsePreferencesFlag(String(flags.preferences ?? '')), units)
     },
   },
-}
+})

@@ -7,7 +7,7 @@
 import { LIMITS } from '../limits.js'
 import type { OutcomeDisplay, RankedJson } from './kind.js'
 import { index } from '../schema/common.js'
-import { bulkList, integer, list, parseShape, strictObject, text } from '../schema/kit.js'
+import { bulkList, integer, list, parseShape, strictObject, text, type Shape } from '../schema/kit.js'
 
 /** The declared shape of a ranked row in an outcome: rank (1 = winner), committed index, entry. */
 export const rankedShape = strictObject({ rank: integer(1), index: index, entry: text() })
@@ -40,19 +40,27 @@ function isRankedRow(x: unknown): boolean {
 }
 
 /**
+ * Ranked rows checked as {@link rankedRowsCheck} does, published as `declared` (an equal list that is
+ * not the shared definition is written out in place in the JSON Schema).
+ */
+export function rankedRowsChecked(declared: Shape = rankedListShape) {
+  return bulkList(
+    rankedShape,
+    LIMITS.maxParticipants,
+    {
+      accept: isRankedRow,
+      copy: (x) => ({ rank: (x as RankedJson).rank, index: (x as RankedJson).index, entry: (x as RankedJson).entry }),
+    },
+    declared,
+  )
+}
+
+/**
  * The ranked rows as `parseRankedRows` checks them: `rankedListShape`, its rows (up to a full
  * ranking of every participant) in one tight loop (`bulkList`); the first bad row is run through
  * `rankedShape`, so its error is the declared shape's.
  */
-export const rankedRowsCheck = bulkList(
-  rankedShape,
-  LIMITS.maxParticipants,
-  {
-    accept: isRankedRow,
-    copy: (x) => ({ rank: (x as RankedJson).rank, index: (x as RankedJson).index, entry: (x as RankedJson).entry }),
-  },
-  rankedListShape,
-)
+export const rankedRowsCheck = rankedRowsChecked()
 
 /** Parses a list of `{ rank, index, entry }` rows (at most `LIMITS.maxParticipants`), by `rankedListShape`. */
 export function parseRankedRows(v: unknown, path: string): RankedJson[] {

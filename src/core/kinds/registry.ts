@@ -19,12 +19,13 @@ import { tiebreakKind } from './tiebreak.js'
 import { panelReplacementKind } from './panel-replacement.js'
 import { preferenceLotteryKind } from './preference-lottery.js'
 import { stagesKind } from './stages.js'
+import { rerollKind, weightedRerollKind } from './reroll.js'
 
 /**
  * The built-in kinds, in the order their names are listed in messages.
  * @category Draw kinds
  */
-export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, panelReplacementKind, tiebreakKind, stagesKind, preferenceLotteryKind] as const
+export const BUILT_IN_KINDS = [shuffleKind, pickKind, rangeKind, weightedKind, panelKind, panelLotteryKind, panelReplacementKind, tiebreakKind, stagesKind, preferenceLotteryKind, rerollKind, weightedRerollKind] as const
 
 /**
  * The built-in registry: what every core function uses unless given `kinds`.

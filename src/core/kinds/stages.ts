@@ -5,26 +5,26 @@
  * entries; its eligible entries pass its filter on the columns and were not selected by an earlier stage
  * (docs/spec.md, Stages). H-1B-shaped allocations, prize tiers, rehearsal-then-main draws.
  *
+ * Declared once with `defineKind`: the fields below are the spec's and the outcome's type, JSON Schema
+ * and parser; what they cannot say (names, a count or a fraction, weights against their column, filters
+ * against the columns, the total) are the named refinements under "Rules".
+ *
  * @module
  */
 import * as v from 'valibot'
 import { drawStages, stageTarget, type StageRounding, type StageRule } from '../allocation/stages.js'
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, optionalField } from '../json.js'
 import { LIMITS } from '../limits.js'
 import type { SortitionPool } from '../sortition/pool.js'
-import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
+import { described, expected, integer, list, strictObject, text } from '../schema/kit.js'
+import { defineKind, type Declared } from './define.js'
 import {
   columnsEntriesProblem,
+  columnsFields,
   columnsOfPool,
-  columnsShape,
-  columnTypesShape,
   describeWhere,
-  encodeColumns,
-  encodeWhere,
   entryTypes,
-  parseColumns,
-  parseWhere,
+  ruledLimit,
   typeCounts,
   typesPassing,
   validateColumns,
@@ -33,8 +33,8 @@ import {
   type ColumnsSpec,
   type WhereCondition,
 } from './columns.js'
-import { badDraw, type DrawKind, type RankedJson, type SectionsDisplay, type DisplaySection } from './kind.js'
-import { compareRankedRows, parseRankedRows, rankedListShape, rankedRows } from './ranked.js'
+import { badDraw, type DisplaySection, type OutcomeJsonOf, type SectionsDisplay, type SpecOf } from './kind.js'
+import { compareRankedRows, rankedRows, rankedRowsCheck } from './ranked.js'
 
 /**
  * Protocol limits of the allocation kinds (docs/spec.md, Stages and Preference lottery).
@@ -54,36 +54,69 @@ export const ALLOCATION_LIMITS = {
 } as const
 
 /**
- * One committed stage.
- * @category Allocation
+ * The fields of a stage. A bound that the rules check (a count, a denominator, a weight) is parsed
+ * without it and published with it (`ruledLimit`): a committed stage over a bound is refused by its
+ * rule, `INVALID_DRAW` at the field, as every kind's limits are.
  */
-export interface StageSpec {
-  /** Its name, unique in the draw ("regular", "advanced degree"). */
-  readonly name: string
-  /** `pick` (uniform) or `weighted` (by `weightBy`). */
-  readonly method: 'pick' | 'weighted'
-  /** An absolute count; exactly one of `count` and `fraction`. */
-  readonly count?: number
-  /** `[num, den]`: `num/den` of the stage's eligible entries, rounded by `rounding`. */
-  readonly fraction?: readonly [number, number]
-  /** How a fraction is rounded (with `fraction` only). */
-  readonly rounding?: StageRounding
-  /** The eligibility filter on committed columns (`[]`: every entry). */
-  readonly where: readonly WhereCondition[]
-  /** A weighted stage's column: an entry's weight is that of its value. */
-  readonly weightBy?: string
-  /** A weighted stage's weights, one positive integer per value of `weightBy`, in the column's order. */
-  readonly weights?: readonly number[]
+const stageFields = {
+  name: text(),
+  method: v.picklist(['pick', 'weighted'], expected('"pick" or "weighted"')),
+  count: v.optional(ruledLimit(integer(1), integer(1, LIMITS.maxDrawCount))),
+  fraction: v.optional(
+    described(
+      // [num, den]: a missing item is refused at its index, as the integer it should be.
+      ruledLimit(v.pipe(list(v.unknown(), 2), v.tuple([integer(1), integer(1)])), v.pipe(list(integer(1, ALLOCATION_LIMITS.maxDenominator), 2), v.minLength(2))),
+      '[num, den]: num/den of the eligible entries, 1 <= num <= den.',
+    ),
+  ),
+  rounding: v.optional(v.picklist(['down', 'up', 'nearest'], expected('"down", "up" or "nearest"'))),
+  where: whereShape,
+  weightBy: v.optional(text()),
+  weights: v.optional(ruledLimit(list(integer(1), 64), list(integer(1, ALLOCATION_LIMITS.maxWeight), 64))),
 }
+
+/** The spec's fields besides `kind`: the committed columns and the stages in draw order. */
+const stagesFields = {
+  ...columnsFields,
+  stages: described(list(strictObject(stageFields), ALLOCATION_LIMITS.maxStages), 'The stages in draw order.'),
+}
+
+/** The outcome's fields besides `kind`. */
+const stagesOutcomeFields = {
+  stages: described(
+    list(strictObject({ name: text(), eligible: integer(0), target: integer(0), winners: rankedRowsCheck }), ALLOCATION_LIMITS.maxStages),
+    'Per stage: its eligible entries (after excluding earlier winners), its target count, its winners.',
+  ),
+}
+
+/** The spec as declared (what {@link StagesSpec} names, for the rules the kind's declaration uses). */
+type Spec = Declared<'stages', typeof stagesFields>
 
 /**
  * A `stages` draw: the committed columns and the stages in order. Make one with {@link stagesDraw}.
  * @category Allocation
  */
-export interface StagesSpec extends ColumnsSpec {
-  readonly kind: 'stages'
-  readonly stages: readonly StageSpec[]
-}
+export type StagesSpec = SpecOf<typeof stagesKind>
+
+/**
+ * One committed stage: its `name` (unique in the draw), its `method` (`pick`, uniform, or `weighted`
+ * by `weightBy`), exactly one of `count` and `fraction` (`[num, den]` of the stage's eligible entries,
+ * rounded by `rounding`), its filter `where` on committed columns (`[]`: every entry), and for a
+ * weighted stage its column `weightBy` and `weights`, one positive integer per value of that column in
+ * the column's order.
+ * @category Allocation
+ */
+export type StageSpec = StagesSpec['stages'][number]
+
+/** A stage as declared (what {@link StageSpec} names, for the rules). */
+type Stage = Spec['stages'][number]
+
+/**
+ * A `stages` outcome as carried in a proof: per stage, its eligible count, its target count and its
+ * winners (rank 1 first).
+ * @category Allocation
+ */
+export type StagesOutcomeJson = OutcomeJsonOf<typeof stagesKind>
 
 /**
  * A computed `stages` outcome.
@@ -92,16 +125,6 @@ export interface StagesSpec extends ColumnsSpec {
 export interface StagesOutcome {
   readonly kind: 'stages'
   readonly stages: readonly { readonly name: string; readonly eligible: number; readonly target: number; readonly winners: readonly number[] }[]
-}
-
-/**
- * A `stages` outcome as carried in a proof: per stage, its eligible count, its target count and its
- * winners (rank 1 first).
- * @category Allocation
- */
-export interface StagesOutcomeJson {
-  readonly kind: 'stages'
-  readonly stages: readonly { readonly name: string; readonly eligible: number; readonly target: number; readonly winners: readonly RankedJson[] }[]
 }
 
 /**
@@ -141,6 +164,125 @@ export function canonicalWhere(columns: ColumnsSpec, where: { readonly [column: 
     })
 }
 
+// Rules: what the fields cannot say.
+
+/** A stage's count: a count within the limit, or a fraction `num <= den` with its rounding. */
+function checkStageCount(s: Stage, p: string): void {
+  if ((s.count === undefined) === (s.fraction === undefined)) badDraw(p, 'a stage has a count or a fraction, not both or neither', 'give count: N or fraction: [num, den] with rounding')
+  if (s.count !== undefined) {
+    if (!Number.isSafeInteger(s.count) || s.count < 1 || s.count > LIMITS.maxDrawCount) badDraw(`${p}.count`, `count must be 1 to ${LIMITS.maxDrawCount}, got ${String(s.count)}`, 'draw at least one winner')
+    if (s.rounding !== undefined) badDraw(`${p}.rounding`, 'rounding goes with a fraction only', 'drop rounding')
+    return
+  }
+  const f = s.fraction!
+  if (!Array.isArray(f) || f.length !== 2 || !f.every((x) => Number.isSafeInteger(x) && x >= 1 && x <= ALLOCATION_LIMITS.maxDenominator) || f[0]! > f[1]!) badDraw(`${p}.fraction`, `a fraction is [num, den] with 1 <= num <= den <= ${ALLOCATION_LIMITS.maxDenominator}`, 'write e.g. [1, 3]')
+  if (s.rounding !== 'down' && s.rounding !== 'up' && s.rounding !== 'nearest') badDraw(`${p}.rounding`, 'a fraction needs rounding "down", "up" or "nearest"', 'state how the count is rounded')
+}
+
+/** A stage's weights: none for a pick; for a weighted stage a committed column and one weight in bounds per value of it. */
+function checkStageWeights(spec: Spec, s: Stage, p: string): void {
+  if (s.method === 'pick') {
+    if (s.weightBy !== undefined || s.weights !== undefined) badDraw(`${p}.weightBy`, 'a pick stage has no weights', 'drop weightBy and weights, or make the stage weighted')
+    return
+  }
+  const col = spec.features.find((f) => f.name === s.weightBy)
+  if (col === undefined) badDraw(`${p}.weightBy`, `a weighted stage names the committed column its weights follow (${spec.features.map((f) => f.name).join(', ')}), got ${JSON.stringify(s.weightBy)}`, 'weight by a committed column')
+  if (!Array.isArray(s.weights) || s.weights.length !== col.values.length) badDraw(`${p}.weights`, `one weight per value of ${JSON.stringify(col.name)} (${col.values.length}) is needed`, 'give every value a weight')
+  s.weights.forEach((w: number, j: number) => {
+    if (!Number.isSafeInteger(w) || w < 1 || w > ALLOCATION_LIMITS.maxWeight) badDraw(`${p}.weights[${j}]`, `a weight is a whole number from 1 to ${ALLOCATION_LIMITS.maxWeight}, got ${String(w)}`, 'use positive whole weights (filter out what must not win)')
+  })
+}
+
+/**
+ * The rules of a `stages` spec beyond its fields: the columns against the participants, 1 to 16 stages,
+ * each with a valid unique name, a count or a fraction, a filter on the columns and its weights, and at
+ * most `LIMITS.maxDrawCount` winners in all.
+ */
+function validateStages(spec: Spec, n: number, path: string): void {
+  validateColumns(spec, n, path)
+  if (!Array.isArray(spec.stages) || spec.stages.length < 1 || spec.stages.length > ALLOCATION_LIMITS.maxStages) badDraw(`${path}.stages`, `1 to ${ALLOCATION_LIMITS.maxStages} stages are needed`, 'commit the stages')
+  const names = new Set<string>()
+  spec.stages.forEach((s, i) => {
+    const p = `${path}.stages[${i}]`
+    nameCheck(s.name, `${p}.name`)
+    if (names.has(s.name)) badDraw(`${p}.name`, `two stages are named ${JSON.stringify(s.name)}`, 'name each stage once')
+    names.add(s.name)
+    if (s.method !== 'pick' && s.method !== 'weighted') badDraw(`${p}.method`, `method must be "pick" or "weighted", got ${JSON.stringify(s.method)}`, 'use pick or weighted')
+    checkStageCount(s, p)
+    validateWhere(spec, s.where, `${p}.where`)
+    checkStageWeights(spec, s, p)
+  })
+  const total = stageMaxima(spec).reduce((a, b) => a + b, 0)
+  if (total > LIMITS.maxDrawCount) badDraw(`${path}.stages`, `the stages draw up to ${total} winners, over ${LIMITS.maxDrawCount}`, 'draw fewer winners')
+}
+
+/**
+ * The `stages` kind.
+ * @category Allocation
+ */
+export const stagesKind = defineKind({
+  name: 'stages',
+  draw: stagesFields,
+  outcome: stagesOutcomeFields,
+  compute(stream, spec): StagesOutcome {
+    const results = drawStages(stream, entryTypes(spec), rules(spec))
+    return { kind: 'stages', stages: results.map((r, i) => ({ name: spec.stages[i]!.name, eligible: r.eligible, target: r.target, winners: r.winners })) }
+  },
+  toJson: (o, entry) => ({ kind: 'stages', stages: o.stages.map((s) => ({ name: s.name, eligible: s.eligible, target: s.target, winners: rankedRows(s.winners, entry) })) }),
+  winnersOnly: { count: (spec) => stageMaxima(spec).reduce((a, b) => a + b, 0), winners: (o) => o.stages.flatMap((s) => s.winners), upTo: true },
+  rules: {
+    validate: validateStages,
+    checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
+    compare(e, c) {
+      if (e.stages.length !== c.stages.length) return `${e.stages.length} stages expected, ${c.stages.length} claimed`
+      for (let i = 0; i < e.stages.length; i++) {
+        const x = e.stages[i]!
+        const y = c.stages[i]!
+        const at = `stage ${i + 1} (${JSON.stringify(x.name)})`
+        if (x.name !== y.name) return `${at}: the proof names it ${JSON.stringify(y.name)}`
+        if (x.eligible !== y.eligible) return `${at}: ${x.eligible} entries are eligible, the proof claims ${y.eligible}`
+        if (x.target !== y.target) return `${at}: its count is ${x.target}, the proof claims ${y.target}`
+        const d = compareRankedRows(x.winners, y.winners)
+        if (d !== undefined) return `${at}: ${d}`
+      }
+      return undefined
+    },
+  },
+  view: {
+    describeOutcome: (o) => `${o.stages.map((s) => `${JSON.stringify(s.name)}: ${s.winners.length} of ${s.eligible} eligible`).join('; ')}; every winner follows from the seed`,
+    describe: (spec, n) => `${spec.stages.length} stage${spec.stages.length === 1 ? '' : 's'}${n === undefined ? '' : ` over ${n} entries`}, each excluding earlier winners: ${spec.stages.map(describeStage).join('; ')}`,
+    display(o): SectionsDisplay {
+      const sections: DisplaySection[] = [
+        {
+          layout: 'table',
+          title: 'Stages',
+          note: 'in draw order; a stage\'s eligible entries pass its filter and were not selected by an earlier stage',
+          columns: [{ label: 'Stage' }, { label: 'Eligible', align: 'right' }, { label: 'Count', align: 'right' }, { label: 'Selected', align: 'right' }],
+          rows: o.stages.map((s) => [s.name, String(s.eligible), String(s.target), String(s.winners.length)]),
+        },
+        ...o.stages.map((s, i): DisplaySection => ({ layout: 'ranked', title: `Stage ${i + 1}: ${s.name} (${s.winners.length})`, rows: s.winners })),
+      ]
+      return { layout: 'sections', title: `Staged draw: ${o.stages.reduce((a, s) => a + s.winners.length, 0)} selected in ${o.stages.length} stage${o.stages.length === 1 ? '' : 's'}`, sections }
+    },
+  },
+  cli: {
+    flag: 'stages',
+    options: { stages: 'string' },
+    usage: '--stages FILE --participants FILE.csv',
+    help: '  --stages FILE --participants FILE.csv\n                           staged draw: the stages in FILE (CSV or JSON; docs/allocation.md), in order,\n                           over the participants CSV and its columns; earlier winners excluded',
+    fromFlags: () => {
+      throw new InvalidInputError('INVALID_FLAG', '--stages needs --participants FILE.csv', 'add --participants registrations.csv')
+    },
+    files: { stages: 'allocation-stages', participants: 'sortition-pool' },
+    build(_flags, files) {
+      const pool = files.participants as SortitionPool | undefined
+      const stages = files.stages as StageInput[] | undefined
+      if (pool === undefined || stages === undefined) throw new InvalidInputError('INVALID_FLAG', '--stages needs --participants FILE.csv', 'add --participants registrations.csv')
+      return buildStages(pool, stages)
+    },
+  },
+})
+
 /**
  * Builds what `commit` needs for a `stages` draw from a list with columns (read as a sortition pool)
  * and the stages as written: the spec and the participants in (type, id) order.
@@ -154,8 +296,13 @@ export function canonicalWhere(columns: ColumnsSpec, where: { readonly [column: 
  * @category Allocation
  */
 export function stagesDraw(pool: SortitionPool, stages: readonly StageInput[]): { draw: StagesSpec; participants: string[] } {
+  return buildStages(pool, stages)
+}
+
+/** {@link stagesDraw}, typed by the declaration (the CLI facet's build uses it inside the kind's own declaration). */
+function buildStages(pool: SortitionPool, stages: readonly StageInput[]): { draw: Spec; participants: string[] } {
   const { columns, participants } = columnsOfPool(pool)
-  const spec: StagesSpec = {
+  const spec: Spec = {
     kind: 'stages',
     ...columns,
     stages: stages.map((s, i) => {
@@ -183,10 +330,10 @@ export function stagesDraw(pool: SortitionPool, stages: readonly StageInput[]): 
 }
 
 /** The sampler's rules of a spec. */
-function rules(spec: StagesSpec): StageRule[] {
+function rules(spec: Spec): StageRule[] {
   return spec.stages.map((s) => {
     const eligible = typesPassing(spec, s.where)
-    const count = s.count !== undefined ? { count: s.count } : { num: s.fraction![0], den: s.fraction![1], rounding: s.rounding! }
+    const count = s.count !== undefined ? { count: s.count } : { num: s.fraction![0]!, den: s.fraction![1]!, rounding: s.rounding! }
     if (s.method === 'pick') return { method: 'pick', count, eligible }
     const f = spec.features.findIndex((x) => x.name === s.weightBy)
     return { method: 'weighted', count, eligible, weights: spec.types.map((t) => s.weights![t[f]!]!) }
@@ -194,7 +341,7 @@ function rules(spec: StagesSpec): StageRule[] {
 }
 
 /** The most winners each stage can have: its count for every entry that passes its filter. */
-export function stageMaxima(spec: StagesSpec): number[] {
+export function stageMaxima(spec: Spec): number[] {
   const counts = typeCounts(spec)
   return rules(spec).map((r) => {
     const passing = counts.reduce((a, n, t) => a + (r.eligible[t] === true ? n : 0), 0)
@@ -202,165 +349,8 @@ export function stageMaxima(spec: StagesSpec): number[] {
   })
 }
 
-function describeStage(s: StageSpec): string {
+function describeStage(s: Stage): string {
   const count = s.count !== undefined ? String(s.count) : `${s.fraction![0]}/${s.fraction![1]} (rounded ${s.rounding})`
   return `${JSON.stringify(s.name)}: ${s.method === 'weighted' ? `weighted by ${s.weightBy}` : 'pick'} ${count} of ${describeWhere(s.where)}`
 }
 
-const stageShape = strictObject({
-  name: text(),
-  method: v.picklist(['pick', 'weighted']),
-  count: v.optional(integer(1, LIMITS.maxDrawCount)),
-  fraction: v.optional(described(v.pipe(list(integer(1, ALLOCATION_LIMITS.maxDenominator), 2), v.minLength(2)), '[num, den]: num/den of the eligible entries, 1 <= num <= den.')),
-  rounding: v.optional(v.picklist(['down', 'up', 'nearest'])),
-  where: whereShape,
-  weightBy: v.optional(text()),
-  weights: v.optional(list(integer(1, ALLOCATION_LIMITS.maxWeight), 64)),
-})
-const stageOutcomeShape = strictObject({ name: text(), eligible: integer(0), target: integer(0), winners: rankedListShape })
-
-/**
- * The `stages` kind.
- * @category Allocation
- */
-export const stagesKind: DrawKind<StagesSpec, StagesOutcome, StagesOutcomeJson> = {
-  name: 'stages',
-  drawShape: option({ kind: v.literal('stages'), features: columnsShape, types: columnTypesShape, stages: described(list(stageShape, ALLOCATION_LIMITS.maxStages), 'The stages in draw order.') }),
-  outcomeShape: option({ kind: v.literal('stages'), stages: described(list(stageOutcomeShape, ALLOCATION_LIMITS.maxStages), 'Per stage: its eligible entries (after excluding earlier winners), its target count, its winners.') }),
-  participants: 'entries',
-  winnersOnly: { count: (spec) => stageMaxima(spec).reduce((a, b) => a + b, 0), winners: (o) => o.stages.flatMap((s) => s.winners), upTo: true },
-  validate(spec, n, path) {
-    validateColumns(spec, n, path)
-    if (!Array.isArray(spec.stages) || spec.stages.length < 1 || spec.stages.length > ALLOCATION_LIMITS.maxStages) badDraw(`${path}.stages`, `1 to ${ALLOCATION_LIMITS.maxStages} stages are needed`, 'commit the stages')
-    const names = new Set<string>()
-    spec.stages.forEach((s, i) => {
-      const p = `${path}.stages[${i}]`
-      nameCheck(s.name, `${p}.name`)
-      if (names.has(s.name)) badDraw(`${p}.name`, `two stages are named ${JSON.stringify(s.name)}`, 'name each stage once')
-      names.add(s.name)
-      if (s.method !== 'pick' && s.method !== 'weighted') badDraw(`${p}.method`, `method must be "pick" or "weighted", got ${JSON.stringify(s.method)}`, 'use pick or weighted')
-      if ((s.count === undefined) === (s.fraction === undefined)) badDraw(p, 'a stage has a count or a fraction, not both or neither', 'give count: N or fraction: [num, den] with rounding')
-      if (s.count !== undefined) {
-        if (!Number.isSafeInteger(s.count) || s.count < 1 || s.count > LIMITS.maxDrawCount) badDraw(`${p}.count`, `count must be 1 to ${LIMITS.maxDrawCount}, got ${String(s.count)}`, 'draw at least one winner')
-        if (s.rounding !== undefined) badDraw(`${p}.rounding`, 'rounding goes with a fraction only', 'drop rounding')
-      } else {
-        const f = s.fraction!
-        if (!Array.isArray(f) || f.length !== 2 || !f.every((x) => Number.isSafeInteger(x) && x >= 1 && x <= ALLOCATION_LIMITS.maxDenominator) || f[0] > f[1]) badDraw(`${p}.fraction`, `a fraction is [num, den] with 1 <= num <= den <= ${ALLOCATION_LIMITS.maxDenominator}`, 'write e.g. [1, 3]')
-        if (s.rounding !== 'down' && s.rounding !== 'up' && s.rounding !== 'nearest') badDraw(`${p}.rounding`, 'a fraction needs rounding "down", "up" or "nearest"', 'state how the count is rounded')
-      }
-      validateWhere(spec, s.where, `${p}.where`)
-      if (s.method === 'pick') {
-        if (s.weightBy !== undefined || s.weights !== undefined) badDraw(`${p}.weightBy`, 'a pick stage has no weights', 'drop weightBy and weights, or make the stage weighted')
-      } else {
-        const col = spec.features.find((f) => f.name === s.weightBy)
-        if (col === undefined) badDraw(`${p}.weightBy`, `a weighted stage names the committed column its weights follow (${spec.features.map((f) => f.name).join(', ')}), got ${JSON.stringify(s.weightBy)}`, 'weight by a committed column')
-        if (!Array.isArray(s.weights) || s.weights.length !== col.values.length) badDraw(`${p}.weights`, `one weight per value of ${JSON.stringify(col.name)} (${col.values.length}) is needed`, 'give every value a weight')
-        s.weights.forEach((w: number, j: number) => {
-          if (!Number.isSafeInteger(w) || w < 1 || w > ALLOCATION_LIMITS.maxWeight) badDraw(`${p}.weights[${j}]`, `a weight is a whole number from 1 to ${ALLOCATION_LIMITS.maxWeight}, got ${String(w)}`, 'use positive whole weights (filter out what must not win)')
-        })
-      }
-    })
-    const total = stageMaxima(spec).reduce((a, b) => a + b, 0)
-    if (total > LIMITS.maxDrawCount) badDraw(`${path}.stages`, `the stages draw up to ${total} winners, over ${LIMITS.maxDrawCount}`, 'draw fewer winners')
-  },
-  checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'features', 'types', 'stages'], path)
-    const c = parseColumns(draw, path)
-    const stages = expectArray(field(draw, 'stages', path), `${path}.stages`, ALLOCATION_LIMITS.maxStages).map((x, i): StageSpec => {
-      const p = `${path}.stages[${i}]`
-      const o = expectObject(x, p)
-      expectOnlyKeys(o, ['name', 'method', 'count', 'fraction', 'rounding', 'where', 'weightBy', 'weights'], p)
-      const method = expectString(field(o, 'method', p), `${p}.method`, /^(?:pick|weighted)$/, '"pick" or "weighted"') as 'pick' | 'weighted'
-      const count = optionalField(o, 'count')
-      const fraction = optionalField(o, 'fraction')
-      const rounding = optionalField(o, 'rounding')
-      const weightBy = optionalField(o, 'weightBy')
-      const weights = optionalField(o, 'weights')
-      return {
-        name: expectString(field(o, 'name', p), `${p}.name`),
-        method,
-        ...(count === undefined ? {} : { count: expectInteger(count, `${p}.count`, 1) }),
-        ...(fraction === undefined ? {} : { fraction: ((a) => [expectInteger(a[0], `${p}.fraction[0]`, 1), expectInteger(a[1], `${p}.fraction[1]`, 1)] as const)(expectArray(fraction, `${p}.fraction`, 2)) }),
-        ...(rounding === undefined ? {} : { rounding: expectString(rounding, `${p}.rounding`, /^(?:down|up|nearest)$/, '"down", "up" or "nearest"') as StageRounding }),
-        where: parseWhere(field(o, 'where', p), `${p}.where`),
-        ...(weightBy === undefined ? {} : { weightBy: expectString(weightBy, `${p}.weightBy`) }),
-        ...(weights === undefined ? {} : { weights: expectArray(weights, `${p}.weights`, 64).map((w, j) => expectInteger(w, `${p}.weights[${j}]`, 1)) }),
-      }
-    })
-    return { kind: 'stages', ...c, stages }
-  },
-  encode: (spec) => ({
-    kind: 'stages',
-    ...encodeColumns(spec),
-    stages: spec.stages.map((s) => ({
-      name: s.name,
-      method: s.method,
-      ...(s.count === undefined ? { fraction: [...s.fraction!], rounding: s.rounding } : { count: s.count }),
-      where: encodeWhere(s.where),
-      ...(s.method === 'weighted' ? { weightBy: s.weightBy, weights: [...s.weights!] } : {}),
-    })),
-  }),
-  compute(stream, spec) {
-    const results = drawStages(stream, entryTypes(spec), rules(spec))
-    return { kind: 'stages', stages: results.map((r, i) => ({ name: spec.stages[i]!.name, eligible: r.eligible, target: r.target, winners: r.winners })) }
-  },
-  toJson: (o, entry) => ({ kind: 'stages', stages: o.stages.map((s) => ({ name: s.name, eligible: s.eligible, target: s.target, winners: rankedRows(s.winners, entry) })) }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'stages'], path)
-    return {
-      kind: 'stages',
-      stages: expectArray(field(o, 'stages', path), `${path}.stages`, ALLOCATION_LIMITS.maxStages).map((x, i) => {
-        const p = `${path}.stages[${i}]`
-        const s = expectObject(x, p)
-        expectOnlyKeys(s, ['name', 'eligible', 'target', 'winners'], p)
-        return { name: expectString(field(s, 'name', p), `${p}.name`), eligible: expectInteger(field(s, 'eligible', p), `${p}.eligible`), target: expectInteger(field(s, 'target', p), `${p}.target`), winners: parseRankedRows(field(s, 'winners', p), `${p}.winners`) }
-      }),
-    }
-  },
-  compare(e, c) {
-    if (e.stages.length !== c.stages.length) return `${e.stages.length} stages expected, ${c.stages.length} claimed`
-    for (let i = 0; i < e.stages.length; i++) {
-      const x = e.stages[i]!
-      const y = c.stages[i]!
-      const at = `stage ${i + 1} (${JSON.stringify(x.name)})`
-      if (x.name !== y.name) return `${at}: the proof names it ${JSON.stringify(y.name)}`
-      if (x.eligible !== y.eligible) return `${at}: ${x.eligible} entries are eligible, the proof claims ${y.eligible}`
-      if (x.target !== y.target) return `${at}: its count is ${x.target}, the proof claims ${y.target}`
-      const d = compareRankedRows(x.winners, y.winners)
-      if (d !== undefined) return `${at}: ${d}`
-    }
-    return undefined
-  },
-  describeOutcome: (o) => `${o.stages.map((s) => `${JSON.stringify(s.name)}: ${s.winners.length} of ${s.eligible} eligible`).join('; ')}; every winner follows from the seed`,
-  describe: (spec, n) => `${spec.stages.length} stage${spec.stages.length === 1 ? '' : 's'}${n === undefined ? '' : ` over ${n} entries`}, each excluding earlier winners: ${spec.stages.map(describeStage).join('; ')}`,
-  display(o): SectionsDisplay {
-    const sections: DisplaySection[] = [
-      {
-        layout: 'table',
-        title: 'Stages',
-        note: 'in draw order; a stage\'s eligible entries pass its filter and were not selected by an earlier stage',
-        columns: [{ label: 'Stage' }, { label: 'Eligible', align: 'right' }, { label: 'Count', align: 'right' }, { label: 'Selected', align: 'right' }],
-        rows: o.stages.map((s) => [s.name, String(s.eligible), String(s.target), String(s.winners.length)]),
-      },
-      ...o.stages.map((s, i): DisplaySection => ({ layout: 'ranked', title: `Stage ${i + 1}: ${s.name} (${s.winners.length})`, rows: s.winners })),
-    ]
-    return { layout: 'sections', title: `Staged draw: ${o.stages.reduce((a, s) => a + s.winners.length, 0)} selected in ${o.stages.length} stage${o.stages.length === 1 ? '' : 's'}`, sections }
-  },
-  cli: {
-    flag: 'stages',
-    options: { stages: 'string' },
-    usage: '--stages FILE --participants FILE.csv',
-    help: '  --stages FILE --participants FILE.csv\n                           staged draw: the stages in FILE (CSV or JSON; docs/allocation.md), in order,\n                           over the participants CSV and its columns; earlier winners excluded',
-    fromFlags: () => {
-      throw new InvalidInputError('INVALID_FLAG', '--stages needs --participants FILE.csv', 'add --participants registrations.csv')
-    },
-    files: { stages: 'allocation-stages', participants: 'sortition-pool' },
-    build(_flags, files) {
-      const pool = files.participants as SortitionPool | undefined
-      const stages = files.stages as StageInput[] | undefined
-      if (pool === undefined || stages === undefined) throw new InvalidInputError('INVALID_FLAG', '--stages needs --participants FILE.csv', 'add --participants registrations.csv')
-      return stagesDraw(pool, stages)
-    },
-  },
-}

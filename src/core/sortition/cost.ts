@@ -170,13 +170,14 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
  * Refuses a plan whose work bound ({@link planCost}) exceeds the protocol's limits, before any counting:
  * `SORTITION_COST_LIMIT` when the counter's bound exceeds {@link SORTITION_LIMITS.maxCountCost} or the
  * rejection rounds' bound exceeds {@link SORTITION_LIMITS.maxDrawCost}. Takes time linear in the cells
- * times `k` (stopping as soon as the count bound is exceeded).
+ * times `k` (stopping as soon as the count bound is exceeded). Rounds charged: 1 when `exact` holds
+ * every feature, else the method's cap (method 3: the committed `maxRounds`).
  *
  * @throws {@link LimitExceededError} `SORTITION_COST_LIMIT`.
  * @category Sortition
  */
-export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number, exact: readonly number[], method: PlanMethod = 1): void {
-  const rounds = exact.length === pool.features.length ? 1 : PLAN_METHODS[method].rounds
+export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number, exact: readonly number[], method: PlanMethod = 1, maxRounds?: number): void {
+  const rounds = exact.length === pool.features.length ? 1 : method === 3 ? maxRounds ?? PLAN_METHODS[3].rounds : PLAN_METHODS[method].rounds
   const c = planCost(pool, quotas, k, exact, rounds, SORTITION_LIMITS.maxCountCost)
   const hint = 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features'
   if (c.count > SORTITION_LIMITS.maxCountCost) {

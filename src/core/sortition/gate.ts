@@ -56,13 +56,15 @@ export function smallestGateRelaxation(pool: SortitionPool, quotas: QuotaTable, 
 /**
  * A plan method's rejection settings (docs/spec.md, Plan methods): method 1 (no `plan` key in the
  * commitment) is the original gate, 2,000 trials needing 7 kept, 100,000 rounds; method 2 a sequential
- * gate of at most 40,000 trials needing 12 kept (it stops at the 12th), 400,000 rounds.
+ * gate of at most 40,000 trials needing 12 kept (it stops at the 12th), 400,000 rounds; method 3 a
+ * sequential gate needing 10 kept, and the round cap the plan commits (`maxRounds`, 16 times the gate's
+ * trials, at most 4,000,000).
  * @category Sortition
  */
 export interface PlanMethodSettings {
-  /** The method number (1 or 2). */
+  /** The method number (1, 2 or 3). */
   readonly method: PlanMethod
-  /** Most rejection rounds of one draw. */
+  /** Most rejection rounds of one draw (method 3: the largest cap a plan may commit). */
   readonly rounds: number
   /** Most gate trials. */
   readonly trials: number
@@ -75,10 +77,11 @@ export interface PlanMethodSettings {
 }
 
 /**
- * A `panel` plan method: 1 (the original, no `plan` key) or 2 (a sequential gate and more rounds).
+ * A `panel` plan method: 1 (the original, no `plan` key), 2 (a sequential gate and more rounds) or 3
+ * (a sequential gate on method 2's stream and a committed round cap of 16 times its trials).
  * @category Sortition
  */
-export type PlanMethod = 1 | 2
+export type PlanMethod = 1 | 2 | 3
 
 /**
  * The settings of each plan method.
@@ -87,4 +90,6 @@ export type PlanMethod = 1 | 2
 export const PLAN_METHODS: Readonly<Record<PlanMethod, PlanMethodSettings>> = {
   1: { method: 1, rounds: SORTITION_LIMITS.maxRejectionRounds, trials: SORTITION_LIMITS.acceptanceTrials, kept: SORTITION_LIMITS.minAcceptedTrials, sequential: false, seed: 'orbitdraw sortition acceptance v1' },
   2: { method: 2, rounds: SORTITION_LIMITS.maxRejectionRoundsV2, trials: SORTITION_LIMITS.acceptanceTrialsV2, kept: SORTITION_LIMITS.minAcceptedTrialsV2, sequential: true, seed: 'orbitdraw sortition acceptance v2' },
+  // Method 3: `rounds` is the largest cap a plan may commit (its own cap is `maxRounds`); the gate reads method 2's stream.
+  3: { method: 3, rounds: SORTITION_LIMITS.maxRejectionRoundsV3, trials: SORTITION_LIMITS.acceptanceTrialsV3, kept: SORTITION_LIMITS.minAcceptedTrialsV3, sequential: true, seed: 'orbitdraw sortition acceptance v2' },
 }

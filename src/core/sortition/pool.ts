@@ -125,6 +125,18 @@ export const SORTITION_LIMITS = {
    * Failure bound `max_p P(Bin(40000, p) ≥ 12) · (1 − p)^400000 < 2^-44` (docs/spec.md, Plan methods).
    */
   minAcceptedTrialsV2: 12,
+  /**
+   * Plan method 3 (docs/spec.md, Plan methods): kept trials its sequential gate needs (on method 2's
+   * gate stream). The plan then commits its own round cap, {@link SORTITION_LIMITS.roundsPerTrialV3}
+   * times the trials the gate drew: failure bound `17^-10 < 2^-40.8` whatever the acceptance rate.
+   */
+  minAcceptedTrialsV3: 10,
+  /** Plan method 3: the committed round cap is this many times the gate's trials. */
+  roundsPerTrialV3: 16,
+  /** Plan method 3: most trials of its gate (the draw cost bounds them further). */
+  acceptanceTrialsV3: 250_000,
+  /** Plan method 3: the largest committed round cap (`maxRounds`), 16 × 250,000. */
+  maxRejectionRoundsV3: 4_000_000,
 } as const
 
 /**

@@ -13,8 +13,8 @@
  */
 import { LimitExceededError } from '../errors.js'
 import type { RandomStream } from '../random/stream.js'
-import { bigSampler, drawBig, uniformBigInt } from '../random/uniform.js'
-import { pickIndices } from '../random/shuffle.js'
+import { bigSampler, drawBig, drawIndex, uniformBigInt, type BigSampler } from '../random/uniform.js'
+import { ChaChaStream } from '../random/stream.js'
 import type { Counter } from './count.js'
 import { PLAN_METHODS, type PlanMethod } from './gate.js'
 import { InfeasibleQuotasError, type QuotaTable, type SortitionPool } from './pool.js'
@@ -36,6 +36,8 @@ export interface PanelPlan {
   readonly exact: boolean
   /** The plan method (docs/spec.md, Plan methods): its gate and round cap. Absent: method 1. */
   readonly method?: PlanMethod
+  /** Method 3: the committed round cap (16 times the trials its gate drew). */
+  readonly maxRounds?: number
   /** The commit-time gate's trials drawn and kept, when it ran (commit side; not part of a commitment). */
   readonly gate?: { readonly trials: number; readonly kept: number }
 }
@@ -81,39 +83,198 @@ export function meetsQuotas(pool: SortitionPool, table: QuotaTable, members: rea
  * @category Sortition
  */
 export function relaxedPanel(counter: Counter, stream: RandomStream): { members: number[]; cellCounts: number[] } {
-  const { layers, binom, cells } = counter
+  const { layers, cells } = counter
   const counts = new Array<number>(cells.length)
+  const steps = stepsOf(counter)
   let s = 0
   for (let i = 0; i < cells.length; i++) {
-    const L = layers[i]!
-    const W = layers[i + 1]!.ways
-    let x = uniformBelow(stream, L.ways[s]!)
-    const t = L.trans
-    let chosen = -1
-    for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
-      const block = binom[i]![t[p]!]! * W[t[p + 1]!]!
-      if (x < block) {
-        chosen = p
-        break
-      }
-      x -= block
-    }
-    counts[i] = t[chosen]!
-    s = t[chosen + 1]!
+    const step = stepOf(counter, steps, i, s)
+    // x uniform in [0, W_i(s)), then the first count whose cumulative block exceeds x: the same bytes
+    // and the same choice as subtracting the blocks one by one (docs/spec.md, The panel draw).
+    let chosen: number
+    if (step.small !== undefined) {
+      const x = step.small < 2 ? 0 : drawIndex(stream, step.small)
+      const cum = step.smallCum!
+      chosen = 0
+      while (x >= cum[chosen]!) chosen++
+    } else chosen = chooseBig(stream, step)
+    const p = step.trans[chosen]!
+    const t = layers[i]!.trans
+    counts[i] = t[p]!
+    s = t[p + 1]!
   }
   const members: number[] = []
   cells.forEach((cell, i) => {
     const c = counts[i]!
-    if (c > 0) for (const p of pickIndices(stream, cell.members.length, c)) members.push(cell.members[p]!)
+    if (c > 0) pickMembers(stream, cell.members, c, members)
   })
   members.sort((a, b) => a - b)
   return { members, cellCounts: counts }
 }
 
+/** Scratch of {@link pickMembers}: position → 1 + the position now there (0 = untouched). */
+let moved = new Int32Array(1024)
+const touched: number[] = []
+
+/**
+ * `pickIndices(stream, members.length, c)` (docs/spec.md, Pick k of n), the chosen members appended to
+ * `out` in pick order: the same bytes read and the same positions, with a typed scratch array instead
+ * of a map (a round picks up to k members, so this is the round's hot path).
+ */
+export function pickMembers(stream: RandomStream, members: readonly number[], c: number, out: number[]): void {
+  const n = members.length
+  if (moved.length < n) moved = new Int32Array(Math.max(n, 2 * moved.length))
+  try {
+    for (let i = 0; i < c; i++) {
+      const m = n - i
+      const j = m === 1 ? i : i + drawIndex(stream, m)
+      const atI = moved[i]! === 0 ? i : moved[i]! - 1
+      if (j === i) out.push(members[atI]!)
+      else {
+        out.push(members[moved[j]! === 0 ? j : moved[j]! - 1]!)
+        moved[j] = atI + 1
+        touched.push(j)
+      }
+    }
+  } finally {
+    for (const j of touched) moved[j] = 0
+    touched.length = 0
+  }
+}
+
+/**
+ * The spec's `uniform(W_i(s))` and the choice of count for a `W_i(s)` above 2^53, from the top 48 bits
+ * of each attempt's bytes: an attempt and a cumulative block are compared as bigints only when their
+ * top 48 bits are equal (about once in 2^47 comparisons), so a round builds no bigint. The same bytes
+ * read, the same attempts rejected and the same count chosen as {@link drawBig} and the block scan.
+ */
+function chooseBig(stream: RandomStream, step: Step): number {
+  const { L, topMask, n } = step.sampler!
+  const cum = step.cum!
+  const cumTop = step.cumTop!
+  const nTop = step.nTop!
+  for (;;) {
+    let bytes: Uint8Array
+    let off = 0
+    if (stream instanceof ChaChaStream && stream.pos + L <= stream.end) {
+      bytes = stream.buf
+      off = stream.pos
+      stream.pos = off + L
+    } else bytes = stream.nextBytes(L)
+    let top = bytes[off]! & topMask
+    for (let q = 1; q < 6; q++) top = top * 256 + bytes[off + q]!
+    if (top > nTop) continue
+    let x: bigint | undefined
+    if (top === nTop && (x = bigOf(bytes, off, L, topMask)) >= n) continue
+    // The first count whose cumulative top is at least the attempt's; its block holds x unless the tops tie.
+    let lo = 0
+    let hi = cumTop.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (cumTop[mid]! < top) lo = mid + 1
+      else hi = mid
+    }
+    while (cumTop[lo]! === top) {
+      x ??= bigOf(bytes, off, L, topMask)
+      if (x < cum[lo]!) break
+      lo++
+    }
+    return lo
+  }
+}
+
+/**
+ * The count position {@link relaxedPanel} chooses for a state with completion count `total` and
+ * cumulative blocks `cum` (ascending, the last equal to `total`), on `stream`: for tests of the
+ * 48-bit fast path against the spec's literal rule.
+ * @internal
+ */
+export function chooseCount(stream: RandomStream, total: bigint, cum: readonly bigint[]): number {
+  if (total <= MAX_SAFE) {
+    const x = total < 2n ? 0 : drawIndex(stream, Number(total))
+    return cum.findIndex((c) => BigInt(x) < c)
+  }
+  const sampler = bigSampler(total)
+  const shift = BigInt(8 * (sampler.L - 6))
+  return chooseBig(stream, { trans: new Int32Array(cum.length), sampler, cum: [...cum], cumTop: Float64Array.from(cum, (x) => Number(x >> shift)), nTop: Number(total >> shift) })
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
+
+/** The big-endian integer of `bytes[off … off + L)`, its first byte masked (as {@link drawBig} reads it). */
+function bigOf(bytes: Uint8Array, off: number, L: number, topMask: number): bigint {
+  let hex = '0x' + HEX[bytes[off]! & topMask]!
+  for (let q = 1; q < L; q++) hex += HEX[bytes[off + q]!]!
+  return BigInt(hex)
+}
+
+/**
+ * One state's choice of count, precomputed once per visited state: the cumulative blocks
+ * `Σ_{c' ≤ c} C(n_i, c') · W_{i+1}(next(s, c'))` of its transitions with a non-empty block, and the
+ * uniform sampler of `W_i(s)` (numbers when `W_i(s)` is a safe integer).
+ */
+interface Step {
+  /** Positions (into the layer's `trans`) of the transitions with a non-empty block, in order. */
+  readonly trans: Int32Array
+  readonly small?: number
+  readonly smallCum?: Float64Array
+  readonly sampler?: BigSampler
+  readonly cum?: bigint[]
+  /** `floor(cum[c] / 2^(8·(L − 6)))` and `floor(W_i(s) / 2^(8·(L − 6)))`: the top 48 bits (numbers). */
+  readonly cumTop?: Float64Array
+  readonly nTop?: number
+}
+
+/** Cached steps per layer; at most {@link STEP_CACHE_BLOCKS} blocks kept per counter (memory bound). */
+const stepCaches = new WeakMap<Counter, { layers: Map<number, Step>[]; blocks: number }>()
+const STEP_CACHE_BLOCKS = 4_000_000
+
+function stepsOf(counter: Counter): { layers: Map<number, Step>[]; blocks: number } {
+  let c = stepCaches.get(counter)
+  if (c === undefined) stepCaches.set(counter, (c = { layers: counter.cells.map(() => new Map<number, Step>()), blocks: 0 }))
+  return c
+}
+
+function stepOf(counter: Counter, cache: { layers: Map<number, Step>[]; blocks: number }, i: number, s: number): Step {
+  const hit = cache.layers[i]!.get(s)
+  if (hit !== undefined) return hit
+  const L = counter.layers[i]!
+  const W = counter.layers[i + 1]!.ways
+  const b = counter.binom[i]!
+  const t = L.trans
+  const total = L.ways[s]!
+  const pos: number[] = []
+  const cum: bigint[] = []
+  let acc = 0n
+  for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
+    const block = b[t[p]!]! * W[t[p + 1]!]!
+    if (block === 0n) continue
+    acc += block
+    pos.push(p)
+    cum.push(acc)
+  }
+  const trans = Int32Array.from(pos)
+  let step: Step
+  if (total <= MAX_SAFE) step = { trans, small: Number(total), smallCum: Float64Array.from(cum, Number) }
+  else {
+    const sampler = bigSampler(total)
+    const shift = BigInt(8 * (sampler.L - 6))
+    step = { trans, sampler, cum, cumTop: Float64Array.from(cum, (x) => Number(x >> shift)), nTop: Number(total >> shift) }
+  }
+  if (cache.blocks + cum.length <= STEP_CACHE_BLOCKS) {
+    cache.blocks += cum.length
+    cache.layers[i]!.set(s, step)
+  }
+  return step
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
 /**
  * Draws a `panel`: rounds of {@link relaxedPanel} on `stream` until one meets every quota, at most
  * the plan method's round cap ({@link SORTITION_LIMITS.maxRejectionRounds} for method 1,
- * {@link SORTITION_LIMITS.maxRejectionRoundsV2} for method 2).
+ * {@link SORTITION_LIMITS.maxRejectionRoundsV2} for method 2, the committed `maxRounds` for method 3:
+ * {@link roundCap}).
  *
  * @throws {@link LimitExceededError} `SORTITION_REJECTION_LIMIT` if no round is kept within the limit
  *   (the commit-time check makes this vanishingly unlikely: see docs/spec.md, Sortition).
@@ -127,12 +288,21 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
 export function drawPanel(plan: PanelPlan, stream: RandomStream): PanelDraw {
   if (plan.counter.count === 0n) throw new InfeasibleQuotasError('NO_VALID_PANEL', 'no panel meets the quotas', 'relax the quotas (see planPanel)')
   const others = otherFeatures(plan)
-  const cap = PLAN_METHODS[plan.method ?? 1].rounds
+  const cap = roundCap(plan)
   for (let round = 1; round <= cap; round++) {
     const r = relaxedPanel(plan.counter, stream)
     if (others.length === 0 || meetsQuotas(plan.pool, plan.quotas, r.members, others)) return { members: r.members, rounds: round, cellCounts: r.cellCounts }
   }
   throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no relaxed panel met every quota in ${cap} rounds`, 'the quotas are too tight for the exact features of this plan; count more features exactly or relax the quotas')
+}
+
+/**
+ * The most rounds one draw of `plan` may use: its method's cap, or for method 3 the committed
+ * `maxRounds` (docs/spec.md, Plan methods).
+ * @category Sortition
+ */
+export function roundCap(plan: Pick<PanelPlan, 'method' | 'maxRounds'>): number {
+  return plan.method === 3 ? plan.maxRounds ?? 1 : PLAN_METHODS[plan.method ?? 1].rounds
 }
 
 /** The features of a plan left to rejection (not exact), canonical order. */

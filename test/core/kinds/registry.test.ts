@@ -44,13 +44,13 @@ const failed = (r: { checks: readonly { name: string; ok: boolean }[] }): string
 
 describe('draw kinds: the registry', () => {
   it('is the only list of kinds: the built-in names, in order, and DRAW_KINDS agrees', () => {
-    expect(DEFAULT_DRAW_KINDS.names).toEqual(['shuffle', 'pick', 'range', 'weighted', 'panel', 'panel-lottery', 'panel-replacement', 'tiebreak', 'stages', 'preference-lottery'])
+    expect(DEFAULT_DRAW_KINDS.names).toEqual(['shuffle', 'pick', 'range', 'weighted', 'panel', 'panel-lottery', 'panel-replacement', 'tiebreak', 'stages', 'preference-lottery', 'reroll', 'weighted-reroll'])
     expect(BUILT_IN_KINDS.map((k) => k.name)).toEqual(DEFAULT_DRAW_KINDS.names)
     expect(DRAW_KINDS).toEqual(DEFAULT_DRAW_KINDS.names)
   })
 
   it('withKinds adds kinds without changing the default registry', () => {
-    expect(kinds.names).toEqual(['shuffle', 'pick', 'range', 'weighted', 'panel', 'panel-lottery', 'panel-replacement', 'tiebreak', 'stages', 'preference-lottery', 'dice'])
+    expect(kinds.names).toEqual(['shuffle', 'pick', 'range', 'weighted', 'panel', 'panel-lottery', 'panel-replacement', 'tiebreak', 'stages', 'preference-lottery', 'reroll', 'weighted-reroll', 'dice'])
     expect(kinds.get('dice')).toBe(diceKind)
     expect(DEFAULT_DRAW_KINDS.get('dice')).toBeUndefined()
     for (const odd of ['constructor', '__proto__', 'toString', 7, null, undefined]) expect(kinds.get(odd)).toBeUndefined()
@@ -58,12 +58,12 @@ describe('draw kinds: the registry', () => {
 
   it('refuses a second kind of a taken name (a built-in kind cannot be replaced) and kinds without a valid name', () => {
     const impostor = { ...pickKind } as AnyDrawKind
-    expect(() => withKinds([impostor])).toThrow(expect.objectContaining({ code: 'DUPLICATE_DRAW_KIND', path: '$.kinds[10].name' }))
+    expect(() => withKinds([impostor])).toThrow(expect.objectContaining({ code: 'DUPLICATE_DRAW_KIND', path: '$.kinds[12].name' }))
     expect(() => withKinds([diceKind], kinds)).toThrow(expect.objectContaining({ code: 'DUPLICATE_DRAW_KIND' }))
     for (const name of ['', 'Dice', '1dice', 'dice roll', 'x'.repeat(33)]) {
       expect(() => withKinds([{ ...diceKind, name } as AnyDrawKind])).toThrow(expect.objectContaining({ code: 'INVALID_DRAW_KIND' }))
     }
-    expect(() => withKinds([{ ...diceKind, participants: 'some' } as unknown as AnyDrawKind])).toThrow(expect.objectContaining({ code: 'INVALID_DRAW_KIND', path: '$.kinds[10].participants' }))
+    expect(() => withKinds([{ ...diceKind, participants: 'some' } as unknown as AnyDrawKind])).toThrow(expect.objectContaining({ code: 'INVALID_DRAW_KIND', path: '$.kinds[12].participants' }))
     expect(() => withKinds(diceKind as unknown as AnyDrawKind[])).toThrow(InvalidInputError)
   })
 })

@@ -55,7 +55,7 @@ describe('plan method 2', () => {
     expect('plan' in draw).toBe(false)
   })
 
-  it('a commitment naming plan 1 (or 3) is refused at $.draw.plan', () => {
+  it('a commitment naming plan 1 (or 3 without its maxRounds) is refused at $.draw.plan ($.draw.maxRounds)', () => {
     const pool = smallPool(60, [2, 3, 4], 11)
     const { draw, participants } = panelDraw(pool, proportionalQuotas(pool, 10, 1), 10)
     const { commitment } = commit({ ...base, draw, participants })

@@ -1,0 +1,153 @@
+/**
+ * The weighted participants CSV read as a stream (src/node/weighted-stream.ts) and its streamed draw
+ * (src/node/weighted-draw.ts, through `streamDrawFile`'s `weightColumn`): the digest is the in-memory
+ * one, the errors are the in-memory reader's codes and rows, and the proof is byte for byte the
+ * in-memory `drawFromBlock` + `serializeProof` (public, salted with a full disclosure; one and two
+ * threads; many blocks); a changed file is refused.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commit, drawFromBlock, serializeProof, verify, type Commitment, type WeightedEntry } from '../../src/core/index.js'
+import { OrganizerSecret, participantsRoot } from '../../src/core/formats.js'
+import { readParticipants } from '../../src/cli/participants-file.js'
+import { commitFile, streamDrawFile, streamWeightedCsv, writeProofFile, type ProofSink } from '../../src/node/index.js'
+import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+
+let dir: string
+let fileNo = 0
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-node-weighted-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const chain = buildChain(12, 'node-weighted-stream')
+const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(5))
+const RELAXED = { allowUnsigned: true, allowUntimestamped: true, trust: { beacons: [BEACON_NAME] } } as const
+
+function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+async function csvOf(list: readonly WeightedEntry[], crlf = false): Promise<string> {
+  const path = join(dir, `w${fileNo++}.csv`)
+  const nl = crlf ? '\r\n' : '\n'
+  await writeFile(path, ['id,name,tickets', ...list.map((w, i) => `${i},${csvField(w.entry)},${w.weight}`)].join(nl) + nl)
+  return path
+}
+
+function commitmentFor(list: readonly WeightedEntry[], count: number, salted: boolean): Commitment {
+  return commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: list, draw: { kind: 'weighted', count }, label: 'weighted "stream"', ...(salted ? { private: { secret: SECRET } } : {}) }).commitment
+}
+
+function capture(): { sink: ProofSink; text: () => string } {
+  const parts: string[] = []
+  const decoder = new TextDecoder()
+  return { sink: (p) => void parts.push(typeof p === 'string' ? p : decoder.decode(p, { stream: true })), text: () => parts.join('') }
+}
+
+const small: WeightedEntry[] = Array.from({ length: 30 }, (_, i) => ({ entry: i % 7 === 0 ? `Ünï, "${i}" \\ 😀` : `entrant ${i}`, weight: 1 + ((i * 5) % 9) }))
+const medium: WeightedEntry[] = Array.from({ length: 20_000 }, (_, i) => ({ entry: `participant-${String(i).padStart(6, '0')}`, weight: 1 + (i % 1000) * 977 }))
+
+describe('streamWeightedCsv', () => {
+  it('gives the in-memory digest (public and salted) and the weights', async () => {
+    const path = await csvOf(small, true)
+    const list = await streamWeightedCsv(path, { column: 'name', weightColumn: 'tickets', threads: 1 })
+    expect(list.count).toBe(small.length)
+    expect(list.weights).toEqual(small.map((w) => w.weight))
+    expect(list.root).toEqual(participantsRoot(small))
+    const salted = await streamWeightedCsv(path, { column: 'name', weightColumn: '3', secret: SECRET, threads: 2, parallelFromBytes: 0, blockLog: 2 })
+    expect(salted.root).toEqual(participantsRoot(small, { secret: SECRET }))
+    expect(await list.entries([5, 0, 5])).toEqual([small[5]!.entry, small[0]!.entry, small[5]!.entry])
+  })
+
+  const bad: [string, string, string][] = [
+    ['a weight that is not a positive integer', 'id,name,tickets\n1,a,2\n2,b,0\n', 'WEIGHT_INVALID'],
+    ['a duplicate entry', 'id,name,tickets\n1,a,2\n2,b,1\n3,a,4\n', 'ENTRY_DUPLICATE'],
+    ['an entry with edge whitespace', 'id,name,tickets\n1,a,2\n2, b,1\n', 'ENTRY_SURROUNDING_WHITESPACE'],
+    ['an unknown column', 'id,nom,tickets\n1,a,2\n', 'UNKNOWN_COLUMN'],
+    ['broken quoting', 'id,name,tickets\n1,"a,2\n', 'INVALID_CSV'],
+    ['a header and no data row', 'id,name,tickets\n', 'INVALID_CSV'],
+  ]
+  for (const [name, text, code] of bad) {
+    it(`${name}: ${code}, as the in-memory reader says`, async () => {
+      const path = join(dir, `bad${fileNo++}.csv`)
+      await writeFile(path, text)
+      const inMemory = await readParticipants(path, { column: 'name', weightColumn: 'tickets' }).then(() => null, (e: unknown) => e)
+      const streamed = await streamWeightedCsv(path, { column: 'name', weightColumn: 'tickets', threads: 1 }).then(() => null, (e: unknown) => e)
+      expect(inMemory).toMatchObject({ code })
+      expect(streamed).toMatchObject({ code })
+      expect((streamed as { path?: string }).path).toBe((inMemory as { path?: string }).path)
+    })
+  }
+})
+
+describe('commitFile with weightColumn', () => {
+  it('commits the CSV as commit() commits the list (public and private)', async () => {
+    const path = await csvOf(small)
+    const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'weighted' as const, count: 3 }, label: 'w' }
+    const streamed = await commitFile(path, { ...base, column: 'name', weightColumn: 'tickets', threads: 1 })
+    expect(streamed.cid).toBe(commit({ ...base, participants: small }).cid)
+    const salted = await commitFile(path, { ...base, column: 'name', weightColumn: 'tickets', private: { secret: SECRET }, threads: 1 })
+    expect(salted.cid).toBe(commit({ ...base, participants: small, private: { secret: SECRET } }).cid)
+    await expect(commitFile(path, { ...base, threads: 1 })).rejects.toMatchObject({ code: 'INVALID_PARTICIPANTS' })
+    await expect(commitFile(path, { ...base, draw: { kind: 'pick', count: 1 }, weightColumn: 'tickets', threads: 1 })).rejects.toMatchObject({ code: 'INVALID_PARTICIPANTS' })
+  })
+})
+
+describe('streamDrawFile with weightColumn = the in-memory weighted draw, byte for byte', () => {
+  for (const [size, list, threads] of [['small', small, 1], ['medium', medium, 2]] as const) {
+    for (const [name, salted] of [['public', false], ['salted, full disclosure', true]] as const) {
+      it(`${size} list (${list.length}), ${name}, ${threads} thread(s)`, async () => {
+        const path = await csvOf(list)
+        const commitment = commitmentFor(list, 7, salted)
+        const options = salted ? { disclosure: 'full' as const, secret: SECRET } : {}
+        const expected = serializeProof(drawFromBlock(commitment, list, chain[10]!, options))
+        const drawn = await streamDrawFile(path, { ...options, column: 'name', weightColumn: 'tickets', threads, ...(threads === 2 ? { parallelFromBytes: 0, blockLog: 10 } : { blockLog: 3, chunkBytes: 64 }) })
+        const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+        const out = capture()
+        await drawn.write(proof, out.sink)
+        expect(out.text()).toBe(expected)
+      })
+    }
+  }
+
+  it('the written proof verifies', async () => {
+    const path = await csvOf(small)
+    const commitment = commitmentFor(small, 3, false)
+    const drawn = await streamDrawFile(path, { column: 'name', weightColumn: 'tickets', threads: 1 })
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    const out = join(dir, 'weighted.proof.json')
+    await writeProofFile(out, (sink) => drawn.write(proof, sink))
+    const verdict = await verify(JSON.parse(await readFile(out, 'utf8')), RELAXED)
+    expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)
+  })
+
+  it('a salted list without a full disclosure asked for: FULL_DISCLOSURE_REQUIRED before any block', async () => {
+    const drawn = await streamDrawFile(await csvOf(small), { secret: SECRET, column: 'name', weightColumn: 'tickets', threads: 1 })
+    expect(() => drawn.prepare(commitmentFor(small, 2, true))).toThrow(expect.objectContaining({ code: 'FULL_DISCLOSURE_REQUIRED' }))
+  })
+
+  it('weights for a kind without them: INVALID_OPTION', async () => {
+    const drawn = await streamDrawFile(await csvOf(small), { column: 'name', weightColumn: 'tickets', threads: 1 })
+    const pick = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: small.map((w) => w.entry), draw: { kind: 'pick', count: 2 }, label: '' }).commitment
+    expect(() => drawn.prepare(pick)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }))
+  })
+
+  it('other weights than committed: PARTICIPANTS_MISMATCH', async () => {
+    const drawn = await streamDrawFile(await csvOf(small.map((w, i) => (i === 3 ? { ...w, weight: w.weight + 1 } : w))), { column: 'name', weightColumn: 'tickets', threads: 1 })
+    expect(() => drawn.prepare(commitmentFor(small, 2, false))).toThrow(expect.objectContaining({ code: 'PARTICIPANTS_MISMATCH' }))
+  })
+
+  it('a file changed between the passes: PARTICIPANTS_MISMATCH', async () => {
+    const path = await csvOf(small)
+    const commitment = commitmentFor(small, 2, false)
+    const drawn = await streamDrawFile(path, { column: 'name', weightColumn: 'tickets', threads: 1 })
+    const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
+    await writeFile(path, (await readFile(path, 'utf8')).replace('entrant 20', 'entrant 2O'))
+    await expect(drawn.write(proof, capture().sink)).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
+  })
+})
