@@ -67,7 +67,7 @@ export function followUpSection(draw: unknown, proof: unknown): DisplaySection |
   const rows = dropped.map((i) => original.get(i)).filter((r): r is RankedJson => r !== undefined)
   return {
     layout: 'ranked',
-    title: `Dropped out (${dropped.length})`,
+    title: `Declined or dropped out (${dropped.length})`,
     note: `members of the original draw, commitment ${f.commitment}${Number.isSafeInteger(f.target) ? ` (target block ${String(f.target)})` : ''}; this proof carries the original proof, which verify checks as a proof of its own (follow-up-original) and against this draw (follow-up-link). The rank is the original position.`,
     rows,
   }

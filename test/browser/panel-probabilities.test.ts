@@ -152,7 +152,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await web.page.locator('#checks li[data-check="follow-up-link"]').textContent()).toContain(original.cid)
     expect(await web.page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Replacements (2) in a panel of ${K}`)
     const sections = web.page.locator('#outcome .outcome-section')
-    expect(await sections.locator('h3').allTextContents()).toEqual(['Replacements (2)', `Remaining members (${K - 2})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`, 'Dropped out (2)', 'Replacement probability by type'])
+    expect(await sections.locator('h3').allTextContents()).toEqual(['Replacements (2)', `Remaining members (${K - 2})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`, 'Declined or dropped out (2)', 'Replacement probability by type'])
     const rows = (i: number): Promise<string[][]> => sections.nth(i).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
     expect(await sections.nth(0).locator('th').allTextContents()).toEqual(['Rank', 'ID', ...names, 'Position in list'])
     expect(await rows(0)).toEqual(o.replacements.map((m) => [`#${m.rank}`, ...byColumns(m.entry), String(m.index + 1)]))

@@ -48,11 +48,11 @@ describe('followUpSection', () => {
     const draw = { kind: 'panel-replacement', follows: { commitment: 'bagaaieraoriginal', seed: 'ab', target: 9, dropped: [4, 8] } }
     const proof = { original: { outcome: { members: [{ rank: 1, index: 2, entry: 'a|g=f' }, { rank: 2, index: 4, entry: 'b|g=m' }, { rank: 3, index: 8, entry: 'c|g=f' }] } } }
     const s = followUpSection(draw, proof)!
-    expect(s.title).toBe('Dropped out (2)')
+    expect(s.title).toBe('Declined or dropped out (2)')
     expect(s.note).toContain('commitment bagaaieraoriginal (target block 9)')
     expect(s.layout === 'ranked' && s.rows.map((r) => r.entry)).toEqual(['b|g=m', 'c|g=f'])
     // without the original carried: the link, no rows
-    expect(followUpSection(draw, {})).toMatchObject({ title: 'Dropped out (2)', rows: [] })
+    expect(followUpSection(draw, {})).toMatchObject({ title: 'Declined or dropped out (2)', rows: [] })
     expect(followUpSection({ kind: 'panel' }, proof)).toBeUndefined()
   })
 })
