@@ -86,8 +86,14 @@ const DEFINITIONS = { cidString: cidText, base64, decimal, hash, index, link, by
 
 /** The declared forms being converted (see `overrideSchema`). */
 const converting = new Set<Shape>()
+/**
+ * The declared forms converted, each once: a declared form's conversion converts every definition
+ * again, and so every other declared form in them (without this, a cost exponential in their number).
+ */
+const converted = new Map<Shape, JsonSchema>()
 
 function convert(doc: Document): JsonSchema {
+  converted.clear()
   const config: ConversionConfig = {
     target: 'draft-2020-12',
     // Parsing-only guards (not an array, no holes, which union branch) have no JSON Schema form;
@@ -112,9 +118,12 @@ function convert(doc: Document): JsonSchema {
       const shared = Object.entries(config.definitions ?? {}).find(([, s]) => s === declared)?.[0]
       if (shared !== undefined) return { $ref: `#/$defs/${shared}` }
       if (converting.has(declared)) return {}
+      const done = converted.get(declared)
+      if (done !== undefined) return done
       converting.add(declared)
       try {
         const { $schema: _s, $defs: _d, ...inner } = toJsonSchema(declared, config) as JsonSchema & { $defs?: unknown }
+        converted.set(declared, inner)
         return inner
       } finally {
         converting.delete(declared)

@@ -7,8 +7,8 @@
  */
 import { MismatchError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
 import { commitmentCid, parseCommitment, type Commitment } from './commitment.js'
-import { decodeJsonInput, expectObject, field, optionalField, show, type JsonObject } from './json.js'
-import { parseShape, type Infer } from './schema/kit.js'
+import { decodeJsonInput, show, type JsonObject } from './json.js'
+import { anyObject, parseShape, requiredFields, type Infer } from './schema/kit.js'
 import { COMMITMENT_FILE_TYPE, CommitmentFileShape } from './schema/commitment-file.js'
 import { LIMITS } from './limits.js'
 import { SUPPORTED_VERSIONS, PROTOCOL_VERSION } from './version.js'
@@ -46,6 +46,10 @@ export function commitmentFile(result: { readonly cid: string; readonly json: Js
 
 const MAX_FILE_BYTES = LIMITS.maxCommitmentBytes + LIMITS.maxTimestampTokens * Math.ceil(LIMITS.maxTimestampTokenBytes / 3) * 4 + 4096
 
+/** A commitment file's head: an object (a bare commitment without `type`), with a `version` when it has a `type`. */
+const OBJECT = anyObject()
+const VERSION_HEAD = requiredFields('version')
+
 /**
  * Reads a commitment file (text), or a bare commitment (its DAG-JSON). The file's CID must be the
  * commitment's.
@@ -63,13 +67,13 @@ export function parseCommitmentFile(input: Uint8Array | string): CommitmentFile 
     integersOnly: true,
     tooLarge: (size) => new ParseError('INVALID_COMMITMENT', `the commitment file is ${size} bytes, over ${MAX_FILE_BYTES}`, 'pass the file written by orbitdraw commit', { path: '$' }),
   })
-  const o = expectObject(value, '$')
-  if (optionalField(o, 'type') === undefined) {
+  const o = parseShape(OBJECT, value)
+  if (!Object.hasOwn(o, 'type') || o.type === undefined) {
     const commitment = parseCommitment(o)
     return { commitment, cid: commitmentCid(commitment), json: o, timestamps: [] }
   }
-  if (field(o, 'type', '$') !== COMMITMENT_FILE_TYPE) throw new ParseError('INVALID_COMMITMENT', `type is ${show(o.type)}, expected "${COMMITMENT_FILE_TYPE}"`, 'pass the commitment file written by orbitdraw commit', { path: '$.type' })
-  const version = field(o, 'version', '$')
+  if (o.type !== COMMITMENT_FILE_TYPE) throw new ParseError('INVALID_COMMITMENT', `type is ${show(o.type)}, expected "${COMMITMENT_FILE_TYPE}"`, 'pass the commitment file written by orbitdraw commit', { path: '$.type' })
+  const version = parseShape(VERSION_HEAD, o).version
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment file version ${show(version)} is not supported`, `this release reads version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
   // The commitment (and its CID) is judged before the tokens: a bad token is reported only for a good commitment.
   let file: Infer<typeof CommitmentFileShape> | undefined

@@ -11,10 +11,11 @@ import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
 import type { DrawKinds } from './kinds/kind.js'
 import type { DrawSpec } from './kinds/registry.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError, ParseError, UnsupportedVersionError } from './errors.js'
-import { decodeJsonInput, expectObject, expectString, field, show, type JsonObject } from './json.js'
+import * as v from 'valibot'
+import { decodeJsonInput, show, type JsonObject } from './json.js'
 import { LIMITS } from './limits.js'
 import { COMMITMENT_PARSE_SHAPE } from './schema/commitment.js'
-import { parseShape, type Infer } from './schema/kit.js'
+import { parseShape, requiredFields, text, type Infer } from './schema/kit.js'
 import { SUPPORTED_VERSIONS } from './version.js'
 import { validateCommitment } from './commitment-validate.js'
 import type { Commitment, ParticipantsCommitment } from './commitment-types.js'
@@ -41,10 +42,18 @@ function afterDraw(err: OrbitdrawError): boolean {
   return ['$.participants', '$.beacon', '$.target', '$.after.sequence', '$.label'].some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`))
 }
 
+/** What the protocol reads first: an object with a `version` (its value is judged on its own). */
+const HEAD = requiredFields('version')
+
+/** What picks the draw's parser: `draw` an object with a string `kind` (the kind's parser reads the rest). */
+const DRAW_HEAD = requiredFields('draw')
+const KIND_HEAD = v.pipe(requiredFields('kind'), v.looseObject({ kind: text() }))
+
 /** Reads the commitment's `draw` (decoded DAG-JSON data model) with its kind's own parser. */
 function readDraw(o: JsonObject, kinds: DrawKinds): DrawSpec {
-  const drawObj = expectObject(field(o, 'draw', '$'), '$.draw')
-  const name = expectString(field(drawObj, 'kind', '$.draw'), '$.draw.kind')
+  parseShape(DRAW_HEAD, o, '$')
+  const drawObj = o.draw as JsonObject
+  const name = parseShape(KIND_HEAD, drawObj, '$.draw').kind
   const kind = kinds.get(name)
   if (kind === undefined) throw new ParseError('INVALID_FIELD', `unknown draw kind ${JSON.stringify(name)}`, `use one of ${kinds.names.join(', ')}`, { path: '$.draw.kind' })
   return kind.parse(drawObj, '$.draw') as DrawSpec
@@ -103,8 +112,9 @@ export function parseCommitment(json: unknown, options: { readonly kinds?: DrawK
     if (cause instanceof ParseError || cause instanceof LimitExceededError) throw cause
     throw new ParseError('INVALID_COMMITMENT', `commitment is not valid DAG-JSON: ${(cause as Error).message}`, 'supply the commitment JSON exactly as commit() produced it', { path: '$', cause })
   }
-  const o = expectObject(value, '$')
-  const version = field(o, 'version', '$')
+  parseShape(HEAD, value, '$')
+  const o = value as JsonObject
+  const version = o.version
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `commitment protocol version ${show(version)} is not supported`, `this release implements version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw to verify it`, { path: '$.version' })
   }

@@ -7,13 +7,13 @@
  * @module
  */
 import { ParseError, UnsupportedVersionError } from './errors.js'
-import { decodeJsonInput, expectObject, field, show, type JsonObject } from './json.js'
+import { decodeJsonInput, show } from './json.js'
 import { LIMITS } from './limits.js'
 import { checkProofBytes, proofTooLarge } from './proof-size.js'
 import { utf8Length } from './bytes.js'
 import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
 import { type DrawKinds } from './kinds/kind.js'
-import { parseShape, type Infer } from './schema/kit.js'
+import { parseShape, requiredFields, type Infer } from './schema/kit.js'
 import { PROOF_PARSE_SHAPE, proofParseShapeOf, revealedShape, timestampsShape, weightedEntryShape } from './schema/proof.js'
 import { PROOF_TYPE, SUPPORTED_VERSIONS } from './version.js'
 
@@ -114,7 +114,7 @@ export interface ParseProofOptions {
  * @category Formats
  */
 export function parseProof(input: unknown, options: ParseProofOptions = {}): Proof {
-  const o = expectObject(readProofJson(input), '$')
+  const o = readProofJson(input)
   checkProofVersion(o)
   const proof = parseShape(proofParseShapeOf(options.kinds ?? DEFAULT_DRAW_KINDS), o)
   // A mixed draw (version 2) carries its drand evidence; a version 1 proof cannot.
@@ -154,13 +154,17 @@ export function readProofJson(input: unknown): unknown {
   })
 }
 
-/** Checks `type` and `version` only. @throws {@link ParseError} / {@link UnsupportedVersionError}. */
-export function checkProofVersion(o: JsonObject): void {
-  const type = field(o, 'type', '$')
+/** A proof's head: an object with a `type`; then with a `version`. */
+const TYPE_HEAD = requiredFields('type')
+const VERSION_HEAD = requiredFields('version')
+
+/** Checks that `o` is an object, and its `type` and `version` only. @throws {@link ParseError} / {@link UnsupportedVersionError}. */
+export function checkProofVersion(o: unknown): void {
+  const type = parseShape(TYPE_HEAD, o).type
   if (type !== PROOF_TYPE) {
     throw new ParseError('NOT_A_PROOF', `type is ${show(type)}, expected "${PROOF_TYPE}"`, 'pass an orbitdraw proof file', { path: '$.type' })
   }
-  const version = field(o, 'version', '$')
+  const version = parseShape(VERSION_HEAD, o).version
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `proof protocol version ${show(version)} is not supported`, `this release verifies version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
   }

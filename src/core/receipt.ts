@@ -14,8 +14,8 @@ import { usesParticipants } from './draw-spec.js'
 import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
 import { type DrawKinds } from './kinds/kind.js'
 import { InvalidInputError, MismatchError, ParseError, UnsupportedVersionError } from './errors.js'
-import { expectObject, field, parseJsonText, show } from './json.js'
-import { parseShape, type Infer } from './schema/kit.js'
+import { parseJsonText, show } from './json.js'
+import { parseShape, requiredFields, type Infer } from './schema/kit.js'
 import { RECEIPT_TYPE, ReceiptShape } from './schema/receipt.js'
 import { LIMITS } from './limits.js'
 import { verifyInclusion } from './merkle.js'
@@ -182,6 +182,10 @@ export function serializeReceipt(receipt: Receipt): string {
   return `${JSON.stringify(receipt, null, 2)}\n`
 }
 
+/** A receipt's head: an object with a `type`; then with a `version`. */
+const TYPE_HEAD = requiredFields('type')
+const VERSION_HEAD = requiredFields('version')
+
 /**
  * Parses a receipt from untrusted JSON (text, UTF-8 bytes or a parsed value) with the project's strict
  * rules: size checked before decoding (`LIMITS.maxReceiptBytes`), strict UTF-8, no duplicate keys, no
@@ -207,14 +211,13 @@ export function parseReceipt(input: unknown): Receipt {
     }
     raw = parseJsonText(text, 'receipt')
   }
-  const o = expectObject(raw, '$')
-  const type = field(o, 'type', '$')
+  const type = parseShape(TYPE_HEAD, raw).type
   if (type !== RECEIPT_TYPE) throw new ParseError('NOT_A_RECEIPT', `type is ${show(type)}, expected "${RECEIPT_TYPE}"`, 'pass an orbitdraw receipt file', { path: '$.type' })
-  const version = field(o, 'version', '$')
+  const version = parseShape(VERSION_HEAD, raw).version
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new UnsupportedVersionError('UNSUPPORTED_VERSION', `receipt protocol version ${show(version)} is not supported`, `this release checks version ${SUPPORTED_VERSIONS.join(', ')}; upgrade orbitdraw`, { path: '$.version' })
   }
-  return parseShape(ReceiptShape, o)
+  return parseShape(ReceiptShape, raw)
 }
 
 /**

@@ -13,7 +13,9 @@
  */
 import { bytesToHex, utf8Encode, writeU64be } from './bytes.js'
 import { InvalidInputError, ParseError } from './errors.js'
-import { expectObject, expectOnlyKeys, field, parseJsonText, show } from './json.js'
+import * as v from 'valibot'
+import { parseJsonText, show, type JsonObject } from './json.js'
+import { parseShape, requiredFields, strictObject } from './schema/kit.js'
 import { LIMITS } from './limits.js'
 import { HmacSha256Short } from './sha256-fixed.js'
 import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js'
@@ -162,6 +164,13 @@ export function serializeSecretFile(secret: OrganizerSecret, commitmentCid: stri
 const SECRET_HEX = /^[0-9a-f]{64}$/
 const CID_TEXT = new RegExp(`^[a-zA-Z0-9]{1,${LIMITS.maxCidChars}}$`)
 
+/** A secret file's head: an object with a `type`; then with a `version`; then exactly its four fields (their values judged below). */
+const TYPE_HEAD = requiredFields('type')
+const VERSION_HEAD = requiredFields('version')
+const ONLY = strictObject({ type: v.unknown(), version: v.unknown(), commitment: v.optional(v.unknown()), secret: v.optional(v.unknown()) })
+const COMMITMENT = requiredFields('commitment')
+const SECRET = requiredFields('secret')
+
 /**
  * Parses a secret file (strict JSON: no duplicate keys, no unknown fields). Error messages never
  * contain the secret or any part of it.
@@ -181,20 +190,20 @@ export function parseSecretFile(text: string): SecretFile {
     if ((cause as { code?: string }).code === 'DUPLICATE_KEY') throw cause
     throw new ParseError('INVALID_SECRET_FILE', 'the secret file is not valid JSON', 'pass the *.secret.json file written by orbitdraw commit --private', { path: '$', cause: (cause as { code?: string }).code })
   }
-  const o = expectObject(raw, '$')
-  if (field(o, 'type', '$') !== SECRET_FILE_TYPE) {
+  const o = raw as JsonObject
+  if (parseShape(TYPE_HEAD, raw).type !== SECRET_FILE_TYPE) {
     throw new ParseError('INVALID_SECRET_FILE', `type is ${show(o.type)}, expected "${SECRET_FILE_TYPE}"`, 'pass the *.secret.json file written by orbitdraw commit --private', { path: '$.type' })
   }
-  const version = field(o, 'version', '$')
+  const version = parseShape(VERSION_HEAD, o).version
   if (typeof version !== 'number' || !SUPPORTED_VERSIONS.includes(version)) {
     throw new ParseError('INVALID_SECRET_FILE', `secret file version ${show(version)} is not supported`, `this release reads version ${SUPPORTED_VERSIONS.join(', ')}`, { path: '$.version' })
   }
-  expectOnlyKeys(o, ['type', 'version', 'commitment', 'secret'], '$')
-  const commitment = field(o, 'commitment', '$')
+  parseShape(ONLY, o)
+  const commitment = parseShape(COMMITMENT, o).commitment
   if (typeof commitment !== 'string' || !CID_TEXT.test(commitment)) {
     throw new ParseError('INVALID_SECRET_FILE', 'commitment must be the CID of the commitment', 'pass the secret file written with that commitment', { path: '$.commitment' })
   }
-  const hex = field(o, 'secret', '$')
+  const hex = parseShape(SECRET, o).secret
   if (typeof hex !== 'string' || !SECRET_HEX.test(hex)) {
     throw new ParseError('INVALID_SECRET_FILE', 'secret must be 64 lowercase hex digits', 'pass the secret file exactly as orbitdraw commit --private wrote it', { path: '$.secret' })
   }

@@ -7,12 +7,11 @@
  *
  * @module
  */
-import * as v from 'valibot'
 import { validateEntry } from '../participants.js'
 import { compareCodePoints, SORTITION_LIMITS, type SortitionPool } from '../sortition/pool.js'
 import { badDraw } from './kind.js'
 import { entriesProblem, poolParticipants } from './sortition.js'
-import { described, integer, list, publishedAs, strictObject, text, type Shape } from '../schema/kit.js'
+import { described, integer, list, strictObject, text } from '../schema/kit.js'
 
 /**
  * One committed column: its name and its values in code-point order.
@@ -50,16 +49,6 @@ export const whereShape = described(list(strictObject({ feature: text(), values:
 
 /** The fields of a spec with committed columns (besides its own): `features` and `types`. */
 export const columnsFields = { features: columnsShape, types: columnTypesShape }
-
-/**
- * A field whose bound a kind's rule checks (a spec's `validate`, `INVALID_DRAW` at the field, as every
- * kind's limits are; an outcome's `compare`, check `outcome`): parsed by `parsed` (the field's type),
- * published in the JSON Schema as `bounded` (the same type within the bound), so that the schema states
- * what a valid document holds. (The JSON Schema of a pipe is that of its last schema: the marker here.)
- */
-export function ruledLimit<S extends Shape>(parsed: S, bounded: Shape) {
-  return v.pipe(parsed, publishedAs(v.custom<v.InferOutput<S>>(() => true), bounded))
-}
 
 function checkName(s: unknown, path: string, isColumn: boolean): void {
   if (typeof s !== 'string') badDraw(path, 'must be a string', 'write names and values as text')

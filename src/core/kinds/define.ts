@@ -104,6 +104,12 @@ export interface KindDeclaration<N extends string, D extends v.ObjectEntries, O 
   readonly participants?: 'none' | 'entries' | 'weighted'
   /** The spec's fields besides `kind`: its type, its JSON Schema and its parser. */
   readonly draw: D
+  /**
+   * The order in which `parse` checks the spec's fields, when the protocol's order is not their
+   * declared order (the fields not named follow, in their declared order); an unknown field's hint
+   * still lists them as declared.
+   */
+  readonly parseOrder?: readonly (keyof D & string)[]
   /** The proof outcome's fields besides `kind`. */
   readonly outcome: O
   /** Computes the outcome from a fresh stream of the seed (see {@link DrawKind.compute}). */
@@ -184,7 +190,8 @@ export function defineKind<N extends string, D extends v.ObjectEntries, O extend
   const outcomeShape = option({ kind: v.literal(name), ...decl.outcome }) as unknown as KindShape<N, O>
   // The registry calls a kind's parsers for a `kind` it already matched to this kind's name.
   const matched = v.optional(v.unknown())
-  const drawParser = strictObject({ ...drawShape.entries, kind: matched })
+  const order = [...new Set([...(decl.parseOrder ?? []), ...Object.keys(decl.draw)])]
+  const drawParser = strictObject(Object.fromEntries([['kind', matched], ...order.map((k) => [k, drawShape.entries[k]!])]) as typeof drawShape.entries, Object.keys(drawShape.entries))
   const outcomeParser = strictObject({ ...outcomeShape.entries, kind: matched })
   const drawKeys = Object.keys(drawShape.entries)
   const parse = (draw: JsonObject, path: string): S => {

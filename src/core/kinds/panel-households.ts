@@ -7,12 +7,12 @@
  * @module
  */
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, type JsonObject } from '../json.js'
+import * as v from 'valibot'
 import type { RandomStream } from '../random/stream.js'
 import { checkHouseholdAcceptance, drawHouseholdPanel, householdGroups, householdIndex, householdsProblem, householdSwapAllowed, sharedHousehold } from '../sortition/household.js'
 import type { PanelDraw, PanelPlan } from '../sortition/panel.js'
 import { SORTITION_LIMITS, type SortitionPool } from '../sortition/pool.js'
-import { described, integer, list } from '../schema/kit.js'
+import { declaredAs, described, integer, list } from '../schema/kit.js'
 import { badDraw, type NamedCheck } from './kind.js'
 
 /**
@@ -31,14 +31,11 @@ export const householdsShape = described(
   'One person per household: the households of two or more respondents, each a list of committed indices (ascending, each index in one household at most), the households ordered by their first index. At most one panel member per household; a respondent not listed lives alone.',
 )
 
-/** Reads the optional `households` key of a `panel` draw. */
-export function parseHouseholds(draw: JsonObject, path: string): number[][] | undefined {
-  const x = draw.households
-  if (x === undefined) return undefined
-  return expectArray(x, `${path}.households`, SORTITION_LIMITS.maxPoolSize / 2).map((g, i) =>
-    expectArray(g, `${path}.households[${i}]`, SORTITION_LIMITS.maxPoolSize).map((y, j) => expectInteger(y, `${path}.households[${i}][${j}]`)),
-  )
-}
+/**
+ * The optional `households` field of a sortition spec: parsed as lists of whole numbers (an index out
+ * of range is the rule's `INVALID_DRAW`, {@link validateHouseholds}), published as `householdsShape`.
+ */
+export const householdsField = v.optional(declaredAs(list(list(integer(0), SORTITION_LIMITS.maxPoolSize), SORTITION_LIMITS.maxPoolSize / 2), householdsShape))
 
 /**
  * Validates committed households against `n` participants.

@@ -6,47 +6,38 @@
  * @module
  */
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, expectOnlyKeys, field } from '../json.js'
+import { described, integer, list } from '../schema/kit.js'
 import { checkLotteryPanels, drawLottery, LOTTERY_CHECK_NAMES, MAX_LOTTERY_PANELS, type LotteryPanelProblem } from '../sortition/lottery.js'
 import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
-import { badDraw, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
-import { parseRankedRows, rankedShape } from './ranked.js'
+import { defineKind, type Declared } from './define.js'
+import { badDraw, type NamedCheck, type OutcomeJsonOf, type SpecOf } from './kind.js'
 import { lotteryDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
+  compositionFields,
   compositionPool,
   compositionQuotas,
   encodeComposition,
   entriesProblem,
   featureSpecs,
-  featuresShape,
   memberRows,
-  parseComposition,
-  parseQuotaTable,
+  memberRowsShape,
   poolParticipants,
   quotaTable,
   quotaTableShape,
-  typesShape,
   validateComposition,
   type QuotaRowJson,
   type SortitionCommitInput,
-  type SortitionComposition,
 } from './sortition.js'
-import * as v from 'valibot'
-import { described, integer, list, option } from '../schema/kit.js'
 
-/**
- * A `panel-lottery` draw: candidate panels (committed indices, ascending) and their weights.
- * Make one with {@link panelLotteryDraw}.
- * @category Sortition
- */
-export interface PanelLotterySpec extends SortitionComposition {
-  readonly kind: 'panel-lottery'
-  /** The candidate panels: each `k` committed indices, ascending. */
-  readonly panels: readonly (readonly number[])[]
-  /** One positive integer weight per panel (all 1 for a uniform lottery). */
-  readonly weights: readonly number[]
+/** The fields of a `panel-lottery` spec: the composition, the candidate panels and their weights. */
+const fields = {
+  ...compositionFields,
+  panels: described(list(list(integer(0), SORTITION_LIMITS.maxPanelSize), MAX_LOTTERY_PANELS), 'The candidate panels, each k committed indices in ascending order.'),
+  weights: described(list(integer(1), MAX_LOTTERY_PANELS), 'One positive integer weight per panel (all 1 for a uniform lottery).'),
 }
+
+type Spec = Declared<'panel-lottery', typeof fields>
 
 /**
  * A computed `panel-lottery` outcome.
@@ -59,17 +50,6 @@ export interface PanelLotteryOutcome {
   /** Its members (committed indices, ascending). */
   readonly members: readonly number[]
   /** Every feature value with its quota and the members who have it. */
-  readonly quotas: readonly QuotaRowJson[]
-}
-
-/**
- * A `panel-lottery` outcome as carried in a proof.
- * @category Sortition
- */
-export interface PanelLotteryOutcomeJson {
-  readonly kind: 'panel-lottery'
-  readonly panel: number
-  readonly members: readonly RankedJson[]
   readonly quotas: readonly QuotaRowJson[]
 }
 
@@ -112,7 +92,7 @@ function lotteryProblems(problems: readonly { panel: number; check: LotteryPanel
 }
 
 /** Problems of the candidate panels against the committed pool and quotas (ids = committed indices). */
-function panelProblems(spec: PanelLotterySpec): ReturnType<typeof checkLotteryPanels> {
+function panelProblems(spec: Spec): ReturnType<typeof checkLotteryPanels> {
   return checkLotteryPanels(compositionPool(spec), compositionQuotas(spec), spec.k, spec.panels.map((p) => p.map(String)))
 }
 
@@ -120,99 +100,73 @@ function panelProblems(spec: PanelLotterySpec): ReturnType<typeof checkLotteryPa
  * The `panel-lottery` kind.
  * @category Sortition
  */
-export const panelLotteryKind: DrawKind<PanelLotterySpec, PanelLotteryOutcome, PanelLotteryOutcomeJson> = {
+export const panelLotteryKind = defineKind({
   name: 'panel-lottery',
-  drawShape: option({
-    kind: v.literal('panel-lottery'),
-    k: integer(1, SORTITION_LIMITS.maxPanelSize),
-    features: featuresShape,
-    types: typesShape,
-    panels: described(list(list(integer(0), SORTITION_LIMITS.maxPanelSize), MAX_LOTTERY_PANELS), 'The candidate panels, each k committed indices in ascending order.'),
-    weights: described(list(integer(1), MAX_LOTTERY_PANELS), 'One positive integer weight per panel (all 1 for a uniform lottery).'),
-  }),
-  outcomeShape: option({
-    kind: v.literal('panel-lottery'),
+  draw: fields,
+  outcome: {
     panel: described(integer(0), 'Index of the chosen panel in the committed portfolio.'),
-    members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'Its members in committed order (rank = position).'),
+    members: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'Its members in committed order (rank = position).'),
     quotas: quotaTableShape,
-  }),
-  participants: 'entries',
-  winnersOnly: { count: (spec) => spec.k, winners: (o) => o.members },
-  validate(spec, n, path) {
-    validateComposition(spec, n, path)
-    if (!Array.isArray(spec.panels) || spec.panels.length < 1 || spec.panels.length > MAX_LOTTERY_PANELS) badDraw(`${path}.panels`, `1 to ${MAX_LOTTERY_PANELS} candidate panels are needed`, 'commit the portfolio')
-    if (!Array.isArray(spec.weights) || spec.weights.length !== spec.panels.length) badDraw(`${path}.weights`, `one weight per panel is needed (${spec.panels.length})`, 'give every panel a weight')
-    spec.weights.forEach((w, i) => {
-      if (!Number.isSafeInteger(w) || w < 1) badDraw(`${path}.weights[${i}]`, `a weight is a whole number >= 1, got ${String(w)}`, 'use positive integer weights')
-    })
-    spec.panels.forEach((p, i) => {
-      if (!Array.isArray(p) || p.length > SORTITION_LIMITS.maxPanelSize) badDraw(`${path}.panels[${i}]`, `a panel lists at most ${SORTITION_LIMITS.maxPanelSize} committed indices`, 'list k indices')
-      p.forEach((x, j) => {
-        if (!Number.isSafeInteger(x) || x < 0 || x >= n) badDraw(`${path}.panels[${i}][${j}]`, `${String(x)} is not a committed index (0 to ${n - 1})`, 'use committed indices')
-        if (j > 0 && p[j - 1]! >= x) badDraw(`${path}.panels[${i}][${j}]`, 'a panel lists its indices in ascending order, each once', 'sort the indices')
-      })
-    })
   },
-  validateCommit(spec) {
-    const problems = panelProblems(spec)
-    if (problems.length > 0) throw lotteryProblems(problems)
-  },
-  checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'k', 'features', 'types', 'panels', 'weights'], path)
-    const c = parseComposition(draw, path)
-    return {
-      kind: 'panel-lottery',
-      ...c,
-      panels: expectArray(field(draw, 'panels', path), `${path}.panels`, MAX_LOTTERY_PANELS).map((p, i) =>
-        expectArray(p, `${path}.panels[${i}]`, SORTITION_LIMITS.maxPanelSize).map((x, j) => expectInteger(x, `${path}.panels[${i}][${j}]`)),
-      ),
-      weights: expectArray(field(draw, 'weights', path), `${path}.weights`, MAX_LOTTERY_PANELS).map((x, i) => expectInteger(x, `${path}.weights[${i}]`, 1)),
-    }
-  },
-  encode: (spec) => ({ kind: 'panel-lottery', ...encodeComposition(spec), panels: spec.panels.map((p) => [...p]), weights: [...spec.weights] }),
-  compute(stream, spec) {
+  compute(stream, spec): PanelLotteryOutcome {
     const panel = drawLottery(stream, spec.weights)
     const members = spec.panels[panel]!
     return { kind: 'panel-lottery', panel, members, quotas: quotaTable(spec, compositionPool(spec), members) }
   },
   toJson: (o, entry) => ({ kind: 'panel-lottery', panel: o.panel, members: memberRows(o.members, entry), quotas: o.quotas }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'panel', 'members', 'quotas'], path)
-    return {
-      kind: 'panel-lottery',
-      panel: expectInteger(field(o, 'panel', path), `${path}.panel`),
-      members: parseRankedRows(field(o, 'members', path), `${path}.members`),
-      quotas: parseQuotaTable(field(o, 'quotas', path), `${path}.quotas`),
-    }
+  winnersOnly: { count: (spec) => spec.k, winners: (o) => o.members },
+  rules: {
+    validate(spec, n, path) {
+      validateComposition(spec, n, path)
+      if (!Array.isArray(spec.panels) || spec.panels.length < 1 || spec.panels.length > MAX_LOTTERY_PANELS) badDraw(`${path}.panels`, `1 to ${MAX_LOTTERY_PANELS} candidate panels are needed`, 'commit the portfolio')
+      if (!Array.isArray(spec.weights) || spec.weights.length !== spec.panels.length) badDraw(`${path}.weights`, `one weight per panel is needed (${spec.panels.length})`, 'give every panel a weight')
+      spec.weights.forEach((w, i) => {
+        if (!Number.isSafeInteger(w) || w < 1) badDraw(`${path}.weights[${i}]`, `a weight is a whole number >= 1, got ${String(w)}`, 'use positive integer weights')
+      })
+      spec.panels.forEach((p, i) => {
+        if (!Array.isArray(p) || p.length > SORTITION_LIMITS.maxPanelSize) badDraw(`${path}.panels[${i}]`, `a panel lists at most ${SORTITION_LIMITS.maxPanelSize} committed indices`, 'list k indices')
+        p.forEach((x, j) => {
+          if (!Number.isSafeInteger(x) || x < 0 || x >= n) badDraw(`${path}.panels[${i}][${j}]`, `${String(x)} is not a committed index (0 to ${n - 1})`, 'use committed indices')
+          if (j > 0 && p[j - 1]! >= x) badDraw(`${path}.panels[${i}][${j}]`, 'a panel lists its indices in ascending order, each once', 'sort the indices')
+        })
+      })
+    },
+    validateCommit(spec) {
+      const problems = panelProblems(spec)
+      if (problems.length > 0) throw lotteryProblems(problems)
+    },
+    checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
+    encode: (spec) => ({ kind: 'panel-lottery', ...encodeComposition(spec), panels: spec.panels.map((p) => [...p]), weights: [...spec.weights] }),
+    compare(e, c) {
+      if (e.panel !== c.panel) return `the seed picks panel ${e.panel}, the proof claims panel ${c.panel}`
+      if (e.members.length !== c.members.length) return `${e.members.length} members expected, ${c.members.length} claimed`
+      const i = e.members.findIndex((x, j) => x.rank !== c.members[j]!.rank || x.index !== c.members[j]!.index || x.entry !== c.members[j]!.entry)
+      if (i >= 0) return `member ${i + 1} should be ${JSON.stringify(e.members[i]!.entry)} (index ${e.members[i]!.index}); the proof claims ${JSON.stringify(c.members[i]!.entry)} (index ${c.members[i]!.index})`
+      return compareQuotaTables(e.quotas, c.quotas)
+    },
+    claimCheckNames: LOTTERY_CHECK_NAMES,
+    claimChecks(spec, claimed, expected) {
+      const problems = panelProblems(spec)
+      const checks: Record<(typeof LOTTERY_CHECK_NAMES)[number], NamedCheck> = {
+        'lottery-panels': {
+          name: 'lottery-panels',
+          ok: problems.length === 0,
+          detail: problems.length === 0 ? `all ${spec.panels.length} candidate panels have ${spec.k} distinct committed respondents and meet every quota` : problems.slice(0, 10).map((p) => `${p.check}: ${p.detail}`).join('; '),
+        },
+        'lottery-winner': {
+          name: 'lottery-winner',
+          ok: claimed.panel === expected.panel,
+          detail: claimed.panel === expected.panel ? `the seed picks panel ${expected.panel} of ${spec.panels.length} (weight ${spec.weights[expected.panel]} of ${spec.weights.reduce((a, b) => a + b, 0)})` : `the seed picks panel ${expected.panel}, the proof claims panel ${claimed.panel}`,
+        },
+      }
+      return LOTTERY_CHECK_NAMES.map((name) => checks[name])
+    },
   },
-  compare(e, c) {
-    if (e.panel !== c.panel) return `the seed picks panel ${e.panel}, the proof claims panel ${c.panel}`
-    if (e.members.length !== c.members.length) return `${e.members.length} members expected, ${c.members.length} claimed`
-    const i = e.members.findIndex((x, j) => x.rank !== c.members[j]!.rank || x.index !== c.members[j]!.index || x.entry !== c.members[j]!.entry)
-    if (i >= 0) return `member ${i + 1} should be ${JSON.stringify(e.members[i]!.entry)} (index ${e.members[i]!.index}); the proof claims ${JSON.stringify(c.members[i]!.entry)} (index ${c.members[i]!.index})`
-    return compareQuotaTables(e.quotas, c.quotas)
+  view: {
+    describeOutcome: (o) => `panel ${o.panel} (${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? ', …' : ''}) follows from the seed`,
+    describe: (spec, n) => `panel lottery: one of ${spec.panels.length} candidate panel(s) of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`}, chances proportional to ${spec.weights.every((w) => w === 1) ? 'equal weights' : 'their weights'}`,
+    display: (o) => lotteryDisplay(o),
   },
-  claimCheckNames: LOTTERY_CHECK_NAMES,
-  claimChecks(spec, claimed, expected) {
-    const problems = panelProblems(spec)
-    const checks: Record<(typeof LOTTERY_CHECK_NAMES)[number], NamedCheck> = {
-      'lottery-panels': {
-        name: 'lottery-panels',
-        ok: problems.length === 0,
-        detail: problems.length === 0 ? `all ${spec.panels.length} candidate panels have ${spec.k} distinct committed respondents and meet every quota` : problems.slice(0, 10).map((p) => `${p.check}: ${p.detail}`).join('; '),
-      },
-      'lottery-winner': {
-        name: 'lottery-winner',
-        ok: claimed.panel === expected.panel,
-        detail: claimed.panel === expected.panel ? `the seed picks panel ${expected.panel} of ${spec.panels.length} (weight ${spec.weights[expected.panel]} of ${spec.weights.reduce((a, b) => a + b, 0)})` : `the seed picks panel ${expected.panel}, the proof claims panel ${claimed.panel}`,
-      },
-    }
-    return LOTTERY_CHECK_NAMES.map((name) => checks[name])
-  },
-  describeOutcome: (o) => `panel ${o.panel} (${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? ', …' : ''}) follows from the seed`,
-  describe: (spec, n) => `panel lottery: one of ${spec.panels.length} candidate panel(s) of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`}, chances proportional to ${spec.weights.every((w) => w === 1) ? 'equal weights' : 'their weights'}`,
-  display: (o) => lotteryDisplay(o),
   cli: {
     flag: 'lottery',
     options: { lottery: 'string', pool: 'string', quotas: 'string' },
@@ -222,7 +176,7 @@ export const panelLotteryKind: DrawKind<PanelLotterySpec, PanelLotteryOutcome, P
       throw new InvalidInputError('INVALID_FLAG', '--lottery needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
     },
     files: { lottery: 'sortition-lottery', pool: 'sortition-pool', quotas: 'sortition-quotas' },
-    build(_flags, files) {
+    build(_flags, files): SortitionCommitInput<Spec> {
       const pool = files.pool as SortitionPool | undefined
       const quotas = files.quotas as QuotaRow[] | undefined
       const lottery = files.lottery as { panels: string[][]; weights: number[] } | undefined
@@ -230,4 +184,19 @@ export const panelLotteryKind: DrawKind<PanelLotterySpec, PanelLotteryOutcome, P
       return panelLotteryDraw(pool, quotas, lottery.panels, lottery.weights)
     },
   },
-}
+})
+
+/**
+ * A `panel-lottery` draw: the composition, the candidate panels (each `k` committed indices,
+ * ascending) and one positive integer weight per panel (all 1 for a uniform lottery). Make one with
+ * {@link panelLotteryDraw}.
+ * @category Sortition
+ */
+export type PanelLotterySpec = SpecOf<typeof panelLotteryKind>
+
+/**
+ * A `panel-lottery` outcome as carried in a proof: the chosen panel's index in the portfolio, its
+ * members as ranked rows and the quota table.
+ * @category Sortition
+ */
+export type PanelLotteryOutcomeJson = OutcomeJsonOf<typeof panelLotteryKind>

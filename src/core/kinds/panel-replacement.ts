@@ -11,51 +11,63 @@
  * @module
  */
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, expectOnlyKeys, expectString, field } from '../json.js'
-import { encodeFollows, followsShape, parseFollows, validateFollows, type FollowUpLink } from '../follow-up.js'
+import { encodeFollows, followsShape, validateFollows } from '../follow-up.js'
+import { declaredAs, described, integer, list, pattern, strictObject, text } from '../schema/kit.js'
 import { drawHouseholdPanel, householdIndex, sharedHousehold } from '../sortition/household.js'
 import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, type PanelPlan } from '../sortition/panel.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from '../sortition/pool.js'
-import { badDraw, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
-import { parseRankedRows, rankedShape } from './ranked.js'
-import { householdsPlan, householdsShape, parseHouseholds, validateHouseholds } from './panel-households.js'
-import { replacementDisplay } from './sortition-display.js'
+import { defineKind, type Declared } from './define.js'
+import { badDraw, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
+import { householdsField, householdsPlan, validateHouseholds } from './panel-households.js'
 import type { PanelOutcomeJson, PanelSpec } from './panel.js'
+import { replacementDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
+  compositionFields,
   compositionPool,
   compositionQuotas,
   encodeComposition,
   entriesProblem,
-  featuresShape,
   memberRows,
-  parseComposition,
-  parseQuotaTable,
+  memberRowsShape,
   quotaTable,
   quotaTableShape,
-  typesShape,
   validateComposition,
   type QuotaRowJson,
-  type SortitionComposition,
 } from './sortition.js'
-import * as v from 'valibot'
-import { described, integer, list, option, text } from '../schema/kit.js'
 
 /**
- * A `panel-replacement` draw. Make one with {@link panelReplacementDraw}.
- * @category Sortition
+ * `follows` as a replacement reads it: the seed by its pattern, the dropped as whole numbers (an index
+ * out of range is the rule's `INVALID_DRAW`); published as the follow-up's declared `followsShape`.
  */
-export interface PanelReplacementSpec extends SortitionComposition {
-  readonly kind: 'panel-replacement'
-  /** The original `panel` draw and who dropped out. */
-  readonly follows: FollowUpLink
-  /** The remaining members (committed indices, ascending): the original members but the dropped. */
-  readonly keep: readonly number[]
-  /** The exact features of the replacement plan, in the counter's order. */
-  readonly exact: readonly string[]
-  /** The original's household rule, when it has one. */
-  readonly households?: readonly (readonly number[])[]
+const follows = declaredAs(
+  strictObject({
+    commitment: text(),
+    seed: pattern(/^[0-9a-f]{64}$/, '64 lowercase hex digits'),
+    target: integer(1),
+    dropped: list(integer(0), SORTITION_LIMITS.maxPanelSize),
+  }),
+  followsShape,
+)
+
+/**
+ * The fields of a `panel-replacement` spec: the original's composition, the original named
+ * (`follows`), the remaining members, the replacement plan's exact features, the household rule.
+ */
+const fields = {
+  k: compositionFields.k,
+  follows,
+  keep: declaredAs(
+    list(integer(0), SORTITION_LIMITS.maxPanelSize),
+    described(list(integer(0, SORTITION_LIMITS.maxPoolSize - 1), SORTITION_LIMITS.maxPanelSize), 'The remaining members (committed indices, strictly ascending): the original members but the dropped.'),
+  ),
+  exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features of the replacement plan (over the available respondents, quotas reduced by the kept members).'),
+  features: compositionFields.features,
+  types: compositionFields.types,
+  households: householdsField,
 }
+
+type Spec = Declared<'panel-replacement', typeof fields>
 
 /**
  * A computed `panel-replacement` outcome.
@@ -67,18 +79,6 @@ export interface PanelReplacementOutcome {
   readonly members: readonly number[]
   /** The new members, committed indices ascending. */
   readonly replacements: readonly number[]
-  readonly rounds: number
-  readonly quotas: readonly QuotaRowJson[]
-}
-
-/**
- * A `panel-replacement` outcome as carried in a proof.
- * @category Sortition
- */
-export interface PanelReplacementOutcomeJson {
-  readonly kind: 'panel-replacement'
-  readonly members: readonly RankedJson[]
-  readonly replacements: readonly RankedJson[]
   readonly rounds: number
   readonly quotas: readonly QuotaRowJson[]
 }
@@ -99,7 +99,7 @@ export interface ReplacementPlan {
 const plans = new WeakMap<object, ReplacementPlan>()
 
 /** The sub-pool and reduced quotas of a spec (no counting). */
-function subPool(spec: Pick<PanelReplacementSpec, 'k' | 'features' | 'types' | 'keep' | 'follows' | 'households'>): { pool: SortitionPool; quotas: QuotaTable; sub: SortitionPool; reduced: QuotaTable; available: number[]; groups?: number[][] } {
+function subPool(spec: Pick<Spec, 'k' | 'features' | 'types' | 'keep' | 'follows' | 'households'>): { pool: SortitionPool; quotas: QuotaTable; sub: SortitionPool; reduced: QuotaTable; available: number[]; groups?: number[][] } {
   const pool = compositionPool(spec)
   const quotas = compositionQuotas(spec)
   const n = pool.respondents.length
@@ -127,7 +127,7 @@ function subPool(spec: Pick<PanelReplacementSpec, 'k' | 'features' | 'types' | '
 }
 
 /** The replacement plan of a valid spec (gates included), cached per spec object. */
-export function replacementPlanOf(spec: PanelReplacementSpec, exactFeatures?: readonly string[]): ReplacementPlan {
+export function replacementPlanOf(spec: Spec, exactFeatures?: readonly string[]): ReplacementPlan {
   const hit = plans.get(spec)
   if (hit !== undefined) return hit
   const { pool, quotas, sub, reduced, available, groups } = subPool(spec)
@@ -170,7 +170,7 @@ export function panelReplacementDraw(original: { readonly commitment: object; re
 }
 
 /** The first problem of `keep` against the composition and `follows`, or undefined. */
-function keepProblem(spec: PanelReplacementSpec, n: number): { path: string; detail: string } | undefined {
+function keepProblem(spec: Spec, n: number): { path: string; detail: string } | undefined {
   if (!Array.isArray(spec.keep)) return { path: 'keep', detail: 'keep must be a list of committed indices' }
   if (spec.keep.length + (spec.follows?.dropped?.length ?? 0) !== spec.k) return { path: 'keep', detail: `the kept (${spec.keep.length}) and dropped (${spec.follows?.dropped?.length ?? 0}) members must add up to the panel size ${spec.k}` }
   const dropped = new Set(spec.follows.dropped)
@@ -189,60 +189,18 @@ const CHECKS = PANEL_CHECK_NAMES
  * The `panel-replacement` kind.
  * @category Sortition
  */
-export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplacementOutcome, PanelReplacementOutcomeJson> = {
+export const panelReplacementKind = defineKind({
   name: 'panel-replacement',
-  drawShape: option({
-    kind: v.literal('panel-replacement'),
-    k: integer(1, SORTITION_LIMITS.maxPanelSize),
-    follows: followsShape,
-    keep: described(list(integer(0, SORTITION_LIMITS.maxPoolSize - 1), SORTITION_LIMITS.maxPanelSize), 'The remaining members (committed indices, strictly ascending): the original members but the dropped.'),
-    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features of the replacement plan (over the available respondents, quotas reduced by the kept members).'),
-    features: featuresShape,
-    types: typesShape,
-    households: v.optional(householdsShape),
-  }),
-  outcomeShape: option({
-    kind: v.literal('panel-replacement'),
-    members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The whole new panel (kept and new members) in committed order.'),
-    replacements: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The new members in committed order.'),
-    rounds: integer(1, SORTITION_LIMITS.maxRejectionRounds),
+  draw: fields,
+  // The protocol reads the composition and the household rule first, then the link (docs/spec.md).
+  parseOrder: ['k', 'features', 'types', 'households', 'follows', 'keep', 'exact'],
+  outcome: {
+    members: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The whole new panel (kept and new members) in committed order.'),
+    replacements: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The new members in committed order.'),
+    rounds: declaredAs(integer(1), integer(1, SORTITION_LIMITS.maxRejectionRounds)),
     quotas: quotaTableShape,
-  }),
-  participants: 'entries',
-  winnersOnly: { count: (spec) => spec.k, winners: (o) => [...o.members] },
-  validate(spec, n, path) {
-    validateComposition(spec, n, path)
-    validateFollows(spec.follows, n, path)
-    const problem = keepProblem(spec, n)
-    if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, 'keep the original members but the dropped')
-    validateHouseholds(spec.households, n, path)
-    if (!Array.isArray(spec.exact) || spec.exact.some((e, i) => typeof e !== 'string' || spec.exact.indexOf(e) !== i || !spec.features.some((f) => f.name === e))) badDraw(`${path}.exact`, 'exact must name committed features, each once', 'list the replacement plan\'s exact features')
-    const { plan } = replacementPlanOf(spec)
-    if (plan.counter.count === 0n) badDraw(`${path}.keep`, 'no valid panel extends the kept members', 'relax the quotas')
   },
-  checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'k', 'follows', 'keep', 'exact', 'features', 'types', 'households'], path)
-    const c = parseComposition(draw, path)
-    const households = parseHouseholds(draw, path)
-    return {
-      kind: 'panel-replacement',
-      ...c,
-      follows: parseFollows(draw, path),
-      keep: expectArray(field(draw, 'keep', path), `${path}.keep`, SORTITION_LIMITS.maxPanelSize).map((x, i) => expectInteger(x, `${path}.keep[${i}]`)),
-      exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
-      ...(households === undefined ? {} : { households }),
-    }
-  },
-  encode: (spec) => ({
-    kind: 'panel-replacement',
-    ...encodeComposition(spec),
-    follows: encodeFollows(spec.follows),
-    keep: [...spec.keep],
-    exact: [...spec.exact],
-    ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }),
-  }),
-  compute(stream, spec) {
+  compute(stream, spec): PanelReplacementOutcome {
     const rp = replacementPlanOf(spec)
     const drawn = rp.households === undefined ? drawPanel(rp.plan, stream) : drawHouseholdPanel(rp.plan, rp.households, stream)
     const replacements = drawn.members.map((i) => rp.available[i]!).sort((a, b) => a - b)
@@ -250,52 +208,66 @@ export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplaceme
     return { kind: 'panel-replacement', members, replacements, rounds: drawn.rounds, quotas: quotaTable(spec, rp.pool, members) }
   },
   toJson: (o, entry) => ({ kind: 'panel-replacement', members: memberRows(o.members, entry), replacements: memberRows(o.replacements, entry), rounds: o.rounds, quotas: o.quotas }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'members', 'replacements', 'rounds', 'quotas'], path)
-    return {
+  winnersOnly: { count: (spec) => spec.k, winners: (o) => [...o.members] },
+  rules: {
+    validate(spec, n, path) {
+      validateComposition(spec, n, path)
+      validateFollows(spec.follows, n, path)
+      const problem = keepProblem(spec, n)
+      if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, 'keep the original members but the dropped')
+      validateHouseholds(spec.households, n, path)
+      if (!Array.isArray(spec.exact) || spec.exact.some((e, i) => typeof e !== 'string' || spec.exact.indexOf(e) !== i || !spec.features.some((f) => f.name === e))) badDraw(`${path}.exact`, 'exact must name committed features, each once', 'list the replacement plan\'s exact features')
+      const { plan } = replacementPlanOf(spec)
+      if (plan.counter.count === 0n) badDraw(`${path}.keep`, 'no valid panel extends the kept members', 'relax the quotas')
+    },
+    checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
+    encode: (spec) => ({
       kind: 'panel-replacement',
-      members: parseRankedRows(field(o, 'members', path), `${path}.members`),
-      replacements: parseRankedRows(field(o, 'replacements', path), `${path}.replacements`),
-      rounds: expectInteger(field(o, 'rounds', path), `${path}.rounds`, 1),
-      quotas: parseQuotaTable(field(o, 'quotas', path), `${path}.quotas`),
-    }
+      ...encodeComposition(spec),
+      follows: encodeFollows(spec.follows),
+      keep: [...spec.keep],
+      exact: [...spec.exact],
+      ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }),
+    }),
+    compare(e, c) {
+      const rows = (what: string, a: readonly RankedJson[], b: readonly RankedJson[]): string | undefined => {
+        if (a.length !== b.length) return `${a.length} ${what} expected, ${b.length} claimed`
+        const i = a.findIndex((x, j) => x.rank !== b[j]!.rank || x.index !== b[j]!.index || x.entry !== b[j]!.entry)
+        return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(a[i]!.entry)} (index ${a[i]!.index}); the proof claims ${JSON.stringify(b[i]!.entry)} (index ${b[i]!.index})`
+      }
+      return rows('member', e.members, c.members) ?? rows('replacement', e.replacements, c.replacements) ?? (e.rounds !== c.rounds ? `the replacements took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ?? compareQuotaTables(e.quotas, c.quotas)
+    },
+    claimCheckNames: CHECKS,
+    claimChecks(spec, claimed, expected) {
+      const rp = replacementPlanOf(spec)
+      const members = claimed.members.map((r) => r.index)
+      const failed = checkPanelShape({ pool: rp.pool, quotas: rp.quotas, k: spec.k }, members)
+      const replayed = expected.members.map((r) => r.index)
+      const sorted = [...members].sort((a, b) => a - b)
+      if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed[i])) failed.push({ check: 'panel-replay', detail: `the claimed panel differs from the replayed replacement draw (${replayed.filter((m) => !sorted.includes(m)).length} replayed member(s) missing)` })
+      const missing = spec.keep.filter((m) => !members.includes(m))
+      if (missing.length > 0) failed.push({ check: 'panel-replay', detail: `the claimed panel drops ${missing.length} kept member(s) (index ${missing.join(', ')})` })
+      const pass: Record<(typeof CHECKS)[number], string> = {
+        'panel-size': `the panel has ${spec.k} members`,
+        'panel-distinct': 'no member is listed twice',
+        'panel-members-known': `every member is one of the committed respondents`,
+        'panel-quotas': `the panel meets all ${expected.quotas.length} quotas`,
+        'panel-replay': `the ${spec.keep.length} kept member(s) and the ${spec.k - spec.keep.length} replacement(s) the seed draws (${expected.rounds} round(s))`,
+      }
+      const named = CHECKS.map((name): NamedCheck => {
+        const f = failed.filter((x) => x.check === name)
+        return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
+      })
+      if (spec.households === undefined) return named
+      const pair = sharedHousehold(householdIndex(spec.households, rp.pool.respondents.length), members)
+      return [...named, pair === undefined ? { name: 'panel-households', ok: true, detail: `no two of the ${members.length} members share one of the ${spec.households.length} committed household(s)` } : { name: 'panel-households', ok: false, detail: `members ${pair[0]} and ${pair[1]} share a committed household` }]
+    },
   },
-  compare(e, c) {
-    const rows = (what: string, a: readonly RankedJson[], b: readonly RankedJson[]): string | undefined => {
-      if (a.length !== b.length) return `${a.length} ${what} expected, ${b.length} claimed`
-      const i = a.findIndex((x, j) => x.rank !== b[j]!.rank || x.index !== b[j]!.index || x.entry !== b[j]!.entry)
-      return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(a[i]!.entry)} (index ${a[i]!.index}); the proof claims ${JSON.stringify(b[i]!.entry)} (index ${b[i]!.index})`
-    }
-    return rows('member', e.members, c.members) ?? rows('replacement', e.replacements, c.replacements) ?? (e.rounds !== c.rounds ? `the replacements took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ?? compareQuotaTables(e.quotas, c.quotas)
+  view: {
+    describeOutcome: (o) => `the replacement(s) ${o.replacements.map((w) => JSON.stringify(w.entry)).join(', ')} follow from the seed (${o.rounds} round(s)); the new panel has ${o.members.length} members`,
+    describe: (spec, n) => `replacement of ${spec.follows.dropped.length} member(s) of the panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} (commitment ${spec.follows.commitment.slice(0, 16)}…), keeping ${spec.keep.length}`,
+    display: (o) => replacementDisplay(o),
   },
-  claimCheckNames: CHECKS,
-  claimChecks(spec, claimed, expected) {
-    const rp = replacementPlanOf(spec)
-    const members = claimed.members.map((r) => r.index)
-    const failed = checkPanelShape({ pool: rp.pool, quotas: rp.quotas, k: spec.k }, members)
-    const replayed = expected.members.map((r) => r.index)
-    const sorted = [...members].sort((a, b) => a - b)
-    if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed[i])) failed.push({ check: 'panel-replay', detail: `the claimed panel differs from the replayed replacement draw (${replayed.filter((m) => !sorted.includes(m)).length} replayed member(s) missing)` })
-    const missing = spec.keep.filter((m) => !members.includes(m))
-    if (missing.length > 0) failed.push({ check: 'panel-replay', detail: `the claimed panel drops ${missing.length} kept member(s) (index ${missing.join(', ')})` })
-    const pass: Record<(typeof CHECKS)[number], string> = {
-      'panel-size': `the panel has ${spec.k} members`,
-      'panel-distinct': 'no member is listed twice',
-      'panel-members-known': `every member is one of the committed respondents`,
-      'panel-quotas': `the panel meets all ${expected.quotas.length} quotas`,
-      'panel-replay': `the ${spec.keep.length} kept member(s) and the ${spec.k - spec.keep.length} replacement(s) the seed draws (${expected.rounds} round(s))`,
-    }
-    const named = CHECKS.map((name): NamedCheck => {
-      const f = failed.filter((x) => x.check === name)
-      return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
-    })
-    if (spec.households === undefined) return named
-    const pair = sharedHousehold(householdIndex(spec.households, rp.pool.respondents.length), members)
-    return [...named, pair === undefined ? { name: 'panel-households', ok: true, detail: `no two of the ${members.length} members share one of the ${spec.households.length} committed household(s)` } : { name: 'panel-households', ok: false, detail: `members ${pair[0]} and ${pair[1]} share a committed household` }]
-  },
-  describeOutcome: (o) => `the replacement(s) ${o.replacements.map((w) => JSON.stringify(w.entry)).join(', ')} follow from the seed (${o.rounds} round(s)); the new panel has ${o.members.length} members`,
-  describe: (spec, n) => `replacement of ${spec.follows.dropped.length} member(s) of the panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} (commitment ${spec.follows.commitment.slice(0, 16)}…), keeping ${spec.keep.length}`,
-  display: (o) => replacementDisplay(o),
   cli: {
     flag: 'replacing',
     options: { replacing: 'string', dropped: 'string', 'pool-list': 'string' },
@@ -305,7 +277,7 @@ export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplaceme
       throw new InvalidInputError('INVALID_FLAG', '--replacing needs --dropped IDS and --pool-list FILE', 'add --dropped dropped.txt --pool-list assembly.participants.txt')
     },
     files: { replacing: 'proof-json', dropped: 'text-lines', 'pool-list': 'text-lines' },
-    build(_flags, files) {
+    build(_flags, files): { draw: Spec; participants: string[] } {
       const original = files.replacing as { commitment: object; commitmentCid: string; seed: string; outcome: PanelOutcomeJson }
       const ids = files.dropped as string[]
       const participants = files['pool-list'] as string[]
@@ -319,4 +291,21 @@ export const panelReplacementKind: DrawKind<PanelReplacementSpec, PanelReplaceme
       return { draw: panelReplacementDraw(original, dropped, original.commitmentCid), participants }
     },
   },
-}
+})
+
+/**
+ * A `panel-replacement` draw: the original's composition (k, features with quotas, types, and its
+ * household rule when it has one), the original `panel` draw and who dropped out (`follows`), the
+ * remaining members (`keep`: committed indices, ascending; the original members but the dropped) and
+ * the exact features of the replacement plan, in the counter's order. Make one with
+ * {@link panelReplacementDraw}.
+ * @category Sortition
+ */
+export type PanelReplacementSpec = SpecOf<typeof panelReplacementKind>
+
+/**
+ * A `panel-replacement` outcome as carried in a proof: the whole new panel and the new members as
+ * ranked rows, the rounds and the quota table.
+ * @category Sortition
+ */
+export type PanelReplacementOutcomeJson = OutcomeJsonOf<typeof panelReplacementKind>

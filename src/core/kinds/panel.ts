@@ -8,64 +8,82 @@
  *
  * @module
  */
+import * as v from 'valibot'
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field } from '../json.js'
 import { drawAlternates } from '../sortition/alternates.js'
 import { checkPanelShape, dpOrder, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
-import { checkQuotas, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
-import { badDraw, intFlagValue, type DrawKind, type NamedCheck, type RankedJson } from './kind.js'
-import { parseRankedRows, rankedShape } from './ranked.js'
+import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
+import { declaredAs, described, integer, list, message, pattern, publishedAs, strictObject, text, type Infer, type ShapeMessage } from '../schema/kit.js'
+import { defineKind, type Declared } from './define.js'
+import { badDraw, intFlagValue, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
+import { householdRules, householdsField, householdsOption, householdsPlan, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
 import { panelDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
+  compositionFields,
   compositionPool,
   compositionQuotas,
   encodeComposition,
   entriesProblem,
   featureSpecs,
-  featuresShape,
   memberRows,
-  parseComposition,
-  parseQuotaTable,
+  memberRowsShape,
   poolParticipants,
   quotaTable,
   quotaTableShape,
-  typesShape,
   typeText,
   validateComposition,
+  type Holds,
   type QuotaRowJson,
+  type Same,
   type SortitionCommitInput,
-  type SortitionComposition,
 } from './sortition.js'
-import * as v from 'valibot'
-import { described, integer, list, option, strictObject, text } from '../schema/kit.js'
-import { SORTITION_LIMITS } from '../sortition/pool.js'
-import { householdRules, householdsOption, householdsPlan, householdsShape, parseHouseholds, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
+
+/** A committed probability as the outcome carries it: a reduced fraction and its decimal (parsed by their patterns). */
+const probabilityRow = strictObject({
+  type: text(),
+  respondents: integer(1),
+  probability: pattern(/^(?:0|[1-9][0-9]*)\/[1-9][0-9]*$/, 'a fraction n/d'),
+  decimal: pattern(/^[01]\.[0-9]{12}$/, 'a decimal with 12 digits'),
+})
 
 /**
- * A `panel` draw: `k` members uniform among the quota-meeting panels of the committed pool, then up
- * to `alternates` ranked alternates. Make one with {@link panelDraw}.
- * @category Sortition
+ * The fields of a `panel` spec: the composition, the alternates, the exact features (their order
+ * matters: docs/spec.md, Counting), the plan method and the household rule.
  */
-export interface PanelSpec extends SortitionComposition {
-  readonly kind: 'panel'
-  /** Alternates wanted (0 for none); fewer are drawn when fewer respondents could replace a member. */
-  readonly alternates: number
-  /** The exact features (names), in the counter's order (docs/spec.md, Counting). */
-  readonly exact: readonly string[]
-  /**
-   * The plan method (docs/spec.md, Plan methods): absent = method 1; 2 = the sequential gate and
-   * 400,000 rounds; 3 = a sequential gate and the committed round cap `maxRounds`.
-   */
-  readonly plan?: 2 | 3
-  /** Plan method 3 only: the round cap of a draw (16 times the trials of the commit's gate), 1 … 4,000,000. */
-  readonly maxRounds?: number
-  /**
-   * The household rule, when committed: the households of two or more respondents, each a list of
-   * committed indices (ascending; households ordered by first index). At most one member per household.
-   */
-  readonly households?: readonly (readonly number[])[]
+const fields = {
+  k: compositionFields.k,
+  alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
+  exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
+  features: compositionFields.features,
+  types: compositionFields.types,
+  // Absent = method 1: one plan has one commitment, so `"plan": 1` is refused (as the rule words it).
+  plan: v.optional(
+    publishedAs(
+      v.custom<2 | 3, ShapeMessage>((x) => x === 2 || x === 3, message('INVALID_DRAW', (x) => `plan must be 2 or 3 when present (absent = method 1), got ${JSON.stringify(x)}`, 'omit plan for method 1')),
+      described(v.union([v.literal(2), v.literal(3)]), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds; 3 = a sequential gate (10 kept) and the committed round cap maxRounds (docs/spec.md, Plan methods).'),
+    ),
+  ),
+  // Its range and its method are the rule's (checkMethod), worded as the protocol words them.
+  maxRounds: v.optional(declaredAs(integer(1), described(integer(1, SORTITION_LIMITS.maxRejectionRoundsV3), 'Plan method 3 only: the most rejection rounds of a draw, 16 times the trials of the commit-time gate; within the draw cost (docs/spec.md, Plan methods).'))),
+  households: householdsField,
 }
+
+/** The fields of a `panel` outcome. */
+const outcomeFields = {
+  members: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The panel members in committed order (rank = position).'),
+  alternates: memberRowsShape(SORTITION_LIMITS.maxPoolSize, 'The alternates in the order they are asked.'),
+  rounds: declaredAs(integer(1), integer(1, SORTITION_LIMITS.maxRejectionRoundsV3)),
+  quotas: quotaTableShape,
+  probabilities: v.optional(
+    declaredAs(
+      list(probabilityRow, SORTITION_LIMITS.maxPoolSize),
+      described(list(strictObject({ type: text(), respondents: integer(1), probability: text(), decimal: text() }), SORTITION_LIMITS.maxPoolSize), 'Exact selection probability of each respondent type (only when every feature is counted exactly).'),
+    ),
+  ),
+}
+
+type Spec = Declared<'panel', typeof fields>
 
 /**
  * Exact selection probability of one respondent type under a `panel` draw.
@@ -81,6 +99,7 @@ export interface TypeProbabilityJson {
   /** The same, as a decimal rounded down to 12 digits. */
   readonly decimal: string
 }
+type _ProbabilityDeclared = Holds<Same<TypeProbabilityJson, Infer<typeof probabilityRow>>>
 
 /**
  * A computed `panel` outcome.
@@ -100,26 +119,11 @@ export interface PanelOutcome {
   readonly probabilities?: readonly TypeProbabilityJson[]
 }
 
-/**
- * A `panel` outcome as carried in a proof.
- * @category Sortition
- */
-export interface PanelOutcomeJson {
-  readonly kind: 'panel'
-  /** The members in committed order, rank 1 first (the rank is the position, not a preference). */
-  readonly members: readonly RankedJson[]
-  /** The alternates in rank order: alternate 1 is asked first (replacement rule: docs/sortition.md). */
-  readonly alternates: readonly RankedJson[]
-  readonly rounds: number
-  readonly quotas: readonly QuotaRowJson[]
-  readonly probabilities?: readonly TypeProbabilityJson[]
-}
-
 /** Plans by spec object (a spec is immutable data): validate, compute and the checks share one plan. */
 const plans = new WeakMap<object, { count: number; plan: PanelPlan; probabilities?: TypeProbabilityJson[]; households?: Int32Array }>()
 
 /** The plan of a valid spec: the counter over its exact features, with method 1's acceptance gate (method 2's gate is commit-side only: docs/spec.md, Plan methods). */
-function planOf(spec: PanelSpec, count: number): { plan: PanelPlan; probabilities?: TypeProbabilityJson[]; households?: Int32Array } {
+function planOf(spec: Spec, count: number): { plan: PanelPlan; probabilities?: TypeProbabilityJson[]; households?: Int32Array } {
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
@@ -217,7 +221,7 @@ function counterOrder(pool: SortitionPool, names: readonly string[]): string[] {
   return [...dpOrder(pool, known.map(idx)).map((f) => pool.features[f]!.name), ...names.filter((x) => idx(x) < 0)]
 }
 
-function checkNames(spec: PanelSpec, path: string): void {
+function checkNames(spec: Spec, path: string): void {
   if (!Array.isArray(spec.exact)) badDraw(`${path}.exact`, 'exact must be a list of feature names', 'list the exact features')
   const names = spec.features.map((f) => f.name)
   spec.exact.forEach((e, i) => {
@@ -234,82 +238,23 @@ function checkNames(spec: PanelSpec, path: string): void {
   })
 }
 
-function parseProbabilities(x: unknown, path: string): TypeProbabilityJson[] {
-  return expectArray(x, path, SORTITION_LIMITS.maxPoolSize).map((r, i) => {
-    const p = `${path}[${i}]`
-    const o = expectObject(r, p)
-    expectOnlyKeys(o, ['type', 'respondents', 'probability', 'decimal'], p)
-    return {
-      type: expectString(field(o, 'type', p), `${p}.type`),
-      respondents: expectInteger(field(o, 'respondents', p), `${p}.respondents`, 1),
-      probability: expectString(field(o, 'probability', p), `${p}.probability`, /^(?:0|[1-9][0-9]*)\/[1-9][0-9]*$/, 'a fraction n/d'),
-      decimal: expectString(field(o, 'decimal', p), `${p}.decimal`, /^[01]\.[0-9]{12}$/, 'a decimal with 12 digits'),
-    }
-  })
-}
-
 function compareRows(what: string, e: readonly RankedJson[], c: readonly RankedJson[]): string | undefined {
   if (e.length !== c.length) return `${e.length} ${what} expected, ${c.length} claimed`
   const i = e.findIndex((x, j) => x.rank !== c[j]!.rank || x.index !== c[j]!.index || x.entry !== c[j]!.entry)
   return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(e[i]!.entry)} (index ${e[i]!.index}); the proof claims ${JSON.stringify(c[i]!.entry)} (rank ${c[i]!.rank}, index ${c[i]!.index})`
 }
 
-const probabilityShape = strictObject({ type: text(), respondents: integer(1), probability: text(), decimal: text() })
-
 /**
  * The `panel` kind.
  * @category Sortition
  */
-export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
+export const panelKind = defineKind({
   name: 'panel',
-  drawShape: option({
-    kind: v.literal('panel'),
-    k: integer(1, SORTITION_LIMITS.maxPanelSize),
-    alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
-    exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
-    features: featuresShape,
-    types: typesShape,
-    plan: v.optional(described(v.union([v.literal(2), v.literal(3)]), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds; 3 = a sequential gate (10 kept) and the committed round cap maxRounds (docs/spec.md, Plan methods).')),
-    maxRounds: v.optional(described(integer(1, SORTITION_LIMITS.maxRejectionRoundsV3), 'Plan method 3 only: the most rejection rounds of a draw, 16 times the trials of the commit-time gate; within the draw cost (docs/spec.md, Plan methods).')),
-    households: v.optional(householdsShape),
-  }),
-  outcomeShape: option({
-    kind: v.literal('panel'),
-    members: described(list(rankedShape, SORTITION_LIMITS.maxPanelSize), 'The panel members in committed order (rank = position).'),
-    alternates: described(list(rankedShape, SORTITION_LIMITS.maxPoolSize), 'The alternates in the order they are asked.'),
-    rounds: integer(1, SORTITION_LIMITS.maxRejectionRoundsV3),
-    quotas: quotaTableShape,
-    probabilities: v.optional(described(list(probabilityShape, SORTITION_LIMITS.maxPoolSize), 'Exact selection probability of each respondent type (only when every feature is counted exactly).')),
-  }),
-  participants: 'entries',
-  winnersOnly: { count: (spec) => spec.k + spec.alternates, winners: (o) => [...o.members, ...o.alternates], upTo: true },
-  validate(spec, n, path) {
-    validateComposition(spec, n, path)
-    if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
-    checkNames(spec, path)
-    checkMethod(spec.plan, spec.maxRounds, spec.households !== undefined, path)
-    validateHouseholds(spec.households, n, path)
-    // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
-    planOf(spec, n)
-  },
-  checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
-  parse(draw, path) {
-    expectOnlyKeys(draw, ['kind', 'k', 'alternates', 'exact', 'features', 'types', 'plan', 'maxRounds', 'households'], path)
-    const c = parseComposition(draw, path)
-    // Absent = method 1: one plan has one commitment, so `"plan": 1` is refused.
-    checkMethod(draw.plan, draw.maxRounds, draw.households !== undefined, path)
-    const households = parseHouseholds(draw, path)
-    return {
-      kind: 'panel',
-      ...c,
-      alternates: expectInteger(field(draw, 'alternates', path), `${path}.alternates`),
-      exact: expectArray(field(draw, 'exact', path), `${path}.exact`, SORTITION_LIMITS.maxFeatures).map((x, i) => expectString(x, `${path}.exact[${i}]`)),
-      ...(draw.plan === 2 ? { plan: 2 as const } : draw.plan === 3 ? { plan: 3 as const, maxRounds: draw.maxRounds as number } : {}),
-      ...(households === undefined ? {} : { households }),
-    }
-  },
-  encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : spec.plan === 3 ? { plan: 3, maxRounds: spec.maxRounds! } : {}), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
-  compute(stream, spec, { count }) {
+  draw: fields,
+  // The protocol reads the composition first, then the plan method and the households (docs/spec.md).
+  parseOrder: ['k', 'features', 'types', 'plan', 'maxRounds', 'households', 'alternates', 'exact'],
+  outcome: outcomeFields,
+  compute(stream, spec, { count }): PanelOutcome {
     const { plan, probabilities, households } = planOf(spec, count)
     const rules = householdRules(households)
     const drawn = rules === undefined ? drawPanel(plan, stream) : rules.draw(plan, stream)
@@ -324,64 +269,68 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
     quotas: o.quotas,
     ...(o.probabilities === undefined ? {} : { probabilities: o.probabilities }),
   }),
-  parseOutcome(o, path) {
-    expectOnlyKeys(o, ['kind', 'members', 'alternates', 'rounds', 'quotas', 'probabilities'], path)
-    const probs = o.probabilities
-    return {
-      kind: 'panel',
-      members: parseRankedRows(field(o, 'members', path), `${path}.members`),
-      alternates: parseRankedRows(field(o, 'alternates', path), `${path}.alternates`),
-      rounds: expectInteger(field(o, 'rounds', path), `${path}.rounds`, 1),
-      quotas: parseQuotaTable(field(o, 'quotas', path), `${path}.quotas`),
-      ...(probs === undefined ? {} : { probabilities: parseProbabilities(probs, `${path}.probabilities`) }),
-    }
+  winnersOnly: { count: (spec) => spec.k + spec.alternates, winners: (o) => [...o.members, ...o.alternates], upTo: true },
+  rules: {
+    validate(spec, n, path) {
+      validateComposition(spec, n, path)
+      if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
+      checkNames(spec, path)
+      checkMethod(spec.plan, spec.maxRounds, spec.households !== undefined, path)
+      validateHouseholds(spec.households, n, path)
+      // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
+      planOf(spec, n)
+    },
+    checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
+    encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : spec.plan === 3 ? { plan: 3, maxRounds: spec.maxRounds! } : {}), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
+    compare(e, c) {
+      const p = e.probabilities
+      const q = c.probabilities
+      return (
+        compareRows('member', e.members, c.members) ??
+        compareRows('alternate', e.alternates, c.alternates) ??
+        (e.rounds !== c.rounds ? `the panel took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ??
+        compareQuotaTables(e.quotas, c.quotas) ??
+        ((p === undefined) !== (q === undefined)
+          ? p === undefined
+            ? 'the proof claims selection probabilities, which are only exact when every feature is counted exactly'
+            : 'the proof omits the selection probabilities'
+          : p !== undefined && q !== undefined && (p.length !== q.length || p.some((x, i) => x.type !== q[i]!.type || x.respondents !== q[i]!.respondents || x.probability !== q[i]!.probability || x.decimal !== q[i]!.decimal))
+            ? 'the selection probabilities differ from the recomputed ones'
+            : undefined)
+      )
+    },
+    claimCheckNames: PANEL_CHECK_NAMES,
+    claimChecks(spec, claimed, expected) {
+      const n = spec.types.reduce((a, t) => a + t.at(-1)!, 0)
+      const { plan, households } = planOf(spec, n)
+      const members = claimed.members.map((r) => r.index)
+      const failed = checkPanelShape(plan, members)
+      const sorted = [...members].sort((a, b) => a - b)
+      const replayed = expected.members.map((r) => r.index)
+      if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed[i])) {
+        failed.push({ check: 'panel-replay', detail: `the claimed panel differs from the replayed draw (${replayed.filter((m) => !sorted.includes(m)).length} replayed member(s) missing)` })
+      }
+      const pass: Record<(typeof PANEL_CHECK_NAMES)[number], string> = {
+        'panel-size': `the panel has ${spec.k} members`,
+        'panel-distinct': 'no member is listed twice',
+        'panel-members-known': `every member is one of the ${n} committed respondents`,
+        'panel-quotas': `the panel meets all ${expected.quotas.length} quotas: ${expected.quotas.map((q) => `${q.feature}=${q.value} ${q.selected} in ${q.min}..${q.max}`).join(', ')}`,
+        'panel-replay': `the panel is the one the seed draws (${expected.rounds} round(s))`,
+      }
+      const named = PANEL_CHECK_NAMES.map((name): NamedCheck => {
+        const f = failed.filter((x) => x.check === name)
+        return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
+      })
+      const rules = householdRules(households)
+      return rules === undefined ? named : [...named, rules.check(members, spec.households!.length)]
+    },
   },
-  compare(e, c) {
-    const p = e.probabilities
-    const q = c.probabilities
-    return (
-      compareRows('member', e.members, c.members) ??
-      compareRows('alternate', e.alternates, c.alternates) ??
-      (e.rounds !== c.rounds ? `the panel took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ??
-      compareQuotaTables(e.quotas, c.quotas) ??
-      ((p === undefined) !== (q === undefined)
-        ? p === undefined
-          ? 'the proof claims selection probabilities, which are only exact when every feature is counted exactly'
-          : 'the proof omits the selection probabilities'
-        : p !== undefined && q !== undefined && (p.length !== q.length || p.some((x, i) => x.type !== q[i]!.type || x.respondents !== q[i]!.respondents || x.probability !== q[i]!.probability || x.decimal !== q[i]!.decimal))
-          ? 'the selection probabilities differ from the recomputed ones'
-          : undefined)
-    )
+  view: {
+    describeOutcome: (o) =>
+      `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and the alternates ${o.alternates.slice(0, 10).map((w) => `${w.rank}. ${JSON.stringify(w.entry)}`).join(', ')}${o.alternates.length > 10 ? ', …' : ''}` : ''} follow from the seed (${o.rounds} round(s))`,
+    describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.households === undefined ? '' : ', at most one member per household'}${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
+    display: (o) => panelDisplay(o),
   },
-  claimCheckNames: PANEL_CHECK_NAMES,
-  claimChecks(spec, claimed, expected) {
-    const n = spec.types.reduce((a, t) => a + t.at(-1)!, 0)
-    const { plan, households } = planOf(spec, n)
-    const members = claimed.members.map((r) => r.index)
-    const failed = checkPanelShape(plan, members)
-    const sorted = [...members].sort((a, b) => a - b)
-    const replayed = expected.members.map((r) => r.index)
-    if (sorted.length !== replayed.length || sorted.some((m, i) => m !== replayed[i])) {
-      failed.push({ check: 'panel-replay', detail: `the claimed panel differs from the replayed draw (${replayed.filter((m) => !sorted.includes(m)).length} replayed member(s) missing)` })
-    }
-    const pass: Record<(typeof PANEL_CHECK_NAMES)[number], string> = {
-      'panel-size': `the panel has ${spec.k} members`,
-      'panel-distinct': 'no member is listed twice',
-      'panel-members-known': `every member is one of the ${n} committed respondents`,
-      'panel-quotas': `the panel meets all ${expected.quotas.length} quotas: ${expected.quotas.map((q) => `${q.feature}=${q.value} ${q.selected} in ${q.min}..${q.max}`).join(', ')}`,
-      'panel-replay': `the panel is the one the seed draws (${expected.rounds} round(s))`,
-    }
-    const named = PANEL_CHECK_NAMES.map((name): NamedCheck => {
-      const f = failed.filter((x) => x.check === name)
-      return { name, ok: f.length === 0, detail: f.length === 0 ? pass[name] : f.map((x) => x.detail).join('; ') }
-    })
-    const rules = householdRules(households)
-    return rules === undefined ? named : [...named, rules.check(members, spec.households!.length)]
-  },
-  describeOutcome: (o) =>
-    `the panel ${o.members.slice(0, 5).map((w) => JSON.stringify(w.entry)).join(', ')}${o.members.length > 5 ? `, … (${o.members.length} members)` : ''}${o.alternates.length > 0 ? ` and the alternates ${o.alternates.slice(0, 10).map((w) => `${w.rank}. ${JSON.stringify(w.entry)}`).join(', ')}${o.alternates.length > 10 ? ', …' : ''}` : ''} follow from the seed (${o.rounds} round(s))`,
-  describe: (spec, n) => `panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} meeting quotas on ${spec.features.length} feature(s)${spec.households === undefined ? '' : ', at most one member per household'}${spec.alternates > 0 ? `, up to ${spec.alternates} alternate(s)` : ''}`,
-  display: (o) => panelDisplay(o),
   cli: {
     flag: 'panel',
     options: { panel: 'string', pool: 'string', quotas: 'string', alternates: 'string', 'exact-features': 'string', 'household-column': 'string' },
@@ -391,7 +340,7 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       throw new InvalidInputError('INVALID_FLAG', '--panel needs --pool FILE and --quotas FILE', 'add --pool pool.csv --quotas quotas.csv')
     },
     files: { pool: 'sortition-pool', quotas: 'sortition-quotas' },
-    build(flags, files) {
+    build(flags, files): SortitionCommitInput<Spec> {
       const k = intFlagValue(flags, 'panel', 1)!
       const alternates = intFlagValue(flags, 'alternates', 0) ?? 0
       const read = files.pool as SortitionPool | PoolWithHouseholds | undefined
@@ -403,4 +352,24 @@ export const panelKind: DrawKind<PanelSpec, PanelOutcome, PanelOutcomeJson> = {
       return panelDraw(pool, quotas, k, { alternates, ...(exact === undefined ? {} : { exactFeatures: exact }), ...(households === undefined ? {} : { households }) })
     },
   },
-}
+})
+
+/**
+ * A `panel` draw: `k` members uniform among the quota-meeting panels of the committed pool, then up
+ * to `alternates` ranked alternates (0 for none; fewer are drawn when fewer respondents could replace
+ * a member), with the exact features in the counter's order (docs/spec.md, Counting), the plan method
+ * (absent = method 1; 2 = the sequential gate and 400,000 rounds) and, when committed, the household
+ * rule (the households of two or more respondents, each a list of committed indices, ascending,
+ * households ordered by first index; at most one member per household). Make one with {@link panelDraw}.
+ * @category Sortition
+ */
+export type PanelSpec = SpecOf<typeof panelKind>
+
+/**
+ * A `panel` outcome as carried in a proof: the members in committed order, rank 1 first (the rank is
+ * the position, not a preference), the alternates in rank order (alternate 1 is asked first; the
+ * replacement rule: docs/sortition.md), the rounds, the quota table and, when every feature is
+ * counted exactly, the selection probabilities by type.
+ * @category Sortition
+ */
+export type PanelOutcomeJson = OutcomeJsonOf<typeof panelKind>

@@ -15,8 +15,8 @@ import { drawPreferences } from '../allocation/preference.js'
 import { InvalidInputError } from '../errors.js'
 import { LIMITS } from '../limits.js'
 import { SORTITION_LIMITS, type SortitionPool } from '../sortition/pool.js'
-import { bulkList, described, integer, list, strictObject, text } from '../schema/kit.js'
-import { columnsEntriesProblem, columnsFields, columnsOfPool, describeWhere, entryTypes, ruledLimit, typesPassing, validateColumns, validateWhere, whereShape } from './columns.js'
+import { bulkList, declaredAs, described, integer, list, strictObject, text } from '../schema/kit.js'
+import { columnsEntriesProblem, columnsFields, columnsOfPool, describeWhere, entryTypes, typesPassing, validateColumns, validateWhere, whereShape } from './columns.js'
 import { defineKind, type Declared } from './define.js'
 import { badDraw, intFlagValue, type DisplaySection, type OutcomeJsonOf, type RankedJson, type SectionsDisplay, type SpecOf } from './kind.js'
 import { compareRankedRows, rankedRowsCheck, rankedRowsChecked, rankedShape } from './ranked.js'
@@ -29,7 +29,7 @@ const indexRows = bulkList(integer(0), SORTITION_LIMITS.maxPoolSize, { accept: (
 /** The spec's fields besides `kind`: the committed columns, the units, the categories in priority order. */
 const preferenceFields = {
   ...columnsFields,
-  units: described(ruledLimit(integer(1), integer(1, LIMITS.maxDrawCount)), 'Total units.'),
+  units: described(declaredAs(integer(1), integer(1, LIMITS.maxDrawCount)), 'Total units.'),
   categories: described(list(strictObject({ name: text(), where: whereShape, units: integer(1) }), ALLOCATION_LIMITS.maxCategories), 'The preference categories in priority order: who claims each (a filter on the columns) and its set-aside units.'),
 }
 
@@ -39,7 +39,7 @@ const preferenceFields = {
  */
 const preferenceOutcomeFields = {
   order: described(indexRows, 'Every application (committed index) in rank order: the first has rank 1.'),
-  categories: list(strictObject({ name: text(), units: ruledLimit(integer(0), integer(1)), ranked: described(indexRows, 'Its claimants in rank order.'), winners: described(rankedRowsChecked(list(rankedShape, LIMITS.maxParticipants)), 'Its allocated claimants; rank = global rank.') }), ALLOCATION_LIMITS.maxCategories),
+  categories: list(strictObject({ name: text(), units: declaredAs(integer(0), integer(1)), ranked: described(indexRows, 'Its claimants in rank order.'), winners: described(rankedRowsChecked(list(rankedShape, LIMITS.maxParticipants)), 'Its allocated claimants; rank = global rank.') }), ALLOCATION_LIMITS.maxCategories),
   general: strictObject({ units: described(integer(0), 'The units left for the general pool.'), winners: rankedRowsCheck }),
 }
 

@@ -1,61 +1,18 @@
 /**
  * Pieces shared by the sortition kinds (`panel`, `panel-lottery`): the committed pool composition
- * (features with their quotas, per-type counts), its parser and encoder, the participants list in
+ * (features with their quotas, per-type counts), its declared fields and encoder, the participants list in
  * canonical (type, id) order with entries that spell out each respondent's values, the pool rebuilt
  * from the per-type counts alone, and the quota table of an outcome (docs/spec.md, Sortition kinds).
  *
  * @module
  */
 import { InvalidInputError } from '../errors.js'
-import { expectArray, expectInteger, expectObject, expectOnlyKeys, expectString, field, type JsonObject } from '../json.js'
 import { validateEntry } from '../participants.js'
 import { compareCodePoints, SORTITION_LIMITS, type QuotaRow, type QuotaTable, type Respondent, type SortitionPool } from '../sortition/pool.js'
 import { badDraw, type RankedJson } from './kind.js'
-import { described, integer, list, strictObject, text } from '../schema/kit.js'
-
-/**
- * One feature of a committed pool: its name, its values (code-point order) and each value's quota.
- * @category Sortition
- */
-export interface SortitionFeatureSpec {
-  /** Feature name. */
-  readonly name: string
-  /** Its values, sorted by code point (every value some respondent has, no other). */
-  readonly values: readonly string[]
-  /** Fewest panel members per value (aligned with `values`). */
-  readonly min: readonly number[]
-  /** Most panel members per value (aligned with `values`). */
-  readonly max: readonly number[]
-}
-
-/**
- * The committed composition of a pool, common to `panel` and `panel-lottery` specs.
- * @category Sortition
- */
-export interface SortitionComposition {
-  /** Panel size. */
-  readonly k: number
-  /** The features, sorted by name, with their quotas. */
-  readonly features: readonly SortitionFeatureSpec[]
-  /**
-   * The respondent types present, in lexicographic order of their value indices, each followed by its
-   * number of respondents: `[t_0, …, t_{m−1}, n]`. Type `i` is committed participants
-   * `Σ_{j<i} n_j … Σ_{j≤i} n_j − 1` (the list is in (type, id) order).
-   */
-  readonly types: readonly (readonly number[])[]
-}
-
-/**
- * One row of an outcome's quota table: how many members have the value, against its quota.
- * @category Sortition
- */
-export interface QuotaRowJson {
-  readonly feature: string
-  readonly value: string
-  readonly min: number
-  readonly max: number
-  readonly selected: number
-}
+import { declaredAs, described, integer, list, strictObject, text, type Infer } from '../schema/kit.js'
+import type { Fields } from './define.js'
+import { rankedRowsCheck, rankedShape } from './ranked.js'
 
 /**
  * A sortition kind's commit inputs: the draw spec and the participants list in committed order.
@@ -81,31 +38,83 @@ export const featureShape = strictObject({
 export const featuresShape = described(list(featureShape, SORTITION_LIMITS.maxFeatures), 'The features sorted by name (code points), each with its values sorted and the min and max panel members per value.')
 /** The declared shape of `types`. */
 export const typesShape = described(list(list(integer(0), SORTITION_LIMITS.maxFeatures + 1), SORTITION_LIMITS.maxPoolSize), 'Per respondent type, in lexicographic order: its value index on every feature, then its number of respondents (at least 1). The committed participants list is in this order.')
-/** The declared shape of an outcome's quota table. */
-export const quotaTableShape = described(
-  list(strictObject({ feature: text(), value: text(), min: integer(0), max: integer(0), selected: integer(0) }), SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature),
-  'Every feature value with its quota and the number of selected members who have it.',
-)
 
-/** Reads the common keys (`k`, `features`, `types`) of a sortition draw. */
-export function parseComposition(draw: JsonObject, path: string): SortitionComposition {
-  const k = expectInteger(field(draw, 'k', path), `${path}.k`, 1)
-  const features = expectArray(field(draw, 'features', path), `${path}.features`, SORTITION_LIMITS.maxFeatures).map((f, i) => {
-    const p = `${path}.features[${i}]`
-    const o = expectObject(f, p)
-    expectOnlyKeys(o, ['name', 'values', 'min', 'max'], p)
-    const ints = (key: string): number[] => expectArray(field(o, key, p), `${p}.${key}`, SORTITION_LIMITS.maxValuesPerFeature).map((x, j) => expectInteger(x, `${p}.${key}[${j}]`))
-    return {
-      name: expectString(field(o, 'name', p), `${p}.name`),
-      values: expectArray(field(o, 'values', p), `${p}.values`, SORTITION_LIMITS.maxValuesPerFeature).map((x, j) => expectString(x, `${p}.values[${j}]`)),
-      min: ints('min'),
-      max: ints('max'),
-    }
-  })
-  const types = expectArray(field(draw, 'types', path), `${path}.types`, SORTITION_LIMITS.maxPoolSize).map((t, i) =>
-    expectArray(t, `${path}.types[${i}]`, SORTITION_LIMITS.maxFeatures + 1).map((x, j) => expectInteger(x, `${path}.types[${i}][${j}]`)),
-  )
-  return { k, features, types }
+/**
+ * The declared fields of a pool's composition, shared by the sortition kinds: the panel size `k`
+ * (parsed as any positive integer, so that a size over the limit is the rule's `INVALID_DRAW`;
+ * published with its limit), the features with their quotas and the per-type counts.
+ */
+export const compositionFields = {
+  k: declaredAs(integer(1), integer(1, SORTITION_LIMITS.maxPanelSize)),
+  features: featuresShape,
+  types: typesShape,
+}
+
+/**
+ * One feature of a committed pool: its name, its values (code-point order) and each value's quota.
+ * @category Sortition
+ */
+export interface SortitionFeatureSpec {
+  /** Feature name. */
+  readonly name: string
+  /** Its values, sorted by code point (every value some respondent has, no other). */
+  readonly values: readonly string[]
+  /** Fewest panel members per value (aligned with `values`). */
+  readonly min: readonly number[]
+  /** Most panel members per value (aligned with `values`). */
+  readonly max: readonly number[]
+}
+
+/**
+ * The committed composition of a pool, common to the sortition specs.
+ * @category Sortition
+ */
+export interface SortitionComposition {
+  /** Panel size. */
+  readonly k: number
+  /** The features, sorted by name, with their quotas. */
+  readonly features: readonly SortitionFeatureSpec[]
+  /**
+   * The respondent types present, in lexicographic order of their value indices, each followed by its
+   * number of respondents: `[t_0, …, t_{m−1}, n]`. Type `i` is committed participants
+   * `Σ_{j<i} n_j … Σ_{j≤i} n_j − 1` (the list is in (type, id) order).
+   */
+  readonly types: readonly (readonly number[])[]
+}
+
+/** The declared shape of a row of an outcome's quota table. */
+export const quotaRowShape = strictObject({ feature: text(), value: text(), min: integer(0), max: integer(0), selected: integer(0) })
+
+/**
+ * One row of an outcome's quota table: how many members have the value, against its quota.
+ * @category Sortition
+ */
+export interface QuotaRowJson {
+  readonly feature: string
+  readonly value: string
+  readonly min: number
+  readonly max: number
+  readonly selected: number
+}
+
+/**
+ * `true` when `A` and `B` are the same type: the documented types of the composition's parts are
+ * checked against their declared fields (a change of one that the other does not follow fails to compile).
+ */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+/** Compiles only for `true`. */
+export type Holds<T extends true> = T
+type _CompositionDeclared = [Holds<Same<SortitionComposition, Fields<typeof compositionFields>>>, Holds<Same<SortitionFeatureSpec, Infer<typeof featureShape>>>, Holds<Same<QuotaRowJson, Infer<typeof quotaRowShape>>>]
+
+/** The declared shape of an outcome's quota table. */
+export const quotaTableShape = described(list(quotaRowShape, SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature), 'Every feature value with its quota and the number of selected members who have it.')
+
+/**
+ * The declared shape of an outcome's list of members (`what`, at most `max`): the ranked rows of a
+ * proof, parsed as any ranking is (up to a full ranking of every participant, `rankedRowsCheck`).
+ */
+export function memberRowsShape(max: number, what: string) {
+  return declaredAs(rankedRowsCheck, described(list(rankedShape, max), what))
 }
 
 /** The canonical IPLD form of the common keys. */
@@ -253,22 +262,6 @@ export function quotaTable(c: SortitionComposition, pool: SortitionPool, members
       if (r !== undefined) cnt[r.type[fi]!]!++
     }
     return f.values.map((value, j) => ({ feature: f.name, value, min: f.min[j]!, max: f.max[j]!, selected: cnt[j]! }))
-  })
-}
-
-/** Parses an outcome's quota table. */
-export function parseQuotaTable(x: unknown, path: string): QuotaRowJson[] {
-  return expectArray(x, path, SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature).map((r, i) => {
-    const p = `${path}[${i}]`
-    const o = expectObject(r, p)
-    expectOnlyKeys(o, ['feature', 'value', 'min', 'max', 'selected'], p)
-    return {
-      feature: expectString(field(o, 'feature', p), `${p}.feature`),
-      value: expectString(field(o, 'value', p), `${p}.value`),
-      min: expectInteger(field(o, 'min', p), `${p}.min`),
-      max: expectInteger(field(o, 'max', p), `${p}.max`),
-      selected: expectInteger(field(o, 'selected', p), `${p}.selected`),
-    }
   })
 }
 

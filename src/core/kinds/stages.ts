@@ -16,7 +16,7 @@ import { drawStages, stageTarget, type StageRounding, type StageRule } from '../
 import { InvalidInputError } from '../errors.js'
 import { LIMITS } from '../limits.js'
 import type { SortitionPool } from '../sortition/pool.js'
-import { described, expected, integer, list, strictObject, text } from '../schema/kit.js'
+import { declaredAs, described, expected, integer, list, strictObject, text } from '../schema/kit.js'
 import { defineKind, type Declared } from './define.js'
 import {
   columnsEntriesProblem,
@@ -24,7 +24,6 @@ import {
   columnsOfPool,
   describeWhere,
   entryTypes,
-  ruledLimit,
   typeCounts,
   typesPassing,
   validateColumns,
@@ -55,24 +54,24 @@ export const ALLOCATION_LIMITS = {
 
 /**
  * The fields of a stage. A bound that the rules check (a count, a denominator, a weight) is parsed
- * without it and published with it (`ruledLimit`): a committed stage over a bound is refused by its
+ * without it and published with it (`declaredAs`): a committed stage over a bound is refused by its
  * rule, `INVALID_DRAW` at the field, as every kind's limits are.
  */
 const stageFields = {
   name: text(),
   method: v.picklist(['pick', 'weighted'], expected('"pick" or "weighted"')),
-  count: v.optional(ruledLimit(integer(1), integer(1, LIMITS.maxDrawCount))),
+  count: v.optional(declaredAs(integer(1), integer(1, LIMITS.maxDrawCount))),
   fraction: v.optional(
     described(
       // [num, den]: a missing item is refused at its index, as the integer it should be.
-      ruledLimit(v.pipe(list(v.unknown(), 2), v.tuple([integer(1), integer(1)])), v.pipe(list(integer(1, ALLOCATION_LIMITS.maxDenominator), 2), v.minLength(2))),
+      declaredAs(v.pipe(list(v.unknown(), 2), v.tuple([integer(1), integer(1)])), v.pipe(list(integer(1, ALLOCATION_LIMITS.maxDenominator), 2), v.minLength(2))),
       '[num, den]: num/den of the eligible entries, 1 <= num <= den.',
     ),
   ),
   rounding: v.optional(v.picklist(['down', 'up', 'nearest'], expected('"down", "up" or "nearest"'))),
   where: whereShape,
   weightBy: v.optional(text()),
-  weights: v.optional(ruledLimit(list(integer(1), 64), list(integer(1, ALLOCATION_LIMITS.maxWeight), 64))),
+  weights: v.optional(declaredAs(list(integer(1), 64), list(integer(1, ALLOCATION_LIMITS.maxWeight), 64))),
 }
 
 /** The spec's fields besides `kind`: the committed columns and the stages in draw order. */

@@ -19,7 +19,7 @@
  */
 import * as v from 'valibot'
 import type { ParseErrorCode } from '../error-codes.js'
-import { LimitExceededError, ParseError } from '../errors.js'
+import { InvalidInputError, LimitExceededError, ParseError } from '../errors.js'
 import { describe } from '../json.js'
 
 /**
@@ -71,6 +71,16 @@ export function publishedForm(schema: object): Shape | undefined {
 export function publishedAs<S extends Shape>(piece: S, declared: Shape): S {
   PUBLISHED.set(piece, declared)
   return piece
+}
+
+/**
+ * `piece` (any shape, a pipe too), published as `declared`: for a field that is parsed more
+ * loosely than it is published, so that a value the rules refuse in their own words (a size over
+ * its limit, an index out of range) is theirs to word. A no-op last step carries the declared form
+ * (a pipe is published from its last schema on).
+ */
+export function declaredAs<S extends Shape>(piece: S, declared: Shape) {
+  return v.pipe(piece, publishedAs(v.custom<v.InferOutput<S>>(() => true), declared))
 }
 
 /** Code of a guard that only picks a union branch (never reported itself). */
@@ -172,15 +182,29 @@ function ownFields(keys: readonly string[] | undefined) {
   })
 }
 
-/** An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`; own fields only). */
-export function strictObject<E extends v.ObjectEntries>(entries: E) {
+/**
+ * An object with exactly these fields (unknown fields refused first, `UNKNOWN_FIELD`; own fields
+ * only), checked in the order of `entries`. `allowed`: the fields as an unknown field's hint lists
+ * them, when that is not their order of checking (default: the keys of `entries`).
+ */
+export function strictObject<E extends v.ObjectEntries>(entries: E, allowed: readonly string[] = Object.keys(entries)) {
   const keys = Object.keys(entries)
-  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => keys), ownFields(keys), v.strictObject(entries, objectMessage(keys, true)))
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), onlyKeys(() => allowed), ownFields(keys), v.strictObject(entries, objectMessage(allowed, true)))
 }
 
 /** The bare strict object (for the options of {@link variant}, whose input is already checked). */
 export function option<E extends v.ObjectEntries>(entries: E): v.StrictObjectSchema<E, (issue: v.BaseIssue<unknown>) => string> {
   return v.strictObject(entries, objectMessage(Object.keys(entries), true))
+}
+
+/**
+ * An object in which each of `keys` is an own field (`MISSING_FIELD` at the first absent one, in
+ * order), whatever their values and whatever other fields it has: a document's head, read before its
+ * shape (its `type` and `version`, judged on their own). Parse with it for the check only; the value
+ * it gives has only these fields.
+ */
+export function requiredFields(...keys: string[]) {
+  return v.pipe(v.unknown(), v.check(isJsonObject, expected('an object')), ownFields(keys), v.looseObject(Object.fromEntries(keys.map((k) => [k, v.unknown()]))))
 }
 
 /** An object with these fields; other fields are tolerated (beacon blocks: the publisher may add some). */
@@ -397,8 +421,11 @@ function pathOf(root: string, keys: readonly Key[]): string {
   return root + keys.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')
 }
 
-/** Turns an issue into the project's error: `MISSING_FIELD` for an absent field, else the code its message carries. */
-function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitExceededError {
+/**
+ * Turns an issue into the project's error: `MISSING_FIELD` for an absent field, else the code its
+ * message carries (`INVALID_DRAW`, a draw kind's rule on a raw field, as an {@link InvalidInputError}).
+ */
+function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitExceededError | InvalidInputError {
   const keys = keysOf(issue)
   const path = pathOf(root, keys)
   const last = issue.path?.at(-1)
@@ -411,6 +438,7 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
   const [code, detail, hint, suffix] = parts as [ShapeErrorCode, string, string, string]
   const options = { path: path + suffix }
   const fix = hint === '' ? `fix the field at ${path + suffix}` : hint
+  if (code === 'INVALID_DRAW') return new InvalidInputError(code, detail, fix, options)
   return code === 'LIMIT_EXCEEDED' ? new LimitExceededError(code, detail, fix, options) : new ParseError(code, detail, fix, options)
 }
 
@@ -425,7 +453,7 @@ function toError(issue: v.BaseIssue<unknown>, root: string): ParseError | LimitE
  *   (the commitment, at most 1 MiB); without it parsing stops at the first issue.
  * @throws {@link ParseError} with the code and the JSON path of the first bad field, in the order the
  *   protocol checks them (docs/spec.md); {@link LimitExceededError} `LIMIT_EXCEEDED` for an array
- *   over its documented limit.
+ *   over its documented limit; {@link InvalidInputError} `INVALID_DRAW` where a draw kind's field says so.
  * @example
  * ```ts
  * const receipt = parseShape(ReceiptShape, JSON.parse(text))

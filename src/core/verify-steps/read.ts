@@ -7,7 +7,6 @@
 import { check, type Check } from '../check.js'
 import { parseCommitment, type Commitment } from '../commitment.js'
 import { UnsupportedVersionError } from '../errors.js'
-import { expectObject } from '../json.js'
 import { checkProofVersion, parseProof, readProofJson, type Proof } from '../proof.js'
 import { errorText, type Policy, type StepResult } from './step.js'
 
@@ -23,7 +22,7 @@ export function readEvidence(input: unknown, policy: Pick<Policy, 'kinds'>): Ste
   let proof: Proof
   try {
     const raw = readProofJson(input)
-    checkProofVersion(expectObject(raw, '$'))
+    checkProofVersion(raw)
     checks.push(check('version', true, `protocol version ${(raw as { version: number }).version}`))
     proof = parseProof(raw, { kinds: policy.kinds })
     checks.push(check('format', true, 'the proof is well-formed'))
