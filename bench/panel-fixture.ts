@@ -61,3 +61,20 @@ export function panelProof2000(): { proof: Proof; text: string } {
   const proof = drawFromBlock(commitment, participants, chain[10]!)
   return { proof, text: serializeProof(proof) }
 }
+
+/**
+ * The largest `panel` proof the engine produces today (issue 22): 2,000 respondents, 6 features,
+ * k = 150, quotas ±3, 10 alternates, committed with plan method 2 (the commit falls back to it), over
+ * the test chain; its JSON text and the rounds its draw took.
+ */
+export function largestPanelProof(): { proof: Proof; text: string; rounds: number } {
+  const k = 150
+  const { names, rows } = poolRows(2000, 6)
+  const pool = makePool(names, rows)
+  const chain = buildChain(12, 'sortition-bench')
+  const { draw, participants } = panelDraw(pool, quotas(pool, k, 3), k, { alternates: 10 })
+  if (draw.plan !== 2) throw new Error('the k = 150 bench plan is expected to use plan method 2')
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'bench assembly, k = 150', draw, participants })
+  const proof = drawFromBlock(commitment, participants, chain[10]!)
+  return { proof, text: serializeProof(proof), rounds: (proof.outcome as { rounds: number }).rounds }
+}

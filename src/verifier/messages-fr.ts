@@ -215,6 +215,14 @@ export const fr: Messages = {
     receiptPinned: (cid) => `Engagement ${cid} : celui que vous avez épinglé.`,
     receiptLinkPinned: (cid) => `Engagement ${cid} : épinglé par le lien que vous avez ouvert, pas par vous. Comparez-le avec l’annonce de l’organisateur et épinglez-le vous-même dans les paramètres de confiance.`,
     receiptCompare: (cid) => `Engagement ${cid} : comparez-le avec l’annonce de l’organisateur (ou épinglez-le dans les paramètres de confiance).`,
+    probabilitiesH: (replacements) => (replacements ? 'Probabilité de remplacement par type' : 'Probabilité de sélection par type'),
+    probabilitiesOffer: (exact, households, panels) =>
+      exact
+        ? 'La preuve ne contient pas ces chiffres : cette page peut les calculer, exactement, à partir du seul engagement.'
+        : `La preuve ne contient pas de chiffres exacts (${households ? 'le tirage a une règle de foyer' : 'le plan laisse des critères au rejet'}). Cette page peut les estimer à partir de ${panels} panels d’échantillon tirés d’un flux dérivé du seul engagement (jamais de la balise), chacun avec son intervalle à 95 % : les chiffres que donne orbitdraw inspect --probabilities. Pour un grand panel, cela prend des minutes (la page reste utilisable ; charger une autre preuve l’arrête).`,
+    probabilitiesButton: (exact, panels) => (exact ? 'Calculer les probabilités' : `Estimer sur ${panels} panels d’échantillon`),
+    probabilitiesRunning: 'Calcul en cours…',
+    probabilitiesFailed: (why) => `Les probabilités n’ont pas pu être calculées : ${why}`,
     receiptEntry: (position, count) => ` à la position ${position}${count === undefined ? '' : ` sur ${count}`}.`,
   },
   evidence: {

@@ -171,6 +171,13 @@ export interface UiWords {
   readonly receiptPinned: (cid: string) => string
   readonly receiptLinkPinned: (cid: string) => string
   readonly receiptCompare: (cid: string) => string
+  /** The heading of a sortition proof's probabilities by type (replacements: a panel-replacement draw). */
+  readonly probabilitiesH: (replacements: boolean) => string
+  /** What the page offers to compute: exact figures, or an estimate from `panels` sample panels. */
+  readonly probabilitiesOffer: (exact: boolean, households: boolean, panels: string) => string
+  readonly probabilitiesButton: (exact: boolean, panels: string) => string
+  readonly probabilitiesRunning: string
+  readonly probabilitiesFailed: (why: string) => string
   readonly receiptEntry: (position: number, count: number | undefined) => string
 }
 

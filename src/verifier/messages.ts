@@ -215,6 +215,14 @@ export const en: Messages = {
     receiptPinned: (cid) => `Commitment ${cid}: the one you pinned.`,
     receiptLinkPinned: (cid) => `Commitment ${cid}: pinned by the link you opened, not by you. Compare it with the organizer's own announcement, and pin it yourself in the trust settings.`,
     receiptCompare: (cid) => `Commitment ${cid}: compare it with the organizer's announcement (or pin it in the trust settings).`,
+    probabilitiesH: (replacements) => (replacements ? 'Replacement probability by type' : 'Selection probability by type'),
+    probabilitiesOffer: (exact, households, panels) =>
+      exact
+        ? 'The proof does not carry these figures: this page can compute them, exactly, from the commitment alone.'
+        : `The proof carries no exact figures (${households ? 'the draw has a household rule' : 'the plan leaves features to rejection'}). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. For a large panel this takes minutes (the page stays usable; loading another proof stops it).`,
+    probabilitiesButton: (exact, panels) => (exact ? 'Compute the probabilities' : `Estimate from ${panels} sample panels`),
+    probabilitiesRunning: 'Computing…',
+    probabilitiesFailed: (why) => `The probabilities could not be computed: ${why}`,
     receiptEntry: (position, count) => ` at position ${position}${count === undefined ? '' : ` of ${count}`}.`,
   },
   evidence: {

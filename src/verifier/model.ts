@@ -20,6 +20,7 @@ import type { PairingRequest } from './pairing-client.js'
 import { en, type Messages } from './messages.js'
 import type { TrustSettings } from './settings.js'
 import { pageVerdict, type PageVerdict } from './verdict-text.js'
+import { followUpSection, type ProbabilityOffer } from './sortition-view.js'
 
 /** Rows of a ranking / value list / table (each section's) sent to the page; the rest is counted, not sent. */
 export const MAX_ROWS = 500
@@ -114,6 +115,11 @@ export interface RenderModel {
   /** True when the worker kept the committed entries of a full disclosure for searching (set by the worker). */
   readonly searchable?: boolean
   readonly evidence?: Evidence
+  /**
+   * Per-type probabilities the proof does not carry that the worker can compute from the commitment on
+   * request (a `panel` plan with rejection or households: an estimate; a `panel-replacement` draw).
+   */
+  readonly probabilities?: ProbabilityOffer
   /** True when the worker had the Web Crypto API (informational: every signature is checked in pure JS too). */
   readonly webCrypto: boolean
   /** Time `verify` took, in milliseconds. */
@@ -140,7 +146,11 @@ export function buildModel(r: VerifyResult, proof: unknown, s: TrustSettings, li
         }
   const o = r.outcome
   const carried = carriedParticipants(proof)
-  const outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds, sortitionFeatures(c?.draw))
+  const features = sortitionFeatures(c?.draw)
+  let outcome = o === undefined ? undefined : outcomeView(o, carried?.weights, kinds, features)
+  // A follow-up draw (a replacement): who dropped out of the original draw it names, and the link.
+  const follow = followUpSection(c?.draw, proof)
+  if (outcome?.layout === 'sections' && follow !== undefined) outcome = { ...outcome, sections: [...outcome.sections, sectionView(follow, features)] }
   const participants: ParticipantsView | undefined =
     c?.participants === undefined || carried === undefined
       ? undefined
@@ -189,34 +199,41 @@ export function carriedParticipants(proof: unknown): { disclosure: 'full' | 'win
 export function outcomeView(o: OutcomeBase, weights?: readonly number[], kinds: DrawKinds = DEFAULT_DRAW_KINDS, features?: readonly string[]): OutcomeView | undefined {
   const d: OutcomeDisplay | undefined = kinds.get(o.kind)?.display(o)
   if (d === undefined) return undefined
+  const section = (x: DisplaySection): SectionView => sectionView(x, features, weights)
+  return d.layout === 'sections' ? { layout: 'sections', title: d.title, sections: d.sections.map(section) } : section(d)
+}
+
+/**
+ * One display section as the page draws it: at most {@link MAX_ROWS} rows; a sortition draw's ranked
+ * rows split into one column per committed feature (`features`), a table of respondent types
+ * (`Type` first) likewise; a table row gets exactly one cell per column.
+ */
+export function sectionView(x: DisplaySection, features?: readonly string[], weights?: readonly number[]): SectionView {
   const row = (w: { rank: number; index: number; entry: string }): RowView => {
     const weight = weights?.[w.index]
     return { rank: w.rank, index: w.index, entry: w.entry, ...(weight === undefined ? {} : { weight }) }
   }
-  const section = (x: DisplaySection): SectionView => {
-    const note = x.note === undefined ? {} : { note: x.note }
-    if (x.layout === 'values') return { layout: 'values', title: x.title, ...note, values: x.values.slice(0, MAX_ROWS), total: x.values.length }
-    if (x.layout === 'ranked') {
-      const rows = x.rows.slice(0, MAX_ROWS).map(row)
-      const split = features === undefined || features.length === 0 ? undefined : rows.map((r) => byFeature(r.entry, features))
-      if (split !== undefined && split.every((f) => f !== undefined)) {
-        return { layout: 'ranked', title: x.title, ...note, features, rows: rows.map((r, i) => ({ ...r, entry: split[i]!.id, fields: split[i]!.fields })), total: x.rows.length }
-      }
-      return { layout: 'ranked', title: x.title, ...note, rows, total: x.rows.length }
+  const note = x.note === undefined ? {} : { note: x.note }
+  if (x.layout === 'values') return { layout: 'values', title: x.title, ...note, values: x.values.slice(0, MAX_ROWS), total: x.values.length }
+  if (x.layout === 'ranked') {
+    const rows = x.rows.slice(0, MAX_ROWS).map(row)
+    const split = features === undefined || features.length === 0 ? undefined : rows.map((r) => byFeature(r.entry, features))
+    if (split !== undefined && split.every((f) => f !== undefined)) {
+      return { layout: 'ranked', title: x.title, ...note, features, rows: rows.map((r, i) => ({ ...r, entry: split[i]!.id, fields: split[i]!.fields })), total: x.rows.length }
     }
-    const rows = x.rows.slice(0, MAX_ROWS).map((r) => x.columns.map((_, i): CellView => {
-      const c = r[i] ?? ''
-      return typeof c === 'string' ? { text: c } : { text: c.text, tone: c.tone }
-    }))
-    const columns = x.columns.map((c): TableColumn => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) }))
-    // A respondent type `feature=value|…` (probabilities by type): one column per feature, as the members.
-    const types = x.columns[0]?.label === 'Type' ? typeColumns(rows.map((r) => r[0]?.text ?? '')) : undefined
-    // A sortition draw's tables (quotas, probabilities) wrap their cells on a phone rather than scroll.
-    const compact = features === undefined ? {} : { compact: true }
-    if (types !== undefined) return { layout: 'table', title: x.title, ...note, columns: [...types.names.map((label) => ({ label })), ...columns.slice(1)], rows: rows.map((r, i) => [...types.values[i]!.map((text) => ({ text })), ...r.slice(1)]), total: x.rows.length, ...compact }
-    return { layout: 'table', title: x.title, ...note, columns, rows, total: x.rows.length, ...compact }
+    return { layout: 'ranked', title: x.title, ...note, rows, total: x.rows.length }
   }
-  return d.layout === 'sections' ? { layout: 'sections', title: d.title, sections: d.sections.map(section) } : section(d)
+  const rows = x.rows.slice(0, MAX_ROWS).map((r) => x.columns.map((_, i): CellView => {
+    const c = r[i] ?? ''
+    return typeof c === 'string' ? { text: c } : { text: c.text, tone: c.tone }
+  }))
+  const columns = x.columns.map((c): TableColumn => ({ label: c.label, ...(c.align === undefined ? {} : { align: c.align }) }))
+  // A respondent type `feature=value|…` (probabilities by type): one column per feature, as the members.
+  const types = x.columns[0]?.label === 'Type' ? typeColumns(rows.map((r) => r[0]?.text ?? '')) : undefined
+  // A sortition draw's tables (quotas, probabilities) wrap their cells on a phone rather than scroll.
+  const compact = features === undefined ? {} : { compact: true }
+  if (types !== undefined) return { layout: 'table', title: x.title, ...note, columns: [...types.names.map((label) => ({ label })), ...columns.slice(1)], rows: rows.map((r, i) => [...types.values[i]!.map((text) => ({ text })), ...r.slice(1)]), total: x.rows.length, ...compact }
+  return { layout: 'table', title: x.title, ...note, columns, rows, total: x.rows.length, ...compact }
 }
 
 /**
@@ -247,7 +264,7 @@ function typeColumns(types: readonly string[]): { names: string[]; values: strin
 }
 
 /** The committed feature names of a sortition draw (`panel`, `panel-lottery`), in committed order. */
-function sortitionFeatures(draw: unknown): string[] | undefined {
+export function sortitionFeatures(draw: unknown): string[] | undefined {
   const f = (draw as { kind?: unknown; features?: unknown } | undefined)?.features
   if (!Array.isArray(f)) return undefined
   const names = f.map((x) => (typeof (x as { name?: unknown })?.name === 'string' ? (x as { name: string }).name : undefined))
@@ -309,6 +326,11 @@ export interface VerifyRequest {
   readonly lang?: string
 }
 
+/** Main thread → worker: compute the offered probabilities ({@link RenderModel.probabilities}) of the sortition proof it verified last. */
+export interface ProbabilitiesRequest {
+  readonly type: 'probabilities'
+}
+
 /** Main thread → worker: search the entries of the full disclosure it verified last. */
 export interface SearchRequest {
   readonly type: 'search'
@@ -366,6 +388,7 @@ export type WorkerMessage =
   | { readonly type: 'done'; readonly model: RenderModel }
   | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
   | { readonly type: 'search'; readonly result: SearchResult }
+  | { readonly type: 'probabilities'; readonly section?: SectionView; readonly error?: string }
   | { readonly type: 'page-hash'; readonly digest: PageDigest }
   | { readonly type: 'commitment'; readonly commitment: CommitmentModel }
   | { readonly type: 'error'; readonly message: string }

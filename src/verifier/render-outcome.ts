@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { OutcomeView, ParticipantsView, RenderModel, RowView, SectionView, SummaryView } from './model.js'
+import type { OutcomeView, ParticipantsView, RenderModel, RowView, SectionView, SummaryView, WorkerMessage } from './model.js'
 import { h, t, untrusted } from './page-dom.js'
 import { formatTimeBoth } from './text.js'
 
@@ -111,7 +111,49 @@ function sectionBody(o: SectionView): Node[] {
   return out
 }
 
-export function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLElement | undefined {
+/**
+ * The offer to compute a sortition proof's per-type probabilities (not carried in the proof): a
+ * titled section with what will be computed and a button; the worker's answer replaces it
+ * ({@link renderProbabilities}).
+ */
+function probabilitiesOffer(m: RenderModel, onProbabilities: () => void): HTMLElement | undefined {
+  const p = m.probabilities
+  if (p === undefined) return undefined
+  const button = h('button', { type: 'button', id: 'probabilities-button' }, t.ui.probabilitiesButton(p.exact, p.panels.toLocaleString(t.lang)))
+  const status = h('p', { class: 'section-note', id: 'probabilities-status', role: 'status' })
+  button.addEventListener('click', () => {
+    ;(button as HTMLButtonElement).disabled = true
+    status.textContent = t.ui.probabilitiesRunning
+    document.getElementById('probabilities')?.setAttribute('data-state', 'running')
+    onProbabilities()
+  })
+  return h(
+    'section',
+    { class: 'outcome-section', id: 'probabilities', 'data-layout': 'table', 'data-state': 'offered', 'aria-labelledby': 'probabilities-h' },
+    h('h3', { id: 'probabilities-h' }, t.ui.probabilitiesH(p.scope === 'replacements')),
+    h('p', { class: 'section-note' }, t.ui.probabilitiesOffer(p.exact, p.households, p.panels.toLocaleString(t.lang))),
+    button,
+    status,
+  )
+}
+
+/** The worker's answer to the probabilities offer: the table by type (exact, or the labelled estimate with its interval), or why it failed. */
+export function renderProbabilities(msg: Extract<WorkerMessage, { type: 'probabilities' }>): void {
+  const section = document.getElementById('probabilities')
+  if (section === null) return
+  if (msg.section === undefined) {
+    section.dataset.state = 'failed'
+    const status = document.getElementById('probabilities-status')
+    if (status !== null) status.textContent = t.ui.probabilitiesFailed(msg.error ?? '')
+    const button = document.getElementById('probabilities-button') as HTMLButtonElement | null
+    if (button !== null) button.disabled = false
+    return
+  }
+  section.dataset.state = 'done'
+  section.replaceChildren(h('h3', { id: 'probabilities-h' }, untrusted(msg.section.title)), ...sectionBody(msg.section))
+}
+
+export function renderOutcome(o: OutcomeView | undefined, m: RenderModel, onProbabilities?: () => void): HTMLElement | undefined {
   if (o === undefined) return undefined
   const tier = m.verdict.tier
   const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, t.ui.claimedTag) : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, t.ui.customTag) : undefined
@@ -124,6 +166,8 @@ export function renderOutcome(o: OutcomeView | undefined, m: RenderModel): HTMLE
     const id = `outcome-s${i}`
     section.append(h('section', { class: 'outcome-section', 'data-layout': s.layout, 'aria-labelledby': id }, h('h3', { id }, untrusted(s.title)), ...sectionBody(s)))
   })
+  const offer = onProbabilities === undefined ? undefined : probabilitiesOffer(m, onProbabilities)
+  if (offer !== undefined) section.append(offer)
   return section
 }
 

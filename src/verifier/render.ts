@@ -9,6 +9,7 @@ import type { CommitmentModel, ReceiptModel, RenderModel, SearchResult } from '.
 import { h, $, t, untrusted } from './page-dom.js'
 import { renderEvidence } from './render-evidence.js'
 import { renderOutcome, renderSummary } from './render-outcome.js'
+export { renderProbabilities } from './render-outcome.js'
 import { receiptTier } from './settings.js'
 import { formatTimeBoth } from './text.js'
 
@@ -135,9 +136,9 @@ export function renderSearchResult(r: SearchResult): void {
   status.textContent = r.query.trim() === '' ? '' : r.total === 0 ? t.ui.searchNone : t.ui.searchFound(r.total.toLocaleString(t.lang), r.total, r.matches.length)
 }
 
-export function render(m: RenderModel, source: string, onSearch: (query: string) => void): void {
+export function render(m: RenderModel, source: string, onSearch: (query: string) => void, onProbabilities?: () => void): void {
   const out = $('result')
-  out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source, m), renderOutcome(m.outcome, m), renderSearch(m, onSearch), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
+  out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source, m), renderOutcome(m.outcome, m, onProbabilities), renderSearch(m, onSearch), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
   out.dataset.verifyMs = m.verifyMs.toFixed(0)
   // Nothing needs Web Crypto (RSA, ECDSA and Ed25519 are pure JS in the worker); recorded for the tests.
   out.dataset.webCrypto = String(m.webCrypto)

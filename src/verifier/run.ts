@@ -5,20 +5,24 @@
  *
  * @module
  */
-import type { SearchRequest, VerifyRequest, WorkerMessage } from './model.js'
+import type { ProbabilitiesRequest, SearchRequest, VerifyRequest, WorkerMessage } from './model.js'
 import type { PairingAnswer } from './pairing-client.js'
 import { $, t } from './page-dom.js'
-import { render, renderCommitment, renderError, renderReceipt, renderSearchResult } from './render.js'
+import { render, renderCommitment, renderError, renderProbabilities, renderReceipt, renderSearchResult } from './render.js'
 import { errorText, fromLink, panelStatus } from './trust-panel.js'
 
 let workerUrl: string | undefined
 let pairingUrl: string | undefined
 let current: { worker: Worker; timer: ReturnType<typeof setInterval>; pairing?: Worker } | undefined
-/** The worker that verified the shown full disclosure, kept to answer searches of its entries. */
+/** The worker that verified the shown proof, kept to answer searches of its entries and to compute a sortition proof's probabilities. */
 let searcher: Worker | undefined
 
 function searchEntriesInWorker(query: string): void {
   const request: SearchRequest = { type: 'search', query }
+  searcher?.postMessage(request)
+}
+function probabilitiesInWorker(): void {
+  const request: ProbabilitiesRequest = { type: 'probabilities' }
   searcher?.postMessage(request)
 }
 export let last: { proof: Uint8Array | string; source: string } | undefined
@@ -120,12 +124,14 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
       relayPairing(run, msg)
       return
     }
-    const keep = msg.type === 'done' && msg.model.searchable === true
+    if (msg.type === 'probabilities') return
+    const keep = msg.type === 'done' && (msg.model.searchable === true || msg.model.probabilities !== undefined)
     stopRun(keep)
     if (keep) {
       searcher = run.worker
       searcher.onmessage = (e: MessageEvent<WorkerMessage>) => {
         if (e.data.type === 'search') renderSearchResult(e.data.result)
+        if (e.data.type === 'probabilities') renderProbabilities(e.data)
       }
     }
     if (msg.type === 'error') {
@@ -136,7 +142,7 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
     $('source').textContent = t.ui.checked(source, (total / 1000).toFixed(1))
     if (msg.type === 'receipt') renderReceipt(msg.receipt)
     else if (msg.type === 'commitment') renderCommitment(msg.commitment)
-    else render(msg.model, source, searchEntriesInWorker)
+    else render(msg.model, source, searchEntriesInWorker, probabilitiesInWorker)
     $('result').dataset.totalMs = total.toFixed(0)
     $('result').scrollIntoView({ behavior: 'smooth', block: 'start' })
   }

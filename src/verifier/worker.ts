@@ -19,14 +19,15 @@ import { ORBITPORT_BEACONS } from '../core/trust.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/kind.js'
-import { buildModel, carriedParticipants, searchEntries, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { buildModel, carriedParticipants, searchEntries, sectionView, sortitionFeatures, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type ProbabilitiesRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
+import { computeProbabilities, probabilitiesSection, probabilityOffer, type ProbabilityOffer } from './sortition-view.js'
 import { en, LANGUAGES } from './messages.js'
 import { pageDigest } from './page-digest.js'
 import { answerPairing, type PairingAnswer } from './pairing-client.js'
 import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | PageHashRequest | PairingAnswer>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | ProbabilitiesRequest | PageHashRequest | PairingAnswer>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
@@ -37,6 +38,20 @@ const scope = self as unknown as WorkerScope
  * winner's rank by index. Only set when the `participants` check passed: the list is the committed one.
  */
 let searchable: { entries: readonly string[]; ranks: ReadonlyMap<number, number> } | undefined
+
+/** The sortition draw of the last verified proof whose probabilities the page may ask for, and its commitment CID. */
+let estimable: { draw: unknown; cid: string; offer: ProbabilityOffer } | undefined
+
+/** Computes the offered probabilities of the last verified sortition proof, as a table by feature. */
+function answerProbabilities(): WorkerMessage {
+  if (estimable === undefined) return { type: 'probabilities', error: 'no sortition proof was verified' }
+  try {
+    const p = computeProbabilities(estimable.draw, estimable.cid, estimable.offer.panels)
+    return { type: 'probabilities', section: sectionView(probabilitiesSection(p), sortitionFeatures(estimable.draw)) }
+  } catch (err) {
+    return { type: 'probabilities', error: err instanceof Error ? err.message : String(err) }
+  }
+}
 
 /** The document's `type`, read by the core's byte-level rules; undefined when it is not readable JSON. */
 function documentType(input: Uint8Array | string): unknown {
@@ -128,7 +143,10 @@ async function run(req: VerifyRequest, kinds: DrawKinds): Promise<void> {
   if (carried?.entries !== undefined && result.checks.some((c) => c.name === 'participants' && c.ok)) {
     searchable = { entries: carried.entries, ranks: winnerRanks(result.outcome, kinds) }
   }
-  scope.postMessage({ type: 'done', model: { ...model, searchable: searchable !== undefined } })
+  // The probabilities a sortition proof does not carry, computed later on request from the commitment alone.
+  const offer = result.commitment === undefined || result.commitmentCid === undefined ? undefined : probabilityOffer(result.commitment.draw, result.outcome)
+  estimable = offer === undefined ? undefined : { draw: result.commitment!.draw, cid: result.commitmentCid!, offer }
+  scope.postMessage({ type: 'done', model: { ...model, searchable: searchable !== undefined, ...(offer === undefined ? {} : { probabilities: offer }) } })
 }
 
 /** Answers the page's messages, verifying with `kinds`. */
@@ -145,6 +163,10 @@ export function startVerifierWorker(kinds: DrawKinds): void {
     }
     if (msg.type === 'search') {
       if (searchable !== undefined) scope.postMessage({ type: 'search', result: searchEntries(searchable.entries, msg.query, searchable.ranks) })
+      return
+    }
+    if (msg.type === 'probabilities') {
+      scope.postMessage(answerProbabilities())
       return
     }
     run(msg, kinds).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))

@@ -39,9 +39,12 @@ describe('verifier page: a re-roll (headless Chromium)', () => {
     const passed = await checks(true)
     for (const name of ['outcome', 'reroll-kept', 'reroll-never-won', 'follow-up-original', 'follow-up-link']) expect(passed).toContain(name)
     const o = reroll.outcome as RerollOutcomeJson
-    expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual(['Winners', 'Replacements'])
+    expect(await web.page.locator('#outcome .outcome-section h3').allTextContents()).toEqual(['Winners', 'Replacements', 'Declined or dropped out (1)'])
     expect(await section(0).locator('td.entry').allTextContents()).toEqual(o.winners.map((w) => w.entry))
     expect(await section(1).locator('td.entry').allTextContents()).toEqual([o.replacements[0]!.entry])
+    // the follow-up's link: who declined, as the carried original lists them, and the original's commitment
+    expect(await section(2).locator('td.entry').allTextContents()).toEqual([(original.outcome as RerollOutcomeJson).winners[1]!.entry])
+    expect(await section(2).locator('.section-note').textContent()).toContain(`commitment ${original.commitmentCid}`)
     expect(web.pageErrors).toEqual([])
   })
 

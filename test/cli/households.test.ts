@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
+import { json, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
@@ -53,6 +53,15 @@ describe('orbitdraw commit --panel --household-column', () => {
     const v = await run(['verify', 'hh.proof.json'], opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toMatch(/✓ panel-households\s+no two of the 8 members share one of the [0-9]+ committed household\(s\)/)
+    // Probabilities under the household rule: always an estimate (per type, averaged over its respondents), labelled, with a summary.
+    const ip = await run(['inspect', 'hh.proof.json', '--probabilities', '--panels', '50'], opts)
+    expect(ip.code, ip.stderr).toBe(0)
+    expect(ip.stdout).toMatch(/Selection probability per type \(ESTIMATE from 50 sample panels on a stream derived from the commitment \S+ alone; 95 % interval\):/)
+    expect(ip.stdout).toMatch(/per type: the average over the type's respondents under the household rule/)
+    expect(ip.stdout).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest [0-9.]+; equal share k\/n 0\.1667/m)
+    const ij = json<{ probabilities: { kind: string; households: boolean; scope: string; summary: { equal: number; lowest: { type: string; value: number }; highest: { value: number }; ratio: number } } }>(await run(['inspect', 'hh.proof.json', '--probabilities', '--panels', '50', '--json'], opts))
+    expect(ij.probabilities).toMatchObject({ kind: 'estimate', households: true, scope: 'panel', summary: { equal: 8 / 48 } })
+    expect(ij.probabilities.summary.highest.value).toBeGreaterThanOrEqual(ij.probabilities.summary.lowest.value)
 
     const proof = JSON.parse(await readFile(join(dir, 'hh.proof.json'), 'utf8')) as { commitment: { draw: { households: number[][] } }; outcome: { members: { rank: number; index: number; entry: string }[] } }
     const members = proof.outcome.members.map((m) => m.index)
@@ -81,6 +90,9 @@ describe('orbitdraw commit --panel --household-column', () => {
     expect(rv.stdout).toMatch(/✓ follow-up-original\s+the original proof verifies/)
     expect(rv.stdout).toMatch(/✓ follow-up-link\s+follows commitment/)
     expect(rv.stdout).toMatch(/✓ panel-households/)
+    const rp = json<{ probabilities: { kind: string; scope: string; households: boolean; types: { respondents: number }[] } }>(await run(['inspect', 'proof.json', '--probabilities', '--panels', '50', '--json'], opts))
+    expect(rp.probabilities).toMatchObject({ kind: 'estimate', scope: 'replacements', households: true })
+    expect((await run(['inspect', 'proof.json', '--probabilities', '--panels', '50'], opts)).stdout).toMatch(/Replacement probability per type \(ESTIMATE from 50 sample panels/)
     const repl = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { entry: string }[]; replacements: unknown[] }; original: { outcome: { members: { entry: string }[] } } }
     expect(repl.outcome.replacements).toHaveLength(2)
     const kept = drawn.outcome.members.map((m) => m.entry).filter((e) => !gone.includes(e.split('|')[0]!))

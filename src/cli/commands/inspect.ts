@@ -27,6 +27,7 @@ import { plural } from '../plural.js'
 import { printJson } from '../output.js'
 import { DEFAULT_ESTIMATE_PANELS, formatPanelProbabilities, panelProbabilities, type PanelProbabilities } from '../../core/kinds/panel-probabilities.js'
 import type { PanelSpec } from '../../core/kinds/panel.js'
+import type { PanelReplacementSpec } from '../../core/kinds/panel-replacement.js'
 import { safeText } from '../safe-text.js'
 
 /** What `inspect` reports; also its `--json` output. */
@@ -82,7 +83,10 @@ Flags:
                   block is expected (or that it is out)
   --probabilities for a panel draw: each respondent type's selection probability, exact when every
                   feature is counted exactly, else an ESTIMATE (labelled so) from sample panels drawn
-                  on a stream derived from the commitment's CID alone, with its 95 % interval
+                  on a stream derived from the commitment's CID alone, with its 95 % interval; with a
+                  household rule always an estimate, per type (the average over its respondents);
+                  for a panel-replacement draw, each available respondent type's chance of being
+                  drawn as a replacement; then the lowest, highest, their ratio and k/n
   --panels N      sample panels of the estimate (default 200, 2 to 100000)
   --json          print the same facts as JSON (index 0-based, position 1-based)
 
@@ -138,7 +142,7 @@ export function inspectBytes(bytes: Uint8Array, probabilityPanels?: number): Ins
 function probabilitiesOf(c: Commitment, panels: number | undefined): { probabilities?: PanelProbabilities } {
   if (panels === undefined) return {}
   try {
-    return { probabilities: panelProbabilities(c.draw as PanelSpec, describeCommitment(c).cid, panels) }
+    return { probabilities: panelProbabilities(c.draw as PanelSpec | PanelReplacementSpec, describeCommitment(c).cid, panels) }
   } catch (err) {
     if (err instanceof InvalidInputError && err.code === 'INVALID_ARGUMENT') throw new UsageError(`--probabilities: ${err.detail}`, 'inspect')
     throw err

@@ -1,17 +1,23 @@
 /**
- * Per-type selection probabilities of a committed `panel` plan, for every plan (issue 22, item 3):
- * exact fractions when the plan counts every feature; otherwise the reproducible estimate
- * (docs/spec.md, Estimated selection probabilities: a stream derived from the commitment's CID alone,
- * never the beacon), with its 95 % interval, labelled as an estimate.
+ * Per-type selection probabilities of a committed `panel` or `panel-replacement` plan, for every plan
+ * (issue 22, item 3): exact fractions when the plan counts every feature and has no household rule;
+ * otherwise the reproducible estimate (docs/spec.md, Estimated selection probabilities: a stream
+ * derived from the commitment's CID alone, never the beacon), with its 95 % interval, labelled as an
+ * estimate. Under a household rule the panels of the estimate keep the rule and each figure is the
+ * type's average over its respondents. A summary (lowest, highest, their ratio, the equal share k/n)
+ * makes the comparison with a maximin tool one line.
  *
  * @module
  */
 import { InvalidInputError } from '../errors.js'
 import { estimateSeed, estimateSelectionProbabilities } from '../sortition/estimate.js'
+import { householdIndex } from '../sortition/household.js'
 import { planPanel } from '../sortition/plan.js'
 import { selectionProbabilities } from '../sortition/probabilities.js'
+import type { PanelPlan } from '../sortition/round.js'
 import { compositionPool, compositionQuotas, typeText } from './sortition.js'
 import type { PanelSpec } from './panel.js'
+import { replacementPlanOf, type PanelReplacementSpec } from './panel-replacement.js'
 
 /**
  * One type's probability: exact (`kind: "exact"`, a reduced fraction and a 12-digit decimal) or
@@ -23,12 +29,50 @@ export type PanelTypeProbability =
   | { readonly type: string; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }
 
 /**
- * The selection probabilities of a `panel` plan, labelled exact or estimate.
+ * The figures a comparison with a maximin tool reads first: the lowest and highest type (exact decimal
+ * or estimate, as a double), their ratio, and the equal share `k / n` every respondent would have if all
+ * chances were equal (the maximin ideal). For an estimate the interval of each type is in its row.
+ * @category Sortition
+ */
+export interface PanelProbabilitySummary {
+  /** `k / n` (for replacements: replacements drawn / respondents available), the equal share. */
+  readonly equal: number
+  /**
+   * The type with the lowest probability (first in canonical order on a tie) and its figure; for an
+   * estimate also its 95 % interval (`low`, `high`): with many small types the lowest and highest
+   * estimates are pulled outwards by sampling noise, so read them with their intervals.
+   */
+  readonly lowest: { readonly type: string; readonly value: number; readonly low?: number; readonly high?: number }
+  /** The type with the highest probability and its figure (and interval, for an estimate). */
+  readonly highest: { readonly type: string; readonly value: number; readonly low?: number; readonly high?: number }
+  /** `highest / lowest`, or null when the lowest is 0. */
+  readonly ratio: number | null
+}
+
+/**
+ * What the figures are of (a `panel` draw, or the replacements of a `panel-replacement` draw), whether
+ * a household rule applies, and the summary: the part every {@link PanelProbabilities} shares.
+ * @category Sortition
+ */
+export interface PanelProbabilityScope {
+  /**
+   * `panel`: the chance that a given respondent of the type is on the panel. `replacements`: the chance
+   * that a given available respondent of the type (not kept, not dropped, not a kept member's housemate)
+   * is drawn as a replacement; only available respondents are counted.
+   */
+  readonly scope: 'panel' | 'replacements'
+  /** True when the committed draw has the household rule (then never exact: figures per type, averaged over its respondents). */
+  readonly households: boolean
+  readonly summary: PanelProbabilitySummary
+}
+
+/**
+ * The selection probabilities of a `panel` (or `panel-replacement`) plan, labelled exact or estimate.
  * @category Sortition
  */
 export type PanelProbabilities =
-  | { readonly kind: 'exact'; readonly types: readonly { readonly type: string; readonly respondents: number; readonly probability: string; readonly decimal: string }[] }
-  | {
+  | (PanelProbabilityScope & { readonly kind: 'exact'; readonly types: readonly { readonly type: string; readonly respondents: number; readonly probability: string; readonly decimal: string }[] })
+  | (PanelProbabilityScope & {
       readonly kind: 'estimate'
       /** Sample panels drawn on the stream of SHA-256("orbitdraw sortition probabilities v1" ‖ cid). */
       readonly panels: number
@@ -37,7 +81,7 @@ export type PanelProbabilities =
       /** The commitment CID the stream is derived from. */
       readonly cid: string
       readonly types: readonly { readonly type: string; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }[]
-    }
+    })
 
 /**
  * Default sample panels of an estimate.
@@ -45,31 +89,107 @@ export type PanelProbabilities =
  */
 export const DEFAULT_ESTIMATE_PANELS = 200
 
+function summaryOf(rows: readonly { type: string; value: number; low?: number; high?: number }[], equal: number): PanelProbabilitySummary {
+  let lo = rows[0]!
+  let hi = rows[0]!
+  for (const r of rows) {
+    if (r.value < lo.value) lo = r
+    if (r.value > hi.value) hi = r
+  }
+  const pick = (r: (typeof rows)[number]): PanelProbabilitySummary['lowest'] => ({ type: r.type, value: r.value, ...(r.low === undefined ? {} : { low: r.low, high: r.high! }) })
+  return { equal, lowest: pick(lo), highest: pick(hi), ratio: lo.value === 0 ? null : hi.value / lo.value }
+}
+
+/** The plan, household index, draw size and scope of a committed spec. */
+function planOf(spec: PanelSpec | PanelReplacementSpec): { plan: PanelPlan; households?: Int32Array; scope: 'panel' | 'replacements' } {
+  if (spec.kind === 'panel-replacement') {
+    const rp = replacementPlanOf(spec)
+    return { plan: rp.plan, scope: 'replacements', ...(rp.households === undefined ? {} : { households: rp.households }) }
+  }
+  const pool = compositionPool(spec)
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : spec.plan === 3 ? { method: 3 as const, ...(spec.maxRounds === undefined ? {} : { maxRounds: spec.maxRounds }) } : {}) })
+  return { plan, scope: 'panel', ...(spec.households === undefined ? {} : { households: householdIndex(spec.households, pool.respondents.length) }) }
+}
+
 /**
- * Every type's selection probability under a committed `panel` draw: exact when the plan counts every
- * feature, else an estimate from `panels` sample panels on the stream of the commitment's CID (anyone
- * recomputes the same figures). Rows are in canonical type order (exact rows: the counter's cell order,
- * as in a proof). Work: the plan's counter, then `panels` draws (each bounded by the plan's round cap).
+ * Every type's selection probability under a committed `panel` draw, or the replacements of a
+ * `panel-replacement` draw: exact when the plan counts every feature and has no household rule, else
+ * an estimate from `panels` sample panels on the stream of the commitment's CID (anyone recomputes the
+ * same figures; the beacon plays no part). Under a household rule the sample panels keep it and each
+ * row is per type, the average over the type's respondents. Rows are in canonical type order (exact
+ * rows: the counter's cell order, as in a proof). Work: the plan's counter, then `panels` draws (each
+ * bounded by the plan's round cap).
  *
  * @param cid - the commitment's CID text (for the estimate's stream).
  * @param panels - sample panels of an estimate, 2 … 100,000 (default 200).
- * @throws the plan's errors (a committed plan is valid, so only for a spec that never was committed).
+ * @throws {@link InvalidInputError} `INVALID_ARGUMENT` for another kind; the plan's errors (a committed
+ *   plan is valid, so only for a spec that never was committed).
  * @example
  * ```ts
  * const p = panelProbabilities(spec, cid)
  * if (p.kind === 'estimate') for (const t of p.types) console.log(t.type, t.estimate, [t.low, t.high])
+ * console.log(p.summary.lowest, p.summary.highest, p.summary.ratio, p.summary.equal)
  * ```
  * @category Sortition
  */
-export function panelProbabilities(spec: PanelSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS): PanelProbabilities {
-  if (spec.kind !== 'panel') throw new InvalidInputError('INVALID_ARGUMENT', `selection probabilities are for panel draws; this is a ${String((spec as { kind: unknown }).kind)} draw`, 'pass a panel draw')
-  const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, skipAcceptanceCheck: true, ...(spec.plan === 2 ? { method: 2 as const } : spec.plan === 3 ? { method: 3 as const, ...(spec.maxRounds === undefined ? {} : { maxRounds: spec.maxRounds }) } : {}) })
-  if (plan.exact) {
-    return { kind: 'exact', types: selectionProbabilities(plan).map((p) => ({ type: typeText(pool.features, p.type), respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal })) }
+export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS): PanelProbabilities {
+  if (spec.kind !== 'panel' && spec.kind !== 'panel-replacement') throw new InvalidInputError('INVALID_ARGUMENT', `selection probabilities are for panel and panel-replacement draws; this is a ${String((spec as { kind: unknown }).kind)} draw`, 'pass a panel draw')
+  const { plan, households, scope } = planOf(spec)
+  const { pool } = plan
+  const equal = plan.k / pool.respondents.length
+  const base = { scope, households: households !== undefined }
+  if (plan.exact && households === undefined) {
+    const types = selectionProbabilities(plan).map((p) => ({ type: typeText(pool.features, p.type), respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal }))
+    return { kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: Number(t.decimal) })), equal) }
   }
-  const e = estimateSelectionProbabilities(plan, estimateSeed(cid), panels)
-  return { kind: 'estimate', panels: e.panels, rounds: e.rounds, cid, types: e.types.map((t) => ({ type: typeText(pool.features, t.type), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high })) }
+  const e = estimateSelectionProbabilities(plan, estimateSeed(cid), panels, households === undefined ? {} : { households })
+  const types = e.types.map((t) => ({ type: typeText(pool.features, t.type), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high }))
+  return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: t.estimate, low: t.low, high: t.high })), equal) }
+}
+
+/**
+ * What a verifier (the page) can offer to compute for a verified sortition proof.
+ * @category Sortition
+ */
+export interface ProbabilityOffer {
+  /** True when the figures will be exact (a replacement plan that counts every feature, no household rule). */
+  readonly exact: boolean
+  /** Sample panels of an estimate. */
+  readonly panels: number
+  /** `panel`: a panel draw; `replacements`: the replacements of a panel-replacement draw. */
+  readonly scope: 'panel' | 'replacements'
+  /** True when the draw has the household rule. */
+  readonly households: boolean
+}
+
+/**
+ * The probabilities a verifier can offer for a commitment's draw and the proof's outcome, or undefined:
+ * a `panel` outcome that carries no exact probabilities, or any `panel-replacement` draw.
+ * @category Sortition
+ */
+export function probabilityOffer(draw: unknown, outcome: unknown): ProbabilityOffer | undefined {
+  const d = draw as { kind?: unknown; exact?: unknown; features?: unknown; households?: unknown } | undefined
+  if (d === undefined || !Array.isArray(d.exact) || !Array.isArray(d.features)) return undefined
+  const households = d.households !== undefined
+  if (d.kind === 'panel') {
+    if ((outcome as { probabilities?: unknown } | undefined)?.probabilities !== undefined) return undefined
+    return { exact: false, panels: DEFAULT_ESTIMATE_PANELS, scope: 'panel', households }
+  }
+  if (d.kind === 'panel-replacement') return { exact: d.exact.length === d.features.length && !households, panels: DEFAULT_ESTIMATE_PANELS, scope: 'replacements', households }
+  return undefined
+}
+
+/** What a row's figure is, in words (CLI, page notes). */
+export function probabilityMeaning(p: Pick<PanelProbabilities, 'scope' | 'households'>): string {
+  const who = p.scope === 'panel' ? 'the chance that a given respondent of the type is on the panel' : 'the chance that a given available respondent of the type (not kept, not dropped, not living with a kept member) is drawn as a replacement'
+  return p.households ? `${who}, per type: the average over the type's respondents under the household rule (one who shares a household has less chance than one who lives alone)` : who
+}
+
+/** The summary line: lowest, highest, their ratio, the equal share. */
+export function summaryText(s: PanelProbabilitySummary, digits: number): string {
+  const ratio = s.ratio === null ? '∞' : s.ratio.toFixed(2)
+  const figure = (x: PanelProbabilitySummary['lowest']): string => `${x.value.toFixed(digits)}${x.low === undefined ? '' : ` [${x.low.toFixed(digits)}, ${x.high!.toFixed(digits)}]`} (${x.type})`
+  return `lowest ${figure(s.lowest)}, highest ${figure(s.highest)}, highest/lowest ${ratio}; equal share k/n ${s.equal.toFixed(digits)} (what a maximin tool aims at for everyone)`
 }
 
 /**
@@ -78,12 +198,22 @@ export function panelProbabilities(spec: PanelSpec, cid: string, panels = DEFAUL
  */
 export function formatPanelProbabilities(p: PanelProbabilities): string[] {
   const width = Math.max(4, ...p.types.map((t) => t.type.length))
+  const meaning = `    ${probabilityMeaning(p)}.`
+  const what = p.scope === 'panel' ? 'Selection probability per type' : 'Replacement probability per type'
   if (p.kind === 'exact') {
-    return [`  Selection probability per type (exact: every feature is counted exactly):`, `    ${'Type'.padEnd(width)}  Respondents  Probability`, ...p.types.map((t) => `    ${t.type.padEnd(width)}  ${String(t.respondents).padStart(11)}  ${t.decimal} (${t.probability})`)]
+    return [
+      `  ${what} (exact: every feature is counted exactly):`,
+      meaning,
+      `    ${'Type'.padEnd(width)}  Respondents  Probability`,
+      ...p.types.map((t) => `    ${t.type.padEnd(width)}  ${String(t.respondents).padStart(11)}  ${t.decimal} (${t.probability})`),
+      `    Summary: ${summaryText(p.summary, 6)}.`,
+    ]
   }
   return [
-    `  Selection probability per type (ESTIMATE from ${p.panels} sample panels on a stream derived from the commitment ${p.cid} alone; 95 % interval):`,
+    `  ${what} (ESTIMATE from ${p.panels} sample panels on a stream derived from the commitment ${p.cid} alone; 95 % interval):`,
+    meaning,
     `    ${'Type'.padEnd(width)}  Respondents  Estimate  95 % interval`,
     ...p.types.map((t) => `    ${t.type.padEnd(width)}  ${String(t.respondents).padStart(11)}  ${t.estimate.toFixed(4).padStart(8)}  [${t.low.toFixed(4)}, ${t.high.toFixed(4)}]`),
+    `    Summary (ESTIMATE): ${summaryText(p.summary, 4)}.`,
   ]
 }

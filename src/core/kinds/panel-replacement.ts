@@ -20,6 +20,7 @@ import { defineKind, type Declared } from './define.js'
 import { badDraw, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
 import { householdsField, householdsPlan, validateHouseholds } from './panel-households.js'
 import type { PanelOutcomeJson, PanelSpec } from './panel.js'
+import { replacementDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
   compositionFields,
@@ -265,7 +266,7 @@ export const panelReplacementKind = defineKind({
   view: {
     describeOutcome: (o) => `the replacement(s) ${o.replacements.map((w) => JSON.stringify(w.entry)).join(', ')} follow from the seed (${o.rounds} round(s)); the new panel has ${o.members.length} members`,
     describe: (spec, n) => `replacement of ${spec.follows.dropped.length} member(s) of the panel of ${spec.k}${n === undefined ? '' : ` from ${n} respondents`} (commitment ${spec.follows.commitment.slice(0, 16)}…), keeping ${spec.keep.length}`,
-    display: (o) => ({ layout: 'ranked', title: `Replacements (${o.replacements.length}) in a panel of ${o.members.length}`, rows: o.replacements }),
+    display: (o) => replacementDisplay(o),
   },
   cli: {
     flag: 'replacing',

@@ -34,12 +34,28 @@ export function quotaSection(quotas: readonly QuotaRowJson[], note?: string): Ta
   }
 }
 
+/**
+ * The comparison line of probabilities by type: the lowest and highest type, their ratio, and the
+ * equal share k/n a maximin tool aims at (docs/sortition.md).
+ */
+export function comparisonText(rows: readonly { readonly type: string; readonly value: number; readonly respondents: number }[], k: number, digits: number): string {
+  if (rows.length === 0) return ''
+  let lo = rows[0]!
+  let hi = rows[0]!
+  for (const r of rows) {
+    if (r.value < lo.value) lo = r
+    if (r.value > hi.value) hi = r
+  }
+  const n = rows.reduce((a, r) => a + r.respondents, 0)
+  return `lowest ${lo.value.toFixed(digits)} (${lo.type}), highest ${hi.value.toFixed(digits)} (${hi.type}), highest/lowest ${lo.value === 0 ? '∞' : (hi.value / lo.value).toFixed(2)}; equal share k/n ${(k / n).toFixed(digits)} (what a maximin tool aims at for everyone)`
+}
+
 /** The selection probability of each respondent type: the decimal (rounded down) and the exact fraction. */
-function probabilitySection(rows: readonly TypeProbabilityRow[]): TableDisplay {
+function probabilitySection(rows: readonly TypeProbabilityRow[], k: number): TableDisplay {
   return {
     layout: 'table',
     title: 'Selection probability by type',
-    note: 'the chance that a given respondent of the type is on the panel, exact (every feature is counted exactly)',
+    note: `the chance that a given respondent of the type is on the panel, exact (every feature is counted exactly); ${comparisonText(rows.map((p) => ({ type: p.type, value: Number(p.decimal), respondents: p.respondents })), k, 6)}`,
     columns: [{ label: 'Type' }, { label: 'Respondents', align: 'right' }, { label: 'Probability', align: 'right' }, { label: 'Exact', align: 'right' }],
     rows: rows.map((p) => [p.type, String(p.respondents), p.decimal, p.probability]),
   }
@@ -49,11 +65,29 @@ function probabilitySection(rows: readonly TypeProbabilityRow[]): TableDisplay {
 export function panelDisplay(o: { readonly members: readonly RankedJson[]; readonly alternates: readonly RankedJson[]; readonly rounds: number; readonly quotas: readonly QuotaRowJson[]; readonly probabilities?: readonly TypeProbabilityRow[] }): SectionsDisplay {
   const sections: DisplaySection[] = [
     membersSection(o.members, `in committed order (the rank is the position, not a preference); drawn in ${o.rounds} round${o.rounds === 1 ? '' : 's'}`),
-    quotaSection(o.quotas, o.probabilities === undefined ? 'selection probabilities by type are not shown: the plan does not count every feature exactly (docs/sortition.md)' : undefined),
+    quotaSection(o.quotas, o.probabilities === undefined ? 'selection probabilities by type are not in the proof (the plan does not count every feature exactly, or the draw has a household rule): \'orbitdraw inspect PROOF --probabilities\' and the verifier page estimate them from the commitment (docs/sortition.md)' : undefined),
   ]
   if (o.alternates.length > 0) sections.push({ layout: 'ranked', title: `Alternates (${o.alternates.length})`, note: 'asked in this order when a member drops out (the replacement rule: docs/sortition.md)', rows: o.alternates })
-  if (o.probabilities !== undefined) sections.push(probabilitySection(o.probabilities))
+  if (o.probabilities !== undefined) sections.push(probabilitySection(o.probabilities, o.members.length))
   return { layout: 'sections', title: `Panel of ${o.members.length}`, sections }
+}
+
+/**
+ * A `panel-replacement` outcome: the replacements, the remaining members (the new panel but the
+ * replacements) and the new panel's quota table.
+ */
+export function replacementDisplay(o: { readonly members: readonly RankedJson[]; readonly replacements: readonly RankedJson[]; readonly rounds: number; readonly quotas: readonly QuotaRowJson[] }): SectionsDisplay {
+  const fresh = new Set(o.replacements.map((r) => r.index))
+  const remaining = o.members.filter((m) => !fresh.has(m.index))
+  return {
+    layout: 'sections',
+    title: `Replacements (${o.replacements.length}) in a panel of ${o.members.length}`,
+    sections: [
+      { layout: 'ranked', title: `Replacements (${o.replacements.length})`, note: `drawn uniformly among the valid panels that keep the remaining members, in committed order; drawn in ${o.rounds} round${o.rounds === 1 ? '' : 's'}`, rows: o.replacements },
+      { layout: 'ranked', title: `Remaining members (${remaining.length})`, note: 'the members of the original panel who stay (committed in the replacement draw), in committed order', rows: remaining },
+      quotaSection(o.quotas, 'the new panel: remaining members and replacements'),
+    ],
+  }
 }
 
 /** A `panel-lottery` outcome: the winning candidate panel's members and its quota table. */

@@ -9,6 +9,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError } from '../errors.js'
 import { streamFromSeed } from '../random/stream.js'
+import { drawHouseholdPanel } from './household.js'
 import { drawPanel, type PanelPlan } from './panel.js'
 
 /**
@@ -43,6 +44,19 @@ export interface SelectionEstimate {
   readonly types: readonly TypeProbabilityEstimate[]
 }
 
+/**
+ * Options of {@link estimateSelectionProbabilities}.
+ * @category Sortition
+ */
+export interface EstimateOptions {
+  /**
+   * The committed household rule as a household index (`householdIndex(groups, n)`): each sample panel
+   * is then drawn as a `panel` draw with that rule (rounds kept only with at most one member per
+   * household). The figures stay per type: the average over the type's respondents.
+   */
+  readonly households?: Int32Array
+}
+
 /** Most sample panels of one estimate. */
 export const MAX_ESTIMATE_PANELS = 100_000
 
@@ -60,7 +74,9 @@ export function estimateSeed(cid: string): Uint8Array {
  * other on the stream of `seed` (each exactly as a draw: rejection rounds until every quota holds).
  * For type `t` with `n_t` respondents and `m_{t,i}` members in panel `i`: `estimate = Σ_i m_{t,i} /
  * (panels · n_t)`; the interval is `estimate ± 1.96 · sqrt(s² / panels)`, `s²` the sample variance of
- * `m_{t,i} / n_t`, clipped to [0, 1].
+ * `m_{t,i} / n_t`, clipped to [0, 1]. With a household rule ({@link EstimateOptions.households}) the
+ * panels are drawn with that rule and each figure is the type's average: respondents of one type then
+ * differ (one who shares a household has less chance than one who lives alone).
  *
  * @param seed - 32 bytes: {@link estimateSeed} of the commitment's CID for the published figures.
  * @throws {@link InvalidInputError} `INVALID_ARGUMENT` for `panels` outside 2 … 100,000.
@@ -71,7 +87,7 @@ export function estimateSeed(cid: string): Uint8Array {
  * ```
  * @category Sortition
  */
-export function estimateSelectionProbabilities(plan: PanelPlan, seed: Uint8Array, panels: number): SelectionEstimate {
+export function estimateSelectionProbabilities(plan: PanelPlan, seed: Uint8Array, panels: number, options: EstimateOptions = {}): SelectionEstimate {
   if (!Number.isSafeInteger(panels) || panels < 2 || panels > MAX_ESTIMATE_PANELS) {
     throw new InvalidInputError('INVALID_ARGUMENT', `panels must be a whole number from 2 to ${MAX_ESTIMATE_PANELS}, got ${String(panels)}`, 'draw at least 2 sample panels')
   }
@@ -102,7 +118,7 @@ export function estimateSelectionProbabilities(plan: PanelPlan, seed: Uint8Array
   const stream = streamFromSeed(seed)
   let rounds = 0
   for (let i = 0; i < panels; i++) {
-    const d = drawPanel(plan, stream)
+    const d = options.households === undefined ? drawPanel(plan, stream) : drawHouseholdPanel(plan, options.households, stream)
     rounds += d.rounds
     inPanel.fill(0)
     for (const m of d.members) inPanel[typeOf[m]!]!++

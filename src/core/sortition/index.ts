@@ -40,7 +40,7 @@ export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, t
 /** @category Sortition */
 export { planCost, type PlanCost } from './cost.js'
 /** @category Sortition */
-export { estimateSelectionProbabilities, estimateSeed, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
+export { estimateSelectionProbabilities, estimateSeed, type EstimateOptions, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
 /** @category Sortition */
 export { buildCounter, type Counter, type Cell, type CounterLayer } from './count.js'
 // The uniform panel draw and its checks.
@@ -63,7 +63,7 @@ export {
   type PanelClaimResult,
 } from './panel.js'
 /** @category Sortition */
-export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilities, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
+export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilities, type PanelProbabilityScope, type PanelProbabilitySummary, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
 /** @category Sortition */
 export { PLAN_METHODS, type PlanMethod, type PlanMethodSettings } from './gate.js'
 // Alternates and panel lotteries.

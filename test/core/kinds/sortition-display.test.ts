@@ -1,7 +1,7 @@
 /** How the sortition kinds show their outcome (src/core/kinds/sortition-display.ts), through the registry. */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/registry.js'
-import { type OutcomeBase, type SectionsDisplay, type TableDisplay } from '../../../src/core/kinds/kind.js'
+import { type OutcomeBase, type RankedDisplay, type SectionsDisplay, type TableDisplay } from '../../../src/core/kinds/kind.js'
 
 const q = (feature: string, value: string, min: number, max: number, selected: number) => ({ feature, value, min, max, selected })
 const members = [{ rank: 1, index: 3, entry: 'r3|g=f' }, { rank: 2, index: 7, entry: 'r7|g=m' }]
@@ -24,7 +24,20 @@ describe('sortition outcome display', () => {
     const d = show({ kind: 'panel', members, alternates: [], rounds: 1, quotas: [q('g', 'f', 1, 1, 1)] })
     expect(d.sections.map((s) => s.title)).toEqual(['Members (2)', 'Quotas (1 of 1 met)'])
     expect(d.sections[0]!.note).toContain('drawn in 1 round')
-    expect(d.sections[1]!.note).toMatch(/does not count every feature exactly/)
+    expect(d.sections[1]!.note).toMatch(/does not count every feature exactly, or the draw has a household rule\): 'orbitdraw inspect PROOF --probabilities' and the verifier page estimate them/)
+  })
+
+  it('exact probabilities end with the comparison line: lowest, highest, their ratio, k/n', () => {
+    const d = show({ kind: 'panel', members, alternates: [], rounds: 1, quotas: [q('g', 'f', 1, 1, 1)], probabilities: [{ type: 'g=f', respondents: 4, probability: '1/4', decimal: '0.250000000000' }, { type: 'g=m', respondents: 2, probability: '1/2', decimal: '0.500000000000' }] })
+    expect(d.sections.at(-1)!.note).toBe('the chance that a given respondent of the type is on the panel, exact (every feature is counted exactly); lowest 0.250000 (g=f), highest 0.500000 (g=m), highest/lowest 2.00; equal share k/n 0.333333 (what a maximin tool aims at for everyone)')
+  })
+
+  it('a panel replacement: the replacements, the remaining members and the new panel\'s quotas', () => {
+    const d = show({ kind: 'panel-replacement', members: [...members, { rank: 3, index: 11, entry: 'r11|g=m' }], replacements: [{ rank: 2, index: 7, entry: 'r7|g=m' }], rounds: 2, quotas: [q('g', 'f', 1, 1, 1)] })
+    expect(d.title).toBe('Replacements (1) in a panel of 3')
+    expect(d.sections.map((s) => [s.layout, s.title])).toEqual([['ranked', 'Replacements (1)'], ['ranked', 'Remaining members (2)'], ['table', 'Quotas (1 of 1 met)']])
+    expect(d.sections[0]!.note).toContain('drawn in 2 rounds')
+    expect((d.sections[1] as RankedDisplay).rows.map((r) => r.index)).toEqual([3, 11])
   })
 
   it('a panel lottery: the winning candidate, its members and quotas', () => {
