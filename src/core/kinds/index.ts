@@ -68,7 +68,7 @@ export { preferenceLotteryKind, preferenceLotteryDraw, parsePreferencesFlag, typ
 /** @category Draw kinds */
 export { rerollKind, weightedRerollKind, REROLL_LIMITS, REROLL_CHECK_NAMES, type RerollSpec, type WeightedRerollSpec, type RerollOutcome, type RerollOutcomeJson } from './reroll.js'
 /** @category Draw kinds */
-export { rerollDraw } from './reroll-link.js'
+export { rerollDraw, type RerollDrawSpec } from './reroll-draw.js'
 /** @category Allocation */
 export type { ColumnSpec, ColumnsSpec, WhereCondition } from './columns.js'
 /** @category Allocation */

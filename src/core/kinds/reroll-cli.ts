@@ -1,7 +1,7 @@
 /**
  * The re-roll kinds on the command line (`orbitdraw commit --reroll next|fresh --replacing PROOF
  * --dropped IDS -p FILE`): the followed proof and the declined winners' entries (one per line) make
- * the spec (./reroll-link.ts `rerollDraw`); the participants are the followed draw's own list, read as
+ * the spec (./reroll-draw.ts `rerollDraw`); the participants are the followed draw's own list, read as
  * for any draw (`--participants`, `--column`, `--weight-column`). `--replacing` and `--dropped` are the
  * panel replacement's follow-up flags, shared (same file formats).
  *
@@ -9,7 +9,7 @@
  */
 import { InvalidInputError } from '../errors.js'
 import type { DrawSpecBase, KindCli, RankedJson } from './kind.js'
-import { rerollDraw } from './reroll-link.js'
+import { rerollDraw } from './reroll-draw.js'
 
 /** The `cli` facet of `reroll` (it builds a `weighted-reroll` spec when the followed draw is weighted). */
 export const rerollCli: KindCli<DrawSpecBase> = {

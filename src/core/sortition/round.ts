@@ -274,7 +274,7 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
  * Draws a `panel`: rounds of {@link relaxedPanel} on `stream` until one meets every quota, at most
  * the plan method's round cap ({@link SORTITION_LIMITS.maxRejectionRounds} for method 1,
  * {@link SORTITION_LIMITS.maxRejectionRoundsV2} for method 2, the committed `maxRounds` for method 3:
- * {@link roundCap}).
+ * `roundCap`).
  *
  * @throws {@link LimitExceededError} `SORTITION_REJECTION_LIMIT` if no round is kept within the limit
  *   (the commit-time check makes this vanishingly unlikely: see docs/spec.md, Sortition).
