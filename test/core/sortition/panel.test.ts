@@ -12,6 +12,7 @@ import { drawPanel, planPanel, selectionProbabilities, checkPanelClaim } from '.
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, proportionalQuotas, smallPool, valid } from './fixtures.js'
+import { panelFrequencies } from './panel-frequencies.js'
 
 /** Every ordered subset of the features (as index lists), for exhaustive counter checks. */
 function orderedSubsets(m: number): number[][] {
@@ -80,19 +81,9 @@ describe('panel draw: uniform over valid panels (chi-square, alpha = 0.001, fixe
   const k = 5
   const table = checkQuotas(pool, proportionalQuotas(pool, k, 0), k)
   const panels = enumeratePanels(pool, table, k)
-  const index = new Map(panels.map((p, i) => [p.join(','), i]))
   const N = 100 * panels.length
 
-  function frequencies(draw: (s: RandomStream) => number[], seed: number): number[] {
-    const counts = new Array<number>(panels.length).fill(0)
-    const s = streamFromSeed(seedOf(seed))
-    for (let t = 0; t < N; t++) {
-      const i = index.get(draw(s).join(','))
-      expect(i, 'drawn panel is valid').toBeDefined()
-      counts[i!]!++
-    }
-    return counts
-  }
+  const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed)
 
   it('has enough valid panels for a meaningful test', () => {
     expect(panels.length).toBeGreaterThanOrEqual(20)

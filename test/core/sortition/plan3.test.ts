@@ -19,6 +19,7 @@ import { ENGINE_ONLY } from '../../helpers/policy.js'
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, proportionalQuotas, smallPool } from './fixtures.js'
+import { panelFrequencies } from './panel-frequencies.js'
 import { plan3Inputs, runPlan3, type Plan3Vector } from './plan3-cases.js'
 import { referencePanel } from './reference.js'
 
@@ -131,20 +132,10 @@ describe('plan method 3 draws: uniform over valid panels (chi-square, alpha = 0.
   const k = 5
   const table = checkQuotas(pool, proportionalQuotas(pool, k, 0), k)
   const panels = enumeratePanels(pool, table, k)
-  const index = new Map(panels.map((p, i) => [p.join(','), i]))
   const N = 100 * panels.length
   const plan = planPanel(pool, table, k, { exactFeatures: [], method: 3 })
 
-  function frequencies(draw: (s: RandomStream) => number[], seed: number): number[] {
-    const counts = new Array<number>(panels.length).fill(0)
-    const s = streamFromSeed(seedOf(seed))
-    for (let t = 0; t < N; t++) {
-      const i = index.get(draw(s).join(','))
-      expect(i, 'drawn panel is valid').toBeDefined()
-      counts[i!]!++
-    }
-    return counts
-  }
+  const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed)
 
   it('the plan is method 3 with a cap of 16 × its gate trials, and the counter counts every k-subset (brute force)', () => {
     expect(panels.length).toBeGreaterThanOrEqual(20)
