@@ -13,23 +13,21 @@
  * The table is in __pins__/kind-errors.json (written once from the code before the change).
  */
 import { describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, parseCommitment, type DrawSpec } from '../../../src/core/index.js'
+import { commit, drawFromBlock, type DrawSpec } from '../../../src/core/index.js'
 import type { PanelOutcomeJson } from '../../../src/core/sortition/index.js'
-import { validateDrawSpec } from '../../../src/core/kinds/index.js'
 import { panelLotteryDraw } from '../../../src/core/sortition/index.js'
 import { panelDraw } from '../../../src/core/sortition/index.js'
-import { DEFAULT_DRAW_KINDS } from '../../../src/core/kinds/index.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { proportionalQuotas, smallPool } from '../sortition/fixtures.js'
-import { mutations, result, type J } from './pin-table.js'
+import { kindPinRows, mutations, type J, type KindSample } from './pin-table.js'
 
 const CHAIN = buildChain(12, 'pinned-kinds')
 const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: CHAIN[7]!.cid }, label: 'pinned' }
 
 /** A sample of one valid commitment and proof per built-in kind. */
-function samples(): { name: string; commitment: Record<string, J>; outcome: Record<string, J>; n: number }[] {
+function samples(): KindSample[] {
   const people = ['alice', 'bob', 'carol', 'dave', 'erin']
-  const out: { name: string; commitment: Record<string, J>; outcome: Record<string, J>; n: number }[] = []
+  const out: KindSample[] = []
   const add = (name: string, draw: DrawSpec, participants?: readonly (string | { entry: string; weight: number })[]): void => {
     const { commitment } = commit({ ...base, draw, ...(participants === undefined ? {} : { participants: participants as never }) })
     const proof = drawFromBlock(commitment, participants as never, CHAIN[10]!)
@@ -64,28 +62,8 @@ describe('the built-in kinds refuse bad input as they always did (pinned)', () =
   it('parse, parseOutcome, parseCommitment, validateDrawSpec, encode and describe over a table of inputs', async () => {
     const rows: J[] = []
     for (const s of samples()) {
-      const kind = DEFAULT_DRAW_KINDS.get(s.name)!
-      const draw = s.commitment.draw as Record<string, J>
-      for (const m of mutations(draw, 4)) {
-        // `parse` is only ever given an object (parseCommitment checks it first).
-        if (m.what.startsWith('root =')) continue
-        rows.push({ kind: s.name, on: 'parse', what: m.what, result: result(() => kind.parse(m.value as Record<string, J>, '$.draw')) })
-        if (m.what === 'as is') continue
-        rows.push({ kind: s.name, on: 'parseCommitment', what: m.what, result: result(() => parseCommitment({ ...s.commitment, draw: m.value })) })
-        rows.push({ kind: s.name, on: 'parseCommitment, label bad too', what: m.what, result: result(() => parseCommitment({ ...s.commitment, draw: m.value, label: 5 })) })
-      }
-      for (const m of mutations(s.outcome, 3)) {
-        if (m.what.startsWith('root =')) continue
-        rows.push({ kind: s.name, on: 'parseOutcome', what: m.what, result: result(() => kind.parseOutcome(m.value as Record<string, J>, '$.outcome')) })
-      }
-      const spec = parseCommitment(s.commitment).draw
-      rows.push({ kind: s.name, on: 'encode', result: result(() => kind.encode(spec)) })
-      rows.push({ kind: s.name, on: 'describe', result: result(() => [kind.describe(spec, s.n), kind.describe(spec, undefined)]) })
-      for (const m of typedMutations(spec)) {
-        for (const n of s.n > 20 ? [s.n] : [...new Set([0, 1, s.n, s.n + 3])]) {
-          rows.push({ kind: s.name, on: `validateDrawSpec n=${n}`, what: m.what, result: result(() => validateDrawSpec(m.value as DrawSpec, n)) })
-        }
-      }
+      const listSizes = s.n > 20 ? [s.n] : [...new Set([0, 1, s.n, s.n + 3])]
+      rows.push(...kindPinRows(s, { draws: mutations(s.commitment.draw, 4), outcomes: mutations(s.outcome, 3), typed: typedMutations, listSizes }))
     }
     expect(rows.length).toBeGreaterThan(1000)
     await expect(`[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`).toMatchFileSnapshot('./__pins__/kind-errors.json')

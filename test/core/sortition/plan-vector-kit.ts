@@ -28,10 +28,15 @@ export function twoValuedPlanInputs(name: string, bits: readonly string[], k: nu
   return { name, header: ['id', ...names], rows, quotas, k, exactFeatures: [], seed }
 }
 
+/** The pool and the quota rows of a vector's inputs, as a caller of `panelDraw` gives them. */
+export function vectorPoolAndRows(input: SortitionVectorInput): { pool: SortitionPool; rows: QuotaRow[] } {
+  const pool = makePool(input.header.slice(1), input.rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
+  return { pool, rows: input.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max })) }
+}
+
 /** The pool and the checked quota table of a vector's inputs. */
 export function planVectorPool(input: SortitionVectorInput): { pool: SortitionPool; table: QuotaTable } {
-  const pool = makePool(input.header.slice(1), input.rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
-  const rows: QuotaRow[] = input.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max }))
+  const { pool, rows } = vectorPoolAndRows(input)
   return { pool, table: checkQuotas(pool, rows, input.k) }
 }
 
