@@ -12,7 +12,7 @@ import { drawPanel, planPanel, selectionProbabilities, checkPanelClaim } from '.
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, proportionalQuotas, smallPool, valid } from './fixtures.js'
-import { panelFrequencies } from './panel-frequencies.js'
+import { drawCountingRounds, panelFrequencies, uniformityCase } from './panel-frequencies.js'
 
 /** Every ordered subset of the features (as index lists), for exhaustive counter checks. */
 function orderedSubsets(m: number): number[][] {
@@ -77,11 +77,7 @@ function greedyPanel(pool: SortitionPool, table: QuotaTable, k: number, stream: 
 }
 
 describe('panel draw: uniform over valid panels (chi-square, alpha = 0.001, fixed seeds)', () => {
-  const pool = smallPool(11, [2, 3, 3], 21)
-  const k = 5
-  const table = checkQuotas(pool, proportionalQuotas(pool, k, 0), k)
-  const panels = enumeratePanels(pool, table, k)
-  const N = 100 * panels.length
+  const { pool, k, table, panels, N } = uniformityCase()
 
   const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed)
 
@@ -100,16 +96,10 @@ describe('panel draw: uniform over valid panels (chi-square, alpha = 0.001, fixe
   it('one feature counted, the others by rejection: accepted', () => {
     const plan = planPanel(pool, table, k, { exactFeatures: [pool.features[1]!.name] })
     expect(plan.exact).toBe(false)
-    let rounds = 0
-    const r = chiSquareTest(
-      frequencies((s) => {
-        const d = drawPanel(plan, s)
-        rounds += d.rounds
-        return d.members
-      }, 102),
-    )
+    const counted = drawCountingRounds(plan)
+    const r = chiSquareTest(frequencies(counted.draw, 102))
     expect(r.pass, JSON.stringify(r)).toBe(true)
-    expect(rounds).toBeGreaterThan(N) // the rejection path was exercised
+    expect(counted.rounds).toBeGreaterThan(N) // the rejection path was exercised
   })
 
   it('no feature counted (pure rejection from all k-subsets): accepted', () => {

@@ -18,8 +18,8 @@ import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
-import { enumeratePanels, proportionalQuotas, smallPool } from './fixtures.js'
-import { panelFrequencies } from './panel-frequencies.js'
+import { proportionalQuotas, smallPool } from './fixtures.js'
+import { drawCountingRounds, panelFrequencies, uniformityCase } from './panel-frequencies.js'
 import { plan3Inputs, runPlan3, type Plan3Vector } from './plan3-cases.js'
 import { vectorPoolAndRows } from './plan-vector-kit.js'
 import { referencePanel } from './reference.js'
@@ -124,11 +124,7 @@ describe('plan method 3', () => {
 })
 
 describe('plan method 3 draws: uniform over valid panels (chi-square, alpha = 0.001, fixed seeds)', () => {
-  const pool = smallPool(11, [2, 3, 3], 21)
-  const k = 5
-  const table = checkQuotas(pool, proportionalQuotas(pool, k, 0), k)
-  const panels = enumeratePanels(pool, table, k)
-  const N = 100 * panels.length
+  const { pool, k, table, panels, N } = uniformityCase()
   const plan = planPanel(pool, table, k, { exactFeatures: [], method: 3 })
 
   const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed)
@@ -142,16 +138,10 @@ describe('plan method 3 draws: uniform over valid panels (chi-square, alpha = 0.
   })
 
   it('method 3 draws: accepted', () => {
-    let rounds = 0
-    const r = chiSquareTest(
-      frequencies((s) => {
-        const d = drawPanel(plan, s)
-        rounds += d.rounds
-        return d.members
-      }, 301),
-    )
+    const counted = drawCountingRounds(plan)
+    const r = chiSquareTest(frequencies(counted.draw, 301))
     expect(r.pass, JSON.stringify(r)).toBe(true)
-    expect(rounds).toBeGreaterThan(N) // the rejection path was exercised
+    expect(counted.rounds).toBeGreaterThan(N) // the rejection path was exercised
   })
 
   it('negative control: keeping the lower of two valid panels (by first member) is rejected by the same test', () => {
