@@ -54,6 +54,17 @@ export function mutations(v: J, depth: number): { what: string; value: J }[] {
   return out
 }
 
+/** Hand-made mutations of `v`: `edit(what, f)` records a copy of `v` changed by `f` under the name `what`; `out` lists them in order. */
+export function editedCopies(v: Record<string, J>): { edit: (what: string, f: (copy: Record<string, J>) => void) => void; out: { what: string; value: J }[] } {
+  const out: { what: string; value: J }[] = []
+  const edit = (what: string, f: (copy: Record<string, J>) => void): void => {
+    const copy = structuredClone(v)
+    f(copy)
+    out.push({ what, value: copy })
+  }
+  return { edit, out }
+}
+
 /** A value's JSON text (bigints as `<digits>n`), or its SHA-256 when long (the pin stays small). */
 export function json(v: J): string {
   const text = JSON.stringify(v, (_k, x: J) => (typeof x === 'bigint' ? `${x}n` : x)) ?? 'undefined'

@@ -15,7 +15,7 @@ import { stagesDraw } from '../../../src/core/kinds/stages.js'
 import { LIMITS } from '../../../src/core/limits.js'
 import { makePool } from '../../../src/core/sortition/pool.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
-import { kindPinRows, mutations, type J, type KindSample } from './pin-table.js'
+import { editedCopies, kindPinRows, mutations, type J, type KindSample } from './pin-table.js'
 
 const CHAIN = buildChain(12, 'pinned-allocation')
 const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: CHAIN[7]!.cid }, label: 'pinned' }
@@ -47,12 +47,7 @@ function samples(): KindSample[] {
 
 /** Values on either side of each limit the commitment's schema states (and a few field values of the wrong kind). */
 function limitMutations(name: string, draw: Record<string, J>): { what: string; value: J }[] {
-  const out: { what: string; value: J }[] = []
-  const edit = (what: string, f: (d: Record<string, J>) => void): void => {
-    const d = structuredClone(draw)
-    f(d)
-    out.push({ what, value: d })
-  }
+  const { edit, out } = editedCopies(draw)
   type Stage = Record<string, J>
   if (name === 'stages') {
     const s = (d: Record<string, J>, i: number): Stage => (d.stages as Stage[])[i]!
@@ -103,12 +98,7 @@ function limitMutations(name: string, draw: Record<string, J>): { what: string; 
 }
 
 function outcomeLimitMutations(name: string, outcome: Record<string, J>): { what: string; value: J }[] {
-  const out: { what: string; value: J }[] = []
-  const edit = (what: string, f: (o: Record<string, J>) => void): void => {
-    const o = structuredClone(outcome)
-    f(o)
-    out.push({ what, value: o })
-  }
+  const { edit, out } = editedCopies(outcome)
   type Part = Record<string, J>
   if (name === 'stages') {
     const s = (o: Record<string, J>): Part => (o.stages as Part[])[0]!
