@@ -8,17 +8,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
+import { printedDraw, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
 let opts: RunOptions
-
-function printedDraw(stdout: string): string[] {
-  const line = stdout.split('\n').find((l) => l.trim().startsWith('orbitdraw draw '))
-  expect(line).toBeDefined()
-  return line!.trim().split(/\s+/).slice(1)
-}
 
 beforeAll(async () => {
   dir = ws.dir

@@ -6,11 +6,10 @@
  * bad files fail with the in-memory reader's errors; a list that does not match the commitment fails
  * before any block is asked for; a file changed between the two passes writes nothing.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readForDraw, type ProofOutput, type StreamedDrawOptions } from '../../src/cli/draw-stream.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { streamStats } from '../../src/node/participants-stream.js'
@@ -22,25 +21,15 @@ import { fullDisclosureFloor } from '../../src/core/proof-size.js'
 import { entryErrorAt } from '../../src/core/participants.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { json, run, STAMPED_DELAY, useEmulatorWorkspace } from './helpers.js'
+import { useTempFiles } from '../helpers/temp-files.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-drawstream-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const tmp = useTempFiles('orbitdraw-drawstream-')
 
 const chain = buildChain(12, 'draw-stream')
 const TARGET = 10
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(5))
 
-async function fileOf(bytes: Uint8Array | string): Promise<string> {
-  const path = join(dir, `p${fileNo++}.txt`)
-  await writeFile(path, bytes)
-  return path
-}
+const fileOf = (bytes: Uint8Array | string): Promise<string> => tmp.write(bytes)
 
 function commitmentFor(list: readonly string[], count: number, salted: boolean, target = TARGET): Commitment {
   return commit({ beacon: BEACON_NAME, target, after: { sequence: 7, block: chain[7]!.cid }, participants: list, draw: { kind: 'pick', count }, label: 'stream "draw"', ...(salted ? { private: { secret: SECRET } } : {}) }).commitment
@@ -123,12 +112,12 @@ describe('streamed draw = in-memory draw, byte for byte', () => {
       // The first pass hashed blocks on the worker thread.
       expect(streamStats.workerBlocks).toBeGreaterThan(before)
       const proof = withChain(await list.prove(list.prepare(commitment), chain[TARGET]!))
-      const out = join(dir, `out-${salted}-${disclosure}.json`)
+      const out = join(tmp.dir, `out-${salted}-${disclosure}.json`)
       await list.write(proof, { path: out, force: false, command: 'draw', out: () => undefined })
       expect(await readFile(out, 'utf8')).toBe(expected)
     }
     // No temporary file is left behind.
-    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+    expect((await readdir(tmp.dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
   })
 })
 
@@ -192,7 +181,7 @@ describe('errors', () => {
       const prepared = list.prepare(commitment)
       // Same size and lines, one letter changed.
       await writeFile(path, entries.map((e, i) => (i === 40 ? 'q40' : e)).join('\n') + '\n')
-      const out = join(dir, `changed-${disclosure}.json`)
+      const out = join(tmp.dir, `changed-${disclosure}.json`)
       const err = await list
         .prove(prepared, chain[TARGET]!)
         .then((proof) => list.write(withChain(proof), { path: out, force: false, command: 'draw', out: () => undefined }))
@@ -204,7 +193,7 @@ describe('errors', () => {
       expect((err as OrbitdrawError).message).toMatch(/changed while it was being read/)
       await expect(readFile(out)).rejects.toThrow(/ENOENT/)
     }
-    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+    expect((await readdir(tmp.dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
   })
 
   it('a proof over maxProofBytes: refused before the block on the floor (the file\'s entries), else on the exact size before a byte is written', async () => {
@@ -229,7 +218,7 @@ describe('errors', () => {
       setLimit(size - 1)
       const list = await readForDraw(path, { threads: 1 })
       const proof = withChain(await list.prove(list.prepare(commitment), chain[TARGET]!))
-      const out = join(dir, 'too-large.json')
+      const out = join(tmp.dir, 'too-large.json')
       await expect(list.write(proof, { path: out, force: false, command: 'draw', out: () => undefined })).rejects.toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', detail: expect.stringContaining(`the proof would be ${size} bytes, over the limit maxProofBytes = ${size - 1}`) }))
       await expect(readFile(out)).rejects.toThrow(/ENOENT/)
       const captured = stdout()
@@ -243,7 +232,7 @@ describe('errors', () => {
     } finally {
       setLimit(real)
     }
-    expect((await readdir(dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
+    expect((await readdir(tmp.dir)).filter((n) => n.endsWith('.partial'))).toEqual([])
   })
 
   it('an existing output is not replaced without force', async () => {
@@ -252,7 +241,7 @@ describe('errors', () => {
     const commitment = commitmentFor(entries, 1, false)
     const list = await readForDraw(path, { threads: 1 })
     const proof = await list.prove(list.prepare(commitment), chain[TARGET]!)
-    const out = join(dir, 'taken.json')
+    const out = join(tmp.dir, 'taken.json')
     await writeFile(out, 'mine')
     await expect(list.write(proof, { path: out, force: false, command: 'draw', out: () => undefined })).rejects.toThrow(/already exists/)
     expect(await readFile(out, 'utf8')).toBe('mine')

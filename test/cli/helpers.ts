@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
@@ -92,6 +92,13 @@ export function json<T = Record<string, unknown>>(r: RunResult): T {
   } catch {
     throw new Error(`stdout is not JSON (exit ${r.code}):\n${r.stdout}\n--- stderr:\n${r.stderr}`)
   }
+}
+
+/** The draw command `commit` printed, as arguments for {@link run} (it is shell-quoted only when needed); fails the test when there is none. */
+export function printedDraw(stdout: string): string[] {
+  const line = stdout.split('\n').find((l) => l.trim().startsWith('orbitdraw draw '))
+  expect(line).toBeDefined()
+  return line!.trim().split(/\s+/).slice(1)
 }
 
 /**

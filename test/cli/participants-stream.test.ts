@@ -5,11 +5,9 @@
  * same count, the same digest (public and salted), the same look-alike groups and the same entries on
  * re-reading, or throws the same error (code, message, path).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { streamParticipantsFile, streamStats } from '../../src/node/participants-stream.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { findConfusableEntries } from '../../src/confusables.js'
@@ -17,23 +15,13 @@ import { bytesToHex } from '../../src/core/bytes.js'
 import { OrbitdrawError } from '../../src/core/errors.js'
 import { OrganizerSecret } from '../../src/core/secret.js'
 import { participantsRoot } from '../../src/core/participants.js'
+import { useTempFiles } from '../helpers/temp-files.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-stream-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const tmp = useTempFiles('orbitdraw-stream-')
 
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(7))
 
-async function fileOf(bytes: Uint8Array): Promise<string> {
-  const path = join(dir, `p${fileNo++}.txt`)
-  await writeFile(path, bytes)
-  return path
-}
+const fileOf = (bytes: Uint8Array): Promise<string> => tmp.write(bytes)
 
 type Outcome = { ok: true; count: number; root: string; groups: unknown; entries: string[] } | { ok: false; code: string; message: string; path: string | undefined; name: string }
 
@@ -155,7 +143,7 @@ describe('streamParticipantsFile equals the in-memory reader', () => {
   })
 
   it('a file that cannot be read, or is empty, fails as the in-memory reader does', async () => {
-    const missing = join(dir, 'no-such-file.txt')
+    const missing = join(tmp.dir, 'no-such-file.txt')
     expect(await streamed(missing, false, 16)).toEqual(await inMemory(missing, false))
     const empty = await fileOf(new Uint8Array(0))
     expect(await streamed(empty, false, 16)).toMatchObject({ ok: false, code: 'PARTICIPANTS_EMPTY' })

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { json, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
+import { json, printedDraw, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
@@ -38,13 +38,6 @@ function quotasCsv(pool: string, k: number, tweak: (f: string, v: string, min: n
     }
   })
   return `${out.join('\n')}\n`
-}
-
-/** The draw command commit printed, as arguments for `run` (it is shell-quoted only when needed). */
-function printedDraw(stdout: string): string[] {
-  const line = stdout.split('\n').find((l) => l.trim().startsWith('orbitdraw draw '))
-  expect(line).toBeDefined()
-  return line!.trim().split(/\s+/).slice(1)
 }
 
 beforeAll(async () => {

@@ -4,35 +4,23 @@
  * duplicate with the line of its first occurrence, a blank line, a line over maxEntryBytes, invalid UTF-8
  * with its byte offset), the in-memory reader's error; kinds a file of lines cannot commit are refused.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { commit, type OrbitdrawError } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
 import { InvalidInputError } from '../../src/errors.js'
 import { commitFile } from '../../src/node/commit-file.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { useTempFiles } from '../helpers/temp-files.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-commit-file-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const tmp = useTempFiles('orbitdraw-commit-file-')
 
 const chain = buildChain(10, 'commit-file')
 const BASE = { beacon: BEACON_NAME, target: 9, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'pick' as const, count: 2 }, label: 'file' }
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(13))
 
-async function fileOf(contents: string | Uint8Array): Promise<string> {
-  const path = join(dir, `p${fileNo++}.txt`)
-  await writeFile(path, contents)
-  return path
-}
+const fileOf = (contents: string | Uint8Array): Promise<string> => tmp.write(contents)
 
 describe('commitFile = commit of the list read whole', () => {
   const list = Array.from({ length: 5000 }, (_, i) => `Entrant ${i} ${i % 50 === 0 ? 'é "x"' : ''}`.trim())
@@ -91,7 +79,7 @@ describe('a bad file: a typed error naming its line, as the in-memory reader', (
   })
 
   it('a missing file: FILE_UNREADABLE', async () => {
-    await expect(commitFile(join(dir, 'nope.txt'), BASE)).rejects.toMatchObject({ code: 'FILE_UNREADABLE' })
+    await expect(commitFile(join(tmp.dir, 'nope.txt'), BASE)).rejects.toMatchObject({ code: 'FILE_UNREADABLE' })
   })
 
   it('a weighted draw (a file of lines has no weights) and a kind with whole-list rules are refused', async () => {

@@ -5,35 +5,24 @@
  * two threads; a private list stays private by default; kinds that need the list are refused with a
  * typed error before any block; the written proof verifies.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, verify, type Commitment, type DrawSpec } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
 import { commitFile, isStreamedRanking, streamDrawFile, writeProofFile, type ProofSink, type StreamedRanking } from '../../src/node/index.js'
 import { panelDraw } from '../../src/core/sortition/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
+import { useTempFiles } from '../helpers/temp-files.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-node-draw-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const tmp = useTempFiles('orbitdraw-node-draw-')
 
 const chain = buildChain(12, 'node-draw-stream')
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(11))
 const RELAXED = { allowUnsigned: true, allowUntimestamped: true, trust: { beacons: [BEACON_NAME] } } as const
 
-async function fileOf(text: string): Promise<string> {
-  const path = join(dir, `p${fileNo++}.txt`)
-  await writeFile(path, text)
-  return path
-}
+const fileOf = (text: string): Promise<string> => tmp.write(text)
 
 function commitmentFor(list: readonly string[], draw: DrawSpec, salted: boolean): Commitment {
   return commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: list, draw, label: 'node "stream"', ...(salted ? { private: { secret: SECRET } } : {}) }).commitment
@@ -121,7 +110,7 @@ describe('a ranking of every entry (shuffle, tiebreak), written from the file', 
     const commitment = commitmentFor(small, { kind: 'shuffle' }, false)
     const drawn = await streamDrawFile(path, { threads: 1, rankingWindowBytes: 100 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
-    const out = join(dir, 'shuffle.proof.json')
+    const out = join(tmp.dir, 'shuffle.proof.json')
     await writeProofFile(out, (sink) => drawn.write(proof, sink))
     const text = await readFile(out, 'utf8')
     expect(text).toBe(serializeProof(drawFromBlock(commitment, small, chain[10]!)))
@@ -136,9 +125,9 @@ describe('a ranking of every entry (shuffle, tiebreak), written from the file', 
     const drawn = await streamDrawFile(path, { threads: 1 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
     await writeFile(path, list.map((e, i) => (i === 40 ? 'q40' : e)).join('\n') + '\n')
-    const out = join(dir, 'changed-shuffle.proof.json')
+    const out = join(tmp.dir, 'changed-shuffle.proof.json')
     await expect(writeProofFile(out, (sink) => drawn.write(proof, sink))).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
-    expect((await readdir(dir)).filter((n) => n.startsWith('changed-shuffle.') || n.endsWith('.partial'))).toEqual([])
+    expect((await readdir(tmp.dir)).filter((n) => n.startsWith('changed-shuffle.') || n.endsWith('.partial'))).toEqual([])
   })
 })
 
@@ -170,7 +159,7 @@ describe('from the index, end to end', () => {
     expect(list.count).toBe(small.length)
     const drawn = await streamDrawFile(path, { threads: 1 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
-    const out = join(dir, 'e2e.proof.json')
+    const out = join(tmp.dir, 'e2e.proof.json')
     await writeProofFile(out, (sink) => drawn.write(proof, sink))
     const text = await readFile(out, 'utf8')
     expect(text).toBe(serializeProof(drawFromBlock(commitment, small, chain[10]!)))
@@ -185,8 +174,8 @@ describe('from the index, end to end', () => {
     const drawn = await streamDrawFile(path, { threads: 1 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
     await writeFile(path, list.map((e, i) => (i === 40 ? 'q40' : e)).join('\n') + '\n')
-    const out = join(dir, 'changed.proof.json')
+    const out = join(tmp.dir, 'changed.proof.json')
     await expect(writeProofFile(out, (sink) => drawn.write(proof, sink))).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
-    expect((await readdir(dir)).filter((n) => n.startsWith('changed.') || n.endsWith('.partial'))).toEqual([])
+    expect((await readdir(tmp.dir)).filter((n) => n.startsWith('changed.') || n.endsWith('.partial'))).toEqual([])
   })
 })

@@ -4,62 +4,23 @@
  * linear-scan weighted pick, the entries' columns parsed from their text) reproduces every intermediate
  * value. Regenerate with `npx tsx scripts/make-allocation-vectors.ts`.
  */
-import { createCipheriv } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { allocationVectorInputs, runAllocationVector } from './vector-cases.js'
+import { SpecChaChaReference } from '../../helpers/spec-chacha-reference.js'
 
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
 const FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'vectors', 'allocation.json')
 const VECTORS: J = JSON.parse(readFileSync(FILE, 'utf8'))
-
-/** The spec's stream and sampler, literally: ChaCha20 (key = seed, nonce 0, counter 0), rejection sampling. */
-class Ref {
-  pos = 0
-  private readonly ks: Buffer
-  constructor(seedHex: string) {
-    this.ks = createCipheriv('chacha20', Buffer.from(seedHex, 'hex'), Buffer.alloc(16)).update(Buffer.alloc(1 << 16))
-  }
-  uniform(n: bigint): bigint {
-    if (n === 1n) return 0n
-    const b = (n - 1n).toString(2).length
-    const L = Math.ceil(b / 8)
-    for (;;) {
-      const x = BigInt(`0x${this.ks.subarray(this.pos, this.pos + L).toString('hex')}`) & ((1n << BigInt(b)) - 1n)
-      this.pos += L
-      if (x < n) return x
-    }
-  }
-  pick(n: number, k: number): number[] {
-    const a = Array.from({ length: n }, (_, i) => i)
-    for (let i = 0; i < k; i++) {
-      const j = i + (n - i === 1 ? 0 : Number(this.uniform(BigInt(n - i))))
-      ;[a[i], a[j]] = [a[j]!, a[i]!]
-    }
-    return a.slice(0, k)
-  }
-  weighted(w: number[], k: number): number[] {
-    const left = w.map((x, i) => ({ i, w: BigInt(x) }))
-    const out: number[] = []
-    for (let t = 0; t < k; t++) {
-      const r = this.uniform(left.reduce((a, e) => a + e.w, 0n))
-      let run = 0n
-      const at = left.findIndex((e) => (run += e.w) > r)
-      out.push(left[at]!.i)
-      left.splice(at, 1)
-    }
-    return out
-  }
-}
 
 /** An entry's columns, from its text `id|col=value|…`. */
 const columnsOf = (entry: string): Record<string, string> => Object.fromEntries(entry.split('|').slice(1).map((p) => p.split('=') as [string, string]))
 const passes = (entry: string, where: { feature: string; values: string[] }[]): boolean => where.every((c) => c.values.includes(columnsOf(entry)[c.feature]!))
 
 function referenceStages(v: J): J {
-  const s = new Ref(v.seed)
+  const s = new SpecChaChaReference(v.seed)
   const entries: string[] = v.participants
   const selected = new Set<number>()
   const stages = v.draw.stages.map((st: J) => {
@@ -77,7 +38,7 @@ function referenceStages(v: J): J {
 }
 
 function referencePreference(v: J): J {
-  const s = new Ref(v.seed)
+  const s = new SpecChaChaReference(v.seed)
   const entries: string[] = v.participants
   const order = s.pick(entries.length, Math.max(0, entries.length - 1))
   if (entries.length > 0) order.push(...entries.map((_, i) => i).filter((i) => !order.includes(i)))

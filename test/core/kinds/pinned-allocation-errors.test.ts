@@ -9,14 +9,13 @@
  * The table is in __pins__/allocation-kind-errors.json (written from the code before the change).
  */
 import { describe, expect, it } from 'vitest'
-import { commit, drawFromBlock, parseCommitment, type DrawSpec } from '../../../src/core/index.js'
-import { DEFAULT_DRAW_KINDS, validateDrawSpec } from '../../../src/core/kinds/index.js'
+import { commit, drawFromBlock, type DrawSpec } from '../../../src/core/index.js'
 import { preferenceLotteryDraw } from '../../../src/core/kinds/preference-lottery.js'
 import { stagesDraw } from '../../../src/core/kinds/stages.js'
 import { LIMITS } from '../../../src/core/limits.js'
 import { makePool } from '../../../src/core/sortition/pool.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
-import { mutations, result, type J } from './pin-table.js'
+import { editedCopies, kindPinRows, mutations, type J, type KindSample } from './pin-table.js'
 
 const CHAIN = buildChain(12, 'pinned-allocation')
 const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: CHAIN[7]!.cid }, label: 'pinned' }
@@ -28,7 +27,7 @@ function sample(draw: DrawSpec, participants: readonly string[]): { commitment: 
   return { commitment: j.commitment, outcome: j.outcome, n: participants.length }
 }
 
-function samples(): { name: string; commitment: Record<string, J>; outcome: Record<string, J>; n: number }[] {
+function samples(): KindSample[] {
   const wages = ['I', 'II', 'III']
   const registrations = makePool(['degree', 'wage'], Array.from({ length: 12 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, values: [i % 3 === 0 ? 'advanced' : 'bachelor', wages[i % 3]!] })))
   const stages = stagesDraw(registrations, [
@@ -48,12 +47,7 @@ function samples(): { name: string; commitment: Record<string, J>; outcome: Reco
 
 /** Values on either side of each limit the commitment's schema states (and a few field values of the wrong kind). */
 function limitMutations(name: string, draw: Record<string, J>): { what: string; value: J }[] {
-  const out: { what: string; value: J }[] = []
-  const edit = (what: string, f: (d: Record<string, J>) => void): void => {
-    const d = structuredClone(draw)
-    f(d)
-    out.push({ what, value: d })
-  }
+  const { edit, out } = editedCopies(draw)
   type Stage = Record<string, J>
   if (name === 'stages') {
     const s = (d: Record<string, J>, i: number): Stage => (d.stages as Stage[])[i]!
@@ -104,12 +98,7 @@ function limitMutations(name: string, draw: Record<string, J>): { what: string; 
 }
 
 function outcomeLimitMutations(name: string, outcome: Record<string, J>): { what: string; value: J }[] {
-  const out: { what: string; value: J }[] = []
-  const edit = (what: string, f: (o: Record<string, J>) => void): void => {
-    const o = structuredClone(outcome)
-    f(o)
-    out.push({ what, value: o })
-  }
+  const { edit, out } = editedCopies(outcome)
   type Part = Record<string, J>
   if (name === 'stages') {
     const s = (o: Record<string, J>): Part => (o.stages as Part[])[0]!
@@ -142,26 +131,16 @@ describe('the allocation kinds refuse bad input as they always did (pinned)', ()
   it('parse, parseOutcome, parseCommitment, validateDrawSpec, encode and describe over a table of inputs', async () => {
     const rows: J[] = []
     for (const s of samples()) {
-      const kind = DEFAULT_DRAW_KINDS.get(s.name)!
       const draw = s.commitment.draw as Record<string, J>
-      for (const m of [...mutations(draw, 6), ...limitMutations(s.name, draw)]) {
-        if (m.what.startsWith('root =')) continue
-        rows.push({ kind: s.name, on: 'parse', what: m.what, result: result(() => kind.parse(m.value as Record<string, J>, '$.draw')) })
-        if (m.what === 'as is') continue
-        rows.push({ kind: s.name, on: 'parseCommitment', what: m.what, result: result(() => parseCommitment({ ...s.commitment, draw: m.value })) })
-        rows.push({ kind: s.name, on: 'parseCommitment, label bad too', what: m.what, result: result(() => parseCommitment({ ...s.commitment, draw: m.value, label: 5 })) })
-      }
-      for (const m of [...mutations(s.outcome, 4), ...outcomeLimitMutations(s.name, s.outcome)]) {
-        if (m.what.startsWith('root =')) continue
-        rows.push({ kind: s.name, on: 'parseOutcome', what: m.what, result: result(() => kind.parseOutcome(m.value as Record<string, J>, '$.outcome')) })
-      }
-      const spec = parseCommitment(s.commitment).draw
-      rows.push({ kind: s.name, on: 'encode', result: result(() => kind.encode(spec)) })
-      rows.push({ kind: s.name, on: 'describe', result: result(() => [kind.describe(spec, s.n), kind.describe(spec, undefined)]) })
-      // A typed spec as a JavaScript caller builds one: the parsed spec mutated (its JSON form's mutations, re-parsed where they parse).
-      for (const m of [...mutations(spec, 4), ...limitMutations(s.name, spec as unknown as Record<string, J>)]) {
-        for (const n of [0, s.n, s.n + 3]) rows.push({ kind: s.name, on: `validateDrawSpec n=${n}`, what: m.what, result: result(() => validateDrawSpec(m.value as DrawSpec, n)) })
-      }
+      rows.push(
+        ...kindPinRows(s, {
+          draws: [...mutations(draw, 6), ...limitMutations(s.name, draw)],
+          outcomes: [...mutations(s.outcome, 4), ...outcomeLimitMutations(s.name, s.outcome)],
+          // A typed spec as a JavaScript caller builds one: the parsed spec mutated (its JSON form's mutations, re-parsed where they parse).
+          typed: (spec) => [...mutations(spec, 4), ...limitMutations(s.name, spec as unknown as Record<string, J>)],
+          listSizes: [0, s.n, s.n + 3],
+        }),
+      )
     }
     expect(rows.length).toBeGreaterThan(1000)
     await expect(`[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`).toMatchFileSnapshot('./__pins__/allocation-kind-errors.json')

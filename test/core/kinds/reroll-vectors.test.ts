@@ -4,7 +4,7 @@
  * Fisher–Yates, linear-scan weighted pick, the available list built in full) reproduces every
  * intermediate value from the commitment text alone. Regenerate with `npx tsx scripts/make-reroll-vectors.ts`.
  */
-import { createCipheriv, createHash } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,49 +13,11 @@ import * as dagJson from '@ipld/dag-json'
 import { CID } from 'multiformats/cid'
 import { parseCommitment } from '../../../src/core/index.js'
 import { rerollVectorInputs, runRerollVector } from './reroll-vector-cases.js'
+import { SpecChaChaReference } from '../../helpers/spec-chacha-reference.js'
 
 type J = any // eslint-disable-line @typescript-eslint/no-explicit-any
 const FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'vectors', 'reroll.json')
 const VECTORS: J = JSON.parse(readFileSync(FILE, 'utf8'))
-
-/** The spec's stream and samplers, literally: ChaCha20 (key = seed, nonce 0, counter 0), rejection sampling. */
-class Ref {
-  pos = 0
-  private readonly ks: Buffer
-  constructor(seedHex: string) {
-    this.ks = createCipheriv('chacha20', Buffer.from(seedHex, 'hex'), Buffer.alloc(16)).update(Buffer.alloc(1 << 12))
-  }
-  uniform(n: bigint): bigint {
-    if (n === 1n) return 0n
-    const b = (n - 1n).toString(2).length
-    const L = Math.ceil(b / 8)
-    for (;;) {
-      const x = BigInt(`0x${this.ks.subarray(this.pos, this.pos + L).toString('hex')}`) & ((1n << BigInt(b)) - 1n)
-      this.pos += L
-      if (x < n) return x
-    }
-  }
-  pick(n: number, k: number): number[] {
-    const a = Array.from({ length: n }, (_, i) => i)
-    for (let i = 0; i < k; i++) {
-      const j = i + Number(this.uniform(BigInt(n - i)))
-      ;[a[i], a[j]] = [a[j]!, a[i]!]
-    }
-    return a.slice(0, k)
-  }
-  weighted(w: number[], k: number): number[] {
-    const left = w.map((x, i) => ({ i, w: BigInt(x) }))
-    const out: number[] = []
-    for (let t = 0; t < k; t++) {
-      const r = this.uniform(left.reduce((a, e) => a + e.w, 0n))
-      let run = 0n
-      const at = left.findIndex((e) => (run += e.w) > r)
-      out.push(left[at]!.i)
-      left.splice(at, 1)
-    }
-    return out
-  }
-}
 
 /** docs/spec.md, Re-rolls, from the commitment's text and the seed. */
 function reference(v: J): J {
@@ -69,13 +31,13 @@ function reference(v: J): J {
   const steps: J = {}
   if (d.rule === 'next') {
     const K = Math.min(n, X.length + k)
-    const s = new Ref(d.ranking)
+    const s = new SpecChaChaReference(d.ranking, 1 << 12)
     const L = weights === undefined ? s.pick(n, K) : s.weighted(weights, K)
     R = L.filter((i) => !X.includes(i)).slice(0, k)
     Object.assign(steps, { K, ranked: L, rankingConsumed: s.pos })
   } else {
     const A = Array.from({ length: n }, (_, i) => i).filter((i) => !X.includes(i))
-    const s = new Ref(v.seed)
+    const s = new SpecChaChaReference(v.seed, 1 << 12)
     const pos = weights === undefined ? s.pick(A.length, k) : s.weighted(A.map((i) => weights[i]!), k)
     R = pos.map((j) => A[j]!)
     Object.assign(steps, { m: A.length, positions: pos, consumed: s.pos })
@@ -121,7 +83,7 @@ describe('reroll.json', () => {
     for (const v of VECTORS.cases) {
       const d = JSON.parse(v.commitment).draw
       const weights = typeof v.participants[0] === 'object' ? v.participants.map((p: J) => p.weight) : undefined
-      const s = new Ref(v.ranking)
+      const s = new SpecChaChaReference(v.ranking, 1 << 12)
       expect(weights === undefined ? s.pick(v.participants.length, v.firstWinners.length) : s.weighted(weights, v.firstWinners.length)).toEqual(v.firstWinners)
       for (const r of v.replacements) expect(v.excluded).not.toContain(r)
       if (v.name.endsWith('chain')) expect(d.past.length).toBeGreaterThan(0)

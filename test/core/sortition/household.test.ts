@@ -20,6 +20,7 @@ import {
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, lcg, proportionalQuotas, smallPool, valid } from './fixtures.js'
+import { panelFrequencies } from './panel-frequencies.js'
 
 describe('normalizeHousehold: the matching rule', () => {
   it.each([
@@ -73,7 +74,6 @@ const groups = [[0, 1, 2], [3, 4], [7, 8], [9, 10]]
 const of = householdIndex(groups, pool.respondents.length)
 const quotaPanels = enumeratePanels(pool, table, k)
 const panels = quotaPanels.filter((p) => sharedHousehold(of, p) === undefined)
-const index = new Map(panels.map((p, i) => [p.join(','), i]))
 
 describe('household rejection: exact by enumeration', () => {
   it('the rule removes panels, and the counter counts the quota-valid ones', () => {
@@ -109,16 +109,7 @@ describe('household rejection: exact by enumeration', () => {
 describe('household rejection: uniform over the valid panels (chi-square, alpha = 0.001, fixed seeds)', () => {
   const N = 100 * panels.length
 
-  function frequencies(draw: (s: RandomStream) => number[], seed: number): number[] {
-    const counts = new Array<number>(panels.length).fill(0)
-    const s = streamFromSeed(seedOf(seed))
-    for (let t = 0; t < N; t++) {
-      const i = index.get(draw(s).join(','))
-      expect(i, 'drawn panel keeps quotas and households').toBeDefined()
-      counts[i!]!++
-    }
-    return counts
-  }
+  const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed, 'drawn panel keeps quotas and households')
 
   it('every feature counted exactly, households by rejection: accepted', () => {
     const plan = planPanel(pool, table, k)

@@ -12,6 +12,7 @@ import { drawPanel, planPanel, selectionProbabilities, checkPanelClaim } from '.
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, proportionalQuotas, smallPool, valid } from './fixtures.js'
+import { drawCountingRounds, panelFrequencies, uniformityCase } from './panel-frequencies.js'
 
 /** Every ordered subset of the features (as index lists), for exhaustive counter checks. */
 function orderedSubsets(m: number): number[][] {
@@ -76,23 +77,9 @@ function greedyPanel(pool: SortitionPool, table: QuotaTable, k: number, stream: 
 }
 
 describe('panel draw: uniform over valid panels (chi-square, alpha = 0.001, fixed seeds)', () => {
-  const pool = smallPool(11, [2, 3, 3], 21)
-  const k = 5
-  const table = checkQuotas(pool, proportionalQuotas(pool, k, 0), k)
-  const panels = enumeratePanels(pool, table, k)
-  const index = new Map(panels.map((p, i) => [p.join(','), i]))
-  const N = 100 * panels.length
+  const { pool, k, table, panels, N } = uniformityCase()
 
-  function frequencies(draw: (s: RandomStream) => number[], seed: number): number[] {
-    const counts = new Array<number>(panels.length).fill(0)
-    const s = streamFromSeed(seedOf(seed))
-    for (let t = 0; t < N; t++) {
-      const i = index.get(draw(s).join(','))
-      expect(i, 'drawn panel is valid').toBeDefined()
-      counts[i!]!++
-    }
-    return counts
-  }
+  const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed)
 
   it('has enough valid panels for a meaningful test', () => {
     expect(panels.length).toBeGreaterThanOrEqual(20)
@@ -109,16 +96,10 @@ describe('panel draw: uniform over valid panels (chi-square, alpha = 0.001, fixe
   it('one feature counted, the others by rejection: accepted', () => {
     const plan = planPanel(pool, table, k, { exactFeatures: [pool.features[1]!.name] })
     expect(plan.exact).toBe(false)
-    let rounds = 0
-    const r = chiSquareTest(
-      frequencies((s) => {
-        const d = drawPanel(plan, s)
-        rounds += d.rounds
-        return d.members
-      }, 102),
-    )
+    const counted = drawCountingRounds(plan)
+    const r = chiSquareTest(frequencies(counted.draw, 102))
     expect(r.pass, JSON.stringify(r)).toBe(true)
-    expect(rounds).toBeGreaterThan(N) // the rejection path was exercised
+    expect(counted.rounds).toBeGreaterThan(N) // the rejection path was exercised
   })
 
   it('no feature counted (pure rejection from all k-subsets): accepted', () => {

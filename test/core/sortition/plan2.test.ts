@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, parseCommitment, serializeProof, verify } from '../../../src/core/index.js'
 import { encodeCommitment } from '../../../src/core/commitment.js'
 import { panelDraw } from '../../../src/core/kinds/panel.js'
-import { makePool, PLAN_METHODS, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { PLAN_METHODS } from '../../../src/core/sortition/index.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 import { plan2Inputs, runPlan2, type Plan2Vector } from './plan2-cases.js'
 import { proportionalQuotas, smallPool } from './fixtures.js'
+import { vectorPoolAndRows } from './plan-vector-kit.js'
 
 const file = JSON.parse(readFileSync(new URL('../../vectors/sortition-plan2.json', import.meta.url), 'utf8')) as { cases: Plan2Vector[] }
 const CHAIN = buildChain(12, 'plan2')
@@ -31,8 +32,7 @@ describe('plan method 2', () => {
 
   it('a plan method 1 refuses commits as method 2, draws and verifies; tampering with the members fails panel-replay', async () => {
     const v = file.cases[0]!
-    const pool = makePool(v.header.slice(1), v.rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
-    const rows: QuotaRow[] = v.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max }))
+    const { pool, rows } = vectorPoolAndRows(v)
     const { draw, participants } = panelDraw(pool, rows, v.k, { exactFeatures: [], alternates: 2 })
     expect(draw.plan).toBe(2)
     const { commitment } = commit({ ...base, draw, participants })

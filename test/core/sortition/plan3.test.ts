@@ -12,24 +12,21 @@ import { encodeCommitment } from '../../../src/core/commitment.js'
 import { hexToBytes } from '../../../src/core/bytes.js'
 import { panelDraw } from '../../../src/core/kinds/panel.js'
 import { streamFromSeed, type RandomStream } from '../../../src/core/random/index.js'
-import { checkQuotas, drawPanel, makePool, planPanel, PLAN_METHODS, SORTITION_LIMITS, type QuotaRow } from '../../../src/core/sortition/index.js'
+import { checkQuotas, drawPanel, planPanel, PLAN_METHODS, SORTITION_LIMITS } from '../../../src/core/sortition/index.js'
 import { chooseCount, meetsQuotas, relaxedPanel, roundCap, uniformBelow } from '../../../src/core/sortition/round.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
-import { enumeratePanels, proportionalQuotas, smallPool } from './fixtures.js'
+import { proportionalQuotas, smallPool } from './fixtures.js'
+import { drawCountingRounds, panelFrequencies, uniformityCase } from './panel-frequencies.js'
 import { plan3Inputs, runPlan3, type Plan3Vector } from './plan3-cases.js'
+import { vectorPoolAndRows } from './plan-vector-kit.js'
 import { referencePanel } from './reference.js'
 
 const file = JSON.parse(readFileSync(new URL('../../vectors/sortition-plan3.json', import.meta.url), 'utf8')) as { cases: Plan3Vector[] }
 const CHAIN = buildChain(12, 'plan3')
 const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: CHAIN[7]!.cid }, label: 'plan 3' }
-
-function vectorInputs(v: Plan3Vector): { pool: ReturnType<typeof makePool>; rows: QuotaRow[] } {
-  const pool = makePool(v.header.slice(1), v.rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
-  return { pool, rows: v.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max })) }
-}
 
 describe('plan method 3', () => {
   it('the vectors replay: both refusals, the kept trials, maxRounds = 16 × the 10th, the cost and the draw', () => {
@@ -69,7 +66,7 @@ describe('plan method 3', () => {
 
   it('a plan methods 1 and 2 refuse commits as method 3 (plan 3, maxRounds), draws and verifies; tampering fails panel-replay', async () => {
     const v = file.cases[0]!
-    const { pool, rows } = vectorInputs(v)
+    const { pool, rows } = vectorPoolAndRows(v)
     const { draw, participants } = panelDraw(pool, rows, v.k, { exactFeatures: [], alternates: 2 })
     expect(draw.plan).toBe(3)
     expect(draw.maxRounds).toBe(v.maxRounds)
@@ -89,7 +86,7 @@ describe('plan method 3', () => {
 
   it('the committed cap binds the draw: a cap below the rounds needed fails with SORTITION_REJECTION_LIMIT', () => {
     const v = file.cases[0]!
-    const { pool, rows } = vectorInputs(v)
+    const { pool, rows } = vectorPoolAndRows(v)
     const table = checkQuotas(pool, rows, v.k)
     const replay = (maxRounds: number): ReturnType<typeof drawPanel> => drawPanel(planPanel(pool, table, v.k, { exactFeatures: [], explain: false, method: 3, maxRounds, skipAcceptanceCheck: true }), streamFromSeed(hexToBytes(v.seed)))
     expect(replay(v.rounds).members.map((m) => pool.respondents[m]!.id)).toEqual(v.members)
@@ -100,7 +97,7 @@ describe('plan method 3', () => {
 
   it('malformed method-3 commitments are refused: no or bad maxRounds, maxRounds without plan 3, households, a cap over the draw cost', () => {
     const v = file.cases[0]!
-    const { pool, rows } = vectorInputs(v)
+    const { pool, rows } = vectorPoolAndRows(v)
     const { draw, participants } = panelDraw(pool, rows, v.k, { exactFeatures: [] })
     const { commitment } = commit({ ...base, draw, participants })
     const mutate = (f: (d: Record<string, unknown>) => void): (() => unknown) => {
@@ -127,24 +124,10 @@ describe('plan method 3', () => {
 })
 
 describe('plan method 3 draws: uniform over valid panels (chi-square, alpha = 0.001, fixed seeds)', () => {
-  const pool = smallPool(11, [2, 3, 3], 21)
-  const k = 5
-  const table = checkQuotas(pool, proportionalQuotas(pool, k, 0), k)
-  const panels = enumeratePanels(pool, table, k)
-  const index = new Map(panels.map((p, i) => [p.join(','), i]))
-  const N = 100 * panels.length
+  const { pool, k, table, panels, N } = uniformityCase()
   const plan = planPanel(pool, table, k, { exactFeatures: [], method: 3 })
 
-  function frequencies(draw: (s: RandomStream) => number[], seed: number): number[] {
-    const counts = new Array<number>(panels.length).fill(0)
-    const s = streamFromSeed(seedOf(seed))
-    for (let t = 0; t < N; t++) {
-      const i = index.get(draw(s).join(','))
-      expect(i, 'drawn panel is valid').toBeDefined()
-      counts[i!]!++
-    }
-    return counts
-  }
+  const frequencies = (draw: (s: RandomStream) => number[], seed: number): number[] => panelFrequencies(panels, N, draw, seed)
 
   it('the plan is method 3 with a cap of 16 × its gate trials, and the counter counts every k-subset (brute force)', () => {
     expect(panels.length).toBeGreaterThanOrEqual(20)
@@ -155,16 +138,10 @@ describe('plan method 3 draws: uniform over valid panels (chi-square, alpha = 0.
   })
 
   it('method 3 draws: accepted', () => {
-    let rounds = 0
-    const r = chiSquareTest(
-      frequencies((s) => {
-        const d = drawPanel(plan, s)
-        rounds += d.rounds
-        return d.members
-      }, 301),
-    )
+    const counted = drawCountingRounds(plan)
+    const r = chiSquareTest(frequencies(counted.draw, 301))
     expect(r.pass, JSON.stringify(r)).toBe(true)
-    expect(rounds).toBeGreaterThan(N) // the rejection path was exercised
+    expect(counted.rounds).toBeGreaterThan(N) // the rejection path was exercised
   })
 
   it('negative control: keeping the lower of two valid panels (by first member) is rejected by the same test', () => {
