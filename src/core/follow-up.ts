@@ -53,10 +53,13 @@ export function parseFollows(draw: JsonObject, path: string): FollowUpLink {
   return parseShape(followsShape, draw.follows, `${path}.follows`) as FollowUpLink
 }
 
-/** Validates `follows` against `n` participants and the follow-up's own target. */
-export function validateFollows(f: FollowUpLink, n: number, path: string): void {
+/**
+ * Validates `follows` against `n` participants and the follow-up's own target. `builder` names the
+ * function that builds this follow-up kind's spec (`panelReplacementDraw`, `rerollDraw`), for the hint.
+ */
+export function validateFollows(f: FollowUpLink, n: number, path: string, builder: string): void {
   const p = `${path}.follows`
-  if (typeof f !== 'object' || f === null) badDraw(p, 'follows must name the original draw', 'use panelReplacementDraw')
+  if (typeof f !== 'object' || f === null) badDraw(p, 'follows must name the original draw', `build the draw with ${builder}, which names the original draw`)
   if (typeof f.commitment !== 'string' || f.commitment.length === 0 || f.commitment.length > 200) badDraw(`${p}.commitment`, 'the original commitment CID is missing', 'name the original commitment\'s CID')
   if (typeof f.seed !== 'string' || !/^[0-9a-f]{64}$/.test(f.seed)) badDraw(`${p}.seed`, 'the original seed must be 64 lowercase hex digits', 'copy the original proof\'s seed')
   if (!Number.isSafeInteger(f.target) || f.target < 1) badDraw(`${p}.target`, 'the original target must be a block sequence', 'copy the original commitment\'s target')
