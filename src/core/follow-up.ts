@@ -15,7 +15,7 @@ import { SORTITION_LIMITS } from './sortition/pool.js'
 
 /**
  * What a follow-up commitment says of the draw it follows (`draw.follows`).
- * @category Sortition
+ * @category Draw kinds
  */
 export interface FollowUpLink {
   /** The original draw's commitment CID. */
@@ -30,7 +30,7 @@ export interface FollowUpLink {
 
 /**
  * Nesting of follow-ups a verifier follows: a proof, its original, the original's original, …
- * @category Sortition
+ * @category Draw kinds
  */
 export const MAX_FOLLOW_UP_DEPTH = 8
 
@@ -77,15 +77,19 @@ export function encodeFollows(f: FollowUpLink): object {
 
 /**
  * The follow-up proof with its original carried (`original`), which makes it self-contained: `verify`
- * checks the original as a proof of its own and the link to it.
+ * checks the original as a proof of its own and the link to it. For every follow-up kind: a re-roll
+ * (`rerollDraw`) and a panel replacement (`panelReplacementDraw`, from `orbitdraw/sortition`).
  *
  * @example
  * ```ts
- * const spec = panelReplacementDraw(originalProof, [droppedIndex], originalCid)
+ * import { commit, drawFromBlock } from 'orbitdraw/core'
+ * import { rerollDraw, withOriginal } from 'orbitdraw/kinds'
+ *
+ * const spec = rerollDraw(originalProof, [declinedIndex], originalCid, 'fresh')
  * const { commitment } = commit({ beacon, target, after, draw: spec, participants })
  * const proof = withOriginal(drawFromBlock(commitment, participants, block), originalProof)
  * ```
- * @category Sortition
+ * @category Draw kinds
  */
 export function withOriginal<P extends object>(proof: P, original: unknown): P & { readonly original: unknown } {
   return { ...proof, original }
