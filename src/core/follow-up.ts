@@ -15,7 +15,7 @@ import { SORTITION_LIMITS } from './sortition/pool.js'
 
 /**
  * What a follow-up commitment says of the draw it follows (`draw.follows`).
- * @category Sortition
+ * @category Draw kinds
  */
 export interface FollowUpLink {
   /** The original draw's commitment CID. */
@@ -30,7 +30,7 @@ export interface FollowUpLink {
 
 /**
  * Nesting of follow-ups a verifier follows: a proof, its original, the original's original, …
- * @category Sortition
+ * @category Draw kinds
  */
 export const MAX_FOLLOW_UP_DEPTH = 8
 
@@ -53,10 +53,13 @@ export function parseFollows(draw: JsonObject, path: string): FollowUpLink {
   return parseShape(followsShape, draw.follows, `${path}.follows`) as FollowUpLink
 }
 
-/** Validates `follows` against `n` participants and the follow-up's own target. */
-export function validateFollows(f: FollowUpLink, n: number, path: string): void {
+/**
+ * Validates `follows` against `n` participants and the follow-up's own target. `builder` names the
+ * function that builds this follow-up kind's spec (`panelReplacementDraw`, `rerollDraw`), for the hint.
+ */
+export function validateFollows(f: FollowUpLink, n: number, path: string, builder: string): void {
   const p = `${path}.follows`
-  if (typeof f !== 'object' || f === null) badDraw(p, 'follows must name the original draw', 'use panelReplacementDraw')
+  if (typeof f !== 'object' || f === null) badDraw(p, 'follows must name the original draw', `build the draw with ${builder}, which names the original draw`)
   if (typeof f.commitment !== 'string' || f.commitment.length === 0 || f.commitment.length > 200) badDraw(`${p}.commitment`, 'the original commitment CID is missing', 'name the original commitment\'s CID')
   if (typeof f.seed !== 'string' || !/^[0-9a-f]{64}$/.test(f.seed)) badDraw(`${p}.seed`, 'the original seed must be 64 lowercase hex digits', 'copy the original proof\'s seed')
   if (!Number.isSafeInteger(f.target) || f.target < 1) badDraw(`${p}.target`, 'the original target must be a block sequence', 'copy the original commitment\'s target')
@@ -74,15 +77,19 @@ export function encodeFollows(f: FollowUpLink): object {
 
 /**
  * The follow-up proof with its original carried (`original`), which makes it self-contained: `verify`
- * checks the original as a proof of its own and the link to it.
+ * checks the original as a proof of its own and the link to it. For every follow-up kind: a re-roll
+ * (`rerollDraw`) and a panel replacement (`panelReplacementDraw`, from `orbitdraw/sortition`).
  *
  * @example
  * ```ts
- * const spec = panelReplacementDraw(originalProof, [droppedIndex], originalCid)
+ * import { commit, drawFromBlock } from 'orbitdraw/core'
+ * import { rerollDraw, withOriginal } from 'orbitdraw/kinds'
+ *
+ * const spec = rerollDraw(originalProof, [declinedIndex], originalCid, 'fresh')
  * const { commitment } = commit({ beacon, target, after, draw: spec, participants })
  * const proof = withOriginal(drawFromBlock(commitment, participants, block), originalProof)
  * ```
- * @category Sortition
+ * @category Draw kinds
  */
 export function withOriginal<P extends object>(proof: P, original: unknown): P & { readonly original: unknown } {
   return { ...proof, original }

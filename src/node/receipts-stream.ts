@@ -1,5 +1,5 @@
 /**
- * Receipts of a private list in a file of lines, read as a stream: the first pass (`participants-stream.ts`)
+ * Receipts of a private list in a file of lines (a weighted CSV: `weighted-receipts.ts`), read as a stream: the first pass (`participants-stream.ts`)
  * checks the file and keeps the root of every aligned block of 2^14 entries; then each block is read again
  * (one byte range), hashed as a whole tree (its root must be the first pass's), and gives its entries'
  * receipts: the path inside the block, then the block's path in the tree over the block roots. Memory
@@ -11,51 +11,23 @@
 import { bytesToHex } from '../core/bytes.js'
 import type { Commitment, CommitResult } from '../core/commitment.js'
 import { InvalidInputError } from '../core/errors.js'
-import type { DrawKinds } from '../core/kinds/kind.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
-import { checkReceiptCommitment, checkReceiptCount, checkReceiptRoot, RECEIPT_TYPE, type Receipt } from '../core/receipt.js'
+import { checkReceiptCommitment, checkReceiptCount, checkReceiptRoot, RECEIPT_TYPE } from '../core/receipt.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile } from './participants-stream.js'
+import type { StreamedReceipts, StreamReceiptsOptions } from './streamed-receipts.js'
+import { streamWeightedReceipts } from './weighted-receipts.js'
 
-/**
- * Options of {@link streamReceiptsFile}.
- * @category Node
- */
-export interface StreamReceiptsOptions {
-  /** The registry of draw kinds (default: the built-in kinds). */
-  readonly kinds?: DrawKinds
-  /** Called after each chunk of the first pass: bytes read so far and the file's size. */
-  readonly onProgress?: (bytesRead: number, totalBytes: number) => void
-  /** Threads for the first pass's hashes (default 2). */
-  readonly threads?: 1 | 2
-  /** @internal Bytes read at a time (default 1 MiB). */
-  readonly chunkBytes?: number
-  /** @internal log2 of the block size (default 14; tests use small blocks). */
-  readonly blockLog?: number
-}
-
-/**
- * The receipts of a private list read from a file (the first pass done, the list checked against the
- * commitment): {@link StreamedReceipts.receipts} gives them in committed order, one block of the file at
- * a time.
- * @category Node
- */
-export interface StreamedReceipts {
-  /** The commitment's CID. */
-  readonly cid: string
-  /** Number of participants (= receipts). */
-  readonly count: number
-  /** Every receipt, in committed order. @throws `PARTICIPANTS_MISMATCH` when the file changed since the first pass. */
-  receipts(): AsyncGenerator<Receipt, void, undefined>
-  /** Entries `[from, to)`, read again from the file (e.g. to name the receipts' files before writing any). */
-  entries(from: number, to: number): Promise<string[]>
-}
+export type { StreamedReceipts, StreamReceiptsOptions } from './streamed-receipts.js'
 
 /**
  * Checks a file of lines against a private (salted) commitment, as `makeReceipts` checks a list (the same
- * errors, and the file's own: its line), and gives the receipts as a stream.
+ * errors, and the file's own: its line), and gives the receipts as a stream. A weighted draw reads a
+ * CSV's weight column (`weightColumn`, and `column` for the entries), as `commitFile` does: its receipts
+ * carry each entry's weight. Memory: the first pass's (12 bytes an entry for a file of lines; 16 for a
+ * weighted CSV, whose weights stay), then one block of 16,384 entries at a time (two for a CSV).
  *
  * @example
  * ```ts
@@ -64,17 +36,26 @@ export interface StreamedReceipts {
  *
  * const book = await streamReceiptsFile(commitment, 'entrants.txt', secret)
  * for await (const r of book.receipts()) await send(r.entry, serializeReceipt(r))
+ *
+ * // A weighted draw's list: a CSV with its weight column.
+ * const tickets = await streamReceiptsFile(commitment, 'tickets.csv', secret, { column: 'name', weightColumn: 'tickets' })
+ * for await (const r of tickets.receipts()) await send(r.entry, serializeReceipt(r)) // r.weight: its tickets
  * ```
  * @throws `InvalidInputError` `NOT_SALTED`, `INVALID_SECRET`, `INVALID_PARTICIPANTS` (a weighted
- *   draw: a file of lines has no weights); the streaming reader's errors (a bad file: its line);
+ *   draw without `weightColumn`: a file of lines has no weights; `weightColumn` for a draw of plain
+ *   entries); the streaming readers' errors (a bad file: its line or row);
  *   `MismatchError` `PARTICIPANTS_MISMATCH` when the file or the secret is not the committed one.
  * @category Node
  */
 export async function streamReceiptsFile(commitment: CommitResult | Commitment, path: string, secret: OrganizerSecret | Uint8Array, options: StreamReceiptsOptions = {}): Promise<StreamedReceipts> {
-  const { c, cid, json, kinds, committed, secret: key } = checkReceiptCommitment(commitment, secret, options.kinds)
-  if (kinds.get(c.draw.kind)?.participants === 'weighted') {
-    throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'read the list with its weights and pass it to makeReceipts', { path: '$.participants' })
+  const check = checkReceiptCommitment(commitment, secret, options.kinds)
+  const { c, cid, json, kinds, committed, secret: key } = check
+  const kind = kinds.get(c.draw.kind)
+  if (kind?.participants === 'weighted') {
+    if (options.weightColumn === undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'give the weight column of a CSV (weightColumn), or read the list with its weights and pass it to makeReceipts', { path: '$.participants' })
+    return streamWeightedReceipts(check, path, options.weightColumn, options)
   }
+  if (options.weightColumn !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `a ${c.draw.kind} draw takes plain entries, not weights`, 'drop weightColumn', { path: '$.participants' })
   const list = await streamParticipantsFile(path, {
     secret: key,
     blockRoots: true,
@@ -91,6 +72,18 @@ export async function streamReceiptsFile(commitment: CommitResult | Commitment, 
     cid,
     count: list.count,
     entries: (from, to) => list.range(from, to),
+    async rescan(visit) {
+      for (let from = 0; from < list.count; from += size) {
+        const to = Math.min(list.count, from + size)
+        let lines: string[]
+        try {
+          lines = await list.range(from, to)
+        } catch (cause) {
+          throw fileChanged(path, cause)
+        }
+        await visit(lines, from)
+      }
+    },
     async *receipts() {
       for (let b = 0; b * size < list.count; b++) {
         const first = b * size

@@ -21,7 +21,7 @@ import { firstInvalidUtf8 } from '../core/json.js'
 import { LIMITS } from '../core/limits.js'
 import { duplicateError, entryErrorAt, listSizeError } from '../core/participants.js'
 import type { OrganizerSecret } from '../core/secret.js'
-import { BlockHasher } from './block-hasher.js'
+import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
 import type { ConfusableGroup } from '../confusables.js'
 import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, UTF8_HINT } from './file-errors.js'
@@ -50,6 +50,11 @@ export interface StreamWeightedOptions {
   parallelFromBytes?: number
   /** @internal log2 of the block size in entries (default 14). */
   blockLog?: number
+  /**
+   * Also keep the root of every aligned block of `2^blockLog` entries (the last one partial), in order
+   * ({@link StreamedWeighted.blockRoots}), for receipts. 32 bytes per 16,384 entries.
+   */
+  blockRoots?: boolean
 }
 
 /**
@@ -66,6 +71,14 @@ export interface StreamedWeighted {
   readonly entryBytes: number
   /** The weights, in committed order. */
   readonly weights: readonly number[]
+  /**
+   * With `blockRoots`: the roots of the aligned blocks of {@link StreamedWeighted.blockSize} entries (the
+   * last one partial), in list order; the RFC 9162 tree over them (as leaf hashes) has the same root.
+   * Else empty.
+   */
+  readonly blockRoots: readonly Uint8Array[]
+  /** Entries per block of {@link StreamedWeighted.blockRoots} (a power of two). */
+  readonly blockSize: number
   /** Look-alike groups (with `confusables`), as `findConfusableEntries(entries)` returns them; else empty. */
   readonly confusables: readonly ConfusableGroup[]
   /** The entries at `indices` (any order), read again from the file. */
@@ -125,6 +138,16 @@ export async function streamWeightedCsv(path: string, options: StreamWeightedOpt
       const hash = createHash('sha256')
       let entries: string[] = []
       let weights: number[] = []
+      // The visitor's own errors (a sink that failed, a reader that stopped) pass through as they are.
+      let visitFailed: { readonly error: unknown } | undefined
+      const visitBatch = async (e: readonly string[], w: readonly number[], first: number): Promise<void> => {
+        try {
+          await visit(e, w, first)
+        } catch (error) {
+          visitFailed = { error }
+          throw error
+        }
+      }
       try {
         await readRows(again, chunkBytes, hash, scan.columns, path, (entry, weight) => {
           entries.push(entry)
@@ -136,9 +159,10 @@ export async function streamWeightedCsv(path: string, options: StreamWeightedOpt
           entries = []
           weights = []
           if (seen > count) throw fileChanged(path)
-          return visit(e, w, first)
+          return visitBatch(e, w, first)
         })
       } catch (cause) {
+        if (visitFailed !== undefined) throw visitFailed.error
         throw fileChanged(path, cause)
       }
       if (entries.length > 0) {
@@ -166,7 +190,7 @@ export async function streamWeightedCsv(path: string, options: StreamWeightedOpt
   }
   const { duplicate, groups } = await findRepeats(scan.keys, count, options.confusables === true, entries)
   if (duplicate !== null) throw entryErrorIn(duplicateError(duplicate[0], duplicate[1], '.entry'), 'csv', path)
-  return { count, root: scan.root, entryBytes: scan.entryChars, weights: scan.weights, confusables: groups, entries, rescan }
+  return { count, root: scan.root, entryBytes: scan.entryChars, weights: scan.weights, blockRoots: scan.blockRoots, blockSize: scan.blockSize, confusables: groups, entries, rescan }
 }
 
 interface Scan {
@@ -174,6 +198,8 @@ interface Scan {
   root: Uint8Array
   weights: number[]
   keys: BigUint64Array
+  blockRoots: Uint8Array[]
+  blockSize: number
   fingerprint: string
   entryChars: number
   columns: Columns
@@ -186,7 +212,7 @@ interface Columns {
 }
 
 async function scanCsv(file: FileHandle, size: number, path: string, options: StreamWeightedOptions): Promise<Scan> {
-  const hasher = new BlockHasher({ secret: options.secret ?? null, blockLog: options.blockLog ?? 14, threads: (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), steal: true, keepRoots: false })
+  const hasher = new BlockHasher({ secret: options.secret ?? null, blockLog: options.blockLog ?? 14, threads: (options.threads ?? 2) === 2 && size >= (options.parallelFromBytes ?? 1024 * 1024), steal: true, keepRoots: options.blockRoots === true })
   try {
     const hash = createHash('sha256')
     const keyOf = options.confusables === true ? skeletonHashInto : entryHashInto
@@ -238,7 +264,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
     if (sizeError !== null) throw entryErrorIn(sizeError, 'csv', path)
     if (entryError !== undefined) throw entryErrorIn(entryError, 'csv', path)
     const root = await hasher.finish(block, blockFirst, blockWeights)
-    return { count: index, root, weights, keys: keys.subarray(0, index), fingerprint: hash.digest('hex'), entryChars, columns }
+    return { count: index, root, weights, keys: keys.subarray(0, index), blockRoots: (hasher.roots ?? []).map(hashOfWords), blockSize: hasher.blockSize, fingerprint: hash.digest('hex'), entryChars, columns }
   } finally {
     hasher.close()
   }

@@ -74,6 +74,38 @@ describe('orbitdraw receipts', () => {
     expect(dup.stderr).toMatch(/dup\.txt, line 9: .*identical to line 1/)
   })
 
+  it('a weighted CSV (--weight-column) is read as a stream: the receipts of the JSON list read whole, byte for byte', async () => {
+    const weighted = ENTRIES.map((entry, i) => ({ entry, weight: 1 + (i % 3) }))
+    const base = { beacon: BEACON_NAME, target: 5, after: { sequence: 3, block: CHAIN[3]!.cid }, participants: weighted, draw: { kind: 'weighted' as const, count: 2 }, label: 'cli weighted receipts' }
+    const c = commit({ ...base, private: { secret: SECRET } })
+    await writeFile(join(ws.dir, 'w.json'), `${JSON.stringify(c.json, null, 2)}\n`)
+    await writeFile(join(ws.dir, 'w.secret.json'), serializeSecretFile(SECRET, c.cid), { mode: 0o600 })
+    await writeFile(join(ws.dir, 'tickets.json'), JSON.stringify(weighted))
+    const field = (s: string): string => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)
+    await writeFile(join(ws.dir, 'tickets.csv'), `id,name,tickets\n${weighted.map((w, i) => `${i},${field(w.entry)},${w.weight}`).join('\n')}\n`)
+    const mem = await run(['receipts', 'w.json', '-p', 'tickets.json', '--secret', 'w.secret.json', '-o', 'wmem'], { cwd: ws.dir })
+    expect(mem.code, mem.stderr).toBe(0)
+    const csv = await run(['receipts', 'w.json', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '--secret', 'w.secret.json', '-o', 'wcsv', '--json'], { cwd: ws.dir })
+    expect(csv.code, csv.stderr).toBe(0)
+    expect(json<{ files: string[] }>(csv).files).toEqual(ENTRIES.map((e, i) => receiptFileName(i, e, ENTRIES.length)))
+    const files = (await readdir(join(ws.dir, 'wcsv'))).sort()
+    expect(files).toEqual((await readdir(join(ws.dir, 'wmem'))).sort())
+    for (const f of files) expect(await readFile(join(ws.dir, 'wcsv', f), 'utf8')).toBe(await readFile(join(ws.dir, 'wmem', f), 'utf8'))
+    expect((JSON.parse(await readFile(join(ws.dir, 'wcsv', files[2]!), 'utf8')) as { weight: number }).weight).toBe(3)
+    // The names are checked before any receipt is written (the CSV read again), and a bad row names its row.
+    const again = await run(['receipts', 'w.json', '-p', 'tickets.csv', '--column', 'name', '--weight-column', 'tickets', '--secret', 'w.secret.json', '-o', 'wcsv'], { cwd: ws.dir })
+    expect(again.code).toBe(2)
+    expect(again.stderr).toMatch(/already exists; pass --force/)
+    await writeFile(join(ws.dir, 'heavier.csv'), `name,tickets\n${weighted.map((w, i) => `${field(w.entry)},${i === 4 ? 9 : w.weight}`).join('\n')}\n`)
+    const heavier = await run(['receipts', 'w.json', '-p', 'heavier.csv', '--weight-column', 'tickets', '--secret', 'w.secret.json', '-o', 'wheavy'], { cwd: ws.dir })
+    expect(heavier.code).toBe(4)
+    expect(heavier.stderr).toMatch(/do not hash to the committed root/)
+    await writeFile(join(ws.dir, 'bad.csv'), 'name,tickets\nann,2\nbob,0\n')
+    const bad = await run(['receipts', 'w.json', '-p', 'bad.csv', '--weight-column', 'tickets', '--secret', 'w.secret.json', '-o', 'wbad'], { cwd: ws.dir })
+    expect(bad.code).toBe(4)
+    expect(bad.stderr).toMatch(/row 3: weight "0"/)
+  })
+
   it('refuses a public commitment, a missing secret, a secret of another commitment, and a wrong list', async () => {
     const pub = await run(['receipts', 'public.json', '-p', 'names.json', '--secret', 'c.secret.json', '-o', 'pub'], { cwd: ws.dir })
     expect(pub.code).toBe(2)

@@ -50,6 +50,12 @@ describe('streamReceiptsFile = makeReceipts, byte for byte', () => {
       const expected = [...makeReceipts(committed, list, SECRET).receipts()].map(serializeReceipt)
       expect(await all(book.receipts())).toEqual(expected)
       expect(await book.entries(0, Math.min(3, n))).toEqual(list.slice(0, 3))
+      const again: string[] = []
+      await book.rescan((entries, first) => {
+        expect(first).toBe(again.length)
+        again.push(...entries)
+      })
+      expect(again).toEqual(list)
     })
   }
 
@@ -90,6 +96,10 @@ describe('errors', () => {
     expect(await thrown(streamReceiptsFile(committed, await fileOf(swapped.join('\n')), SECRET, { threads: 1 }))).toEqual(inMemory(() => makeReceipts(committed, swapped, SECRET)))
   })
 
+  it('weightColumn for a draw of plain entries: INVALID_PARTICIPANTS', async () => {
+    await expect(streamReceiptsFile(committed, await fileOf('ann\nbob\ncy\ndee\n'), SECRET, { weightColumn: 'tickets' })).rejects.toMatchObject({ code: 'INVALID_PARTICIPANTS', hint: 'drop weightColumn' })
+  })
+
   it('a bad file: the reader\'s error with its line', async () => {
     await expect(streamReceiptsFile(committed, await fileOf('ann\nbob\nann\n'), SECRET, { threads: 1 })).rejects.toMatchObject({ code: 'ENTRY_DUPLICATE', path: 'line 3' })
   })
@@ -99,5 +109,7 @@ describe('errors', () => {
     const book = await streamReceiptsFile(committed, path, SECRET, { threads: 1, blockLog: 1 })
     await writeFile(path, 'ann\nbob\ncx\ndee\n')
     await expect(all(book.receipts())).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
+    await writeFile(path, 'ann\nbob\ncy\n')
+    await expect(book.rescan(() => undefined)).rejects.toMatchObject({ code: 'PARTICIPANTS_MISMATCH' })
   })
 })

@@ -36,22 +36,22 @@ const ROOT_NODE = [
   'makeReceiptsAsync', 'planTarget', 'timestampCommitment', 'verify',
 ]
 const KINDS = [
-  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_TIEBREAK_ENTRIES', 'REROLL_CHECK_NAMES',
+  'ALLOCATION_LIMITS', 'BUILT_IN_KINDS', 'DEFAULT_DRAW_KINDS', 'DRAW_KINDS', 'MAX_FOLLOW_UP_DEPTH', 'MAX_TIEBREAK_ENTRIES', 'REROLL_CHECK_NAMES',
   'REROLL_LIMITS', 'SEED_DOMAIN_V1', 'boolean', 'computeOutcome', 'defineKind', 'deriveSeed', 'described', 'drawKinds',
   'intFlagValue', 'integer', 'kindOf', 'list', 'outcomeToJson', 'panelKind', 'panelLotteryKind', 'panelReplacementKind',
   'parsePreferencesFlag', 'pattern', 'pickIndices', 'pickKind', 'preferenceLotteryDraw', 'preferenceLotteryKind',
   'privateKindNames', 'rangeKind', 'rangeValues', 'rerollDraw', 'rerollKind', 'shuffle', 'shuffleIndices', 'shuffleKind',
   'stagesDraw', 'stagesKind', 'streamFromSeed', 'strictObject', 'text', 'tiebreakKind', 'tiebreakOrder', 'uniformBigInt',
   'uniformIndex', 'usesParticipants', 'validateDrawSpec', 'weightedKind', 'weightedPick', 'weightedRerollKind', 'withKinds',
+  'withOriginal',
 ]
 const SORTITION = [
   'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
-  'MAX_FOLLOW_UP_DEPTH', 'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter',
+  'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter',
   'checkLotteryPanels', 'checkPanelClaim', 'checkPanelShape', 'checkPlanCost', 'checkQuotas', 'drawAlternates',
   'drawLottery', 'drawPanel', 'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'makePool',
   'meetsQuotas', 'normalizeHousehold', 'panelDraw', 'panelLotteryDraw', 'panelProbabilities', 'panelReplacementDraw',
   'planCost', 'planPanel', 'relaxedPanel', 'replacementFor', 'selectionProbabilities', 'sortitionEntry',
-  'withOriginal',
 ]
 const FORMATS = [
   'BlockShape', 'CHECK_NAMES', 'COMMITMENT_FILE_TYPE', 'CommitmentFileShape', 'CommitmentShape', 'LEAF_SALT_DOMAIN_V1',

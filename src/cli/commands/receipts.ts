@@ -17,9 +17,9 @@ import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from './commit.js'
 
-/** Receipt names checked per read of the file (before writing, without --force). */
+/** Receipt names checked at a time, for a list in memory (before writing, without --force). */
 const NAME_BATCH = 16_384
 
 /**
@@ -78,37 +78,46 @@ Example:
     const cid = describeCommitment(commitment).cid
     const secret = await readSecretFile(secretPath, cid)
     const force = flags.force === true
-    // A file of lines is read as a stream (never the list; the same receipts, byte for byte); other
-    // layouts (and weighted lists) in memory, the tree built on two threads for large lists.
-    const streamed = streamsLines(flags) && DEFAULT_DRAW_KINDS.get(commitment.draw.kind)?.participants === 'entries'
+    // A file of lines, or a weighted CSV (--weight-column) of a weighted draw, is read as a stream (never
+    // the list; the same receipts, byte for byte); other layouts in memory, the tree built on two threads
+    // for large lists.
+    const participantsKind = DEFAULT_DRAW_KINDS.get(commitment.draw.kind)?.participants
+    const weightedCsv = participantsKind === 'weighted' && streamsWeightedCsv(flags)
+    const streamed = (participantsKind === 'entries' && streamsLines(flags)) || weightedCsv
     let book: { readonly count: number; receipts(): Iterable<Receipt> | AsyncIterable<Receipt> }
-    let nameOf: (index: number, count: number) => Promise<string[]>
+    let names: (visit: (names: readonly string[]) => Promise<void>) => Promise<void>
     if (streamed) {
-      const stream: StreamedReceipts = await streamReceiptsFile(commitment, stringFlag(flags, 'participants')!, secret)
+      const column = stringFlag(flags, 'column')
+      const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
+      const stream: StreamedReceipts = await streamReceiptsFile(commitment, stringFlag(flags, 'participants')!, secret, columns)
       book = stream
-      nameOf = async (from, to) => (await stream.entries(from, to)).map((e, k) => receiptFileName(from + k, e, stream.count))
+      names = (visit) => stream.rescan((entries, first) => visit(entries.map((e, k) => receiptFileName(first + k, e, stream.count))))
     } else {
       const participants = await participantsFrom(flags, 'receipts')
       const inMemory = await makeReceiptsAsync(commitment, participants, secret)
       book = inMemory
-      nameOf = async (from, to) => participants.slice(from, to).map((e, k) => receiptFileName(from + k, typeof e === 'string' ? e : e.entry, inMemory.count))
+      names = async (visit) => {
+        for (let from = 0; from < inMemory.count; from += NAME_BATCH) {
+          await visit(participants.slice(from, from + NAME_BATCH).map((e, k) => receiptFileName(from + k, typeof e === 'string' ? e : e.entry, inMemory.count)))
+        }
+      }
     }
     await mkdir(dir, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
       throw new InvalidInputError('FILE_UNWRITABLE', `cannot create the directory ${dir}: ${cause.code ?? 'error'}`, 'check the path and permissions')
     })
     if (!force) {
-      // Before any receipt is written: no file of the same name may exist (read in blocks, not held).
-      for (let from = 0; from < book.count; from += NAME_BATCH) {
-        for (const name of await nameOf(from, Math.min(book.count, from + NAME_BATCH))) {
+      // Before any receipt is written: no file of the same name may exist (read in batches, not held).
+      await names(async (batch) => {
+        for (const name of batch) {
           const exists = await access(join(dir, name)).then(
             () => true,
             () => false,
           )
           if (exists) throw new UsageError(`${join(dir, name)} already exists; pass --force to overwrite the receipts, or choose another -o DIR`, 'receipts')
         }
-      }
+      })
     }
-    const names: string[] = []
+    const written: string[] = []
     for await (const r of book.receipts()) {
       const name = receiptFileName(r.index, r.entry, book.count)
       const file = join(dir, name)
@@ -119,9 +128,9 @@ Example:
         if (code === 'EEXIST') throw new UsageError(`${file} already exists; pass --force to overwrite the receipts`, 'receipts')
         throw new InvalidInputError('FILE_UNWRITABLE', `cannot write ${file}: ${code ?? 'error'}`, 'check the directory is writable')
       }
-      if (flags.json === true) names.push(name)
+      if (flags.json === true) written.push(name)
     }
-    if (flags.json === true) printJson(ctx, { ok: true, commitmentCid: cid, directory: dir, count: book.count, files: names })
+    if (flags.json === true) printJson(ctx, { ok: true, commitmentCid: cid, directory: dir, count: book.count, files: written })
     else ctx.out(`Wrote ${book.count} receipt${book.count === 1 ? '' : 's'} for commitment ${cid} into ${dir}\nSend each participant their own file; they check it with: orbitdraw check-receipt FILE --commitment ${cid}\n`)
     return EXIT.ok
   },

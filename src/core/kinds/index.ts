@@ -69,6 +69,9 @@ export { preferenceLotteryKind, preferenceLotteryDraw, parsePreferencesFlag, typ
 export { rerollKind, weightedRerollKind, REROLL_LIMITS, REROLL_CHECK_NAMES, type RerollSpec, type WeightedRerollSpec, type RerollOutcome, type RerollOutcomeJson } from './reroll.js'
 /** @category Draw kinds */
 export { rerollDraw, type RerollDrawSpec } from './reroll-draw.js'
+// Follow-up draws (a re-roll, a panel replacement): the followed proof carried in the new one.
+/** @category Draw kinds */
+export { withOriginal, MAX_FOLLOW_UP_DEPTH, type FollowUpLink } from '../follow-up.js'
 /** @category Allocation */
 export type { ColumnSpec, ColumnsSpec, WhereCondition } from './columns.js'
 /** @category Allocation */

@@ -212,7 +212,7 @@ export const panelReplacementKind = defineKind({
   rules: {
     validate(spec, n, path) {
       validateComposition(spec, n, path)
-      validateFollows(spec.follows, n, path)
+      validateFollows(spec.follows, n, path, 'panelReplacementDraw')
       const problem = keepProblem(spec, n)
       if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, 'keep the original members but the dropped')
       validateHouseholds(spec.households, n, path)

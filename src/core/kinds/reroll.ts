@@ -198,7 +198,7 @@ function rerollDeclaration<N extends 'reroll' | 'weighted-reroll'>(name: N, weig
     }),
     rules: {
       validate(spec: RerollParts, n: number, path: string) {
-        validateFollows(spec.follows, n, path)
+        validateFollows(spec.follows, n, path, 'rerollDraw')
         const problem = specProblem(spec, n)
         if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, problem.hint)
       },

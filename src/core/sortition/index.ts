@@ -74,6 +74,4 @@ export { normalizeHousehold } from './household.js'
 /** @category Sortition */
 export { panelReplacementDraw, type PanelReplacementSpec, type PanelReplacementOutcome, type PanelReplacementOutcomeJson } from '../kinds/panel-replacement.js'
 /** @category Sortition */
-export { withOriginal, MAX_FOLLOW_UP_DEPTH, type FollowUpLink } from '../follow-up.js'
-/** @category Sortition */
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'
