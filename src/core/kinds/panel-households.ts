@@ -76,7 +76,7 @@ export function householdsOption(households: ReadonlyMap<string, string> | undef
 export function householdsPlan(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan, replay = false): Int32Array | undefined {
   if (groups === undefined) return undefined
   const of = householdIndex(groups, plan.pool.respondents.length)
-  if (!replay || (plan.method ?? 1) === 1) checkHouseholdAcceptance(plan, of)
+  if (!replay || (plan.method ?? 1) === 1) checkHouseholdAcceptance(plan, of, replay)
   return of
 }
 

@@ -127,7 +127,8 @@ function planOf(spec: Spec, count: number): { plan: PanelPlan; probabilities?: T
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, ...methodOptions(spec) })
+  // A verifier's gate stops at its 7th kept trial: the verdict cannot change after it (docs/spec.md, Commit-time gate).
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, stopAtKept: true, ...methodOptions(spec) })
   // With households the per-type probabilities are no longer the counter's: none are given.
   const households = householdsPlan(spec.households, plan, true)
   const entry = { count, plan, ...(households !== undefined ? { households } : plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }

@@ -146,13 +146,14 @@ export function drawHouseholdPanel(plan: PanelPlan, of: Int32Array, stream: Rand
  * 7 (`minAcceptedTrials`) kept. Method 2: rounds on method 2's gate stream (from its
  * start) until the 12th kept (`minAcceptedTrialsV2`), admitted when that is within
  * 40,000 rounds (`acceptanceTrialsV2`). The method's quota gate's failure bound holds
- * unchanged. Returns the trials kept.
+ * unchanged. Returns the trials kept. `stopAtKept` (a verifier): method 1's gate stops at its 7th kept
+ * trial, the verdict being settled.
  *
  * @throws {@link LimitExceededError} `SORTITION_ACCEPTANCE_TOO_LOW`, with how many trials broke only the
  *   household rule; `INVALID_ARGUMENT` for a method-3 plan (no household rule).
  * @category Sortition
  */
-export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array): number {
+export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array, stopAtKept = false): number {
   const method = plan.method ?? 1
   if (method === 3) throw new InvalidInputError('INVALID_ARGUMENT', 'plan method 3 has no household rule', 'use plan method 1 or 2 with households')
   const gate = PLAN_METHODS[method]
@@ -161,7 +162,7 @@ export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array): numbe
   let accepted = 0
   let householdOnly = 0
   let t = 0
-  while (t < gate.trials && !(gate.sequential && accepted >= gate.kept)) {
+  while (t < gate.trials && !((gate.sequential || stopAtKept) && accepted >= gate.kept)) {
     t++
     const { members } = relaxedPanel(plan.counter, stream)
     const quotas = others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)
