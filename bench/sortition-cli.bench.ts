@@ -5,7 +5,8 @@
  * `orbitdraw draw` and `orbitdraw verify` (strict, trusting the emulator's beacon and authority), each
  * a fresh `node` process of the built binary (`npm run build` first), timed as a whole (start-up
  * included). Goals: commit ≤ 10 s, draw ≤ 5 s after the block, verify ≤ 5 s. `SIZES_CASES=3,4` runs only
- * those cases (1-based, as in sortition-sizes).
+ * those cases (1-based, as in sortition-sizes); `SIZES_CPU_PROF=DIR` runs every command under
+ * `node --cpu-prof --cpu-prof-dir=DIR` (one `.cpuprofile` per process, for Chrome DevTools).
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -34,7 +35,8 @@ const CASES: { n: number; features: number; k: number; slack: number }[] = [
 function cli(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const prof = process.env.SIZES_CPU_PROF
+    const child = spawn(process.execPath, [...(prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]), BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))

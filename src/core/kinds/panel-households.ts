@@ -67,14 +67,16 @@ export function householdsOption(households: ReadonlyMap<string, string> | undef
 }
 
 /**
- * The household index of a plan's committed households after the commit-time gate with households, or
- * undefined without households.
+ * The household index of a plan's committed households after the commit-time gate with households (the
+ * plan method's gate: docs/spec.md, Households), or undefined without households. `replay`: a verifier
+ * reading a committed plan, which runs the gate for plan method 1 only (method 2's gates are commit-side
+ * only: docs/spec.md, Plan methods).
  * @throws `SORTITION_ACCEPTANCE_TOO_LOW` when too few trials keep both rules.
  */
-export function householdsPlan(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan): Int32Array | undefined {
+export function householdsPlan(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan, replay = false): Int32Array | undefined {
   if (groups === undefined) return undefined
   const of = householdIndex(groups, plan.pool.respondents.length)
-  checkHouseholdAcceptance(plan, of)
+  if (!replay || (plan.method ?? 1) === 1) checkHouseholdAcceptance(plan, of, replay)
   return of
 }
 

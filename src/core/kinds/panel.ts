@@ -127,9 +127,10 @@ function planOf(spec: Spec, count: number): { plan: PanelPlan; probabilities?: T
   const hit = plans.get(spec)
   if (hit !== undefined && hit.count === count) return hit
   const pool = compositionPool(spec)
-  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, ...methodOptions(spec) })
+  // A verifier's gate stops at its 7th kept trial: the verdict cannot change after it (docs/spec.md, Commit-time gate).
+  const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, stopAtKept: true, ...methodOptions(spec) })
   // With households the per-type probabilities are no longer the counter's: none are given.
-  const households = householdsPlan(spec.households, plan)
+  const households = householdsPlan(spec.households, plan, true)
   const entry = { count, plan, ...(households !== undefined ? { households } : plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
@@ -203,7 +204,8 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
   // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
   // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was),
-  // else method 2, else (without households) method 3 on the same trials.
+  // else method 2, else (without households) method 3 on the same trials; with households, then the
+  // chosen method's gate with households (its stream, trials and kept count).
   const groups = householdsOption(options.households, ordered)
   const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: groups === undefined, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...methodKeys(chosen), ...(groups === undefined ? {} : { households: groups }) }

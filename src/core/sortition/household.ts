@@ -6,9 +6,11 @@
  * ({@link relaxedPanel}) on the draw's stream, each round kept when its panel meets every quota of the
  * features outside the exact features **and** has no two members in one household: every round is an
  * independent uniform draw from the relaxed set, so the kept panel is uniform among the panels that
- * meet every quota and the household rule. The rounds share {@link SORTITION_LIMITS.maxRejectionRounds};
- * the commit-time gate ({@link checkHouseholdAcceptance}) counts a trial as accepted only when it keeps
- * both rules, which gives the same failure bound as the quota gate.
+ * meet every quota and the household rule. The rounds share the plan method's round cap
+ * ({@link roundCap}: 100,000 for method 1, 400,000 for method 2; method 3 has no household rule); the
+ * commit-time gate ({@link checkHouseholdAcceptance}) is the plan method's gate (its stream, trials and
+ * kept count) counting a trial as kept only when it keeps both rules, which gives the same failure
+ * bound as the method's quota gate.
  *
  * Matching (commit time only; the commitment carries the groups, never the values): two respondents
  * share a household when their household values are equal after {@link normalizeHousehold}.
@@ -17,8 +19,10 @@
  */
 import { InvalidInputError, LimitExceededError } from '../errors.js'
 import type { RandomStream } from '../random/stream.js'
-import { acceptanceStream, meetsQuotas, relaxedPanel, type PanelDraw, type PanelPlan } from './panel.js'
-import { SORTITION_LIMITS, type SortitionPool } from './pool.js'
+import { PLAN_METHODS } from './gate.js'
+import { acceptanceStream } from './plan.js'
+import type { SortitionPool } from './pool.js'
+import { meetsQuotas, otherFeatures, relaxedPanel, roundCap, type PanelDraw, type PanelPlan } from './round.js'
 
 /** The White_Space characters of Unicode 15 (the set a household value's runs of space are taken from). */
 const SPACE_RUN = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/gu
@@ -111,10 +115,6 @@ export function sharedHousehold(of: Int32Array, members: readonly number[]): [nu
   return undefined
 }
 
-function otherFeatures(plan: PanelPlan): number[] {
-  return plan.pool.features.map((_, f) => f).filter((f) => !plan.counter.exact.includes(f))
-}
-
 /** Is one round's panel kept: every quota of the other features and the household rule. */
 function kept(plan: PanelPlan, others: readonly number[], of: Int32Array, members: readonly number[]): boolean {
   return (others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)) && sharedHousehold(of, members) === undefined
@@ -122,7 +122,8 @@ function kept(plan: PanelPlan, others: readonly number[], of: Int32Array, member
 
 /**
  * Draws a panel with the household rule: rounds of {@link relaxedPanel} on `stream` until one meets every
- * quota and has at most one member per household, at most {@link SORTITION_LIMITS.maxRejectionRounds}.
+ * quota and has at most one member per household, at most the plan method's round cap ({@link roundCap}:
+ * 100,000 for method 1, 400,000 for method 2).
  *
  * @param of - {@link householdIndex} of the committed households.
  * @throws {@link LimitExceededError} `SORTITION_REJECTION_LIMIT` when no round is kept within the limit.
@@ -130,39 +131,49 @@ function kept(plan: PanelPlan, others: readonly number[], of: Int32Array, member
  */
 export function drawHouseholdPanel(plan: PanelPlan, of: Int32Array, stream: RandomStream): PanelDraw {
   const others = otherFeatures(plan)
-  for (let round = 1; round <= SORTITION_LIMITS.maxRejectionRounds; round++) {
+  const cap = roundCap(plan)
+  for (let round = 1; round <= cap; round++) {
     const r = relaxedPanel(plan.counter, stream)
     if (kept(plan, others, of, r.members)) return { members: r.members, rounds: round, cellCounts: r.cellCounts }
   }
-  throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no panel met every quota and the household rule in ${SORTITION_LIMITS.maxRejectionRounds} rounds`, 'the quotas and households are too tight for this plan; relax the quotas')
+  throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no panel met every quota and the household rule in ${cap} rounds`, 'the quotas and households are too tight for this plan; relax the quotas')
 }
 
 /**
- * The commit-time gate with households: {@link SORTITION_LIMITS.acceptanceTrials} rounds on the
- * acceptance stream (the quota gate's stream, from its start), of which at least
- * {@link SORTITION_LIMITS.minAcceptedTrials} must meet every quota and the household rule. The quota
- * gate's failure bound holds unchanged (docs/spec.md, Households). Returns the accepted trials.
+ * The commit-time gate with households: the plan method's gate, counting a trial as kept only when it
+ * meets every quota and the household rule (docs/spec.md, Households). Method 1:
+ * 2,000 (`SORTITION_LIMITS.acceptanceTrials`) rounds on method 1's gate stream (from its start), at least
+ * 7 (`minAcceptedTrials`) kept. Method 2: rounds on method 2's gate stream (from its
+ * start) until the 12th kept (`minAcceptedTrialsV2`), admitted when that is within
+ * 40,000 rounds (`acceptanceTrialsV2`). The method's quota gate's failure bound holds
+ * unchanged. Returns the trials kept. `stopAtKept` (a verifier): method 1's gate stops at its 7th kept
+ * trial, the verdict being settled.
  *
  * @throws {@link LimitExceededError} `SORTITION_ACCEPTANCE_TOO_LOW`, with how many trials broke only the
- *   household rule.
+ *   household rule; `INVALID_ARGUMENT` for a method-3 plan (no household rule).
  * @category Sortition
  */
-export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array): number {
-  const stream = acceptanceStream()
+export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array, stopAtKept = false): number {
+  const method = plan.method ?? 1
+  if (method === 3) throw new InvalidInputError('INVALID_ARGUMENT', 'plan method 3 has no household rule', 'use plan method 1 or 2 with households')
+  const gate = PLAN_METHODS[method]
+  const stream = acceptanceStream(method)
   const others = otherFeatures(plan)
   let accepted = 0
   let householdOnly = 0
-  for (let t = 0; t < SORTITION_LIMITS.acceptanceTrials; t++) {
+  let t = 0
+  while (t < gate.trials && !((gate.sequential || stopAtKept) && accepted >= gate.kept)) {
+    t++
     const { members } = relaxedPanel(plan.counter, stream)
     const quotas = others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)
     const alone = sharedHousehold(of, members) === undefined
     if (quotas && alone) accepted++
     else if (quotas) householdOnly++
   }
-  if (accepted < SORTITION_LIMITS.minAcceptedTrials) {
+  if (accepted < gate.kept) {
     throw new LimitExceededError(
       'SORTITION_ACCEPTANCE_TOO_LOW',
-      `only ${accepted} of ${SORTITION_LIMITS.acceptanceTrials} trial panels met every quota and had at most one member per household (at least ${SORTITION_LIMITS.minAcceptedTrials} needed); ${householdOnly} more met every quota but had two members of one household`,
+      `only ${accepted} of ${t} trial panels met every quota and had at most one member per household (at least ${gate.kept} needed${method === 1 ? '' : `; plan method ${method}`}); ${householdOnly} more met every quota but had two members of one household`,
       householdOnly > 0 ? 'large households make most panels break the household rule: check the household values (docs/sortition.md, Households), or draw a smaller panel' : 'relax the quotas (the household rule is not what refuses this plan)',
     )
   }

@@ -51,6 +51,12 @@ export interface PanelPlanOptions {
   fallbackToMethod3?: boolean
   /** Method 3, replaying a committed plan: the committed round cap (`maxRounds`, 1 … 4,000,000). */
   maxRounds?: number
+  /**
+   * A verifier replaying a committed plan: method 1's gate stops at its 7th kept trial instead of
+   * drawing all 2,000 (the verdict cannot change after it: docs/spec.md, Commit-time gate). The
+   * plan's `gate` then reports the trials drawn. A refusal draws every trial, as at commit. Default false.
+   */
+  stopAtKept?: boolean
 }
 
 /**
@@ -148,7 +154,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   if (counter.count === 0n) throw noValidPanel(plan, budget, options.explain !== false)
   if (exact || options.skipAcceptanceCheck === true) return plan
   if (gate.method === 1) {
-    const first = runGate(plan, gate)
+    const first = runGate(plan, gate, options.stopAtKept === true)
     if (first.refused === undefined) return { ...plan, gate: first.result }
     if (options.fallbackToMethod2 !== true) throw first.refused
     return sequentialGates(plan, options.fallbackToMethod3 === true, first.refused)
@@ -258,11 +264,12 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
 
 /**
  * The commit-time gate of a plan method on its own stream (docs/spec.md, Commit-time gate, Plan
- * methods): the trials drawn and kept, and when it refuses the plan the `SORTITION_ACCEPTANCE_TOO_LOW`
+ * methods): the trials drawn and kept (`stopAtKept`: stop at the kept count the gate needs, the
+ * verdict being settled), and when it refuses the plan the `SORTITION_ACCEPTANCE_TOO_LOW`
  * error with what to relax, computed from the same trials.
  */
-function runGate(plan: PanelPlan, gate: PlanMethodSettings): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
-  const trials = runTrials(plan, acceptanceStream(gate.method), (t, kept) => t < gate.trials && !(gate.sequential && kept >= gate.kept))
+function runGate(plan: PanelPlan, gate: PlanMethodSettings, stopAtKept = false): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
+  const trials = runTrials(plan, acceptanceStream(gate.method), (t, kept) => t < gate.trials && !((gate.sequential || stopAtKept) && kept >= gate.kept))
   const result = { trials: trials.worst.length, kept: trials.keptAt.length }
   return result.kept >= gate.kept ? { result } : { result, refused: refusal(plan, gate, trials) }
 }

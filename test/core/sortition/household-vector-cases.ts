@@ -11,9 +11,12 @@ import { panelKind } from '../../../src/core/kinds/index.js'
 import { panelDraw } from '../../../src/core/sortition/index.js'
 import { computeOutcome } from '../../../src/core/kinds/index.js'
 import { streamFromSeed } from '../../../src/core/random/index.js'
-import { checkQuotas, meetsQuotas, planPanel, relaxedPanel } from '../../../src/core/sortition/index.js'
+import { checkQuotas, meetsQuotas, planPanel, relaxedPanel, SORTITION_LIMITS } from '../../../src/core/sortition/index.js'
+import { acceptanceStream } from '../../../src/core/sortition/plan.js'
 import { householdIndex, sharedHousehold } from '../../../src/core/sortition/household.js'
 import { compositionPool, compositionQuotas } from '../../../src/core/kinds/sortition.js'
+import { methodOptions } from '../../../src/core/kinds/panel.js'
+import { plan2Inputs } from './plan2-cases.js'
 import { parseHouseholdPoolCsv, parseQuotasCsv } from '../../../src/sortition/csv.js'
 
 export interface HouseholdVectorInput {
@@ -28,6 +31,10 @@ export interface HouseholdVectorInput {
 
 export interface HouseholdVector extends HouseholdVectorInput {
   readonly exact: readonly string[]
+  /** The committed plan method when not 1 (docs/spec.md, Plan methods; Households). */
+  readonly plan?: 2
+  /** Plan method 2: the gate with households on method 2's gate stream, the (1-based) trials kept by both rules, up to the 12th. */
+  readonly gateKept?: readonly number[]
   readonly households: readonly (readonly number[])[]
   readonly rounds: readonly { readonly members: readonly number[]; readonly verdict: 'kept' | 'quota' | 'household' }[]
   readonly members: readonly number[]
@@ -46,10 +53,25 @@ function pool(n: number, households: number, seed: number): string {
   return `${rows.join('\n')}\n`
 }
 
+/**
+ * Plan method 2's vector pool (method 1's gate keeps 5 of 2,000 trials) with an address column: three
+ * households of two (spelled differently), everyone else alone.
+ */
+function plan2Pool(): { pool: string; quotas: string; k: number } {
+  const input = plan2Inputs()[0]!
+  const pairs: Record<string, string> = { r01: '7 Oak St', r02: ' 7  OAK st', r10: 'Flat 2, 9 Mill Lane', r20: 'flat 2, 9 mill lane', r05: '3 Rue Haute', r30: '3 rue haute ' }
+  const rows = [[...input.header, 'address'].join(','), ...input.rows.map((r) => [...r, JSON.stringify(pairs[r[0]!] ?? `${r[0]!} alone`)].join(','))]
+  const quotas = ['feature,value,min,max', ...input.quotas.map((q) => q.join(','))]
+  return { pool: `${rows.join('\n')}\n`, quotas: `${quotas.join('\n')}\n`, k: input.k }
+}
+
 export function householdVectorInputs(): HouseholdVectorInput[] {
   return [
     { name: 'every feature counted, households by rejection', pool: pool(16, 6, 3), quotas: 'feature,value,min,max\ngender,f,1,3\ngender,m,1,3\nage,a,0,2\nage,b,0,2\nage,c,0,2\n', k: 4, alternateCount: 2, seed: '04'.repeat(32) },
     { name: 'nothing counted exactly: quotas and households by rejection', pool: pool(16, 5, 8), quotas: 'feature,value,min,max\ngender,f,2,2\ngender,m,2,2\nage,a,1,2\nage,b,1,2\nage,c,0,2\n', k: 4, alternateCount: 2, exactFeatures: [], seed: '02'.repeat(32) },
+    // Method 1's gate (with or without households) refuses this plan; method 2's gate with households
+    // admits it: its stream, kept count and round cap (400,000) are method 2's.
+    { name: 'plan method 2 with households: method 2\'s gate stream and round cap', ...plan2Pool(), alternateCount: 2, exactFeatures: [], seed: '26'.repeat(32) },
   ]
 }
 
@@ -62,7 +84,7 @@ export function runHouseholdVector(input: HouseholdVectorInput): HouseholdVector
   const n = spec.types.reduce((a, t) => a + t.at(-1)!, 0)
   const cpool = compositionPool(spec)
   const table = compositionQuotas(spec)
-  const plan = planPanel(cpool, table, spec.k, { exactFeatures: spec.exact, explain: false })
+  const plan = planPanel(cpool, table, spec.k, { exactFeatures: spec.exact, explain: false, ...methodOptions(spec) })
   const of = householdIndex(spec.households!, n)
   const others = cpool.features.map((_, f) => f).filter((f) => !plan.counter.exact.includes(f))
   const stream = streamFromSeed(hexToBytes(input.seed))
@@ -73,10 +95,19 @@ export function runHouseholdVector(input: HouseholdVectorInput): HouseholdVector
     rounds.push({ members, verdict })
     if (verdict === 'kept') break
   }
+  // Plan method 2: its gate with households, traced on method 2's gate stream from its start.
+  const gateKept: number[] = []
+  if (spec.plan === 2) {
+    const gate = acceptanceStream(2)
+    for (let t = 1; gateKept.length < SORTITION_LIMITS.minAcceptedTrialsV2 && t <= SORTITION_LIMITS.acceptanceTrialsV2; t++) {
+      const { members } = relaxedPanel(plan.counter, gate)
+      if (meetsQuotas(cpool, table, members, others) && sharedHousehold(of, members) === undefined) gateKept.push(t)
+    }
+  }
   const o = computeOutcome(hexToBytes(input.seed), spec, n) as PanelOutcome
   if (o.members.join() !== rounds.at(-1)!.members.join() || o.rounds !== rounds.length) throw new Error('the kind and the spec loop differ')
   // Bytes read by the whole draw (panel and alternates): the kind on a stream whose reads are counted.
   const counted = streamFromSeed(hexToBytes(input.seed))
   panelKind.compute(counted, spec, { count: n })
-  return { ...input, exact: spec.exact, households: spec.households!, rounds, members: o.members, alternates: o.alternates, consumed: counted.consumed }
+  return { ...input, exact: spec.exact, ...(spec.plan === 2 ? { plan: 2 as const, gateKept } : {}), households: spec.households!, rounds, members: o.members, alternates: o.alternates, consumed: counted.consumed }
 }

@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { streamFromSeed, uniformIndex, type RandomStream } from '../../../src/core/random/index.js'
-import { checkQuotas, drawAlternates, drawPanel, planPanel, replacementFor, type PanelPlan } from '../../../src/core/sortition/index.js'
+import { checkQuotas, drawAlternates, drawPanel, makePool, panelDraw, planPanel, replacementFor, SORTITION_LIMITS, type PanelPlan } from '../../../src/core/sortition/index.js'
 import {
   checkHouseholdAcceptance,
   drawHouseholdPanel,
@@ -21,6 +21,7 @@ import { chiSquareTest } from '../../helpers/stats.js'
 import { seedOf } from '../random/util.js'
 import { enumeratePanels, lcg, proportionalQuotas, smallPool, valid } from './fixtures.js'
 import { panelFrequencies } from './panel-frequencies.js'
+import { plan2Inputs } from './plan2-cases.js'
 
 describe('normalizeHousehold: the matching rule', () => {
   it.each([
@@ -202,5 +203,46 @@ describe('properties', () => {
       }),
       { numRuns: 30, seed: 22 },
     )
+  })
+})
+
+describe('plan method 2 with households: the method\'s gate stream and round cap (docs/spec.md, Households)', () => {
+  // Plan method 2's vector pool (method 1's gate keeps 5 of 2,000) with three households of two.
+  const input = plan2Inputs()[0]!
+  const p2 = makePool(input.header.slice(1), input.rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
+  const t2 = checkQuotas(p2, input.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max })), input.k)
+  const homes = householdIndex([[1, 2], [5, 30], [10, 20]], p2.respondents.length)
+
+  it('the gate runs on method 2\'s stream and needs 12 kept: a plan method 1\'s gate refuses is admitted', () => {
+    // Method 1's gate with households (stream v1, 7 of 2,000) refuses: it keeps at most what the quota gate keeps.
+    const plan1 = planPanel(p2, t2, input.k, { exactFeatures: [], explain: false, skipAcceptanceCheck: true })
+    expect(() => checkHouseholdAcceptance(plan1, homes)).toThrow(expect.objectContaining({ code: 'SORTITION_ACCEPTANCE_TOO_LOW', detail: expect.stringMatching(/^only [0-5] of 2000 /) }))
+    const plan2 = planPanel(p2, t2, input.k, { exactFeatures: [], explain: false, method: 2 })
+    expect(plan2.method).toBe(2)
+    expect(checkHouseholdAcceptance(plan2, homes)).toBe(SORTITION_LIMITS.minAcceptedTrialsV2)
+  })
+
+  it('panelDraw commits such a plan as "plan": 2 with its households', () => {
+    const ids = p2.respondents.map((r) => r.id)
+    const values = new Map(ids.map((id) => [id, id]))
+    for (const [a, b] of [['r01', 'r02'], ['r05', 'r30'], ['r10', 'r20']] as const) values.set(b, values.get(a)!.toUpperCase())
+    const { draw } = panelDraw(p2, input.quotas.map(([feature, value, min, max]) => ({ feature, value, min, max })), input.k, { exactFeatures: [], households: values })
+    expect(draw.plan).toBe(2)
+    expect(draw.households?.length).toBe(3)
+  })
+
+  it('a draw may use 400,000 rounds under method 2 (100,000 under method 1), as drawPanel', () => {
+    // Two features that are the same split, with quotas no panel meets together: no round is ever kept.
+    const p = makePool(['g', 'h'], ['x', 'x', 'y', 'y'].map((v, i) => ({ id: `q${i}`, values: [v, v] })))
+    const t = checkQuotas(p, [{ feature: 'g', value: 'x', min: 1, max: 1 }, { feature: 'g', value: 'y', min: 1, max: 1 }, { feature: 'h', value: 'x', min: 0, max: 0 }, { feature: 'h', value: 'y', min: 2, max: 2 }], 2)
+    const none = householdIndex([], 4)
+    for (const [method, cap] of [[1, SORTITION_LIMITS.maxRejectionRounds], [2, SORTITION_LIMITS.maxRejectionRoundsV2]] as const) {
+      const plan = planPanel(p, t, 2, { exactFeatures: [], explain: false, method, skipAcceptanceCheck: true })
+      const s = streamFromSeed(seedOf(9))
+      const plain = streamFromSeed(seedOf(9))
+      expect(() => drawHouseholdPanel(plan, none, s)).toThrow(expect.objectContaining({ code: 'SORTITION_REJECTION_LIMIT', detail: expect.stringContaining(`in ${cap} rounds`) }))
+      expect(() => drawPanel(plan, plain)).toThrow(expect.objectContaining({ code: 'SORTITION_REJECTION_LIMIT' }))
+      expect(s.consumed).toBe(plain.consumed)
+    }
   })
 })

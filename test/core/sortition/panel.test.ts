@@ -223,3 +223,33 @@ describe('checkPanelClaim: a claimed panel fails by name', () => {
     expect(check(broken!)).toEqual(['panel-quotas', 'panel-replay'])
   })
 })
+
+describe('a verifier\'s method-1 gate stops at its 7th kept trial (stopAtKept)', () => {
+  it('admits exactly the plans the full gate admits, after fewer trials', () => {
+    let admittedEarly = 0
+    for (let seed = 1; seed <= 12; seed++) {
+      const pool = smallPool(30, [2, 3, 2], seed)
+      const k = 8
+      const table = checkQuotas(pool, proportionalQuotas(pool, k, seed % 3 === 0 ? 0 : 1), k)
+      const verdict = (stopAtKept: boolean): { kept: number; trials: number } | string => {
+        try {
+          const plan = planPanel(pool, table, k, { exactFeatures: [pool.features[1]!.name], explain: false, stopAtKept })
+          return plan.gate!
+        } catch (err) {
+          return (err as { code: string; detail: string }).code + ' ' + (err as { detail: string }).detail
+        }
+      }
+      const full = verdict(false)
+      const early = verdict(true)
+      if (typeof full === 'string') expect(early).toBe(full)
+      else {
+        expect(typeof early).toBe('object')
+        const e = early as { kept: number; trials: number }
+        expect(e.kept).toBe(7)
+        expect(e.trials).toBeLessThanOrEqual(full.trials)
+        if (e.trials < full.trials) admittedEarly++
+      }
+    }
+    expect(admittedEarly).toBeGreaterThan(0)
+  })
+})
