@@ -69,9 +69,11 @@ export { OrganizerSecret, leafSalt, SECRET_BYTES, LEAF_SALT_DOMAIN_V1, serialize
  */
 export { parseShape, type Infer, type DeepReadonly, type Shape, type ShapeMessage } from './schema/kit.js'
 /** @category Formats */
-export { ProofShape, proofShapeOf } from './schema/proof.js'
+export { proofShapeOf } from './schema/proof.js'
 /** @category Formats */
-export { CommitmentShape, commitmentShapeOf } from './schema/commitment.js'
+export { ProofShape, CommitmentShape } from './schema/published.js'
+/** @category Formats */
+export { commitmentShapeOf } from './schema/commitment.js'
 /** @category Formats */
 export { CommitmentFileShape } from './schema/commitment-file.js'
 /** @category Formats */

@@ -158,6 +158,12 @@ function firstDifference(e: unknown, c: unknown, path: string): string | undefin
   return Object.is(e, c) ? undefined : `${path} is ${show(e)}, the proof claims ${show(c)}`
 }
 
+/** `make()`, called once, the first time the returned function is. */
+function once<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined
+  return () => (made ??= { value: make() }).value
+}
+
 /** A parsed object with `kind` first, set to the kind's name. */
 function withKind(name: string, parsed: unknown): object {
   return Object.assign({ kind: name }, parsed, { kind: name })
@@ -186,16 +192,21 @@ export function defineKind<N extends string, D extends v.ObjectEntries, O extend
       throw new InvalidInputError('INVALID_DRAW_KIND', `kind ${show(name)}: ${part} must be an object of fields (without kind, which is added)`, 'declare e.g. draw: { count: integer(1) }', { path: `$.kinds.${part}` })
     }
   }
-  const drawShape = option({ kind: v.literal(name), ...decl.draw }) as unknown as KindShape<N, D>
-  const outcomeShape = option({ kind: v.literal(name), ...decl.outcome }) as unknown as KindShape<N, O>
-  // The registry calls a kind's parsers for a `kind` it already matched to this kind's name.
-  const matched = v.optional(v.unknown())
-  const order = [...new Set([...(decl.parseOrder ?? []), ...Object.keys(decl.draw)])]
-  const drawParser = strictObject(Object.fromEntries([['kind', matched], ...order.map((k) => [k, drawShape.entries[k]!])]) as typeof drawShape.entries, Object.keys(drawShape.entries))
-  const outcomeParser = strictObject({ ...outcomeShape.entries, kind: matched })
-  const drawKeys = Object.keys(drawShape.entries)
+  // The shapes and parsers are built the first time they are used (a strict `verify` of a proof
+  // uses one kind's: docs/performance.md, Start-up), not when the registry loads.
+  const shapes = once(() => {
+    const drawShape = option({ kind: v.literal(name), ...decl.draw }) as unknown as KindShape<N, D>
+    const outcomeShape = option({ kind: v.literal(name), ...decl.outcome }) as unknown as KindShape<N, O>
+    // The registry calls a kind's parsers for a `kind` it already matched to this kind's name.
+    const matched = v.optional(v.unknown())
+    const order = [...new Set([...(decl.parseOrder ?? []), ...Object.keys(decl.draw)])]
+    const drawParser = strictObject(Object.fromEntries([['kind', matched], ...order.map((k) => [k, drawShape.entries[k]!])]) as typeof drawShape.entries, Object.keys(drawShape.entries))
+    const outcomeParser = strictObject({ ...outcomeShape.entries, kind: matched })
+    return { drawShape, outcomeShape, drawParser, outcomeParser }
+  })
+  const drawKeys = ['kind', ...Object.keys(decl.draw)]
   const parse = (draw: JsonObject, path: string): S => {
-    const spec = withKind(name, parseShape(drawParser, draw, path)) as S
+    const spec = withKind(name, parseShape(shapes().drawParser, draw, path)) as S
     parsedSpecs.add(spec)
     return spec
   }
@@ -204,7 +215,7 @@ export function defineKind<N extends string, D extends v.ObjectEntries, O extend
   const fieldsProblem = (spec: S, path: string): InvalidInputError | undefined => {
     if (parsedSpecs.has(spec)) return undefined
     try {
-      parseShape(drawParser, toIpld(Object.fromEntries(drawKeys.map((k) => [k, (spec as JsonObject)[k]]))), path)
+      parseShape(shapes().drawParser, toIpld(Object.fromEntries(drawKeys.map((k) => [k, (spec as JsonObject)[k]]))), path)
       parsedSpecs.add(spec)
       return undefined
     } catch (err) {
@@ -215,8 +226,12 @@ export function defineKind<N extends string, D extends v.ObjectEntries, O extend
   return {
     name: name as S['kind'],
     participants: decl.participants ?? 'entries',
-    drawShape,
-    outcomeShape,
+    get drawShape() {
+      return shapes().drawShape
+    },
+    get outcomeShape() {
+      return shapes().outcomeShape
+    },
     ...(decl.winnersOnly === undefined ? {} : { winnersOnly: decl.winnersOnly }),
     validate(spec, n, path) {
       const problem = fieldsProblem(spec, path)
@@ -234,7 +249,7 @@ export function defineKind<N extends string, D extends v.ObjectEntries, O extend
     encode,
     compute: (stream, spec, input) => decl.compute(stream, spec, input),
     toJson: decl.toJson ?? ((o) => o as unknown as J),
-    parseOutcome: (o, path) => withKind(name, parseShape(outcomeParser, o, path)) as J,
+    parseOutcome: (o, path) => withKind(name, parseShape(shapes().outcomeParser, o, path)) as J,
     compare: rules.compare ?? ((e, c) => firstDifference(e, c, 'outcome')),
     describeOutcome: view.describeOutcome ?? (() => `the ${name} outcome follows from the seed`),
     describe: view.describe ?? (() => name),

@@ -10,7 +10,6 @@
 import { show } from '../json.js'
 import { LIMITS } from '../limits.js'
 import { bytes32, hash, index, link } from './common.js'
-import { DEFAULT_DRAW_KINDS } from '../kinds/registry.js'
 import type { DrawKinds } from '../kinds/kind.js'
 import { drawShapeOf } from './draw.js'
 import * as v from 'valibot'
@@ -72,15 +71,10 @@ export function commitmentShapeOf(kinds: DrawKinds) {
   return commitmentShapeWith(drawShapeOf(kinds))
 }
 
-/**
- * A commitment in its DAG-JSON form (version 1), with the built-in kinds' `draw` shapes; published as docs/commitment.schema.json.
- * @category Formats
- */
-export const CommitmentShape = commitmentShapeOf(DEFAULT_DRAW_KINDS)
 
 /**
  * Where another document carries a commitment (proof, receipt, commitment file): the document's
  * parser only requires an object there and leaves the commitment to `parseCommitment` (so a bad
- * commitment fails its own named check); the published schemas refer to {@link CommitmentShape}.
+ * commitment fails its own named check); the published schemas refer to `CommitmentShape` (schema/published.ts).
  */
 export const COMMITMENT_SLOT = anyObject()

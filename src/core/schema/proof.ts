@@ -157,12 +157,6 @@ export function proofShapeOf(kinds: DrawKinds) {
 }
 
 /**
- * The proof bundle (version 1) with the built-in kinds' outcomes; published as docs/proof.schema.json.
- * @category Formats
- */
-export const ProofShape = proofShapeOf(DEFAULT_DRAW_KINDS)
-
-/**
  * Reads `outcome` with the draw kind its `kind` names, from `kinds`: the kind's own `parseOutcome`
  * (docs/draw-kinds.md) throws its own error (code and full path), which `parseShape` lets through.
  */
