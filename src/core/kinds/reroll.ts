@@ -37,7 +37,10 @@ import { compareRankedRows, describeWinners, rankedRows, rankedRowsBytesFloor, r
  */
 export const REROLL_LIMITS = Object.freeze({ maxWinners: 10_000, maxPast: 10_000 })
 
-/** The names of the checks a re-roll adds to `verify` (after `outcome`). */
+/**
+ * The names of the checks a re-roll adds to `verify` (after `outcome`).
+ * @category Draw kinds
+ */
 export const REROLL_CHECK_NAMES = ['reroll-kept', 'reroll-never-won'] as const
 
 const indexList = (max: number, what: string) => described(list(integer(0, LIMITS.maxParticipants - 1), max), what)
