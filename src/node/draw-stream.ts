@@ -41,7 +41,7 @@ import type { WinnersDisclosure } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
-import { isStreamedRanking, writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
+import { isStreamedRanking, saltItems, writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
 import { ranksEveryEntry, streamedRanking } from './ranking-stream.js'
 import type { StreamDrawOptions, StreamedDraw } from './streamed-draw.js'
 import { streamWeightedDraw } from './weighted-draw.js'
@@ -49,7 +49,6 @@ import { streamWeightedDraw } from './weighted-draw.js'
 const utf8 = new TextEncoder()
 
 /** Salts per piece written of a salted list's full disclosure. */
-const SALT_BATCH = 16_384
 
 /**
  * Reads a participants file of lines for a draw (the first pass): every entry rule, its count, digest
@@ -171,17 +170,8 @@ function fullDisclosure(path: string, list: StreamedParticipants, secret: Organi
         }
         await out.utf8Lines(chunk, bounds, lines)
       }),
-    ...(secret === undefined
-      ? {}
-      : {
-          // A salted list's full disclosure carries every salt, in order (derived, not read).
-          salts: async (out) => {
-            for (let g = 0; g < list.count; g += SALT_BATCH) {
-              const to = Math.min(list.count, g + SALT_BATCH)
-              for (let i = g; i < to; i++) await out.string(bytesToHex(secret.saltOf(i)))
-            }
-          },
-        }),
+    // A salted list's full disclosure carries every salt, in order (derived, not read).
+    ...(secret === undefined ? {} : { salts: saltItems(secret, list.count) }),
   }
 }
 

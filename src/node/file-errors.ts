@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { open, type FileHandle } from 'node:fs/promises'
 import { InvalidInputError, MismatchError, type OrbitdrawError } from '../core/errors.js'
 import type { InvalidInputErrorCode } from '../core/error-codes.js'
 
@@ -40,4 +41,19 @@ export function entryErrorIn(err: OrbitdrawError, format: ParticipantsFormat, na
 /** The error of a file that is no longer what the first pass read. */
 export function fileChanged(path: string, cause?: unknown): MismatchError {
   return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
+}
+
+/** Opens a participants file for a streamed read: its handle and size, or `FILE_UNREADABLE` naming the path. */
+export async function openParticipantsFile(path: string): Promise<{ file: FileHandle; size: number }> {
+  try {
+    const file = await open(path, 'r')
+    try {
+      return { file, size: (await file.stat()).size }
+    } catch (cause) {
+      await file.close()
+      throw cause
+    }
+  } catch (cause) {
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read participants file ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
+  }
 }

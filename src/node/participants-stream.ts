@@ -33,7 +33,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import type { ConfusableGroup } from '../confusables.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, INDEX_BITS, skeletonHashInto } from './entry-keys.js'
-import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, UTF8_HINT } from './file-errors.js'
+import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT } from './file-errors.js'
 import { countLines, lineChunks, nextLineStart, readLines, readRange, rescanBytesFile, type LinesVisitor } from './line-reader.js'
 import type {} from './errors.js'
 
@@ -151,14 +151,7 @@ const NL = 0x0a
  */
 export async function streamParticipantsFile(path: string, options: StreamParticipantsOptions = {}): Promise<StreamedParticipants> {
   if ((2 ** INDEX_BITS) <= LIMITS.maxParticipants) throw new Error('participants-stream: the key has too few index bits for LIMITS.maxParticipants')
-  let file: FileHandle
-  let size: number
-  try {
-    file = await open(path, 'r')
-    size = (await file.stat()).size
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read participants file ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
+  const { file, size } = await openParticipantsFile(path)
   try {
     if (size > MAX_PARTICIPANTS_FILE_BYTES) {
       throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is ${size} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)

@@ -9,6 +9,8 @@
  */
 import type { OutcomeJson } from '../core/kinds/registry.js'
 import type { ParticipantsDisclosure, Proof } from '../core/proof.js'
+import type { OrganizerSecret } from '../core/secret.js'
+import { bytesToHex } from '../core/bytes.js'
 
 /**
  * The order of a proof's top-level fields as the library builds a proof (`drawPrepared`, then `draw`'s
@@ -95,6 +97,22 @@ export interface StreamedFullDisclosure {
   readonly disclosure: 'full'
   entries(out: ArrayItems): Promise<void>
   salts?(out: ArrayItems): Promise<void>
+}
+
+/** Salts written per batch by {@link saltItems}. */
+const SALT_BATCH = 16_384
+
+/**
+ * The `salts` of a salted list's {@link StreamedFullDisclosure}: every salt of `count` entries, in
+ * committed order, derived from the organizer's secret (never read from the file).
+ */
+export function saltItems(secret: OrganizerSecret, count: number): (out: ArrayItems) => Promise<void> {
+  return async (out) => {
+    for (let g = 0; g < count; g += SALT_BATCH) {
+      const to = Math.min(count, g + SALT_BATCH)
+      for (let i = g; i < to; i++) await out.string(bytesToHex(secret.saltOf(i)))
+    }
+  }
 }
 
 const utf8 = new TextEncoder()

@@ -68,31 +68,25 @@ export async function streamReceiptsFile(commitment: CommitResult | Commitment, 
   const upper = MerkleTree.fromLeafHashes(list.blockRoots)
   checkReceiptRoot(committed, upper.root(), list.count)
   const size = list.blockSize
+  /** The lines of the block starting at `first`, read again; a file that changed since is `PARTICIPANTS_MISMATCH`. */
+  const block = async (first: number): Promise<string[]> => {
+    try {
+      return await list.range(first, Math.min(list.count, first + size))
+    } catch (cause) {
+      throw fileChanged(path, cause)
+    }
+  }
   return {
     cid,
     count: list.count,
     entries: (from, to) => list.range(from, to),
     async rescan(visit) {
-      for (let from = 0; from < list.count; from += size) {
-        const to = Math.min(list.count, from + size)
-        let lines: string[]
-        try {
-          lines = await list.range(from, to)
-        } catch (cause) {
-          throw fileChanged(path, cause)
-        }
-        await visit(lines, from)
-      }
+      for (let from = 0; from < list.count; from += size) await visit(await block(from), from)
     },
     async *receipts() {
       for (let b = 0; b * size < list.count; b++) {
         const first = b * size
-        let lines: string[]
-        try {
-          lines = await list.range(first, Math.min(list.count, first + size))
-        } catch (cause) {
-          throw fileChanged(path, cause)
-        }
+        const lines = await block(first)
         const tree = MerkleTree.fromLeafWords(leafWords(lines, null, key, first), lines.length)
         if (bytesToHex(tree.root()) !== bytesToHex(list.blockRoots[b]!)) throw fileChanged(path)
         const above = upper.inclusionProof(b)

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { bytesToHex, utf8Length } from '../core/bytes.js'
+import { utf8Length } from '../core/bytes.js'
 import { outcomeFromBlock, prepareDrawFromDigest, proofOf } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
 import { InvalidInputError } from '../core/errors.js'
@@ -16,11 +16,10 @@ import { LIMITS } from '../core/limits.js'
 import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
 import type { StreamDrawOptions, StreamedDraw } from './streamed-draw.js'
 import { fileChanged } from './file-errors.js'
-import { writeProof, type StreamedFullDisclosure } from './proof-writer.js'
+import { saltItems, writeProof, type StreamedFullDisclosure } from './proof-writer.js'
 import { streamWeightedCsv, type StreamedWeighted } from './weighted-stream.js'
 
 /** Salts per piece written of a salted list's full disclosure. */
-const SALT_BATCH = 16_384
 
 /** {@link StreamedDraw} of a weighted CSV (see the module comment). */
 export async function streamWeightedDraw(path: string, weightColumn: string, options: StreamDrawOptions): Promise<StreamedDraw> {
@@ -102,15 +101,7 @@ function fullDisclosure(path: string, list: StreamedWeighted, secret: StreamDraw
           await out.json({ entry: entries[k]!, weight: weights[k]! })
         }
       }),
-    ...(secret === undefined
-      ? {}
-      : {
-          salts: async (out) => {
-            for (let g = 0; g < list.count; g += SALT_BATCH) {
-              const to = Math.min(list.count, g + SALT_BATCH)
-              for (let i = g; i < to; i++) await out.string(bytesToHex(secret.saltOf(i)))
-            }
-          },
-        }),
+    // A salted list's full disclosure carries every salt, in order (derived, not read).
+    ...(secret === undefined ? {} : { salts: saltItems(secret, list.count) }),
   }
 }

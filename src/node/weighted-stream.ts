@@ -24,7 +24,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
 import type { ConfusableGroup } from '../confusables.js'
-import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, UTF8_HINT } from './file-errors.js'
+import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT } from './file-errors.js'
 import type {} from './errors.js'
 
 /**
@@ -112,14 +112,7 @@ const BATCH = 4096
  * @category Node
  */
 export async function streamWeightedCsv(path: string, options: StreamWeightedOptions): Promise<StreamedWeighted> {
-  let file: FileHandle
-  let size: number
-  try {
-    file = await open(path, 'r')
-    size = (await file.stat()).size
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read participants file ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
+  const { file, size } = await openParticipantsFile(path)
   let scan: Scan
   try {
     if (size > MAX_PARTICIPANTS_FILE_BYTES) throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is ${size} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
