@@ -10,7 +10,7 @@ import { commitWithDigest } from '../../core/commitment.js'
 import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
 import type { OrganizerSecret } from '../../core/secret.js'
 import { streamParticipantsFile, type StreamedParticipants } from '../../node/participants-stream.js'
-import { streamWeightedCsv, type StreamedWeighted } from '../../node/weighted-stream.js'
+import { streamWeightedCsv } from '../../node/weighted-stream.js'
 import type { CommitResult } from '../../core/commitment.js'
 import { DEFAULT_DRAW_KINDS, type DrawSpec } from '../../core/kinds/registry.js'
 import type { AnyDrawKind } from '../../core/kinds/kind.js'
@@ -22,7 +22,7 @@ import { participantsPathFor, readKindFiles } from '../kind-files.js'
 import { explainQuotaError } from '../../sortition/relax.js'
 import type { QuotaRow, SortitionPool } from '../../core/sortition/pool.js'
 import { findConfusableEntries, type ConfusableGroup } from '../../confusables.js'
-import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command, type Flags } from '../command.js'
+import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
@@ -120,6 +120,29 @@ export function participantsArgs(flags: Flags): string {
  */
 function checkConfusables(warn: (text: string) => void, list: readonly (string | WeightedEntry)[], flags: Flags, strict: boolean): void {
   reportConfusables(warn, findConfusableEntries(list), (i) => list[i]!, flags, strict)
+}
+
+/**
+ * Reads `--participants` as a stream with `read`, showing hashing progress, then reports its look-alike
+ * groups (the first 20 groups' entries read back from the file).
+ */
+async function readStreamed<L extends { readonly confusables: readonly ConfusableGroup[]; entries(indices: readonly number[]): Promise<string[]> }>(
+  ctx: CliContext,
+  flags: Flags,
+  read: (path: string, onProgress: (read: number, total: number) => void) => Promise<L>,
+): Promise<L> {
+  const path = stringFlag(flags, 'participants')!
+  const progress = hashProgress(ctx, path)
+  let list: L
+  try {
+    list = await read(path, (done, total) => progress.update(done, total))
+  } finally {
+    progress.done()
+  }
+  const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
+  const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
+  reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
+  return list
 }
 
 /** {@link checkConfusables} for groups already found (the streaming reader finds them itself). */
@@ -271,35 +294,13 @@ Examples:
       if (flags.participants !== undefined) throw new UsageError(`a --${kind.cli.flag} draw takes no --participants`, 'commit')
     } else if (streamsLines(flags)) {
       if (drawKind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
-      streamSecret = reusedSecret ?? (flags.private === true ? generateSecret() : undefined)
-      const path = stringFlag(flags, 'participants')!
-      const progress = hashProgress(ctx, path)
-      let list: Awaited<ReturnType<typeof streamParticipantsFile>>
-      try {
-        list = await streamParticipantsFile(path, { confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
-      } finally {
-        progress.done()
-      }
-      streamed = list
-      const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
-      const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
-      reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
+      const secret = (streamSecret = reusedSecret ?? (flags.private === true ? generateSecret() : undefined))
+      streamed = await readStreamed(ctx, flags, (path, onProgress) => streamParticipantsFile(path, { confusables: true, onProgress, ...(secret === undefined ? {} : { secret }) }))
     } else if (kind.participants === 'weighted' && streamsWeightedCsv(flags)) {
       // A weighted CSV: its weight column read as a stream too (orbitdraw/node's streamWeightedCsv).
-      streamSecret = flags.private === true ? generateSecret() : undefined
-      const path = stringFlag(flags, 'participants')!
-      const progress = hashProgress(ctx, path)
-      let list: StreamedWeighted
-      try {
-        const column = stringFlag(flags, 'column')
-        list = await streamWeightedCsv(path, { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }), confusables: true, onProgress: (read, total) => progress.update(read, total), ...(streamSecret === undefined ? {} : { secret: streamSecret }) })
-      } finally {
-        progress.done()
-      }
-      streamed = list
-      const shown = list.confusables.slice(0, 20).flatMap((g) => g.indices)
-      const texts = new Map((await list.entries(shown)).map((t, k) => [shown[k]!, t]))
-      reportConfusables(ctx.err, list.confusables, (i) => texts.get(i)!, flags, flags['strict-entries'] === true)
+      const secret = (streamSecret = reusedSecret ?? (flags.private === true ? generateSecret() : undefined))
+      const column = stringFlag(flags, 'column')
+      streamed = await readStreamed(ctx, flags, (path, onProgress) => streamWeightedCsv(path, { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }), confusables: true, onProgress, ...(secret === undefined ? {} : { secret }) }))
     } else {
       participants = await participantsFrom(flags, 'commit')
       const weighted = participants.length > 0 && typeof participants[0] === 'object'
