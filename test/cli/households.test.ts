@@ -117,4 +117,35 @@ describe('orbitdraw commit --panel --household-column', () => {
     expect(u.code).not.toBe(0)
     expect(u.stderr).toContain('has no column "street"')
   }, 120_000)
+
+  it('when a gate with households refuses, the commit tries the next plan method (method 2 here), draws and verifies; a rule no panel keeps is refused, naming it', async () => {
+    // 20 respondents: households of 4, 4, 4 and 3, five alone; k = 9: about 1 round in 875 keeps the rule,
+    // too few for method 1's gate (7 of 2,000), enough for method 2's (12 within 40,000).
+    const sizes = [4, 4, 4, 3]
+    const rows = ['id,g,address']
+    let n = 0
+    sizes.forEach((size, h) => {
+      for (let j = 0; j < size; j++) rows.push(`h${h}-${j},${n++ % 2 === 0 ? 'a' : 'b'},"${h} Mill Lane"`)
+    })
+    for (let j = 0; j < 5; j++) rows.push(`s${j},${n++ % 2 === 0 ? 'a' : 'b'},alone ${j}`)
+    await writeFile(join(dir, 'tight.csv'), `${rows.join('\n')}\n`)
+    await writeFile(join(dir, 'loose.csv'), 'feature,value,min,max\ng,a,0,9\ng,b,0,9\n')
+    const c = await run(['commit', '--pool', 'tight.csv', '--quotas', 'loose.csv', '--panel', '9', '--household-column', 'address', '--delay', STAMPED_DELAY, '-o', 'tight.json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    const file = JSON.parse(await readFile(join(dir, 'tight.json'), 'utf8')) as { commitment?: { draw: { plan?: number; households: number[][] } }; draw?: { plan?: number; households: number[][] } }
+    const committed = (file.commitment ?? file) as { draw: { plan?: number; households: number[][] } }
+    expect(committed.draw.plan).toBe(2)
+    expect(committed.draw.households).toHaveLength(4)
+    const d = await run(['draw', 'tight.json', '--participants', 'tight.participants.txt', '-o', 'tight.proof.json'], opts)
+    expect(d.code, d.stderr).toBe(0)
+    const v = await run(['verify', 'tight.proof.json'], opts)
+    expect(v.code, v.stdout + v.stderr).toBe(0)
+    expect(v.stdout).toMatch(/✓ panel-households\s+no two of the 9 members share one of the 4 committed household\(s\)/)
+    // k = 10 from 4 households and 5 people alone: no panel keeps the rule.
+    const r = await run(['commit', '--pool', 'tight.csv', '--quotas', 'loose.csv', '--panel', '10', '--household-column', 'address', '--delay', '8s', '-o', 'never.json'], opts)
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain('SORTITION_ACCEPTANCE_TOO_LOW')
+    expect(r.stderr).toMatch(/only 0 of [0-9]+ trial panels met every quota and had at most one member per household \(at least 12 needed; plan method 1 kept 0 of 2000; plan methods 2 and 3/)
+    expect(r.stderr).toMatch(/large households make most panels break the household rule/)
+  }, 180_000)
 })

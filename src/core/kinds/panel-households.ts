@@ -9,7 +9,7 @@
 import { InvalidInputError } from '../errors.js'
 import * as v from 'valibot'
 import type { RandomStream } from '../random/stream.js'
-import { checkHouseholdAcceptance, drawHouseholdPanel, householdGroups, householdIndex, householdsProblem, householdSwapAllowed, sharedHousehold } from '../sortition/household.js'
+import { checkHouseholdAcceptance, checkHouseholdRounds, drawHouseholdPanel, householdGroups, householdIndex, householdsProblem, householdSwapAllowed, planWithHouseholds, sharedHousehold } from '../sortition/household.js'
 import type { PanelDraw, PanelPlan } from '../sortition/panel.js'
 import { SORTITION_LIMITS, type SortitionPool } from '../sortition/pool.js'
 import { declaredAs, described, integer, list } from '../schema/kit.js'
@@ -67,17 +67,33 @@ export function householdsOption(households: ReadonlyMap<string, string> | undef
 }
 
 /**
- * The household index of a plan's committed households after the commit-time gate with households (the
- * plan method's gate: docs/spec.md, Households), or undefined without households. `replay`: a verifier
- * reading a committed plan, which runs the gate for plan method 1 only (method 2's gates are commit-side
- * only: docs/spec.md, Plan methods).
- * @throws `SORTITION_ACCEPTANCE_TOO_LOW` when too few trials keep both rules.
+ * The household index of a committed plan's households as a verifier reads it, or undefined without
+ * households: for plan method 1 the gate with households (stopping at its 7th kept trial, the verdict
+ * being settled); for method 3 the rounds charged in the work bound (docs/spec.md, Households, Cost);
+ * method 2's and 3's gates are commit-side only (docs/spec.md, Plan methods).
+ * @throws `SORTITION_ACCEPTANCE_TOO_LOW` when too few trials keep both rules; `SORTITION_COST_LIMIT`.
  */
-export function householdsPlan(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan, replay = false): Int32Array | undefined {
+export function householdsPlan(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan): Int32Array | undefined {
   if (groups === undefined) return undefined
   const of = householdIndex(groups, plan.pool.respondents.length)
-  if (!replay || (plan.method ?? 1) === 1) checkHouseholdAcceptance(plan, of, replay)
+  const method = plan.method ?? 1
+  if (method === 1) checkHouseholdAcceptance(plan, of, true)
+  else if (method === 3) checkHouseholdRounds(plan)
   return of
+}
+
+/**
+ * The commit side: the plan the quota gates chose, moved to the next plan method while a method's gate
+ * with households refuses ({@link planWithHouseholds}), and its household index; the plan unchanged
+ * without households.
+ * @throws `SORTITION_ACCEPTANCE_TOO_LOW` when every method's gate with households refuses.
+ */
+export function commitHouseholds(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan): { plan: PanelPlan; households?: Int32Array } {
+  if (groups === undefined) return { plan }
+  const of = householdIndex(groups, plan.pool.respondents.length)
+  const chosen = planWithHouseholds(plan, of)
+  checkHouseholdRounds(chosen)
+  return { plan: chosen, households: of }
 }
 
 /** What the `panel` kind does differently with households: its draw, the alternates' swaps, the check. */

@@ -16,7 +16,7 @@ import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from
 import { declaredAs, described, integer, list, message, pattern, publishedAs, strictObject, text, type Infer, type ShapeMessage } from '../schema/kit.js'
 import { defineKind, type Declared } from './define.js'
 import { badDraw, intFlagValue, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
-import { householdRules, householdsField, householdsOption, householdsPlan, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
+import { commitHouseholds, householdRules, householdsField, householdsOption, householdsPlan, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
 import { panelDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
@@ -130,7 +130,7 @@ function planOf(spec: Spec, count: number): { plan: PanelPlan; probabilities?: T
   // A verifier's gate stops at its 7th kept trial: the verdict cannot change after it (docs/spec.md, Commit-time gate).
   const plan = planPanel(pool, compositionQuotas(spec), spec.k, { exactFeatures: spec.exact, explain: false, stopAtKept: true, ...methodOptions(spec) })
   // With households the per-type probabilities are no longer the counter's: none are given.
-  const households = householdsPlan(spec.households, plan, true)
+  const households = householdsPlan(spec.households, plan)
   const entry = { count, plan, ...(households !== undefined ? { households } : plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
@@ -151,11 +151,10 @@ function methodKeys(plan: PanelPlan): { plan?: 2 | 3; maxRounds?: number } {
 }
 
 /** Refuses a `plan` other than absent, 2 or 3, and a `maxRounds` that is not method 3's (1 … 4,000,000). */
-function checkMethod(plan: unknown, maxRounds: unknown, hasHouseholds: boolean, path: string): void {
+function checkMethod(plan: unknown, maxRounds: unknown, path: string): void {
   if (plan !== undefined && plan !== 2 && plan !== 3) badDraw(`${path}.plan`, `plan must be 2 or 3 when present (absent = method 1), got ${JSON.stringify(plan)}`, 'omit plan for method 1')
   if (plan === 3) {
     if (typeof maxRounds !== 'number' || !Number.isSafeInteger(maxRounds) || maxRounds < 1 || maxRounds > SORTITION_LIMITS.maxRejectionRoundsV3) badDraw(`${path}.maxRounds`, `plan method 3 needs maxRounds, a whole number from 1 to ${SORTITION_LIMITS.maxRejectionRoundsV3}, got ${JSON.stringify(maxRounds)}`, 'commit the round cap the gate gave')
-    if (hasHouseholds) badDraw(`${path}.plan`, 'plan method 3 has no household rule', 'use plan method 1 or 2 with households')
   } else if (maxRounds !== undefined) badDraw(`${path}.maxRounds`, 'maxRounds is only for plan method 3', 'omit maxRounds')
 }
 
@@ -204,12 +203,12 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   const ordered: SortitionPool = { features: pool.features, respondents: order.map((i) => pool.respondents[i]!) }
   // A named E is put in the counter's order (more values first, then by name), the one order a commitment may carry.
   // Plan method 1 when its gate admits the plan (the commitment is then byte for byte what it always was),
-  // else method 2, else (without households) method 3 on the same trials; with households, then the
-  // chosen method's gate with households (its stream, trials and kept count).
+  // else method 2, else method 3 on the same trials; with households, then the chosen method's gate with
+  // households (its stream, trials and kept count), moving on to the next method while it refuses.
   const groups = householdsOption(options.households, ordered)
-  const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: groups === undefined, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  const quotaPlan = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  const { plan: chosen, households } = commitHouseholds(groups, quotaPlan)
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...methodKeys(chosen), ...(groups === undefined ? {} : { households: groups }) }
-  const households = householdsPlan(groups, chosen)
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
   // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
   plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(households !== undefined ? { households } : chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
@@ -277,7 +276,7 @@ export const panelKind = defineKind({
       validateComposition(spec, n, path)
       if (!Number.isSafeInteger(spec.alternates) || spec.alternates < 0 || spec.alternates > n - spec.k) badDraw(`${path}.alternates`, `alternates must be 0 to ${n - spec.k} (the respondents left after the panel), got ${String(spec.alternates)}`, 'ask for fewer alternates')
       checkNames(spec, path)
-      checkMethod(spec.plan, spec.maxRounds, spec.households !== undefined, path)
+      checkMethod(spec.plan, spec.maxRounds, path)
       validateHouseholds(spec.households, n, path)
       // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
       planOf(spec, n)

@@ -7,10 +7,11 @@
  * features outside the exact features **and** has no two members in one household: every round is an
  * independent uniform draw from the relaxed set, so the kept panel is uniform among the panels that
  * meet every quota and the household rule. The rounds share the plan method's round cap
- * ({@link roundCap}: 100,000 for method 1, 400,000 for method 2; method 3 has no household rule); the
- * commit-time gate ({@link checkHouseholdAcceptance}) is the plan method's gate (its stream, trials and
- * kept count) counting a trial as kept only when it keeps both rules, which gives the same failure
- * bound as the method's quota gate.
+ * ({@link roundCap}: 100,000 for method 1, 400,000 for method 2, the committed `maxRounds` for method
+ * 3); the commit-time gate ({@link checkHouseholdAcceptance}) is the plan method's gate (its stream,
+ * trials and kept count) counting a trial as kept only when it keeps both rules, which gives the same
+ * failure bound as the method's quota gate; when it refuses, the commit tries the next method
+ * ({@link planWithHouseholds}), as the quota gates do.
  *
  * Matching (commit time only; the commitment carries the groups, never the values): two respondents
  * share a household when their household values are equal after {@link normalizeHousehold}.
@@ -19,9 +20,10 @@
  */
 import { InvalidInputError, LimitExceededError } from '../errors.js'
 import type { RandomStream } from '../random/stream.js'
-import { PLAN_METHODS } from './gate.js'
+import { checkPlanCost, planCost } from './cost.js'
+import { PLAN_METHODS, type PlanMethod } from './gate.js'
 import { acceptanceStream } from './plan.js'
-import type { SortitionPool } from './pool.js'
+import { SORTITION_LIMITS, type SortitionPool } from './pool.js'
 import { meetsQuotas, otherFeatures, relaxedPanel, roundCap, type PanelDraw, type PanelPlan } from './round.js'
 
 /** The White_Space characters of Unicode 15 (the set a household value's runs of space are taken from). */
@@ -123,7 +125,7 @@ function kept(plan: PanelPlan, others: readonly number[], of: Int32Array, member
 /**
  * Draws a panel with the household rule: rounds of {@link relaxedPanel} on `stream` until one meets every
  * quota and has at most one member per household, at most the plan method's round cap ({@link roundCap}:
- * 100,000 for method 1, 400,000 for method 2).
+ * 100,000 for method 1, 400,000 for method 2, `maxRounds` for method 3).
  *
  * @param of - {@link householdIndex} of the committed households.
  * @throws {@link LimitExceededError} `SORTITION_REJECTION_LIMIT` when no round is kept within the limit.
@@ -139,45 +141,135 @@ export function drawHouseholdPanel(plan: PanelPlan, of: Int32Array, stream: Rand
   throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no panel met every quota and the household rule in ${cap} rounds`, 'the quotas and households are too tight for this plan; relax the quotas')
 }
 
+/** The trials of a gate with households: the 1-based trial numbers kept by both rules, and those that broke only the household rule. */
+interface HouseholdTrials {
+  readonly keptAt: number[]
+  readonly householdOnly: number
+  readonly trials: number
+}
+
+/** Draws trials of `plan` on `stream` while `more(trials so far, kept so far)`, keeping a trial when it keeps both rules. */
+function householdTrials(plan: PanelPlan, of: Int32Array, stream: RandomStream, more: (t: number, kept: number) => boolean): HouseholdTrials {
+  const others = otherFeatures(plan)
+  const keptAt: number[] = []
+  let householdOnly = 0
+  let t = 0
+  while (more(t, keptAt.length)) {
+    t++
+    const { members } = relaxedPanel(plan.counter, stream)
+    const quotas = others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)
+    if (!quotas) continue
+    if (sharedHousehold(of, members) === undefined) keptAt.push(t)
+    else householdOnly++
+  }
+  return { keptAt, householdOnly, trials: t }
+}
+
 /**
- * The commit-time gate with households: the plan method's gate, counting a trial as kept only when it
- * meets every quota and the household rule (docs/spec.md, Households). Method 1:
+ * Method 3's trial cap for a plan (docs/spec.md, Plan methods): 250,000 trials, and fewer when `16 · t`
+ * rounds would pass the draw cost.
+ */
+function method3Cap(plan: PanelPlan): number {
+  const round = planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, 1).round
+  return Math.min(PLAN_METHODS[3].trials, Math.floor(SORTITION_LIMITS.maxDrawCost / (SORTITION_LIMITS.roundsPerTrialV3 * round)))
+}
+
+/**
+ * The work bound of a method-3 plan with households (docs/spec.md, Households, Cost): its rounds are
+ * charged (`maxRounds` times the round cost) even when the exact features are every feature, since the
+ * household rule can refuse every round.
+ * @throws {@link LimitExceededError} `SORTITION_COST_LIMIT` over the draw cost.
+ */
+export function checkHouseholdRounds(plan: PanelPlan): void {
+  if (plan.method !== 3) return
+  const c = planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, plan.maxRounds ?? 1)
+  if (c.draw > SORTITION_LIMITS.maxDrawCost) {
+    throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan with households may take ${c.draw} work units, more than ${SORTITION_LIMITS.maxDrawCost} (${c.rounds} rounds of at most ${c.round}; docs/spec.md, Households)`, 'commit the round cap the gate gave, or relax the quotas or the households')
+  }
+}
+
+/** The refusal of a gate with households: how many trials kept both rules, and how many broke only the household rule. */
+function householdRefusal(kept: number, trials: number, householdOnly: number, need: number, methods: string): LimitExceededError {
+  return new LimitExceededError(
+    'SORTITION_ACCEPTANCE_TOO_LOW',
+    `only ${kept} of ${trials} trial panels met every quota and had at most one member per household (at least ${need} needed; ${methods}); ${householdOnly} more met every quota but had two members of one household`,
+    householdOnly > 0 ? 'large households make most panels break the household rule: check the household values (docs/sortition.md, Households), or draw a smaller panel' : 'relax the quotas (the household rule is not what refuses this plan)',
+  )
+}
+
+/**
+ * The commit-time gate with households of one plan method: the method's gate, counting a trial as
+ * kept only when it meets every quota and the household rule (docs/spec.md, Households). Method 1:
  * 2,000 (`SORTITION_LIMITS.acceptanceTrials`) rounds on method 1's gate stream (from its start), at least
- * 7 (`minAcceptedTrials`) kept. Method 2: rounds on method 2's gate stream (from its
- * start) until the 12th kept (`minAcceptedTrialsV2`), admitted when that is within
- * 40,000 rounds (`acceptanceTrialsV2`). The method's quota gate's failure bound holds
- * unchanged. Returns the trials kept. `stopAtKept` (a verifier): method 1's gate stops at its 7th kept
- * trial, the verdict being settled.
+ * 7 (`minAcceptedTrials`) kept. Method 2: rounds on method 2's gate stream (from its start) until the
+ * 12th kept (`minAcceptedTrialsV2`), admitted when that is within 40,000 rounds (`acceptanceTrialsV2`).
+ * Method 3: rounds on method 2's gate stream (from its start) until the 10th kept, admitted when that
+ * trial `t` is within method 3's cap and the plan's committed `maxRounds` is at least `16 · t`. The
+ * method's quota gate's failure bound holds unchanged. Returns the trials kept. `stopAtKept` (a
+ * verifier): method 1's gate stops at its 7th kept trial, the verdict being settled.
  *
  * @throws {@link LimitExceededError} `SORTITION_ACCEPTANCE_TOO_LOW`, with how many trials broke only the
- *   household rule; `INVALID_ARGUMENT` for a method-3 plan (no household rule).
+ *   household rule.
  * @category Sortition
  */
 export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array, stopAtKept = false): number {
   const method = plan.method ?? 1
-  if (method === 3) throw new InvalidInputError('INVALID_ARGUMENT', 'plan method 3 has no household rule', 'use plan method 1 or 2 with households')
   const gate = PLAN_METHODS[method]
-  const stream = acceptanceStream(method)
-  const others = otherFeatures(plan)
-  let accepted = 0
-  let householdOnly = 0
-  let t = 0
-  while (t < gate.trials && !((gate.sequential || stopAtKept) && accepted >= gate.kept)) {
-    t++
-    const { members } = relaxedPanel(plan.counter, stream)
-    const quotas = others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)
-    const alone = sharedHousehold(of, members) === undefined
-    if (quotas && alone) accepted++
-    else if (quotas) householdOnly++
+  const cap = method === 3 ? Math.min(method3Cap(plan), Math.floor((plan.maxRounds ?? 0) / SORTITION_LIMITS.roundsPerTrialV3)) : gate.trials
+  const r = householdTrials(plan, of, acceptanceStream(method), (t, kept) => t < cap && !((gate.sequential || stopAtKept) && kept >= gate.kept))
+  if (r.keptAt.length < gate.kept) throw householdRefusal(r.keptAt.length, r.trials, r.householdOnly, gate.kept, `plan method ${method}`)
+  return r.keptAt.length
+}
+
+/**
+ * The commit side of the household rule (docs/spec.md, Households, Commit-time gate with households):
+ * the plan whose gate admits both rules, trying the next plan method when a method's gate with
+ * households refuses, exactly as the quota gates do. From the plan's method `m` (the one the quota
+ * gates chose): method 1's gate with households; if it refuses, method 2's (within method 2's work
+ * bound), then method 3's on the **same** trials of method 2's stream (10th kept trial `t` within
+ * method 3's cap, `maxRounds = 16 · t`). A method whose gate with households admits also has its quota
+ * gate admit (its kept trials are among the quota gate's, on the same stream), so the plan returned is
+ * one the quota gates would choose with that method.
+ *
+ * @throws {@link LimitExceededError} `SORTITION_ACCEPTANCE_TOO_LOW` when every method refuses, naming the
+ *   trials that broke only the household rule.
+ * @category Sortition
+ */
+export function planWithHouseholds(plan: PanelPlan, of: Int32Array): PanelPlan {
+  let method = plan.method ?? 1
+  let refused: LimitExceededError | undefined
+  let kept1 = 0
+  if (method === 1) {
+    const r = householdTrials(plan, of, acceptanceStream(1), (t) => t < PLAN_METHODS[1].trials)
+    if (r.keptAt.length >= PLAN_METHODS[1].kept) return plan
+    kept1 = r.keptAt.length
+    refused = householdRefusal(kept1, r.trials, r.householdOnly, PLAN_METHODS[1].kept, 'plan method 1')
+    method = 2
   }
-  if (accepted < gate.kept) {
-    throw new LimitExceededError(
-      'SORTITION_ACCEPTANCE_TOO_LOW',
-      `only ${accepted} of ${t} trial panels met every quota and had at most one member per household (at least ${gate.kept} needed${method === 1 ? '' : `; plan method ${method}`}); ${householdOnly} more met every quota but had two members of one household`,
-      householdOnly > 0 ? 'large households make most panels break the household rule: check the household values (docs/sortition.md, Households), or draw a smaller panel' : 'relax the quotas (the household rule is not what refuses this plan)',
-    )
+  const { method: _m, maxRounds: _r, gate: _g, ...base } = plan
+  const v2 = PLAN_METHODS[2]
+  const v3 = PLAN_METHODS[3]
+  const fits2 = method === 2 && costWithin(plan, 2)
+  const cap3 = method3Cap(plan)
+  if (!fits2 && cap3 < 1) throw refused ?? new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan do not fit the draw cost (${SORTITION_LIMITS.maxDrawCost}) of plan methods 2 and 3`, 'count more features exactly, merge values, or relax the quotas')
+  const r = householdTrials(plan, of, acceptanceStream(2), (t, kept) => (fits2 && t < v2.trials && kept < v2.kept) || (kept < v3.kept && t < cap3))
+  if (fits2 && r.keptAt.length >= v2.kept && r.keptAt[v2.kept - 1]! <= v2.trials) return { ...base, method: 2, gate: { trials: r.keptAt[v2.kept - 1]!, kept: v2.kept } }
+  if (cap3 >= 1 && r.keptAt.length >= v3.kept && r.keptAt[v3.kept - 1]! <= cap3) {
+    const t = r.keptAt[v3.kept - 1]!
+    return { ...base, method: 3, maxRounds: SORTITION_LIMITS.roundsPerTrialV3 * t, gate: { trials: t, kept: v3.kept } }
   }
-  return accepted
+  const tried = `${refused === undefined ? '' : `plan method 1 kept ${kept1} of ${PLAN_METHODS[1].trials}; `}plan method${fits2 ? 's 2 and 3' : ' 3'} on ${r.trials} trials (method 2 needs 12 within ${v2.trials}, method 3 10 within ${cap3})`
+  throw householdRefusal(r.keptAt.length, r.trials, r.householdOnly, fits2 ? v2.kept : v3.kept, tried)
+}
+
+/** True when the plan's work bound holds under `method`. */
+function costWithin(plan: PanelPlan, method: PlanMethod): boolean {
+  try {
+    checkPlanCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, method)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
