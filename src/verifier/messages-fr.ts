@@ -219,8 +219,10 @@ export const fr: Messages = {
     probabilitiesOffer: (exact, households, panels) =>
       exact
         ? 'La preuve ne contient pas ces chiffres : cette page peut les calculer, exactement, à partir du seul engagement.'
-        : `La preuve ne contient pas de chiffres exacts (${households ? 'le tirage a une règle de foyer' : 'le plan laisse des critères au rejet'}). Cette page peut les estimer à partir de ${panels} panels d’échantillon tirés d’un flux dérivé du seul engagement (jamais de la balise), chacun avec son intervalle à 95 % : les chiffres que donne orbitdraw inspect --probabilities. Pour un grand panel, cela prend des minutes (la page reste utilisable ; charger une autre preuve l’arrête).`,
-    probabilitiesButton: (exact, panels) => (exact ? 'Calculer les probabilités' : `Estimer sur ${panels} panels d’échantillon`),
+        : households
+          ? `La preuve ne contient pas ces chiffres (le tirage a une règle de foyer : les personnes d’un même type n’ont plus la même chance). Cette page les calcule par type et taille de foyer à partir du seul engagement : exactement quand le décompte avec les foyers est assez petit, sinon estimés sur ${panels} panels d’échantillon tirés d’un flux dérivé du seul engagement (jamais de la balise), chacun avec son intervalle à 95 % : les chiffres que donne orbitdraw inspect --probabilities.`
+          : `La preuve ne contient pas de chiffres exacts (le plan laisse des critères au rejet). Cette page peut les estimer à partir de ${panels} panels d’échantillon tirés d’un flux dérivé du seul engagement (jamais de la balise), chacun avec son intervalle à 95 % : les chiffres que donne orbitdraw inspect --probabilities. Pour un grand panel, cela prend des minutes (la page reste utilisable ; charger une autre preuve l’arrête).`,
+    probabilitiesButton: (exact, panels, households) => (exact || households ? 'Calculer les probabilités' : `Estimer sur ${panels} panels d’échantillon`),
     probabilitiesRunning: 'Calcul en cours…',
     probabilitiesFailed: (why) => `Les probabilités n’ont pas pu être calculées : ${why}`,
     receiptEntry: (position, count) => ` à la position ${position}${count === undefined ? '' : ` sur ${count}`}.`,

@@ -175,7 +175,7 @@ export interface UiWords {
   readonly probabilitiesH: (replacements: boolean) => string
   /** What the page offers to compute: exact figures, or an estimate from `panels` sample panels. */
   readonly probabilitiesOffer: (exact: boolean, households: boolean, panels: string) => string
-  readonly probabilitiesButton: (exact: boolean, panels: string) => string
+  readonly probabilitiesButton: (exact: boolean, panels: string, households: boolean) => string
   readonly probabilitiesRunning: string
   readonly probabilitiesFailed: (why: string) => string
   readonly receiptEntry: (position: number, count: number | undefined) => string

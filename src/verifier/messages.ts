@@ -219,8 +219,10 @@ export const en: Messages = {
     probabilitiesOffer: (exact, households, panels) =>
       exact
         ? 'The proof does not carry these figures: this page can compute them, exactly, from the commitment alone.'
-        : `The proof carries no exact figures (${households ? 'the draw has a household rule' : 'the plan leaves features to rejection'}). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. For a large panel this takes minutes (the page stays usable; loading another proof stops it).`,
-    probabilitiesButton: (exact, panels) => (exact ? 'Compute the probabilities' : `Estimate from ${panels} sample panels`),
+        : households
+          ? `The proof carries no figures (the draw has a household rule, so respondents of one type no longer share one chance). This page computes them per type and household size from the commitment alone: exactly when the count with households is small enough, else estimated from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives.`
+          : `The proof carries no exact figures (the plan leaves features to rejection). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. For a large panel this takes minutes (the page stays usable; loading another proof stops it).`,
+    probabilitiesButton: (exact, panels, households) => (exact || households ? 'Compute the probabilities' : `Estimate from ${panels} sample panels`),
     probabilitiesRunning: 'Computing…',
     probabilitiesFailed: (why) => `The probabilities could not be computed: ${why}`,
     receiptEntry: (position, count) => ` at position ${position}${count === undefined ? '' : ` of ${count}`}.`,

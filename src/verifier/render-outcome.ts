@@ -119,7 +119,7 @@ function sectionBody(o: SectionView): Node[] {
 function probabilitiesOffer(m: RenderModel, onProbabilities: () => void): HTMLElement | undefined {
   const p = m.probabilities
   if (p === undefined) return undefined
-  const button = h('button', { type: 'button', id: 'probabilities-button' }, t.ui.probabilitiesButton(p.exact, p.panels.toLocaleString(t.lang)))
+  const button = h('button', { type: 'button', id: 'probabilities-button' }, t.ui.probabilitiesButton(p.exact, p.panels.toLocaleString(t.lang), p.households))
   const status = h('p', { class: 'section-note', id: 'probabilities-status', role: 'status' })
   button.addEventListener('click', () => {
     ;(button as HTMLButtonElement).disabled = true

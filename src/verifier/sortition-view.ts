@@ -22,21 +22,24 @@ export function computeProbabilities(draw: unknown, cid: string, panels: number)
 /** The probabilities as a table by type (the page splits the type into one column per feature). */
 export function probabilitiesSection(p: PanelProbabilities): TableDisplay {
   const what = p.scope === 'panel' ? 'Selection probability by type' : 'Replacement probability by type'
+  // With households, the rows are per type and household size: one more column after the type.
+  const household = p.households ? [{ label: 'Household', align: 'right' as const }] : []
+  const size = (t: { household?: number }): string[] => (p.households ? [String(t.household ?? '')] : [])
   if (p.kind === 'exact') {
     return {
       layout: 'table',
       title: `${what} (exact)`,
-      note: `exact (every feature is counted exactly): ${probabilityMeaning(p)}. Summary: ${summaryText(p.summary, 6)}.`,
-      columns: [{ label: 'Type' }, { label: 'Respondents', align: 'right' }, { label: 'Probability', align: 'right' }, { label: 'Exact', align: 'right' }],
-      rows: p.types.map((t) => [t.type, String(t.respondents), t.decimal, t.probability]),
+      note: `exact (${p.households ? 'counted with the household rule, per type and household size' : 'every feature is counted exactly'}): ${probabilityMeaning(p)}. Summary: ${summaryText(p.summary, 6)}.`,
+      columns: [{ label: 'Type' }, ...household, { label: 'Respondents', align: 'right' }, { label: 'Probability', align: 'right' }, { label: 'Exact', align: 'right' }],
+      rows: p.types.map((t) => [t.type, ...size(t), String(t.respondents), t.decimal, t.probability]),
     }
   }
   return {
     layout: 'table',
     title: `${what} — ESTIMATE`,
     note: `ESTIMATE from ${p.panels} sample panels drawn on a stream derived from the commitment ${p.cid} alone (never the beacon), with each figure's 95 % interval; 'orbitdraw inspect PROOF --probabilities' gives the same figures. ${probabilityMeaning(p)}. Summary (estimate): ${summaryText(p.summary, 4)}.`,
-    columns: [{ label: 'Type' }, { label: 'Respondents', align: 'right' }, { label: 'Estimate', align: 'right' }, { label: '95 % interval', align: 'right' }],
-    rows: p.types.map((t) => [t.type, String(t.respondents), t.estimate.toFixed(4), `${t.low.toFixed(4)} – ${t.high.toFixed(4)}`]),
+    columns: [{ label: 'Type' }, ...household, { label: 'Respondents', align: 'right' }, { label: 'Estimate', align: 'right' }, { label: '95 % interval', align: 'right' }],
+    rows: p.types.map((t) => [t.type, ...size(t), String(t.respondents), t.estimate.toFixed(4), `${t.low.toFixed(4)} – ${t.high.toFixed(4)}`]),
   }
 }
 

@@ -3,7 +3,7 @@
  * items 3, 5 and 7): a `panel` proof whose plan leaves features to rejection offers the estimate,
  * computes it in the worker on request and shows it labelled ESTIMATE with each interval, one column
  * per feature, the same figures as `panelProbabilities` in Node (from the commitment alone); a
- * household panel's estimate says it is per type under the rule; at 390 px the table fits; a
+ * household panel's figures are per type and household size; at 390 px the table fits; a
  * `panel-replacement` proof verifies on the page and shows the replacements, the remaining members,
  * who dropped out and the link to the original commitment. The page is the real build.
  */
@@ -46,7 +46,7 @@ function byColumns(entry: string): string[] {
 function estimateRows(p: PanelProbabilities): string[][] {
   return p.types.map((t) => {
     if (!('estimate' in t)) throw new Error('estimate rows expected')
-    return [...t.type.split('|').map((x) => x.slice(x.indexOf('=') + 1)), String(t.respondents), t.estimate.toFixed(4), `${t.low.toFixed(4)} – ${t.high.toFixed(4)}`]
+    return [...t.type.split('|').map((x) => x.slice(x.indexOf('=') + 1)), ...(p.households ? [String(t.household)] : []), String(t.respondents), t.estimate.toFixed(4), `${t.low.toFixed(4)} – ${t.high.toFixed(4)}`]
   })
 }
 
@@ -110,9 +110,31 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await failedChecks()).toEqual([])
     expect(await web.page.locator('#checks li[data-check="panel-households"]').getAttribute('data-ok')).toBe('true')
     expect(await web.page.locator('#probabilities .section-note').first().textContent()).toMatch(/the draw has a household rule/)
+    expect(await web.page.locator('#probabilities-button').textContent()).toBe('Compute the probabilities')
     await estimate(web.page)
-    expect(await web.page.locator('#probabilities .section-note').textContent()).toMatch(/per type: the average over the type's respondents under the household rule/)
+    expect(await web.page.locator('#probabilities .section-note').textContent()).toMatch(/per type and household size \(1 = alone\): the average over the group's respondents under the household rule/)
+    // Over the exact count's budget (150 households of two): the estimate, per type and household size.
+    expect(want.kind).toBe('estimate')
+    expect(await web.page.locator('#probabilities th').allTextContents()).toEqual([...names, 'Household', 'Respondents', 'Estimate', '95 % interval'])
     expect(await rowsOf(web.page, '#probabilities')).toEqual(estimateRows(want))
+  })
+
+  it('a small household panel: exact figures per type and household size, the fractions Node computes', async () => {
+    const small = smallPool(24, [2, 2], 7)
+    const homes = new Map(small.respondents.map((x, i) => [x.id, i < 12 ? `${i % 6} Elm Rd` : x.id]))
+    const hh = panelDraw(small, proportionalQuotas(small, 5, 1), 5, { households: homes })
+    const p = proofOf(hh.draw, hh.participants, 11)
+    const want = panelProbabilities(p.proof.commitment.draw as never, p.cid)
+    expect(want.kind).toBe('exact')
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, p.proof, 'file')
+    expect(await failedChecks()).toEqual([])
+    await estimate(web.page)
+    expect(await web.page.locator('#probabilities h3').textContent()).toBe('Selection probability by type (exact)')
+    expect(await web.page.locator('#probabilities .section-note').textContent()).toMatch(/^exact \(counted with the household rule, per type and household size\)/)
+    expect(await web.page.locator('#probabilities th').allTextContents()).toEqual([...small.features.map((f) => f.name), 'Household', 'Respondents', 'Probability', 'Exact'])
+    expect(await rowsOf(web.page, '#probabilities')).toEqual(want.types.map((t) => [...t.type.split('|').map((x) => x.slice(x.indexOf('=') + 1)), String(t.household), String(t.respondents), 'decimal' in t ? t.decimal : '', 'probability' in t ? t.probability : '']))
+    expect(new Set(want.types.map((t) => t.household))).toEqual(new Set([1, 2]))
   })
 
   it('at 390 px the estimate table fits its box: every column on screen without scrolling', async () => {
@@ -162,13 +184,14 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     // Who dropped out, as the carried original proof lists them (their original rank), and the link.
     expect(await rows(3)).toEqual(dropped.map((m) => [`#${m.rank}`, ...byColumns(m.entry), String(m.index + 1)]))
     expect(await sections.nth(3).locator('.section-note').textContent()).toContain(`members of the original draw, commitment ${original.cid} (target block 9)`)
-    // The replacements' probabilities: an estimate (the draw has the household rule), the figures Node gives.
+    // The replacements' probabilities under the household rule: two replacements from the available
+    // respondents are few enough to count exactly, per type and household size; the figures Node gives.
     const want = panelProbabilities(replacement.commitment.draw as never, r.commitmentCid!)
-    expect(want).toMatchObject({ kind: 'estimate', scope: 'replacements', households: true })
+    expect(want).toMatchObject({ kind: 'exact', scope: 'replacements', households: true })
     await estimate(web.page)
-    expect(await web.page.locator('#probabilities h3').textContent()).toBe('Replacement probability by type — ESTIMATE')
+    expect(await web.page.locator('#probabilities h3').textContent()).toBe('Replacement probability by type (exact)')
     expect(await web.page.locator('#probabilities .section-note').textContent()).toMatch(/the chance that a given available respondent of the type \(not kept, not dropped, not living with a kept member\) is drawn as a replacement/)
-    expect(await rowsOf(web.page, '#probabilities')).toEqual(estimateRows(want))
+    expect(await rowsOf(web.page, '#probabilities')).toEqual(want.types.map((t) => [...t.type.split('|').map((x) => x.slice(x.indexOf('=') + 1)), String(t.household), String(t.respondents), 'decimal' in t ? t.decimal : '', 'probability' in t ? t.probability : '']))
     expect(web.pageErrors).toEqual([])
   })
 

@@ -53,15 +53,18 @@ describe('orbitdraw commit --panel --household-column', () => {
     const v = await run(['verify', 'hh.proof.json'], opts)
     expect(v.code, v.stdout + v.stderr).toBe(0)
     expect(v.stdout).toMatch(/✓ panel-households\s+no two of the 8 members share one of the [0-9]+ committed household\(s\)/)
-    // Probabilities under the household rule: always an estimate (per type, averaged over its respondents), labelled, with a summary.
-    const ip = await run(['inspect', 'hh.proof.json', '--probabilities', '--panels', '50'], opts)
+    // Probabilities under the household rule: per type and household size, exact (the pool is small enough to count), with a summary.
+    const ip = await run(['inspect', 'hh.proof.json', '--probabilities'], opts)
     expect(ip.code, ip.stderr).toBe(0)
-    expect(ip.stdout).toMatch(/Selection probability per type \(ESTIMATE from 50 sample panels on a stream derived from the commitment \S+ alone; 95 % interval\):/)
-    expect(ip.stdout).toMatch(/per type: the average over the type's respondents under the household rule/)
-    expect(ip.stdout).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest [0-9.]+; equal share k\/n 0\.1667/m)
-    const ij = json<{ probabilities: { kind: string; households: boolean; scope: string; summary: { equal: number; lowest: { type: string; value: number }; highest: { value: number }; ratio: number } } }>(await run(['inspect', 'hh.proof.json', '--probabilities', '--panels', '50', '--json'], opts))
-    expect(ij.probabilities).toMatchObject({ kind: 'estimate', households: true, scope: 'panel', summary: { equal: 8 / 48 } })
+    expect(ip.stdout).toMatch(/Selection probability per type \(exact: counted with the household rule, per type and household size\):/)
+    expect(ip.stdout).toMatch(/per type and household size \(1 = alone\): the average over the group's respondents under the household rule/)
+    expect(ip.stdout).toMatch(/^ {4}Type +Household +Respondents +Probability$/m)
+    expect(ip.stdout).toMatch(/^ {4}Summary: lowest 0\.\d{6} \(.+, household of \d+\), highest 0\.\d{6} \(.+, household of \d+\), highest\/lowest [0-9.]+; equal share k\/n 0\.166667/m)
+    const ij = json<{ probabilities: { kind: string; households: boolean; scope: string; types: { household: number; respondents: number; decimal: string }[]; summary: { equal: number; lowest: { type: string; value: number; household: number }; highest: { value: number }; ratio: number } } }>(await run(['inspect', 'hh.proof.json', '--probabilities', '--json'], opts))
+    expect(ij.probabilities).toMatchObject({ kind: 'exact', households: true, scope: 'panel', summary: { equal: 8 / 48 } })
     expect(ij.probabilities.summary.highest.value).toBeGreaterThanOrEqual(ij.probabilities.summary.lowest.value)
+    expect(ij.probabilities.types.reduce((x, t) => x + Number(t.decimal) * t.respondents, 0)).toBeCloseTo(8, 9)
+    expect(new Set(ij.probabilities.types.map((t) => t.household)).size).toBeGreaterThan(1)
 
     const proof = JSON.parse(await readFile(join(dir, 'hh.proof.json'), 'utf8')) as { commitment: { draw: { households: number[][] } }; outcome: { members: { rank: number; index: number; entry: string }[] } }
     const members = proof.outcome.members.map((m) => m.index)
@@ -90,9 +93,9 @@ describe('orbitdraw commit --panel --household-column', () => {
     expect(rv.stdout).toMatch(/✓ follow-up-original\s+the original proof verifies/)
     expect(rv.stdout).toMatch(/✓ follow-up-link\s+follows commitment/)
     expect(rv.stdout).toMatch(/✓ panel-households/)
-    const rp = json<{ probabilities: { kind: string; scope: string; households: boolean; types: { respondents: number }[] } }>(await run(['inspect', 'proof.json', '--probabilities', '--panels', '50', '--json'], opts))
-    expect(rp.probabilities).toMatchObject({ kind: 'estimate', scope: 'replacements', households: true })
-    expect((await run(['inspect', 'proof.json', '--probabilities', '--panels', '50'], opts)).stdout).toMatch(/Replacement probability per type \(ESTIMATE from 50 sample panels/)
+    const rp = json<{ probabilities: { kind: string; scope: string; households: boolean; types: { respondents: number }[] } }>(await run(['inspect', 'proof.json', '--probabilities', '--json'], opts))
+    expect(rp.probabilities).toMatchObject({ kind: 'exact', scope: 'replacements', households: true })
+    expect((await run(['inspect', 'proof.json', '--probabilities'], opts)).stdout).toMatch(/Replacement probability per type \(exact: counted with the household rule, per type and household size\)/)
     const repl = JSON.parse(await readFile(join(dir, 'proof.json'), 'utf8')) as { outcome: { members: { entry: string }[]; replacements: unknown[] }; original: { outcome: { members: { entry: string }[] } } }
     expect(repl.outcome.replacements).toHaveLength(2)
     const kept = drawn.outcome.members.map((m) => m.entry).filter((e) => !gone.includes(e.split('|')[0]!))
@@ -117,6 +120,25 @@ describe('orbitdraw commit --panel --household-column', () => {
     expect(u.code).not.toBe(0)
     expect(u.stderr).toContain('has no column "street"')
   }, 120_000)
+
+  it('probabilities with households over the exact count\'s budget: the ESTIMATE per type and household size, text and JSON, the same figures twice', async () => {
+    // 300 respondents on three features, 150 households of two: too many to count exactly with the rule.
+    const rows = ['id,a,b,c,address']
+    for (let i = 0; i < 300; i++) rows.push(`p${String(i).padStart(3, '0')},${['x', 'y'][i % 2]},${['u', 'v', 'w', 'z'][Math.floor(i / 2) % 4]},${['m', 'n'][Math.floor(i / 8) % 2]},"${i % 150} Mill Lane"`)
+    await writeFile(join(dir, 'big.csv'), `${rows.join('\n')}\n`)
+    await writeFile(join(dir, 'big-quotas.csv'), 'feature,value,min,max\na,x,5,7\na,y,5,7\nb,u,2,4\nb,v,2,4\nb,w,2,4\nb,z,2,4\nc,m,5,7\nc,n,5,7\n')
+    const c = await run(['commit', '--pool', 'big.csv', '--quotas', 'big-quotas.csv', '--panel', '12', '--household-column', 'address', '--delay', '8s', '-o', 'big.json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    const t = await run(['inspect', 'big.json', '--probabilities', '--panels', '20'], opts)
+    expect(t.code, t.stderr).toBe(0)
+    expect(t.stdout).toMatch(/Selection probability per type \(ESTIMATE from 20 sample panels on a stream derived from the commitment \S+ alone; 95 % interval\):/)
+    expect(t.stdout).toMatch(/^ {4}Type +Household +Respondents +Estimate +95 % interval$/m)
+    expect(t.stdout).toMatch(/^ {4}a=x\|b=u\|c=m +2 +\d+ +0\.\d{4} +\[0\.\d{4}, [01]\.\d{4}\]$/m)
+    const j = json<{ probabilities: { kind: string; households: boolean; types: { household: number; estimate: number }[] } }>(await run(['inspect', 'big.json', '--probabilities', '--panels', '20', '--json'], opts))
+    expect(j.probabilities).toMatchObject({ kind: 'estimate', households: true })
+    expect(j.probabilities.types.every((x) => x.household === 2)).toBe(true)
+    expect(json<typeof j>(await run(['inspect', 'big.json', '--probabilities', '--panels', '20', '--json'], opts))).toEqual(j)
+  }, 180_000)
 
   it('when a gate with households refuses, the commit tries the next plan method (method 2 here), draws and verifies; a rule no panel keeps is refused, naming it', async () => {
     // 20 respondents: households of 4, 4, 4 and 3, five alone; k = 9: about 1 round in 875 keeps the rule,

@@ -46,11 +46,11 @@ const KINDS = [
   'withOriginal',
 ]
 const SORTITION = [
-  'DEFAULT_ESTIMATE_PANELS', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
+  'DEFAULT_ESTIMATE_PANELS', 'HOUSEHOLD_EXACT_BUDGET', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
   'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter',
   'checkLotteryPanels', 'checkPanelClaim', 'checkPanelShape', 'checkPlanCost', 'checkQuotas', 'drawAlternates',
-  'drawLottery', 'drawPanel', 'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'makePool',
-  'meetsQuotas', 'normalizeHousehold', 'panelDraw', 'panelLotteryDraw', 'panelProbabilities', 'panelReplacementDraw',
+  'drawLottery', 'drawPanel', 'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'householdGroupsOf',
+  'householdProbabilities', 'makePool', 'meetsQuotas', 'normalizeHousehold', 'panelDraw', 'panelLotteryDraw', 'panelProbabilities', 'panelReplacementDraw',
   'planCost', 'planPanel', 'relaxedPanel', 'replacementFor', 'selectionProbabilities', 'sortitionEntry',
 ]
 const FORMATS = [

@@ -84,7 +84,8 @@ Flags:
   --probabilities for a panel draw: each respondent type's selection probability, exact when every
                   feature is counted exactly, else an ESTIMATE (labelled so) from sample panels drawn
                   on a stream derived from the commitment's CID alone, with its 95 % interval; with a
-                  household rule always an estimate, per type (the average over its respondents);
+                  household rule per type and household size (the average over the group's
+                  respondents), exact when the count with the rule is small, else the estimate;
                   for a panel-replacement draw, each available respondent type's chance of being
                   drawn as a replacement; then the lowest, highest, their ratio and k/n
   --panels N      sample panels of the estimate (default 200, 2 to 100000)

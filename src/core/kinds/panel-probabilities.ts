@@ -12,6 +12,7 @@
 import { InvalidInputError } from '../errors.js'
 import { estimateSeed, estimateSelectionProbabilities } from '../sortition/estimate.js'
 import { householdIndex } from '../sortition/household.js'
+import { householdProbabilities } from '../sortition/household-probabilities.js'
 import { planPanel } from '../sortition/plan.js'
 import { selectionProbabilities } from '../sortition/probabilities.js'
 import type { PanelPlan } from '../sortition/round.js'
@@ -25,8 +26,8 @@ import { replacementPlanOf, type PanelReplacementSpec } from './panel-replacemen
  * @category Sortition
  */
 export type PanelTypeProbability =
-  | { readonly type: string; readonly respondents: number; readonly probability: string; readonly decimal: string }
-  | { readonly type: string; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }
+  | { readonly type: string; readonly household?: number; readonly respondents: number; readonly probability: string; readonly decimal: string }
+  | { readonly type: string; readonly household?: number; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }
 
 /**
  * The figures a comparison with a maximin tool reads first: the lowest and highest type (exact decimal
@@ -42,9 +43,9 @@ export interface PanelProbabilitySummary {
    * estimate also its 95 % interval (`low`, `high`): with many small types the lowest and highest
    * estimates are pulled outwards by sampling noise, so read them with their intervals.
    */
-  readonly lowest: { readonly type: string; readonly value: number; readonly low?: number; readonly high?: number }
-  /** The type with the highest probability and its figure (and interval, for an estimate). */
-  readonly highest: { readonly type: string; readonly value: number; readonly low?: number; readonly high?: number }
+  readonly lowest: { readonly type: string; readonly household?: number; readonly value: number; readonly low?: number; readonly high?: number }
+  /** The type with the highest probability and its figure (and interval, for an estimate); with households, its household size. */
+  readonly highest: { readonly type: string; readonly household?: number; readonly value: number; readonly low?: number; readonly high?: number }
   /** `highest / lowest`, or null when the lowest is 0. */
   readonly ratio: number | null
 }
@@ -61,7 +62,11 @@ export interface PanelProbabilityScope {
    * is drawn as a replacement; only available respondents are counted.
    */
   readonly scope: 'panel' | 'replacements'
-  /** True when the committed draw has the household rule (then never exact: figures per type, averaged over its respondents). */
+  /**
+   * True when the committed draw has the household rule: the rows are then per group, a type and a
+   * household size (`household`, 1 = alone), each figure the average over the group's respondents;
+   * exact when the count with households stays within its budget (`HOUSEHOLD_EXACT_BUDGET`), else the estimate.
+   */
   readonly households: boolean
   readonly summary: PanelProbabilitySummary
 }
@@ -71,7 +76,7 @@ export interface PanelProbabilityScope {
  * @category Sortition
  */
 export type PanelProbabilities =
-  | (PanelProbabilityScope & { readonly kind: 'exact'; readonly types: readonly { readonly type: string; readonly respondents: number; readonly probability: string; readonly decimal: string }[] })
+  | (PanelProbabilityScope & { readonly kind: 'exact'; readonly types: readonly { readonly type: string; readonly household?: number; readonly respondents: number; readonly probability: string; readonly decimal: string }[] })
   | (PanelProbabilityScope & {
       readonly kind: 'estimate'
       /** Sample panels drawn on the stream of SHA-256("orbitdraw sortition probabilities v1" ‖ cid). */
@@ -80,7 +85,7 @@ export type PanelProbabilities =
       readonly rounds: number
       /** The commitment CID the stream is derived from. */
       readonly cid: string
-      readonly types: readonly { readonly type: string; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }[]
+      readonly types: readonly { readonly type: string; readonly household?: number; readonly respondents: number; readonly estimate: number; readonly low: number; readonly high: number }[]
     })
 
 /**
@@ -89,14 +94,14 @@ export type PanelProbabilities =
  */
 export const DEFAULT_ESTIMATE_PANELS = 200
 
-function summaryOf(rows: readonly { type: string; value: number; low?: number; high?: number }[], equal: number): PanelProbabilitySummary {
+function summaryOf(rows: readonly { type: string; household?: number; value: number; low?: number; high?: number }[], equal: number): PanelProbabilitySummary {
   let lo = rows[0]!
   let hi = rows[0]!
   for (const r of rows) {
     if (r.value < lo.value) lo = r
     if (r.value > hi.value) hi = r
   }
-  const pick = (r: (typeof rows)[number]): PanelProbabilitySummary['lowest'] => ({ type: r.type, value: r.value, ...(r.low === undefined ? {} : { low: r.low, high: r.high! }) })
+  const pick = (r: (typeof rows)[number]): PanelProbabilitySummary['lowest'] => ({ type: r.type, ...(r.household === undefined ? {} : { household: r.household }), value: r.value, ...(r.low === undefined ? {} : { low: r.low, high: r.high! }) })
   return { equal, lowest: pick(lo), highest: pick(hi), ratio: lo.value === 0 ? null : hi.value / lo.value }
 }
 
@@ -112,12 +117,22 @@ function planOf(spec: PanelSpec | PanelReplacementSpec): { plan: PanelPlan; hous
 }
 
 /**
+ * Options of {@link panelProbabilities}.
+ * @category Sortition
+ */
+export interface PanelProbabilityOptions {
+  /** With households: the budget of the exact count (`HOUSEHOLD_EXACT_BUDGET` by default); over it, the estimate. */
+  readonly budget?: number
+}
+
+/**
  * Every type's selection probability under a committed `panel` draw, or the replacements of a
- * `panel-replacement` draw: exact when the plan counts every feature and has no household rule, else
- * an estimate from `panels` sample panels on the stream of the commitment's CID (anyone recomputes the
- * same figures; the beacon plays no part). Under a household rule the sample panels keep it and each
- * row is per type, the average over the type's respondents. Rows are in canonical type order (exact
- * rows: the counter's cell order, as in a proof). Work: the plan's counter, then `panels` draws (each
+ * `panel-replacement` draw: exact when the plan counts every feature and has no household rule; under
+ * a household rule, per group (type × household size, each row the average over the group's
+ * respondents), exact when the count with households fits its budget; else an estimate from `panels`
+ * sample panels on the stream of the commitment's CID (anyone recomputes the same figures; the beacon
+ * plays no part), the sample panels keeping the household rule. Rows are in canonical type order
+ * (then household size; exact rows without households: the counter's cell order, as in a proof). Work: the plan's counter, then `panels` draws (each
  * bounded by the plan's round cap).
  *
  * @param cid - the commitment's CID text (for the estimate's stream).
@@ -132,7 +147,7 @@ function planOf(spec: PanelSpec | PanelReplacementSpec): { plan: PanelPlan; hous
  * ```
  * @category Sortition
  */
-export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS): PanelProbabilities {
+export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS, options: PanelProbabilityOptions = {}): PanelProbabilities {
   if (spec.kind !== 'panel' && spec.kind !== 'panel-replacement') throw new InvalidInputError('INVALID_ARGUMENT', `selection probabilities are for panel and panel-replacement draws; this is a ${String((spec as { kind: unknown }).kind)} draw`, 'pass a panel draw')
   const { plan, households, scope } = planOf(spec)
   const { pool } = plan
@@ -142,9 +157,15 @@ export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: 
     const types = selectionProbabilities(plan).map((p) => ({ type: typeText(pool.features, p.type), respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal }))
     return { kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: Number(t.decimal) })), equal) }
   }
+  // With households: exact per group (type × household size) when the count fits its budget.
+  const exact = households === undefined ? undefined : householdProbabilities(pool, plan.quotas, plan.k, households, options.budget)
+  if (exact !== undefined) {
+    const types = exact.map((p) => ({ type: typeText(pool.features, p.type), household: p.household, respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal }))
+    return { kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, household: t.household, value: Number(t.decimal) })), equal) }
+  }
   const e = estimateSelectionProbabilities(plan, estimateSeed(cid), panels, households === undefined ? {} : { households })
-  const types = e.types.map((t) => ({ type: typeText(pool.features, t.type), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high }))
-  return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: t.estimate, low: t.low, high: t.high })), equal) }
+  const types = e.types.map((t) => ({ type: typeText(pool.features, t.type), ...(t.household === undefined ? {} : { household: t.household }), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high }))
+  return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, ...(t.household === undefined ? {} : { household: t.household }), value: t.estimate, low: t.low, high: t.high })), equal) }
 }
 
 /**
@@ -182,13 +203,13 @@ export function probabilityOffer(draw: unknown, outcome: unknown): ProbabilityOf
 /** What a row's figure is, in words (CLI, page notes). */
 export function probabilityMeaning(p: Pick<PanelProbabilities, 'scope' | 'households'>): string {
   const who = p.scope === 'panel' ? 'the chance that a given respondent of the type is on the panel' : 'the chance that a given available respondent of the type (not kept, not dropped, not living with a kept member) is drawn as a replacement'
-  return p.households ? `${who}, per type: the average over the type's respondents under the household rule (one who shares a household has less chance than one who lives alone)` : who
+  return p.households ? `${who}, per type and household size (1 = alone): the average over the group's respondents under the household rule (one who shares a household has less chance than one who lives alone)` : who
 }
 
 /** The summary line: lowest, highest, their ratio, the equal share. */
 export function summaryText(s: PanelProbabilitySummary, digits: number): string {
   const ratio = s.ratio === null ? '∞' : s.ratio.toFixed(2)
-  const figure = (x: PanelProbabilitySummary['lowest']): string => `${x.value.toFixed(digits)}${x.low === undefined ? '' : ` [${x.low.toFixed(digits)}, ${x.high!.toFixed(digits)}]`} (${x.type})`
+  const figure = (x: PanelProbabilitySummary['lowest']): string => `${x.value.toFixed(digits)}${x.low === undefined ? '' : ` [${x.low.toFixed(digits)}, ${x.high!.toFixed(digits)}]`} (${x.type}${x.household === undefined ? '' : `, household of ${x.household}`})`
   return `lowest ${figure(s.lowest)}, highest ${figure(s.highest)}, highest/lowest ${ratio}; equal share k/n ${s.equal.toFixed(digits)} (what a maximin tool aims at for everyone)`
 }
 
@@ -200,20 +221,23 @@ export function formatPanelProbabilities(p: PanelProbabilities): string[] {
   const width = Math.max(4, ...p.types.map((t) => t.type.length))
   const meaning = `    ${probabilityMeaning(p)}.`
   const what = p.scope === 'panel' ? 'Selection probability per type' : 'Replacement probability per type'
+  // With households, one more column: the household size of the row's respondents (1 = alone).
+  const hh = (t: { household?: number }): string => (p.households ? `  ${String(t.household ?? '').padStart(9)}` : '')
+  const hhHead = p.households ? '  Household' : ''
   if (p.kind === 'exact') {
     return [
-      `  ${what} (exact: every feature is counted exactly):`,
+      `  ${what} (exact: ${p.households ? 'counted with the household rule, per type and household size' : 'every feature is counted exactly'}):`,
       meaning,
-      `    ${'Type'.padEnd(width)}  Respondents  Probability`,
-      ...p.types.map((t) => `    ${t.type.padEnd(width)}  ${String(t.respondents).padStart(11)}  ${t.decimal} (${t.probability})`),
+      `    ${'Type'.padEnd(width)}${hhHead}  Respondents  Probability`,
+      ...p.types.map((t) => `    ${t.type.padEnd(width)}${hh(t)}  ${String(t.respondents).padStart(11)}  ${t.decimal} (${t.probability})`),
       `    Summary: ${summaryText(p.summary, 6)}.`,
     ]
   }
   return [
     `  ${what} (ESTIMATE from ${p.panels} sample panels on a stream derived from the commitment ${p.cid} alone; 95 % interval):`,
     meaning,
-    `    ${'Type'.padEnd(width)}  Respondents  Estimate  95 % interval`,
-    ...p.types.map((t) => `    ${t.type.padEnd(width)}  ${String(t.respondents).padStart(11)}  ${t.estimate.toFixed(4).padStart(8)}  [${t.low.toFixed(4)}, ${t.high.toFixed(4)}]`),
+    `    ${'Type'.padEnd(width)}${hhHead}  Respondents  Estimate  95 % interval`,
+    ...p.types.map((t) => `    ${t.type.padEnd(width)}${hh(t)}  ${String(t.respondents).padStart(11)}  ${t.estimate.toFixed(4).padStart(8)}  [${t.low.toFixed(4)}, ${t.high.toFixed(4)}]`),
     `    Summary (ESTIMATE): ${summaryText(p.summary, 4)}.`,
   ]
 }

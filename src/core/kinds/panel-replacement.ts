@@ -99,7 +99,7 @@ export interface ReplacementPlan {
 const plans = new WeakMap<object, ReplacementPlan>()
 
 /** The sub-pool and reduced quotas of a spec (no counting). */
-function subPool(spec: Pick<Spec, 'k' | 'features' | 'types' | 'keep' | 'follows' | 'households'>): { pool: SortitionPool; quotas: QuotaTable; sub: SortitionPool; reduced: QuotaTable; available: number[]; groups?: number[][] } {
+export function subPool(spec: Pick<Spec, 'k' | 'features' | 'types' | 'keep' | 'follows' | 'households'>): { pool: SortitionPool; quotas: QuotaTable; sub: SortitionPool; reduced: QuotaTable; available: number[]; groups?: number[][] } {
   const pool = compositionPool(spec)
   const quotas = compositionQuotas(spec)
   const n = pool.respondents.length
@@ -126,13 +126,18 @@ function subPool(spec: Pick<Spec, 'k' | 'features' | 'types' | 'keep' | 'follows
   return { pool, quotas, sub, reduced, available, ...(groups === undefined ? {} : { groups }) }
 }
 
-/** The replacement plan of a valid spec (gates included), cached per spec object. */
+/**
+ * The replacement plan of a valid spec (gates included), cached per spec object. Its gates stop at the
+ * kept count they need, as a `panel` verifier's do (docs/spec.md, Commit-time gate): method 1's quota
+ * gate at its 7th kept trial, the gate with households at its 7th; a refusal draws every trial, so it
+ * reports the same figures. The plan's `gate` gives the trials drawn.
+ */
 export function replacementPlanOf(spec: Spec, exactFeatures?: readonly string[]): ReplacementPlan {
   const hit = plans.get(spec)
   if (hit !== undefined) return hit
   const { pool, quotas, sub, reduced, available, groups } = subPool(spec)
   const r = spec.k - spec.keep.length
-  const plan = planPanel(sub, reduced, r, { exactFeatures: exactFeatures ?? spec.exact, explain: false })
+  const plan = planPanel(sub, reduced, r, { exactFeatures: exactFeatures ?? spec.exact, explain: false, stopAtKept: true })
   const households = householdsPlan(groups, plan)
   const entry = { pool, quotas, available, plan, ...(households === undefined ? {} : { households }) }
   plans.set(spec, entry)

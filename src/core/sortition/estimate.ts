@@ -10,6 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError } from '../errors.js'
 import { streamFromSeed } from '../random/stream.js'
 import { drawHouseholdPanel } from './household.js'
+import { householdGroupsOf } from './household-probabilities.js'
 import { drawPanel, type PanelPlan } from './panel.js'
 
 /**
@@ -19,7 +20,12 @@ import { drawPanel, type PanelPlan } from './panel.js'
 export interface TypeProbabilityEstimate {
   /** The type: value index per feature (canonical order). */
   readonly type: readonly number[]
-  /** Respondents of this type. */
+  /**
+   * With a household rule: the size of the household of this row's respondents (1 = alone); each row
+   * is then a group (type × household size). Absent without households.
+   */
+  readonly household?: number
+  /** Respondents of this type (of this group, with households). */
   readonly respondents: number
   /** The estimate: members of the type over all sample panels, divided by panels × respondents. */
   readonly estimate: number
@@ -40,7 +46,7 @@ export interface SelectionEstimate {
   readonly panels: number
   /** Rejection rounds those panels took in all. */
   readonly rounds: number
-  /** One row per type present, in canonical type order. */
+  /** One row per type present (with households: per type × household size), in canonical order (type, then household size). */
   readonly types: readonly TypeProbabilityEstimate[]
 }
 
@@ -52,7 +58,8 @@ export interface EstimateOptions {
   /**
    * The committed household rule as a household index (`householdIndex(groups, n)`): each sample panel
    * is then drawn as a `panel` draw with that rule (rounds kept only with at most one member per
-   * household). The figures stay per type: the average over the type's respondents.
+   * household). The rows are then per group, a type and a household size (1 = alone), each the
+   * average over the group's respondents (respondents of one type no longer share one chance).
    */
   readonly households?: Int32Array
 }
@@ -75,8 +82,9 @@ export function estimateSeed(cid: string): Uint8Array {
  * For type `t` with `n_t` respondents and `m_{t,i}` members in panel `i`: `estimate = Σ_i m_{t,i} /
  * (panels · n_t)`; the interval is `estimate ± 1.96 · sqrt(s² / panels)`, `s²` the sample variance of
  * `m_{t,i} / n_t`, clipped to [0, 1]. With a household rule ({@link EstimateOptions.households}) the
- * panels are drawn with that rule and each figure is the type's average: respondents of one type then
- * differ (one who shares a household has less chance than one who lives alone).
+ * panels are drawn with that rule and the rows are per group (type × household size), each figure the
+ * group's average, by the same formula: respondents of one type then differ (one who shares a
+ * household has less chance than one who lives alone).
  *
  * @param seed - 32 bytes: {@link estimateSeed} of the commitment's CID for the published figures.
  * @throws {@link InvalidInputError} `INVALID_ARGUMENT` for `panels` outside 2 … 100,000.
@@ -88,55 +96,114 @@ export function estimateSeed(cid: string): Uint8Array {
  * @category Sortition
  */
 export function estimateSelectionProbabilities(plan: PanelPlan, seed: Uint8Array, panels: number, options: EstimateOptions = {}): SelectionEstimate {
+  checkPanels(panels)
+  const run = startEstimate(plan, seed, options)
+  run.advance(panels)
+  return run.result()
+}
+
+function checkPanels(panels: number): void {
   if (!Number.isSafeInteger(panels) || panels < 2 || panels > MAX_ESTIMATE_PANELS) {
     throw new InvalidInputError('INVALID_ARGUMENT', `panels must be a whole number from 2 to ${MAX_ESTIMATE_PANELS}, got ${String(panels)}`, 'draw at least 2 sample panels')
   }
+}
+
+/**
+ * An estimate drawn a few panels at a time ({@link startEstimate}): after `n` panels (n ≥ 2) its
+ * {@link EstimateRun.result} is exactly {@link estimateSelectionProbabilities} with `n` panels (the same
+ * stream, the same panels, the same arithmetic in the same order), so partial figures shown while it
+ * runs are the published figures for that panel count, with their (wider) intervals.
+ * @category Sortition
+ */
+export interface EstimateRun {
+  /** Sample panels drawn so far. */
+  readonly drawn: number
+  /** Rejection rounds they took. */
+  readonly rounds: number
+  /** Draws `count` more sample panels (at most {@link MAX_ESTIMATE_PANELS} in all). */
+  advance(count: number): void
+  /**
+   * The estimate from the panels drawn so far.
+   * @throws {@link InvalidInputError} `INVALID_ARGUMENT` before 2 panels.
+   */
+  result(): SelectionEstimate
+}
+
+/**
+ * Starts an estimate on the stream of `seed` without drawing any panel: {@link EstimateRun.advance}
+ * draws them, {@link EstimateRun.result} gives the figures so far (a page shows partial figures while
+ * it runs, and may stop early; docs/spec.md, Estimated selection probabilities).
+ * @category Sortition
+ */
+export function startEstimate(plan: PanelPlan, seed: Uint8Array, options: EstimateOptions = {}): EstimateRun {
   const { pool } = plan
-  // Types in canonical order, and each respondent's type index.
+  // Rows in canonical order (type; with households, then household size), and each respondent's row.
+  const grouped = options.households === undefined ? undefined : householdGroupsOf(pool, options.households)
   const index = new Map<string, number>()
-  const types: { type: readonly number[]; n: number }[] = []
-  const typeOf = pool.respondents.map((r) => {
-    const key = r.type.join(',')
-    let t = index.get(key)
-    if (t === undefined) {
-      t = types.length
-      index.set(key, t)
-      types.push({ type: r.type, n: 0 })
-    }
-    types[t]!.n++
-    return t
-  })
+  const types: { type: readonly number[]; n: number; household?: number }[] = grouped === undefined ? [] : grouped.groups.map((g) => ({ type: g.type, n: g.respondents, household: g.household }))
+  const typeOf =
+    grouped === undefined
+      ? pool.respondents.map((r) => {
+          const key = r.type.join(',')
+          let t = index.get(key)
+          if (t === undefined) {
+            t = types.length
+            index.set(key, t)
+            types.push({ type: r.type, n: 0 })
+          }
+          types[t]!.n++
+          return t
+        })
+      : Array.from(grouped.of)
   const order = types.map((_, i) => i).sort((a, b) => {
     const x = types[a]!.type
     const y = types[b]!.type
     for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return x[j]! - y[j]!
-    return 0
+    return (types[a]!.household ?? 0) - (types[b]!.household ?? 0)
   })
   const sum = new Float64Array(types.length)
   const sumSq = new Float64Array(types.length)
   const inPanel = new Float64Array(types.length)
   const stream = streamFromSeed(seed)
   let rounds = 0
-  for (let i = 0; i < panels; i++) {
-    const d = options.households === undefined ? drawPanel(plan, stream) : drawHouseholdPanel(plan, options.households, stream)
-    rounds += d.rounds
-    inPanel.fill(0)
-    for (const m of d.members) inPanel[typeOf[m]!]!++
-    for (let t = 0; t < types.length; t++) {
-      const x = inPanel[t]! / types[t]!.n
-      sum[t]! += x
-      sumSq[t]! += x * x
-    }
-  }
+  let drawn = 0
   return {
-    kind: 'estimate',
-    panels,
-    rounds,
-    types: order.map((t) => {
-      const mean = sum[t]! / panels
-      const variance = Math.max(0, (sumSq[t]! - panels * mean * mean) / (panels - 1))
-      const half = 1.96 * Math.sqrt(variance / panels)
-      return { type: types[t]!.type, respondents: types[t]!.n, estimate: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half) }
-    }),
+    get drawn() {
+      return drawn
+    },
+    get rounds() {
+      return rounds
+    },
+    advance(count: number): void {
+      if (!Number.isSafeInteger(count) || count < 0 || drawn + count > MAX_ESTIMATE_PANELS) throw new InvalidInputError('INVALID_ARGUMENT', `at most ${MAX_ESTIMATE_PANELS} sample panels in all (${drawn} drawn, ${String(count)} more asked)`, 'draw fewer sample panels')
+      for (let i = 0; i < count; i++) {
+        const d = options.households === undefined ? drawPanel(plan, stream) : drawHouseholdPanel(plan, options.households, stream)
+        rounds += d.rounds
+        drawn++
+        inPanel.fill(0)
+        for (const m of d.members) inPanel[typeOf[m]!]!++
+        for (let t = 0; t < types.length; t++) {
+          const x = inPanel[t]! / types[t]!.n
+          sum[t]! += x
+          sumSq[t]! += x * x
+        }
+      }
+    },
+    result(): SelectionEstimate {
+      const panels = drawn
+      checkPanels(panels)
+      return {
+        kind: 'estimate',
+        panels,
+        rounds,
+        types: order.map((t) => {
+          const mean = sum[t]! / panels
+          const variance = Math.max(0, (sumSq[t]! - panels * mean * mean) / (panels - 1))
+          const half = 1.96 * Math.sqrt(variance / panels)
+          const h = types[t]!.household
+          return { type: types[t]!.type, ...(h === undefined ? {} : { household: h }), respondents: types[t]!.n, estimate: mean, low: Math.max(0, mean - half), high: Math.min(1, mean + half) }
+        }),
+      }
+    },
   }
 }

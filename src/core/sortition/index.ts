@@ -42,6 +42,8 @@ export { planCost, type PlanCost } from './cost.js'
 /** @category Sortition */
 export { estimateSelectionProbabilities, estimateSeed, type EstimateOptions, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
 /** @category Sortition */
+export { householdProbabilities, householdGroupsOf, HOUSEHOLD_EXACT_BUDGET, type HouseholdGroupProbability, type HouseholdGroups } from './household-probabilities.js'
+/** @category Sortition */
 export { buildCounter, type Counter, type Cell, type CounterLayer } from './count.js'
 // The uniform panel draw and its checks.
 /** @category Sortition */
@@ -63,7 +65,7 @@ export {
   type PanelClaimResult,
 } from './panel.js'
 /** @category Sortition */
-export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilities, type PanelProbabilityScope, type PanelProbabilitySummary, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
+export { panelProbabilities, formatPanelProbabilities, DEFAULT_ESTIMATE_PANELS, type PanelProbabilityOptions, type PanelProbabilities, type PanelProbabilityScope, type PanelProbabilitySummary, type PanelTypeProbability } from '../kinds/panel-probabilities.js'
 /** @category Sortition */
 export { PLAN_METHODS, type PlanMethod, type PlanMethodSettings } from './gate.js'
 // Alternates and panel lotteries.

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { panelDraw, type PanelSpec } from '../../../src/core/kinds/panel.js'
 import { checkQuotas, type SortitionPool } from '../../../src/core/sortition/index.js'
-import { formatPanelProbabilities, panelProbabilities, type PanelProbabilities } from '../../../src/core/kinds/panel-probabilities.js'
+import { formatPanelProbabilities, panelProbabilities } from '../../../src/core/kinds/panel-probabilities.js'
 import { panelReplacementDraw, type PanelReplacementSpec } from '../../../src/core/kinds/panel-replacement.js'
 import { typeText } from '../../../src/core/kinds/sortition.js'
 import { commit } from '../../../src/core/commitment.js'
@@ -82,29 +82,37 @@ function perType(p: SortitionPool, panels: readonly (readonly number[])[], among
   return new Map([...acc].map(([key, v]) => [key, v.hits / (v.n * panels.length)]))
 }
 
-/** A type's exact average probability over the enumerated panels, as a reduced fraction. */
-function exactFraction(p: SortitionPool, panels: readonly (readonly number[])[], type: string): string {
-  const who = p.respondents.map((r, i) => (typeText(p.features, r.type) === type ? i : -1)).filter((i) => i >= 0)
-  let num = 0
-  for (const panel of panels) for (const m of panel) if (who.includes(m)) num++
-  const den = who.length * panels.length
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
-  const g = gcd(num, den)
-  return `${num / g}/${den / g}`
-}
-
 /** The pool in committed order (type, id), as the kinds see it. */
 function committedPool(p: SortitionPool, participants: readonly string[]): SortitionPool {
   const byId = new Map(p.respondents.map((r) => [r.id, r]))
   return { features: p.features, respondents: participants.map((e) => byId.get(e.split('|')[0]!)!) }
 }
 
-/** Rows whose 95 % interval covers the enumerated figure. */
-function covered(p: PanelProbabilities, want: Map<string, number>): number {
-  return p.types.filter((t) => 'low' in t && t.low <= want.get(t.type)! + 1e-12 && want.get(t.type)! <= t.high + 1e-12).length
+/** Per group (type × household size under `of`): the exact average share of `panels` holding its respondents, as a reduced fraction, keyed `type#size`. */
+function perGroup(p: SortitionPool, of: Int32Array, panels: readonly (readonly number[])[], among?: readonly number[]): Map<string, { fraction: string; value: number }> {
+  const who = among ?? p.respondents.map((_, i) => i)
+  const size = new Map<number, number>()
+  for (const i of who) if (of[i]! >= 0) size.set(of[i]!, (size.get(of[i]!) ?? 0) + 1)
+  const key = (i: number): string => `${typeText(p.features, p.respondents[i]!.type)}#${of[i]! < 0 ? 1 : size.get(of[i]!)!}`
+  const acc = new Map<string, { n: bigint; hits: bigint }>()
+  const at = new Map<number, string>()
+  for (const i of who) {
+    at.set(i, key(i))
+    const a = acc.get(key(i)) ?? { n: 0n, hits: 0n }
+    acc.set(key(i), { n: a.n + 1n, hits: 0n })
+  }
+  for (const panel of panels) for (const m of panel) if (at.has(m)) acc.get(at.get(m)!)!.hits++
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b))
+  return new Map(
+    [...acc].map(([g, v]) => {
+      const den = v.n * BigInt(panels.length)
+      const d = gcd(v.hits, den)
+      return [g, { fraction: `${v.hits / d}/${den / d}`, value: Number(v.hits) / Number(den) }]
+    }),
+  )
 }
 
-describe('panelProbabilities under a household rule (estimate per type, the average over its respondents)', () => {
+describe('panelProbabilities under a household rule (per type and household size)', () => {
   const hp = smallPool(14, [2, 3], 41)
   const hk = 5
   const hrows = proportionalQuotas(hp, hk, 1)
@@ -113,52 +121,64 @@ describe('panelProbabilities under a household rule (estimate per type, the aver
   const cpool = committedPool(hp, participants)
   const of = householdIndex(draw.households!, cpool.respondents.length)
   const valid = enumeratePanels(cpool, checkQuotas(cpool, hrows, hk), hk).filter((p) => sharedHousehold(of, p) === undefined)
-  const want = perType(cpool, valid)
+  const want = perGroup(cpool, of, valid)
 
-  it('a plan that counts every feature is still an estimate with households: labelled, reproducible, its intervals covering the enumeration', () => {
-    expect(draw.exact).toHaveLength(2)
+  it('exact per group (type x household size) by the household count: equal to brute-force enumeration as reduced fractions', () => {
     expect(draw.households!.length).toBeGreaterThan(0)
-    const a = panelProbabilities(draw, 'bagaaierahouseholds', 2000)
-    expect(a.kind).toBe('estimate')
+    const a = panelProbabilities(draw, 'bagaaierahouseholds')
+    expect(a.kind).toBe('exact')
     expect(a.households).toBe(true)
-    expect(a.scope).toBe('panel')
-    expect(panelProbabilities(draw, 'bagaaierahouseholds', 2000)).toEqual(a)
-    // The enumerated figures (exact, per type) and the estimate's, as the test prints them on failure.
-    const rows = a.types.map((t) => ({ type: t.type, exact: want.get(t.type)!, ...('estimate' in t ? { estimate: t.estimate, low: t.low, high: t.high } : {}) }))
-    expect(rows.length).toBe(want.size)
-    // The exact figures by enumeration (reduced fractions) beside the estimate and its interval, pinned.
-    expect(a.types.map((t) => `${t.type}: exact ${exactFraction(cpool, valid, t.type)} = ${want.get(t.type)!.toFixed(4)}, estimate ${'estimate' in t ? `${t.estimate.toFixed(4)} [${t.low.toFixed(4)}, ${t.high.toFixed(4)}]` : '-'}`)).toMatchInlineSnapshot(`
-      [
-        "f0=v0|f1=v0: exact 753/1960 = 0.3842, estimate 0.3823 [0.3757, 0.3888]",
-        "f0=v0|f1=v1: exact 319/980 = 0.3255, estimate 0.3180 [0.2976, 0.3384]",
-        "f0=v0|f1=v2: exact 34/105 = 0.3238, estimate 0.3225 [0.3129, 0.3321]",
-        "f0=v1|f1=v0: exact 309/980 = 0.3153, estimate 0.2960 [0.2760, 0.3160]",
-        "f0=v1|f1=v1: exact 751/1960 = 0.3832, estimate 0.3955 [0.3812, 0.4098]",
-        "f0=v1|f1=v2: exact 31/98 = 0.3163, estimate 0.3340 [0.3133, 0.3547]",
-      ]
-    `)
-    expect(covered(a, want), JSON.stringify(rows)).toBeGreaterThanOrEqual(a.types.length - 1)
-    // The estimate keeps the rule: the panel-size identity Σ estimate · n = k holds exactly in expectation and in the sample.
-    expect(a.types.reduce((s, t) => s + ('estimate' in t ? t.estimate : 0) * t.respondents, 0)).toBeCloseTo(hk, 9)
-    // Without the rule the figures differ (the household rule changes who is drawn).
-    const free = perType(cpool, enumeratePanels(cpool, checkQuotas(cpool, hrows, hk), hk))
-    expect([...want].some(([key, x]) => Math.abs(x - free.get(key)!) > 0.01)).toBe(true)
-    expect(formatPanelProbabilities(a)[1]).toMatch(/per type: the average over the type's respondents under the household rule/)
+    const got = new Map(a.types.map((t) => [`${t.type}#${t.household!}`, 'probability' in t ? t.probability : '']))
+    expect(got).toEqual(new Map([...want].map(([g, w]) => [g, w.fraction])))
+    // Respondents of one type differ by household: someone alone has a higher chance than someone in a household of 2.
+    const byType = new Map<string, number[]>()
+    for (const t of a.types) byType.set(t.type, [...(byType.get(t.type) ?? []), t.household!])
+    expect([...byType.values()].some((sizes) => sizes.length > 1)).toBe(true)
+    const alone = a.types.filter((t) => t.household === 1)
+    const shared = a.types.filter((t) => t.household! > 1)
+    for (const s of shared) {
+      const single = alone.find((t) => t.type === s.type)
+      if (single !== undefined && 'decimal' in single && 'decimal' in s) expect(Number(single.decimal)).toBeGreaterThan(Number(s.decimal))
+    }
+    // The panel-size identity: Σ probability · respondents = k, exactly.
+    expect(a.types.reduce((x, t) => x + ('decimal' in t ? Number(t.decimal) * t.respondents : 0), 0)).toBeCloseTo(hk, 9)
+    const lines = formatPanelProbabilities(a)
+    expect(lines[0]).toMatch(/\(exact: counted with the household rule, per type and household size\):$/)
+    expect(lines[1]).toMatch(/per type and household size \(1 = alone\): the average over the group's respondents under the household rule/)
+    expect(lines[2]).toMatch(/^ {4}Type +Household +Respondents +Probability$/)
   })
 
-  it('the summary names the lowest and highest type, their ratio and the equal share k/n', () => {
-    const a = panelProbabilities(draw, 'bagaaierahouseholds', 2000)
+  it('over the count\'s budget: the estimate per group, labelled, reproducible from the CID alone, its intervals covering the enumeration', () => {
+    const a = panelProbabilities(draw, 'bagaaierahouseholds', 2000, { budget: 1 })
+    expect(a.kind).toBe('estimate')
+    expect(a.households).toBe(true)
+    expect(panelProbabilities(draw, 'bagaaierahouseholds', 2000, { budget: 1 })).toEqual(a)
+    expect(panelProbabilities(draw, 'bagaaieraother', 2000, { budget: 1 })).not.toEqual(a)
+    expect(a.types.map((t) => `${t.type}#${t.household!}`).sort()).toEqual([...want.keys()].sort())
+    const covers = a.types.filter((t) => 'low' in t && t.low <= want.get(`${t.type}#${t.household!}`)!.value + 1e-12 && want.get(`${t.type}#${t.household!}`)!.value <= t.high + 1e-12).length
+    expect(covers, JSON.stringify(a.types)).toBeGreaterThanOrEqual(a.types.length - 1)
+    expect(a.types.reduce((x, t) => x + ('estimate' in t ? t.estimate : 0) * t.respondents, 0)).toBeCloseTo(hk, 9)
+    // Without the rule the figures differ (the household rule changes who is drawn).
+    const free = perType(cpool, enumeratePanels(cpool, checkQuotas(cpool, hrows, hk), hk))
+    const wantType = perType(cpool, valid)
+    expect([...wantType].some(([key, x]) => Math.abs(x - free.get(key)!) > 0.01)).toBe(true)
+    expect(formatPanelProbabilities(a)[0]).toMatch(/ESTIMATE from 2000 sample panels/)
+    expect(formatPanelProbabilities(a)[2]).toMatch(/^ {4}Type +Household +Respondents +Estimate +95 % interval$/)
+  })
+
+  it('the summary names the lowest and highest group (with its household size), their ratio and the equal share k/n', () => {
+    const a = panelProbabilities(draw, 'bagaaierahouseholds', 2000, { budget: 1 })
     const values = a.types.map((t) => ('estimate' in t ? t.estimate : Number(t.decimal)))
     expect(a.summary.lowest.value).toBe(Math.min(...values))
     expect(a.summary.highest.value).toBe(Math.max(...values))
     expect(a.summary.ratio).toBeCloseTo(Math.max(...values) / Math.min(...values), 12)
     expect(a.summary.equal).toBe(hk / 14)
-    const lowest = a.types.find((t) => t.type === a.summary.lowest.type)!
-    expect(a.summary.lowest).toEqual({ type: lowest.type, value: Math.min(...values), low: 'low' in lowest ? lowest.low : NaN, high: 'high' in lowest ? lowest.high : NaN })
-    expect(formatPanelProbabilities(a).at(-1)).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.3571/)
+    const lowest = a.types.find((t) => t.type === a.summary.lowest.type && t.household === a.summary.lowest.household)!
+    expect(a.summary.lowest).toEqual({ type: lowest.type, household: lowest.household, value: Math.min(...values), low: 'low' in lowest ? lowest.low : NaN, high: 'high' in lowest ? lowest.high : NaN })
+    expect(formatPanelProbabilities(a).at(-1)).toMatch(/^ {4}Summary \(ESTIMATE\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+, household of \d\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+, household of \d\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.3571/)
   })
 
-  it('the replacements of a panel-replacement draw: per available respondent, their figures covering the enumeration', () => {
+  it('the replacements of a panel-replacement draw: exact per available group, equal to enumeration; the estimate covering it', () => {
     const chain = buildChain(10, 'probabilities-replacement')
     const { commitment, cid } = commit({ beacon: BEACON_NAME, after: { sequence: 5, block: chain[5]!.cid }, label: 'a', target: 8, draw, participants })
     const proof = drawFromBlock(commitment, participants, chain[8]!)
@@ -169,14 +189,18 @@ describe('panelProbabilities under a household rule (estimate per type, the aver
     const kept = new Set(keep.map((m) => of[m]!).filter((h) => h >= 0))
     const available = cpool.respondents.map((_, i) => i).filter((i) => !keep.includes(i) && !dropped.includes(i) && !kept.has(of[i]!))
     const completions = valid.filter((p) => keep.every((m) => p.includes(m)) && dropped.every((m) => !p.includes(m)))
-    const wantR = perType(cpool, completions, available)
-    const r = panelProbabilities(spec, 'bagaaierareplacement', 3000)
-    expect(r.scope).toBe('replacements')
+    // Groups of the sub-pool: household sizes among the available respondents.
+    const wantR = perGroup(cpool, of, completions, available)
+    const x = panelProbabilities(spec, 'bagaaierareplacement')
+    expect(x.scope).toBe('replacements')
+    expect(x.kind).toBe('exact')
+    expect(new Map(x.types.map((t) => [`${t.type}#${t.household!}`, 'probability' in t ? t.probability : '']))).toEqual(new Map([...wantR].map(([g, w]) => [g, w.fraction])))
+    expect(x.types.reduce((s, t) => s + t.respondents, 0)).toBe(available.length)
+    expect(x.summary.equal).toBe(dropped.length / available.length)
+    const r = panelProbabilities(spec, 'bagaaierareplacement', 3000, { budget: 1 })
     expect(r.kind).toBe('estimate')
-    expect(r.types.map((t) => t.type).sort()).toEqual([...wantR.keys()].sort())
-    expect(r.types.reduce((s, t) => s + t.respondents, 0)).toBe(available.length)
-    expect(covered(r, wantR), JSON.stringify({ r: r.types, wantR: [...wantR] })).toBeGreaterThanOrEqual(r.types.length - 1)
-    expect(r.summary.equal).toBe(dropped.length / available.length)
+    const covers = r.types.filter((t) => 'low' in t && t.low <= wantR.get(`${t.type}#${t.household!}`)!.value + 1e-12 && wantR.get(`${t.type}#${t.household!}`)!.value <= t.high + 1e-12).length
+    expect(covers, JSON.stringify(r.types)).toBeGreaterThanOrEqual(r.types.length - 1)
     expect(formatPanelProbabilities(r)[0]).toMatch(/^ {2}Replacement probability per type \(ESTIMATE from 3000 sample panels/)
   })
 })
