@@ -177,6 +177,12 @@ export interface UiWords {
   readonly probabilitiesOffer: (exact: boolean, households: boolean, panels: string) => string
   readonly probabilitiesButton: (exact: boolean, panels: string, households: boolean) => string
   readonly probabilitiesRunning: string
+  /** The button that stops an estimate running. */
+  readonly probabilitiesStop: string
+  /** An estimate running: sample panels drawn of those asked, and that the figures shown are theirs. */
+  readonly probabilitiesProgress: (drawn: string, panels: string) => string
+  /** A stopped estimate: the figures of the panels drawn (`n`: the same count for the CLI's --panels). */
+  readonly probabilitiesStopped: (drawn: string, panels: string, n: string) => string
   readonly probabilitiesFailed: (why: string) => string
   readonly receiptEntry: (position: number, count: number | undefined) => string
 }

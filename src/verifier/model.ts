@@ -331,6 +331,11 @@ export interface ProbabilitiesRequest {
   readonly type: 'probabilities'
 }
 
+/** Main thread → worker: stop the estimate running; the figures of the sample panels drawn so far become its answer. */
+export interface ProbabilitiesStopRequest {
+  readonly type: 'probabilities-stop'
+}
+
 /** Main thread → worker: search the entries of the full disclosure it verified last. */
 export interface SearchRequest {
   readonly type: 'search'
@@ -388,7 +393,15 @@ export type WorkerMessage =
   | { readonly type: 'done'; readonly model: RenderModel }
   | { readonly type: 'receipt'; readonly receipt: ReceiptModel }
   | { readonly type: 'search'; readonly result: SearchResult }
-  | { readonly type: 'probabilities'; readonly section?: SectionView; readonly error?: string }
+  | {
+      readonly type: 'probabilities'
+      readonly section?: SectionView
+      readonly error?: string
+      /** While an estimate runs: sample panels drawn so far and in all (`section`: the figures of those drawn). */
+      readonly progress?: { readonly drawn: number; readonly panels: number }
+      /** The answer of a stopped estimate: the figures of the `drawn` panels (of `panels` asked). */
+      readonly stopped?: { readonly drawn: number; readonly panels: number }
+    }
   | { readonly type: 'page-hash'; readonly digest: PageDigest }
   | { readonly type: 'commitment'; readonly commitment: CommitmentModel }
   | { readonly type: 'error'; readonly message: string }

@@ -116,10 +116,12 @@ function sectionBody(o: SectionView): Node[] {
  * titled section with what will be computed and a button; the worker's answer replaces it
  * ({@link renderProbabilities}).
  */
-function probabilitiesOffer(m: RenderModel, onProbabilities: () => void): HTMLElement | undefined {
+function probabilitiesOffer(m: RenderModel, onProbabilities: (action?: 'stop') => void): HTMLElement | undefined {
   const p = m.probabilities
   if (p === undefined) return undefined
   const button = h('button', { type: 'button', id: 'probabilities-button' }, t.ui.probabilitiesButton(p.exact, p.panels.toLocaleString(t.lang), p.households))
+  // Shown while an estimate runs: ends it with the figures of the sample panels drawn so far.
+  const stop = h('button', { type: 'button', id: 'probabilities-stop', hidden: '' }, t.ui.probabilitiesStop)
   const status = h('p', { class: 'section-note', id: 'probabilities-status', role: 'status' })
   button.addEventListener('click', () => {
     ;(button as HTMLButtonElement).disabled = true
@@ -127,20 +129,42 @@ function probabilitiesOffer(m: RenderModel, onProbabilities: () => void): HTMLEl
     document.getElementById('probabilities')?.setAttribute('data-state', 'running')
     onProbabilities()
   })
+  stop.addEventListener('click', () => {
+    ;(stop as HTMLButtonElement).disabled = true
+    onProbabilities('stop')
+  })
   return h(
     'section',
     { class: 'outcome-section', id: 'probabilities', 'data-layout': 'table', 'data-state': 'offered', 'aria-labelledby': 'probabilities-h' },
     h('h3', { id: 'probabilities-h' }, t.ui.probabilitiesH(p.scope === 'replacements')),
     h('p', { class: 'section-note' }, t.ui.probabilitiesOffer(p.exact, p.households, p.panels.toLocaleString(t.lang))),
     button,
+    stop,
     status,
+    h('div', { id: 'probabilities-partial' }),
   )
 }
 
-/** The worker's answer to the probabilities offer: the table by type (exact, or the labelled estimate with its interval), or why it failed. */
+/**
+ * The worker's answer to the probabilities offer: while an estimate runs, its progress and the figures
+ * of the sample panels drawn so far (with their wider intervals) under the Stop button; then the table
+ * by type (exact, or the labelled estimate with its interval, of every panel or of those drawn before
+ * a stop), or why it failed.
+ */
 export function renderProbabilities(msg: Extract<WorkerMessage, { type: 'probabilities' }>): void {
   const section = document.getElementById('probabilities')
   if (section === null) return
+  if (msg.progress !== undefined) {
+    if (section.dataset.state !== 'running') return
+    const { drawn, panels } = msg.progress
+    section.dataset.drawn = String(drawn)
+    const status = document.getElementById('probabilities-status')
+    if (status !== null) status.textContent = t.ui.probabilitiesProgress(drawn.toLocaleString(t.lang), panels.toLocaleString(t.lang))
+    document.getElementById('probabilities-stop')?.removeAttribute('hidden')
+    const partial = document.getElementById('probabilities-partial')
+    if (partial !== null && msg.section !== undefined) partial.replaceChildren(h('h4', {}, untrusted(msg.section.title)), ...sectionBody(msg.section))
+    return
+  }
   if (msg.section === undefined) {
     section.dataset.state = 'failed'
     const status = document.getElementById('probabilities-status')
@@ -149,11 +173,12 @@ export function renderProbabilities(msg: Extract<WorkerMessage, { type: 'probabi
     if (button !== null) button.disabled = false
     return
   }
-  section.dataset.state = 'done'
-  section.replaceChildren(h('h3', { id: 'probabilities-h' }, untrusted(msg.section.title)), ...sectionBody(msg.section))
+  section.dataset.state = msg.stopped === undefined ? 'done' : 'stopped'
+  const stopped = msg.stopped === undefined ? [] : [h('p', { class: 'section-note', id: 'probabilities-status', role: 'status' }, t.ui.probabilitiesStopped(msg.stopped.drawn.toLocaleString(t.lang), msg.stopped.panels.toLocaleString(t.lang), String(msg.stopped.drawn)))]
+  section.replaceChildren(h('h3', { id: 'probabilities-h' }, untrusted(msg.section.title)), ...stopped, ...sectionBody(msg.section))
 }
 
-export function renderOutcome(o: OutcomeView | undefined, m: RenderModel, onProbabilities?: () => void): HTMLElement | undefined {
+export function renderOutcome(o: OutcomeView | undefined, m: RenderModel, onProbabilities?: (action?: 'stop') => void): HTMLElement | undefined {
   if (o === undefined) return undefined
   const tier = m.verdict.tier
   const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, t.ui.claimedTag) : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, t.ui.customTag) : undefined

@@ -136,7 +136,7 @@ export function renderSearchResult(r: SearchResult): void {
   status.textContent = r.query.trim() === '' ? '' : r.total === 0 ? t.ui.searchNone : t.ui.searchFound(r.total.toLocaleString(t.lang), r.total, r.matches.length)
 }
 
-export function render(m: RenderModel, source: string, onSearch: (query: string) => void, onProbabilities?: () => void): void {
+export function render(m: RenderModel, source: string, onSearch: (query: string) => void, onProbabilities?: (action?: 'stop') => void): void {
   const out = $('result')
   out.replaceChildren(...[renderVerdict(m), renderSummary(m.summary, source, m), renderOutcome(m.outcome, m, onProbabilities), renderSearch(m, onSearch), m.evidence === undefined ? undefined : renderEvidence(m.evidence), renderChecks(m)].filter((x): x is HTMLElement => x !== undefined))
   out.dataset.verifyMs = m.verifyMs.toFixed(0)

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ProbabilitiesRequest, SearchRequest, VerifyRequest, WorkerMessage } from './model.js'
+import type { ProbabilitiesRequest, ProbabilitiesStopRequest, SearchRequest, VerifyRequest, WorkerMessage } from './model.js'
 import type { PairingAnswer } from './pairing-client.js'
 import { $, t } from './page-dom.js'
 import { render, renderCommitment, renderError, renderProbabilities, renderReceipt, renderSearchResult } from './render.js'
@@ -21,8 +21,8 @@ function searchEntriesInWorker(query: string): void {
   const request: SearchRequest = { type: 'search', query }
   searcher?.postMessage(request)
 }
-function probabilitiesInWorker(): void {
-  const request: ProbabilitiesRequest = { type: 'probabilities' }
+function probabilitiesInWorker(action?: 'stop'): void {
+  const request: ProbabilitiesRequest | ProbabilitiesStopRequest = { type: action === 'stop' ? 'probabilities-stop' : 'probabilities' }
   searcher?.postMessage(request)
 }
 export let last: { proof: Uint8Array | string; source: string } | undefined

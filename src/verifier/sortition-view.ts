@@ -9,7 +9,7 @@
  * @module
  */
 import type { DisplaySection, RankedJson, TableDisplay } from '../core/kinds/kind.js'
-import { panelProbabilities, probabilityMeaning, summaryText, type PanelProbabilities } from '../core/kinds/panel-probabilities.js'
+import { panelProbabilities, probabilityMeaning, startPanelProbabilities, summaryText, type PanelProbabilities, type PanelProbabilityRun } from '../core/kinds/panel-probabilities.js'
 export { probabilityOffer, type ProbabilityOffer } from '../core/kinds/panel-probabilities.js'
 import type { PanelSpec } from '../core/kinds/panel.js'
 import type { PanelReplacementSpec } from '../core/kinds/panel-replacement.js'
@@ -17,6 +17,11 @@ import type { PanelReplacementSpec } from '../core/kinds/panel-replacement.js'
 /** Computes the offered probabilities: exact, or the estimate from the commitment's CID alone. */
 export function computeProbabilities(draw: unknown, cid: string, panels: number): PanelProbabilities {
   return panelProbabilities(draw as PanelSpec | PanelReplacementSpec, cid, panels)
+}
+
+/** Starts the offered probabilities, a few sample panels at a time (the page shows partial figures while they arrive). */
+export function startProbabilities(draw: unknown, cid: string, panels: number): PanelProbabilityRun {
+  return startPanelProbabilities(draw as PanelSpec | PanelReplacementSpec, cid, panels)
 }
 
 /** The probabilities as a table by type (the page splits the type into one column per feature). */

@@ -19,15 +19,16 @@ import { ORBITPORT_BEACONS } from '../core/trust.js'
 import { checkReceipt, RECEIPT_TYPE } from '../core/receipt.js'
 import { verify } from '../core/verify.js'
 import type { DrawKinds } from '../core/kinds/kind.js'
-import { buildModel, carriedParticipants, searchEntries, sectionView, sortitionFeatures, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type ProbabilitiesRequest, type SearchRequest, type VerifyRequest, type WorkerMessage } from './model.js'
-import { computeProbabilities, probabilitiesSection, probabilityOffer, type ProbabilityOffer } from './sortition-view.js'
+import { buildModel, carriedParticipants, searchEntries, sectionView, sortitionFeatures, verifyOptions, winnerRanks, type CommitmentModel, type PageHashRequest, type ProbabilitiesRequest, type ProbabilitiesStopRequest, type SearchRequest, type SectionView, type VerifyRequest, type WorkerMessage } from './model.js'
+import { probabilitiesSection, probabilityOffer, startProbabilities, type ProbabilityOffer } from './sortition-view.js'
+import type { PanelProbabilities } from '../core/kinds/panel-probabilities.js'
 import { en, LANGUAGES } from './messages.js'
 import { pageDigest } from './page-digest.js'
 import { answerPairing, type PairingAnswer } from './pairing-client.js'
 import { pinOrigin } from './settings.js'
 
 interface WorkerScope {
-  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | ProbabilitiesRequest | PageHashRequest | PairingAnswer>) => void) | null
+  onmessage: ((ev: MessageEvent<VerifyRequest | SearchRequest | ProbabilitiesRequest | ProbabilitiesStopRequest | PageHashRequest | PairingAnswer>) => void) | null
   postMessage(message: WorkerMessage): void
 }
 
@@ -42,14 +43,47 @@ let searchable: { entries: readonly string[]; ranks: ReadonlyMap<number, number>
 /** The sortition draw of the last verified proof whose probabilities the page may ask for, and its commitment CID. */
 let estimable: { draw: unknown; cid: string; offer: ProbabilityOffer } | undefined
 
-/** Computes the offered probabilities of the last verified sortition proof, as a table by feature. */
-function answerProbabilities(): WorkerMessage {
-  if (estimable === undefined) return { type: 'probabilities', error: 'no sortition proof was verified' }
+/** The estimate running, if any: set `stop` to end it with the figures of the panels drawn so far. */
+let running: { stop: boolean } | undefined
+
+/** How often a running estimate posts its partial figures (and lets a stop request in), in ms. */
+const PROGRESS_MS = 1000
+
+/**
+ * Computes the offered probabilities of the last verified sortition proof, as a table by feature:
+ * exact at once; an estimate a panel at a time, posting the figures of the panels drawn so far about
+ * every second (`progress`; exactly those of `orbitdraw inspect --probabilities --panels n`) and
+ * yielding, so that a stop request ends it with those figures (`stopped`).
+ */
+async function answerProbabilities(): Promise<void> {
+  if (estimable === undefined) {
+    scope.postMessage({ type: 'probabilities', error: 'no sortition proof was verified' })
+    return
+  }
+  const { draw, cid, offer } = estimable
+  const token = { stop: false }
+  if (running !== undefined) running.stop = true
+  running = token
+  const table = (p: PanelProbabilities | undefined): SectionView | undefined => (p === undefined ? undefined : sectionView(probabilitiesSection(p), sortitionFeatures(draw)))
   try {
-    const p = computeProbabilities(estimable.draw, estimable.cid, estimable.offer.panels)
-    return { type: 'probabilities', section: sectionView(probabilitiesSection(p), sortitionFeatures(estimable.draw)) }
+    const run = startProbabilities(draw, cid, offer.panels)
+    let last = performance.now()
+    while (!run.done && !token.stop) {
+      run.advance(1)
+      if (performance.now() - last >= PROGRESS_MS) {
+        const section = table(run.current())
+        scope.postMessage({ type: 'probabilities', progress: { drawn: run.drawn, panels: run.panels }, ...(section === undefined ? {} : { section }) })
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        last = performance.now()
+      }
+    }
+    const section = table(run.current())
+    if (section === undefined) scope.postMessage({ type: 'probabilities', error: `stopped after ${run.drawn} sample panel(s): an estimate needs at least 2`, stopped: { drawn: run.drawn, panels: run.panels } })
+    else scope.postMessage({ type: 'probabilities', section, ...(run.done ? {} : { stopped: { drawn: run.drawn, panels: run.panels } }) })
   } catch (err) {
-    return { type: 'probabilities', error: err instanceof Error ? err.message : String(err) }
+    scope.postMessage({ type: 'probabilities', error: err instanceof Error ? err.message : String(err) })
+  } finally {
+    if (running === token) running = undefined
   }
 }
 
@@ -166,7 +200,11 @@ export function startVerifierWorker(kinds: DrawKinds): void {
       return
     }
     if (msg.type === 'probabilities') {
-      scope.postMessage(answerProbabilities())
+      void answerProbabilities()
+      return
+    }
+    if (msg.type === 'probabilities-stop') {
+      if (running !== undefined) running.stop = true
       return
     }
     run(msg, kinds).catch((err: unknown) => scope.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) }))

@@ -20,6 +20,7 @@ import { verify } from '../../src/core/verify.js'
 import type { Proof } from '../../src/core/proof.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
+import { largestPanelProof } from '../../bench/panel-fixture.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
 import { loadProof } from './harness.js'
 import { useVerifierPage } from './page-fixture.js'
@@ -136,6 +137,38 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await rowsOf(web.page, '#probabilities')).toEqual(want.types.map((t) => [...t.type.split('|').map((x) => x.slice(x.indexOf('=') + 1)), String(t.household), String(t.respondents), 'decimal' in t ? t.decimal : '', 'probability' in t ? t.probability : '']))
     expect(new Set(want.types.map((t) => t.household))).toEqual(new Set([1, 2]))
   })
+
+  it('k = 150 (plan method 2, about 1,000 rounds a panel): progress and partial figures while it runs, Stop keeps them, the figures of inspect --panels n', async () => {
+    const big = largestPanelProof()
+    const cid = (await verify(big.proof, ENGINE_ONLY)).commitmentCid!
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, big.proof, 'file')
+    expect(await failedChecks()).toEqual([])
+    expect(await web.page.locator('#probabilities-stop').isHidden()).toBe(true)
+    await web.page.locator('#probabilities-button').click()
+    // About every second the worker posts the figures of the panels drawn so far.
+    await web.page.waitForFunction(() => Number(document.getElementById('probabilities')?.dataset.drawn ?? 0) >= 2 && document.querySelector('#probabilities-partial table') !== null, null, { timeout: 180_000 })
+    expect(await web.page.locator('#probabilities').getAttribute('data-state')).toBe('running')
+    expect(await web.page.locator('#probabilities-status').textContent()).toMatch(/^Drawing sample panels: \d+ of 200\. The figures below are those of the panels drawn so far/)
+    expect(await web.page.locator('#probabilities-partial h4').textContent()).toBe('Selection probability by type — ESTIMATE')
+    expect(await web.page.locator('#probabilities-partial .section-note').textContent()).toMatch(/^ESTIMATE from \d+ sample panels drawn on a stream derived from the commitment/)
+    expect(await web.page.locator('#probabilities-stop').isVisible()).toBe(true)
+    await web.page.locator('#probabilities-stop').click()
+    await web.page.waitForFunction(() => ['stopped', 'done', 'failed'].includes(document.getElementById('probabilities')?.dataset.state ?? ''), null, { timeout: 60_000 })
+    expect(await web.page.locator('#probabilities').getAttribute('data-state')).toBe('stopped')
+    const status = (await web.page.locator('#probabilities-status').textContent()) ?? ''
+    const n = Number(/^Stopped after (\d+) of 200 sample panels: these are the figures of orbitdraw inspect --probabilities --panels (\d+) /.exec(status)?.[1])
+    expect(n).toBeGreaterThanOrEqual(2)
+    expect(n).toBeLessThan(200)
+    expect(await web.page.locator('#probabilities .section-note').last().textContent()).toContain(`ESTIMATE from ${n} sample panels drawn on a stream derived from the commitment ${cid} alone`)
+    // The figures shown are those Node computes for n panels from the commitment alone.
+    // (the page shows the first 500 of the 1,236 types, as every table)
+    const want = estimateRows(panelProbabilities(big.proof.commitment.draw as never, cid, n))
+    const shown = await rowsOf(web.page, '#probabilities')
+    expect(shown.length).toBeGreaterThanOrEqual(Math.min(500, want.length))
+    expect(shown).toEqual(want.slice(0, shown.length))
+    expect(web.pageErrors).toEqual([])
+  }, 400_000)
 
   it('at 390 px the estimate table fits its box: every column on screen without scrolling', async () => {
     const phone = await web.browser.newPage({ viewport: { width: 390, height: 844 } })

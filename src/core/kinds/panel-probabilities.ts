@@ -10,7 +10,7 @@
  * @module
  */
 import { InvalidInputError } from '../errors.js'
-import { estimateSeed, estimateSelectionProbabilities } from '../sortition/estimate.js'
+import { estimateSeed, MAX_ESTIMATE_PANELS, startEstimate } from '../sortition/estimate.js'
 import { householdIndex } from '../sortition/household.js'
 import { householdProbabilities } from '../sortition/household-probabilities.js'
 import { planPanel } from '../sortition/plan.js'
@@ -148,24 +148,76 @@ export interface PanelProbabilityOptions {
  * @category Sortition
  */
 export function panelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS, options: PanelProbabilityOptions = {}): PanelProbabilities {
+  const run = startPanelProbabilities(spec, cid, panels, options)
+  run.advance(panels)
+  return run.current()!
+}
+
+/**
+ * {@link panelProbabilities} computed a few sample panels at a time, so that a page can show partial
+ * figures while it runs and stop early: exact figures are there at once (`done`); an estimate's
+ * {@link PanelProbabilityRun.current} after `n` panels (n ≥ 2) is exactly `panelProbabilities(spec,
+ * cid, n)` (the same stream, panels and arithmetic), its intervals wider than the final ones.
+ * @category Sortition
+ */
+export interface PanelProbabilityRun {
+  /** Sample panels the estimate will draw in all (0 for exact figures). */
+  readonly panels: number
+  /** Sample panels drawn so far. */
+  readonly drawn: number
+  /** True when the figures are final (exact, or every sample panel drawn). */
+  readonly done: boolean
+  /** Draws up to `count` more sample panels (never more than `panels` in all). */
+  advance(count: number): void
+  /** The figures so far: exact; or the estimate from the panels drawn (undefined before 2). */
+  current(): PanelProbabilities | undefined
+}
+
+/**
+ * Starts {@link panelProbabilities} without drawing any sample panel (the plan, and the exact count with
+ * households, are computed now).
+ *
+ * @param panels - sample panels of an estimate, 2 … 100,000.
+ * @throws the errors of {@link panelProbabilities}.
+ * @category Sortition
+ */
+export function startPanelProbabilities(spec: PanelSpec | PanelReplacementSpec, cid: string, panels = DEFAULT_ESTIMATE_PANELS, options: PanelProbabilityOptions = {}): PanelProbabilityRun {
   if (spec.kind !== 'panel' && spec.kind !== 'panel-replacement') throw new InvalidInputError('INVALID_ARGUMENT', `selection probabilities are for panel and panel-replacement draws; this is a ${String((spec as { kind: unknown }).kind)} draw`, 'pass a panel draw')
+  if (!Number.isSafeInteger(panels) || panels < 2 || panels > MAX_ESTIMATE_PANELS) throw new InvalidInputError('INVALID_ARGUMENT', `panels must be a whole number from 2 to ${MAX_ESTIMATE_PANELS}, got ${String(panels)}`, 'draw at least 2 sample panels')
   const { plan, households, scope } = planOf(spec)
   const { pool } = plan
   const equal = plan.k / pool.respondents.length
   const base = { scope, households: households !== undefined }
+  const finished = (p: PanelProbabilities): PanelProbabilityRun => ({ panels: 0, drawn: 0, done: true, advance: () => undefined, current: () => p })
   if (plan.exact && households === undefined) {
     const types = selectionProbabilities(plan).map((p) => ({ type: typeText(pool.features, p.type), respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal }))
-    return { kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: Number(t.decimal) })), equal) }
+    return finished({ kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, value: Number(t.decimal) })), equal) })
   }
   // With households: exact per group (type × household size) when the count fits its budget.
   const exact = households === undefined ? undefined : householdProbabilities(pool, plan.quotas, plan.k, households, options.budget)
   if (exact !== undefined) {
     const types = exact.map((p) => ({ type: typeText(pool.features, p.type), household: p.household, respondents: p.respondents, probability: `${p.numerator}/${p.denominator}`, decimal: p.decimal }))
-    return { kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, household: t.household, value: Number(t.decimal) })), equal) }
+    return finished({ kind: 'exact', ...base, types, summary: summaryOf(types.map((t) => ({ type: t.type, household: t.household, value: Number(t.decimal) })), equal) })
   }
-  const e = estimateSelectionProbabilities(plan, estimateSeed(cid), panels, households === undefined ? {} : { households })
-  const types = e.types.map((t) => ({ type: typeText(pool.features, t.type), ...(t.household === undefined ? {} : { household: t.household }), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high }))
-  return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, ...(t.household === undefined ? {} : { household: t.household }), value: t.estimate, low: t.low, high: t.high })), equal) }
+  const run = startEstimate(plan, estimateSeed(cid), households === undefined ? {} : { households })
+  return {
+    panels,
+    get drawn() {
+      return run.drawn
+    },
+    get done() {
+      return run.drawn >= panels
+    },
+    advance(count: number): void {
+      run.advance(Math.max(0, Math.min(count, panels - run.drawn)))
+    },
+    current(): PanelProbabilities | undefined {
+      if (run.drawn < 2) return undefined
+      const e = run.result()
+      const types = e.types.map((t) => ({ type: typeText(pool.features, t.type), ...(t.household === undefined ? {} : { household: t.household }), respondents: t.respondents, estimate: t.estimate, low: t.low, high: t.high }))
+      return { kind: 'estimate', ...base, panels: e.panels, rounds: e.rounds, cid, types, summary: summaryOf(types.map((t) => ({ type: t.type, ...(t.household === undefined ? {} : { household: t.household }), value: t.estimate, low: t.low, high: t.high })), equal) }
+    },
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { panelDraw, type PanelSpec } from '../../../src/core/kinds/panel.js'
 import { checkQuotas, type SortitionPool } from '../../../src/core/sortition/index.js'
-import { formatPanelProbabilities, panelProbabilities } from '../../../src/core/kinds/panel-probabilities.js'
+import { formatPanelProbabilities, panelProbabilities, startPanelProbabilities } from '../../../src/core/kinds/panel-probabilities.js'
 import { panelReplacementDraw, type PanelReplacementSpec } from '../../../src/core/kinds/panel-replacement.js'
 import { typeText } from '../../../src/core/kinds/sortition.js'
 import { commit } from '../../../src/core/commitment.js'
@@ -236,5 +236,34 @@ describe('panelProbabilities from the commitment alone', () => {
         ],
       ]
     `)
+  })
+})
+
+describe('the estimate a few panels at a time (startPanelProbabilities: the page\'s partial figures)', () => {
+  it('after n panels its figures are exactly panelProbabilities(spec, cid, n), for every n; it stops at the panels asked', () => {
+    const { draw } = panelDraw(pool, rows, k, { exactFeatures: ['f0'] })
+    const run = startPanelProbabilities(draw, 'bagaaierapartial', 40)
+    expect(run.current()).toBeUndefined()
+    run.advance(1)
+    expect(run.current()).toBeUndefined() // an estimate needs 2 panels
+    for (const n of [2, 3, 7, 20, 40]) {
+      run.advance(n - run.drawn)
+      expect(run.drawn).toBe(n)
+      expect(JSON.stringify(run.current())).toBe(JSON.stringify(panelProbabilities(draw, 'bagaaierapartial', n)))
+    }
+    expect(run.done).toBe(true)
+    run.advance(10)
+    expect(run.drawn).toBe(40)
+    // Partial intervals are wider: after 7 panels than after 40, on average over the types.
+    const width = (p: ReturnType<typeof panelProbabilities>): number => p.types.reduce((x, t) => x + ('high' in t ? t.high - t.low : 0), 0)
+    expect(width(panelProbabilities(draw, 'bagaaierapartial', 7))).toBeGreaterThan(width(panelProbabilities(draw, 'bagaaierapartial', 40)))
+  })
+
+  it('exact figures are done at once', () => {
+    const { draw } = panelDraw(pool, rows, k)
+    const run = startPanelProbabilities(draw, 'bagaaieraexample')
+    expect(run.done).toBe(true)
+    expect(run.current()).toEqual(panelProbabilities(draw, 'bagaaieraexample'))
+    expect(() => startPanelProbabilities(draw, 'x', 1)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
   })
 })
