@@ -221,7 +221,7 @@ export const en: Messages = {
         ? 'The proof does not carry these figures: this page can compute them, exactly, from the commitment alone.'
         : households
           ? `The proof carries no figures (the draw has a household rule, so respondents of one type no longer share one chance). This page computes them per type and household size from the commitment alone: exactly when the count with households is small enough, else estimated from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives.`
-          : `The proof carries no exact figures (the plan leaves features to rejection). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. For a large panel this takes minutes (the page stays usable; loading another proof stops it).`,
+          : `The proof carries no exact figures (the plan leaves features to rejection). This page can estimate them from ${panels} sample panels drawn on a stream derived from the commitment alone (never the beacon), each with its 95 % interval: the figures orbitdraw inspect --probabilities gives. For a large panel this takes a while: the figures of the panels drawn so far are shown as they arrive, and Stop keeps them (the page stays usable; loading another proof stops it).`,
     probabilitiesButton: (exact, panels, households) => (exact || households ? 'Compute the probabilities' : `Estimate from ${panels} sample panels`),
     probabilitiesRunning: 'Computing…',
     probabilitiesStop: 'Stop',
