@@ -3,9 +3,10 @@
  * (issue 22, item 3): exact fractions when the plan counts every feature and has no household rule;
  * otherwise the reproducible estimate (docs/spec.md, Estimated selection probabilities: a stream
  * derived from the commitment's CID alone, never the beacon), with its 95 % interval, labelled as an
- * estimate. Under a household rule the panels of the estimate keep the rule and each figure is the
- * type's average over its respondents. A summary (lowest, highest, their ratio, the equal share k/n)
- * makes the comparison with a maximin tool one line.
+ * estimate. Under a household rule the rows are per type and household size, each the group's average:
+ * exact by the count with the rule when it fits its budget, else the estimate drawn with the rule. A
+ * summary (lowest, highest, their ratio, the equal share k/n) makes the comparison with a maximin tool
+ * one line. {@link startPanelProbabilities} draws the estimate a few panels at a time (partial figures).
  *
  * @module
  */
