@@ -100,6 +100,19 @@ const verifyOnly: Plugin = {
   },
 }
 
+/**
+ * In the verify bundle, `src/cli/verify-kinds.ts` stands in for the registry of draw kinds: the same
+ * built-in kinds, each kind's module run when a proof of that kind is first read, not when the registry
+ * loads (docs/performance.md, Start-up). The library and `dist/cli/` keep the registry itself.
+ */
+const REGISTRY = join(ROOT, 'dist', 'core', 'kinds', 'registry.js')
+const lazyKinds: Plugin = {
+  name: 'orbitdraw-lazy-kinds',
+  setup(b) {
+    b.onResolve({ filter: /\/registry\.js$/ }, (args) => (resolve(args.resolveDir, args.path) === REGISTRY ? { path: join(ROOT, 'dist', 'cli', 'verify-kinds.js') } : undefined))
+  },
+}
+
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs', '@noble/curves', '@noble/curves/*'] as const
 
@@ -182,7 +195,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, ...plugins],
+    plugins: [verifyOnly, lazyKinds, ...plugins],
   })
   const worker = await build({
     ...COMMON,
