@@ -180,11 +180,12 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(commandModules(t)).toEqual(['dist/cli/commands/describe.js', 'dist/cli/commands/verify-usage.js', 'dist/cli/commands/verify.js'])
     expect(matching(t, /^dist\/(beacon|timestamp|emulator|net)\/|@noble\/curves|^dist\/core\/ipns\/ed25519\.js$|^dist\/core\/index\.js$|^dist\/cli\/participants/)).toEqual([])
     expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
-    // The kinds are loaded on first use (src/cli/verify-kinds.ts): a pick proof runs the pick kind's module,
+    // The kinds are loaded on first use (scripts/build-cli.ts, lazyKinds): a pick proof runs the pick kind's module,
     // no other kind's, and neither the sortition engine (but its limits, pool.js) nor the allocation kinds.
     expect(kindModules(t)).toEqual(['pick'])
     expect(matching(t, /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/)).toEqual([])
     expect(t.modules).not.toContain('dist/core/kinds/registry.js')
+    expect(META[CLI_FILE]).not.toContain('dist/core/kinds/registry.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {

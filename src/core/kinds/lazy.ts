@@ -1,9 +1,10 @@
 /**
  * A registry of draw kinds whose kinds are made the first time they are asked for: each entry is a
  * kind's name and a synchronous `load` that returns the kind. `get(name)` loads that kind only; `list`
- * loads them all. The CLI's verify bundle uses it for the built-in kinds (src/cli/verify-kinds.ts), so
- * that a strict `verify` of a `pick` proof runs the `pick` kind's module and not the sortition engine
- * or the allocation kinds (docs/performance.md, Start-up; docs/architecture.md, "Draw kinds").
+ * loads them all. The CLI's verify bundle holds the built-in kinds in one (scripts/build-cli.ts makes it
+ * from the registry), so that a strict `verify` of a `pick` proof runs the `pick` kind's module and not
+ * the sortition engine or the allocation kinds (docs/performance.md, Start-up; docs/architecture.md,
+ * "Draw kinds").
  *
  * @module
  */
