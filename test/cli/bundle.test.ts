@@ -186,6 +186,8 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(matching(t, /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/)).toEqual([])
     expect(t.modules).not.toContain('dist/core/kinds/registry.js')
     expect(META[CLI_FILE]).not.toContain('dist/core/kinds/registry.js')
+    // The participants' digest with node:crypto (src/node/native-digest.ts): the core's SHA-256 would run cold.
+    expect(t.modules).toContain('dist/node/native-digest.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {
