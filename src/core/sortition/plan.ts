@@ -337,7 +337,8 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
     others.forEach((f, j) => {
       const order = dpOrder(pool, [...counter.exact, f])
       const rounds = order.length === pool.features.length ? 1 : plannerRounds
-      const cost = planCost(pool, quotas, k, order, rounds, SORTITION_LIMITS.planTrialCost)
+      // A candidate whose count alone costs more than stopping here cannot win: its bound stops there.
+      const cost = planCost(pool, quotas, k, order, rounds, Math.min(SORTITION_LIMITS.planTrialCost, stay))
       if (cost.stopped || cost.count > SORTITION_LIMITS.planTrialCost || cost.draw > SORTITION_LIMITS.maxDrawCost) return
       const share = (pilot.meets![j]! + 1) / (trials + 1)
       const rate = Math.min(1, p / share)

@@ -114,7 +114,7 @@ describe('the \'time\' planner (commit side)', () => {
     const proof = drawFromBlock(commitment, participants, chain[10]!)
     const r = await verify(serializeProof(proof), ENGINE_ONLY)
     expect(r.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([])
-    const members = (proof.outcome as { members: { index: number }[] }).members.map((m) => m.index)
+    const members = (proof.outcome as unknown as { members: { index: number }[] }).members.map((m) => m.index)
     expect(meetsQuotas(pool, table, members, pool.features.map((_, f) => f))).toBe(true)
   })
 })
