@@ -61,7 +61,7 @@ export interface PanelPlanOptions {
    * How the planner chooses the exact features when none are given (commit side; docs/spec.md,
    * Choosing E): `'size'` (default) adds, while one fits the planner's trial cost, the feature giving
    * the smallest relaxed count; `'time'` does that only while the candidates are cheap to count
-   * ({@link PLANNER_CHEAP_COST}), then adds a costlier feature only when a model of the time to a first
+   * (a count cost of at most 2^16 units), then adds a costlier feature only when a model of the time to a first
    * panel (counting, the gate's trials and the draw's rounds, with acceptance rates estimated from
    * method 1's gate trials) says it pays. The method-1 gate then stops at its 7th kept trial (as with
    * `stopAtKept`). `panelDraw` uses `'time'`.
@@ -72,7 +72,6 @@ export interface PanelPlanOptions {
 /**
  * Count cost (work units, docs/spec.md, Work bound) under which the `'time'` planner counts a
  * candidate set of exact features without weighing it first: a few milliseconds of counting.
- * @category Sortition
  */
 export const PLANNER_CHEAP_COST = 2 ** 16
 
