@@ -207,7 +207,7 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // else method 2, else (without households) method 3 on the same trials; with households, then the
   // chosen method's gate with households (its stream, trials and kept count).
   const groups = householdsOption(options.households, ordered)
-  const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: groups === undefined, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  const chosen = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: groups === undefined, chooseBy: 'time', ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...methodKeys(chosen), ...(groups === undefined ? {} : { households: groups }) }
   const households = householdsPlan(groups, chosen)
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
