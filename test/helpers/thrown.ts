@@ -11,3 +11,20 @@ export function thrownBy<E extends Error>(fn: () => unknown, type: abstract new 
   }
   throw new Error(`expected a ${type.name}, nothing was thrown`)
 }
+
+/** The code and message of the error `p` rejects with (to compare a streamed path's error with the in-memory one's). */
+export async function rejectionOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const e = (await p.then(() => null, (err: unknown) => err)) as { code: string; message: string } | null
+  if (e === null) throw new Error('expected a rejection, the promise resolved')
+  return { code: e.code, message: e.message }
+}
+
+/** The code and message of the error `fn` throws. */
+export function errorOf(fn: () => unknown): { code: string; message: string } {
+  try {
+    fn()
+  } catch (err) {
+    return { code: (err as { code: string }).code, message: (err as Error).message }
+  }
+  throw new Error('expected an error, nothing was thrown')
+}
