@@ -28,3 +28,13 @@ export function errorOf(fn: () => unknown): { code: string; message: string } {
   }
   throw new Error('expected an error, nothing was thrown')
 }
+
+/** The `code` of the error `fn` throws, or undefined when it returns (or throws an error without one). */
+export function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn()
+  } catch (err) {
+    return (err as { code?: string }).code
+  }
+  return undefined
+}
