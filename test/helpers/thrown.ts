@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+
 /**
  * The error a call throws, for assertions on its code, message, hint and path. Fails the test when the
  * call returns, or throws something that is not a `type` (that error is rethrown as the cause).
@@ -37,4 +39,14 @@ export function codeOf(fn: () => unknown): string | undefined {
     return (err as { code?: string }).code
   }
   return undefined
+}
+
+/** The error `p` rejects with. Fails the test when `p` resolves, or rejects with something that is not a `type`. */
+export async function rejectedBy<E extends Error>(p: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(err).toBeInstanceOf(type)
+  return err as E
 }
