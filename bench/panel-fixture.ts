@@ -8,7 +8,8 @@ import { commit } from '../src/core/commitment.js'
 import { drawFromBlock } from '../src/core/draw.js'
 import { panelDraw } from '../src/core/kinds/panel.js'
 import { serializeProof, type Proof } from '../src/core/proof.js'
-import { makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/pool.js'
+import { makePool } from '../src/core/sortition/pool.js'
+import { lcg, proportionalQuotas } from '../test/core/sortition/fixtures.js'
 import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 
 const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]
@@ -16,11 +17,7 @@ const NAMES = ['gender', 'age', 'region', 'education', 'income', 'origin', 'hous
 
 /** A deterministic pool: skewed value shares (value v of a feature with s values has weight s - v). */
 export function poolRows(n: number, features: number, seed = 12345): { names: string[]; rows: { id: string; values: string[] }[] } {
-  let x = seed
-  const rnd = (m: number): number => {
-    x = (x * 48271) % 2147483647
-    return x % m
-  }
+  const rnd = lcg(seed)
   const names = NAMES.slice(0, features)
   const rows = Array.from({ length: n }, (_, i) => ({
     id: `resp-${String(i).padStart(7, '0')}`,
@@ -36,18 +33,8 @@ export function poolRows(n: number, features: number, seed = 12345): { names: st
   return { names, rows }
 }
 
-/** Quota rows around each value's proportional share of k seats, ±slack. */
-export function quotas(pool: SortitionPool, k: number, slack: number): QuotaRow[] {
-  const n = pool.respondents.length
-  return pool.features.flatMap((f, fi) => {
-    const cnt = new Array<number>(f.values.length).fill(0)
-    for (const r of pool.respondents) cnt[r.type[fi]!]!++
-    return f.values.map((value, j) => {
-      const e = (cnt[j]! * k) / n
-      return { feature: f.name, value, min: Math.max(0, Math.floor(e) - slack), max: Math.ceil(e) + slack }
-    })
-  })
-}
+/** Quota rows around each value's proportional share of k seats, ±slack (the tests' fixture). */
+export const quotas = proportionalQuotas
 
 
 /** The 2,000-respondent, k = 40 panel proof (10 alternates, quotas ±2) and its JSON text. */

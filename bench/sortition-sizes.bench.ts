@@ -10,8 +10,13 @@
  * MRS's published figures (de Azevedo and Gölz 2026, public C++, measured by the issue's author on the
  * same instances: time to a first panel) are the baseline of the "time to a first panel" rows (commit
  * + draw here). Goals: commit ≤ 10 s, draw ≤ 5 s, verify ≤ 5 s. `SIZES_CASES=2,3` runs only those cases
- * (1-based).
+ * (1-based). `SIZES_BEFORE=DIR` (a copy of `dist/` built from the engine before a change) also times that
+ * engine's first panel (panelDraw + commit + drawFromBlock) on the same instance in the same run,
+ * alternating with today's (the better of two runs each), as the baseline of a "first panel" row.
+ * `SIZES_HISTORY=0` skips the old-settings and methods-1–2 rows.
  */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { timeMs, type BenchRow } from './harness.js'
 import { OrbitdrawError } from '../src/core/errors.js'
 import { acceptanceStream, dpOrder, meetsQuotas, relaxedPanel } from '../src/core/sortition/panel.js'
@@ -79,11 +84,45 @@ function oldSettings(pool: SortitionPool, table: ReturnType<typeof checkQuotas>,
   return kept >= 10 ? `ok (exact ${chosen.length}/${pool.features.length}, gate ${kept}/2000)` : `refused ACCEPTANCE_TOO_LOW (${kept}/2000, exact ${chosen.length})`
 }
 
+/** The public functions a first panel needs, from this tree or from a built copy of another engine. */
+interface Engine {
+  panelDraw: typeof panelDraw
+  commit: typeof commit
+  drawFromBlock: typeof drawFromBlock
+}
+
+/** The engine built in `dir` (a copy of `dist/`). */
+async function engineAt(dir: string): Promise<Engine> {
+  const url = (f: string): string => pathToFileURL(join(dir, f)).href
+  const [k, c, d] = (await Promise.all([import(url('core/kinds/panel.js')), import(url('core/commitment.js')), import(url('core/draw.js'))])) as [{ panelDraw: Engine['panelDraw'] }, { commit: Engine['commit'] }, { drawFromBlock: Engine['drawFromBlock'] }]
+  return { panelDraw: k.panelDraw, commit: c.commit, drawFromBlock: d.drawFromBlock }
+}
+
+/** Time to a first panel with `engine` (panelDraw + commit + drawFromBlock), and the plan it chose. */
+function firstPanel(engine: Engine, pool: SortitionPool, qrows: readonly QuotaRow[], k: number, base: Omit<Parameters<typeof commit>[0], 'draw' | 'participants'>, block: Parameters<typeof drawFromBlock>[2]): { ms: number; cpu: number; what: string } {
+  const t0 = performance.now()
+  const c0 = process.cpuUsage()
+  const cpu = (): number => {
+    const c = process.cpuUsage(c0)
+    return (c.user + c.system) / 1000
+  }
+  try {
+    const built = engine.panelDraw(pool, qrows, k, { alternates: 5 })
+    const { commitment } = engine.commit({ ...base, draw: built.draw, participants: built.participants })
+    const proof = engine.drawFromBlock(commitment, built.participants, block)
+    return { ms: performance.now() - t0, cpu: cpu(), what: `method ${built.draw.plan ?? 1}, exact ${built.draw.exact.join('+')}, ${(proof.outcome as { rounds: number }).rounds} rounds` }
+  } catch (err) {
+    if (!(err instanceof Error) || !('code' in err)) throw err
+    return { ms: performance.now() - t0, cpu: cpu(), what: `refused ${String(err.code)}` }
+  }
+}
+
 export default async function (): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const chain = buildChain(12, 'sortition-sizes')
   const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'assembly' }
   const only = process.env.SIZES_CASES?.split(',').map(Number)
+  const beforeDir = process.env.SIZES_BEFORE
   for (const [ci, c] of CASES.entries()) {
     if (only !== undefined && !only.includes(ci + 1)) continue
     const label = `${c.n.toLocaleString('en')} x ${c.features}, k = ${c.k}, ±${c.slack}`
@@ -93,11 +132,25 @@ export default async function (): Promise<BenchRow[]> {
     const qrows: QuotaRow[] = quotas(pool, c.k, c.slack)
     const table = checkQuotas(pool, qrows, c.k)
     let t0 = performance.now()
-    const old = oldSettings(pool, table, c.k)
-    rows.push({ name: `old settings, ${label}: ${old}`, value: performance.now() - t0, unit: 'ms' })
-    t0 = performance.now()
-    const before = methods12(pool, table, c.k)
-    rows.push({ name: `methods 1–2 only (before plan method 3), ${label}: ${before}`, value: performance.now() - t0, unit: 'ms' })
+    if (process.env.SIZES_HISTORY !== '0') {
+      const old = oldSettings(pool, table, c.k)
+      rows.push({ name: `old settings, ${label}: ${old}`, value: performance.now() - t0, unit: 'ms' })
+      t0 = performance.now()
+      const before = methods12(pool, table, c.k)
+      rows.push({ name: `methods 1–2 only (before plan method 3), ${label}: ${before}`, value: performance.now() - t0, unit: 'ms' })
+    }
+    if (beforeDir !== undefined) {
+      const mine = (): ReturnType<typeof firstPanel> => firstPanel({ panelDraw, commit, drawFromBlock }, pool, qrows, c.k, base, chain[10]!)
+      const theirs = await engineAt(beforeDir)
+      const a = firstPanel(theirs, pool, qrows, c.k, base, chain[10]!)
+      const b = mine()
+      const a2 = firstPanel(theirs, pool, qrows, c.k, base, chain[10]!)
+      const b2 = mine()
+      const was = a.ms < a2.ms ? a : a2
+      const now = b.ms < b2.ms ? b : b2
+      // CPU time (this process, all threads) beside the wall time: the machine is shared.
+      rows.push({ name: `first panel (panelDraw + commit + drawFromBlock, better of 2), ${label}: today (${now.what}; CPU ${now.cpu.toFixed(0)} ms) vs the engine at SIZES_BEFORE (${a.what}; CPU ${was.cpu.toFixed(0)} ms) (${mrs})`, value: now.ms, unit: 'ms', baseline: { name: 'before', value: was.ms }, goal: c.mrs === undefined ? 'report' : `≤ MRS (${c.mrs} ms)`, ...(c.mrs === undefined ? {} : { met: now.ms <= c.mrs }) })
+    }
     t0 = performance.now()
     let built: ReturnType<typeof panelDraw>
     try {

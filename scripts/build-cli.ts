@@ -16,7 +16,8 @@
  *   `instanceof`). Every module the sources import lazily (`await import(...)`: the error reporter, the
  *   record and time-stamp checks, `--online`'s beacon client, ...) stays lazy inside it: esbuild wraps it
  *   in an init function that runs the first time it is imported, so `orbitdraw verify --help` evaluates no
- *   verifier code and a relaxed `verify` no record or time-stamp code.
+ *   verifier code and a relaxed `verify` no record or time-stamp code. The built-in draw kinds load the
+ *   same way, each the first time a proof of its kind is read (see `lazyKinds` below).
  * - `hash-worker.js`: the participants-hash worker of the bundle (an ES module, started by
  *   `src/node/hash-pool.ts` from `new URL('./hash-worker.js', import.meta.url)`, which names this file
  *   from the bundle) for a proof of 100,000 entries or more.
@@ -49,9 +50,9 @@
  * @module
  */
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
-import { readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -98,6 +99,41 @@ const verifyOnly: Plugin = {
       loader: 'js',
     }))
   },
+}
+
+/**
+ * In the verify bundle, the registry of draw kinds (`dist/core/kinds/registry.js`) is replaced by one
+ * made from it here: the same `DEFAULT_DRAW_KINDS`, its `BUILT_IN_KINDS` in their order, as a
+ * `lazyDrawKinds` registry (src/core/kinds/lazy.ts) that `require`s a kind's module the first time a
+ * proof of that kind is read (the bundle turns that into a call of the module's init), not when the
+ * registry loads: a strict verify of a `pick` proof runs neither the other kinds, nor the sortition
+ * engine, nor the allocation kinds (docs/performance.md, Start-up). Each kind's module is the module of
+ * `dist/core/kinds/` that exports that kind object, so the registry stays the only list of kinds. The
+ * library and `dist/cli/` keep the registry itself, whose kinds load with it (the sync API needs them).
+ */
+async function lazyKinds(): Promise<Plugin> {
+  const dir = join(ROOT, 'dist', 'core', 'kinds')
+  const registry = join(dir, 'registry.js')
+  const { BUILT_IN_KINDS } = (await import(pathToFileURL(registry).href)) as { BUILT_IN_KINDS: readonly { readonly name: string }[] }
+  const loads = new Map<unknown, string>()
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.js') && f !== 'index.js' && f !== 'registry.js').sort()) {
+    for (const [name, value] of Object.entries((await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>)) {
+      if (BUILT_IN_KINDS.includes(value as never) && !loads.has(value)) loads.set(value, `require(${JSON.stringify(`./${file}`)}).${name}`)
+    }
+  }
+  const entries = BUILT_IN_KINDS.map((k) => {
+    const load = loads.get(k)
+    if (load === undefined) throw new Error(`no module of dist/core/kinds exports the built-in kind ${k.name}`)
+    return `  { name: ${JSON.stringify(k.name)}, load: () => ${load} },\n`
+  })
+  const contents = `import { lazyDrawKinds } from './lazy.js'\nexport const DEFAULT_DRAW_KINDS = lazyDrawKinds([\n${entries.join('')}])\n`
+  return {
+    name: 'orbitdraw-lazy-kinds',
+    setup(b) {
+      b.onResolve({ filter: /\/registry\.js$/ }, (args) => (resolve(args.resolveDir, args.path) === registry ? { path: relative(ROOT, registry), namespace: 'orbitdraw-lazy-kinds' } : undefined))
+      b.onLoad({ filter: /.*/, namespace: 'orbitdraw-lazy-kinds' }, () => ({ contents, loader: 'js', resolveDir: dir }))
+    },
+  }
 }
 
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
@@ -182,7 +218,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), ...plugins],
   })
   const worker = await build({
     ...COMMON,

@@ -89,7 +89,7 @@ export function installSize(spec: string, name: string): InstallSize {
 /** The tarball's parts, each file gzipped alone (level 9). */
 function part(path: string): string {
   if (path.startsWith('dist/bin/')) return 'the command: bin and the verify bundle (`dist/bin/`)'
-  if (path.startsWith('dist/verifier/')) return 'the verifier page (`dist/verifier/`, what `orbitdraw verifier-page` writes)'
+  if (path.startsWith('dist/verifier/')) return 'the verifier page (`dist/verifier/`: the page as Brotli, which `orbitdraw verifier-page` expands, and its digest)'
   if (path.endsWith('.d.ts')) return 'declarations (`.d.ts`, with the TSDoc; only those an export reaches)'
   if (path.startsWith('dist/cli/')) return 'the other commands (`dist/cli/`, tsc output)'
   if (path.startsWith('dist/')) return "the library's JavaScript (`dist/**/*.js`, every subpath)"

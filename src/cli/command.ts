@@ -63,6 +63,12 @@ export const BEACON_OPTIONS = {
   'allow-unsigned-head': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>
 
+/** The flags of a command that writes a file: `--output`/`-o` and `--force` (overwrite it). */
+export const OUTPUT_OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  force: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>
+
 export const BEACON_HELP = `Beacon flags:
   --gateway URL           a trustless IPFS gateway (repeat for failover; default: public gateways)
   --beacon NAME           the beacon's IPNS name (default: the current Orbitport beacon)

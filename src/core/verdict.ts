@@ -32,42 +32,82 @@ export interface VerdictText {
   readonly reason?: string
 }
 
-/** Plain openings for the failed checks a reader most needs explained, most telling first. */
-const REASONS: readonly (readonly [name: CheckName, lead: string])[] = [
-  ['format', 'The file is not a valid proof'],
-  ['commitment-pinned', 'This is not the commitment you pinned'],
-  ['beacon-trusted', 'The draw names a beacon you do not trust'],
-  ['panel-quotas', 'The panel in the file breaks a quota'],
-  ['lottery-panels', 'A candidate panel of the lottery breaks the rules'],
-  ['outcome', 'The outcome in the file is not the one the block decides'],
-  ['participants', 'The participants in the file are not the committed ones'],
-  ['revealed-winners', 'The revealed winners are not the drawn ones'],
-  ['distinct-winners', 'A winner is revealed more than once'],
-  ['block-content', 'A beacon block in the file was altered'],
-  ['beacon-authenticity', 'Nothing in the file shows the beacon published these blocks'],
-  ['commitment-time', 'Nothing shows the commitment was made before its randomness existed'],
-  ['commitment-cid', 'The commitment does not match its CID'],
-  ['seed', 'The seed is not the one the commitment and block give'],
-  ['drand-chain-trusted', 'The draw names a drand chain you do not trust'],
-  ['drand-round', 'The drand round is not the committed one'],
-  ['drand-signature', 'The drand round was not signed by its chain'],
-  ['source-order', 'Nothing shows the block was fixed before the drand round was public'],
-]
+/**
+ * @internal The failed checks a reader most needs explained, most telling first: the CLI's and the
+ * page's order (the page, which words them in the reader's language, adds `version`).
+ */
+export const TELLING_CHECKS = [
+  'format',
+  'commitment-pinned',
+  'beacon-trusted',
+  'panel-quotas',
+  'lottery-panels',
+  'outcome',
+  'participants',
+  'revealed-winners',
+  'distinct-winners',
+  'block-content',
+  'beacon-authenticity',
+  'commitment-time',
+  'commitment-cid',
+  'seed',
+  'drand-chain-trusted',
+  'drand-round',
+  'drand-signature',
+  'source-order',
+] as const satisfies readonly CheckName[]
+
+/** Plain openings for the telling failed checks (a list of its own, so the page, which has its own words, carries none of these). */
+const LEADS: Readonly<Record<(typeof TELLING_CHECKS)[number], string>> = {
+  format: 'The file is not a valid proof',
+  'commitment-pinned': 'This is not the commitment you pinned',
+  'beacon-trusted': 'The draw names a beacon you do not trust',
+  'panel-quotas': 'The panel in the file breaks a quota',
+  'lottery-panels': 'A candidate panel of the lottery breaks the rules',
+  outcome: 'The outcome in the file is not the one the block decides',
+  participants: 'The participants in the file are not the committed ones',
+  'revealed-winners': 'The revealed winners are not the drawn ones',
+  'distinct-winners': 'A winner is revealed more than once',
+  'block-content': 'A beacon block in the file was altered',
+  'beacon-authenticity': 'Nothing in the file shows the beacon published these blocks',
+  'commitment-time': 'Nothing shows the commitment was made before its randomness existed',
+  'commitment-cid': 'The commitment does not match its CID',
+  seed: 'The seed is not the one the commitment and block give',
+  'drand-chain-trusted': 'The draw names a drand chain you do not trust',
+  'drand-round': 'The drand round is not the committed one',
+  'drand-signature': 'The drand round was not signed by its chain',
+  'source-order': 'Nothing shows the block was fixed before the drand round was public',
+}
 
 /**
- * One plain sentence for a failed verification: the most telling failed check (see the list above),
+ * @internal The most telling failed check: the first of `order` that failed, else the first failed one
+ * (a check that could not run on this host is not a failure here). Undefined when nothing failed.
+ */
+export function mostTellingFailure(checks: VerifyResult['checks'], order: readonly CheckName[] = TELLING_CHECKS): VerifyResult['checks'][number] | undefined {
+  const failed = checks.filter((c) => !c.ok && c.uncheckable !== true)
+  if (failed.length === 0) return undefined
+  for (const name of order) {
+    const c = failed.find((x) => x.name === name)
+    if (c !== undefined) return c
+  }
+  return failed[0]!
+}
+
+/** @internal The names of the failed checks, and of those that passed without running (`notChecked`), in the result's order. */
+export function failedAndSkipped(checks: VerifyResult['checks']): { readonly failed: VerifyResult['checks'][number]['name'][]; readonly skipped: VerifyResult['checks'][number]['name'][] } {
+  return { failed: checks.filter((c) => !c.ok).map((c) => c.name), skipped: checks.filter((c) => c.ok && c.notChecked === true).map((c) => c.name) }
+}
+
+/**
+ * One plain sentence for a failed verification: the most telling failed check (see `TELLING_CHECKS`),
  * or the first one, with its detail. Undefined when nothing failed.
  * @category Verify
  */
 export function failureReason(checks: VerifyResult['checks']): string | undefined {
-  const failed = checks.filter((c) => !c.ok && c.uncheckable !== true)
-  if (failed.length === 0) return undefined
-  for (const [name, lead] of REASONS) {
-    const c = failed.find((x) => x.name === name)
-    if (c !== undefined) return `${lead}: ${c.detail}.`
-  }
-  const c = failed[0]!
-  return `Check ${c.name} failed: ${c.detail}.`
+  const c = mostTellingFailure(checks)
+  if (c === undefined) return undefined
+  const lead = Object.hasOwn(LEADS, c.name) ? LEADS[c.name as keyof typeof LEADS] : undefined
+  return lead === undefined ? `Check ${c.name} failed: ${c.detail}.` : `${lead}: ${c.detail}.`
 }
 
 export { formatUnixTime }
@@ -84,8 +124,7 @@ export { formatUnixTime }
  * @category Verify
  */
 export function describeVerdict(r: VerifyResult): VerdictText {
-  const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
-  const skipped = r.checks.filter((c) => c.ok && c.notChecked === true).map((c) => c.name)
+  const { failed, skipped } = failedAndSkipped(r.checks)
   const every = skipped.length === 0 ? 'every check' : `every check that ran (not checked: ${skipped.join(', ')})`
   const headline =
     r.verdict === 'verified'

@@ -62,33 +62,20 @@ export function gatewayHandler(beacon: GatewayBeacon, faults: FaultController): 
         sendError(res, 404, 'a raw block has no paths inside it')
         return true
       }
-      const etagBase = block.cid
-      if (format === 'raw') {
-        if (req.headers['if-none-match'] === `"${etagBase}.raw"`) {
-          res.writeHead(304, { etag: `"${etagBase}.raw"`, 'cache-control': IMMUTABLE })
-          res.end()
-          return true
-        }
-        sendBody(req, res, block.bytes, {
-          'content-type': 'application/vnd.ipld.raw',
-          'cache-control': IMMUTABLE,
-          etag: `"${etagBase}.raw"`,
-          'x-ipfs-path': `/ipfs/${id}`,
-          'x-ipfs-roots': block.cid,
-          'content-disposition': `attachment; filename="${block.cid}.bin"`,
-        }, pre.fault)
-        return true
-      }
-      if (format !== undefined) {
+      if (format !== undefined && format !== 'raw') {
         sendError(res, 406, `format ${format} is not supported by this gateway for /ipfs/ (use raw)`)
         return true
       }
+      // The block's bytes either way: as a raw block (its own ETag, a file name) or as JSON.
+      const raw = format === 'raw'
+      if (raw && req.headers['if-none-match'] === `"${block.cid}.raw"`) {
+        res.writeHead(304, { etag: `"${block.cid}.raw"`, 'cache-control': IMMUTABLE })
+        res.end()
+        return true
+      }
       sendBody(req, res, block.bytes, {
-        'content-type': 'application/json',
-        'cache-control': IMMUTABLE,
-        etag: `"${etagBase}"`,
-        'x-ipfs-path': `/ipfs/${id}`,
-        'x-ipfs-roots': block.cid,
+        ...blockHeaders(block.cid, raw, IMMUTABLE, `/ipfs/${id}`),
+        ...(raw ? { 'content-disposition': `attachment; filename="${block.cid}.bin"` } : {}),
       }, pre.fault)
       return true
     }
@@ -125,27 +112,22 @@ export function gatewayHandler(beacon: GatewayBeacon, faults: FaultController): 
     const pre = await beacon.preamble(faults, 'ipns-json', res, url)
     if (pre.answered) return true
     const h = await beacon.headFor(pre.fault)
-    if (format === 'raw') {
-      sendBody(req, res, h.block.bytes, {
-        'content-type': 'application/vnd.ipld.raw',
-        'cache-control': `public, max-age=${ttlSeconds}`,
-        etag: `"${h.block.cid}.raw"`,
-        'x-ipfs-path': `/ipns/${id}`,
-        'x-ipfs-roots': h.block.cid,
-      }, pre.fault)
-      return true
-    }
-    if (format !== undefined) {
+    if (format !== undefined && format !== 'raw') {
       sendError(res, 406, `format ${format} is not supported by this gateway for /ipns/ (use ipns-record or raw)`)
       return true
     }
-    sendBody(req, res, h.block.bytes, {
-      'content-type': 'application/json',
-      'cache-control': `public, max-age=${ttlSeconds}`,
-      etag: `"${h.block.cid}"`,
-      'x-ipfs-path': `/ipns/${id}`,
-      'x-ipfs-roots': h.block.cid,
-    }, pre.fault)
+    sendBody(req, res, h.block.bytes, blockHeaders(h.block.cid, format === 'raw', `public, max-age=${ttlSeconds}`, `/ipns/${id}`), pre.fault)
     return true
+  }
+}
+
+/** The headers of a block's bytes, served as a raw block or as JSON (an ETag for each). */
+function blockHeaders(cid: string, raw: boolean, cacheControl: string, path: string): Record<string, string> {
+  return {
+    'content-type': raw ? 'application/vnd.ipld.raw' : 'application/json',
+    'cache-control': cacheControl,
+    etag: raw ? `"${cid}.raw"` : `"${cid}"`,
+    'x-ipfs-path': path,
+    'x-ipfs-roots': cid,
   }
 }

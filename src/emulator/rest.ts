@@ -337,21 +337,20 @@ export function createRestService(options: RestServiceOptions = {}): RestService
     sendJson(res, 500, { error: 'internal_error', message: 'no source available: the satellites did not respond' })
   }
 
+  /** True when `req` uses `method`; else answers 405 naming it. */
+  const allowed = (req: IncomingMessage, res: ServerResponse, method: 'GET' | 'POST'): boolean => {
+    if (req.method === method) return true
+    sendJson(res, 405, { message: `use ${method}` }, { allow: method })
+    return false
+  }
+
   const handler: RouteHandler = async (req, res, url) => {
     if (url.pathname === TOKEN_PATH) {
-      if (req.method !== 'POST') {
-        sendJson(res, 405, { message: 'use POST' }, { allow: 'POST' })
-        return true
-      }
-      await token(req, res, url)
+      if (allowed(req, res, 'POST')) await token(req, res, url)
       return true
     }
     if (url.pathname === TRNG_PATH) {
-      if (req.method !== 'GET') {
-        sendJson(res, 405, { message: 'use GET' }, { allow: 'GET' })
-        return true
-      }
-      await trng(req, res, url)
+      if (allowed(req, res, 'GET')) await trng(req, res, url)
       return true
     }
     return false

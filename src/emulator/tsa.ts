@@ -28,29 +28,13 @@ import {
   derSetOf,
   derUtf8String,
 } from '../core/timestamp/der-writer.js'
+import { OID } from '../core/timestamp/oids.js'
 import type { ServerResponse } from 'node:http'
 import { alterBody, FaultController, type FaultSpec } from './faults.js'
 import { readBody, sendJson, untilClosed, type RouteHandler } from './http.js'
 
-const OIDS = {
-  ecPublicKey: '1.2.840.10045.2.1',
-  p256: '1.2.840.10045.3.1.7',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
-  sha256: '2.16.840.1.101.3.4.2.1',
-  signedData: '1.2.840.113549.1.7.2',
-  tstInfo: '1.2.840.113549.1.9.16.1.4',
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
-  signingCertificate: '1.2.840.113549.1.9.16.2.12',
-  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
-  timeStamping: '1.3.6.1.5.5.7.3.8',
-  codeSigning: '1.3.6.1.5.5.7.3.3',
-  extKeyUsage: '2.5.29.37',
-  keyUsage: '2.5.29.15',
-  basicConstraints: '2.5.29.19',
-  commonName: '2.5.4.3',
-  organizationName: '2.5.4.10',
-} as const
+/** The core's OIDs (those its checks read), and id-kp-codeSigning: a wrong EKU the emulated TSA certificate can carry, to test verifiers. */
+const OIDS = { ...OID, codeSigning: '1.3.6.1.5.5.7.3.3' } as const
 
 /** The policy OID the emulated authority puts in its tokens (an arc reserved for examples, RFC 7229 style). */
 const EMULATOR_TSA_POLICY = '1.3.6.1.4.1.32473.1'

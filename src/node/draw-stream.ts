@@ -30,25 +30,23 @@
  *
  * @module
  */
-import { bytesToHex, utf8Length } from '../core/bytes.js'
+import { bytesToHex } from '../core/bytes.js'
 import { outcomeFromBlock, prepareDrawFromDigest, proofOf, proofWith } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
-import { LIMITS } from '../core/limits.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
-import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
+import { fullDisclosureFloor } from '../core/proof-size.js'
 import type { WinnersDisclosure } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
+import { definedFields } from './defined-fields.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile, type StreamedParticipants } from './participants-stream.js'
-import { isStreamedRanking, saltItems, writeProof, type ProofSink, type StreamedFullDisclosure } from './proof-writer.js'
+import { isStreamedRanking, saltItems, writeProof, writeProofWithinLimit, type StreamedFullDisclosure } from './proof-writer.js'
 import { ranksEveryEntry, streamedRanking } from './ranking-stream.js'
-import type { StreamDrawOptions, StreamedDraw } from './streamed-draw.js'
+import { namedEntries, type StreamDrawOptions, type StreamedDraw } from './streamed-draw.js'
 import { streamWeightedDraw } from './weighted-draw.js'
 
 const utf8 = new TextEncoder()
-
-/** Salts per piece written of a salted list's full disclosure. */
 
 /**
  * Reads a participants file of lines for a draw (the first pass): every entry rule, its count, digest
@@ -76,12 +74,7 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
     fingerprint: true,
     blockRoots: disclosure === 'winners',
     threads: options.threads ?? 2,
-    ...(options.secret === undefined ? {} : { secret: options.secret }),
-    ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    ...(options.parallelFromBytes === undefined ? {} : { parallelFromBytes: options.parallelFromBytes }),
-    ...(options.blockLog === undefined ? {} : { blockLog: options.blockLog }),
-    ...(options.steal === undefined ? {} : { steal: options.steal }),
+    ...definedFields(options, ['secret', 'chunkBytes', 'onProgress', 'parallelFromBytes', 'blockLog', 'steal']),
   })
   const secret = options.secret
   // The winners' entries, read by offset after the block, checked again by the second pass.
@@ -92,11 +85,7 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
     entryBytes: list.entryBytes,
     disclosure,
     prepare: (commitment) =>
-      prepareDrawFromDigest(commitment, list, {
-        disclosure,
-        ...(secret === undefined ? {} : { secret }),
-        ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
-      }),
+      prepareDrawFromDigest(commitment, list, { disclosure, ...definedFields(options, ['secret', 'kinds']) }),
     async prove(prepared, block, drand) {
       const drawn = outcomeFromBlock(prepared, block, drand)
       const kind = kindOf(prepared.commitment.draw, prepared.kinds)
@@ -106,11 +95,7 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
         return proofWith(prepared, drawn, undefined, ranking)
       }
       // The entries the outcome names (its winners: at most the kind's limit), read by offset.
-      const named = new Set<number>()
-      kind.toJson(drawn.outcome, (i) => {
-        named.add(i)
-        return ''
-      })
+      const named = namedEntries(kind, drawn.outcome)
       const order = kind.winnersOnly === undefined ? [...named] : [...kind.winnersOnly.winners(drawn.outcome)]
       const indices = [...new Set([...named, ...order])].sort((a, b) => a - b)
       let texts: string[]
@@ -139,20 +124,13 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
       }
       const full = disclosure === 'winners' || proof.participants !== undefined ? undefined : fullDisclosure(path, list, secret, winners)
       // No verifier reads a proof over maxProofBytes. The floor was checked before waiting for the block
-      // (prepare); when the exact size could still be over (escapes, non-ASCII entries, the rest of the
-      // proof), it is counted in a dry run first, so nothing is written, not even to standard output.
-      // A ceiling: an entry's UTF-8 bytes, escaped, are at most 6 times its UTF-16 length; 200 bytes hold the
-      // list's keys and brackets; a ranked row's text, its two numbers and its indent at most 120 more.
-      let rest = 0
-      const counting: ProofSink = (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length)
-      await writeProof(ranking === undefined ? proof : { ...proof, outcome: { ...ranking, rows: async () => {} } }, counting)
-      const ceiling = rest + (full === undefined ? 0 : fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200) + (ranking === undefined ? 0 : 6 * list.entryBytes + 120 * list.count)
-      if (ceiling > LIMITS.maxProofBytes) {
-        let bytes = 0
-        await writeProof(proof, (t) => void (bytes += typeof t === 'string' ? utf8Length(t) : t.length), full)
-        checkProofBytes(bytes)
-      }
-      await writeProof(proof, sink, full)
+      // (prepare); the exact size could still be over (escapes, non-ASCII entries, the rest of the proof).
+      // A ceiling of what is streamed: an entry's UTF-8 bytes, escaped, are at most 6 times its UTF-16
+      // length; 200 bytes hold the list's keys and brackets; a ranked row's text, its two numbers and its
+      // indent at most 120 more.
+      const head = ranking === undefined ? proof : { ...proof, outcome: { ...ranking, rows: async () => {} } }
+      const streamed = (full === undefined ? 0 : fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 200) + (ranking === undefined ? 0 : 6 * list.entryBytes + 120 * list.count)
+      await writeProofWithinLimit(proof, sink, full, head, streamed)
     },
   }
 }

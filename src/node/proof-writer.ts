@@ -10,7 +10,9 @@
 import type { OutcomeJson } from '../core/kinds/registry.js'
 import type { ParticipantsDisclosure, Proof } from '../core/proof.js'
 import type { OrganizerSecret } from '../core/secret.js'
-import { bytesToHex } from '../core/bytes.js'
+import { bytesToHex, utf8Length } from '../core/bytes.js'
+import { LIMITS } from '../core/limits.js'
+import { checkProofBytes } from '../core/proof-size.js'
 
 /**
  * The order of a proof's top-level fields as the library builds a proof (`drawPrepared`, then `draw`'s
@@ -323,6 +325,24 @@ export async function writeProof(proof: Proof | StreamedProof, sink: ProofSink, 
   await w.close('}')
   await w.raw('\n')
   await w.flush()
+}
+
+/**
+ * Writes `proof` to `sink` as {@link writeProof} does, refusing before its first byte a proof no verifier
+ * reads (over `LIMITS.maxProofBytes`): `head` (the proof without what is streamed from the file) is
+ * counted, and `streamedCeiling` (a ceiling of the streamed parts' bytes) added; only when that sum
+ * could be over is the exact size counted in a dry run, so nothing is written, not even to standard output.
+ * @throws `LimitExceededError` `LIMIT_EXCEEDED`; what {@link writeProof} throws.
+ */
+export async function writeProofWithinLimit(proof: StreamedProof, sink: ProofSink, participants: StreamedFullDisclosure | undefined, head: StreamedProof, streamedCeiling: number): Promise<void> {
+  let rest = 0
+  await writeProof(head, (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length))
+  if (rest + streamedCeiling > LIMITS.maxProofBytes) {
+    let bytes = 0
+    await writeProof(proof, (t) => void (bytes += typeof t === 'string' ? utf8Length(t) : t.length), participants)
+    checkProofBytes(bytes)
+  }
+  await writeProof(proof, sink, participants)
 }
 
 function isStreamed(v: unknown): v is StreamedFullDisclosure {

@@ -8,16 +8,16 @@
  *
  * @module
  */
-import { bytesToHex } from '../core/bytes.js'
 import type { Commitment, CommitResult } from '../core/commitment.js'
 import { InvalidInputError } from '../core/errors.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
-import { checkReceiptCommitment, checkReceiptCount, checkReceiptRoot, RECEIPT_TYPE } from '../core/receipt.js'
+import { checkReceiptCommitment } from '../core/receipt.js'
 import type { OrganizerSecret } from '../core/secret.js'
+import { definedFields } from './defined-fields.js'
 import { fileChanged } from './file-errors.js'
 import { streamParticipantsFile } from './participants-stream.js'
-import type { StreamedReceipts, StreamReceiptsOptions } from './streamed-receipts.js'
+import { blockReceipts, blockRootsTree, type StreamedReceipts, type StreamReceiptsOptions } from './streamed-receipts.js'
 import { streamWeightedReceipts } from './weighted-receipts.js'
 
 export type { StreamedReceipts, StreamReceiptsOptions } from './streamed-receipts.js'
@@ -49,24 +49,15 @@ export type { StreamedReceipts, StreamReceiptsOptions } from './streamed-receipt
  */
 export async function streamReceiptsFile(commitment: CommitResult | Commitment, path: string, secret: OrganizerSecret | Uint8Array, options: StreamReceiptsOptions = {}): Promise<StreamedReceipts> {
   const check = checkReceiptCommitment(commitment, secret, options.kinds)
-  const { c, cid, json, kinds, committed, secret: key } = check
+  const { c, cid, kinds, committed, secret: key } = check
   const kind = kinds.get(c.draw.kind)
   if (kind?.participants === 'weighted') {
     if (options.weightColumn === undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'give the weight column of a CSV (weightColumn), or read the list with its weights and pass it to makeReceipts', { path: '$.participants' })
     return streamWeightedReceipts(check, path, options.weightColumn, options)
   }
   if (options.weightColumn !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `a ${c.draw.kind} draw takes plain entries, not weights`, 'drop weightColumn', { path: '$.participants' })
-  const list = await streamParticipantsFile(path, {
-    secret: key,
-    blockRoots: true,
-    ...(options.threads === undefined ? {} : { threads: options.threads }),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
-    ...(options.blockLog === undefined ? {} : { blockLog: options.blockLog }),
-  })
-  checkReceiptCount(committed, list.count)
-  const upper = MerkleTree.fromLeafHashes(list.blockRoots)
-  checkReceiptRoot(committed, upper.root(), list.count)
+  const list = await streamParticipantsFile(path, { secret: key, blockRoots: true, ...definedFields(options, ['threads', 'onProgress', 'chunkBytes', 'blockLog']) })
+  const upper = blockRootsTree(committed, list)
   const size = list.blockSize
   /** The lines of the block starting at `first`, read again; a file that changed since is `PARTICIPANTS_MISMATCH`. */
   const block = async (first: number): Promise<string[]> => {
@@ -88,13 +79,7 @@ export async function streamReceiptsFile(commitment: CommitResult | Commitment, 
         const first = b * size
         const lines = await block(first)
         const tree = MerkleTree.fromLeafWords(leafWords(lines, null, key, first), lines.length)
-        if (bytesToHex(tree.root()) !== bytesToHex(list.blockRoots[b]!)) throw fileChanged(path)
-        const above = upper.inclusionProof(b)
-        for (let k = 0; k < lines.length; k++) {
-          const index = first + k
-          const path = [...tree.inclusionProof(k), ...above].map(bytesToHex)
-          yield { type: RECEIPT_TYPE, version: c.version, commitmentCid: cid, commitment: json, index, entry: lines[k]!, salt: bytesToHex(key.saltOf(index)), path }
-        }
+        yield* blockReceipts(check, path, list, upper, { b, first, entries: lines, weights: null, tree })
       }
     },
   }

@@ -1,13 +1,13 @@
 /**
  * The types of a streamed draw of a participants file (`draw-stream.ts` for a file of lines,
- * `weighted-draw.ts` for a weighted CSV).
+ * `weighted-draw.ts` for a weighted CSV), and the entries an outcome names (the winners both read again).
  *
  * @module
  */
 import type { BeaconBlock } from '../core/block.js'
 import type { Commitment } from '../core/commitment.js'
 import type { DrandEvidence, PreparedDraw } from '../core/draw.js'
-import type { DrawKinds } from '../core/kinds/kind.js'
+import type { AnyDrawKind, DrawKinds, OutcomeBase } from '../core/kinds/kind.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import type { ProofSink, StreamedProof } from './proof-writer.js'
 
@@ -81,3 +81,13 @@ export interface StreamedDraw {
   write(proof: StreamedProof, sink: ProofSink): Promise<void>
 }
 
+
+/** The list positions `outcome` names (its winners: at most the kind's limit), as the kind's proof JSON names them. */
+export function namedEntries(kind: AnyDrawKind, outcome: OutcomeBase): Set<number> {
+  const named = new Set<number>()
+  kind.toJson(outcome, (i) => {
+    named.add(i)
+    return ''
+  })
+  return named
+}

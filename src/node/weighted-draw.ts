@@ -8,18 +8,15 @@
  *
  * @module
  */
-import { utf8Length } from '../core/bytes.js'
 import { outcomeFromBlock, prepareDrawFromDigest, proofOf } from '../core/draw.js'
 import { kindOf } from '../core/draw-spec.js'
 import { InvalidInputError } from '../core/errors.js'
-import { LIMITS } from '../core/limits.js'
-import { checkProofBytes, fullDisclosureFloor } from '../core/proof-size.js'
-import type { StreamDrawOptions, StreamedDraw } from './streamed-draw.js'
+import { fullDisclosureFloor } from '../core/proof-size.js'
+import { namedEntries, type StreamDrawOptions, type StreamedDraw } from './streamed-draw.js'
+import { definedFields } from './defined-fields.js'
 import { fileChanged } from './file-errors.js'
-import { saltItems, writeProof, type StreamedFullDisclosure } from './proof-writer.js'
+import { saltItems, writeProof, writeProofWithinLimit, type StreamedFullDisclosure } from './proof-writer.js'
 import { streamWeightedCsv, type StreamedWeighted } from './weighted-stream.js'
-
-/** Salts per piece written of a salted list's full disclosure. */
 
 /** {@link StreamedDraw} of a weighted CSV (see the module comment). */
 export async function streamWeightedDraw(path: string, weightColumn: string, options: StreamDrawOptions): Promise<StreamedDraw> {
@@ -27,16 +24,7 @@ export async function streamWeightedDraw(path: string, weightColumn: string, opt
   // A weighted kind has no winners-only proof: every entry and its weight are in the proof (a salted
   // list's draw refuses in prepare unless the full disclosure is asked for by name).
   const disclosure = options.disclosure ?? 'full'
-  const list = await streamWeightedCsv(path, {
-    weightColumn,
-    ...(options.column === undefined ? {} : { column: options.column }),
-    ...(secret === undefined ? {} : { secret }),
-    ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    ...(options.threads === undefined ? {} : { threads: options.threads }),
-    ...(options.parallelFromBytes === undefined ? {} : { parallelFromBytes: options.parallelFromBytes }),
-    ...(options.blockLog === undefined ? {} : { blockLog: options.blockLog }),
-  })
+  const list = await streamWeightedCsv(path, { weightColumn, ...definedFields(options, ['column', 'secret', 'chunkBytes', 'onProgress', 'threads', 'parallelFromBytes', 'blockLog']) })
   let winners = new Map<number, string>()
   return {
     count: list.count,
@@ -46,23 +34,14 @@ export async function streamWeightedDraw(path: string, weightColumn: string, opt
     prepare(commitment) {
       const kind = kindOf(commitment.draw, options.kinds)
       if (kind.participants !== 'weighted') throw new InvalidInputError('INVALID_OPTION', `this list has weights, and a ${kind.name} draw takes plain entries`, 'read the list without --weight-column (a file of lines, or the entry column alone)')
-      return prepareDrawFromDigest(commitment, { count: list.count, root: list.root, entryBytes: list.entryBytes, weights: list.weights }, {
-        ...(options.disclosure === undefined ? {} : { disclosure: options.disclosure }),
-        ...(secret === undefined ? {} : { secret }),
-        ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
-      })
+      return prepareDrawFromDigest(commitment, list, definedFields(options, ['disclosure', 'secret', 'kinds']))
     },
     async prove(prepared, block, drand) {
       if (prepared.disclosure !== 'full') throw new InvalidInputError('INVALID_OPTION', 'a weighted list read as a stream is disclosed in full', 'draw it with disclosure "full"')
       const drawn = outcomeFromBlock(prepared, block, drand, list.weights)
       const kind = kindOf(prepared.commitment.draw, prepared.kinds)
       // The entries the outcome names (its winners: at most the kind's limit), read again.
-      const named = new Set<number>()
-      kind.toJson(drawn.outcome, (i) => {
-        named.add(i)
-        return ''
-      })
-      const indices = [...named].sort((a, b) => a - b)
+      const indices = [...namedEntries(kind, drawn.outcome)].sort((a, b) => a - b)
       const texts = await list.entries(indices)
       winners = new Map(indices.map((g, k) => [g, texts[k]!]))
       return proofOf(prepared, drawn, undefined, (i) => winners.get(i)!)
@@ -73,17 +52,9 @@ export async function streamWeightedDraw(path: string, weightColumn: string, opt
         return
       }
       const full = fullDisclosure(path, list, secret, winners)
-      // As draw-stream.ts: a ceiling first (an entry escaped is at most 6 bytes a UTF-16 unit, a weight
-      // and its item's text at most 60 bytes), and the exact size in a dry run when it could be over.
-      let rest = 0
-      await writeProof(proof, (t) => void (rest += typeof t === 'string' ? utf8Length(t) : t.length))
-      const ceiling = rest + fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 60 * list.count + 200
-      if (ceiling > LIMITS.maxProofBytes) {
-        let bytes = 0
-        await writeProof(proof, (t) => void (bytes += typeof t === 'string' ? utf8Length(t) : t.length), full)
-        checkProofBytes(bytes)
-      }
-      await writeProof(proof, sink, full)
+      // As draw-stream.ts: a ceiling of what is streamed (an entry escaped is at most 6 bytes a UTF-16
+      // unit, a weight and its item's text at most 60 bytes), and the exact size in a dry run when it could be over.
+      await writeProofWithinLimit(proof, sink, full, proof, fullDisclosureFloor(list.count, 6 * list.entryBytes, secret !== undefined) + 60 * list.count + 200)
     },
   }
 }

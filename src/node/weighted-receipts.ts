@@ -10,12 +10,12 @@
  *
  * @module
  */
-import { bytesToHex } from '../core/bytes.js'
 import { MerkleTree } from '../core/merkle.js'
 import { leafWords } from '../core/participants.js'
-import { checkReceiptCount, checkReceiptRoot, RECEIPT_TYPE, type Receipt, type ReceiptInputs } from '../core/receipt.js'
+import type { ReceiptInputs } from '../core/receipt.js'
+import { definedFields } from './defined-fields.js'
 import { fileChanged } from './file-errors.js'
-import type { StreamedReceipts, StreamReceiptsOptions } from './streamed-receipts.js'
+import { blockReceipts, blockRootsTree, type StreamedReceipts, type StreamReceiptsOptions } from './streamed-receipts.js'
 import { streamWeightedCsv } from './weighted-stream.js'
 
 /** One block of rows read again: its first list position, its entries and weights. */
@@ -81,20 +81,9 @@ class Handoff<T> {
 
 /** {@link StreamedReceipts} of a weighted CSV (see the module comment); the commitment already checked. */
 export async function streamWeightedReceipts(check: Omit<ReceiptInputs, 'participants'>, path: string, weightColumn: string, options: StreamReceiptsOptions): Promise<StreamedReceipts> {
-  const { c, cid, json, committed, secret: key } = check
-  const list = await streamWeightedCsv(path, {
-    weightColumn,
-    secret: key,
-    blockRoots: true,
-    ...(options.column === undefined ? {} : { column: options.column }),
-    ...(options.threads === undefined ? {} : { threads: options.threads }),
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    ...(options.chunkBytes === undefined ? {} : { chunkBytes: options.chunkBytes }),
-    ...(options.blockLog === undefined ? {} : { blockLog: options.blockLog }),
-  })
-  checkReceiptCount(committed, list.count)
-  const upper = MerkleTree.fromLeafHashes(list.blockRoots)
-  checkReceiptRoot(committed, upper.root(), list.count)
+  const { cid, committed, secret: key } = check
+  const list = await streamWeightedCsv(path, { weightColumn, secret: key, blockRoots: true, ...definedFields(options, ['column', 'threads', 'onProgress', 'chunkBytes', 'blockLog']) })
+  const upper = blockRootsTree(committed, list)
   const size = list.blockSize
   /** The file read again, in blocks of `size` rows, each given to `visit` (awaited). */
   const blocks = (visit: (rows: Rows) => Promise<void>): Promise<void> => {
@@ -131,21 +120,14 @@ export async function streamWeightedReceipts(check: Omit<ReceiptInputs, 'partici
       try {
         for (let rows = await handoff.take(); rows !== null; rows = await handoff.take()) {
           const b = rows.first / size
-          const root = list.blockRoots[b]
-          if (root === undefined) throw fileChanged(path)
+          if (list.blockRoots[b] === undefined) throw fileChanged(path) // more rows than the first pass read
           let tree: MerkleTree
           try {
             tree = MerkleTree.fromLeafWords(leafWords(rows.entries, rows.weights, key, rows.first), rows.entries.length)
           } catch (cause) {
             throw fileChanged(path, cause)
           }
-          if (bytesToHex(tree.root()) !== bytesToHex(root)) throw fileChanged(path)
-          const above = upper.inclusionProof(b)
-          for (let k = 0; k < rows.entries.length; k++) {
-            const index = rows.first + k
-            const proofPath = [...tree.inclusionProof(k), ...above].map(bytesToHex)
-            yield { type: RECEIPT_TYPE, version: c.version, commitmentCid: cid, commitment: json, index, entry: rows.entries[k]!, weight: rows.weights[k]!, salt: bytesToHex(key.saltOf(index)), path: proofPath } satisfies Receipt
-          }
+          yield* blockReceipts(check, path, list, upper, { ...rows, b, tree })
         }
       } finally {
         handoff.stop()

@@ -9,7 +9,9 @@
  *
  * @module
  */
+import type { CheckName } from '../core/check-names.js'
 import { normalizeTrustedBeacons } from '../core/trust.js'
+import { failedAndSkipped, mostTellingFailure, TELLING_CHECKS } from '../core/verdict.js'
 import type { VerifyResult } from '../core/verify.js'
 import { en, type Messages } from './messages.js'
 import { customSettings, DEFAULT_SETTINGS, type CustomSetting, type TrustSettings } from './settings.js'
@@ -45,8 +47,11 @@ export interface PageVerdict {
   readonly reasonDetail?: string
 }
 
-/** The failed checks a reader most needs explained, most telling first (the core's order). */
-const TELLING = ['format', 'version', 'commitment-pinned', 'beacon-trusted', 'panel-quotas', 'lottery-panels', 'outcome', 'participants', 'revealed-winners', 'distinct-winners', 'block-content', 'beacon-authenticity', 'commitment-time', 'commitment-cid', 'seed', 'drand-chain-trusted', 'drand-round', 'drand-signature', 'source-order']
+/**
+ * The failed checks a reader most needs explained, most telling first: the core's order, with `version`
+ * (a proof of a version this page does not read, for which the page has its own sentence) after `format`.
+ */
+const TELLING: readonly CheckName[] = ['format', 'version', ...TELLING_CHECKS.filter((n) => n !== 'format')]
 
 /** A beacon or CID shortened as the core's verdict shortens it. */
 function short(name: string): string {
@@ -64,9 +69,8 @@ export function duration(seconds: number): string {
 
 /** The failure reason: the most telling failed check in plain words, and that check's own detail. */
 export function failureReason(r: VerifyResult, m: Messages): { reason: string; detail: string } | undefined {
-  const failed = r.checks.filter((c) => !c.ok && c.uncheckable !== true)
-  if (failed.length === 0) return undefined
-  const c = TELLING.map((n) => failed.find((x) => x.name === n)).find((x) => x !== undefined) ?? failed[0]!
+  const c = mostTellingFailure(r.checks, TELLING)
+  if (c === undefined) return undefined
   return { reason: m.verdict.reasons[c.name] ?? m.verdict.reasonOther(c.name), detail: c.detail }
 }
 
@@ -113,8 +117,7 @@ function verdictLines(r: VerifyResult, m: Messages, s: TrustSettings, link: Trus
 export function pageVerdict(r: VerifyResult, s: TrustSettings, link: TrustSettings = DEFAULT_SETTINGS, m: Messages = en): PageVerdict {
   const v = m.verdict
   const custom = customSettings(s, link, m.settings).map((c): UsedSetting => ({ ...c, used: settingUsed(c, r) }))
-  const failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
-  const skipped = r.checks.filter((c) => c.ok && c.notChecked === true).map((c) => c.name)
+  const { failed, skipped } = failedAndSkipped(r.checks)
   const every = skipped.length === 0 ? v.every : v.everyRan(skipped.join(', '))
   const lines = verdictLines(r, m, s, link)
   const title = (en: string): string => m.titles[en] ?? en

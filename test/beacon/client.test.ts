@@ -20,6 +20,7 @@ import { blockCid, encodeBlock, parseBlock } from '../../src/core/block.js'
 import { ipnsNameOfKey } from '../../src/core/ipns/key-format.js'
 import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import type { FaultController } from '../../src/emulator/faults.js'
+import { rejectedBy } from '../helpers/thrown.js'
 
 let emu: ServedBeaconEmulator
 let b: { url: string; faults: FaultController }
@@ -40,14 +41,7 @@ const client = (opts: Partial<ConstructorParameters<typeof BeaconClient>[0]> = {
   new BeaconClient({ gateways: [emu.url, b.url], name: emu.beaconName, timeoutMs: 2000, retryDelayMs: 10, ...opts })
 const single = (opts: Partial<ConstructorParameters<typeof BeaconClient>[0]> = {}) => client({ gateways: [emu.url], retries: 0, ...opts })
 
-async function failure(p: Promise<unknown>): Promise<AllGatewaysFailedError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(AllGatewaysFailedError)
-  return err as AllGatewaysFailedError
-}
+const failure = (p: Promise<unknown>): Promise<AllGatewaysFailedError> => rejectedBy(p, AllGatewaysFailedError)
 
 describe('BeaconClient: happy paths (RSA k2k4r8 name)', () => {
   it('latest() verifies the signed record and the head block (2 requests), then 1 request when unchanged', async () => {

@@ -9,6 +9,7 @@ import { AllGatewaysFailedError, RedirectRefusedError } from '../../src/beacon/e
 import { InvalidInputError } from '../../src/core/errors.js'
 import { startBeaconEmulator, type ServedBeaconEmulator } from '../../src/emulator/beacon.js'
 import { startHttpServer, type RunningHttpServer } from '../../src/emulator/http.js'
+import { rejectedBy } from '../helpers/thrown.js'
 
 let emu: ServedBeaconEmulator
 let other: { url: string; close(): Promise<void> }
@@ -39,14 +40,7 @@ afterEach(() => {
 const single = (opts: Partial<ConstructorParameters<typeof BeaconClient>[0]> = {}) =>
   new BeaconClient({ gateways: [emu.url], name: emu.beaconName, retries: 0, timeoutMs: 2000, ...opts })
 
-async function failureOf(p: Promise<unknown>): Promise<AllGatewaysFailedError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(AllGatewaysFailedError)
-  return err as AllGatewaysFailedError
-}
+const failureOf = (p: Promise<unknown>): Promise<AllGatewaysFailedError> => rejectedBy(p, AllGatewaysFailedError)
 
 describe('BeaconClient redirects', () => {
   for (const status of [301, 302, 303, 307, 308] as const) {

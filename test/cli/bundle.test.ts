@@ -67,6 +67,8 @@ async function traced(args: readonly string[], options: RunOptions = { cwd: ws.d
 
 const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
+/** The built-in kinds whose module ran (`dist/core/kinds/<name>.js`, one per kind; `reroll.js` holds both re-roll kinds). */
+const kindModules = (t: Traced): string[] => DEFAULT_DRAW_KINDS.names.filter((n) => n !== 'weighted-reroll' && t.modules.has(`dist/core/kinds/${n}.js`))
 
 describe('the bundled orbitdraw (package.json bin)', () => {
   it('is five lines that send verify to one CommonJS file and every other command to dist/cli, beside the hash worker (an ES module), and no source maps', async () => {
@@ -178,6 +180,29 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(commandModules(t)).toEqual(['dist/cli/commands/describe.js', 'dist/cli/commands/verify-usage.js', 'dist/cli/commands/verify.js'])
     expect(matching(t, /^dist\/(beacon|timestamp|emulator|net)\/|@noble\/curves|^dist\/core\/ipns\/ed25519\.js$|^dist\/core\/index\.js$|^dist\/cli\/participants/)).toEqual([])
     expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
+    // The kinds are loaded on first use (scripts/build-cli.ts, lazyKinds): a pick proof runs the pick kind's module,
+    // no other kind's, and neither the sortition engine (but its limits, pool.js) nor the allocation kinds.
+    expect(kindModules(t)).toEqual(['pick'])
+    expect(matching(t, /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/)).toEqual([])
+    expect(t.modules).not.toContain('dist/core/kinds/registry.js')
+    expect(META[CLI_FILE]).not.toContain('dist/core/kinds/registry.js')
+    // The participants' digest with node:crypto (src/node/native-digest.ts): the core's SHA-256 would run cold.
+    expect(t.modules).toContain('dist/node/native-digest.js')
+  })
+
+  it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {
+    // The other kinds' modules a kind's module imports (weighted reuses pick's count check).
+    const ALSO_RUNS: Record<string, readonly string[]> = { weighted: ['pick'] }
+    const vectors = JSON.parse(await readFile(join(ROOT, 'test', 'vectors', 'draws.json'), 'utf8')) as { cases: { name: string; commitmentCid: string; proof: { commitment: { draw: { kind: string } } } }[] }
+    const byKind = new Map(vectors.cases.map((c) => [c.proof.commitment.draw.kind, c] as const))
+    expect([...byKind.keys()].sort()).toEqual(['panel', 'panel-lottery', 'pick', 'range', 'shuffle', 'tiebreak', 'weighted'])
+    for (const [kind, c] of byKind) {
+      await writeFile(join(ws.dir, `${c.name}.json`), JSON.stringify(c.proof))
+      const t = await traced(['verify', `${c.name}.json`, '--allow-unsigned', '--allow-untimestamped', '--commitment', c.commitmentCid])
+      expect(t.code, `${kind}: ${t.stderr}`).toBe(0)
+      expect(kindModules(t), kind).toEqual(DEFAULT_DRAW_KINDS.names.filter((n) => n === kind || ALSO_RUNS[kind]?.includes(n)))
+      if (!kind.startsWith('panel')) expect(matching(t, /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/), kind).toEqual([])
+    }
   })
 
   it('a strict verify of an Ed25519-signed record runs Ed25519 (@noble/curves) and passes', async () => {

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
+import { lcg } from '../core/sortition/fixtures.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
@@ -15,11 +16,7 @@ let opts: RunOptions
 /** 48 respondents, gender (2) and age (3), about 20 addresses written in varying case and spacing. */
 function poolCsv(emptyAt = -1): string {
   const rows = ['id,gender,age,address']
-  let x = 7
-  const rnd = (m: number): number => {
-    x = (x * 48271) % 2147483647
-    return x % m
-  }
+  const rnd = lcg(7)
   for (let i = 1; i <= 48; i++) {
     const h = rnd(20)
     const address = i === emptyAt ? '  ' : rnd(2) === 0 ? `"${h} High  Street, Leeds"` : `"${h} HIGH STREET, leeds "`

@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json, printedDraw, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
+import { lcg } from '../core/sortition/fixtures.js'
 
 const ws = useEmulatorWorkspace()
 let dir: string
@@ -16,11 +17,7 @@ let opts: RunOptions
 /** A deterministic pool CSV: 48 respondents, gender (2), age (3), region (2). */
 function poolCsv(): string {
   const rows = ['id,gender,age,region']
-  let x = 99
-  const rnd = (m: number): number => {
-    x = (x * 48271) % 2147483647
-    return x % m
-  }
+  const rnd = lcg(99)
   for (let i = 1; i <= 48; i++) rows.push(`r${String(i).padStart(2, '0')},${['female', 'male'][rnd(2)]},${['16-29', '30-59', '60+'][rnd(3)]},${['north', 'south'][rnd(2)]}`)
   return `${rows.join('\n')}\n`
 }

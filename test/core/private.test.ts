@@ -20,6 +20,7 @@ import { MerkleTree } from '../../src/core/merkle.js'
 import { commit as nodeCommit } from '../../src/commit.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
+import { codeOf } from '../helpers/thrown.js'
 
 const SECRET_A = Uint8Array.from({ length: 32 }, (_, i) => i + 1)
 const SECRET_B = Uint8Array.from({ length: 32 }, (_, i) => 0xff - i)
@@ -34,14 +35,6 @@ const base = (participants: CommitOptions['participants'], draw: CommitOptions['
 })
 const failed = (r: { checks: readonly { name: string; ok: boolean }[] }): string[] => r.checks.filter((c) => !c.ok).map((c) => c.name)
 const names = (r: { checks: readonly { name: string }[] }): string[] => r.checks.map((c) => c.name)
-const code = (f: () => unknown): string | undefined => {
-  try {
-    f()
-  } catch (err) {
-    return (err as { code?: string }).code
-  }
-  return undefined
-}
 
 /** The independent definition: HMAC-SHA256(secret, "orbitdraw/v1/leaf-salt" || 0x00 || u64be(i)) with node:crypto. */
 function refSalt(secret: Uint8Array, i: number): string {
@@ -87,11 +80,11 @@ describe('leaf salts', () => {
   })
 
   it('secrets must be 32 non-zero bytes; salts 32 bytes, one per entry', () => {
-    expect(code(() => OrganizerSecret.fromBytes(new Uint8Array(31)))).toBe('INVALID_SECRET')
-    expect(code(() => OrganizerSecret.fromBytes(new Uint8Array(32)))).toBe('INVALID_SECRET')
-    expect(code(() => participantsRoot(['a', 'b'], { salts: [new Uint8Array(32)] }))).toBe('SALTS_MISMATCH')
-    expect(code(() => participantsRoot(['a'], { salts: [new Uint8Array(31)] }))).toBe('INVALID_SALT')
-    expect(code(() => participantsTree(['a']).salt(0))).toBe('NOT_SALTED')
+    expect(codeOf(() => OrganizerSecret.fromBytes(new Uint8Array(31)))).toBe('INVALID_SECRET')
+    expect(codeOf(() => OrganizerSecret.fromBytes(new Uint8Array(32)))).toBe('INVALID_SECRET')
+    expect(codeOf(() => participantsRoot(['a', 'b'], { salts: [new Uint8Array(32)] }))).toBe('SALTS_MISMATCH')
+    expect(codeOf(() => participantsRoot(['a'], { salts: [new Uint8Array(31)] }))).toBe('INVALID_SALT')
+    expect(codeOf(() => participantsTree(['a']).salt(0))).toBe('NOT_SALTED')
   })
 
   it('the secret never prints, logs or serializes by accident', () => {
@@ -159,12 +152,12 @@ describe('salted commitment', () => {
     for (const v of [false, 1, 'true', null]) {
       const j = JSON.parse(JSON.stringify(priv.json))
       j.participants.salted = v
-      expect(code(() => parseCommitment(j)), String(v)).toBe('INVALID_FIELD')
+      expect(codeOf(() => parseCommitment(j)), String(v)).toBe('INVALID_FIELD')
     }
-    expect(code(() => describeCommitment({ ...priv.commitment, participants: { ...priv.commitment.participants!, salted: false as unknown as true } }))).toBeUndefined()
+    expect(codeOf(() => describeCommitment({ ...priv.commitment, participants: { ...priv.commitment.participants!, salted: false as unknown as true } }))).toBeUndefined()
   })
   it('a range draw cannot be private', () => {
-    expect(code(() => commit({ ...base(undefined, { kind: 'range', min: 1n, max: 6n, count: 1, distinct: false }), private: { secret: SECRET_A } }))).toBe('UNEXPECTED_SECRET')
+    expect(codeOf(() => commit({ ...base(undefined, { kind: 'range', min: 1n, max: 6n, count: 1, distinct: false }), private: { secret: SECRET_A } }))).toBe('UNEXPECTED_SECRET')
   })
 })
 
@@ -194,16 +187,16 @@ describe('private proofs', () => {
     expect(prepareDraw(commit(base(list)).commitment, list).disclosure).toBe('full')
     // A private shuffle cannot be winners-only: its full disclosure must be said.
     const shuffle = commit({ ...base(list, { kind: 'shuffle' }), private: { secret: SECRET_A } }).commitment
-    expect(code(() => prepareDraw(shuffle, list, { secret: SECRET_A }))).toBe('FULL_DISCLOSURE_REQUIRED')
+    expect(codeOf(() => prepareDraw(shuffle, list, { secret: SECRET_A }))).toBe('FULL_DISCLOSURE_REQUIRED')
     expect(prepareDraw(shuffle, list, { secret: SECRET_A, disclosure: 'full' }).disclosure).toBe('full')
   })
 
   it('draw refuses a winners-only proof of an unsalted list, a missing, unexpected or wrong secret', () => {
     const pub = commit(base(list))
-    expect(code(() => drawFromBlock(pub.commitment, list, CHAIN[10]!, { disclosure: 'winners' }))).toBe('PRIVATE_NEEDS_SALTED_LIST')
-    expect(code(() => drawFromBlock(pub.commitment, list, CHAIN[10]!, { secret: SECRET_A }))).toBe('UNEXPECTED_SECRET')
-    expect(code(() => drawFromBlock(priv.commitment, list, CHAIN[10]!, { disclosure: 'winners' }))).toBe('MISSING_SECRET')
-    expect(code(() => drawFromBlock(priv.commitment, list, CHAIN[10]!, { disclosure: 'winners', secret: SECRET_B }))).toBe('PARTICIPANTS_MISMATCH')
+    expect(codeOf(() => drawFromBlock(pub.commitment, list, CHAIN[10]!, { disclosure: 'winners' }))).toBe('PRIVATE_NEEDS_SALTED_LIST')
+    expect(codeOf(() => drawFromBlock(pub.commitment, list, CHAIN[10]!, { secret: SECRET_A }))).toBe('UNEXPECTED_SECRET')
+    expect(codeOf(() => drawFromBlock(priv.commitment, list, CHAIN[10]!, { disclosure: 'winners' }))).toBe('MISSING_SECRET')
+    expect(codeOf(() => drawFromBlock(priv.commitment, list, CHAIN[10]!, { disclosure: 'winners', secret: SECRET_B }))).toBe('PARTICIPANTS_MISMATCH')
   })
 
   it('verify fails `participants` for a winners-only proof of an unsalted list (as an old proof would carry it)', async () => {

@@ -21,6 +21,7 @@ import { type DrawSpec } from '../../src/core/kinds/registry.js'
 import { type Proof } from '../../src/core/proof.js'
 import { BEACON_NAME, buildChain, makeBlock, OLD_BEACON_NAME } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
+import { codeOf } from '../helpers/thrown.js'
 
 const CHAIN = buildChain(24, 'properties')
 const RUNS = { numRuns: 60 }
@@ -223,14 +224,6 @@ describe('any change to the commitment, the participants or the block changes th
 })
 
 describe('drawFromBlock refuses what does not match the commitment', () => {
-  const code = (fn: () => unknown): string | undefined => {
-    try {
-      fn()
-    } catch (err) {
-      return (err as { code?: string }).code
-    }
-    return undefined
-  }
 
   it('mismatched participants → PARTICIPANTS_MISMATCH (one changed, one missing, one added, order swapped)', () => {
     fc.assert(
@@ -245,9 +238,9 @@ describe('drawFromBlock refuses what does not match the commitment', () => {
         ;[swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!]
         for (const wrong of [changed, swapped, list.slice(1), [...list, `${list.join('')}+`]]) {
           expect(() => drawFromBlock(commitment, wrong, c.block)).toThrow(MismatchError)
-          expect(code(() => drawFromBlock(commitment, wrong, c.block))).toBe('PARTICIPANTS_MISMATCH')
+          expect(codeOf(() => drawFromBlock(commitment, wrong, c.block))).toBe('PARTICIPANTS_MISMATCH')
           const priv = commit({ ...c.options, private: { secret: SECRET } }).commitment
-          expect(code(() => drawFromBlock(priv, wrong, c.block, { disclosure: 'winners', secret: SECRET }))).toBe('PARTICIPANTS_MISMATCH')
+          expect(codeOf(() => drawFromBlock(priv, wrong, c.block, { disclosure: 'winners', secret: SECRET }))).toBe('PARTICIPANTS_MISMATCH')
         }
       }),
       { numRuns: 40 },
@@ -257,7 +250,7 @@ describe('drawFromBlock refuses what does not match the commitment', () => {
   it('weighted: a changed weight → PARTICIPANTS_MISMATCH', () => {
     const list = [{ entry: 'a', weight: 1 }, { entry: 'b', weight: 2 }]
     const { commitment } = commit({ beacon: BEACON_NAME, target: 5, after: { sequence: 1, block: CHAIN[1]!.cid }, participants: list, draw: { kind: 'weighted', count: 1 } })
-    expect(code(() => drawFromBlock(commitment, [{ entry: 'a', weight: 1 }, { entry: 'b', weight: 3 }], CHAIN[5]!))).toBe('PARTICIPANTS_MISMATCH')
+    expect(codeOf(() => drawFromBlock(commitment, [{ entry: 'a', weight: 1 }, { entry: 'b', weight: 3 }], CHAIN[5]!))).toBe('PARTICIPANTS_MISMATCH')
   })
 
   it('a block of another sequence → WRONG_BLOCK', () => {
@@ -266,7 +259,7 @@ describe('drawFromBlock refuses what does not match the commitment', () => {
         fc.pre(seq !== c.options.target)
         const { commitment } = commit(c.options)
         expect(() => drawFromBlock(commitment, c.participants, CHAIN[seq]!)).toThrow(MismatchError)
-        expect(code(() => drawFromBlock(commitment, c.participants, CHAIN[seq]!))).toBe('WRONG_BLOCK')
+        expect(codeOf(() => drawFromBlock(commitment, c.participants, CHAIN[seq]!))).toBe('WRONG_BLOCK')
       }),
       { numRuns: 40 },
     )
@@ -288,7 +281,7 @@ describe('drawFromBlock refuses what does not match the commitment', () => {
         const { commitment } = commit(c.options)
         const bytes = c.block.bytes.slice()
         bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 1
-        expect(code(() => drawFromBlock(commitment, c.participants, { cid: c.block.cid, bytes }))).toBe('BLOCK_CID_MISMATCH')
+        expect(codeOf(() => drawFromBlock(commitment, c.participants, { cid: c.block.cid, bytes }))).toBe('BLOCK_CID_MISMATCH')
       }),
       { numRuns: 20 },
     )
@@ -300,10 +293,10 @@ describe('drawFromBlock refuses what does not match the commitment', () => {
         const { commitment } = commit(c.options)
         const t = c.block
         const empty = makeBlock({ previous: t.previous, sequence: t.sequence, ctrng: [] })
-        expect(code(() => drawFromBlock(commitment, c.participants, empty))).toBe('NO_RANDOMNESS')
+        expect(codeOf(() => drawFromBlock(commitment, c.participants, empty))).toBe('NO_RANDOMNESS')
         const text = `{"previous":"/ipfs/${t.previous}","data":{"sequence":${t.sequence},"timestamp":1}}`
         const bytes = new TextEncoder().encode(text)
-        expect(code(() => drawFromBlock(commitment, c.participants, { cid: blockCid(bytes), bytes }))).toBe('NO_RANDOMNESS')
+        expect(codeOf(() => drawFromBlock(commitment, c.participants, { cid: blockCid(bytes), bytes }))).toBe('NO_RANDOMNESS')
       }),
       { numRuns: 20 },
     )

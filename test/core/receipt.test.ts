@@ -8,6 +8,7 @@ import { checkReceipt, makeReceipts, parseReceipt, serializeReceipt, type Receip
 import { commit, type CommitOptions } from '../../src/core/commitment.js'
 import { LIMITS } from '../../src/core/limits.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { codeOf } from '../helpers/thrown.js'
 
 const CHAIN = buildChain(8, 'receipts')
 const SECRET = Uint8Array.from({ length: 32 }, (_, i) => 200 - i)
@@ -18,14 +19,6 @@ function options(participants: CommitOptions['participants'], draw: CommitOption
   return { beacon: BEACON_NAME, target: 6, after: { sequence: 4, block: CHAIN[4]!.cid }, participants, draw, label: 'receipts' }
 }
 const failed = (r: { checks: readonly { name: string; ok: boolean }[] }): string[] => r.checks.filter((c) => !c.ok).map((c) => c.name)
-const code = (f: () => unknown): string | undefined => {
-  try {
-    f()
-  } catch (err) {
-    return (err as { code?: string }).code
-  }
-  return undefined
-}
 
 // eslint-disable-next-line no-control-regex
 const listArb = fc.uniqueArray(fc.string({ minLength: 1, maxLength: 12 }).map((s) => `p:${s.replace(/[\u0000-\u001f\u007f-\u009f\s]/g, '_')}`), { minLength: 1, maxLength: 40 })
@@ -115,12 +108,12 @@ describe('makeReceipts / checkReceipt', () => {
   it('refuses a public list, a wrong list and a wrong secret', () => {
     const list = ['alice', 'bob', 'carol']
     const pub = commit(options(list))
-    expect(code(() => makeReceipts(pub, list, SECRET))).toBe('NOT_SALTED')
+    expect(codeOf(() => makeReceipts(pub, list, SECRET))).toBe('NOT_SALTED')
     const c = commit({ ...options(list), private: { secret: SECRET } })
-    expect(code(() => makeReceipts(c, list, OTHER))).toBe('PARTICIPANTS_MISMATCH')
-    expect(code(() => makeReceipts(c, ['alice', 'carol', 'bob'], SECRET))).toBe('PARTICIPANTS_MISMATCH')
-    expect(code(() => makeReceipts(c, list.slice(1), SECRET))).toBe('PARTICIPANTS_MISMATCH')
-    expect(code(() => makeReceipts(c, list, SECRET).receiptFor(3))).toBe('INDEX_OUT_OF_RANGE')
+    expect(codeOf(() => makeReceipts(c, list, OTHER))).toBe('PARTICIPANTS_MISMATCH')
+    expect(codeOf(() => makeReceipts(c, ['alice', 'carol', 'bob'], SECRET))).toBe('PARTICIPANTS_MISMATCH')
+    expect(codeOf(() => makeReceipts(c, list.slice(1), SECRET))).toBe('PARTICIPANTS_MISMATCH')
+    expect(codeOf(() => makeReceipts(c, list, SECRET).receiptFor(3))).toBe('INDEX_OUT_OF_RANGE')
     // a receipt made up for a public commitment fails `inclusion`
     const r = makeReceipts(c, list, SECRET).receiptFor(0)
     const forged = { ...r, commitment: pub.json, commitmentCid: pub.cid }
@@ -141,15 +134,15 @@ describe('parseReceipt', () => {
   })
 
   it('strict: duplicate keys, unknown fields, bad UTF-8, oversize, bad shapes', () => {
-    expect(code(() => parseReceipt(text.replace('"index": 1', '"index": 1, "index": 2')))).toBe('DUPLICATE_KEY')
-    expect(code(() => parseReceipt(text.replace('"index": 1', '"index": 1, "extra": 2')))).toBe('UNKNOWN_FIELD')
-    expect(code(() => parseReceipt(Uint8Array.from([0x7b, 0xff, 0x7d])))).toBe('INVALID_UTF8')
-    expect(code(() => parseReceipt(' '.repeat(LIMITS.maxReceiptBytes + 1)))).toBe('RECEIPT_TOO_LARGE')
-    expect(code(() => parseReceipt(text.replace(r.salt, r.salt.toUpperCase())))).toBe('INVALID_FIELD')
-    expect(code(() => parseReceipt(text.replace('"index": 1', '"index": -1')))).toBe('INVALID_FIELD')
-    expect(code(() => parseReceipt({ ...JSON.parse(text), path: Array.from({ length: 65 }, () => '00'.repeat(32)) }))).toBe('LIMIT_EXCEEDED')
-    expect(code(() => parseReceipt({ ...JSON.parse(text), type: 'x' }))).toBe('NOT_A_RECEIPT')
-    expect(code(() => parseReceipt({ ...JSON.parse(text), version: 9 }))).toBe('UNSUPPORTED_VERSION')
+    expect(codeOf(() => parseReceipt(text.replace('"index": 1', '"index": 1, "index": 2')))).toBe('DUPLICATE_KEY')
+    expect(codeOf(() => parseReceipt(text.replace('"index": 1', '"index": 1, "extra": 2')))).toBe('UNKNOWN_FIELD')
+    expect(codeOf(() => parseReceipt(Uint8Array.from([0x7b, 0xff, 0x7d])))).toBe('INVALID_UTF8')
+    expect(codeOf(() => parseReceipt(' '.repeat(LIMITS.maxReceiptBytes + 1)))).toBe('RECEIPT_TOO_LARGE')
+    expect(codeOf(() => parseReceipt(text.replace(r.salt, r.salt.toUpperCase())))).toBe('INVALID_FIELD')
+    expect(codeOf(() => parseReceipt(text.replace('"index": 1', '"index": -1')))).toBe('INVALID_FIELD')
+    expect(codeOf(() => parseReceipt({ ...JSON.parse(text), path: Array.from({ length: 65 }, () => '00'.repeat(32)) }))).toBe('LIMIT_EXCEEDED')
+    expect(codeOf(() => parseReceipt({ ...JSON.parse(text), type: 'x' }))).toBe('NOT_A_RECEIPT')
+    expect(codeOf(() => parseReceipt({ ...JSON.parse(text), version: 9 }))).toBe('UNSUPPORTED_VERSION')
   })
 
   it('checkReceipt never throws on junk', () => {

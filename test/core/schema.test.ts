@@ -30,6 +30,25 @@ const CHAIN = buildChain(4)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tamper tables write deep into JSON fixtures
 type Doc = Record<string, any>
 
+/**
+ * Replaces one top-level or nested value of `doc` at a pseudo-random path (`pick` among the first 400
+ * paths, the root included, where nothing is replaced); returns that path.
+ */
+function replaceAt(doc: Record<string, unknown>, pick: number, value: unknown): (string | number)[] {
+  const paths: (string | number)[][] = []
+  const walk = (v: unknown, path: (string | number)[]): void => {
+    paths.push(path)
+    if (v !== null && typeof v === 'object' && paths.length < 400) for (const [k, x] of Object.entries(v)) walk(x, [...path, Array.isArray(v) ? Number(k) : k])
+  }
+  walk(doc, [])
+  const path = paths[pick % paths.length]!
+  if (path.length === 0) return path
+  let o = doc as Record<string | number, unknown>
+  for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>
+  o[path.at(-1)!] = value
+  return path
+}
+
 describe('docs/proof.schema.json', () => {
   let emu: RunningEmulator
   beforeAll(async () => {
@@ -78,19 +97,7 @@ describe('docs/proof.schema.json', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: base.length - 1 }), fc.jsonValue(), fc.nat(), async (which, value, pick) => {
         const proof = clone(base[which]) as Record<string, unknown>
-        // Replace one top-level or nested value at a pseudo-random path.
-        const paths: (string | number)[][] = []
-        const walk = (v: unknown, path: (string | number)[]) => {
-          paths.push(path)
-          if (v !== null && typeof v === 'object' && paths.length < 400) for (const [k, x] of Object.entries(v)) walk(x, [...path, Array.isArray(v) ? Number(k) : k])
-        }
-        walk(proof, [])
-        const path = paths[pick % paths.length]!
-        if (path.length > 0) {
-          let o = proof as Record<string | number, unknown>
-          for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>
-          o[path.at(-1)!] = value
-        }
+        replaceAt(proof, pick, value)
         const result = await verify(proof)
         if (result.ok) expect(validate(proof), JSON.stringify(validate.errors)).toBe(true)
       }),
@@ -248,17 +255,8 @@ describe('docs/*.schema.json, generated from src/core/schema', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: proofs.length - 1 }), fc.jsonValue({ maxDepth: 3 }), fc.nat(), (which, value, pick) => {
         const proof = clone(proofs[which]) as Record<string, unknown>
-        const paths: (string | number)[][] = []
-        const walk = (v: unknown, path: (string | number)[]) => {
-          paths.push(path)
-          if (v !== null && typeof v === 'object' && paths.length < 400) for (const [k, x] of Object.entries(v)) walk(x, [...path, Array.isArray(v) ? Number(k) : k])
-        }
-        walk(proof, [])
-        const path = paths[pick % paths.length]!
+        const path = replaceAt(proof, pick, value)
         if (path.length === 0) return
-        let o = proof as Record<string | number, unknown>
-        for (const k of path.slice(0, -1)) o = o[k] as Record<string | number, unknown>
-        o[path.at(-1)!] = value
         const parsed = failure(() => parseProof(proof))
         const inCommitment = path[0] === 'commitment' ? failure(() => parseCommitment(proof.commitment)) : undefined
         if (parsed === undefined && inCommitment === undefined) expect(proofSchema(proof), `${path.join('.')}: ${JSON.stringify(proofSchema.errors)}`).toBe(true)

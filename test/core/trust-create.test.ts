@@ -11,20 +11,13 @@ import { InvalidInputError } from '../../src/core/errors.js'
 import { DEFAULT_DRAND_CHAINS } from '../../src/core/drand/chain.js'
 import { timestampRoots } from '../../src/core/trust.js'
 import { makeProof, TEST_TSA } from '../browser/fixtures.js'
+import { rejectedBy } from '../helpers/thrown.js'
 
 const proof = await makeProof({ signed: true })
 const beacon = (proof.commitment as { beacon: string }).beacon
 const bytes = JSON.stringify(proof)
 
-async function thrown(p: Promise<unknown>): Promise<InvalidInputError> {
-  try {
-    await p
-  } catch (err) {
-    expect(err).toBeInstanceOf(InvalidInputError)
-    return err as InvalidInputError
-  }
-  throw new Error('createTrust did not throw')
-}
+const thrown = (p: Promise<unknown>): Promise<InvalidInputError> => rejectedBy(p, InvalidInputError)
 
 describe('createTrust', () => {
   it('builds the defaults once: Orbitport beacons, the public authorities with URLs and roots, quicknet; frozen', async () => {

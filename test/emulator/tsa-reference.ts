@@ -3,6 +3,10 @@
  * `asn1js` (now devDependencies), kept as the reference its DER writer is compared with byte for byte
  * (`tsa-der.test.ts`): the same keys, names, extensions, times and signatures (RFC 6979, deterministic),
  * so with a seed and a fixed clock both must give the same certificates and tokens.
+ *
+ * Deliberately independent of `src/emulator/tsa.ts`: its OIDs, names, key derivation and defaults are
+ * written again here, not imported, so that a change in the emulator cannot also change the reference it
+ * is compared with (the `duplicates` tool's pairs of this file with `tsa.ts` are expected).
  */
 import { p256 } from '@noble/curves/nist.js'
 import { sha256 } from '@noble/hashes/sha2.js'

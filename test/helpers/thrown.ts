@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+
 /**
  * The error a call throws, for assertions on its code, message, hint and path. Fails the test when the
  * call returns, or throws something that is not a `type` (that error is rethrown as the cause).
@@ -10,4 +12,41 @@ export function thrownBy<E extends Error>(fn: () => unknown, type: abstract new 
     throw new Error(`expected a ${type.name}, got ${String(err)}`, { cause: err })
   }
   throw new Error(`expected a ${type.name}, nothing was thrown`)
+}
+
+/** The code and message of the error `p` rejects with (to compare a streamed path's error with the in-memory one's). */
+export async function rejectionOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const e = (await p.then(() => null, (err: unknown) => err)) as { code: string; message: string } | null
+  if (e === null) throw new Error('expected a rejection, the promise resolved')
+  return { code: e.code, message: e.message }
+}
+
+/** The code and message of the error `fn` throws. */
+export function errorOf(fn: () => unknown): { code: string; message: string } {
+  try {
+    fn()
+  } catch (err) {
+    return { code: (err as { code: string }).code, message: (err as Error).message }
+  }
+  throw new Error('expected an error, nothing was thrown')
+}
+
+/** The `code` of the error `fn` throws, or undefined when it returns (or throws an error without one). */
+export function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn()
+  } catch (err) {
+    return (err as { code?: string }).code
+  }
+  return undefined
+}
+
+/** The error `p` rejects with. Fails the test when `p` resolves, or rejects with something that is not a `type`. */
+export async function rejectedBy<E extends Error>(p: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(err).toBeInstanceOf(type)
+  return err as E
 }

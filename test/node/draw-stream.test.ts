@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, verify, type Commitment, type DrawSpec } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
-import { commitFile, isStreamedRanking, streamDrawFile, writeProofFile, type ProofSink, type StreamedRanking } from '../../src/node/index.js'
+import { commitFile, isStreamedRanking, streamDrawFile, writeProofFile, type ProofSink, type StreamedDraw, type StreamedProof, type StreamedRanking } from '../../src/node/index.js'
 import { panelDraw } from '../../src/core/sortition/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
@@ -26,6 +26,16 @@ const fileOf = (text: string): Promise<string> => tmp.write(text)
 
 function commitmentFor(list: readonly string[], draw: DrawSpec, salted: boolean): Commitment {
   return commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: list, draw, label: 'node "stream"', ...(salted ? { private: { secret: SECRET } } : {}) }).commitment
+}
+
+/** Writes `proof` through `drawn` to the file `name` (writeProofFile), which must hold `expected` and verify. */
+async function expectWrittenProof(name: string, drawn: StreamedDraw, proof: StreamedProof, expected: string): Promise<void> {
+  const out = join(tmp.dir, name)
+  await writeProofFile(out, (sink) => drawn.write(proof, sink))
+  const text = await readFile(out, 'utf8')
+  expect(text).toBe(expected)
+  const verdict = await verify(JSON.parse(text), RELAXED)
+  expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)
 }
 
 function capture(): { sink: ProofSink; text: () => string } {
@@ -110,12 +120,7 @@ describe('a ranking of every entry (shuffle, tiebreak), written from the file', 
     const commitment = commitmentFor(small, { kind: 'shuffle' }, false)
     const drawn = await streamDrawFile(path, { threads: 1, rankingWindowBytes: 100 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
-    const out = join(tmp.dir, 'shuffle.proof.json')
-    await writeProofFile(out, (sink) => drawn.write(proof, sink))
-    const text = await readFile(out, 'utf8')
-    expect(text).toBe(serializeProof(drawFromBlock(commitment, small, chain[10]!)))
-    const verdict = await verify(JSON.parse(text), RELAXED)
-    expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)
+    await expectWrittenProof('shuffle.proof.json', drawn, proof, serializeProof(drawFromBlock(commitment, small, chain[10]!)))
   })
 
   it('a file changed before the ranking is written: PARTICIPANTS_MISMATCH, nothing left', async () => {
@@ -159,12 +164,7 @@ describe('from the index, end to end', () => {
     expect(list.count).toBe(small.length)
     const drawn = await streamDrawFile(path, { threads: 1 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
-    const out = join(tmp.dir, 'e2e.proof.json')
-    await writeProofFile(out, (sink) => drawn.write(proof, sink))
-    const text = await readFile(out, 'utf8')
-    expect(text).toBe(serializeProof(drawFromBlock(commitment, small, chain[10]!)))
-    const verdict = await verify(JSON.parse(text), RELAXED)
-    expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)
+    await expectWrittenProof('e2e.proof.json', drawn, proof, serializeProof(drawFromBlock(commitment, small, chain[10]!)))
   })
 
   it('a file changed between the passes: PARTICIPANTS_MISMATCH, and writeProofFile leaves nothing', async () => {

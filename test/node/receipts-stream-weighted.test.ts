@@ -5,39 +5,26 @@
  * for a weighted draw, one for a draw of plain entries), a wrong secret, a wrong weight and a file changed
  * between the passes fail with `makeReceipts`' typed errors; a reader that stops early ends the reading.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkReceipt, commit, makeReceipts, serializeReceipt, type Receipt, type WeightedEntry } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { streamReceiptsFile } from '../../src/node/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { useTempFiles } from '../helpers/temp-files.js'
+import { errorOf, rejectionOf } from '../helpers/thrown.js'
+import { csvField, weightedCsv } from '../helpers/weighted-csv.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-receipts-weighted-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const files = useTempFiles('orbitdraw-receipts-weighted-')
 
 const chain = buildChain(10, 'receipts-stream-weighted')
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(23))
 const BASE = { beacon: BEACON_NAME, target: 9, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'weighted' as const, count: 1 }, label: 'weighted receipts' }
 const COLUMNS = { column: 'name', weightColumn: 'tickets' }
 
-function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-async function csvOf(list: readonly WeightedEntry[]): Promise<string> {
-  const path = join(dir, `w${fileNo++}.csv`)
-  await writeFile(path, ['id,name,tickets', ...list.map((w, i) => `${i},${csvField(w.entry)},${w.weight}`)].join('\n') + '\n')
-  return path
-}
+const csvOf = (list: readonly WeightedEntry[]): Promise<string> => files.write(weightedCsv(list), 'w', '.csv')
 
 function listOf(n: number): WeightedEntry[] {
   return Array.from({ length: n }, (_, i) => ({ entry: i % 5 === 0 ? `Zoë, "${i}"` : `member ${i}`, weight: 1 + ((i * 7) % 13) }))
@@ -78,7 +65,7 @@ describe('streamReceiptsFile of a weighted CSV = makeReceipts, byte for byte', (
   it('every receipt checks against the commitment, and the entry column defaults to the first', async () => {
     const list = listOf(11)
     const committed = commit({ ...BASE, participants: list, private: { secret: SECRET } })
-    const path = join(dir, 'first-column.csv')
+    const path = join(files.dir, 'first-column.csv')
     await writeFile(path, ['name,tickets', ...list.map((w) => `${csvField(w.entry)},${w.weight}`)].join('\r\n'))
     const book = await streamReceiptsFile(committed.commitment, path, SECRET, { weightColumn: '2', blockLog: 2, threads: 1 })
     let seen = 0
@@ -104,18 +91,6 @@ describe('streamReceiptsFile of a weighted CSV = makeReceipts, byte for byte', (
 describe('errors', () => {
   const list: WeightedEntry[] = [{ entry: 'ann', weight: 2 }, { entry: 'bob', weight: 1 }, { entry: 'cy', weight: 5 }, { entry: 'dee', weight: 1 }]
   const committed = commit({ ...BASE, participants: list, private: { secret: SECRET } })
-  const thrown = async (p: Promise<unknown>): Promise<{ code: string; message: string }> => {
-    const e = (await p.then(() => null, (err: unknown) => err)) as { code: string; message: string }
-    return { code: e.code, message: e.message }
-  }
-  const inMemory = (f: () => unknown): { code: string; message: string } => {
-    try {
-      f()
-    } catch (err) {
-      return { code: (err as { code: string }).code, message: (err as Error).message }
-    }
-    throw new Error('makeReceipts accepted it')
-  }
 
   it('a weighted draw without weightColumn, and weightColumn for a draw of plain entries: INVALID_PARTICIPANTS', async () => {
     const path = await csvOf(list)
@@ -126,14 +101,14 @@ describe('errors', () => {
 
   it('a wrong secret, a wrong weight, a wrong order, a wrong count: makeReceipts\' PARTICIPANTS_MISMATCH', async () => {
     const other = OrganizerSecret.fromBytes(new Uint8Array(32).fill(24))
-    expect(await thrown(streamReceiptsFile(committed, await csvOf(list), other, { ...COLUMNS, threads: 1 }))).toEqual(inMemory(() => makeReceipts(committed, list, other)))
+    expect(await rejectionOf(streamReceiptsFile(committed, await csvOf(list), other, { ...COLUMNS, threads: 1 }))).toEqual(errorOf(() => makeReceipts(committed, list, other)))
     for (const wrong of [list.map((w, i) => (i === 2 ? { ...w, weight: 4 } : w)), [list[1]!, list[0]!, list[2]!, list[3]!], list.slice(0, 3)]) {
-      expect(await thrown(streamReceiptsFile(committed, await csvOf(wrong), SECRET, { ...COLUMNS, threads: 1 }))).toEqual(inMemory(() => makeReceipts(committed, wrong, SECRET)))
+      expect(await rejectionOf(streamReceiptsFile(committed, await csvOf(wrong), SECRET, { ...COLUMNS, threads: 1 }))).toEqual(errorOf(() => makeReceipts(committed, wrong, SECRET)))
     }
   })
 
   it('a bad file: the reader\'s error with its row', async () => {
-    const path = join(dir, 'bad.csv')
+    const path = join(files.dir, 'bad.csv')
     await writeFile(path, 'id,name,tickets\n0,ann,2\n1,bob,x\n')
     await expect(streamReceiptsFile(committed, path, SECRET, COLUMNS)).rejects.toMatchObject({ code: 'WEIGHT_INVALID', path: 'row 3' })
     await expect(streamReceiptsFile(committed, await csvOf(list), SECRET, { ...COLUMNS, weightColumn: 'nope' })).rejects.toMatchObject({ code: 'UNKNOWN_COLUMN' })

@@ -4,33 +4,22 @@
  * lists; they check; a public commitment, a wrong secret, a wrong count and a file changed between the
  * passes fail with `makeReceipts`' typed errors.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
 import { checkReceipt, commit, makeReceipts, serializeReceipt, type Receipt } from '../../src/core/index.js'
 import { OrganizerSecret } from '../../src/core/formats.js'
 import { streamReceiptsFile } from '../../src/node/receipts-stream.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { useTempFiles } from '../helpers/temp-files.js'
+import { errorOf, rejectionOf } from '../helpers/thrown.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-receipts-stream-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const files = useTempFiles('orbitdraw-receipts-stream-')
 
 const chain = buildChain(10, 'receipts-stream')
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(17))
 const BASE = { beacon: BEACON_NAME, target: 9, after: { sequence: 7, block: chain[7]!.cid }, draw: { kind: 'pick' as const, count: 2 }, label: 'receipts' }
 
-async function fileOf(text: string): Promise<string> {
-  const path = join(dir, `p${fileNo++}.txt`)
-  await writeFile(path, text)
-  return path
-}
+const fileOf = (text: string): Promise<string> => files.write(text)
 
 async function all(it: AsyncIterable<Receipt>): Promise<string[]> {
   const out: string[] = []
@@ -70,30 +59,18 @@ describe('streamReceiptsFile = makeReceipts, byte for byte', () => {
 describe('errors', () => {
   const list = ['ann', 'bob', 'cy', 'dee']
   const committed = commit({ ...BASE, participants: list, private: { secret: SECRET } })
-  const thrown = async (p: Promise<unknown>): Promise<{ code: string; message: string }> => {
-    const e = (await p.then(() => null, (err: unknown) => err)) as { code: string; message: string }
-    return { code: e.code, message: e.message }
-  }
-  const inMemory = (f: () => unknown): { code: string; message: string } => {
-    try {
-      f()
-    } catch (err) {
-      return { code: (err as { code: string }).code, message: (err as Error).message }
-    }
-    throw new Error('makeReceipts accepted it')
-  }
 
   it('a public commitment: NOT_SALTED', async () => {
     const pub = commit({ ...BASE, participants: list })
-    expect(await thrown(streamReceiptsFile(pub, await fileOf('ann\nbob\ncy\ndee\n'), SECRET))).toEqual(inMemory(() => makeReceipts(pub, list, SECRET)))
+    expect(await rejectionOf(streamReceiptsFile(pub, await fileOf('ann\nbob\ncy\ndee\n'), SECRET))).toEqual(errorOf(() => makeReceipts(pub, list, SECRET)))
   })
 
   it('a wrong secret, a wrong count, a wrong order: makeReceipts\' PARTICIPANTS_MISMATCH', async () => {
     const other = OrganizerSecret.fromBytes(new Uint8Array(32).fill(18))
-    expect(await thrown(streamReceiptsFile(committed, await fileOf('ann\nbob\ncy\ndee\n'), other, { threads: 1 }))).toEqual(inMemory(() => makeReceipts(committed, list, other)))
-    expect(await thrown(streamReceiptsFile(committed, await fileOf('ann\nbob\ncy\n'), SECRET, { threads: 1 }))).toEqual(inMemory(() => makeReceipts(committed, list.slice(0, 3), SECRET)))
+    expect(await rejectionOf(streamReceiptsFile(committed, await fileOf('ann\nbob\ncy\ndee\n'), other, { threads: 1 }))).toEqual(errorOf(() => makeReceipts(committed, list, other)))
+    expect(await rejectionOf(streamReceiptsFile(committed, await fileOf('ann\nbob\ncy\n'), SECRET, { threads: 1 }))).toEqual(errorOf(() => makeReceipts(committed, list.slice(0, 3), SECRET)))
     const swapped = ['bob', 'ann', 'cy', 'dee']
-    expect(await thrown(streamReceiptsFile(committed, await fileOf(swapped.join('\n')), SECRET, { threads: 1 }))).toEqual(inMemory(() => makeReceipts(committed, swapped, SECRET)))
+    expect(await rejectionOf(streamReceiptsFile(committed, await fileOf(swapped.join('\n')), SECRET, { threads: 1 }))).toEqual(errorOf(() => makeReceipts(committed, swapped, SECRET)))
   })
 
   it('weightColumn for a draw of plain entries: INVALID_PARTICIPANTS', async () => {

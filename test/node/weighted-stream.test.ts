@@ -5,39 +5,24 @@
  * in-memory `drawFromBlock` + `serializeProof` (public, salted with a full disclosure; one and two
  * threads; many blocks); a changed file is refused.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, verify, type Commitment, type WeightedEntry } from '../../src/core/index.js'
 import { OrganizerSecret, participantsRoot } from '../../src/core/formats.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { commitFile, streamDrawFile, streamWeightedCsv, writeProofFile, type ProofSink } from '../../src/node/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
+import { useTempFiles } from '../helpers/temp-files.js'
+import { weightedCsv } from '../helpers/weighted-csv.js'
 
-let dir: string
-let fileNo = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'orbitdraw-node-weighted-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const files = useTempFiles('orbitdraw-node-weighted-')
 
 const chain = buildChain(12, 'node-weighted-stream')
 const SECRET = OrganizerSecret.fromBytes(new Uint8Array(32).fill(5))
 const RELAXED = { allowUnsigned: true, allowUntimestamped: true, trust: { beacons: [BEACON_NAME] } } as const
 
-function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-async function csvOf(list: readonly WeightedEntry[], crlf = false): Promise<string> {
-  const path = join(dir, `w${fileNo++}.csv`)
-  const nl = crlf ? '\r\n' : '\n'
-  await writeFile(path, ['id,name,tickets', ...list.map((w, i) => `${i},${csvField(w.entry)},${w.weight}`)].join(nl) + nl)
-  return path
-}
+const csvOf = (list: readonly WeightedEntry[], crlf = false): Promise<string> => files.write(weightedCsv(list, crlf), 'w', '.csv')
 
 function commitmentFor(list: readonly WeightedEntry[], count: number, salted: boolean): Commitment {
   return commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, participants: list, draw: { kind: 'weighted', count }, label: 'weighted "stream"', ...(salted ? { private: { secret: SECRET } } : {}) }).commitment
@@ -74,7 +59,7 @@ describe('streamWeightedCsv', () => {
   ]
   for (const [name, text, code] of bad) {
     it(`${name}: ${code}, as the in-memory reader says`, async () => {
-      const path = join(dir, `bad${fileNo++}.csv`)
+      const path = files.nextPath('bad', '.csv')
       await writeFile(path, text)
       const inMemory = await readParticipants(path, { column: 'name', weightColumn: 'tickets' }).then(() => null, (e: unknown) => e)
       const streamed = await streamWeightedCsv(path, { column: 'name', weightColumn: 'tickets', threads: 1 }).then(() => null, (e: unknown) => e)
@@ -120,7 +105,7 @@ describe('streamDrawFile with weightColumn = the in-memory weighted draw, byte f
     const commitment = commitmentFor(small, 3, false)
     const drawn = await streamDrawFile(path, { column: 'name', weightColumn: 'tickets', threads: 1 })
     const proof = await drawn.prove(drawn.prepare(commitment), chain[10]!)
-    const out = join(dir, 'weighted.proof.json')
+    const out = join(files.dir, 'weighted.proof.json')
     await writeProofFile(out, (sink) => drawn.write(proof, sink))
     const verdict = await verify(JSON.parse(await readFile(out, 'utf8')), RELAXED)
     expect(verdict.ok, JSON.stringify(verdict.checks.filter((c) => !c.ok))).toBe(true)

@@ -3,11 +3,13 @@
  * first), installed into an empty directory (`npm install --offline --omit=dev`: the dependencies come
  * from npm's cache, never the network; the worktree's own install filled it), then the installed
  * `orbitdraw` verifies the demo-sized proofs (strict: RSA-signed record and RFC 3161 token; relaxed),
- * runs a command from `dist/cli/` (`inspect`, `--help`, `--version` with the shipped page's hash), and the
+ * runs a command from `dist/cli/` (`inspect`, `--help`, `--version` with the shipped page's hash,
+ * `verifier-page`, which expands the Brotli page byte for byte), and the
  * library's entries import under Node. So a tarball missing a file the command or an entry needs, a
  * `files` pattern that drops one, or a dependency left out of `dependencies` fails here.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,13 +56,23 @@ describe('the packed tarball, installed into an empty directory', () => {
     expect(refused.stdout).toMatch(/^✗ commitment-time /m)
   })
 
-  it('runs the other commands from dist/cli: --help, --version (the shipped page\'s hash), inspect', async () => {
+  it('runs the other commands from dist/cli: --help, --version (the shipped page\'s hash), verifier-page, inspect', async () => {
     const help = await orbitdraw(['--help'])
     expect(help.code, help.stderr).toBe(0)
     expect(help.stdout).toContain('Usage: orbitdraw <command>')
     const version = await orbitdraw(['--version'])
     expect(version.code, version.stderr).toBe(0)
     expect(version.stdout).toMatch(/^0\.1\.0\nverifier page sha256 [0-9a-f]{64} /)
+    // The package ships the page as Brotli (dist/verifier/index.html.br): the installed command expands
+    // it to the page the build hashed, byte for byte (its SHA-256 is the one docs/verifier.md publishes).
+    const digest = JSON.parse(await readFile(join(ROOT, 'dist', 'verifier', 'page-hash.json'), 'utf8')) as { bytes: number; sha256: string; cid: string }
+    expect(version.stdout).toContain(`verifier page sha256 ${digest.sha256} (cid ${digest.cid}`)
+    const page = await orbitdraw(['verifier-page', '-o', 'page.html'])
+    expect(page.code, page.stderr).toBe(0)
+    const written = await readFile(join(app, 'page.html'))
+    expect(written.length).toBe(digest.bytes)
+    expect(createHash('sha256').update(written).digest('hex')).toBe(digest.sha256)
+    expect(await readdir(join(app, 'node_modules', 'orbitdraw', 'dist', 'verifier'))).not.toContain('index.html')
     const inspect = await orbitdraw(['inspect', 'signed.json'])
     expect(inspect.code, inspect.stderr).toBe(0)
     expect(inspect.stdout).toContain('Proof (read, not verified)')

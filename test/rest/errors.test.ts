@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { InvalidInputError, OrbitdrawError } from '../../src/core/errors.js'
 import { AbortedError, AuthError, BrowserSecretError, FallbackError, InvalidResponseError, RedirectError, ServerError, SignatureError, TokenError, UnknownSourceError } from '../../src/rest/errors.js'
 import { NetworkError, RateLimitedError, TimeoutError } from '../../src/net/errors.js'
@@ -6,16 +6,10 @@ import { OrbitportClient } from '../../src/rest/client.js'
 import { defaultFallbackOn } from '../../src/rest/fallback.js'
 import { parseRetryAfter } from '../../src/rest/response.js'
 import { isBrowserContext } from '../../src/rest/options.js'
-import { assertNoSecrets, CLIENT_ID, record, rejection, SECRET, startHarness, thrown, type Harness } from './helpers.js'
+import { CLIENT_ID, record, rejection, SECRET, useHarness, thrown, type Harness } from './helpers.js'
 
 let h: Harness
-beforeEach(async () => {
-  h = await startHarness()
-})
-afterEach(async () => {
-  await h.close()
-  assertNoSecrets()
-})
+useHarness((started) => (h = started))
 
 describe('error types', () => {
   it('every REST error is an OrbitdrawError with a stable code, detail and hint', () => {
@@ -90,7 +84,6 @@ describe('error types', () => {
     expect(err.code).toBe('ORBITPORT_NETWORK')
     expect(err.url).toBe(`${url}/oauth/token`)
     expect(h.tokenRequests()).toHaveLength(3)
-    h = await startHarness() // for afterEach
   })
 
   it('a dropped connection is a NetworkError, retried', async () => {

@@ -7,27 +7,21 @@
  * gateway's; the `message` texts are illustrative (the service's own wording is not published).
  */
 import { readFileSync } from 'node:fs'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hexToBytes } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
 import { GATEWAY_ERROR_STATUS, gatewayError, type GatewayErrorCode } from '../../src/emulator/rest.js'
 import { AuthError, InsufficientCreditsError, ServerError, ServiceNotFoundError, SignatureError, UnsignedValueError } from '../../src/rest/errors.js'
 import { defaultFallbackOn } from '../../src/rest/fallback.js'
 import { RateLimitedError } from '../../src/net/errors.js'
-import { assertNoSecrets, rejection, SECRET, startHarness, thrown, type Harness } from './helpers.js'
+import { rejection, SECRET, startHarness, useHarness, thrown, type Harness } from './helpers.js'
 
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
 const guideKey = fixture('ctrng-signed-guide.key.json') as { publicKey: string }
 const errors = JSON.parse(readFileSync(new URL('./fixtures/errors.json', import.meta.url), 'utf8')) as { status: number; body: { error: string; message?: string } }[]
 
 let h: Harness
-beforeEach(async () => {
-  h = await startHarness()
-})
-afterEach(async () => {
-  await h.close()
-  assertNoSecrets()
-})
+useHarness((started) => (h = started))
 
 describe('unsigned values', () => {
   for (const name of ['ctrng-unsigned-null.json', 'ctrng-unsigned-absent.json']) {

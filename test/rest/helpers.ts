@@ -4,7 +4,7 @@
  * checked for the client secret and every access token issued).
  */
 import { inspect } from 'node:util'
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startHttpServer, type RunningHttpServer } from '../../src/emulator/http.js'
 import { createRestService, type RestService, type RestServiceOptions } from '../../src/emulator/rest.js'
 import { OrbitportClient } from '../../src/rest/client.js'
@@ -40,6 +40,22 @@ export interface Harness {
   tokenRequests(): Recorded[]
   trngRequests(): Recorded[]
   close(): Promise<void>
+}
+
+/**
+ * A harness for each test (`'each'`, the default) or for the whole file (`'all'`), given to `set` once
+ * started, closed after, and then the secret scan ({@link assertNoSecrets}).
+ */
+export function useHarness(set: (h: Harness) => void, scope: 'each' | 'all' = 'each'): void {
+  let h: Harness | undefined
+  ;(scope === 'each' ? beforeEach : beforeAll)(async () => {
+    h = await startHarness()
+    set(h)
+  })
+  ;(scope === 'each' ? afterEach : afterAll)(async () => {
+    await h?.close()
+    assertNoSecrets()
+  })
 }
 
 export async function startHarness(serviceOptions: RestServiceOptions = {}): Promise<Harness> {

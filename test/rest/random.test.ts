@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '../../src/core/bytes.js'
 import { InvalidInputError } from '../../src/core/errors.js'
@@ -6,16 +6,10 @@ import { derivedValue } from '../../src/rest/derived.js'
 import { AbortedError, AuthError, FallbackError, InvalidResponseError, ServerError, SignatureError, UnknownSourceError } from '../../src/rest/errors.js'
 import { beaconFallbackFrom, type BeaconFallback, type BeaconValues } from '../../src/rest/fallback.js'
 import { type SourceName } from '../../src/rest/client.js'
-import { assertNoSecrets, recordObject, rejection, startHarness, type Harness } from './helpers.js'
+import { recordObject, rejection, useHarness, type Harness } from './helpers.js'
 
 let h: Harness
-beforeEach(async () => {
-  h = await startHarness()
-})
-afterEach(async () => {
-  await h.close()
-  assertNoSecrets()
-})
+useHarness((started) => (h = started))
 
 function sentSrc(i = -1): string[] {
   const reqs = h.trngRequests()

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ed25519 } from '@noble/curves/ed25519.js'
@@ -8,7 +8,7 @@ import { InvalidInputError } from '../../src/core/errors.js'
 import { createSignatureVerifier, verifyValueSignature } from '../../src/rest/signature.js'
 import { SignatureError } from '../../src/rest/errors.js'
 import { parsePublicKey, signedMessage } from '../../src/rest/signature.js'
-import { assertNoSecrets, rejection, startHarness, thrown, type Harness } from './helpers.js'
+import { rejection, startHarness, thrown, useHarness, type Harness } from './helpers.js'
 
 const data = sha256(utf8Encode('a cTRNG value'))
 const msg = sha256(data) // the default construction
@@ -118,13 +118,7 @@ describe('signature verification (unit)', () => {
 
 describe('signature verification against the emulator', () => {
   let h: Harness
-  beforeAll(async () => {
-    h = await startHarness()
-  })
-  afterAll(async () => {
-    await h.close()
-    assertNoSecrets()
-  })
+  useHarness((started) => (h = started), 'all')
 
   it('good: values from the emulator verify under its P-256 key (DER, SHA-256 over the data)', async () => {
     const c = h.client({ verify: { publicKey: h.service.publicKey } })

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AuthError, InvalidResponseError, TokenError } from '../../src/rest/errors.js'
 import { MemoryTokenStore, type StoredToken, type TokenStore } from '../../src/rest/token.js'
-import { assertNoSecrets, CLIENT_ID, record, recordObject, rejection, SECRET, startHarness, type Harness } from './helpers.js'
+import { CLIENT_ID, record, recordObject, rejection, SECRET, startHarness, useHarness, type Harness } from './helpers.js'
 
 let h: Harness
-beforeEach(async () => {
-  h = await startHarness()
-})
-afterEach(async () => {
-  await h.close()
-  assertNoSecrets()
-})
+useHarness((started) => (h = started))
 
 describe('token request', () => {
   it('uses the client-credentials grant exactly as section 4.2 says', async () => {
@@ -57,29 +51,24 @@ describe('token caching and refresh timing (controllable clock)', () => {
     expect(h.trngRequests()).toHaveLength(5)
   })
 
-  it('honours a configurable buffer and the server expires_in', async () => {
-    h.service.setExpiresIn(600)
-    const c = h.client({ refreshBufferSeconds: 60 })
-    await c.random()
-    h.clock.t += 539_999
-    await c.random()
-    expect(h.tokenRequests()).toHaveLength(1)
-    h.clock.t += 1
-    await c.random()
-    expect(h.tokenRequests()).toHaveLength(2)
-  })
-
-  it('caps the buffer at half the lifetime for short-lived tokens (no request storm)', async () => {
-    h.service.setExpiresIn(100) // shorter than the 300 s buffer
-    const c = h.client()
-    await c.random()
-    h.clock.t += 49_999
-    await c.random()
-    expect(h.tokenRequests()).toHaveLength(1)
-    h.clock.t += 1
-    await c.random()
-    expect(h.tokenRequests()).toHaveLength(2)
-  })
+  // The token is refreshed exactly `refreshAt` ms after it was issued: one request before, two at it.
+  const refreshes: [title: string, expiresIn: number, options: { refreshBufferSeconds?: number }, refreshAt: number][] = [
+    ['honours a configurable buffer and the server expires_in', 600, { refreshBufferSeconds: 60 }, 540_000],
+    ['caps the buffer at half the lifetime for short-lived tokens (no request storm)', 100, {}, 50_000], // shorter than the 300 s buffer
+  ]
+  for (const [title, expiresIn, options, refreshAt] of refreshes) {
+    it(title, async () => {
+      h.service.setExpiresIn(expiresIn)
+      const c = h.client(options)
+      await c.random()
+      h.clock.t += refreshAt - 1
+      await c.random()
+      expect(h.tokenRequests()).toHaveLength(1)
+      h.clock.t += 1
+      await c.random()
+      expect(h.tokenRequests()).toHaveLength(2)
+    })
+  }
 
   it('assumes the default lifetime when expires_in is absent', async () => {
     h.service.injectFault('token', { status: 200, body: { access_token: 'tok-without-expiry-0001', token_type: 'Bearer' } })

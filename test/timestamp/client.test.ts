@@ -10,6 +10,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { createTestTsa } from '../../src/emulator/tsa.js'
 import { commitmentDigest, timestampCommitment } from '../../src/timestamp/client.js'
 import { TimestampUnavailableError } from '../../src/timestamp/errors.js'
+import { rejectedBy } from '../helpers/thrown.js'
 
 let emu: RunningEmulator
 let cid: string
@@ -25,15 +26,7 @@ afterAll(async () => {
   await emu?.stop()
 })
 
-async function failureOf(options: Parameters<typeof timestampCommitment>[1]): Promise<TimestampUnavailableError> {
-  try {
-    await timestampCommitment(cid, options)
-  } catch (e) {
-    expect(e).toBeInstanceOf(TimestampUnavailableError)
-    return e as TimestampUnavailableError
-  }
-  throw new Error('expected TIMESTAMP_UNAVAILABLE')
-}
+const failureOf = (options: Parameters<typeof timestampCommitment>[1]): Promise<TimestampUnavailableError> => rejectedBy(timestampCommitment(cid, options), TimestampUnavailableError)
 
 describe('timestampCommitment', () => {
   it('gets a valid token from the emulator: it stamps the digest inside the CID and checks offline', async () => {

@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises'
 import qrcode from 'qrcode-generator'
 import { LIMITS } from '../../core/limits.js'
-import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
+import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
 import { assertWritable, readBytesInput, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { escapeMarkdown } from '../markdown.js'
@@ -72,8 +72,7 @@ Examples:
     format: { type: 'string' },
     'verifier-url': { type: 'string' },
     qr: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    force: { type: 'boolean' },
+    ...OUTPUT_OPTIONS,
     offline: { type: 'boolean' },
   },
   async run(flags, positionals, ctx) {

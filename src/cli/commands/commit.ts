@@ -22,7 +22,7 @@ import { participantsPathFor, readKindFiles } from '../kind-files.js'
 import { explainQuotaError } from '../../sortition/relax.js'
 import type { QuotaRow, SortitionPool } from '../../core/sortition/pool.js'
 import { findConfusableEntries, type ConfusableGroup } from '../../confusables.js'
-import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
+import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, OUTPUT_OPTIONS, type CliContext, type Command, type Flags } from '../command.js'
 import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFlag, parseDuration, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
@@ -230,8 +230,7 @@ Examples:
     'strict-entries': { type: 'boolean' },
     delay: { type: 'string' },
     sequence: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    force: { type: 'boolean' },
+    ...OUTPUT_OPTIONS,
     private: { type: 'boolean' },
     drand: { type: 'boolean' },
     'drand-margin': { type: 'string' },

@@ -18,7 +18,7 @@ import { kindOf } from '../../core/draw-spec.js'
 import { describeCommitment } from '../../core/commitment.js'
 import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { base64ToBytes } from '../../core/bytes.js'
-import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type Command } from '../command.js'
+import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
 import { readFile } from 'node:fs/promises'
 import { withOriginal } from '../../core/follow-up.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
@@ -109,8 +109,7 @@ Examples:
     private: { type: 'boolean' },
     'full-disclosure': { type: 'boolean' },
     secret: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    force: { type: 'boolean' },
+    ...OUTPUT_OPTIONS,
     'wait-timeout': { type: 'string' },
     // A follow-up draw (a panel replacement): the original proof, carried in the new one.
     original: { type: 'string' },

@@ -12,7 +12,7 @@ import { describeCommitment } from '../../core/commitment.js'
 import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { streamReceiptsFile, type StreamedReceipts } from '../../node/receipts-stream.js'
 import { makeReceiptsAsync } from '../../receipts.js'
-import { GLOBAL_OPTIONS, type Command } from '../command.js'
+import { GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
 import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
@@ -63,7 +63,7 @@ Exit codes: 0 written, 2 usage error, 4 bad input (participants or secret do not
 
 Example:
   orbitdraw receipts commitment.json -p names.txt --secret commitment.secret.json -o receipts/`,
-  options: { ...GLOBAL_OPTIONS, ...PARTICIPANTS_OPTIONS, secret: { type: 'string' }, output: { type: 'string', short: 'o' }, force: { type: 'boolean' } },
+  options: { ...GLOBAL_OPTIONS, ...PARTICIPANTS_OPTIONS, secret: { type: 'string' }, ...OUTPUT_OPTIONS },
   async run(flags, positionals, ctx) {
     if (positionals.length !== 1) throw new UsageError('receipts takes exactly one commitment file', 'receipts')
     const path = positionals[0]!

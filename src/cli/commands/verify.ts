@@ -38,9 +38,10 @@ export const verifyCommand: Command = {
     const fromEnv = await environmentTrust(ctx, flags)
     // The beacon client only for --online: an offline verification loads no network code.
     const clientOptions = flags.online === true ? (await import('../common.js')).clientOptionsFrom(flags, ctx, 'verify') : undefined
-    // A large proof (a full disclosure of 100,000 entries is over 2 MiB) hashes its list on two threads.
-    const participantsDigest = bytes.length >= 2 * 1024 * 1024 ? (await import('../../node/parallel-hash.js')).participantsRootParallel : undefined
-    const result = await verify(bytes, participantsDigest === undefined ? options : { ...options, participantsDigest })
+    // A large proof (a full disclosure of 100,000 entries is over 2 MiB) hashes its list on two threads;
+    // a smaller one with node:crypto (the core's SHA-256 runs cold in a fresh process: docs/performance.md, Start-up).
+    const participantsDigest = bytes.length >= 2 * 1024 * 1024 ? (await import('../../node/parallel-hash.js')).participantsRootParallel : (await import('../../node/native-digest.js')).participantsRootNative
+    const result = await verify(bytes, { ...options, participantsDigest })
     let online: VerifyOnlineResult | undefined
     if (clientOptions !== undefined) {
       const { gateways, ...rest } = clientOptions

@@ -31,7 +31,15 @@ export type Fields<E extends v.ObjectEntries> = DeepReadonly<v.InferOutput<v.Str
  * The spec (or outcome JSON) type a kind's fields declare: `{ kind: N, …fields }`, read-only.
  * @category Draw kinds
  */
-export type Declared<N extends string, E extends v.ObjectEntries> = { readonly kind: N } & Fields<E>
+export type Declared<N extends string, E extends v.ObjectEntries> = Listed<{ readonly kind: N } & Fields<E>>
+
+/**
+ * `T` with its members listed: through it a kind's spec and outcome read, in an editor and in the
+ * published declarations, as the object types they are (`{ readonly kind: 'pick'; readonly count:
+ * number }`), not as the valibot fields they come from (which spelled out took up to 60 kB per kind).
+ * @category Draw kinds
+ */
+export type Listed<T> = { [K in keyof T]: T[K] }
 
 /**
  * The rules of a kind that its fields cannot say, each optional. See {@link DrawKind} for each one's

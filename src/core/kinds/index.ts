@@ -47,7 +47,7 @@ export {
 } from './kind.js'
 // Declaring a kind: one `defineKind({...})` over fields built with the validation kit's shapes.
 /** @category Draw kinds */
-export { defineKind, type KindDeclaration, type KindRules, type KindView, type KindShape, type Declared, type Fields } from './define.js'
+export { defineKind, type KindDeclaration, type KindRules, type KindView, type KindShape, type Declared, type Fields, type Listed } from './define.js'
 /** @category Draw kinds */
 export { integer, text, boolean, list, pattern, described, strictObject, type ShapeErrorCode } from '../schema/kit.js'
 // The built-in kinds (the sortition kinds' helpers and types are in `orbitdraw/sortition`).

@@ -206,7 +206,7 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // else method 2, else method 3 on the same trials; with households, then the chosen method's gate with
   // households (its stream, trials and kept count), moving on to the next method while it refuses.
   const groups = householdsOption(options.households, ordered)
-  const quotaPlan = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
+  const quotaPlan = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: true, chooseBy: 'time', ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
   const { plan: chosen, households } = commitHouseholds(groups, quotaPlan)
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...methodKeys(chosen), ...(groups === undefined ? {} : { households: groups }) }
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,

@@ -299,6 +299,9 @@ export function entriesProblem(c: SortitionComposition, rows: readonly { readonl
   const ids = new Map<string, number>()
   let type = 0
   let prevId: string | undefined
+  // The expected tail of the last type seen (entries come type by type): built once per type.
+  let tailType = -1
+  let tail = ''
   for (const { index, entry } of rows) {
     if (!Number.isSafeInteger(index) || index < 0 || index >= n) return `entry ${JSON.stringify(entry)} is at index ${index}, outside the ${n} committed respondents`
     if (full) {
@@ -316,7 +319,10 @@ export function entriesProblem(c: SortitionComposition, rows: readonly { readonl
       }
       type = lo
     }
-    const tail = typeText(c.features, c.types[type]!.slice(0, m))
+    if (type !== tailType) {
+      tail = typeText(c.features, c.types[type]!.slice(0, m))
+      tailType = type
+    }
     const cut = entry.indexOf(SEPARATOR)
     const id = cut < 0 ? '' : entry.slice(0, cut)
     if (cut <= 0 || entry.slice(cut + 1) !== tail) return `entry ${index} ${JSON.stringify(entry)} is not "<id>|${tail}", the type the per-type counts give index ${index}`

@@ -50,6 +50,19 @@ export interface PlanCost {
   readonly stopped: boolean
 }
 
+/** `w = ceil(bitlen(C(N, k)) / 64)`, remembered for the last few (N, k) (the planner asks many times). */
+function wordsOf(N: number, k: number): number {
+  const key = N * 1024 + k
+  let w = wordsCache.get(key)
+  if (w === undefined) {
+    w = Math.ceil(bitLength(binomialRow(N, k)[k]!) / 64)
+    if (wordsCache.size >= 256) wordsCache.clear()
+    wordsCache.set(key, w)
+  }
+  return w
+}
+const wordsCache = new Map<number, number>()
+
 /** Bit length of a positive bigint. */
 function bitLength(x: bigint): number {
   return x.toString(2).length
@@ -69,7 +82,7 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   const T = cells.length
   const E = exact.length
   const N = pool.respondents.length
-  const words = Math.ceil(bitLength(binomialRow(N, k)[k]!) / 64)
+  const words = wordsOf(N, k)
   const nVals = exact.map((f) => pool.features[f]!.values.length)
   const min = exact.map((f) => table.min[f]!)
   const max = exact.map((f) => table.max[f]!)

@@ -82,6 +82,36 @@ export function binomialRow(n: number, m: number): bigint[] {
 
 /** Groups the pool into cells by the values on `exact`, sorted lexicographically by key. */
 export function makeCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
+  // The planner asks for the same cells many times (its work bound, then the counter): cached per pool.
+  let byExact = cellCache.get(pool)
+  if (byExact === undefined) cellCache.set(pool, (byExact = new Map()))
+  const id = exact.join(',')
+  const hit = byExact.get(id)
+  if (hit !== undefined) return hit
+  const cells = groupCells(pool, exact)
+  if (byExact.size < 64) byExact.set(id, cells)
+  return cells
+}
+
+/** Cells per pool and exact-feature list (a pool is immutable data). */
+const cellCache = new WeakMap<SortitionPool, Map<string, Cell[]>>()
+
+function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
+  // The key as a mixed-radix number (first feature most significant: numeric order = lexicographic order).
+  const radix = exact.map((f) => pool.features[f]!.values.length)
+  if (radix.reduce((a, r) => a * r, 1) <= 2 ** 31) {
+    const cells = new Map<number, { key: number[]; members: number[] }>()
+    const { respondents } = pool
+    for (let i = 0; i < respondents.length; i++) {
+      const type = respondents[i]!.type
+      let x = 0
+      for (let j = 0; j < exact.length; j++) x = x * radix[j]! + type[exact[j]!]!
+      let cell = cells.get(x)
+      if (cell === undefined) cells.set(x, (cell = { key: exact.map((f) => type[f]!), members: [] }))
+      cell.members.push(i)
+    }
+    return [...cells.keys()].sort((a, b) => a - b).map((x) => cells.get(x)!)
+  }
   const byKey = new Map<string, { key: number[]; members: number[] }>()
   pool.respondents.forEach((r, i) => {
     const key = exact.map((f) => r.type[f]!)

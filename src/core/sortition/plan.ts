@@ -13,7 +13,7 @@ import { checkPlanCost, planCost } from './cost.js'
 import { PLAN_METHODS, smallestGateRelaxation, type PlanMethod, type PlanMethodSettings } from './gate.js'
 import { noValidPanel } from './infeasible.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
-import { otherFeatures, relaxedPanel, type PanelPlan } from './round.js'
+import { OtherQuotas, otherFeatures, relaxedInto, type PanelPlan } from './round.js'
 
 /**
  * Options for {@link planPanel}.
@@ -57,7 +57,23 @@ export interface PanelPlanOptions {
    * plan's `gate` then reports the trials drawn. A refusal draws every trial, as at commit. Default false.
    */
   stopAtKept?: boolean
+  /**
+   * How the planner chooses the exact features when none are given (commit side; docs/spec.md,
+   * Choosing E): `'size'` (default) adds, while one fits the planner's trial cost, the feature giving
+   * the smallest relaxed count; `'time'` does that only while the candidates are cheap to count
+   * (a count cost of at most 2^16 units), then adds a costlier feature only when a model of the time to a first
+   * panel (counting, the gate's trials and the draw's rounds, with acceptance rates estimated from
+   * method 1's gate trials) says it pays. The method-1 gate then stops at its 7th kept trial (as with
+   * `stopAtKept`). `panelDraw` uses `'time'`.
+   */
+  chooseBy?: 'size' | 'time'
 }
+
+/**
+ * Count cost (work units, docs/spec.md, Work bound) under which the `'time'` planner counts a
+ * candidate set of exact features without weighing it first: a few milliseconds of counting.
+ */
+export const PLANNER_CHEAP_COST = 2 ** 16
 
 /**
  * The stream of the commit-time acceptance gate: seed = SHA-256("orbitdraw sortition acceptance v1")
@@ -111,6 +127,8 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   // The greedy choice of E charges method 1's rounds for method 3 (whose cap is only known after its gate).
   const plannerRounds = gate.method === 3 ? PLAN_METHODS[1].rounds : gate.rounds
   let counter: Counter
+  // The 'time' planner's method-1 gate trials on the chosen features (they are that gate's trials).
+  let pilot: Trials | undefined
   if (options.exactFeatures !== undefined) {
     const idx = options.exactFeatures.map((name) => {
       const f = pool.features.findIndex((x) => x.name === name)
@@ -123,6 +141,9 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   } else {
     counter = buildCounter(pool, quotas, k, [], budget)
     let chosen: number[] = []
+    const byTime = options.chooseBy === 'time'
+    // The 'time' planner counts without weighing only the cheap candidates here; the rest, below.
+    const trialCost = byTime ? PLANNER_CHEAP_COST : SORTITION_LIMITS.planTrialCost
     for (;;) {
       let best: Counter | undefined
       for (let f = 0; f < pool.features.length; f++) {
@@ -130,8 +151,8 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
         const order = dpOrder(pool, [...chosen, f])
         // Candidates within the trial budget and the protocol's bound (no counting before that).
         const rounds = order.length === pool.features.length ? 1 : plannerRounds
-        const cost = planCost(pool, quotas, k, order, rounds, SORTITION_LIMITS.planTrialCost)
-        if (cost.stopped || cost.count > SORTITION_LIMITS.planTrialCost || cost.draw > SORTITION_LIMITS.maxDrawCost) continue
+        const cost = planCost(pool, quotas, k, order, rounds, trialCost)
+        if (cost.stopped || cost.count > trialCost || cost.draw > SORTITION_LIMITS.maxDrawCost) continue
         let c: Counter
         try {
           c = buildCounter(pool, quotas, k, order, budget)
@@ -147,6 +168,11 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
       chosen = [...best.exact]
       if (best.count === 0n) break
     }
+    if (byTime && counter.count > 0n && gate.method === 1 && options.skipAcceptanceCheck !== true) {
+      const weighed = weighDeeper(pool, quotas, k, counter, plannerRounds, budget)
+      counter = weighed.counter
+      pilot = weighed.pilot
+    }
     checkPlanCost(pool, quotas, k, counter.exact, gate.method, given ?? (gate.method === 3 ? plannerRounds : undefined))
   }
   const exact = counter.exact.length === pool.features.length
@@ -154,7 +180,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   if (counter.count === 0n) throw noValidPanel(plan, budget, options.explain !== false)
   if (exact || options.skipAcceptanceCheck === true) return plan
   if (gate.method === 1) {
-    const first = runGate(plan, gate, options.stopAtKept === true)
+    const first = pilot !== undefined ? gateResult(plan, gate, pilot) : runGate(plan, gate, options.stopAtKept === true || options.chooseBy === 'time')
     if (first.refused === undefined) return { ...plan, gate: first.result }
     if (options.fallbackToMethod2 !== true) throw first.refused
     return sequentialGates(plan, options.fallbackToMethod3 === true, first.refused)
@@ -210,44 +236,41 @@ interface Trials {
   readonly single: Map<string, number[]>
   /** Per trial, the most seats by which it breaks any quota. */
   readonly worst: number[]
+  /** With `perFeature`: per feature left to rejection (canonical order), the trials meeting its quotas. */
+  readonly meets?: Int32Array
 }
 
-/** Draws trials on `stream` while `more(trials so far, kept so far)`. */
-function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean): Trials {
-  const { pool, quotas, counter } = plan
-  const others = otherFeatures(plan)
+/** Draws trials on `stream` while `more(trials so far, kept so far)`; `perFeature`: also count, per other feature, the trials meeting its quotas. */
+function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, perFeature = false): Trials {
+  const { counter } = plan
+  const check = new OtherQuotas(plan)
+  const { others, offset, slots, lo, hi, cnt, featureOf } = check
   const keptAt: number[] = []
   const single = new Map<string, number[]>()
   const worst: number[] = []
-  // The quotas of the other features, flat: slot = offset of the feature + value.
-  const offset: number[] = []
-  let slots = 0
-  for (const f of others) {
-    offset.push(slots)
-    slots += pool.features[f]!.values.length
-  }
-  const lo = new Int32Array(slots)
-  const hi = new Int32Array(slots)
-  others.forEach((f, j) => pool.features[f]!.values.forEach((_, v) => ((lo[offset[j]! + v] = quotas.min[f]![v]!), (hi[offset[j]! + v] = quotas.max[f]![v]!))))
-  // Each respondent's slots, flat: slotOf[r · others + j].
-  const slotOf = new Int32Array(pool.respondents.length * others.length)
-  pool.respondents.forEach((r, i) => others.forEach((f, j) => (slotOf[i * others.length + j] = offset[j]! + r.type[f]!)))
-  const cnt = new Int32Array(slots)
+  const meets = perFeature ? new Int32Array(others.length) : undefined
+  const fails = new Uint8Array(others.length)
+  const counts = new Int32Array(counter.cells.length)
+  const members = new Int32Array(plan.k)
   while (more(worst.length, keptAt.length)) {
-    const members = relaxedPanel(counter, stream).members
-    cnt.fill(0)
-    for (const m of members) for (let j = 0; j < others.length; j++) cnt[slotOf[m * others.length + j]!]!++
+    relaxedInto(counter, stream, counts, members)
+    check.tally(members)
     let broken = 0
     let most = 0
     let which = -1
     for (let x = 0; x < slots; x++) {
       const by = cnt[x]! < lo[x]! ? lo[x]! - cnt[x]! : cnt[x]! > hi[x]! ? cnt[x]! - hi[x]! : 0
       if (by === 0) continue
+      if (meets !== undefined) fails[featureOf[x]!] = 1
       broken++
       which = x
       if (by > most) most = by
     }
     worst.push(most)
+    if (meets !== undefined) {
+      for (let j = 0; j < others.length; j++) meets[j]! += 1 - fails[j]!
+      fails.fill(0)
+    }
     if (broken === 0) keptAt.push(worst.length)
     else if (broken === 1) {
       // The one broken quota, keyed as brokenQuotas keys it: `f:v:min` or `f:v:max`.
@@ -259,7 +282,7 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
       single.set(key, list)
     }
   }
-  return { keptAt, single, worst }
+  return { keptAt, single, worst, ...(meets === undefined ? {} : { meets }) }
 }
 
 /**
@@ -270,8 +293,70 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
  */
 function runGate(plan: PanelPlan, gate: PlanMethodSettings, stopAtKept = false): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
   const trials = runTrials(plan, acceptanceStream(gate.method), (t, kept) => t < gate.trials && !((gate.sequential || stopAtKept) && kept >= gate.kept))
+  return gateResult(plan, gate, trials)
+}
+
+/** A gate's verdict from its trials. */
+function gateResult(plan: PanelPlan, gate: PlanMethodSettings, trials: Trials): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
   const result = { trials: trials.worst.length, kept: trials.keptAt.length }
   return result.kept >= gate.kept ? { result } : { result, refused: refusal(plan, gate, trials) }
+}
+
+/** The planner's model of one round's time, in count-cost units (about 50 ns each in Node). */
+const modelRound = (roundCost: number): number => 100 + roundCost / 8
+
+/**
+ * The `'time'` planner's second phase (commit side; docs/spec.md, Choosing E): from the cheaply
+ * chosen `start`, run method 1's gate on its exact features, stopping at its 7th kept trial (these
+ * are the gate's own trials if the plan stops here), and estimate from them the acceptance rate `p`
+ * and, for each feature `f` left to rejection, the share `r_f` of trials meeting `f`'s quotas; adding
+ * `f` would raise the rate to about `p / r_f` (exactly so in expectation: `|R(E + f)| = r_f · |R(E)|`).
+ * The modelled time to a first panel of stopping here (the draw's rounds; method 2/3's gate too when
+ * method 1's refuses) is compared with counting `E + f` (its count cost, within the planner's trial
+ * cost and the draw cost) and then its gate and draw; the cheapest wins, and the step repeats from it.
+ * Deterministic: every figure comes from the work bound and the gate stream, never the clock.
+ */
+function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: Counter, plannerRounds: number, budget: number): { counter: Counter; pilot?: Trials } {
+  const g1 = PLAN_METHODS[1]
+  let counter = start
+  for (;;) {
+    if (counter.exact.length === pool.features.length) return { counter }
+    const here: PanelPlan = { pool, quotas, k, counter, exact: false }
+    const pilot = runTrials(here, acceptanceStream(1), (t, kept) => t < g1.trials && kept < g1.kept, true)
+    const trials = pilot.worst.length
+    const kept = pilot.keptAt.length
+    // Time grows with 1/p: its expectation under the trials (Jeffreys prior: trials / (kept − 1/2)).
+    const p = Math.max(kept - 0.5, 0.25) / trials
+    const admitted = kept >= g1.kept
+    // Rounds still to draw: the draw's, and method 2/3's gate (10 to 12 kept) when method 1 refuses.
+    const rest = (rate: number, gate1: boolean): number => (gate1 ? 1 : 12) / rate
+    const stay = rest(p, admitted) * modelRound(planCost(pool, quotas, k, counter.exact, 1).round)
+    let best: { order: number[]; time: number } | undefined
+    const others = otherFeatures(here)
+    others.forEach((f, j) => {
+      const order = dpOrder(pool, [...counter.exact, f])
+      const rounds = order.length === pool.features.length ? 1 : plannerRounds
+      // A candidate whose count alone costs more than stopping here cannot win: its bound stops there.
+      const cost = planCost(pool, quotas, k, order, rounds, Math.min(SORTITION_LIMITS.planTrialCost, stay))
+      if (cost.stopped || cost.count > SORTITION_LIMITS.planTrialCost || cost.draw > SORTITION_LIMITS.maxDrawCost) return
+      const share = (pilot.meets![j]! + 1) / (trials + 1)
+      const rate = Math.min(1, p / share)
+      // Its method-1 gate (to the 7th kept, or all 2,000 trials), then the rest.
+      const gate1 = rate * g1.trials >= 2 * g1.kept
+      const time = cost.count + (Math.min(g1.trials, g1.kept / rate) + (order.length === pool.features.length ? 0 : rest(rate, gate1))) * modelRound(cost.round)
+      if (best === undefined || time < best.time) best = { order, time }
+    })
+    if (best === undefined || best.time >= stay) return { counter, pilot }
+    let next: Counter
+    try {
+      next = buildCounter(pool, quotas, k, best.order, budget)
+    } catch (err) {
+      if (err instanceof OrbitdrawError && err.code === 'SORTITION_STATE_LIMIT') return { counter, pilot }
+      throw err
+    }
+    if (next.count === 0n) return { counter: next }
+    counter = next
+  }
 }
 
 /** The `SORTITION_ACCEPTANCE_TOO_LOW` error of a gate that refused, with what to relax (from the same trials). */

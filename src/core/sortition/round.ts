@@ -83,14 +83,43 @@ export function meetsQuotas(pool: SortitionPool, table: QuotaTable, members: rea
  * @category Sortition
  */
 export function relaxedPanel(counter: Counter, stream: RandomStream): { members: number[]; cellCounts: number[] } {
+  const counts = new Array<number>(counter.cells.length)
+  chooseCounts(counter, stream, counts)
+  const members: number[] = []
+  counter.cells.forEach((cell, i) => {
+    const c = counts[i]!
+    if (c > 0) pickInto(stream, cell.members, c, members, members.length)
+  })
+  members.sort((a, b) => a - b)
+  return { members, cellCounts: counts }
+}
+
+/**
+ * {@link relaxedPanel} without its sort, into scratch arrays (the gate's and the draw's hot path): the
+ * same bytes read and the same members, written to `out[0 … k)` in pick order; `counts` receives the
+ * members taken from each cell.
+ */
+export function relaxedInto(counter: Counter, stream: RandomStream, counts: Int32Array, out: Int32Array): void {
+  chooseCounts(counter, stream, counts)
+  const cells = counter.cells
+  let at = 0
+  for (let i = 0; i < cells.length; i++) {
+    const c = counts[i]!
+    if (c > 0) at = pickInto(stream, cells[i]!.members, c, out, at)
+  }
+}
+
+/**
+ * The round's choice of count for each cell in order (docs/spec.md, The panel draw): for each cell,
+ * `x` uniform in `[0, W_i(s))`, then the first count whose cumulative block exceeds `x`: the same
+ * bytes and the same choice as subtracting the blocks one by one.
+ */
+function chooseCounts(counter: Counter, stream: RandomStream, counts: { [i: number]: number }): void {
   const { layers, cells } = counter
-  const counts = new Array<number>(cells.length)
   const steps = stepsOf(counter)
   let s = 0
   for (let i = 0; i < cells.length; i++) {
     const step = stepOf(counter, steps, i, s)
-    // x uniform in [0, W_i(s)), then the first count whose cumulative block exceeds x: the same bytes
-    // and the same choice as subtracting the blocks one by one (docs/spec.md, The panel draw).
     let chosen: number
     if (step.small !== undefined) {
       const x = step.small < 2 ? 0 : drawIndex(stream, step.small)
@@ -103,16 +132,9 @@ export function relaxedPanel(counter: Counter, stream: RandomStream): { members:
     counts[i] = t[p]!
     s = t[p + 1]!
   }
-  const members: number[] = []
-  cells.forEach((cell, i) => {
-    const c = counts[i]!
-    if (c > 0) pickMembers(stream, cell.members, c, members)
-  })
-  members.sort((a, b) => a - b)
-  return { members, cellCounts: counts }
 }
 
-/** Scratch of {@link pickMembers}: position → 1 + the position now there (0 = untouched). */
+/** Scratch of {@link pickInto}: position → 1 + the position now there (0 = untouched). */
 let moved = new Int32Array(1024)
 const touched: number[] = []
 
@@ -122,6 +144,11 @@ const touched: number[] = []
  * of a map (a round picks up to k members, so this is the round's hot path).
  */
 export function pickMembers(stream: RandomStream, members: readonly number[], c: number, out: number[]): void {
+  pickInto(stream, members, c, out, out.length)
+}
+
+/** {@link pickMembers} writing `out[at …]`; returns the index after the last written. */
+function pickInto(stream: RandomStream, members: readonly number[], c: number, out: { [i: number]: number }, at: number): number {
   const n = members.length
   if (moved.length < n) moved = new Int32Array(Math.max(n, 2 * moved.length))
   try {
@@ -129,9 +156,9 @@ export function pickMembers(stream: RandomStream, members: readonly number[], c:
       const m = n - i
       const j = m === 1 ? i : i + drawIndex(stream, m)
       const atI = moved[i]! === 0 ? i : moved[i]! - 1
-      if (j === i) out.push(members[atI]!)
+      if (j === i) out[at++] = members[atI]!
       else {
-        out.push(members[moved[j]! === 0 ? j : moved[j]! - 1]!)
+        out[at++] = members[moved[j]! === 0 ? j : moved[j]! - 1]!
         moved[j] = atI + 1
         touched.push(j)
       }
@@ -140,6 +167,7 @@ export function pickMembers(stream: RandomStream, members: readonly number[], c:
     for (const j of touched) moved[j] = 0
     touched.length = 0
   }
+  return at
 }
 
 /**
@@ -287,13 +315,83 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
  */
 export function drawPanel(plan: PanelPlan, stream: RandomStream): PanelDraw {
   if (plan.counter.count === 0n) throw new InfeasibleQuotasError('NO_VALID_PANEL', 'no panel meets the quotas', 'relax the quotas (see planPanel)')
-  const others = otherFeatures(plan)
+  const check = new OtherQuotas(plan)
   const cap = roundCap(plan)
+  const counts = new Int32Array(plan.counter.cells.length)
+  const members = new Int32Array(plan.k)
   for (let round = 1; round <= cap; round++) {
-    const r = relaxedPanel(plan.counter, stream)
-    if (others.length === 0 || meetsQuotas(plan.pool, plan.quotas, r.members, others)) return { members: r.members, rounds: round, cellCounts: r.cellCounts }
+    relaxedInto(plan.counter, stream, counts, members)
+    if (check.meets(members)) return { members: Array.from(members).sort((a, b) => a - b), rounds: round, cellCounts: Array.from(counts) }
   }
   throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no relaxed panel met every quota in ${cap} rounds`, 'the quotas are too tight for the exact features of this plan; count more features exactly or relax the quotas')
+}
+
+/**
+ * The quotas of a plan's features left to rejection, flat for the rounds' hot path: slot = the
+ * feature's offset + the value; {@link OtherQuotas.tally} counts a panel's members per slot.
+ */
+export class OtherQuotas {
+  /** The features left to rejection, canonical order. */
+  readonly others: number[]
+  /** First slot of each of them. */
+  readonly offset: number[]
+  /** Number of slots (values of the other features). */
+  readonly slots: number
+  /** Min and max per slot. */
+  readonly lo: Int32Array
+  readonly hi: Int32Array
+  /** Per slot, the index (into `others`) of its feature. */
+  readonly featureOf: Int32Array
+  /** Members per slot after {@link OtherQuotas.tally}. */
+  readonly cnt: Int32Array
+  /** Each respondent's slots: `slotOf[r · others.length + j]`. */
+  private readonly slotOf: Int32Array
+
+  constructor(plan: Pick<PanelPlan, 'pool' | 'counter' | 'quotas'>) {
+    const { pool, quotas } = plan
+    const others = (this.others = otherFeatures(plan))
+    const offset: number[] = []
+    let slots = 0
+    for (const f of others) {
+      offset.push(slots)
+      slots += pool.features[f]!.values.length
+    }
+    this.offset = offset
+    this.slots = slots
+    this.lo = new Int32Array(slots)
+    this.hi = new Int32Array(slots)
+    this.featureOf = new Int32Array(slots)
+    others.forEach((f, j) =>
+      pool.features[f]!.values.forEach((_, v) => {
+        this.lo[offset[j]! + v] = quotas.min[f]![v]!
+        this.hi[offset[j]! + v] = quotas.max[f]![v]!
+        this.featureOf[offset[j]! + v] = j
+      }),
+    )
+    this.slotOf = new Int32Array(pool.respondents.length * others.length)
+    pool.respondents.forEach((r, i) => others.forEach((f, j) => (this.slotOf[i * others.length + j] = offset[j]! + r.type[f]!)))
+    this.cnt = new Int32Array(slots)
+  }
+
+  /** Counts `members` per slot into {@link OtherQuotas.cnt}. */
+  tally(members: ArrayLike<number>): void {
+    const { cnt, slotOf } = this
+    const E = this.others.length
+    cnt.fill(0)
+    for (let x = 0; x < members.length; x++) {
+      const base = members[x]! * E
+      for (let j = 0; j < E; j++) cnt[slotOf[base + j]!]!++
+    }
+  }
+
+  /** True when `members` meet every quota of the other features. */
+  meets(members: ArrayLike<number>): boolean {
+    if (this.others.length === 0) return true
+    this.tally(members)
+    const { cnt, lo, hi } = this
+    for (let x = 0; x < this.slots; x++) if (cnt[x]! < lo[x]! || cnt[x]! > hi[x]!) return false
+    return true
+  }
 }
 
 /**

@@ -19,7 +19,7 @@
 /**
  * SHA-256 `552f7bdcf1a7af9e6ce672017f4f12abf77240c78e761ac203d1d9d20ac89988` (sources A and B, entry ff0019): the root of timestamp.digicert.com today (DigiCert Trusted G4 RSA4096 SHA256 TimeStamping CA).
  */
-export const DIGICERT_TRUSTED_ROOT_G4_PEM = `-----BEGIN CERTIFICATE-----
+export const DIGICERT_TRUSTED_ROOT_G4_PEM: string = `-----BEGIN CERTIFICATE-----
 MIIFkDCCA3igAwIBAgIQBZsbV56OITLiOQe9p3d1XDANBgkqhkiG9w0BAQwFADBi
 MQswCQYDVQQGEwJVUzEVMBMGA1UEChMMRGlnaUNlcnQgSW5jMRkwFwYDVQQLExB3
 d3cuZGlnaWNlcnQuY29tMSEwHwYDVQQDExhEaWdpQ2VydCBUcnVzdGVkIFJvb3Qg
@@ -56,7 +56,7 @@ gKDWHrO8Dw9TdSmq6hN35N6MgSGtBxBHEa2HPQfRdbzP82Z+
 /**
  * SHA-256 `3e9099b5015e8f486c00bcea9d111ee721faba355a89bcf1df69561e3dc6325c` (sources A and B, entry ff0012): the root of older timestamp.digicert.com tokens (DigiCert SHA2 Assured ID Timestamping CA); it also cross-signs Trusted Root G4.
  */
-export const DIGICERT_ASSURED_ID_ROOT_CA_PEM = `-----BEGIN CERTIFICATE-----
+export const DIGICERT_ASSURED_ID_ROOT_CA_PEM: string = `-----BEGIN CERTIFICATE-----
 MIIDtzCCAp+gAwIBAgIQDOfg5RfYRv6P5WD8G/AwOTANBgkqhkiG9w0BAQUFADBl
 MQswCQYDVQQGEwJVUzEVMBMGA1UEChMMRGlnaUNlcnQgSW5jMRkwFwYDVQQLExB3
 d3cuZGlnaWNlcnQuY29tMSQwIgYDVQQDExtEaWdpQ2VydCBBc3N1cmVkIElEIFJv
@@ -83,7 +83,7 @@ H2sMNgcWfzd8qVttevESRmCD1ycEvkvOl77DZypoEd+A5wwzZr8TDRRu838fYxAe
 /**
  * SHA-256 `e793c9b02fd8aa13e21c31228accb08119643b749c898964b1746d46c3d4cbd2` (sources A and B, entry ff003c): the root of timestamp.sectigo.com (Sectigo Public Time Stamping Root R46 is cross-signed by it).
  */
-export const USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM = `-----BEGIN CERTIFICATE-----
+export const USERTRUST_RSA_CERTIFICATION_AUTHORITY_PEM: string = `-----BEGIN CERTIFICATE-----
 MIIF3jCCA8agAwIBAgIQAf1tMPyjylGoG7xkDjUDLTANBgkqhkiG9w0BAQwFADCB
 iDELMAkGA1UEBhMCVVMxEzARBgNVBAgTCk5ldyBKZXJzZXkxFDASBgNVBAcTC0pl
 cnNleSBDaXR5MR4wHAYDVQQKExVUaGUgVVNFUlRSVVNUIE5ldHdvcmsxLjAsBgNV

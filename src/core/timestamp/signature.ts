@@ -41,20 +41,19 @@ const loadNist = (): Promise<typeof import('./nist.js')> => (nist ??= import('./
 
 /** The curves ECDSA keys may use: Web Crypto names, group orders, `@noble/curves` on demand, and a key importer each. */
 const CURVES: Readonly<Record<string, EcdsaCurve>> = {
-  [OID.p256]: {
-    name: 'P-256',
-    order: 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
-    size: 32,
-    noble: async () => (await loadNist()).p256,
-    importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-256' }),
-  },
-  [OID.p384]: {
-    name: 'P-384',
-    order: 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n,
-    size: 48,
-    noble: async () => (await loadNist()).p384,
-    importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: 'P-384' }),
-  },
+  [OID.p256]: nistCurve('P-256', 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n, 32),
+  [OID.p384]: nistCurve('P-384', 0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973n, 48),
+}
+
+/** A NIST curve by its Web Crypto name, with its group order and size: noble's curve of that name (on demand) and a raw key importer. */
+function nistCurve(name: EcdsaCurve['name'], order: bigint, size: number): EcdsaCurve {
+  return {
+    name,
+    order,
+    size,
+    noble: async () => (await loadNist())[name === 'P-256' ? 'p256' : 'p384'],
+    importKey: keyImporter('raw', { name: 'ECDSA', namedCurve: name }),
+  }
 }
 
 /** One ECDSA curve as both implementations know it. */

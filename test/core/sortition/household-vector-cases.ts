@@ -17,6 +17,7 @@ import { householdIndex, sharedHousehold } from '../../../src/core/sortition/hou
 import { compositionPool, compositionQuotas } from '../../../src/core/kinds/sortition.js'
 import { methodOptions } from '../../../src/core/kinds/panel.js'
 import { plan2Inputs } from './plan2-cases.js'
+import { lcg } from './fixtures.js'
 import { parseHouseholdPoolCsv, parseQuotasCsv } from '../../../src/sortition/csv.js'
 
 export interface HouseholdVectorInput {
@@ -43,11 +44,7 @@ export interface HouseholdVector extends HouseholdVectorInput {
 }
 
 function pool(n: number, households: number, seed: number): string {
-  let x = seed
-  const rnd = (m: number): number => {
-    x = (x * 48271) % 2147483647
-    return x % m
-  }
+  const rnd = lcg(seed)
   const rows = ['id,gender,age,address']
   for (let i = 0; i < n; i++) rows.push(`p${String(i).padStart(2, '0')},${['f', 'm'][rnd(2)]},${['a', 'b', 'c'][rnd(3)]},${rnd(2) === 0 ? `${rnd(households)} Elm  Rd` : `${rnd(households)} ELM RD `}`)
   return `${rows.join('\n')}\n`
