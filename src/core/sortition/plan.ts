@@ -63,8 +63,9 @@ export interface PanelPlanOptions {
    * the smallest relaxed count; `'time'` does that only while the candidates are cheap to count
    * (a count cost of at most 2^16 units), then adds a costlier feature only when a model of the time to a first
    * panel (counting, the gate's trials and the draw's rounds, with acceptance rates estimated from
-   * method 1's gate trials) says it pays. The method-1 gate then stops at its 7th kept trial (as with
-   * `stopAtKept`). `panelDraw` uses `'time'`.
+   * method 1's gate trials) says it pays; but it counts every feature whenever that count costs at most
+   * 2^22 units (`PLANNER_EXACT_COST`: no gate, exact probabilities). The method-1 gate then stops
+   * at its 7th kept trial (as with `stopAtKept`). `panelDraw` uses `'time'`.
    */
   chooseBy?: 'size' | 'time'
 }
@@ -74,6 +75,13 @@ export interface PanelPlanOptions {
  * candidate set of exact features without weighing it first: a few milliseconds of counting.
  */
 export const PLANNER_CHEAP_COST = 2 ** 16
+
+/**
+ * Count cost (work units) up to which the `'time'` planner counts every feature exactly, whatever its
+ * model says: a full count needs no gate and gives exact selection probabilities (about 0.2 s of
+ * counting at most), which an organizer would rather have than a few milliseconds saved.
+ */
+export const PLANNER_EXACT_COST = 2 ** 22
 
 /**
  * The stream of the commit-time acceptance gate: seed = SHA-256("orbitdraw sortition acceptance v1")
@@ -168,7 +176,9 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
       chosen = [...best.exact]
       if (best.count === 0n) break
     }
-    if (byTime && counter.count > 0n && gate.method === 1 && options.skipAcceptanceCheck !== true) {
+    const full = byTime && counter.count > 0n && counter.exact.length < pool.features.length ? fullCountIfCheap(pool, quotas, k, budget) : undefined
+    if (full !== undefined) counter = full
+    else if (byTime && counter.count > 0n && gate.method === 1 && options.skipAcceptanceCheck !== true) {
       const weighed = weighDeeper(pool, quotas, k, counter, plannerRounds, budget)
       counter = weighed.counter
       pilot = weighed.pilot
@@ -300,6 +310,19 @@ function runGate(plan: PanelPlan, gate: PlanMethodSettings, stopAtKept = false):
 function gateResult(plan: PanelPlan, gate: PlanMethodSettings, trials: Trials): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
   const result = { trials: trials.worst.length, kept: trials.keptAt.length }
   return result.kept >= gate.kept ? { result } : { result, refused: refusal(plan, gate, trials) }
+}
+
+/** A counter of every feature when its count cost is at most {@link PLANNER_EXACT_COST} (and its draw cost within the limit), else undefined. */
+function fullCountIfCheap(pool: SortitionPool, quotas: QuotaTable, k: number, budget: number): Counter | undefined {
+  const order = dpOrder(pool, pool.features.map((_, f) => f))
+  const cost = planCost(pool, quotas, k, order, 1, PLANNER_EXACT_COST)
+  if (cost.stopped || cost.count > PLANNER_EXACT_COST || cost.draw > SORTITION_LIMITS.maxDrawCost) return undefined
+  try {
+    return buildCounter(pool, quotas, k, order, budget)
+  } catch (err) {
+    if (err instanceof OrbitdrawError && err.code === 'SORTITION_STATE_LIMIT') return undefined
+    throw err
+  }
 }
 
 /** The planner's model of one round's time, in count-cost units (about 50 ns each in Node). */

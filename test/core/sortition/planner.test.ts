@@ -10,7 +10,8 @@ import { panelDraw } from '../../../src/core/kinds/panel.js'
 import { poolParticipants } from '../../../src/core/kinds/sortition.js'
 import { streamFromSeed } from '../../../src/core/random/stream.js'
 import { buildCounter } from '../../../src/core/sortition/count.js'
-import { dpOrder, planPanel } from '../../../src/core/sortition/plan.js'
+import { planCost } from '../../../src/core/sortition/cost.js'
+import { dpOrder, planPanel, PLANNER_EXACT_COST } from '../../../src/core/sortition/plan.js'
 import { checkQuotas, type SortitionPool } from '../../../src/core/sortition/pool.js'
 import { meetsQuotas, OtherQuotas, relaxedInto, relaxedPanel } from '../../../src/core/sortition/round.js'
 import { BEACON_NAME, buildChain } from '../../helpers/chain.js'
@@ -83,6 +84,20 @@ describe('the \'time\' planner (commit side)', () => {
       }
       expect(plan('time')).toBe(plan('size'))
     }
+  })
+
+  it('counts every feature exactly when that costs at most PLANNER_EXACT_COST (no gate, exact probabilities), and not above it', () => {
+    // 300 respondents on 3 features, k = 12, ±1: a full count is cheap, so the plan is exact.
+    const small = committedOrder(smallPool(300, [2, 4, 2], 41))
+    const smallTable = checkQuotas(small, proportionalQuotas(small, 12, 1), 12)
+    const full = planPanel(small, smallTable, 12, { chooseBy: 'time', fallbackToMethod2: true, fallbackToMethod3: true })
+    expect(full.exact).toBe(true)
+    expect(full.gate).toBeUndefined()
+    expect(planCost(small, smallTable, 12, full.counter.exact, 1).count).toBeLessThanOrEqual(PLANNER_EXACT_COST)
+    // The assembly-sized pool below: a full count is far above it, so the model decides.
+    const big = committedOrder(smallPool(2000, [2, 3, 4, 5, 6, 6], 3))
+    const bigTable = checkQuotas(big, proportionalQuotas(big, 40, 2), 40)
+    expect(planCost(big, bigTable, 40, dpOrder(big, big.features.map((_, f) => f)), 1, PLANNER_EXACT_COST).stopped).toBe(true)
   })
 
   // 2,000 respondents, 6 features, k = 40, ±2: the 'size' planner counts two features (about 155,000
