@@ -14,7 +14,7 @@ import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, relative } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { blockCid, encodeBlock, parseBlock, type BeaconBlock } from '../../src/beacon/index.js'
 import { bytesToBase64, bytesToHex } from '../../src/core/formats.js'
@@ -23,8 +23,8 @@ import { createIpnsRecord, generateBeaconKey } from '../../src/emulator/index.js
 import { ipnsNameOfKey } from '../../src/beacon/index.js'
 import { buildVerifier, formatReport } from '../../scripts/build-verifier.js'
 
-// 1. the page
-const built = await buildVerifier()
+// 1. the page, built into this example's own folder (site/, not dist/: the package ships dist/)
+const built = await buildVerifier({ outDir: join(dirname(fileURLToPath(import.meta.url)), 'site') })
 const dir = dirname(built.htmlPath)
 console.log(formatReport(built))
 

@@ -51,7 +51,10 @@ export interface HouseholdGroupProbability {
  */
 export const HOUSEHOLD_EXACT_BUDGET = 500_000
 
-/** A respondent's group: its type and household size, and the groups in canonical order (type, then size). */
+/**
+ * A respondent's group: its type and household size, and the groups in canonical order (type, then size).
+ * @category Sortition
+ */
 export interface HouseholdGroups {
   /** Group of each respondent. */
   readonly of: Int32Array
