@@ -8,12 +8,8 @@
  * worker's own `verify` time (goal < 10 s, issue 14) and the page's time to verdict, beside `verify`
  * of the same bytes in Node.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { buildVerifier } from '../scripts/build-verifier.js'
-import { FINAL_STATES, launchChromium, serveDir } from '../test/browser/harness.js'
 import { verify } from '../src/core/verify.js'
+import { timeInPage, withServedPage } from './browser-page.js'
 import { timeMs, type BenchRow } from './harness.js'
 import { bigProof, ENGINE_ONLY } from './proof-fixture.js'
 import { panelProof2000 } from './panel-fixture.js'
@@ -21,50 +17,17 @@ import { panelProof2000 } from './panel-fixture.js'
 const N = 1_000_000
 
 export default async function (): Promise<BenchRow[]> {
-  const outDir = await mkdtemp(join(tmpdir(), 'orbitdraw-bench-verifier-'))
-  const built = await buildVerifier({ outDir })
-  const { text } = bigProof(N)
-  const server = await serveDir(dirname(built.htmlPath))
-  const browser = await launchChromium()
-  try {
-    const page = await browser.newPage()
-    const url = `${server.url}/index.html?allow-unsigned=1&allow-untimestamped=1`
-    const buffer = Buffer.from(text)
-    const times: number[] = []
-    let state = ''
-    for (let run = 0; run < 4; run++) {
-      await page.goto(url)
-      const t0 = performance.now()
-      await page.locator('#file').setInputFiles({ name: 'proof.json', mimeType: 'application/json', buffer })
-      await page.waitForFunction((states) => states.includes(document.body.dataset.state ?? ''), FINAL_STATES as readonly string[], { timeout: 600_000, polling: 20 })
-      if (run > 0) times.push(performance.now() - t0) // the first run warms the browser's caches
-      state = (await page.evaluate(() => document.body.dataset.state)) ?? ''
-    }
-    if (state !== 'custom') throw new Error(`the page's verdict on the benchmark proof is "${state}", not "custom" (verified under a relaxed policy)`)
-    times.sort((a, b) => a - b)
+  return withServedPage('orbitdraw-bench-verifier-', async (served) => {
+    const { built } = served
+    const { text } = bigProof(N)
+    const { whole: times } = await timeInPage(served, 'proof.json', Buffer.from(text), 'the benchmark proof')
     const node = await timeMs(async () => {
       const r = await verify(JSON.parse(text), ENGINE_ONLY)
       if (!r.ok) throw new Error('verify failed')
     }, 3, 1)
     // The panel proof: the worker's verify time (posted back with the verdict) and the whole page time.
     const panel = panelProof2000()
-    const panelBuffer = Buffer.from(panel.text)
-    const worker: number[] = []
-    const whole: number[] = []
-    for (let run = 0; run < 4; run++) {
-      await page.goto(url)
-      const t0 = performance.now()
-      await page.locator('#file').setInputFiles({ name: 'panel.json', mimeType: 'application/json', buffer: panelBuffer })
-      await page.waitForFunction((states) => states.includes(document.body.dataset.state ?? ''), FINAL_STATES as readonly string[], { timeout: 600_000, polling: 20 })
-      const done = performance.now() - t0
-      state = (await page.evaluate(() => document.body.dataset.state)) ?? ''
-      if (state !== 'custom') throw new Error(`the page's verdict on the panel proof is "${state}", not "custom"`)
-      if (run === 0) continue
-      worker.push(Number(await page.locator('#result').getAttribute('data-verify-ms')))
-      whole.push(done)
-    }
-    worker.sort((a, b) => a - b)
-    whole.sort((a, b) => a - b)
+    const { worker, whole } = await timeInPage(served, 'panel.json', Buffer.from(panel.text), 'the panel proof')
     const panelNode = await timeMs(async () => {
       const r = await verify(JSON.parse(panel.text), ENGINE_ONLY)
       if (!r.ok) throw new Error('verify failed on the panel proof')
@@ -76,9 +39,5 @@ export default async function (): Promise<BenchRow[]> {
       { name: 'verifier page size (one HTML file), minified + gzip', value: built.page.gzip / 1024, unit: 'KiB', goal: 'report' },
       { name: 'verifier page size, minified', value: built.page.min / 1024, unit: 'KiB', goal: 'report' },
     ]
-  } finally {
-    await browser.close()
-    await server.close()
-    await rm(outDir, { recursive: true, force: true })
-  }
+  })
 }
