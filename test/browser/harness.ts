@@ -99,3 +99,14 @@ export async function loadProof(page: Page, proof: unknown, via: 'paste' | 'file
   }
   await waitForVerdict(page)
 }
+
+/**
+ * Tampers with a panel-like proof (parsed JSON): its first member becomes the first participant who was
+ * not drawn (index and entry together, so only the draw's replay can tell). Returns that participant's index.
+ */
+export function swapFirstMemberForOutsider(proof: { outcome: { members: { index: number; entry: string }[] }; participants: { entries: string[] } }): number {
+  const taken = new Set(proof.outcome.members.map((m) => m.index))
+  const other = proof.participants.entries.findIndex((_, i) => !taken.has(i))
+  proof.outcome.members[0] = { ...proof.outcome.members[0]!, index: other, entry: proof.participants.entries[other]! }
+  return other
+}

@@ -22,7 +22,7 @@ import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { largestPanelProof } from '../../bench/panel-fixture.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
-import { loadProof } from './harness.js'
+import { loadProof, swapFirstMemberForOutsider } from './harness.js'
 import { useVerifierPage } from './page-fixture.js'
 
 const CHAIN = buildChain(14, 'browser-panel-probabilities')
@@ -230,9 +230,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
 
   it('a tampered replacement (a kept member swapped out) fails its named checks on the page', async () => {
     const j = JSON.parse(JSON.stringify(replacement)) as { outcome: { members: { rank: number; index: number; entry: string }[] }; participants: { entries: string[] } }
-    const taken = new Set(j.outcome.members.map((m) => m.index))
-    const other = j.participants.entries.findIndex((_, i) => !taken.has(i))
-    j.outcome.members[0] = { ...j.outcome.members[0]!, index: other, entry: j.participants.entries[other]! }
+    swapFirstMemberForOutsider(j)
     await web.page.goto(web.relaxedUrl)
     await loadProof(web.page, j, 'file')
     expect(await web.page.locator('#verdict').getAttribute('data-tier')).toBe('failed')

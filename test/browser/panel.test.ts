@@ -17,7 +17,7 @@ import { type Proof } from '../../src/core/proof.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 import { proportionalQuotas, smallPool } from '../core/sortition/fixtures.js'
-import { loadProof } from './harness.js'
+import { loadProof, swapFirstMemberForOutsider } from './harness.js'
 import { useVerifierPage } from './page-fixture.js'
 
 const CHAIN = buildChain(14, 'browser-panel')
@@ -104,9 +104,7 @@ describe('verifier page: panel and panel-lottery (headless Chromium)', () => {
   it('a tampered panel: the named checks fail, the outcome is shown as claimed, an unmet quota is marked', async () => {
     const j = JSON.parse(JSON.stringify(proof)) as { outcome: PanelOutcomeJson & { members: { rank: number; index: number; entry: string }[]; quotas: { selected: number; max: number }[] }; participants: { entries: string[] } }
     // swap a member for someone who was not drawn, and claim a quota table that breaks the first quota
-    const taken = new Set(j.outcome.members.map((m) => m.index))
-    const other = j.participants.entries.findIndex((_, i) => !taken.has(i))
-    j.outcome.members[0] = { ...j.outcome.members[0]!, index: other, entry: j.participants.entries[other]! }
+    const other = swapFirstMemberForOutsider(j)
     j.outcome.quotas[0]!.selected = j.outcome.quotas[0]!.max + 1
     await web.page.goto(web.relaxedUrl)
     await loadProof(web.page, j, 'file')
