@@ -10,7 +10,7 @@
  * @module
  */
 import type { CheckName } from '../core/check-names.js'
-import { normalizeTrustedBeacons } from '../core/trust.js'
+import { normalizeTrustedBeacons, shortName } from '../core/trust.js'
 import { failedAndSkipped, mostTellingFailure, TELLING_CHECKS } from '../core/verdict.js'
 import type { VerifyResult } from '../core/verify.js'
 import { en, type Messages } from './messages.js'
@@ -53,11 +53,6 @@ export interface PageVerdict {
  */
 const TELLING: readonly CheckName[] = ['format', 'version', ...TELLING_CHECKS.filter((n) => n !== 'format')]
 
-/** A beacon or CID shortened as the core's verdict shortens it. */
-function short(name: string): string {
-  return name.length > 14 ? `${name.slice(0, 10)}…` : name
-}
-
 /** Seconds as `4 min 59 s` (hours when over one). */
 export function duration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds))
@@ -85,7 +80,7 @@ function verdictLines(r: VerifyResult, m: Messages, s: TrustSettings, link: Trus
   if (c !== undefined) {
     const b = r.beacon
     // The beacon named once: its label and short name, or its short name and why it is not trusted.
-    lines.push(b === undefined || !b.trusted ? v.beaconUntrusted(short(b?.name ?? c.beacon)) : b.source === 'caller' ? v.beaconAdded(short(b.name)) : v.beaconKnown(b.label ?? '', short(b.name)))
+    lines.push(b === undefined || !b.trusted ? v.beaconUntrusted(shortName(b?.name ?? c.beacon)) : b.source === 'caller' ? v.beaconAdded(shortName(b.name)) : v.beaconKnown(b.label ?? '', shortName(b.name)))
     lines.push(r.target === undefined ? v.targetUnproven(String(c.target)) : v.target(String(c.target), when(r.target.timestamp)))
   }
   const time = r.checks.find((x) => x.name === 'commitment-time')

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeVerdict, failureReason } from '../../src/core/verdict.js'
 import { InvalidInputError } from '../../src/core/errors.js'
-import { ORBITPORT_BEACONS } from '../../src/core/trust.js'
+import { ORBITPORT_BEACONS, shortName } from '../../src/core/trust.js'
 import { type CheckName } from '../../src/core/check-names.js'
 import { type VerifyResult } from '../../src/core/verify.js'
 import { carriedParticipants, CUSTOM_HEADLINE, MAX_MATCHES, MAX_ROWS, outcomeView, pageVerdict, searchEntries, verifyOptions, winnerRanks } from '../../src/verifier/model.js'
@@ -93,6 +93,15 @@ describe('verifier page: verdict tiers', () => {
     expect(pinned.lines[0]).toBe(`Commitment ${CID}: the one you pinned.`)
     const pinnedByLink = pageVerdict(result({ pinned: true }), { ...DEFAULT_SETTINGS, commitment: CID }, { ...DEFAULT_SETTINGS, commitment: CID })
     expect(pinnedByLink.lines.join('\n')).toContain('pinned by the link you opened')
+  })
+
+  it('shortens an untrusted beacon name exactly as the core verdict does (13 and 14 characters included)', () => {
+    for (const name of ['k51short', 'k51qzi5uqu5dh', 'k51qzi5uqu5dhj', K51]) {
+      const commitment = { beacon: name, target: 7 } as unknown as VerifyResult['commitment']
+      const v = pageVerdict(result({ commitment, beacon: { name, trusted: false, text: name } }), DEFAULT_SETTINGS)
+      expect(v.lines).toContain(`Beacon: ${shortName(name)}, not one you trust.`)
+      expect(shortName(name)).toBe(name.length > 12 ? `${name.slice(0, 10)}…` : name)
+    }
   })
 
   it('is amber under any custom setting, even one the proof did not need', () => {
