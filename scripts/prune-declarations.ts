@@ -78,7 +78,8 @@ function declares(s: ts.Statement): boolean {
  */
 export function pruneStatements(root: string = ROOT): { readonly removed: number; readonly bytes: number } {
   const dist = join(root, 'dist') + sep
-  const program = ts.createProgram(entryDeclarations(root), options(true))
+  // Only names that resolve to declarations of `dist/` matter here: no default library, no @types.
+  const program = ts.createProgram(entryDeclarations(root), { ...options(true), noLib: true, types: [] })
   const checker = program.getTypeChecker()
   const inDist = (n: ts.Node): boolean => n.getSourceFile().fileName.startsWith(dist)
   const top = (n: ts.Node): ts.Statement | undefined => {
