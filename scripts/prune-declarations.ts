@@ -130,8 +130,8 @@ export function pruneStatements(root: string = ROOT): { readonly removed: number
       }
     }
     if (cuts.length === 0) continue
-    // The names the remaining text still mentions (TSDoc links included): the imports to keep.
-    const rest = sf.statements.filter((s) => !ts.isImportDeclaration(s) && !dropped(s)).map((s) => s.getText()).join('\n')
+    // The names the remaining text still mentions, its TSDoc included (a `{@link}` keeps its import).
+    const rest = sf.statements.filter((s) => !ts.isImportDeclaration(s) && !dropped(s)).map((s) => s.getFullText()).join('\n')
     const used = new Set(rest.match(/[A-Za-z_$][\w$]*/g) ?? [])
     for (const s of sf.statements) {
       const named = ts.isImportDeclaration(s) ? s.importClause : undefined
