@@ -120,9 +120,14 @@ export function pruneStatements(root: string = ROOT): { readonly removed: number
     if (!sf.fileName.startsWith(dist)) continue
     const cuts: [number, number, string][] = []
     const dropped = (s: ts.Statement): boolean => declares(s) && !kept.has(s)
+    const text0 = sf.getFullText()
     for (const s of sf.statements) {
       if (dropped(s)) {
-        cuts.push([s.getFullStart(), s.getEnd(), ''])
+        // The declaration with its own TSDoc (the last comment before it); a comment before that (the
+        // file's @module TSDoc, before its first statement) stays.
+        const comments = ts.getLeadingCommentRanges(text0, s.getFullStart()) ?? []
+        const own = comments.at(-1)
+        cuts.push([comments.length > 1 && own !== undefined && text0.startsWith('/**', own.pos) ? own.pos : s.getFullStart(), s.getEnd(), ''])
         removed++
       } else if (ts.isExportDeclaration(s) && s.exportClause !== undefined && ts.isNamedExports(s.exportClause)) {
         const names = s.exportClause.elements.filter(keptSpecifier)
@@ -139,13 +144,14 @@ export function pruneStatements(root: string = ROOT): { readonly removed: number
       // Kept when the text still names it and what it imports is kept (or not ours).
       const names = named.namedBindings.elements.filter((e) => used.has(e.name.text) && keptSymbol(checker.getSymbolAtLocation(e.name)))
       if (names.length === named.namedBindings.elements.length) continue
-      cuts.push(names.length === 0 ? [s.getFullStart(), s.getEnd(), ''] : [named.namedBindings.getStart(), named.namedBindings.getEnd(), `{ ${names.map((n) => n.getText()).join(', ')} }`])
+      // From the import itself: a comment before it (a file's @module TSDoc) stays.
+      cuts.push(names.length === 0 ? [s.getStart(), s.getEnd(), ''] : [named.namedBindings.getStart(), named.namedBindings.getEnd(), `{ ${names.map((n) => n.getText()).join(', ')} }`])
     }
-    let text = sf.getFullText()
+    let text = text0
     for (const [start, end, by] of cuts.sort((a, b) => b[0] - a[0])) text = text.slice(0, start) + by + text.slice(end)
     // A file left without an import or export would no longer be a module.
     if (!/^(?:import|export) /m.test(text)) text = `${text.trimEnd()}\nexport {};\n`
-    bytes += sf.getFullText().length - text.length
+    bytes += text0.length - text.length
     writeFileSync(sf.fileName, text)
   }
   return { removed, bytes }

@@ -65,15 +65,16 @@ describe('pruneDeclarations', () => {
     expect(r).toMatchObject({ kept: 4, removed: 2, statements: 5 })
   })
 
-  it('leaves a file whose every declaration went a module (another file re-exports it whole)', () => {
+  it('leaves a file whose every declaration went a module (another file re-exports it whole), its @module TSDoc kept', () => {
     write({
       'index.d.ts': "export type { A } from './a.js';\n",
       'a.d.ts': "export * from './z.js';\nexport type A = string;\n",
-      'z.d.ts': '/** Internal. */\nexport declare const zInternal: number;\n',
+      'z.d.ts': '/**\n * z, the module.\n * @module\n */\n/** Internal. */\nexport declare const zInternal: number;\n',
     })
     pruneDeclarations(root)
     expect(read('a.d.ts')).toBe("export * from './z.js';\nexport type A = string;\n")
-    expect(read('z.d.ts')).toBe('\nexport {};\n')
+    // The file's @module TSDoc stays; the declaration's own goes with it.
+    expect(read('z.d.ts')).toBe('/**\n * z, the module.\n * @module\n */\nexport {};\n')
   })
 
   it('stops the build when the declarations left do not compile', () => {
