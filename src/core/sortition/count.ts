@@ -155,11 +155,7 @@ export class NumberIndex {
   private slot(key: number): number {
     const lo = key >>> 0
     const hi = (key / 4294967296) >>> 0
-    // murmur3's 32-bit finalizer: every key bit reaches the low bits that index the table.
-    let h = lo ^ Math.imul(hi, 0x9e3779b1)
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
-    return (h ^ (h >>> 16)) & this.mask
+    return (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) ^ (lo >>> 15)) & this.mask
   }
 
   private grow(): void {
