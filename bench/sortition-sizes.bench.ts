@@ -13,13 +13,21 @@
  * (1-based). `SIZES_BEFORE=DIR` (a copy of `dist/` built from the engine before a change) also times that
  * engine's first panel (panelDraw + commit + drawFromBlock) on the same instance in the same run,
  * alternating with today's (the better of two runs each), as the baseline of a "first panel" row.
- * `SIZES_HISTORY=0` skips the old-settings and methods-1–2 rows.
+ * `SIZES_HISTORY=0` skips the old-settings and methods-1–2 rows. `SIZES_WHY=1` adds, for every
+ * instance the commit refuses, what binds: for each pair of features (counted exactly, in counter
+ * order) whose count cost is at most 2^27, its count cost and round cost (the work bound's units),
+ * its acceptance rate measured on plan method 2's gate stream (until 15 kept, at most 100,000
+ * rounds), and the draw cost plan method 3 would then commit (16 times the rounds to its 10th kept
+ * round, times the round cost) against the limit 2^31.
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { timeMs, type BenchRow } from './harness.js'
 import { OrbitdrawError } from '../src/core/errors.js'
 import { acceptanceStream, dpOrder, meetsQuotas, relaxedPanel } from '../src/core/sortition/panel.js'
+import { planCost } from '../src/core/sortition/cost.js'
+import { OtherQuotas, relaxedInto } from '../src/core/sortition/round.js'
+import { SORTITION_LIMITS } from '../src/core/sortition/pool.js'
 import { buildCounter } from '../src/core/sortition/count.js'
 import { checkQuotas, makePool, type QuotaRow, type SortitionPool } from '../src/core/sortition/pool.js'
 import { planPanel } from '../src/core/sortition/plan.js'
@@ -82,6 +90,46 @@ function oldSettings(pool: SortitionPool, table: ReturnType<typeof checkQuotas>,
   let kept = 0
   for (let t = 0; t < 2000; t++) if (meetsQuotas(pool, table, relaxedPanel(best, stream).members, others)) kept++
   return kept >= 10 ? `ok (exact ${chosen.length}/${pool.features.length}, gate ${kept}/2000)` : `refused ACCEPTANCE_TOO_LOW (${kept}/2000, exact ${chosen.length})`
+}
+
+/**
+ * What binds a refused instance (`SIZES_WHY=1`): per cheap pair of exact features, the work bound's
+ * count and round costs, the acceptance rate on method 2's gate stream, and the draw cost method 3
+ * would commit for it (16 × 10 / rate rounds × the round cost) against 2^31.
+ */
+function whatBinds(pool: SortitionPool, table: ReturnType<typeof checkQuotas>, k: number, label: string): BenchRow[] {
+  const rows: BenchRow[] = []
+  for (let a = 0; a < pool.features.length; a++)
+    for (let b = a + 1; b < pool.features.length; b++) {
+      const order = dpOrder(pool, [a, b])
+      const cost = planCost(pool, table, k, order, 1, 2 ** 27)
+      if (cost.stopped) continue
+      const t0 = performance.now()
+      const counter = buildCounter(pool, table, k, order)
+      const countMs = performance.now() - t0
+      const check = new OtherQuotas({ pool, quotas: table, counter })
+      const stream = acceptanceStream(2)
+      const counts = new Int32Array(counter.cells.length)
+      const members = new Int32Array(k)
+      let kept = 0
+      let t = 0
+      const t1 = performance.now()
+      while (kept < 15 && t < 100_000) {
+        t++
+        relaxedInto(counter, stream, counts, members)
+        if (check.meets(members)) kept++
+      }
+      const roundUs = ((performance.now() - t1) * 1000) / t
+      const per = kept === 0 ? Infinity : t / kept
+      const draw = 16 * 10 * per * cost.round
+      const names = order.map((f) => pool.features[f]!.name).join('+')
+      rows.push({
+        name: `what binds, ${label}, exact ${names}: count cost ${cost.count.toExponential(2)} (limit ${SORTITION_LIMITS.maxCountCost.toExponential(2)}; counted in ${countMs.toFixed(0)} ms, ${counter.states} states), round cost ${cost.round} (${roundUs.toFixed(1)} µs a round), ${kept} kept of ${t} rounds (1 in ${per.toFixed(0)}); method 3 would commit about ${(160 * per).toExponential(2)} rounds, a draw cost of ${draw.toExponential(2)}`,
+        value: draw / SORTITION_LIMITS.maxDrawCost,
+        unit: '× the draw cost limit 2^31',
+      })
+    }
+  return rows
 }
 
 /** The public functions a first panel needs, from this tree or from a built copy of another engine. */
@@ -159,6 +207,7 @@ export default async function (): Promise<BenchRow[]> {
       if (!(err instanceof OrbitdrawError)) throw err
       const ms = performance.now() - t0
       rows.push({ name: `new settings, ${label}: refused ${err.code} (${mrs})`, value: ms, unit: 'ms', goal: 'commit ≤ 10000 ms', met: false })
+      if (process.env.SIZES_WHY === '1') rows.push(...whatBinds(pool, table, c.k, label))
       continue
     }
     const committed = commit({ ...base, draw: built.draw, participants: built.participants })

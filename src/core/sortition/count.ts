@@ -129,8 +129,9 @@ function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
 /**
  * An open-addressing hash map from whole numbers below 2^53 (state keys) to state indices: typed
  * arrays, no allocation per entry (a `Map` of such keys boxes each one).
+ * @internal
  */
-class NumberIndex {
+export class NumberIndex {
   private keys = new Float64Array(1024)
   private vals = new Int32Array(1024).fill(-1)
   private mask = 1023

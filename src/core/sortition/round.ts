@@ -253,18 +253,27 @@ interface Step {
   readonly nTop?: number
 }
 
-/** Cached steps per layer; at most {@link STEP_CACHE_BLOCKS} blocks kept per counter (memory bound). */
-const stepCaches = new WeakMap<Counter, { layers: Map<number, Step>[]; blocks: number }>()
+/**
+ * Cached steps per layer, indexed by state (an array per layer, allocated at its first visit: a
+ * lookup is an index, not a hash); at most {@link STEP_CACHE_BLOCKS} blocks kept per counter (memory bound).
+ */
+interface StepCache {
+  readonly layers: ((Step | undefined)[] | undefined)[]
+  blocks: number
+}
+const stepCaches = new WeakMap<Counter, StepCache>()
 const STEP_CACHE_BLOCKS = 4_000_000
 
-function stepsOf(counter: Counter): { layers: Map<number, Step>[]; blocks: number } {
+function stepsOf(counter: Counter): StepCache {
   let c = stepCaches.get(counter)
-  if (c === undefined) stepCaches.set(counter, (c = { layers: counter.cells.map(() => new Map<number, Step>()), blocks: 0 }))
+  if (c === undefined) stepCaches.set(counter, (c = { layers: counter.cells.map(() => undefined), blocks: 0 }))
   return c
 }
 
-function stepOf(counter: Counter, cache: { layers: Map<number, Step>[]; blocks: number }, i: number, s: number): Step {
-  const hit = cache.layers[i]!.get(s)
+function stepOf(counter: Counter, cache: StepCache, i: number, s: number): Step {
+  let layer = cache.layers[i]
+  if (layer === undefined) cache.layers[i] = layer = new Array<Step | undefined>(counter.layers[i]!.size).fill(undefined)
+  const hit = layer[s]
   if (hit !== undefined) return hit
   const L = counter.layers[i]!
   const W = counter.layers[i + 1]!.ways
@@ -291,7 +300,7 @@ function stepOf(counter: Counter, cache: { layers: Map<number, Step>[]; blocks: 
   }
   if (cache.blocks + cum.length <= STEP_CACHE_BLOCKS) {
     cache.blocks += cum.length
-    cache.layers[i]!.set(s, step)
+    layer[s] = step
   }
   return step
 }
