@@ -67,6 +67,17 @@ describe('households: the round cap is charged under every plan method', () => {
     expect(() => commit({ ...base, draw: { ...method1, plan: 3, maxRounds: SORTITION_LIMITS.maxRejectionRoundsV3 }, participants })).toThrow(expect.objectContaining({ code: 'SORTITION_COST_LIMIT' }))
   }, 60_000)
 
+  it('a proof whose commitment is rewritten to method 1 fails verify by name, before any round (the bound holds in verify)', async () => {
+    const { commitment } = commit({ ...base, draw: JSON.parse(JSON.stringify(draw)) as PanelSpec, participants })
+    const proof = JSON.parse(JSON.stringify(drawFromBlock(commitment, participants, CHAIN[10]!))) as { commitment: { draw: Record<string, unknown> } }
+    delete proof.commitment.draw.plan
+    delete proof.commitment.draw.maxRounds
+    const r = await verify(proof, ENGINE_ONLY)
+    const failed = r.checks.filter((c) => !c.ok)
+    expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
+    expect(failed[0]!.detail).toMatch(/^the commitment is invalid: the rejection rounds of this plan with households may take 3056000000 work units, more than 2147483648 \(100000 rounds of at most 30560;/)
+  }, 60_000)
+
   it('checkHouseholdRounds charges the cap of every method, also when every feature is exact', () => {
     const plan = { pool: compositionPool(draw), quotas: compositionQuotas(draw), k: draw.k, exact: true }
     const counter = { exact: draw.exact.map((e) => plan.pool.features.findIndex((f) => f.name === e)) }
