@@ -68,17 +68,17 @@ export function householdsOption(households: ReadonlyMap<string, string> | undef
 
 /**
  * The household index of a committed plan's households as a verifier reads it, or undefined without
- * households: for plan method 1 the gate with households (stopping at its 7th kept trial, the verdict
- * being settled); for method 3 the rounds charged in the work bound (docs/spec.md, Households, Cost);
- * method 2's and 3's gates are commit-side only (docs/spec.md, Plan methods).
+ * households: the method's round cap charged in the work bound under every method (docs/spec.md,
+ * Households, Cost), then for plan method 1 the gate with households (stopping at its 7th kept trial,
+ * the verdict being settled); method 2's and 3's gates are commit-side only (docs/spec.md, Plan methods).
  * @throws `SORTITION_ACCEPTANCE_TOO_LOW` when too few trials keep both rules; `SORTITION_COST_LIMIT`.
  */
 export function householdsPlan(groups: readonly (readonly number[])[] | undefined, plan: PanelPlan): Int32Array | undefined {
   if (groups === undefined) return undefined
   const of = householdIndex(groups, plan.pool.respondents.length)
-  const method = plan.method ?? 1
-  if (method === 1) checkHouseholdAcceptance(plan, of, true)
-  else if (method === 3) checkHouseholdRounds(plan)
+  // The round cap with households is charged under every method, before any round (docs/spec.md, Households, Cost).
+  checkHouseholdRounds(plan)
+  if ((plan.method ?? 1) === 1) checkHouseholdAcceptance(plan, of, true)
   return of
 }
 

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js'
+import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../errors.js'
 import { encodeFollows, followsShape, validateFollows } from '../follow-up.js'
 import { declaredAs, described, integer, list, pattern, strictObject, text } from '../schema/kit.js'
 import { drawHouseholdPanel, householdIndex, sharedHousehold } from '../sortition/household.js'
@@ -18,7 +18,8 @@ import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, type PanelPla
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from '../sortition/pool.js'
 import { defineKind, type Declared } from './define.js'
 import { badDraw, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
-import { householdsField, householdsPlan, validateHouseholds } from './panel-households.js'
+import { commitHouseholds, householdsField, householdsPlan, validateHouseholds } from './panel-households.js'
+import { checkMethod, encodeMethod, maxRoundsField, methodKeys, methodOptions, planField } from './panel-method.js'
 import type { PanelOutcomeJson, PanelSpec } from './panel.js'
 import { replacementDisplay } from './sortition-display.js'
 import {
@@ -65,6 +66,9 @@ const fields = {
   features: compositionFields.features,
   types: compositionFields.types,
   households: householdsField,
+  // The replacement plan's method (absent = method 1, as before plan methods existed; docs/spec.md, Panel replacements).
+  plan: planField,
+  maxRounds: maxRoundsField,
 }
 
 type Spec = Declared<'panel-replacement', typeof fields>
@@ -137,7 +141,7 @@ export function replacementPlanOf(spec: Spec, exactFeatures?: readonly string[])
   if (hit !== undefined) return hit
   const { pool, quotas, sub, reduced, available, groups } = subPool(spec)
   const r = spec.k - spec.keep.length
-  const plan = planPanel(sub, reduced, r, { exactFeatures: exactFeatures ?? spec.exact, explain: false, stopAtKept: true })
+  const plan = planPanel(sub, reduced, r, { exactFeatures: exactFeatures ?? spec.exact, explain: false, stopAtKept: true, ...methodOptions(spec) })
   const households = householdsPlan(groups, plan)
   const entry = { pool, quotas, available, plan, ...(households === undefined ? {} : { households }) }
   plans.set(spec, entry)
@@ -145,18 +149,32 @@ export function replacementPlanOf(spec: Spec, exactFeatures?: readonly string[])
 }
 
 /**
+ * Options of {@link panelReplacementDraw}.
+ * @category Sortition
+ */
+export interface PanelReplacementDrawOptions {
+  /** The exact features of the replacement plan by name, in the counter's order (default: chosen by the planner). */
+  exactFeatures?: readonly string[]
+}
+
+/**
  * Builds a `panel-replacement` spec from the original `panel` proof's commitment and outcome and the
  * dropped members: the same composition, the original named (`follows`), the remaining members, the
- * exact features chosen for the replacement plan.
+ * exact features chosen for the replacement plan and its plan method. The plan method is chosen as a
+ * `panel` commit chooses it (docs/spec.md, Plan methods; Panel replacements): method 1 when its gate
+ * admits the replacement plan (the spec then has no `plan` key, byte for byte what it was before plan
+ * methods), else method 2 (`"plan": 2`), else method 3 (`"plan": 3` and `maxRounds`); with households,
+ * the gates with households then move on to the next method in the same way.
  *
  * @param original - the original proof (parsed or as JSON): a `panel` draw.
  * @param dropped - committed indices of the members who dropped out.
  * @param originalCid - the original commitment's CID (the verdict's `commitmentCid`).
  * @throws {@link InvalidInputError} `INVALID_ARGUMENT` when the original is not a panel or a dropped
- *   index is not a member; the planner's errors when no valid panel extends the remaining members.
+ *   index is not a member; the planner's errors when no valid panel extends the remaining members;
+ *   `SORTITION_ACCEPTANCE_TOO_LOW` naming each plan method tried when none admits the replacement plan.
  * @category Sortition
  */
-export function panelReplacementDraw(original: { readonly commitment: object; readonly seed: string; readonly outcome: unknown }, dropped: readonly number[], originalCid: string): PanelReplacementSpec {
+export function panelReplacementDraw(original: { readonly commitment: object; readonly seed: string; readonly outcome: unknown }, dropped: readonly number[], originalCid: string, options: PanelReplacementDrawOptions = {}): PanelReplacementSpec {
   const c = original.commitment as { readonly target?: unknown; readonly draw?: unknown }
   const d = (c.draw ?? {}) as PanelSpec
   if (typeof c.target !== 'number') throw new InvalidInputError('INVALID_ARGUMENT', 'the original proof has no commitment target', 'pass an orbitdraw proof of a panel draw')
@@ -167,9 +185,18 @@ export function panelReplacementDraw(original: { readonly commitment: object; re
   for (const i of drop) if (!members.includes(i)) throw new InvalidInputError('INVALID_ARGUMENT', `participant ${i} is not a member of the original panel`, 'name members of the original panel')
   const keep = members.filter((m) => !drop.includes(m))
   const base = { kind: 'panel-replacement' as const, k: d.k, features: d.features.map((f) => ({ name: f.name, values: [...f.values], min: [...f.min], max: [...f.max] })), types: d.types.map((t) => [...t]), follows: { commitment: originalCid, seed: original.seed, target: c.target, dropped: drop }, keep, ...(d.households === undefined ? {} : { households: d.households.map((g) => [...g]) }) }
-  const { sub, reduced } = subPool(base)
-  const plan = planPanel(sub, reduced, d.k - keep.length)
-  const spec: PanelReplacementSpec = { ...base, exact: plan.counter.exact.map((f) => sub.features[f]!.name) }
+  const { sub, reduced, groups } = subPool(base)
+  const r = d.k - keep.length
+  let chosen: PanelPlan
+  try {
+    // Method 1 when its gate admits the plan, else 2, else 3 on the same trials (docs/spec.md, Plan methods).
+    const quotaPlan = planPanel(sub, reduced, r, { fallbackToMethod2: true, fallbackToMethod3: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: options.exactFeatures }) })
+    chosen = commitHouseholds(base.households === undefined ? undefined : (groups ?? []), quotaPlan).plan
+  } catch (err) {
+    if (err instanceof OrbitdrawError && err.code === 'SORTITION_ACCEPTANCE_TOO_LOW') throw new LimitExceededError('SORTITION_ACCEPTANCE_TOO_LOW', `no plan method admits the replacement plan (tried plan methods 1, 2 and 3 in turn): ${err.detail}`, err.hint)
+    throw err
+  }
+  const spec: PanelReplacementSpec = { ...base, exact: chosen.counter.exact.map((f) => sub.features[f]!.name), ...methodKeys(chosen) }
   replacementPlanOf(spec)
   return spec
 }
@@ -198,7 +225,7 @@ export const panelReplacementKind = defineKind({
   name: 'panel-replacement',
   draw: fields,
   // The protocol reads the composition and the household rule first, then the link (docs/spec.md).
-  parseOrder: ['k', 'features', 'types', 'households', 'follows', 'keep', 'exact'],
+  parseOrder: ['k', 'features', 'types', 'households', 'follows', 'keep', 'exact', 'plan', 'maxRounds'],
   outcome: {
     members: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The whole new panel (kept and new members) in committed order.'),
     replacements: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The new members in committed order.'),
@@ -221,6 +248,7 @@ export const panelReplacementKind = defineKind({
       const problem = keepProblem(spec, n)
       if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, 'keep the original members but the dropped')
       validateHouseholds(spec.households, n, path)
+      checkMethod(spec.plan, spec.maxRounds, path)
       if (!Array.isArray(spec.exact) || spec.exact.some((e, i) => typeof e !== 'string' || spec.exact.indexOf(e) !== i || !spec.features.some((f) => f.name === e))) badDraw(`${path}.exact`, 'exact must name committed features, each once', 'list the replacement plan\'s exact features')
       const { plan } = replacementPlanOf(spec)
       if (plan.counter.count === 0n) badDraw(`${path}.keep`, 'no valid panel extends the kept members', 'relax the quotas')
@@ -232,6 +260,7 @@ export const panelReplacementKind = defineKind({
       follows: encodeFollows(spec.follows),
       keep: [...spec.keep],
       exact: [...spec.exact],
+      ...encodeMethod(spec),
       ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }),
     }),
     compare(e, c) {

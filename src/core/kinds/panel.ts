@@ -13,10 +13,11 @@ import { InvalidInputError } from '../errors.js'
 import { drawAlternates } from '../sortition/alternates.js'
 import { checkPanelShape, dpOrder, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
 import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
-import { declaredAs, described, integer, list, message, pattern, publishedAs, strictObject, text, type Infer, type ShapeMessage } from '../schema/kit.js'
+import { declaredAs, described, integer, list, pattern, strictObject, text, type Infer } from '../schema/kit.js'
 import { defineKind, type Declared } from './define.js'
 import { badDraw, intFlagValue, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
 import { commitHouseholds, householdRules, householdsField, householdsOption, householdsPlan, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
+import { checkMethod, encodeMethod, maxRoundsField, methodKeys, methodOptions, planField } from './panel-method.js'
 import { panelDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
@@ -39,6 +40,8 @@ import {
   type SortitionCommitInput,
 } from './sortition.js'
 
+export { methodOptions } from './panel-method.js'
+
 /** A committed probability as the outcome carries it: a reduced fraction and its decimal (parsed by their patterns). */
 const probabilityRow = strictObject({
   type: text(),
@@ -57,15 +60,8 @@ const fields = {
   exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^26, draw cost <= 2^31, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
   features: compositionFields.features,
   types: compositionFields.types,
-  // Absent = method 1: one plan has one commitment, so `"plan": 1` is refused (as the rule words it).
-  plan: v.optional(
-    publishedAs(
-      v.custom<2 | 3, ShapeMessage>((x) => x === 2 || x === 3, message('INVALID_DRAW', (x) => `plan must be 2 or 3 when present (absent = method 1), got ${JSON.stringify(x)}`, 'omit plan for method 1')),
-      described(v.union([v.literal(2), v.literal(3)]), 'The plan method: absent = method 1 (gate: 7 of 2,000 trials, 100,000 rounds); 2 = a sequential gate (12 kept within 40,000 trials) and 400,000 rounds; 3 = a sequential gate (10 kept) and the committed round cap maxRounds (docs/spec.md, Plan methods).'),
-    ),
-  ),
-  // Its range and its method are the rule's (checkMethod), worded as the protocol words them.
-  maxRounds: v.optional(declaredAs(integer(1), described(integer(1, SORTITION_LIMITS.maxRejectionRoundsV3), 'Plan method 3 only: the most rejection rounds of a draw, 16 times the trials of the commit-time gate; within the draw cost (docs/spec.md, Plan methods).'))),
+  plan: planField,
+  maxRounds: maxRoundsField,
   households: householdsField,
 }
 
@@ -134,28 +130,6 @@ function planOf(spec: Spec, count: number): { plan: PanelPlan; probabilities?: T
   const entry = { count, plan, ...(households !== undefined ? { households } : plan.exact ? { probabilities: probabilitiesOf(plan) } : {}) }
   plans.set(spec, entry)
   return entry
-}
-
-/** The plan options of a committed plan method (methods 2 and 3: no gate at replay; docs/spec.md, Plan methods). */
-export function methodOptions(spec: Pick<PanelSpec, 'plan' | 'maxRounds'>): { method?: 2 | 3; maxRounds?: number; skipAcceptanceCheck?: true } {
-  if (spec.plan === 2) return { method: 2, skipAcceptanceCheck: true }
-  if (spec.plan === 3) return { method: 3, skipAcceptanceCheck: true, ...(spec.maxRounds === undefined ? {} : { maxRounds: spec.maxRounds }) }
-  return {}
-}
-
-/** The draw keys of a plan's method: `plan` (2 or 3) and, for method 3, `maxRounds`. */
-function methodKeys(plan: PanelPlan): { plan?: 2 | 3; maxRounds?: number } {
-  if (plan.method === 2) return { plan: 2 }
-  if (plan.method === 3) return { plan: 3, maxRounds: plan.maxRounds! }
-  return {}
-}
-
-/** Refuses a `plan` other than absent, 2 or 3, and a `maxRounds` that is not method 3's (1 … 4,000,000). */
-function checkMethod(plan: unknown, maxRounds: unknown, path: string): void {
-  if (plan !== undefined && plan !== 2 && plan !== 3) badDraw(`${path}.plan`, `plan must be 2 or 3 when present (absent = method 1), got ${JSON.stringify(plan)}`, 'omit plan for method 1')
-  if (plan === 3) {
-    if (typeof maxRounds !== 'number' || !Number.isSafeInteger(maxRounds) || maxRounds < 1 || maxRounds > SORTITION_LIMITS.maxRejectionRoundsV3) badDraw(`${path}.maxRounds`, `plan method 3 needs maxRounds, a whole number from 1 to ${SORTITION_LIMITS.maxRejectionRoundsV3}, got ${JSON.stringify(maxRounds)}`, 'commit the round cap the gate gave')
-  } else if (maxRounds !== undefined) badDraw(`${path}.maxRounds`, 'maxRounds is only for plan method 3', 'omit maxRounds')
 }
 
 function probabilitiesOf(plan: PanelPlan): TypeProbabilityJson[] {
@@ -282,7 +256,7 @@ export const panelKind = defineKind({
       planOf(spec, n)
     },
     checkEntries: (spec, rows, full) => entriesProblem(spec, rows, full),
-    encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...(spec.plan === 2 ? { plan: 2 } : spec.plan === 3 ? { plan: 3, maxRounds: spec.maxRounds! } : {}), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
+    encode: (spec) => ({ kind: 'panel', ...encodeComposition(spec), alternates: spec.alternates, exact: [...spec.exact], ...encodeMethod(spec), ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }) }),
     compare(e, c) {
       const p = e.probabilities
       const q = c.probabilities

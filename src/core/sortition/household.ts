@@ -175,14 +175,28 @@ function method3Cap(plan: PanelPlan): number {
 }
 
 /**
- * The work bound of a method-3 plan with households (docs/spec.md, Households, Cost): its rounds are
- * charged (`maxRounds` times the round cost) even when the exact features are every feature, since the
- * household rule can refuse every round.
+ * The rounds a plan with households charges in its draw cost (docs/spec.md, Households, Cost): the plan
+ * method's round cap (100,000 for method 1, 400,000 for method 2, the committed `maxRounds` for method 3)
+ * even when the exact features are every feature, since the household rule can refuse every round.
+ */
+export function householdRoundsCharged(plan: Pick<PanelPlan, 'method' | 'maxRounds'>): number {
+  const method = plan.method ?? 1
+  return method === 3 ? (plan.maxRounds ?? 1) : PLAN_METHODS[method].rounds
+}
+
+/** The draw cost of a plan with households under `method` (its round cap charged, {@link householdRoundsCharged}). */
+function householdDrawCost(plan: PanelPlan, method: PlanMethod, maxRounds?: number): { draw: number; rounds: number; round: number } {
+  return planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, householdRoundsCharged({ method, ...(maxRounds === undefined ? {} : { maxRounds }) }))
+}
+
+/**
+ * The work bound of a plan with households (docs/spec.md, Households, Cost): its round cap is charged
+ * (`householdRoundsCharged` times the round cost) under every plan method, even when the exact features
+ * are every feature, since the household rule can refuse every round.
  * @throws {@link LimitExceededError} `SORTITION_COST_LIMIT` over the draw cost.
  */
 export function checkHouseholdRounds(plan: PanelPlan): void {
-  if (plan.method !== 3) return
-  const c = planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, plan.maxRounds ?? 1)
+  const c = householdDrawCost(plan, plan.method ?? 1, plan.maxRounds)
   if (c.draw > SORTITION_LIMITS.maxDrawCost) {
     throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan with households may take ${c.draw} work units, more than ${SORTITION_LIMITS.maxDrawCost} (${c.rounds} rounds of at most ${c.round}; docs/spec.md, Households)`, 'commit the round cap the gate gave, or relax the quotas or the households')
   }
@@ -238,18 +252,25 @@ export function checkHouseholdAcceptance(plan: PanelPlan, of: Int32Array, stopAt
 export function planWithHouseholds(plan: PanelPlan, of: Int32Array): PanelPlan {
   let method = plan.method ?? 1
   let refused: LimitExceededError | undefined
-  let kept1 = 0
+  let tried1 = ''
   if (method === 1) {
-    const r = householdTrials(plan, of, acceptanceStream(1), (t) => t < PLAN_METHODS[1].trials)
-    if (r.keptAt.length >= PLAN_METHODS[1].kept) return plan
-    kept1 = r.keptAt.length
-    refused = householdRefusal(kept1, r.trials, r.householdOnly, PLAN_METHODS[1].kept, 'plan method 1')
+    // Method 1 only when its 100,000 rounds fit the draw cost with households (else on to method 2, then 3).
+    const c1 = householdDrawCost(plan, 1)
+    if (c1.draw <= SORTITION_LIMITS.maxDrawCost) {
+      const r = householdTrials(plan, of, acceptanceStream(1), (t) => t < PLAN_METHODS[1].trials)
+      if (r.keptAt.length >= PLAN_METHODS[1].kept) return plan
+      refused = householdRefusal(r.keptAt.length, r.trials, r.householdOnly, PLAN_METHODS[1].kept, 'plan method 1')
+      tried1 = `plan method 1 kept ${r.keptAt.length} of ${PLAN_METHODS[1].trials}; `
+    } else {
+      refused = new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan with households may take ${c1.draw} work units under plan method 1, more than ${SORTITION_LIMITS.maxDrawCost} (docs/spec.md, Households)`, 'count more features exactly, merge values, or relax the quotas')
+      tried1 = `plan method 1's ${PLAN_METHODS[1].rounds} rounds over the draw cost; `
+    }
     method = 2
   }
   const { method: _m, maxRounds: _r, gate: _g, ...base } = plan
   const v2 = PLAN_METHODS[2]
   const v3 = PLAN_METHODS[3]
-  const fits2 = method === 2 && costWithin(plan, 2)
+  const fits2 = method === 2 && costWithin(plan, 2) && householdDrawCost(plan, 2).draw <= SORTITION_LIMITS.maxDrawCost
   const cap3 = method3Cap(plan)
   if (!fits2 && cap3 < 1) throw refused ?? new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan do not fit the draw cost (${SORTITION_LIMITS.maxDrawCost}) of plan methods 2 and 3`, 'count more features exactly, merge values, or relax the quotas')
   const r = householdTrials(plan, of, acceptanceStream(2), (t, kept) => (fits2 && t < v2.trials && kept < v2.kept) || (kept < v3.kept && t < cap3))
@@ -258,7 +279,7 @@ export function planWithHouseholds(plan: PanelPlan, of: Int32Array): PanelPlan {
     const t = r.keptAt[v3.kept - 1]!
     return { ...base, method: 3, maxRounds: SORTITION_LIMITS.roundsPerTrialV3 * t, gate: { trials: t, kept: v3.kept } }
   }
-  const tried = `${refused === undefined ? '' : `plan method 1 kept ${kept1} of ${PLAN_METHODS[1].trials}; `}plan method${fits2 ? 's 2 and 3' : ' 3'} on ${r.trials} trials (method 2 needs 12 within ${v2.trials}, method 3 10 within ${cap3})`
+  const tried = `${tried1}plan method${fits2 ? 's 2 and 3' : ' 3'} on ${r.trials} trials (method 2 needs 12 within ${v2.trials}, method 3 10 within ${cap3})`
   throw householdRefusal(r.keptAt.length, r.trials, r.householdOnly, fits2 ? v2.kept : v3.kept, tried)
 }
 

@@ -74,6 +74,6 @@ export { drawAlternates, replacementFor, type AlternatesDraw } from './alternate
 /** @category Sortition */
 export { normalizeHousehold } from './household.js'
 /** @category Sortition */
-export { panelReplacementDraw, type PanelReplacementSpec, type PanelReplacementOutcome, type PanelReplacementOutcomeJson } from '../kinds/panel-replacement.js'
+export { panelReplacementDraw, type PanelReplacementDrawOptions, type PanelReplacementSpec, type PanelReplacementOutcome, type PanelReplacementOutcomeJson } from '../kinds/panel-replacement.js'
 /** @category Sortition */
 export { drawLottery, checkLotteryPanels, MAX_LOTTERY_PANELS, LOTTERY_CHECK_NAMES, type LotteryPanelProblem } from './lottery.js'
