@@ -6,7 +6,9 @@
 import { planTarget, type TargetPlan } from '../../beacon/plan.js'
 import { planFixedTarget } from '../../beacon/plan.js'
 import { commit, generateSecret } from '../../commit.js'
-import { commitWithDigest } from '../../core/commitment.js'
+import { commitAsync, commitWithDigest } from '../../core/commitment.js'
+import { participantsRootNative } from '../../node/native-digest.js'
+import { PARALLEL_MIN_ENTRIES, participantsRootParallel } from '../../node/parallel-hash.js'
 import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
 import type { OrganizerSecret } from '../../core/secret.js'
 import { streamParticipantsFile, type StreamedParticipants } from '../../node/participants-stream.js'
@@ -27,7 +29,7 @@ import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFl
 import { EXIT, UsageError } from '../exit-codes.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
 import { printJson } from '../output.js'
-import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
 import { hashProgress } from '../hash-progress.js'
@@ -46,53 +48,8 @@ export const MIN_PUBLISH_WINDOW_MS = 2 * 60_000
 /** Beyond this, a target needs --force (a typo like --delay 400d, or a sequence number off by digits). */
 export const MAX_AHEAD_MS = 30 * 86_400_000
 
-/** Flags that read a participants file (shared with `draw`). */
-export const PARTICIPANTS_OPTIONS = {
-  participants: { type: 'string', short: 'p' },
-  format: { type: 'string' },
-  column: { type: 'string' },
-  'weight-column': { type: 'string' },
-} as const
-
-export const PARTICIPANTS_HELP = `Participants:
-  -p, --participants FILE  one entry per line, a CSV column, or a JSON array; - for standard input
-  --format lines|csv|json  layout (default from the extension: .csv, .json, anything else lines)
-  --column C               CSV: the column with the entries (header name or 1-based number; default 1)
-  --weight-column W        CSV: a column of whole-number weights (for --weighted)
-  Entries are used exactly as written: no trimming, no blank lines, no duplicates.`
-
-/** Reads the participants named by the shared flags. */
-export async function participantsFrom(flags: Flags, command: string): Promise<string[] | WeightedEntry[]> {
-  const path = stringFlag(flags, 'participants')
-  if (path === undefined) throw new UsageError('--participants FILE is required (one entry per line, a CSV or a JSON array; - for stdin)', command)
-  const format = stringFlag(flags, 'format')
-  if (format !== undefined && format !== 'lines' && format !== 'csv' && format !== 'json') throw new UsageError(`--format must be lines, csv or json, got ${JSON.stringify(format)}`, command)
-  const column = stringFlag(flags, 'column')
-  const weightColumn = stringFlag(flags, 'weight-column')
-  const isCsv = format === 'csv' || (format === undefined && path.endsWith('.csv'))
-  if (!isCsv && (column !== undefined || weightColumn !== undefined)) throw new UsageError('--column and --weight-column are for CSV participants (--format csv or a .csv file)', command)
-  return readParticipants(path, {
-    ...(format !== undefined ? { format: format as ParticipantsFormat } : {}),
-    ...(column !== undefined ? { column } : {}),
-    ...(weightColumn !== undefined ? { weightColumn } : {}),
-  })
-}
-
-/** True when the participants flags name a weighted CSV file (`--weight-column`, not standard input): read as a stream (`commit`, and `draw` of a weighted kind). */
-export function streamsWeightedCsv(flags: Flags): boolean {
-  const path = stringFlag(flags, 'participants')
-  const format = stringFlag(flags, 'format')
-  if (path === undefined || path === '-' || flags['weight-column'] === undefined) return false
-  return format === 'csv' || (format === undefined && path.endsWith('.csv'))
-}
-
-/** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream (`commit`, and `draw` of kinds that allow it). */
-export function streamsLines(flags: Flags): boolean {
-  const path = stringFlag(flags, 'participants')
-  const format = stringFlag(flags, 'format')
-  if (path === undefined || path === '-' || flags.column !== undefined || flags['weight-column'] !== undefined) return false
-  return format === 'lines' || (format === undefined && !path.endsWith('.csv') && !path.endsWith('.json'))
-}
+// Re-exported: `receipts` and tools import them from here.
+export { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv }
 
 /** Quotes `s` for a POSIX shell when it holds anything but safe characters. */
 export function shellQuote(s: string): string {
@@ -364,7 +321,10 @@ Examples:
     } else if (flags['drand-margin'] !== undefined) throw new UsageError('--drand-margin is for a mixed draw: add --drand', 'commit')
     let drand: { chain: string; round: number } | undefined
     let drandDue: number | undefined
-    const build = (plan: Plan): CommitResult => {
+    // A public list held in memory is hashed with Node's own SHA-256 (the same root as the core's digest,
+    // at a fraction of a cold process's CPU); a salted list keeps the core's tree of salted leaves.
+    const digest = participants !== undefined && participants.length < PARALLEL_MIN_ENTRIES ? participantsRootNative : participantsRootParallel
+    const build = async (plan: Plan): Promise<CommitResult> => {
       if (drandChain !== undefined) {
         const round = planRound(drandChain, plan.estimatedTime.getTime() / 1000, drandMargin)
         drand = { chain: drandChain.hash, round }
@@ -373,7 +333,9 @@ Examples:
       try {
         // A moved target keeps a streamed private list's secret: the first commitment was never published (only its digest went to the authority).
         return streamed === undefined
-          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: reusedSecret === undefined ? (true as const) : { secret: reusedSecret } } : {}), ...(drand === undefined ? {} : { drand }) })
+          ? isPrivate
+            ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, private: reusedSecret === undefined ? (true as const) : { secret: reusedSecret }, ...(drand === undefined ? {} : { drand }) })
+            : await commitAsync({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(drand === undefined ? {} : { drand }) }, digest)
           : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label, ...(drand === undefined ? {} : { drand }) }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
       } catch (err) {
         // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
@@ -390,7 +352,7 @@ Examples:
     let retargeted: readonly Retarget[] = []
     if (flags['no-timestamp'] === true) {
       plan = await planFor(0)
-      result = build(plan)
+      result = await build(plan)
     } else {
       const authorities = tsaUrlsFrom(flags, ctx, 'commit')
       const anchors = await tsaAnchorsFrom(flags, ctx, 'commit')

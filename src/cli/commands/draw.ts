@@ -6,6 +6,8 @@
  */
 import { drawWith } from '../../beacon/draw.js'
 import { draw } from '../../draw.js'
+import { participantsRootNative } from '../../node/native-digest.js'
+import { PARALLEL_MIN_ENTRIES } from '../../node/parallel-hash.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
 import { readForDraw, type CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
@@ -29,7 +31,7 @@ import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 import { describeOutcome } from './describe.js'
 import { DRAND_HELP, DRAND_OPTIONS, mixedDrawOptions } from '../drand-flags.js'
 import { TIMESTAMP_OPTIONS } from '../timestamp-flags.js'
@@ -183,6 +185,9 @@ Examples:
     const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
     const drawOptions = {
       clientOptions,
+      // A public list held in memory is hashed with Node's own SHA-256 (the same root; the core's digest
+      // costs a fresh process more CPU); a salted list keeps the two-thread tree of salted leaves.
+      ...(participants !== undefined && participants.length < PARALLEL_MIN_ENTRIES ? { participantsDigest: participantsRootNative } : {}),
       signal: ctx.signal,
       onProgress: (p: Parameters<typeof progress.update>[0]) => progress.update(p),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
