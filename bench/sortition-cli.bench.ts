@@ -122,7 +122,7 @@ export default async function (): Promise<BenchRow[]> {
       const row = (name: string, runs: Run[][], goal?: { ms: number; ok: (r: Run) => boolean }): BenchRow => {
         const [now, was] = runs.map(median)
         const cpuText = `${cpu(now!)}${was === undefined ? '' : `; main: ${was.ms.toFixed(0)} ms${cpu(was)}`}`
-        return { name: `${label}: ${name}${cpuText === '' ? '' : ` (${cpuText.replace(/^, /, '')})`}${reps > 1 ? `, median of ${reps}` : ''}`, value: now!.ms, unit: 'ms', ...(was === undefined ? {} : { baseline: { name: 'main', value: was.ms } }), ...(goal === undefined ? {} : { goal: `≤ ${goal.ms} ms`, met: goal.ok(now!) && now!.ms <= goal.ms }) }
+        return { name: `${label}: ${name}${cpuText === '' ? '' : ` (${cpuText.replace(/^, /, '')})`}${runs[0]!.length > 1 ? `, median of ${runs[0]!.length}` : ''}`, value: now!.ms, unit: 'ms', ...(was === undefined ? {} : { baseline: { name: 'main', value: was.ms } }), ...(goal === undefined ? {} : { goal: `≤ ${goal.ms} ms`, met: goal.ok(now!) && now!.ms <= goal.ms }) }
       }
       const commits = await alternately(1, (b) => cli(['commit', '--pool', 'pool.csv', '--quotas', 'quotas.csv', '--panel', String(c.k), '--alternates', '5', '--delay', `${delayS}s`, '-o', `c${ci}${b.tag}.json`], dir, env, b.bin))
       const committed = commits[0]![0]!

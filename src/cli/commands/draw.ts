@@ -10,7 +10,7 @@ import { participantsRootNative } from '../../node/native-digest.js'
 import { PARALLEL_MIN_ENTRIES } from '../../node/parallel-hash.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
-import { readForDraw, type CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
+import type { CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
 import { isStreamedRanking, type StreamedProof } from '../../node/proof-writer.js'
 import { serializeProof } from '../../core/proof.js'
 import type { Participants } from '../../core/draw.js'
@@ -175,6 +175,8 @@ Examples:
       try {
         const column = stringFlag(flags, 'column')
         const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
+        // The streaming reader (and its CSV parser, hash pool, ranking writer) loads only for a streamed list.
+        const { readForDraw } = await import('../draw-stream.js')
         list = await readForDraw(path, { ...columns, ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
       } finally {
         hashing.done()
