@@ -6,9 +6,7 @@
 import { planTarget, type TargetPlan } from '../../beacon/plan.js'
 import { planFixedTarget } from '../../beacon/plan.js'
 import { commit, generateSecret } from '../../commit.js'
-import { commitAsync, commitWithDigest } from '../../core/commitment.js'
-import { participantsRootNative } from '../../node/native-digest.js'
-import { PARALLEL_MIN_ENTRIES, participantsRootParallel } from '../../node/parallel-hash.js'
+import { commitWithDigest } from '../../core/commitment.js'
 import { checkCommitFits, entryBytesFloor } from '../../core/proof-size.js'
 import type { OrganizerSecret } from '../../core/secret.js'
 import { streamParticipantsFile, type StreamedParticipants } from '../../node/participants-stream.js'
@@ -321,10 +319,7 @@ Examples:
     } else if (flags['drand-margin'] !== undefined) throw new UsageError('--drand-margin is for a mixed draw: add --drand', 'commit')
     let drand: { chain: string; round: number } | undefined
     let drandDue: number | undefined
-    // A public list held in memory is hashed with Node's own SHA-256 (the same root as the core's digest,
-    // at a fraction of a cold process's CPU); a salted list keeps the core's tree of salted leaves.
-    const digest = participants !== undefined && participants.length < PARALLEL_MIN_ENTRIES ? participantsRootNative : participantsRootParallel
-    const build = async (plan: Plan): Promise<CommitResult> => {
+    const build = (plan: Plan): CommitResult => {
       if (drandChain !== undefined) {
         const round = planRound(drandChain, plan.estimatedTime.getTime() / 1000, drandMargin)
         drand = { chain: drandChain.hash, round }
@@ -333,9 +328,7 @@ Examples:
       try {
         // A moved target keeps a streamed private list's secret: the first commitment was never published (only its digest went to the authority).
         return streamed === undefined
-          ? isPrivate
-            ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, private: reusedSecret === undefined ? (true as const) : { secret: reusedSecret }, ...(drand === undefined ? {} : { drand }) })
-            : await commitAsync({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(drand === undefined ? {} : { drand }) }, digest)
+          ? commit({ beacon: plan.beacon, target: plan.target, after: plan.after, ...(participants === undefined ? {} : { participants }), draw, label, ...(isPrivate ? { private: reusedSecret === undefined ? (true as const) : { secret: reusedSecret } } : {}), ...(drand === undefined ? {} : { drand }) })
           : { ...commitWithDigest({ beacon: plan.beacon, target: plan.target, after: plan.after, draw, label, ...(drand === undefined ? {} : { drand }) }, { count: streamed.count, root: streamed.root, salted: streamSecret !== undefined, entryBytes: streamed.entryBytes }), ...(streamSecret === undefined ? {} : { secret: streamSecret }) }
       } catch (err) {
         // A draw the flags asked for that cannot be made (more winners than entries, a label too long…).
@@ -352,7 +345,7 @@ Examples:
     let retargeted: readonly Retarget[] = []
     if (flags['no-timestamp'] === true) {
       plan = await planFor(0)
-      result = await build(plan)
+      result = build(plan)
     } else {
       const authorities = tsaUrlsFrom(flags, ctx, 'commit')
       const anchors = await tsaAnchorsFrom(flags, ctx, 'commit')

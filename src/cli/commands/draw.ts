@@ -6,8 +6,6 @@
  */
 import { drawWith } from '../../beacon/draw.js'
 import { draw } from '../../draw.js'
-import { participantsRootNative } from '../../node/native-digest.js'
-import { PARALLEL_MIN_ENTRIES } from '../../node/parallel-hash.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
 import type { CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
@@ -187,9 +185,6 @@ Examples:
     const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
     const drawOptions = {
       clientOptions,
-      // A public list held in memory is hashed with Node's own SHA-256 (the same root; the core's digest
-      // costs a fresh process more CPU); a salted list keeps the two-thread tree of salted leaves.
-      ...(participants !== undefined && participants.length < PARALLEL_MIN_ENTRIES ? { participantsDigest: participantsRootNative } : {}),
       signal: ctx.signal,
       onProgress: (p: Parameters<typeof progress.update>[0]) => progress.update(p),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
