@@ -10,9 +10,9 @@
  *
  * `SIZES_CLI_BEFORE=DIR` (a folder with a `package.json` and the `dist/` of another build, e.g. main's:
  * `mkdir -p tmp/base && cp -r dist package.json tmp/base/ && ln -s ../../node_modules tmp/base/`) runs
- * that build's binary beside this one in the same run, alternately (ABBA), each with its own
- * commitment, and shows it as the baseline; the draw after the block and verify are then the median of
- * 3 runs of each. Where `/usr/bin/time` exists, each row also gives the process's CPU time (user +
+ * that build's binary beside this one in the same run, alternately, each with its own commitment, and
+ * shows it as the baseline: the commit and the first draw once each (this build first), the draw after
+ * the block and verify 3 times each (ABBAAB), their median. Where `/usr/bin/time` exists, each row also gives the process's CPU time (user +
  * system), which a loaded machine stretches less than the wall time. The emulator publishes a block every
  * 250 ms (`SIZES_CLI_INTERVAL_MS` to change it; Orbitport's beacon: 60 s): a draw fetches every block
  * from the head down to the commitment's `after` block, one request after another, so each second
