@@ -5,7 +5,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { parse as parseCsv } from 'csv-parse/sync'
+import { createRequire } from 'node:module'
 import { OrbitdrawError } from '../core/errors.js'
 import type { WeightedEntry } from '../core/participants.js'
 import { validateWeightedEntries } from '../core/participants.js'
@@ -126,7 +126,11 @@ function parseJsonList(text: string): string[] | WeightedEntry[] {
   })
 }
 
+/** `csv-parse`'s synchronous parser, required the first time a CSV list is read (a list of lines never loads it). */
+let parseCsv: typeof import('csv-parse/sync').parse | undefined
+
 function parseCsvList(text: string, options: Pick<ReadParticipantsOptions, 'column' | 'weightColumn'>): string[] | WeightedEntry[] {
+  parseCsv ??= (createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync')).parse
   let rows: string[][]
   try {
     rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: false, bom: true }) as string[][]

@@ -27,7 +27,7 @@ import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFl
 import { EXIT, UsageError } from '../exit-codes.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
 import { printJson } from '../output.js'
-import { readParticipants, type ParticipantsFormat } from '../participants-file.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
 import { hashProgress } from '../hash-progress.js'
@@ -46,53 +46,8 @@ export const MIN_PUBLISH_WINDOW_MS = 2 * 60_000
 /** Beyond this, a target needs --force (a typo like --delay 400d, or a sequence number off by digits). */
 export const MAX_AHEAD_MS = 30 * 86_400_000
 
-/** Flags that read a participants file (shared with `draw`). */
-export const PARTICIPANTS_OPTIONS = {
-  participants: { type: 'string', short: 'p' },
-  format: { type: 'string' },
-  column: { type: 'string' },
-  'weight-column': { type: 'string' },
-} as const
-
-export const PARTICIPANTS_HELP = `Participants:
-  -p, --participants FILE  one entry per line, a CSV column, or a JSON array; - for standard input
-  --format lines|csv|json  layout (default from the extension: .csv, .json, anything else lines)
-  --column C               CSV: the column with the entries (header name or 1-based number; default 1)
-  --weight-column W        CSV: a column of whole-number weights (for --weighted)
-  Entries are used exactly as written: no trimming, no blank lines, no duplicates.`
-
-/** Reads the participants named by the shared flags. */
-export async function participantsFrom(flags: Flags, command: string): Promise<string[] | WeightedEntry[]> {
-  const path = stringFlag(flags, 'participants')
-  if (path === undefined) throw new UsageError('--participants FILE is required (one entry per line, a CSV or a JSON array; - for stdin)', command)
-  const format = stringFlag(flags, 'format')
-  if (format !== undefined && format !== 'lines' && format !== 'csv' && format !== 'json') throw new UsageError(`--format must be lines, csv or json, got ${JSON.stringify(format)}`, command)
-  const column = stringFlag(flags, 'column')
-  const weightColumn = stringFlag(flags, 'weight-column')
-  const isCsv = format === 'csv' || (format === undefined && path.endsWith('.csv'))
-  if (!isCsv && (column !== undefined || weightColumn !== undefined)) throw new UsageError('--column and --weight-column are for CSV participants (--format csv or a .csv file)', command)
-  return readParticipants(path, {
-    ...(format !== undefined ? { format: format as ParticipantsFormat } : {}),
-    ...(column !== undefined ? { column } : {}),
-    ...(weightColumn !== undefined ? { weightColumn } : {}),
-  })
-}
-
-/** True when the participants flags name a weighted CSV file (`--weight-column`, not standard input): read as a stream (`commit`, and `draw` of a weighted kind). */
-export function streamsWeightedCsv(flags: Flags): boolean {
-  const path = stringFlag(flags, 'participants')
-  const format = stringFlag(flags, 'format')
-  if (path === undefined || path === '-' || flags['weight-column'] === undefined) return false
-  return format === 'csv' || (format === undefined && path.endsWith('.csv'))
-}
-
-/** True when the participants flags name a file of lines (not standard input, CSV or JSON): read as a stream (`commit`, and `draw` of kinds that allow it). */
-export function streamsLines(flags: Flags): boolean {
-  const path = stringFlag(flags, 'participants')
-  const format = stringFlag(flags, 'format')
-  if (path === undefined || path === '-' || flags.column !== undefined || flags['weight-column'] !== undefined) return false
-  return format === 'lines' || (format === undefined && !path.endsWith('.csv') && !path.endsWith('.json'))
-}
+// Re-exported: `receipts` and tools import them from here.
+export { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv }
 
 /** Quotes `s` for a POSIX shell when it holds anything but safe characters. */
 export function shellQuote(s: string): string {

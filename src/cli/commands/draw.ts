@@ -8,7 +8,7 @@ import { drawWith } from '../../beacon/draw.js'
 import { draw } from '../../draw.js'
 import { drawsFromDigest } from '../../core/draw.js'
 import type { Proof } from '../../core/proof.js'
-import { readForDraw, type CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
+import type { CliStreamedDraw as StreamedDraw } from '../draw-stream.js'
 import { isStreamedRanking, type StreamedProof } from '../../node/proof-writer.js'
 import { serializeProof } from '../../core/proof.js'
 import type { Participants } from '../../core/draw.js'
@@ -29,7 +29,7 @@ import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 import { describeOutcome } from './describe.js'
 import { DRAND_HELP, DRAND_OPTIONS, mixedDrawOptions } from '../drand-flags.js'
 import { TIMESTAMP_OPTIONS } from '../timestamp-flags.js'
@@ -173,6 +173,8 @@ Examples:
       try {
         const column = stringFlag(flags, 'column')
         const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
+        // The streaming reader (and its CSV parser, hash pool, ranking writer) loads only for a streamed list.
+        const { readForDraw } = await import('../draw-stream.js')
         list = await readForDraw(path, { ...columns, ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
       } finally {
         hashing.done()
