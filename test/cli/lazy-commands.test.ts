@@ -76,6 +76,12 @@ describe('lazy command table', () => {
     expect([...loaded].sort()).toEqual(['draw'])
   })
 
+  it('receipts loads only itself (the participants flags come from participants-flags.ts, not commit.js)', async () => {
+    const c = ctx()
+    expect(await main(['receipts', '--no-such-flag'], c)).toBe(2)
+    expect([...loaded].sort()).toEqual(['receipts'])
+  })
+
   it("each entry's name and summary equal its module's command", async () => {
     for (const entry of COMMANDS) {
       const command = await entry.load()

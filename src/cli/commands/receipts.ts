@@ -17,7 +17,7 @@ import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { readSecretFile } from '../secret-file.js'
-import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from './commit.js'
+import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 
 /** Receipt names checked at a time, for a list in memory (before writing, without --force). */
 const NAME_BATCH = 16_384
