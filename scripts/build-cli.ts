@@ -136,6 +136,20 @@ async function lazyKinds(): Promise<Plugin> {
   }
 }
 
+/**
+ * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js`: the same exports, with
+ * `sha256`, `sha384` and `sha512` of one byte array hashed by `node:crypto` (src/node/native-sha2.ts), so
+ * that a fresh process does not run SHA-2 in V8's interpreter (docs/performance.md, Start-up). That
+ * module's own import of noble is left alone.
+ */
+const NATIVE_SHA2 = join(ROOT, 'dist', 'node', 'native-sha2.js')
+const nativeSha2: Plugin = {
+  name: 'orbitdraw-native-sha2',
+  setup(b) {
+    b.onResolve({ filter: /^@noble\/hashes\/sha2(\.js)?$/ }, (args) => (args.importer === NATIVE_SHA2 ? undefined : { path: NATIVE_SHA2 }))
+  },
+}
+
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs', '@noble/curves', '@noble/curves/*'] as const
 
@@ -218,7 +232,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeSha2, ...plugins],
   })
   const worker = await build({
     ...COMMON,
