@@ -37,6 +37,11 @@
  * their DER with the core's own writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no
  * ASN.1 package is installed.
  *
+ * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` (see `nativeSha2` below):
+ * noble's exports with SHA-256, SHA-384 and SHA-512 of a byte array computed by `node:crypto`, so a strict
+ * verify's digests (blocks, the commitment, the time-stamp token and certificates, the record's key) do
+ * not run in V8's interpreter. The library, the other commands and the page keep noble's.
+ *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
  * compiled modules in it. With `trace: true` (only
