@@ -37,6 +37,11 @@
  * their DER with the core's own writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no
  * ASN.1 package is installed.
  *
+ * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` (see `nativeSha2` below):
+ * noble's exports with SHA-256, SHA-384 and SHA-512 of a byte array computed by `node:crypto`, so a strict
+ * verify's digests (blocks, the commitment, the time-stamp token and certificates, the record's key) do
+ * not run in V8's interpreter. The library, the other commands and the page keep noble's.
+ *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
  * compiled modules in it. With `trace: true` (only
@@ -136,6 +141,20 @@ async function lazyKinds(): Promise<Plugin> {
   }
 }
 
+/**
+ * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js`: the same exports, with
+ * `sha256`, `sha384` and `sha512` of one byte array hashed by `node:crypto` (src/node/native-sha2.ts), so
+ * that a fresh process does not run SHA-2 in V8's interpreter (docs/performance.md, Start-up). That
+ * module's own import of noble is left alone.
+ */
+const NATIVE_SHA2 = join(ROOT, 'dist', 'node', 'native-sha2.js')
+const nativeSha2: Plugin = {
+  name: 'orbitdraw-native-sha2',
+  setup(b) {
+    b.onResolve({ filter: /^@noble\/hashes\/sha2(\.js)?$/ }, (args) => (args.importer === NATIVE_SHA2 ? undefined : { path: NATIVE_SHA2 }))
+  },
+}
+
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs', '@noble/curves', '@noble/curves/*'] as const
 
@@ -218,7 +237,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeSha2, ...plugins],
   })
   const worker = await build({
     ...COMMON,

@@ -27,7 +27,7 @@
  * @module
  */
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js'
-import { bytesEqual } from './bytes.js'
+import { bytesEqual, bytesToHex, hexToBytes } from './bytes.js'
 import { bitString, decodeDer, DerError, expectTag, integer, oid, sequence, TAG } from './timestamp/der.js'
 
 /** Smallest RSA modulus accepted, in bits (go-libp2p's floor; NIST's minimum since 2014). */
@@ -130,18 +130,15 @@ function hex(s: string): Uint8Array {
   return Uint8Array.from(s.match(/../g)!, (b) => parseInt(b, 16))
 }
 
-/** Big-endian bytes to an integer (OS2IP). */
+/** Big-endian bytes to an integer (OS2IP), in one step from hex (not a bigint per byte). */
 function toInt(bytes: Uint8Array): bigint {
-  let x = 0n
-  for (const b of bytes) x = (x << 8n) | BigInt(b)
-  return x
+  return bytes.length === 0 ? 0n : BigInt(`0x${bytesToHex(bytes)}`)
 }
 
-/** An integer below 256^len to `len` big-endian bytes (I2OSP). */
+/** A non-negative integer below 256^len to `len` big-endian bytes (I2OSP), through hex (not a bigint per byte). */
 function toBytes(x: bigint, len: number): Uint8Array {
-  const out = new Uint8Array(len)
-  for (let i = len - 1; i >= 0; i--, x >>= 8n) out[i] = Number(x & 0xffn)
-  return out
+  const hex = x.toString(16).padStart(2 * len, '0')
+  return hexToBytes(hex.length > 2 * len ? hex.slice(hex.length - 2 * len) : hex)
 }
 
 /** `base^e mod n` by square-and-multiply (e has at most 32 bits here: at most 64 multiplications). */

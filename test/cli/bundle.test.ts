@@ -93,6 +93,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]!.filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()).toEqual(BUNDLED_COMMANDS.map((c) => `dist/cli/commands/${c}.js`).sort())
     expect(META[CLI_FILE]!.filter((m) => /^dist\/(emulator|sortition|timestamp)\/|^dist\/rest\/(?!errors\.js$)|^dist\/cli\/participants/.test(m))).toEqual([])
     expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
+    expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
 
@@ -188,6 +189,9 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]).not.toContain('dist/core/kinds/registry.js')
     // The participants' digest with node:crypto (src/node/native-digest.ts): the core's SHA-256 would run cold.
     expect(t.modules).toContain('dist/node/native-digest.js')
+    // So are the core's other SHA-2 digests (blocks, commitment, token, certificates): noble's sha2 module is
+    // dist/node/native-sha2.js in the bundle (scripts/build-cli.ts, nativeSha2).
+    expect(t.modules).toContain('dist/node/native-sha2.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {

@@ -32,6 +32,15 @@ export interface IpnsName {
 }
 
 /**
+ * Names already decoded (the text given -> its decoding), at most {@link MAX_DECODED}: a `verify` meets
+ * the same names several times (the verifier's trust list, the commitment's beacon, the record's name),
+ * and base36 decoding and encoding are quadratic and run cold in a fresh process (docs/performance.md,
+ * Start-up). Only successes are kept; each caller gets its own copy of the multihash.
+ */
+const decoded = new Map<string, IpnsName>()
+const MAX_DECODED = 64
+
+/**
  * Decodes an IPNS name: a CIDv1 with the libp2p-key codec in any multibase (normally base36 `k…`),
  * a legacy base58 peer ID (`Qm…`, `12D3Koo…`), optionally prefixed by `/ipns/`.
  *
@@ -44,6 +53,15 @@ export interface IpnsName {
  * @category Beacon
  */
 export function parseIpnsName(name: string, path = '$'): IpnsName {
+  const known = typeof name === 'string' ? decoded.get(name) : undefined
+  if (known !== undefined) return { ...known, multihash: known.multihash.slice() }
+  const parsed = decodeIpnsName(name, path)
+  if (decoded.size >= MAX_DECODED) decoded.clear()
+  decoded.set(name, { ...parsed, multihash: parsed.multihash.slice() })
+  return parsed
+}
+
+function decodeIpnsName(name: string, path: string): IpnsName {
   const fail = (why: string, cause?: unknown): never => {
     throw new ParseError('INVALID_IPNS_NAME', `not a valid IPNS name (${why}): ${JSON.stringify(String(name).slice(0, 80))}`, 'pass the beacon name, e.g. k2k4r8… (RSA) or k51… (Ed25519)', { path, cause })
   }

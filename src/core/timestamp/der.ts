@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { bytesToHex } from '../bytes.js'
 
 /** A structural problem in DER input; caught by the token parser and reported, never thrown out of the core. */
 export class DerError extends Error {
@@ -199,8 +200,9 @@ export function integer(node: Der | undefined, where: string, name: string, impl
   const c = node.content
   if (c.length === 0) throw new DerError(node.where, `${name} is empty`)
   if (c.length > 1 && ((c[0] === 0 && (c[1]! & 0x80) === 0) || (c[0] === 0xff && (c[1]! & 0x80) !== 0))) throw new DerError(node.where, `${name} is not minimally encoded`)
-  let v = 0n
-  for (const b of c) v = (v << 8n) | BigInt(b)
+  // In one step from hex, not a shift per byte: a fresh process would build (and collect) a bigint per
+  // byte of every RSA modulus and certificate serial (docs/performance.md, Start-up).
+  let v = BigInt(`0x${bytesToHex(c)}`)
   if ((c[0]! & 0x80) !== 0) v -= 1n << BigInt(8 * c.length)
   return v
 }
