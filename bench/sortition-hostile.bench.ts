@@ -58,10 +58,10 @@ function honestProof(): { text: string; what: string } {
 }
 
 /** Runs the built CLI's strict `verify` on `file`: wall time, exit code and (with GNU time) peak RSS in KiB. */
-function cliVerify(file: string): Promise<{ ms: number; code: number | null; rssKiB?: number; outcome?: string }> {
+function cliVerify(file: string): Promise<{ ms: number; code: number | null; rssKiB?: number; cpuMs?: number }> {
   const bin = join(ROOT, 'dist/bin/orbitdraw.cjs')
   const gnuTime = existsSync('/usr/bin/time')
-  const args = gnuTime ? ['-f', 'maxrss %M', process.execPath, bin, 'verify', file] : [bin, 'verify', file]
+  const args = gnuTime ? ['-f', 'maxrss %M cpu %U %S', process.execPath, bin, 'verify', file] : [bin, 'verify', file]
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     const child = spawn(gnuTime ? '/usr/bin/time' : process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -70,9 +70,8 @@ function cliVerify(file: string): Promise<{ ms: number; code: number | null; rss
     child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d))
     child.on('error', reject)
     child.on('close', (code) => {
-      const rss = /maxrss (\d+)/.exec(out)
-      const outcome = /outcome[^\n]*/.exec(out)?.[0]
-      resolve({ ms: performance.now() - t0, code, ...(rss === null ? {} : { rssKiB: Number(rss[1]) }), ...(outcome === undefined ? {} : { outcome }) })
+      const rss = /maxrss (\d+) cpu ([0-9.]+) ([0-9.]+)/.exec(out)
+      resolve({ ms: performance.now() - t0, code, ...(rss === null ? {} : { rssKiB: Number(rss[1]), cpuMs: 1000 * (Number(rss[2]) + Number(rss[3])) }) })
     })
   })
 }
@@ -115,25 +114,31 @@ export default async function (): Promise<BenchRow[]> {
       rows.push({ name: `${label}: draw cost charged (round cost ${full.cost.round} × ${full.cost.rounds.toLocaleString('en')} rounds; limit 2^31 = ${2 ** 31})`, value: full.cost.draw, unit: 'units' })
       const load = loadavg()[0]!.toFixed(1)
       const node: number[] = []
+      const nodeCpu: number[] = []
       let outcome: { ok: boolean; detail: string } | undefined
       for (const run of runs) {
         const t0 = performance.now()
+        const c0 = process.cpuUsage()
         const r = await verify(run.text, ENGINE_ONLY)
         node.push(performance.now() - t0)
+        const c = process.cpuUsage(c0)
+        nodeCpu.push((c.user + c.system) / 1000)
         outcome = r.checks.find((c) => c.name === 'outcome')
       }
       const peak = process.resourceUsage().maxRSS / 1024
-      rows.push({ name: `${label}: verify in Node (${replay}; load ${load}; outcome ${outcome?.ok === true ? 'recomputed' : 'unproven'}: ${outcome?.detail.slice(0, 90) ?? '?'}; this process's peak RSS so far ${peak.toFixed(0)} MiB)`, value: extrapolate(node), unit: 'ms', baseline, goal: 'report (a few seconds would be the bound a verifier expects)' })
+      rows.push({ name: `${label}: verify in Node (${replay}; load ${load}; outcome ${outcome?.ok === true ? 'recomputed' : 'unproven'}: ${outcome?.detail.slice(0, 90) ?? '?'}; CPU ${(extrapolate(nodeCpu) / 1000).toFixed(1)} s; this process's peak RSS so far ${peak.toFixed(0)} MiB)`, value: extrapolate(node), unit: 'ms', baseline, goal: 'report (a few seconds would be the bound a verifier expects)' })
       if (process.env.HOSTILE_CLI === '1') {
         const cli: number[] = []
+        const cliCpu: number[] = []
         let last: Awaited<ReturnType<typeof cliVerify>> | undefined
         for (const [i, run] of runs.entries()) {
           const file = join(dir, `${key}-${i}.json`)
           await writeFile(file, run.text)
           last = await cliVerify(file)
           cli.push(last.ms)
+          cliCpu.push(last.cpuMs ?? NaN)
         }
-        rows.push({ name: `${label}: orbitdraw verify FILE (strict, built CLI; ${replay}; exit ${last!.code}; peak RSS ${last!.rssKiB === undefined ? '?' : `${(last!.rssKiB / 1024).toFixed(0)} MiB`}; load ${loadavg()[0]!.toFixed(1)})`, value: extrapolate(cli), unit: 'ms', baseline })
+        rows.push({ name: `${label}: orbitdraw verify FILE (strict, built CLI; ${replay}; exit ${last!.code}; CPU ${(extrapolate(cliCpu) / 1000).toFixed(1)} s; peak RSS ${last!.rssKiB === undefined ? '?' : `${(last!.rssKiB / 1024).toFixed(0)} MiB`}; load ${loadavg()[0]!.toFixed(1)})`, value: extrapolate(cli), unit: 'ms', baseline })
       }
       if (process.env.HOSTILE_PAGE === '1') {
         const page = await pageVerify(`${key}.json`, runs.map((r) => r.text))
