@@ -16,7 +16,7 @@
  * (so start-up, parsing and the page's load are counted once, not scaled; in Node after one untimed
  * run of the N-round proof). Quick figures are rough and high, most of all for the CLI and the page,
  * whose N rounds run on a cold JIT (min at N = 5,000 without the warm-up: 81 s of CPU extrapolated in
- * Node, against 57 s measured over the full 4,000,000 rounds). `HOSTILE_CLI=1` also times the built CLI
+ * Node, against 57 s measured over the full 4,000,000 rounds; with it, N = 20,000: 52 s). `HOSTILE_CLI=1` also times the built CLI
  * (`orbitdraw verify FILE`, strict: a forged proof needs no signature or time-stamp to be replayed;
  * `npm run build` first), with its peak RSS (GNU time); `HOSTILE_PAGE=1` the verifier page's worker in
  * headless Chromium. Run alone: `npm run bench -- sortition-hostile`.
