@@ -1,0 +1,112 @@
+/**
+ * Forged `panel` proofs that make a verifier replay the most rejection rounds today's work bound
+ * admits (docs/performance.md, "The worst a forged commitment costs a verifier"). Each is a private
+ * (salted) commitment of plan method 3 that every rule of `commit` and `verify` accepts: the work bound
+ * holds (nothing counted exactly, so the counter is one cell; 64-bit counts, `w` = 1), `maxRounds` is
+ * the largest the draw cost allows (4,000,000 rounds of 2k + 1 = 535 units: 2.14·10^9 ≤ 2^31), and the
+ * quotas are each feasible alone but break every round together: two features have the same value for
+ * every respondent, one asks at least `m` members of value `v`, the other at most `m − 1`. (Or, with
+ * `households`: loose quotas and one household of `N − k + 2` respondents, so every panel has two of
+ * its members.) No gate is run by a verifier for method 3 (docs/spec.md, Plan methods), so a verifier
+ * replays all `maxRounds` rounds before it can say the outcome is unproven. The proof reveals no entry
+ * (a winners-only proof may reveal fewer than `k`) and claims an empty panel; it is over the tests'
+ * made-up chain, so it verifies only under a relaxed policy (`allowUnsigned`, `allowUntimestamped`),
+ * as every bench proof does. A real forger would use a real beacon block: the replay does not depend
+ * on who signed the block.
+ */
+import { commit } from '../src/core/commitment.js'
+import { bytesToHex } from '../src/core/bytes.js'
+import { deriveSeed } from '../src/core/seed.js'
+import type { PanelSpec } from '../src/core/kinds/panel.js'
+import { poolParticipants } from '../src/core/kinds/sortition.js'
+import { planCost, type PlanCost } from '../src/core/sortition/cost.js'
+import { checkQuotas, makePool, SORTITION_LIMITS, type QuotaRow } from '../src/core/sortition/pool.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+
+/** The shape of a forged commitment. */
+export interface HostileShape {
+  /** Features (2 … 16), every one with the same value for every respondent. */
+  readonly features: number
+  /** Values per feature (2 … 64). */
+  readonly values: number
+  /** Break every round by one household of `N − k + 2` respondents instead of by the quotas. */
+  readonly households?: boolean
+  /** The committed round cap (default: the largest the draw cost allows, at most 4,000,000). */
+  readonly maxRounds?: number
+}
+
+/** A forged proof and what the work bound charges for it. */
+export interface HostileProof {
+  /** The proof as compact JSON text. */
+  readonly text: string
+  /** The commitment alone (its canonical JSON text, as the proof carries it). */
+  readonly commitmentText: string
+  /** The work bound of the committed plan (`rounds` = its `maxRounds`). */
+  readonly cost: PlanCost
+  readonly k: number
+  readonly n: number
+  readonly maxRounds: number
+}
+
+/** Panel size and pool: `w` = 1 (C(277, 267) < 2^64) and a round cost of 2k + 1 = 535, so 4,000,000 rounds fit 2^31. */
+export const HOSTILE_K = 267
+export const HOSTILE_N = 277
+
+/** 64 one-character value names, in code-point order. */
+const ALPHABET = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'
+
+/** Builds the forged commitment and its proof (deterministic: the same bytes every run). */
+export function hostileProof(shape: HostileShape): HostileProof {
+  const { features: F, values: V } = shape
+  if (F < 2 || F > SORTITION_LIMITS.maxFeatures || V < 2 || V > SORTITION_LIMITS.maxValuesPerFeature) throw new Error('2 … 16 features of 2 … 64 values')
+  const k = HOSTILE_K
+  const n = HOSTILE_N
+  const d = n - k
+  // Value j has `avail[j]` respondents; the last value has 20 (more than N − k, so its count is at least 10 in every panel).
+  const avail = Array.from({ length: V }, (_, j) => (j === V - 1 ? 20 : Math.floor((n - 20) / (V - 1)) + (j < (n - 20) % (V - 1) ? 1 : 0)))
+  const names = Array.from({ length: F }, (_, f) => String.fromCharCode(97 + f))
+  const rows: { id: string; values: string[] }[] = []
+  avail.forEach((a, j) => {
+    for (let r = 0; r < a; r++) rows.push({ id: String(rows.length).padStart(3, '0'), values: names.map(() => ALPHABET[j]!) })
+  })
+  const pool = makePool(names, rows)
+  // The last value's count c lies in [a − d, a]: the second-to-last feature asks c ≥ m, the last c ≤ m − 1, with
+  // m = a − d + 1, the smallest m each feature's own checks admit (its maxes, capped by the respondents, still reach k).
+  const m = avail[V - 1]! - d + 1
+  const quotas: QuotaRow[] = pool.features.flatMap((f, fi) =>
+    f.values.map((value, v) => {
+      const last = v === V - 1 && shape.households !== true
+      return { feature: f.name, value, min: last && fi === F - 2 ? m : 0, max: last && fi === F - 1 ? m - 1 : k }
+    }),
+  )
+  const table = checkQuotas(pool, quotas, k)
+  const { types, entries } = poolParticipants(pool)
+  const round = planCost(pool, table, k, [], 1).round
+  const maxRounds = shape.maxRounds ?? Math.min(SORTITION_LIMITS.maxRejectionRoundsV3, Math.floor(SORTITION_LIMITS.maxDrawCost / round))
+  const draw: PanelSpec = {
+    kind: 'panel',
+    k,
+    alternates: 0,
+    features: pool.features.map((f, fi) => ({ name: f.name, values: [...f.values], min: [...table.min[fi]!], max: [...table.max[fi]!] })),
+    types,
+    exact: [],
+    plan: 3,
+    maxRounds,
+    // The last N − k + 2 committed indices: every panel leaves out at most N − k of them.
+    ...(shape.households === true ? { households: [Array.from({ length: d + 2 }, (_, i) => n - d - 2 + i)] } : {}),
+  }
+  const chain = buildChain(3, 'hostile')
+  const { cid, json, bytes } = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
+  const block = chain[2]!
+  const proof = {
+    type: 'orbitdraw-proof',
+    version: 1,
+    commitment: json,
+    commitmentCid: cid,
+    participants: { disclosure: 'winners', revealed: [] },
+    chain: { blocks: [{ cid: block.cid, bytes: Buffer.from(block.bytes).toString('base64') }] },
+    seed: bytesToHex(deriveSeed(cid, block)),
+    outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
+  }
+  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds), k, n, maxRounds }
+}

@@ -1,0 +1,161 @@
+/**
+ * The worst a forged `panel` commitment makes a verifier do under today's work bound (docs/spec.md,
+ * Work bound; docs/performance.md, "The worst a forged commitment costs a verifier"). The forged proofs
+ * of bench/hostile-fixture.ts: plan method 3 with the largest `maxRounds` the draw cost allows
+ * (4,000,000 rounds of 535 units, 2.14·10^9 ≤ 2^31), 64-bit counts, k = 267 of 277, and quotas (or a
+ * household) that break every round, so a verifier replays every round before it can say the outcome
+ * is unproven. For each: its size, the count and draw costs the work bound charges, and `verify` of
+ * it in this process (one run: it is long), beside `verify` of an honest proof in the same run (the
+ * bench's 2,000 × 6 pool, k = 100, quotas ±2, 10 alternates, median of 3).
+ *
+ * Shapes: `min` (2 features of 2 values, quotas that no round meets: the smallest proof) and
+ * `households` (16 features of 2 values, loose quotas, one household of 12 that every panel breaks:
+ * the slowest round found per byte). `HOSTILE_SHAPES=min` runs only those. `HOSTILE_ROUNDS=N` forges
+ * the same commitments with `maxRounds` = N and with `maxRounds` = 1 instead (a quick run): the rows then
+ * say so and give the full replay's time extrapolated, `t(1) + (t(N) − t(1)) · (maxRounds − 1) / (N − 1)`
+ * (so start-up, parsing and the page's load are counted once, not scaled; in Node after one untimed
+ * run of the N-round proof). Quick figures are rough and high, most of all for the CLI and the page,
+ * whose N rounds run on a cold JIT (min at N = 5,000 without the warm-up: 81 s of CPU extrapolated in
+ * Node, against 57 s measured over the full 4,000,000 rounds; with it, N = 20,000: 52 s). `HOSTILE_CLI=1` also times the built CLI
+ * (`orbitdraw verify FILE`, strict: a forged proof needs no signature or time-stamp to be replayed;
+ * `npm run build` first), with its peak RSS (GNU time); `HOSTILE_PAGE=1` the verifier page's worker in
+ * headless Chromium. Run alone: `npm run bench -- sortition-hostile`.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { commit } from '../src/core/commitment.js'
+import { drawFromBlock } from '../src/core/draw.js'
+import { panelDraw } from '../src/core/kinds/panel.js'
+import { serializeProof } from '../src/core/proof.js'
+import { makePool } from '../src/core/sortition/pool.js'
+import { verify } from '../src/core/verify.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+import { timeMs, type BenchRow } from './harness.js'
+import { hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
+import { poolRows, quotas } from './panel-fixture.js'
+import { ENGINE_ONLY } from './proof-fixture.js'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+const SHAPES: Record<string, HostileShape & { what: string }> = {
+  min: { features: 2, values: 2, what: '2 features of 2 values, quotas no round meets' },
+  households: { features: 16, values: 2, households: true, what: '16 features of 2 values, loose quotas, one household of 12 every panel breaks' },
+}
+
+/** The honest baseline: k = 100, ±2 on the bench's 2,000 × 6 pool (the commit's own plan method). */
+function honestProof(): { text: string; what: string } {
+  const k = 100
+  const { names, rows } = poolRows(2000, 6)
+  const pool = makePool(names, rows)
+  const chain = buildChain(12, 'sortition-bench')
+  const { draw, participants } = panelDraw(pool, quotas(pool, k, 2), k, { alternates: 10 })
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'bench assembly, k = 100', draw, participants })
+  const proof = drawFromBlock(commitment, participants, chain[10]!)
+  const text = serializeProof(proof)
+  const rounds = (proof.outcome as { rounds: number }).rounds
+  return { text, what: `honest panel of 100 from 2,000 × 6, ±2, plan method ${draw.plan ?? 1}${draw.maxRounds === undefined ? '' : ` (maxRounds ${draw.maxRounds.toLocaleString('en')})`}, exact ${draw.exact.join('+')}, ${rounds} round(s), ${Math.round(text.length / 1024)} KiB` }
+}
+
+/** Runs the built CLI's strict `verify` on `file`: wall time, exit code and (with GNU time) peak RSS in KiB. */
+function cliVerify(file: string): Promise<{ ms: number; code: number | null; rssKiB?: number; cpuMs?: number }> {
+  const bin = join(ROOT, 'dist/bin/orbitdraw.cjs')
+  const gnuTime = existsSync('/usr/bin/time')
+  const args = gnuTime ? ['-f', 'maxrss %M cpu %U %S', process.execPath, bin, 'verify', file] : [bin, 'verify', file]
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now()
+    const child = spawn(gnuTime ? '/usr/bin/time' : process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const rss = /maxrss (\d+) cpu ([0-9.]+) ([0-9.]+)/.exec(out)
+      resolve({ ms: performance.now() - t0, code, ...(rss === null ? {} : { rssKiB: Number(rss[1]), cpuMs: 1000 * (Number(rss[2]) + Number(rss[3])) }) })
+    })
+  })
+}
+
+/** The verifier page's worker on each of `texts` (one page build, a fresh load per proof): its own verify time, the time from file picked to verdict, the final state. */
+async function pageVerify(name: string, texts: readonly string[]): Promise<{ worker: number; whole: number; state: string }[]> {
+  const { pickProof, withServedPage } = await import('./browser-page.js')
+  return withServedPage('orbitdraw-bench-hostile-', async (served) => {
+    const out: { worker: number; whole: number; state: string }[] = []
+    for (const text of texts) {
+      await served.page.goto(served.url)
+      const { ms, state } = await pickProof(served.page, name, Buffer.from(text))
+      out.push({ worker: Number(await served.page.locator('#result').getAttribute('data-verify-ms')), whole: ms, state })
+    }
+    return out
+  })
+}
+
+export default async function (): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const only = process.env.HOSTILE_SHAPES?.split(',')
+  const quick = process.env.HOSTILE_ROUNDS === undefined ? undefined : Number(process.env.HOSTILE_ROUNDS)
+  if (quick !== undefined && (!Number.isSafeInteger(quick) || quick < 2 || quick > 4_000_000)) throw new Error(`HOSTILE_ROUNDS must be a whole number from 2 to 4,000,000, got ${process.env.HOSTILE_ROUNDS}`)
+  const honest = honestProof()
+  const honestMs = await timeMs(async () => {
+    if (!(await verify(honest.text, ENGINE_ONLY)).ok) throw new Error('the honest k = 100 proof does not verify')
+  }, 3, 1)
+  const baseline = { name: `verify in Node: ${honest.what}`, value: honestMs }
+  const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-bench-hostile-'))
+  try {
+    for (const [key, shape] of Object.entries(SHAPES)) {
+      if (only !== undefined && !only.includes(key)) continue
+      const full = hostileProof(shape)
+      // A quick run times maxRounds = N and maxRounds = 1, and extrapolates the difference linearly in the rounds.
+      const runs = quick === undefined ? [full] : [hostileProof({ ...shape, maxRounds: 1 }), hostileProof({ ...shape, maxRounds: quick })]
+      const extrapolate = (t: number[]): number => (t.length === 1 ? t[0]! : t[0]! + ((t[1]! - t[0]!) * (full.maxRounds - 1)) / (quick! - 1))
+      const label = `forged panel proof "${key}" (${shape.what}; k = ${HOSTILE_K} of ${HOSTILE_N}, plan 3, maxRounds ${full.maxRounds.toLocaleString('en')})`
+      const replay = quick === undefined ? `all ${full.maxRounds.toLocaleString('en')} rounds` : `EXTRAPOLATED from 1 and ${quick.toLocaleString('en')} rounds to all ${full.maxRounds.toLocaleString('en')}`
+      rows.push({ name: `${label}: proof size (commitment alone: ${full.commitmentText.length} bytes)`, value: full.text.length, unit: 'bytes' })
+      rows.push({ name: `${label}: count cost charged (limit 2^26 = ${2 ** 26})`, value: full.cost.count, unit: 'units' })
+      rows.push({ name: `${label}: draw cost charged (round cost ${full.cost.round} × ${full.cost.rounds.toLocaleString('en')} rounds; limit 2^31 = ${2 ** 31})`, value: full.cost.draw, unit: 'units' })
+      const load = loadavg()[0]!.toFixed(1)
+      const node: number[] = []
+      const nodeCpu: number[] = []
+      let outcome: { ok: boolean; detail: string } | undefined
+      // A quick run warms the JIT on its N-round proof first (a full run is long enough not to need it).
+      if (quick !== undefined) await verify(runs[1]!.text, ENGINE_ONLY)
+      for (const run of runs) {
+        const t0 = performance.now()
+        const c0 = process.cpuUsage()
+        const r = await verify(run.text, ENGINE_ONLY)
+        node.push(performance.now() - t0)
+        const c = process.cpuUsage(c0)
+        nodeCpu.push((c.user + c.system) / 1000)
+        outcome = r.checks.find((c) => c.name === 'outcome')
+      }
+      const peak = process.resourceUsage().maxRSS / 1024
+      rows.push({ name: `${label}: verify in Node (${replay}; load ${load}; outcome ${outcome?.ok === true ? 'recomputed' : 'unproven'}: ${outcome?.detail.slice(0, 90) ?? '?'}; CPU ${(extrapolate(nodeCpu) / 1000).toFixed(1)} s; this process's peak RSS so far ${peak.toFixed(0)} MiB)`, value: extrapolate(node), unit: 'ms', baseline, goal: 'report (a few seconds would be the bound a verifier expects)' })
+      if (process.env.HOSTILE_CLI === '1') {
+        const cli: number[] = []
+        const cliCpu: number[] = []
+        let last: Awaited<ReturnType<typeof cliVerify>> | undefined
+        for (const [i, run] of runs.entries()) {
+          const file = join(dir, `${key}-${i}.json`)
+          await writeFile(file, run.text)
+          last = await cliVerify(file)
+          cli.push(last.ms)
+          cliCpu.push(last.cpuMs ?? NaN)
+        }
+        rows.push({ name: `${label}: orbitdraw verify FILE (strict, built CLI; ${replay}; exit ${last!.code}; CPU ${(extrapolate(cliCpu) / 1000).toFixed(1)} s; peak RSS ${last!.rssKiB === undefined ? '?' : `${(last!.rssKiB / 1024).toFixed(0)} MiB`}; load ${loadavg()[0]!.toFixed(1)})`, value: extrapolate(cli), unit: 'ms', baseline })
+      }
+      if (process.env.HOSTILE_PAGE === '1') {
+        const page = await pageVerify(`${key}.json`, runs.map((r) => r.text))
+        const worker = page.map((p) => p.worker)
+        const whole = page.map((p) => p.whole)
+        const state = page.at(-1)!.state
+        rows.push({ name: `${label}: verifier page worker in Chromium (${replay}; final state ${state}; file picked to verdict ${extrapolate(whole).toFixed(0)} ms; load ${loadavg()[0]!.toFixed(1)})`, value: extrapolate(worker), unit: 'ms', baseline })
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+  return rows
+}
