@@ -117,7 +117,8 @@ describe('commit → draw → verify', () => {
   })
 
   it('range draw (no participants) and weighted draw from a CSV weight column', async () => {
-    const c = await run(['commit', '--range', '1..49', '--count', '6', '--distinct', '--sequence', String(ws.emu.beacon.head().sequence + 24), '-o', 'lotto.json'], ws.opts)
+    // 32 blocks of 250 ms: the same 8 s as STAMPED_DELAY, so the time-stamp lands before the target under load (24 did not at load 9).
+    const c = await run(['commit', '--range', '1..49', '--count', '6', '--distinct', '--sequence', String(ws.emu.beacon.head().sequence + 32), '-o', 'lotto.json'], ws.opts)
     expect(c.code, c.stderr).toBe(0)
     const d = await run(['draw', 'lotto.json', '-o', 'lotto.proof.json', '--json'], ws.opts)
     expect(d.code, d.stderr).toBe(0)
