@@ -121,13 +121,9 @@ export function readRsaSpki(spki: Uint8Array, where = 'subjectPublicKeyInfo'): R
 const HASH = { 'SHA-256': sha256, 'SHA-384': sha384, 'SHA-512': sha512 } as const
 /** DER `DigestInfo` up to the digest (RFC 8017 §9.2, note 1): the only encoding accepted. */
 const DIGEST_INFO: Record<RsaHash, Uint8Array> = {
-  'SHA-256': hex('3031300d060960864801650304020105000420'),
-  'SHA-384': hex('3041300d060960864801650304020205000430'),
-  'SHA-512': hex('3051300d060960864801650304020305000440'),
-}
-
-function hex(s: string): Uint8Array {
-  return Uint8Array.from(s.match(/../g)!, (b) => parseInt(b, 16))
+  'SHA-256': hexToBytes('3031300d060960864801650304020105000420'),
+  'SHA-384': hexToBytes('3041300d060960864801650304020205000430'),
+  'SHA-512': hexToBytes('3051300d060960864801650304020305000440'),
 }
 
 /** Big-endian bytes to an integer (OS2IP), in one step from hex (not a bigint per byte). */
