@@ -37,14 +37,13 @@ export function poolRows(n: number, features: number, seed = 12345): { names: st
 export const quotas = proportionalQuotas
 
 
-/** The 2,000-respondent, k = 40 panel proof (10 alternates, quotas ±2) and its JSON text. */
-export function panelProof2000(): { proof: Proof; text: string } {
-  const k = 40
+/** The 2,000-respondent panel proof (k = 40 unless given; 10 alternates, quotas ±2) and its JSON text. */
+export function panelProof2000(k = 40): { proof: Proof; text: string } {
   const { names, rows } = poolRows(2000, 6)
   const pool = makePool(names, rows)
   const chain = buildChain(12, 'sortition-bench')
   const { draw, participants } = panelDraw(pool, quotas(pool, k, 2), k, { alternates: 10 })
-  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'bench assembly', draw, participants })
+  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: k === 40 ? 'bench assembly' : `bench assembly, k = ${k}`, draw, participants })
   const proof = drawFromBlock(commitment, participants, chain[10]!)
   return { proof, text: serializeProof(proof) }
 }

@@ -27,16 +27,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { commit } from '../src/core/commitment.js'
-import { drawFromBlock } from '../src/core/draw.js'
-import { panelDraw } from '../src/core/kinds/panel.js'
-import { serializeProof } from '../src/core/proof.js'
-import { makePool } from '../src/core/sortition/pool.js'
 import { verify } from '../src/core/verify.js'
-import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 import { timeMs, type BenchRow } from './harness.js'
 import { hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
-import { poolRows, quotas } from './panel-fixture.js'
+import { panelProof2000 } from './panel-fixture.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -48,14 +42,8 @@ const SHAPES: Record<string, HostileShape & { what: string }> = {
 
 /** The honest baseline: k = 100, ±2 on the bench's 2,000 × 6 pool (the commit's own plan method). */
 function honestProof(): { text: string; what: string } {
-  const k = 100
-  const { names, rows } = poolRows(2000, 6)
-  const pool = makePool(names, rows)
-  const chain = buildChain(12, 'sortition-bench')
-  const { draw, participants } = panelDraw(pool, quotas(pool, k, 2), k, { alternates: 10 })
-  const { commitment } = commit({ beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'bench assembly, k = 100', draw, participants })
-  const proof = drawFromBlock(commitment, participants, chain[10]!)
-  const text = serializeProof(proof)
+  const { proof, text } = panelProof2000(100)
+  const draw = proof.commitment.draw as { readonly plan?: number; readonly maxRounds?: number; readonly exact: readonly string[] }
   const rounds = (proof.outcome as { rounds: number }).rounds
   return { text, what: `honest panel of 100 from 2,000 × 6, ±2, plan method ${draw.plan ?? 1}${draw.maxRounds === undefined ? '' : ` (maxRounds ${draw.maxRounds.toLocaleString('en')})`}, exact ${draw.exact.join('+')}, ${rounds} round(s), ${Math.round(text.length / 1024)} KiB` }
 }
