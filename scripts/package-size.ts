@@ -93,7 +93,7 @@ function part(path: string): string {
   if (path.endsWith('.d.ts')) return 'declarations (`.d.ts`, with the TSDoc; only those an export reaches)'
   if (path.startsWith('dist/cli/')) return 'the other commands (`dist/cli/`, tsc output)'
   if (path.startsWith('dist/')) return "the library's JavaScript (`dist/**/*.js`, every subpath)"
-  return 'README, CHANGELOG, SECURITY, package.json, docs/security.md, schemas, roots'
+  return 'README, CHANGELOG, SECURITY, LICENSE, package.json, schemas, roots'
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US')

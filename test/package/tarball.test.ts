@@ -19,6 +19,11 @@ describe('the published package', () => {
     expect(schemas.length).toBeGreaterThanOrEqual(5)
     for (const s of schemas) expect(files).toContain(`docs/${s}`)
     expect(files).toContain('CHANGELOG.md')
+    // SECURITY.md (the reporting policy) ships; docs/ does not, except the schemas and the roots: the
+    // README links the docs, which npm shows from the repository (npm's "files" matches a name without a
+    // slash in any folder and without case, so "SECURITY.md" once shipped docs/security.md as well).
+    expect(files).toContain('SECURITY.md')
+    expect(files.filter((f) => f.startsWith('docs/') && !f.endsWith('.schema.json') && !f.startsWith('docs/roots/'))).toEqual([])
     expect(files.filter((f) => f.endsWith('.png') || f.endsWith('.map'))).toEqual([])
     // The command: bin, the verify bundle, and the tsc output every other command runs from (no .d.ts:
     // the build deletes the declarations no export reaches, scripts/prune-declarations.ts).
