@@ -18,9 +18,11 @@
  *   in an init function that runs the first time it is imported, so `orbitdraw verify --help` evaluates no
  *   verifier code and a relaxed `verify` no record or time-stamp code. The built-in draw kinds load the
  *   same way, each the first time a proof of its kind is read (see `lazyKinds` below).
- * - `hash-worker.js`: the participants-hash worker of the bundle (an ES module, started by
- *   `src/node/hash-pool.ts` from `new URL('./hash-worker.js', import.meta.url)`, which names this file
- *   from the bundle) for a proof of 100,000 entries or more.
+ * - no hash worker of its own: for a proof of 100,000 entries or more the bundle starts the library's
+ *   `dist/node/hash-worker.js` (tsc output; `src/node/hash-pool.ts` names it as `../node/hash-worker.js`
+ *   from `import.meta.url`, the same file from `dist/node/` and `dist/bin/`). A bundled copy was 8.7 kB
+ *   of the tarball; the library's loads as ES modules, about 20 ms more CPU for a proof of 110,000 entries
+ *   (0.97 -> 0.99 s, docs/performance.md, Package size).
  *
  * Why verify alone is bundled: a strict `verify` is the start-up the project sets a goal for (at most
  * 2.2x `node -e 0`, docs/performance.md, Start-up), and as one CommonJS file it starts sooner than as
@@ -61,9 +63,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The command's entry (tsc output) and the hash worker's. */
+/** The command's entry (tsc output). */
 const CLI_ENTRY = 'dist/cli/main.js'
-const WORKER_ENTRY = 'dist/node/hash-worker.js'
 
 /** The file `package.json` `bin` names. */
 export const BIN_FILE = 'orbitdraw.cjs'
@@ -217,7 +218,6 @@ const tracePlugin: Plugin = {
 }
 const TRACE_CJS = `globalThis.__orbitdrawTrace = process.env.ORBITDRAW_TRACE ? (m) => require('node:fs').appendFileSync(process.env.ORBITDRAW_TRACE, m + '\\n') : undefined;
 process.on('exit', () => { if (process.env.ORBITDRAW_TRACE) require('node:fs').appendFileSync(process.env.ORBITDRAW_TRACE, Object.keys(require.cache).map((f) => 'required ' + f + '\\n').join('')) });`
-const TRACE_ESM = `import { appendFileSync as __orbitdrawAppend } from 'node:fs'; globalThis.__orbitdrawTrace = process.env.ORBITDRAW_TRACE ? (m) => __orbitdrawAppend(process.env.ORBITDRAW_TRACE, m + '\\n') : undefined;`
 
 /** Bundles the CLI into `outDir` (default `dist/bin`, emptied first). Needs the tsc output in `dist/`. */
 export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliResult> {
@@ -239,14 +239,6 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
     plugins: [verifyOnly, await lazyKinds(), nativeSha2, ...plugins],
   })
-  const worker = await build({
-    ...COMMON,
-    entryPoints: { 'hash-worker': join(ROOT, WORKER_ENTRY) },
-    outdir: outDir,
-    format: 'esm',
-    banner: options.trace === true ? { js: TRACE_ESM } : {},
-    plugins,
-  })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)
   const bin = join(outDir, BIN_FILE)
@@ -254,7 +246,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const files: [string, number][] = []
   const modules: Record<string, string[]> = {}
   files.push([BIN_FILE, Buffer.byteLength(BIN_SOURCE)])
-  for (const metafile of [cli.metafile, worker.metafile] as Metafile[]) {
+  for (const metafile of [cli.metafile] as Metafile[]) {
     for (const [out, o] of Object.entries(metafile.outputs)) {
       const abs = resolve(ROOT, out)
       files.push([relative(outDir, abs), (await stat(abs)).size])

@@ -47,11 +47,13 @@ export class HashPool {
   /**
    * A pool of one worker thread, or null when none can start (the caller then hashes everything itself).
    * Under a TypeScript loader (tests, `tsx`) the worker is the `.ts` file, loaded the same way
-   * (`--import tsx`); from `dist/` it is plain `.js`, beside this module (and beside the CLI's bundle).
+   * (`--import tsx`); from `dist/` it is plain `.js`: `dist/node/hash-worker.js`, named as `../node/` so
+   * that the verify bundle (`dist/bin/`) starts the same file as the library (one worker, not a second
+   * bundled copy in the package).
    */
   static start(): HashPool | null {
     try {
-      if (!import.meta.url.endsWith('.ts')) return new HashPool(new Worker(new URL('./hash-worker.js', import.meta.url)))
+      if (!import.meta.url.endsWith('.ts')) return new HashPool(new Worker(new URL('../node/hash-worker.js', import.meta.url)))
       const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
       const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./hash-worker.ts', import.meta.url).href)}) })`
       return new HashPool(new Worker(code, { eval: true }))

@@ -10,9 +10,10 @@
  * and that it gives the tracing build's answers. (`lazy-commands.test.ts` checks the command table from
  * the sources.)
  */
-import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
 import { DEFAULT_DRAW_KINDS } from '../../src/core/kinds/registry.js'
@@ -41,6 +42,11 @@ beforeAll(async () => {
   const built = await buildCli({ outDir: join(traceDir, 'bin'), trace: true })
   // Laid out as in dist/: the command sends every other command to ../cli/main.js (the real tsc output).
   await symlink(join(ROOT, 'dist', 'cli'), join(traceDir, 'cli'), 'dir')
+  // The bundle starts the library's hash worker (tsc output, untraced) as ../node/hash-worker.js: here a
+  // stand-in that records its start, then runs dist/node/hash-worker.js itself.
+  await mkdir(join(traceDir, 'node'))
+  await writeFile(join(traceDir, 'node', 'package.json'), '{ "type": "module" }\n')
+  await writeFile(join(traceDir, 'node', 'hash-worker.js'), `import { appendFileSync } from 'node:fs'\nif (process.env.ORBITDRAW_TRACE) appendFileSync(process.env.ORBITDRAW_TRACE, 'started dist/node/hash-worker.js\\n')\nawait import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'node', 'hash-worker.js')).href)})\n`)
   traceBin = built.bin
   traceCli = built.cli
 }, 60_000)
@@ -71,9 +77,10 @@ const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) 
 const kindModules = (t: Traced): string[] => DEFAULT_DRAW_KINDS.names.filter((n) => n !== 'weighted-reroll' && t.modules.has(`dist/core/kinds/${n}.js`))
 
 describe('the bundled orbitdraw (package.json bin)', () => {
-  it('is five lines that send verify to one CommonJS file and every other command to dist/cli, beside the hash worker (an ES module), and no source maps', async () => {
+  it('is five lines that send verify to one CommonJS file and every other command to dist/cli, no hash worker of its own, and no source maps', async () => {
     expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
-    expect(Object.keys(META).sort()).toEqual(['hash-worker.js', CLI_FILE].sort())
+    expect(Object.keys(META)).toEqual([CLI_FILE])
+    expect((await readdir(BUNDLE)).sort()).toEqual([BIN_FILE, 'meta.json', CLI_FILE].sort())
     const bin = await readFile(BIN, 'utf8')
     expect(bin).toBe(BIN_SOURCE)
     expect(bin.split('\n')).toEqual([
@@ -92,7 +99,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     // The bundle holds verify only: no other command, nor the draw side, the emulator or the REST client.
     expect(META[CLI_FILE]!.filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()).toEqual(BUNDLED_COMMANDS.map((c) => `dist/cli/commands/${c}.js`).sort())
     expect(META[CLI_FILE]!.filter((m) => /^dist\/(emulator|sortition|timestamp)\/|^dist\/rest\/(?!errors\.js$)|^dist\/cli\/participants/.test(m))).toEqual([])
-    expect(META['hash-worker.js']).toContain('dist/node/hash-worker.js')
+    expect(META[CLI_FILE]).not.toContain('dist/node/hash-worker.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
@@ -227,7 +234,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(file.timestamps.length).toBeGreaterThan(0)
   })
 
-  it('a verify of a proof over 2 MiB hashes its participants in the bundle\'s own worker (dist/bin/hash-worker.js)', async () => {
+  it('a verify of a proof over 2 MiB hashes its participants in the library\'s worker (dist/node/hash-worker.js, as ../node/ from the bundle)', async () => {
     const participants = Array.from({ length: PARALLEL_MIN_ENTRIES + 10_000 }, (_, i) => `participant-${String(i).padStart(8, '0')}@raffle.example.org`)
     const proof = makeDrawProof({ kind: 'pick', count: 2 }, participants, DEFAULT_DRAW_KINDS)
     await writeFile(join(ws.dir, 'big-proof.json'), JSON.stringify(proof))
@@ -235,7 +242,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     const t = await traced(['verify', 'big-proof.json', '--allow-unsigned', '--allow-untimestamped'])
     expect(t.code, t.stderr).toBe(0)
     expect(t.modules).toContain('dist/node/parallel-hash.js')
-    expect(t.modules).toContain('dist/node/hash-worker.js')
+    expect(t.modules).toContain('started dist/node/hash-worker.js')
     expect(t.required.filter((f) => /^node_modules\/(asn1js|@peculiar|pvtsutils|pvutils|tslib)\//.test(f))).toEqual([])
   })
 })
