@@ -77,7 +77,7 @@ describe('waitFor with prefetchDownTo through a BeaconClient', () => {
     const top = emu.beacon.head().sequence
     const middle = top - 3
     const bytes = new Uint8Array(emu.beacon.bySequence(middle)!.bytes)
-    bytes[bytes.length - 3] ^= 1
+    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 1
     replace.set(cidOf(middle), bytes)
     const { commitment } = commit({ beacon: emu.beaconName, target: top + 1, after: { sequence: top - 6, block: cidOf(top - 6) }, participants: ['a', 'b', 'c'], draw: { kind: 'pick', count: 1 } })
     const drawing = draw(commitment, ['a', 'b', 'c'], { client: c, untimestamped: true })
