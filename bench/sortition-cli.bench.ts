@@ -161,7 +161,7 @@ export default async function (): Promise<BenchRow[]> {
       const firsts = await alternately(1, (b) => cli(drawArgs(b), dir, env, b.bin))
       const first = firsts[0]![0]!
       if (process.env.SIZES_DEBUG !== undefined) process.stderr.write(`commit:\n${committed.stdout}\n${committed.stderr}\nfirst draw ${first.ms} ms:\n${first.stdout.slice(0, 600)}\n${first.stderr}\n`)
-      rows.push(row(`first draw (waits for the block if needed, fetches the chain from the head; exit ${first.code})`, firsts))
+      rows.push(row(`first draw after the block (fetches the chain from the head; exit ${first.code})`, firsts))
       // Timed: more draws of the same commitments, the block surely out (the first may have waited for it).
       const draws = await alternately(reps, (b) => cli(drawArgs(b), dir, env, b.bin))
       const ok = draws.every((runs) => runs.every((r) => r.code === 0))
