@@ -138,8 +138,15 @@ export async function drawWith<P, R extends Pick<Proof, 'chain'> = Proof>(commit
   }
   const prepared = await prepare()
   const call = options.signal ? { signal: options.signal } : {}
+  const within = options.includeAfterWithin ?? 64
+  const after = commitment.after
+  const distance = commitment.target - after.sequence
+  const carriesAfter = within > 0 && distance > 0 && distance <= within
   const waited = await client.waitFor(commitment.target, {
     ...call,
+    // While the target is not out, each new head's chain is walked down to the lowest block the proof
+    // carries: after the target appears, only the blocks published since the last poll are fetched.
+    ...(carriesAfter ? { prefetchDownTo: after.sequence } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   })
@@ -160,10 +167,7 @@ export async function drawWith<P, R extends Pick<Proof, 'chain'> = Proof>(commit
   const base = await prove(prepared, waited.block, evidence)
 
   let blocks: readonly BeaconBlock[] = waited.chain
-  const within = options.includeAfterWithin ?? 64
-  const after = commitment.after
-  const distance = commitment.target - after.sequence
-  if (within > 0 && distance > 0 && distance <= within && blocks.length + distance <= LIMITS.maxChainBlocks) {
+  if (carriesAfter && blocks.length + distance <= LIMITS.maxChainBlocks) {
     const below = await client.chainDown(waited.block, after.sequence, call)
     const afterBlock = below[below.length - 1]!
     if (!sameContent(afterBlock.cid, after.block)) {

@@ -6,6 +6,7 @@
  */
 import type { BeaconBlock } from '../core/block.js'
 import { InvalidInputError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
 import { sleep, throwIfAborted } from '../net/abort.js'
 import { AllGatewaysFailedError, WaitTimeoutError } from './errors.js'
 import type { BeaconHead } from './head.js'
@@ -56,6 +57,15 @@ export interface WaitOptions extends SourceCallOptions {
   onProgress?: (p: WaitProgress) => void
   /** Give up after this many ms with {@link WaitTimeoutError} (default: never). */
   timeoutMs?: number
+  /**
+   * While waiting, walk each new head down to this sequence (with `chainDown`: every block checked
+   * against its CID, every link by hash), so that when the awaited block appears only the blocks
+   * published since the last poll are still to fetch. A draw passes the lowest block its proof carries
+   * (the commitment's `after` block). A prefetch that no gateway could serve is left to the final walk
+   * (which fails over and retries as usual); a fork or a broken chain ends the wait at once, as the
+   * final walk would. Skipped when the walk would be longer than `maxChainBlocks`. Default: no prefetch.
+   */
+  prefetchDownTo?: number
 }
 
 /**
@@ -105,6 +115,12 @@ export async function waitFor(source: WaitSource, n: number, options: WaitForOpt
   let lastSeq = -1
   let lastChangeAt = now()
   let failedPolls = 0
+  const floor = options.prefetchDownTo
+  if (floor !== undefined && (!Number.isSafeInteger(floor) || floor < 0 || floor > n)) {
+    throw new InvalidInputError('INVALID_SEQUENCE', `prefetchDownTo ${floor} is not a sequence at or below ${n}`, 'pass the lowest block the caller needs (at or below the awaited one)')
+  }
+  /** The highest block walked down to `floor` so far: the next prefetch stops there. */
+  let walkedTop: BeaconBlock | undefined
   for (;;) {
     throwIfAborted(signal, ctx)
     let head: BeaconHead
@@ -149,7 +165,26 @@ export async function waitFor(source: WaitSource, n: number, options: WaitForOpt
     const due = lastChangeAt + interval - t
     let wait = due > 0 ? Math.min(due + Math.min(50, interval / 10), interval) : repoll
     wait = Math.max(100, Math.min(wait, deadline - t))
+    if (floor !== undefined && head.block.sequence > (walkedTop?.sequence ?? floor - 1) && head.block.sequence - floor + 1 <= LIMITS.maxChainBlocks) {
+      // The time until the next poll walks the new blocks (the pause shrinks by the walk's time).
+      if (await prefetch(source, head.block, walkedTop?.sequence ?? floor, call)) walkedTop = head.block
+      wait = Math.max(0, wait - (now() - t))
+    }
     await sleep(wait, signal, ctx)
+  }
+}
+
+/**
+ * Walks `from` down to sequence `to` ahead of need; false when no gateway could serve a block (not an
+ * answer about the chain: a later walk asks again). Everything else (a fork, a broken link, an abort) is thrown.
+ */
+async function prefetch(source: WaitSource, from: BeaconBlock, to: number, call: SourceCallOptions): Promise<boolean> {
+  try {
+    await source.chainDown(from, to, call)
+    return true
+  } catch (err) {
+    if (!(err instanceof AllGatewaysFailedError)) throw err
+    return false
   }
 }
 

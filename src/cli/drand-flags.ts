@@ -6,8 +6,7 @@
  * @module
  */
 import { DEFAULT_DRAND_CHAINS, type DrandChainInfo } from '../core/drand/chain.js'
-import { DEFAULT_DRAND_URLS, DrandClient } from '../drand/client.js'
-import { timestampCommitment } from '../timestamp/client.js'
+import { DEFAULT_DRAND_URLS } from '../drand/urls.js'
 import type { CliContext, Flags } from './command.js'
 import { UsageError } from './exit-codes.js'
 import { listFlag } from './flags.js'
@@ -51,6 +50,9 @@ export function trustedChain(chains: readonly DrandChainInfo[], hash: string, co
 export async function mixedDrawOptions(flags: Flags, ctx: CliContext, chainHash: string, command: string, onWait?: (secondsLeft: number) => void) {
   const { chains } = await drandChainsFrom(flags, ctx, command)
   const chain = trustedChain(chains, chainHash, command)
+  // The drand client (BLS12-381) and the time-stamping client load only for a mixed draw: `draw` of a
+  // version 1 commitment imports this module for its flags and help alone.
+  const [{ DrandClient }, { timestampCommitment }] = await Promise.all([import('../drand/client.js'), import('../timestamp/client.js')])
   const client = new DrandClient({ chain, urls: drandUrlsFrom(flags, ctx) })
   const authorities = tsaUrlsFrom(flags, ctx, command)
   const anchors = await tsaAnchorsFrom(flags, ctx, command)

@@ -12,12 +12,9 @@ import { InvalidInputError } from '../core/errors.js'
 import { sleep, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
 import { DrandError } from './errors.js'
+import { DEFAULT_DRAND_URLS } from './urls.js'
 
-/**
- * drand's public relays, as drand lists them.
- * @category Drand
- */
-export const DEFAULT_DRAND_URLS: readonly string[] = ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.drand.sh', 'https://drand.cloudflare.com']
+export { DEFAULT_DRAND_URLS }
 
 const MAX_BODY = 16 * 1024
 const ABORT_CTX = { edge: 'timestamp' as const, what: 'a drand round' }

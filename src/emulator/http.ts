@@ -56,7 +56,10 @@ export async function startHttpServer(handlers: readonly RouteHandler[], options
   const server: Server = createServer((req, res) => {
     void dispatch(handlers, req, res, host)
   })
-  server.keepAliveTimeout = 1000
+  // Idle connections stay open 5 s (Node's default), as a gateway's do: undici (Node's fetch) keeps a
+  // connection only while the server's Keep-Alive hint exceeds 1 s, so a 1 s hint made every request
+  // of a chain walk open a new connection (docs/performance.md, CLI).
+  server.keepAliveTimeout = 5000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {

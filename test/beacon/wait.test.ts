@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AllGatewaysFailedError, GatewayHttpError, WaitTimeoutError } from '../../src/beacon/errors.js'
+import { AllGatewaysFailedError, ChainBrokenError, GatewayHttpError, WaitTimeoutError } from '../../src/beacon/errors.js'
 import type { BeaconHead } from '../../src/beacon/head.js'
 import { waitFor, type WaitProgress, type WaitSource } from '../../src/beacon/wait.js'
 import type { BeaconBlock } from '../../src/core/block.js'
@@ -76,6 +76,75 @@ describe('waitFor (a plain function over a fake source)', () => {
     const f = fake([chain[1]!])
     await expect(waitFor(f.source, -1)).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
     await expect(waitFor(f.source, 1.5)).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
+    expect(f.polls()).toBe(0)
+  })
+})
+
+describe('waitFor with prefetchDownTo (the chain walked while waiting)', () => {
+  /** `fake`, whose chainDown records its calls and fails as `walkErrors` says (one entry per call; undefined: ok). */
+  function prefetching(script: BeaconBlock[], walkErrors: (Error | undefined)[] = []) {
+    const f = fake(script)
+    const walks: [number, number][] = []
+    const inner = f.source.chainDown.bind(f.source)
+    f.source.chainDown = async (from, to) => {
+      walks.push([from.sequence, to])
+      const err = walkErrors.shift()
+      if (err !== undefined) throw err
+      return inner(from, to)
+    }
+    return { ...f, walks }
+  }
+
+  it('walks each new head down to the floor once, then only the new blocks; the final walk starts from the last head', async () => {
+    const f = prefetching([chain[6]!, chain[6]!, chain[8]!, chain[9]!, chain[12]!])
+    const r = await waitFor(f.source, 10, { now: () => f.clock.t, prefetchDownTo: 4 })
+    expect(r.block).toBe(chain[10])
+    expect(r.chain.map((b) => b.sequence)).toEqual([12, 11, 10])
+    // 6 → 4 at the first sight; the same head again walks nothing; 8 → 6 and 9 → 8; then the final walk 12 → 10.
+    expect(f.walks).toEqual([
+      [6, 4],
+      [8, 6],
+      [9, 8],
+      [12, 10],
+    ])
+  })
+
+  it('a head below the floor is not walked; no floor, no prefetch', async () => {
+    const f = prefetching([chain[2]!, chain[5]!, chain[7]!])
+    await waitFor(f.source, 7, { now: () => f.clock.t, prefetchDownTo: 4 })
+    expect(f.walks).toEqual([
+      [5, 4],
+      [7, 7],
+    ])
+    const g = prefetching([chain[2]!, chain[5]!, chain[7]!])
+    await waitFor(g.source, 7, { now: () => g.clock.t })
+    expect(g.walks).toEqual([[7, 7]])
+  })
+
+  it('a prefetch no gateway could serve is left to the next poll and the final walk; the wait goes on', async () => {
+    const f = prefetching([chain[5]!, chain[6]!, chain[8]!], [allFailed(), undefined])
+    const r = await waitFor(f.source, 8, { now: () => f.clock.t, prefetchDownTo: 3 })
+    expect(r.block).toBe(chain[8])
+    // The failed walk from 5 is not counted as done: the next head walks all the way down again.
+    expect(f.walks).toEqual([
+      [5, 3],
+      [6, 3],
+      [8, 8],
+    ])
+  })
+
+  it('a broken chain or a fork met while prefetching ends the wait at once, with that error', async () => {
+    const broken = new ChainBrokenError('block 5 links to a block with sequence 3')
+    const f = prefetching([chain[5]!, chain[6]!, chain[9]!], [broken])
+    await expect(waitFor(f.source, 9, { now: () => f.clock.t, prefetchDownTo: 3 })).rejects.toBe(broken)
+    expect(f.polls()).toBe(1)
+  })
+
+  it('a floor above the awaited block or not a sequence is InvalidInputError before any poll', async () => {
+    const f = prefetching([chain[1]!])
+    await expect(waitFor(f.source, 5, { prefetchDownTo: 6 })).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
+    await expect(waitFor(f.source, 5, { prefetchDownTo: -1 })).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
+    await expect(waitFor(f.source, 5, { prefetchDownTo: 1.5 })).rejects.toMatchObject({ code: 'INVALID_SEQUENCE' })
     expect(f.polls()).toBe(0)
   })
 })

@@ -14,6 +14,9 @@ vi.mock('../../src/cli/commands/receipts.js', async (orig) => (loaded.add('recei
 vi.mock('../../src/cli/commands/beacon.js', async (orig) => (loaded.add('beacon'), await orig()))
 vi.mock('../../src/cli/commands/random.js', async (orig) => (loaded.add('random'), await orig()))
 vi.mock('../../src/cli/commands/emulator.js', async (orig) => (loaded.add('emulator'), await orig()))
+/** Whether any test so far loaded the drand client (never cleared: a module loads once per file). */
+let drandClientLoaded = false
+vi.mock('../../src/drand/client.js', async (orig) => ((drandClientLoaded = true), await orig()))
 
 const { main } = await import('../../src/cli/main.js')
 const { COMMANDS } = await import('../../src/cli/commands/index.js')
@@ -89,5 +92,12 @@ describe('lazy command table', () => {
       expect(command.summary).toBe(entry.summary)
     }
     expect(new Set(COMMANDS.map((c) => c.name)).size).toBe(COMMANDS.length)
+  })
+
+  it('the draw command loads without the drand client (BLS12-381): only a mixed commitment imports it', async () => {
+    const c = ctx()
+    expect(await main(['draw', '--help'], c)).toBe(0)
+    expect(c.stdout()).toContain('--drand-url URL')
+    expect(drandClientLoaded).toBe(false)
   })
 })
