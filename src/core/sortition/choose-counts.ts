@@ -1,12 +1,18 @@
 /**
  * A round's choice of how many members each cell gives (docs/spec.md, The `panel` draw): for each cell
- * in order, `x` uniform in `[0, W_i(s))` and the first count whose cumulative block exceeds `x`, with
- * each visited state's cumulative blocks cached per counter. Moved out of `round.ts` unchanged.
+ * in order, `x` uniform in `[0, W_i(s))` and the first count whose cumulative block
+ * `Σ_{c' ≤ c} C(n_i, c') · W_{i+1}(next(s, c'))` exceeds `x`.
+ *
+ * Each visited state's cumulative blocks are kept per counter in flat typed arrays, one slot per
+ * transition of the layer (no object per state): when `W_i(s)` is a safe integer the blocks themselves
+ * (exact doubles), else their top 48 bits as read by the sampler, `floor(cum / 2^(8·(L − 6)))`. A
+ * round then builds no bigint: an attempt and a block are compared exactly only when their top 48 bits
+ * are equal (about once in 2^47 comparisons), the block then recomputed from the counter.
  *
  * @module
  */
 import type { RandomStream } from '../random/stream.js'
-import { bigSampler, drawIndex, type BigSampler } from '../random/uniform.js'
+import { drawIndex } from '../random/uniform.js'
 import { ChaChaStream } from '../random/stream.js'
 import type { Counter } from './count.js'
 
@@ -17,35 +23,38 @@ import type { Counter } from './count.js'
  */
 export function chooseCounts(counter: Counter, stream: RandomStream, counts: { [i: number]: number }): void {
   const { layers, cells } = counter
-  const steps = stepsOf(counter)
+  const cache = cacheOf(counter)
   let s = 0
   for (let i = 0; i < cells.length; i++) {
-    const step = stepOf(counter, steps, i, s)
-    let chosen: number
-    if (step.small !== undefined) {
-      const x = step.small < 2 ? 0 : drawIndex(stream, step.small)
-      const cum = step.smallCum!
-      chosen = 0
-      while (x >= cum[chosen]!) chosen++
-    } else chosen = chooseBig(stream, step)
-    const p = step.trans[chosen]!
-    const t = layers[i]!.trans
-    counts[i] = t[p]!
-    s = t[p + 1]!
+    const L = layers[i]!
+    const c = cache[i] ?? (cache[i] = newLayerCache(L.size, L.trans.length >> 1))
+    if (c.L[s] === 0) fillState(counter, c, i, s)
+    const from = L.start[s]!
+    const to = L.start[s + 1]!
+    const bytes = c.L[s]!
+    let q: number
+    if (bytes < 0) {
+      // W_i(s) is a safe integer: the blocks are exact doubles.
+      const total = c.top[s]!
+      const x = total < 2 ? 0 : drawIndex(stream, total)
+      const cum = c.cum
+      q = from
+      while (x >= cum[q]!) q++
+    } else q = chooseBig(stream, bytes, c.mask[s]!, c.top[s]!, L.ways[s]!, c.cum, from, to, (p) => exactCum(counter, i, s, p))
+    const t = L.trans
+    counts[i] = t[2 * q]!
+    s = t[2 * q + 1]!
   }
 }
 
 /**
- * The spec's `uniform(W_i(s))` and the choice of count for a `W_i(s)` above 2^53, from the top 48 bits
- * of each attempt's bytes: an attempt and a cumulative block are compared as bigints only when their
- * top 48 bits are equal (about once in 2^47 comparisons), so a round builds no bigint. The same bytes
- * read, the same attempts rejected and the same count chosen as {@link drawBig} and the block scan.
+ * The spec's `uniform(W_i(s))` and the choice of count for a `W_i(s)` above 2^53 (`n`, read with `L`
+ * bytes and `topMask`), from the top 48 bits of each attempt's bytes: the same bytes read, the same
+ * attempts rejected and the same count chosen as `drawBig` and the block scan. `cumTop[from … to)` are
+ * the top 48 bits of the cumulative blocks and `nTop` those of `n`; `exact(q)` gives block `q`'s exact
+ * cumulative value, asked for only when the tops tie. Returns the chosen index in `[from, to)`.
  */
-function chooseBig(stream: RandomStream, step: Step): number {
-  const { L, topMask, n } = step.sampler!
-  const cum = step.cum!
-  const cumTop = step.cumTop!
-  const nTop = step.nTop!
+function chooseBig(stream: RandomStream, L: number, topMask: number, nTop: number, n: bigint, cumTop: Float64Array, from: number, to: number, exact: (q: number) => bigint): number {
   for (;;) {
     let bytes: Uint8Array
     let off = 0
@@ -60,8 +69,8 @@ function chooseBig(stream: RandomStream, step: Step): number {
     let x: bigint | undefined
     if (top === nTop && (x = bigOf(bytes, off, L, topMask)) >= n) continue
     // The first count whose cumulative top is at least the attempt's; its block holds x unless the tops tie.
-    let lo = 0
-    let hi = cumTop.length - 1
+    let lo = from
+    let hi = to - 1
     while (lo < hi) {
       const mid = (lo + hi) >> 1
       if (cumTop[mid]! < top) lo = mid + 1
@@ -69,7 +78,7 @@ function chooseBig(stream: RandomStream, step: Step): number {
     }
     while (cumTop[lo]! === top) {
       x ??= bigOf(bytes, off, L, topMask)
-      if (x < cum[lo]!) break
+      if (x < exact(lo)) break
       lo++
     }
     return lo
@@ -77,7 +86,7 @@ function chooseBig(stream: RandomStream, step: Step): number {
 }
 
 /**
- * The count position {@link relaxedPanel} chooses for a state with completion count `total` and
+ * The count position `relaxedPanel` chooses for a state with completion count `total` and
  * cumulative blocks `cum` (ascending, the last equal to `total`), on `stream`: for tests of the
  * 48-bit fast path against the spec's literal rule.
  * @internal
@@ -87,14 +96,14 @@ export function chooseCount(stream: RandomStream, total: bigint, cum: readonly b
     const x = total < 2n ? 0 : drawIndex(stream, Number(total))
     return cum.findIndex((c) => BigInt(x) < c)
   }
-  const sampler = bigSampler(total)
-  const shift = BigInt(8 * (sampler.L - 6))
-  return chooseBig(stream, { trans: new Int32Array(cum.length), sampler, cum: [...cum], cumTop: Float64Array.from(cum, (x) => Number(x >> shift)), nTop: Number(total >> shift) })
+  const { L, topMask } = samplerOf(total)
+  const shift = BigInt(8 * (L - 6))
+  return chooseBig(stream, L, topMask, Number(total >> shift), total, Float64Array.from(cum, (x) => Number(x >> shift)), 0, cum.length, (q) => cum[q]!)
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 
-/** The big-endian integer of `bytes[off … off + L)`, its first byte masked (as {@link drawBig} reads it). */
+/** The big-endian integer of `bytes[off … off + L)`, its first byte masked (as `drawBig` reads it). */
 function bigOf(bytes: Uint8Array, off: number, L: number, topMask: number): bigint {
   let hex = '0x' + HEX[bytes[off]! & topMask]!
   for (let q = 1; q < L; q++) hex += HEX[bytes[off + q]!]!
@@ -102,72 +111,84 @@ function bigOf(bytes: Uint8Array, off: number, L: number, topMask: number): bigi
 }
 
 /**
- * One state's choice of count, precomputed once per visited state: the cumulative blocks
- * `Σ_{c' ≤ c} C(n_i, c') · W_{i+1}(next(s, c'))` of its transitions with a non-empty block, and the
- * uniform sampler of `W_i(s)` (numbers when `W_i(s)` is a safe integer).
+ * One layer's cached choices, filled state by state at the state's first visit: per state, `L` (0 =
+ * not filled yet; −1 = `W_i(s)` is a safe integer; else the sampler's bytes per attempt), `mask` (the
+ * sampler's top-byte mask) and `top` (`W_i(s)` itself when safe, else its top 48 bits); per transition
+ * (aligned with the layer's `trans`), `cum`: the cumulative block (safe) or its top 48 bits.
  */
-interface Step {
-  /** Positions (into the layer's `trans`) of the transitions with a non-empty block, in order. */
-  readonly trans: Int32Array
-  readonly small?: number
-  readonly smallCum?: Float64Array
-  readonly sampler?: BigSampler
-  readonly cum?: bigint[]
-  /** `floor(cum[c] / 2^(8·(L − 6)))` and `floor(W_i(s) / 2^(8·(L − 6)))`: the top 48 bits (numbers). */
-  readonly cumTop?: Float64Array
-  readonly nTop?: number
+interface LayerCache {
+  readonly L: Int32Array
+  readonly mask: Uint8Array
+  readonly top: Float64Array
+  readonly cum: Float64Array
 }
 
-/**
- * Cached steps per layer, indexed by state (an array per layer, allocated at its first visit: a
- * lookup is an index, not a hash); at most {@link STEP_CACHE_BLOCKS} blocks kept per counter (memory bound).
- */
-interface StepCache {
-  readonly layers: ((Step | undefined)[] | undefined)[]
-  blocks: number
-}
-const stepCaches = new WeakMap<Counter, StepCache>()
-const STEP_CACHE_BLOCKS = 4_000_000
+const caches = new WeakMap<Counter, (LayerCache | undefined)[]>()
 
-function stepsOf(counter: Counter): StepCache {
-  let c = stepCaches.get(counter)
-  if (c === undefined) stepCaches.set(counter, (c = { layers: counter.cells.map(() => undefined), blocks: 0 }))
+function cacheOf(counter: Counter): (LayerCache | undefined)[] {
+  let c = caches.get(counter)
+  if (c === undefined) caches.set(counter, (c = new Array<LayerCache | undefined>(counter.cells.length).fill(undefined)))
   return c
 }
 
-function stepOf(counter: Counter, cache: StepCache, i: number, s: number): Step {
-  let layer = cache.layers[i]
-  if (layer === undefined) cache.layers[i] = layer = new Array<Step | undefined>(counter.layers[i]!.size).fill(undefined)
-  const hit = layer[s]
-  if (hit !== undefined) return hit
+function newLayerCache(states: number, transitions: number): LayerCache {
+  return { L: new Int32Array(states), mask: new Uint8Array(states), top: new Float64Array(states), cum: new Float64Array(transitions) }
+}
+
+/** Fills state `s` of layer `i`: its sampler and its cumulative blocks (a zero block repeats the previous sum, so it is never chosen). */
+function fillState(counter: Counter, c: LayerCache, i: number, s: number): void {
   const L = counter.layers[i]!
   const W = counter.layers[i + 1]!.ways
   const b = counter.binom[i]!
   const t = L.trans
   const total = L.ways[s]!
-  const pos: number[] = []
-  const cum: bigint[] = []
+  const from = L.start[s]!
+  const to = L.start[s + 1]!
+  const cum = c.cum
   let acc = 0n
-  for (let p = 2 * L.start[s]!; p < 2 * L.start[s + 1]!; p += 2) {
-    const block = b[t[p]!]! * W[t[p + 1]!]!
-    if (block === 0n) continue
-    acc += block
-    pos.push(p)
-    cum.push(acc)
+  if (total <= MAX_SAFE) {
+    for (let q = from; q < to; q++) {
+      const w = W[t[2 * q + 1]!]!
+      if (w !== 0n) acc += b[t[2 * q]!]! * w
+      cum[q] = Number(acc)
+    }
+    c.top[s] = Number(total)
+    c.L[s] = -1
+    return
   }
-  const trans = Int32Array.from(pos)
-  let step: Step
-  if (total <= MAX_SAFE) step = { trans, small: Number(total), smallCum: Float64Array.from(cum, Number) }
-  else {
-    const sampler = bigSampler(total)
-    const shift = BigInt(8 * (sampler.L - 6))
-    step = { trans, sampler, cum, cumTop: Float64Array.from(cum, (x) => Number(x >> shift)), nTop: Number(total >> shift) }
+  const { L: bytes, topMask } = samplerOf(total)
+  const shift = BigInt(8 * (bytes - 6))
+  for (let q = from; q < to; q++) {
+    const w = W[t[2 * q + 1]!]!
+    if (w !== 0n) acc += b[t[2 * q]!]! * w
+    cum[q] = Number(acc >> shift)
   }
-  if (cache.blocks + cum.length <= STEP_CACHE_BLOCKS) {
-    cache.blocks += cum.length
-    layer[s] = step
-  }
-  return step
+  c.top[s] = Number(total >> shift)
+  c.mask[s] = topMask
+  c.L[s] = bytes
+}
+
+/** The exact cumulative block of transition `q` of state `s` at layer `i` (a tie of the top 48 bits: rare). */
+function exactCum(counter: Counter, i: number, s: number, q: number): bigint {
+  const L = counter.layers[i]!
+  const W = counter.layers[i + 1]!.ways
+  const b = counter.binom[i]!
+  const t = L.trans
+  let acc = 0n
+  for (let p = L.start[s]!; p <= q; p++) acc += b[t[2 * p]!]! * W[t[2 * p + 1]!]!
+  return acc
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
+/**
+ * The uniform sampler's shape for `n > 2^53` (docs/spec.md, Uniform integer in [0, n)): `b` = bit
+ * length of `n − 1` (read from its hexadecimal digits), `L = ceil(b / 8)` bytes per attempt, the top
+ * byte masked to its low `b − 8(L − 1)` bits; the same as `bigSampler`.
+ */
+function samplerOf(n: bigint): { L: number; topMask: number } {
+  const hex = (n - 1n).toString(16)
+  const b = 4 * (hex.length - 1) + (32 - Math.clz32(parseInt(hex[0]!, 16)))
+  const L = (b + 7) >> 3
+  return { L, topMask: (1 << (b - 8 * (L - 1))) - 1 }
+}
