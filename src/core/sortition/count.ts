@@ -227,123 +227,18 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
   const built: { size: number; stride: number; states: Int32Array; start: Uint32Array; trans: Int32Array }[] = []
   let curSize = 1
   let curStride = 1
-  let curStates = new Int32Array(1)
+  let curStates: Int32Array = new Int32Array(1)
   let created = 1
   const overBudget = (): LimitExceededError =>
     new LimitExceededError('SORTITION_STATE_LIMIT', `counting exactly over ${E} feature(s) needs more than ${maxStates} states`, 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features')
+  const inputs: ForwardInputs = { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget }
   for (let i = 0; i < T; i++) {
-    const nextOpen = open[i + 1]!
-    const P = nextOpen.length
-    const stride = 1 + P
-    const curPos = new Map(open[i]!.map(([j, v], p) => [j * 1024 + v, p]))
-    const nextPos = new Map(nextOpen.map(([j, v], p) => [j * 1024 + v, p]))
-    const key = cells[i]!.key
-    const n = cells[i]!.members.length
-    // Per next slot: source slot in the current state (-1 = opened at this cell), feature, min.
-    const copy = Int32Array.from(nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1))
-    const slotFeature = Int32Array.from(nextOpen.map(([j]) => j))
-    const slotMin = Int32Array.from(nextOpen.map(([j, v]) => table.min[exact[j]!]![v]!))
-    // Per exact feature: this cell's value, its slot now (-1 = new) and after (-1 = closes here), bounds.
-    const hitCur = Int32Array.from(key.map((v, j) => curPos.get(j * 1024 + v) ?? -1))
-    const hitNext = Int32Array.from(key.map((v, j) => nextPos.get(j * 1024 + v) ?? -1))
-    const vMin = Int32Array.from(key.map((v, j) => table.min[exact[j]!]![v]!))
-    const vMax = Int32Array.from(key.map((v, j) => table.max[exact[j]!]![v]!))
-    const rest = Int32Array.from(key.map((v, j) => avail[j]![v]! - upto[i]![j]!))
-    const unopened = unopenedMin[i + 1]!
-    // Numeric state keys when the mixed radix fits below 2^53 (else strings): size, then each slot.
-    const radix = [k + 1, ...nextOpen.map(([j, v]) => table.max[exact[j]!]![v]! + 1)]
-    const mult = new Float64Array(radix.length)
-    let m = 1
-    radix.forEach((r, x) => {
-      mult[x] = m
-      m *= r
-    })
-    const numeric = m <= Number.MAX_SAFE_INTEGER
-    let hitMult = 0
-    for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) hitMult += mult[1 + hitNext[j]!]!
-    const index = numeric ? new NumberIndex() : new Map<string, number>()
-    let nStates = 0
-    let nextStates = new Int32Array(Math.max(16, curSize * stride))
-    const start = new Uint32Array(curSize + 1)
-    let trans = new Int32Array(Math.max(16, curSize * 4))
-    let nTrans = 0
-    const base = new Int32Array(P)
-    const need = new Int32Array(E)
-    const vec = new Int32Array(stride)
-    const remaining = total[i + 1]!
-    for (let s = 0; s < curSize; s++) {
-      start[s] = nTrans
-      const off = s * curStride
-      const size = curStates[off]!
-      let baseKey = 0
-      for (let j = 0; j < E; j++) need[j] = unopened[j]!
-      for (let p = 0; p < P; p++) {
-        const x = copy[p]! < 0 ? 0 : curStates[off + 1 + copy[p]!]!
-        base[p] = x
-        baseKey += x * mult[1 + p]!
-        if (slotMin[p]! > x) need[slotFeature[p]!]! += slotMin[p]! - x
-      }
-      for (let c = 0; c <= n && size + c <= k; c++) {
-        const ns = size + c
-        if (ns + remaining < k) continue // not enough respondents left
-        // This cell's values: max always; min when closing; reachability of min when staying open;
-        // the missing mins of every exact feature fit in the seats left.
-        let ok = true
-        let overMax = false
-        for (let j = 0; j < E; j++) {
-          const cnt = (hitCur[j]! < 0 ? 0 : curStates[off + 1 + hitCur[j]!]!) + c
-          if (cnt > vMax[j]!) {
-            overMax = true
-            break
-          }
-          const q = hitNext[j]!
-          if (q < 0) {
-            if (cnt < vMin[j]!) ok = false
-          } else {
-            if (cnt + rest[j]! < vMin[j]!) ok = false
-            const nj = need[j]! - Math.max(0, vMin[j]! - base[q]!) + Math.max(0, vMin[j]! - cnt)
-            if (nj > k - ns) ok = false
-          }
-        }
-        if (overMax) break // counts only grow with c
-        if (!ok) continue
-        for (let j = 0; j < E; j++) if (hitNext[j]! < 0 && need[j]! > k - ns) ok = false
-        if (!ok) continue
-        vec[0] = ns
-        for (let p = 0; p < P; p++) vec[1 + p] = base[p]!
-        for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
-        let idx: number
-        if (index instanceof NumberIndex) idx = index.lookup(baseKey + ns * mult[0]! + c * hitMult, nStates)
-        else {
-          const sk = vec.join(',')
-          idx = index.get(sk) ?? -1
-          if (idx < 0) index.set(sk, nStates)
-        }
-        if (idx < 0) {
-          idx = nStates++
-          if (nStates * stride > nextStates.length) {
-            const grown = new Int32Array(nextStates.length * 2)
-            grown.set(nextStates)
-            nextStates = grown
-          }
-          nextStates.set(vec, idx * stride)
-          if (++created > maxStates) throw overBudget()
-        }
-        if (2 * nTrans + 2 > trans.length) {
-          const grown = new Int32Array(trans.length * 2)
-          grown.set(trans)
-          trans = grown
-        }
-        trans[2 * nTrans] = c
-        trans[2 * nTrans + 1] = idx
-        nTrans++
-      }
-    }
-    start[curSize] = nTrans
-    built.push({ size: curSize, stride: curStride, states: curStates, start, trans: trans.slice(0, 2 * nTrans) })
-    curSize = nStates
-    curStride = stride
-    curStates = nextStates.slice(0, nStates * stride)
+    const next = forwardLayer(inputs, i, curSize, curStride, curStates, created)
+    built.push({ size: curSize, stride: curStride, states: curStates, start: next.start, trans: next.trans })
+    created = next.created
+    curSize = next.size
+    curStride = next.stride
+    curStates = next.states
   }
   built.push({ size: curSize, stride: curStride, states: curStates, start: new Uint32Array(curSize + 1), trans: new Int32Array(0) })
   // Backward pass.
@@ -365,6 +260,140 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
     }
   }
   return { exact, cells, binom, layers: out, count: out[0]!.ways[0]!, states: created, k }
+}
+
+/** What {@link forwardLayer} reads of the whole count (computed once per counter). */
+interface ForwardInputs {
+  readonly open: readonly (readonly [number, number])[][]
+  readonly cells: readonly Cell[]
+  readonly table: QuotaTable
+  readonly exact: readonly number[]
+  readonly k: number
+  readonly avail: readonly number[][]
+  readonly upto: readonly number[][]
+  readonly unopenedMin: readonly number[][]
+  readonly total: readonly number[]
+  readonly maxStates: number
+  readonly overBudget: () => LimitExceededError
+}
+
+/**
+ * One layer of the forward pass (cell `i`): the transitions of every current state and the next
+ * layer's states. A function of its own so that the engine optimizes it at its first calls (inside one
+ * large function the loop ran unoptimized for most of a cold count).
+ */
+function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: number, curStates: Int32Array, created: number): { start: Uint32Array; trans: Int32Array; size: number; stride: number; states: Int32Array; created: number } {
+  const { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget } = g
+  const E = exact.length
+  const nextOpen = open[i + 1]!
+  const P = nextOpen.length
+  const stride = 1 + P
+  const curPos = new Map(open[i]!.map(([j, v], p) => [j * 1024 + v, p]))
+  const nextPos = new Map(nextOpen.map(([j, v], p) => [j * 1024 + v, p]))
+  const key = cells[i]!.key
+  const n = cells[i]!.members.length
+  // Per next slot: source slot in the current state (-1 = opened at this cell), feature, min.
+  const copy = Int32Array.from(nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1))
+  const slotFeature = Int32Array.from(nextOpen.map(([j]) => j))
+  const slotMin = Int32Array.from(nextOpen.map(([j, v]) => table.min[exact[j]!]![v]!))
+  // Per exact feature: this cell's value, its slot now (-1 = new) and after (-1 = closes here), bounds.
+  const hitCur = Int32Array.from(key.map((v, j) => curPos.get(j * 1024 + v) ?? -1))
+  const hitNext = Int32Array.from(key.map((v, j) => nextPos.get(j * 1024 + v) ?? -1))
+  const vMin = Int32Array.from(key.map((v, j) => table.min[exact[j]!]![v]!))
+  const vMax = Int32Array.from(key.map((v, j) => table.max[exact[j]!]![v]!))
+  const rest = Int32Array.from(key.map((v, j) => avail[j]![v]! - upto[i]![j]!))
+  const unopened = unopenedMin[i + 1]!
+  // Numeric state keys when the mixed radix fits below 2^53 (else strings): size, then each slot.
+  const radix = [k + 1, ...nextOpen.map(([j, v]) => table.max[exact[j]!]![v]! + 1)]
+  const mult = new Float64Array(radix.length)
+  let m = 1
+  radix.forEach((r, x) => {
+    mult[x] = m
+    m *= r
+  })
+  const numeric = m <= Number.MAX_SAFE_INTEGER
+  let hitMult = 0
+  for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) hitMult += mult[1 + hitNext[j]!]!
+  const index = numeric ? new NumberIndex() : new Map<string, number>()
+  let nStates = 0
+  let nextStates = new Int32Array(Math.max(16, curSize * stride))
+  const start = new Uint32Array(curSize + 1)
+  let trans = new Int32Array(Math.max(16, curSize * 4))
+  let nTrans = 0
+  const base = new Int32Array(P)
+  const need = new Int32Array(E)
+  const vec = new Int32Array(stride)
+  const remaining = total[i + 1]!
+  for (let s = 0; s < curSize; s++) {
+    start[s] = nTrans
+    const off = s * curStride
+    const size = curStates[off]!
+    let baseKey = 0
+    for (let j = 0; j < E; j++) need[j] = unopened[j]!
+    for (let p = 0; p < P; p++) {
+      const x = copy[p]! < 0 ? 0 : curStates[off + 1 + copy[p]!]!
+      base[p] = x
+      baseKey += x * mult[1 + p]!
+      if (slotMin[p]! > x) need[slotFeature[p]!]! += slotMin[p]! - x
+    }
+    for (let c = 0; c <= n && size + c <= k; c++) {
+      const ns = size + c
+      if (ns + remaining < k) continue // not enough respondents left
+      // This cell's values: max always; min when closing; reachability of min when staying open;
+      // the missing mins of every exact feature fit in the seats left.
+      let ok = true
+      let overMax = false
+      for (let j = 0; j < E; j++) {
+        const cnt = (hitCur[j]! < 0 ? 0 : curStates[off + 1 + hitCur[j]!]!) + c
+        if (cnt > vMax[j]!) {
+          overMax = true
+          break
+        }
+        const q = hitNext[j]!
+        if (q < 0) {
+          if (cnt < vMin[j]!) ok = false
+        } else {
+          if (cnt + rest[j]! < vMin[j]!) ok = false
+          const nj = need[j]! - Math.max(0, vMin[j]! - base[q]!) + Math.max(0, vMin[j]! - cnt)
+          if (nj > k - ns) ok = false
+        }
+      }
+      if (overMax) break // counts only grow with c
+      if (!ok) continue
+      for (let j = 0; j < E; j++) if (hitNext[j]! < 0 && need[j]! > k - ns) ok = false
+      if (!ok) continue
+      vec[0] = ns
+      for (let p = 0; p < P; p++) vec[1 + p] = base[p]!
+      for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
+      let idx: number
+      if (index instanceof NumberIndex) idx = index.lookup(baseKey + ns * mult[0]! + c * hitMult, nStates)
+      else {
+        const sk = vec.join(',')
+        idx = index.get(sk) ?? -1
+        if (idx < 0) index.set(sk, nStates)
+      }
+      if (idx < 0) {
+        idx = nStates++
+        if (nStates * stride > nextStates.length) {
+          const grown = new Int32Array(nextStates.length * 2)
+          grown.set(nextStates)
+          nextStates = grown
+        }
+        nextStates.set(vec, idx * stride)
+        if (++created > maxStates) throw overBudget()
+      }
+      if (2 * nTrans + 2 > trans.length) {
+        const grown = new Int32Array(trans.length * 2)
+        grown.set(trans)
+        trans = grown
+      }
+      trans[2 * nTrans] = c
+      trans[2 * nTrans + 1] = idx
+      nTrans++
+    }
+  }
+  start[curSize] = nTrans
+  return { start, trans: trans.slice(0, 2 * nTrans), size: nStates, stride, states: nextStates.slice(0, nStates * stride), created }
 }
 
 /**

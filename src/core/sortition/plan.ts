@@ -13,7 +13,8 @@ import { checkPlanCost, planCost } from './cost.js'
 import { PLAN_METHODS, smallestGateRelaxation, type PlanMethod, type PlanMethodSettings } from './gate.js'
 import { noValidPanel } from './infeasible.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
-import { OtherQuotas, otherFeatures, relaxedInto, type PanelPlan } from './round.js'
+import { OtherQuotas, roundMeets } from './quota-tally.js'
+import { otherFeatures, type PanelPlan } from './round.js'
 
 /**
  * Options for {@link planPanel}.
@@ -218,15 +219,17 @@ function sequentialGates(plan: PanelPlan, allow3: boolean, refused1: LimitExceed
     throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan do not fit the draw cost (${SORTITION_LIMITS.maxDrawCost}) of plan method ${only3 ? 3 : 2}`, 'count more features exactly, merge values, or relax the quotas')
   }
   const v2 = PLAN_METHODS[2]
-  const trials = runTrials(plan, acceptanceStream(2), (t, kept) => (fits2 && t < v2.trials && kept < v2.kept) || (kept < v3.kept && t < cap3))
+  const more = (t: number, kept: number): boolean => (fits2 && t < v2.trials && kept < v2.kept) || (kept < v3.kept && t < cap3)
+  const trials = runTrials(plan, acceptanceStream(2), more, false, true)
   const { keptAt } = trials
   if (fits2 && keptAt.length >= v2.kept && keptAt[v2.kept - 1]! <= v2.trials) return { ...plan, method: 2, gate: { trials: keptAt[v2.kept - 1]!, kept: v2.kept } }
   if (cap3 >= 1 && keptAt.length >= v3.kept && keptAt[v3.kept - 1]! <= cap3) {
     const t = keptAt[v3.kept - 1]!
     return { ...plan, method: 3, maxRounds: perTrial * t, gate: { trials: t, kept: v3.kept } }
   }
-  const settings = cap3 >= 1 ? { ...v3, trials: trials.worst.length } : v2
-  throw refusal(plan, settings, trials)
+  const settings = cap3 >= 1 ? { ...v3, trials: trials.count } : v2
+  // The hint needs every trial's full tally: the same trials again (a refusal only).
+  throw refusal(plan, settings, runTrials(plan, acceptanceStream(2), more))
 }
 
 /** True when the plan's work bound holds under `method`. */
@@ -242,6 +245,10 @@ function costWithin(pool: SortitionPool, quotas: QuotaTable, k: number, exact: r
 /** Trials of a gate: the 1-based trial numbers that were kept, and what a refusal's hint needs. */
 interface Trials {
   readonly keptAt: number[]
+  /** The trials drawn. */
+  readonly count: number
+  /** False when drawn with `fast` (then `single` and `worst` are empty: redraw the same trials for a hint). */
+  readonly full: boolean
   /** Trials that break exactly one quota of the other features: that quota and by how many seats. */
   readonly single: Map<string, number[]>
   /** Per trial, the most seats by which it breaks any quota. */
@@ -250,8 +257,12 @@ interface Trials {
   readonly meets?: Int32Array
 }
 
-/** Draws trials on `stream` while `more(trials so far, kept so far)`; `perFeature`: also count, per other feature, the trials meeting its quotas. */
-function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, perFeature = false): Trials {
+/**
+ * Draws trials on `stream` while `more(trials so far, kept so far)`; `perFeature`: also count, per
+ * other feature, the trials meeting its quotas. `fast`: only which trials are kept (each trial stops
+ * counting at its first max passed, reading the same bytes), no hint data.
+ */
+function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, perFeature = false, fast = false): Trials {
   const { counter } = plan
   const check = new OtherQuotas(plan)
   const { others, offset, slots, lo, hi, cnt, featureOf } = check
@@ -262,9 +273,17 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
   const fails = new Uint8Array(others.length)
   const counts = new Int32Array(counter.cells.length)
   const members = new Int32Array(plan.k)
-  while (more(worst.length, keptAt.length)) {
-    relaxedInto(counter, stream, counts, members)
-    check.tally(members)
+  let t = 0
+  if (fast && !perFeature) {
+    while (more(t, keptAt.length)) {
+      t++
+      if (roundMeets(counter, stream, counts, members, check, true)) keptAt.push(t)
+    }
+    return { keptAt, count: t, full: false, single, worst }
+  }
+  while (more(t, keptAt.length)) {
+    t++
+    roundMeets(counter, stream, counts, members, check, false)
     let broken = 0
     let most = 0
     let which = -1
@@ -281,7 +300,7 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
       for (let j = 0; j < others.length; j++) meets[j]! += 1 - fails[j]!
       fails.fill(0)
     }
-    if (broken === 0) keptAt.push(worst.length)
+    if (broken === 0) keptAt.push(t)
     else if (broken === 1) {
       // The one broken quota, keyed as brokenQuotas keys it: `f:v:min` or `f:v:max`.
       let j = offset.length - 1
@@ -292,7 +311,7 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
       single.set(key, list)
     }
   }
-  return { keptAt, single, worst, ...(meets === undefined ? {} : { meets }) }
+  return { keptAt, count: t, full: true, single, worst, ...(meets === undefined ? {} : { meets }) }
 }
 
 /**
@@ -308,7 +327,7 @@ function runGate(plan: PanelPlan, gate: PlanMethodSettings, stopAtKept = false):
 
 /** A gate's verdict from its trials. */
 function gateResult(plan: PanelPlan, gate: PlanMethodSettings, trials: Trials): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
-  const result = { trials: trials.worst.length, kept: trials.keptAt.length }
+  const result = { trials: trials.count, kept: trials.keptAt.length }
   return result.kept >= gate.kept ? { result } : { result, refused: refusal(plan, gate, trials) }
 }
 
@@ -346,7 +365,7 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
     if (counter.exact.length === pool.features.length) return { counter }
     const here: PanelPlan = { pool, quotas, k, counter, exact: false }
     const pilot = runTrials(here, acceptanceStream(1), (t, kept) => t < g1.trials && kept < g1.kept, true)
-    const trials = pilot.worst.length
+    const trials = pilot.count
     const kept = pilot.keptAt.length
     // Time grows with 1/p: its expectation under the trials (Jeffreys prior: trials / (kept − 1/2)).
     const p = Math.max(kept - 0.5, 0.25) / trials
