@@ -40,9 +40,10 @@
  * ASN.1 package is installed.
  *
  * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` (see `nativeSha2` below):
- * noble's exports with SHA-256, SHA-384 and SHA-512 of a byte array computed by `node:crypto`, so a strict
+ * noble's `sha256`, `sha384` and `sha512` with a byte array hashed by `node:crypto`, so a strict
  * verify's digests (blocks, the commitment, the time-stamp token and certificates, the record's key) do
- * not run in V8's interpreter. The library, the other commands and the page keep noble's.
+ * not run in V8's interpreter; noble's own module is required from `node_modules` only for an incremental
+ * hash, which verify does not use. The library, the other commands and the page keep noble's.
  *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
@@ -143,10 +144,10 @@ async function lazyKinds(): Promise<Plugin> {
 }
 
 /**
- * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js`: the same exports, with
- * `sha256`, `sha384` and `sha512` of one byte array hashed by `node:crypto` (src/node/native-sha2.ts), so
- * that a fresh process does not run SHA-2 in V8's interpreter (docs/performance.md, Start-up). That
- * module's own import of noble is left alone.
+ * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js`: `sha256`, `sha384` and
+ * `sha512` with noble's members, one byte array hashed by `node:crypto` (src/node/native-sha2.ts), so
+ * that a fresh process does not run SHA-2 in V8's interpreter nor build noble's tables (docs/performance.md,
+ * Start-up). It exports those three only: a bundled module importing another name fails this build.
  */
 const NATIVE_SHA2 = join(ROOT, 'dist', 'node', 'native-sha2.js')
 const nativeSha2: Plugin = {
@@ -192,11 +193,12 @@ const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node20.19',
-  // Local identifiers shortened too (a quarter off the file, docs/performance.md), but every class and
-  // function keeps its name (`keepNames`): error classes keep theirs (`OrbitdrawError` sets
-  // `this.name = new.target.name`) and stack traces name the functions.
+  // Local identifiers shortened too (a quarter off the file, docs/performance.md), class and function
+  // names included: no `keepNames`, whose `name` definition for each of ~900 functions cost a strict
+  // verify 7 % of its instructions and a garbage collection (docs/performance.md, Start-up). The error
+  // classes state their names themselves (`src/core/errors.ts`: `error.name` is the same as in dist/);
+  // stack traces of the bundle name functions by their short names.
   minify: true,
-  keepNames: true,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',

@@ -13,7 +13,11 @@ import { claimNetErrors, RateLimitedError } from '../net/errors.js'
  * {@link AbortedError}) the beacon edge reports (`edge: 'beacon'`).
  * @category Errors
  */
-export class BeaconError extends OrbitdrawError<BeaconErrorCode> {}
+export class BeaconError extends OrbitdrawError<BeaconErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'BeaconError' })
+  }
+}
 
 /**
  * The codes of the beacon edge's own errors ({@link BeaconError} and its subclasses); its network
@@ -48,6 +52,10 @@ export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, t
  * @category Errors
  */
 export class GatewayHttpError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'GatewayHttpError' })
+  }
+
   constructor(
     readonly gateway: string,
     readonly status: number,
@@ -71,6 +79,10 @@ export class GatewayHttpError extends BeaconError {
  * @category Errors
  */
 export class RedirectRefusedError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'RedirectRefusedError' })
+  }
+
   constructor(
     readonly gateway: string,
     /** Why the redirect was refused. */
@@ -97,6 +109,10 @@ export class RedirectRefusedError extends BeaconError {
  * @category Errors
  */
 export class BadResponseError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'BadResponseError' })
+  }
+
   constructor(
     readonly gateway: string,
     what: string,
@@ -112,6 +128,10 @@ export class BadResponseError extends BeaconError {
  * @category Errors
  */
 export class StaleResponseError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'StaleResponseError' })
+  }
+
   constructor(
     readonly gateway: string,
     detail: string,
@@ -136,6 +156,10 @@ export interface GatewayFailure {
  * @category Errors
  */
 export class AllGatewaysFailedError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'AllGatewaysFailedError' })
+  }
+
   constructor(
     what: string,
     readonly failures: readonly GatewayFailure[],
@@ -164,6 +188,10 @@ export class AllGatewaysFailedError extends BeaconError {
  * @category Errors
  */
 export class ForkError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'ForkError' })
+  }
+
   constructor(
     readonly sequence: number,
     readonly cids: readonly [string, string],
@@ -177,6 +205,10 @@ export class ForkError extends BeaconError {
  * @category Errors
  */
 export class ChainBrokenError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'ChainBrokenError' })
+  }
+
   constructor(detail: string) {
     super('BEACON_CHAIN_BROKEN', detail, 'the beacon published an inconsistent chain; report it and do not use these blocks')
   }
@@ -189,6 +221,10 @@ export class ChainBrokenError extends BeaconError {
  * @category Errors
  */
 export class LegacyBlockError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'LegacyBlockError' })
+  }
+
   constructor(
     /** CID of the legacy block. */
     readonly cid: string,
@@ -212,6 +248,10 @@ export class LegacyBlockError extends BeaconError {
  * @category Errors
  */
 export class NotYetPublishedError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'NotYetPublishedError' })
+  }
+
   constructor(
     readonly sequence: number,
     readonly head: number,
@@ -225,6 +265,10 @@ export class NotYetPublishedError extends BeaconError {
  * @category Errors
  */
 export class WaitTimeoutError extends BeaconError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'WaitTimeoutError' })
+  }
+
   constructor(
     readonly target: number,
     readonly head: number | undefined,

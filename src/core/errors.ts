@@ -27,6 +27,13 @@ export interface OrbitdrawErrorOptions {
  * @category Errors
  */
 export class OrbitdrawError<C extends string = string> extends Error {
+  // Each error class of the library states its own name (what `new.target.name` below reads), as
+  // `class` would set it: a minified bundle renames classes (the CLI's verify bundle is built without
+  // esbuild's `keepNames`, docs/performance.md, Start-up). A subclass of a user's keeps its own name.
+  static {
+    Object.defineProperty(this, 'name', { value: 'OrbitdrawError' })
+  }
+
   /** Stable machine-readable code, for example `BLOCK_CID_MISMATCH`. */
   readonly code: C
   /** What was wrong, without the hint. */
@@ -63,34 +70,58 @@ export class OrbitdrawError<C extends string = string> extends Error {
  * A caller passed an invalid argument (wrong type, out of range, inconsistent options).
  * @category Errors
  */
-export class InvalidInputError extends OrbitdrawError<InvalidInputErrorCode> {}
+export class InvalidInputError extends OrbitdrawError<InvalidInputErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'InvalidInputError' })
+  }
+}
 
 /**
  * Untrusted data (a block, a commitment, a proof, a server response) failed validation.
  * @category Errors
  */
-export class ParseError extends OrbitdrawError<ParseErrorCode> {}
+export class ParseError extends OrbitdrawError<ParseErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'ParseError' })
+  }
+}
 
 /**
  * Bytes do not match the content address or hash that is supposed to identify them.
  * @category Errors
  */
-export class IntegrityError extends OrbitdrawError<IntegrityErrorCode> {}
+export class IntegrityError extends OrbitdrawError<IntegrityErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'IntegrityError' })
+  }
+}
 
 /**
  * Data is well-formed but does not match what was committed (wrong block, wrong participants...).
  * @category Errors
  */
-export class MismatchError extends OrbitdrawError<MismatchErrorCode> {}
+export class MismatchError extends OrbitdrawError<MismatchErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'MismatchError' })
+  }
+}
 
 /**
  * A documented resource limit was exceeded; raised before work proportional to the input is done.
  * @category Errors
  */
-export class LimitExceededError extends OrbitdrawError<LimitExceededErrorCode> {}
+export class LimitExceededError extends OrbitdrawError<LimitExceededErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'LimitExceededError' })
+  }
+}
 
 /**
  * A commitment or proof names a protocol version this release does not implement.
  * @category Errors
  */
-export class UnsupportedVersionError extends OrbitdrawError<UnsupportedVersionErrorCode> {}
+export class UnsupportedVersionError extends OrbitdrawError<UnsupportedVersionErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'UnsupportedVersionError' })
+  }
+}

@@ -28,3 +28,15 @@ export const MIXED_PROTOCOL_VERSION = 2
  * @category Formats
  */
 export const PROOF_TYPE = 'orbitdraw-proof'
+
+/**
+ * The `type` of a commitment file.
+ * @category Formats
+ */
+export const COMMITMENT_FILE_TYPE = 'orbitdraw-commitment'
+
+/**
+ * The `type` of a receipt.
+ * @category Formats
+ */
+export const RECEIPT_TYPE = 'orbitdraw-receipt'

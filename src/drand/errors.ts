@@ -22,7 +22,11 @@ export type DrandErrorCode = (typeof DRAND_ERROR_CODES)[number]
  * answers, or the round never appeared (`DRAND_VOID`: the draw is void; no source is substituted).
  * @category Errors
  */
-export class DrandError extends OrbitdrawError<DrandErrorCode> {}
+export class DrandError extends OrbitdrawError<DrandErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'DrandError' })
+  }
+}
 
 /**
  * The codes of `InvalidInputError` the drand relay client throws (its relay URLs, checked as the

@@ -58,6 +58,10 @@ export interface NetErrorInit extends OrbitdrawErrorOptions {
  * @category Errors
  */
 export class NetError extends OrbitdrawError<NetErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'NetError' })
+  }
+
   /** Which edge reported it. */
   readonly edge: NetEdge
   /** The URL or gateway base URL the request went to (`''` when none was under way). */
@@ -80,6 +84,10 @@ export class NetError extends OrbitdrawError<NetErrorCode> {
  * @category Errors
  */
 export class NetworkError extends NetError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'NetworkError' })
+  }
+
   constructor(init: NetErrorInit & { readonly detail?: string | undefined }) {
     const url = init.url ?? ''
     const why = init.detail ?? (init.cause instanceof Error ? init.cause.message : undefined)
@@ -99,6 +107,10 @@ export class NetworkError extends NetError {
  * @category Errors
  */
 export class TimeoutError extends NetError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'TimeoutError' })
+  }
+
   /** The limit that was hit, ms. */
   readonly timeoutMs: number
   /** `attempt`: one request ran out of time; `deadline`: the whole call, retries included, did. */
@@ -144,6 +156,10 @@ export interface RateLimitedInit extends NetErrorInit {
  * @category Errors
  */
 export class RateLimitedError extends NetError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'RateLimitedError' })
+  }
+
   /** How long the server asked to wait, ms (`undefined` when it did not say). */
   readonly retryAfterMs: number | undefined
   /** The server's `error` code, when given. */
@@ -177,6 +193,10 @@ export class RateLimitedError extends NetError {
  * @category Errors
  */
 export class AbortedError extends NetError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'AbortedError' })
+  }
+
   constructor(init: NetErrorInit) {
     const code = NET_ERROR_CODES.aborted[init.edge]
     if (init.edge === 'rest') super(code, 'the call was aborted by its AbortSignal', 'nothing to do if you aborted on purpose', init)

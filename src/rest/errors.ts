@@ -56,7 +56,11 @@ function serverHint(status: number, serverCode: string | undefined): string {
  * {@link RateLimitedError}, {@link AbortedError}) the REST edge reports (`edge: 'rest'`).
  * @category Errors
  */
-export class OrbitportError extends OrbitdrawError<OrbitportErrorCode> {}
+export class OrbitportError extends OrbitdrawError<OrbitportErrorCode> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'OrbitportError' })
+  }
+}
 
 /**
  * The codes of the REST edge's own errors ({@link OrbitportError} and its subclasses, table above);
@@ -95,6 +99,10 @@ export { NetError, NetworkError, TimeoutError, RateLimitedError, AbortedError, t
  * @category Errors
  */
 export class ServerError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'ServerError' })
+  }
+
   /** HTTP status. */
   readonly status: number
   /** The server's `message` field (section 2.4), scrubbed of secrets and escaped, when there was one. */
@@ -114,6 +122,10 @@ export class ServerError extends OrbitportError {
  * @category Errors
  */
 export class InsufficientCreditsError extends ServerError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'InsufficientCreditsError' })
+  }
+
   constructor(url: string, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
     super(url, 402, serverMessage, options, 'ORBITPORT_INSUFFICIENT_CREDITS', 'the account has no credits left for this service; top it up with Orbitport, then retry')
   }
@@ -124,6 +136,10 @@ export class InsufficientCreditsError extends ServerError {
  * @category Errors
  */
 export class ServiceNotFoundError extends ServerError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'ServiceNotFoundError' })
+  }
+
   constructor(url: string, serverMessage: string | undefined, options: HttpErrorOptions = {}) {
     super(url, 404, serverMessage, options, 'ORBITPORT_SERVICE_NOT_FOUND', 'check baseUrl (the path /api/v1/services/trng is added by the client) and that the service is enabled for this client')
   }
@@ -136,6 +152,10 @@ export class ServiceNotFoundError extends ServerError {
  * @category Errors
  */
 export class RedirectError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'RedirectError' })
+  }
+
   /** Why the redirect was refused. */
   readonly reason: RedirectRefusal
   /** Origin the server redirected to, when it named one. */
@@ -159,6 +179,10 @@ export class RedirectError extends OrbitportError {
  * @category Errors
  */
 export class InvalidResponseError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'InvalidResponseError' })
+  }
+
   constructor(url: string, detail: string, options: OrbitdrawErrorOptions = {}) {
     super('ORBITPORT_INVALID_RESPONSE', `invalid response from ${url}: ${detail}`, 'the service returned something this client does not understand; do not use it, and report it if it persists', options)
   }
@@ -169,6 +193,10 @@ export class InvalidResponseError extends OrbitportError {
  * @category Errors
  */
 export class AuthError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'AuthError' })
+  }
+
   /** HTTP status (401 or 403). */
   readonly status: number
   /** The server's `message`, scrubbed of secrets and escaped, when there was one. */
@@ -195,6 +223,10 @@ export class AuthError extends OrbitportError {
  * @category Errors
  */
 export class TokenError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'TokenError' })
+  }
+
   /** HTTP status of the token endpoint. */
   readonly status: number
   /** OAuth `error` code (e.g. `access_denied`), when given. */
@@ -217,6 +249,10 @@ export class TokenError extends OrbitportError {
  * @category Errors
  */
 export class SignatureError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'SignatureError' })
+  }
+
   constructor(detail: string, hint = 'do not use this value; check the configured public key, curve and message construction', options: OrbitdrawErrorOptions = {}, code: OrbitportErrorCode = 'ORBITPORT_BAD_SIGNATURE') {
     super(code, detail, hint, options)
   }
@@ -229,6 +265,10 @@ export class SignatureError extends OrbitportError {
  * @category Errors
  */
 export class UnsignedValueError extends SignatureError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'UnsignedValueError' })
+  }
+
   constructor(url: string, options: OrbitdrawErrorOptions = {}) {
     super(
       `${url} returned a value without a signature, and this client requires signed values`,
@@ -244,6 +284,10 @@ export class UnsignedValueError extends SignatureError {
  * @category Errors
  */
 export class UnknownSourceError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'UnknownSourceError' })
+  }
+
   /** The offending name. */
   readonly source: string
   constructor(source: string, allowed: readonly string[], options: OrbitdrawErrorOptions = {}) {
@@ -257,6 +301,10 @@ export class UnknownSourceError extends OrbitportError {
  * @category Errors
  */
 export class BrowserSecretError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'BrowserSecretError' })
+  }
+
   constructor() {
     super(
       'ORBITPORT_SECRET_IN_BROWSER',
@@ -271,6 +319,10 @@ export class BrowserSecretError extends OrbitportError {
  * @category Errors
  */
 export class FallbackError extends OrbitportError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'FallbackError' })
+  }
+
   /** Why the REST endpoint failed. */
   readonly endpointError: unknown
   /** Why the beacon fallback failed. */

@@ -62,6 +62,10 @@ const CHOICE = 'retry later, name another authority (--tsa URL / authorities), o
  * @category Errors
  */
 export class TimestampUnavailableError extends OrbitdrawError<'TIMESTAMP_UNAVAILABLE'> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'TimestampUnavailableError' })
+  }
+
   constructor(readonly failures: readonly TimestampAuthorityFailure[]) {
     super('TIMESTAMP_UNAVAILABLE', `no time-stamping authority gave a valid token: ${failures.map((f) => `${f.authority}: ${f.code} (${f.detail})`).join('; ')}`, CHOICE)
   }

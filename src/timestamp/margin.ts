@@ -57,6 +57,10 @@ export function timestampMarginMs(token: Pick<KeptTimestamp, 'time' | 'accuracyS
  * @category Errors
  */
 export class TimestampMarginError extends OrbitdrawError<'TIMESTAMP_MARGIN_TOO_SMALL'> {
+  static {
+    Object.defineProperty(this, 'name', { value: 'TimestampMarginError' })
+  }
+
   constructor(
     /** The target that was left too little time. */
     readonly target: number,

@@ -241,6 +241,10 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
  * @category Errors
  */
 export class InfeasibleQuotasError extends InvalidInputError {
+  static {
+    Object.defineProperty(this, 'name', { value: 'InfeasibleQuotasError' })
+  }
+
   declare readonly code: InfeasibleQuotasErrorCode
   /** The smallest relaxation that makes the quota set feasible, in words (also the error's hint). */
   readonly relaxation: string
