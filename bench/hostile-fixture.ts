@@ -14,7 +14,7 @@
  * as every bench proof does. A real forger would use a real beacon block: the replay does not depend
  * on who signed the block.
  */
-import { commit } from '../src/core/commitment.js'
+import { commit, describeCommitment } from '../src/core/commitment.js'
 import { bytesToHex } from '../src/core/bytes.js'
 import { deriveSeed } from '../src/core/seed.js'
 import type { PanelSpec } from '../src/core/kinds/panel.js'
@@ -81,7 +81,8 @@ export function hostileProof(shape: HostileShape): HostileProof {
   )
   const table = checkQuotas(pool, quotas, k)
   const { types, entries } = poolParticipants(pool)
-  const round = planCost(pool, table, k, [], 1).round
+  const households = shape.households === true
+  const round = planCost(pool, table, k, [], 1, Infinity, households).round
   const maxRounds = shape.maxRounds ?? Math.min(SORTITION_LIMITS.maxRejectionRoundsV3, Math.floor(SORTITION_LIMITS.maxDrawCost / round))
   const draw: PanelSpec = {
     kind: 'panel',
@@ -96,7 +97,10 @@ export function hostileProof(shape: HostileShape): HostileProof {
     ...(shape.households === true ? { households: [Array.from({ length: d + 2 }, (_, i) => n - d - 2 + i)] } : {}),
   }
   const chain = buildChain(3, 'hostile')
-  const { cid, json, bytes } = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
+  // Committed with one round, then given its cap: a cap over the draw cost (as the 4,000,000 rounds the work
+  // bound admitted before issue 22) is what a forger writes by hand, and `commit` would refuse it.
+  const one = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw: { ...draw, maxRounds: 1 }, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
+  const { cid, json, bytes } = describeCommitment({ ...one.commitment, draw: { ...draw, maxRounds } })
   const block = chain[2]!
   const proof = {
     type: 'orbitdraw-proof',
@@ -108,5 +112,5 @@ export function hostileProof(shape: HostileShape): HostileProof {
     seed: bytesToHex(deriveSeed(cid, block)),
     outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
   }
-  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds), k, n, maxRounds }
+  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds, Infinity, households), k, n, maxRounds }
 }

@@ -90,13 +90,13 @@ export const SORTITION_LIMITS = {
    * (`planCost(...).count`, docs/spec.md, Sortition, Work bound): transitions times the words of the
    * largest count, plus the evaluation of every layer. Over it: `SORTITION_COST_LIMIT`.
    */
-  maxCountCost: 2 ** 26,
+  maxCountCost: 2 ** 27,
   /**
    * Most work units of a draw's rejection rounds (`planCost(...).round` times the rounds charged:
    * 1 for a plan that counts every feature, else {@link SORTITION_LIMITS.maxRejectionRounds}).
    * Over it: `SORTITION_COST_LIMIT`.
    */
-  maxDrawCost: 2 ** 31,
+  maxDrawCost: 2 ** 34,
   /**
    * Count-cost budget of each trial count when the commit chooses the exact features greedily (a
    * commit-time heuristic, not part of replay: the chosen features are committed).
