@@ -1,9 +1,12 @@
 /**
- * Forged `panel` proofs that make a verifier replay the most rejection rounds today's work bound
+ * Forged `panel` proofs that make a verifier replay the most rejection rounds the work bound
  * admits (docs/performance.md, "The worst a forged commitment costs a verifier"). Each is a private
  * (salted) commitment of plan method 3 that every rule of `commit` and `verify` accepts: the work bound
  * holds (nothing counted exactly, so the counter is one cell; 64-bit counts, `w` = 1), `maxRounds` is
- * the largest the draw cost allows (4,000,000 rounds of 2k + 1 = 535 units: 2.14·10^9 ≤ 2^31), and the
+ * the largest the draw cost allows (since issue 22, when each round is charged its real work: 1,459,756
+ * rounds of 11,769 units for `min`, 1,069,131 of 16,069 with `households`, within 2^34; before, 4,000,000
+ * rounds of 2k + 1 = 535 units within 2^31; `maxRounds` may be given above the limit, as a forger would
+ * write it, and `verify` then refuses the commitment), and the
  * quotas are each feasible alone but break every round together: two features have the same value for
  * every respondent, one asks at least `m` members of value `v`, the other at most `m − 1`. (Or, with
  * `households`: loose quotas and one household of `N − k + 2` respondents, so every panel has two of
@@ -48,7 +51,7 @@ export interface HostileProof {
   readonly maxRounds: number
 }
 
-/** Panel size and pool: `w` = 1 (C(277, 267) < 2^64) and a round cost of 2k + 1 = 535, so 4,000,000 rounds fit 2^31. */
+/** Panel size and pool: `w` = 1 (C(277, 267) < 2^64): the counts are cheap and the picks many. */
 export const HOSTILE_K = 267
 export const HOSTILE_N = 277
 

@@ -355,7 +355,10 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
     const admitted = kept >= g1.kept
     // Rounds still to draw: the draw's, and method 2/3's gate (10 to 12 kept) when method 1 refuses.
     const rest = (rate: number, gate1: boolean): number => (gate1 ? 1 : 12) / rate
-    const stay = rest(p, admitted) * modelRound(planCost(pool, quotas, k, counter.exact, 1), k)
+    const here1 = planCost(pool, quotas, k, counter.exact, 1)
+    // Stopping cannot be admitted when method 3's trial cap (the draw cost's) is short of 10 kept at this rate: then any deeper E is better.
+    const cap3 = Math.min(PLAN_METHODS[3].trials, Math.floor(SORTITION_LIMITS.maxDrawCost / (SORTITION_LIMITS.roundsPerTrialV3 * here1.round)))
+    const stay = admitted || PLAN_METHODS[3].kept / p <= cap3 ? rest(p, admitted) * modelRound(here1, k) : Infinity
     let best: { order: number[]; time: number } | undefined
     const others = otherFeatures(here)
     others.forEach((f, j) => {

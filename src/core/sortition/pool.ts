@@ -101,7 +101,7 @@ export const SORTITION_LIMITS = {
    * Count-cost budget of each trial count when the commit chooses the exact features greedily (a
    * commit-time heuristic, not part of replay: the chosen features are committed).
    */
-  planTrialCost: 2 ** 25,
+  planTrialCost: 2 ** 27,
   /** Most rejection rounds of one `panel` draw (each round: one relaxed panel, kept if it meets every quota). */
   maxRejectionRounds: 100_000,
   /** Relaxed panels drawn at commit time to estimate the acceptance rate. */
