@@ -23,8 +23,8 @@ describe('forged plan-3 panel proofs that no round can keep (the hostile bench)'
     for (const shape of SHAPES) {
       const h = hostileProof(shape)
       const draw = parseCommitment(new TextEncoder().encode(h.commitmentText)).draw as { plan?: number; maxRounds?: number; k?: number }
-      // Round: 268 blocks of w + 16 = 17 units, 25 units a pick, k per feature left to rejection plus their values, 2k for households.
-      const round = 17 * (HOSTILE_K + 1) + 25 * HOSTILE_K + shape.features * (HOSTILE_K + shape.values) + (shape.households === true ? 2 * HOSTILE_K : 0)
+      // Round: 512 units, 268 blocks of w + 16 = 17 units, 25 units a pick, k per feature left to rejection plus their values, 2k for households.
+      const round = 512 + 17 * (HOSTILE_K + 1) + 25 * HOSTILE_K + shape.features * (HOSTILE_K + shape.values) + (shape.households === true ? 2 * HOSTILE_K : 0)
       const largest = Math.floor(SORTITION_LIMITS.maxDrawCost / round)
       expect([draw.plan, draw.maxRounds, draw.k]).toEqual([3, largest, HOSTILE_K])
       expect(largest).toBeLessThan(SORTITION_LIMITS.maxRejectionRoundsV3)

@@ -221,13 +221,13 @@ export function referenceCost(
     transitions = sat(transitions + layerTrans)
     count = sat(count + sat(words * layerTrans) + sat(BigInt(k + 1) * BigInt(1 + open)))
   }
-  // Round: the blocks at w + 16 units each, 25 units a pick, the keep test over the features outside E
+  // Round: 512 units, the blocks at w + 16 units each, 25 units a pick, the keep test over the features outside E
   // (k per feature plus its values), 2 units a member for the household test.
   const others = names.map((_, f) => f).filter((f) => !E.includes(f))
   const keep = BigInt(k * others.length + others.reduce((a, f) => a + values[f]!.length, 0))
   const choose = sat((words + 16n) * blocks)
   const picks = 25n * BigInt(k)
   const household = households ? 2n * BigInt(k) : 0n
-  const round = sat(choose + picks + keep + household)
+  const round = sat(512n + choose + picks + keep + household)
   return { words: Number(words), states: Number(states), transitions: Number(transitions), count: Number(count), round: Number(round), blocks: Number(blocks), choose: Number(choose), picks: Number(picks), keep: Number(keep), household: Number(household), draw: Number(sat(BigInt(rounds) * round)) }
 }
