@@ -2,8 +2,8 @@
  * The worst a forged `panel` commitment makes a verifier do under the work bound (docs/spec.md,
  * Work bound; docs/performance.md, "The worst a forged commitment costs a verifier"). The forged proofs
  * of bench/hostile-fixture.ts: plan method 3 with the largest `maxRounds` the draw cost allows
- * (since issue 22 each round is charged its real work: `min` 1,459,756 rounds of 11,769 units,
- * `households` 1,069,131 of 16,069, each within 2^34; before, 4,000,000 rounds of 535 units within
+ * (since issue 22 each round is charged its real work: `min` 1,398,898 rounds of 12,281 units,
+ * `households` 1,036,117 of 16,581, each within 2^34; before, 4,000,000 rounds of 535 units within
  * 2^31), 64-bit counts, k = 267 of 277, and quotas (or a
  * household) that break every round, so a verifier replays every round before it can say the outcome
  * is unproven. For each: its size, the count and draw costs the work bound charges, and `verify` of
