@@ -1,9 +1,12 @@
 /**
- * Forged `panel` proofs that make a verifier replay the most rejection rounds today's work bound
+ * Forged `panel` proofs that make a verifier replay the most rejection rounds the work bound
  * admits (docs/performance.md, "The worst a forged commitment costs a verifier"). Each is a private
  * (salted) commitment of plan method 3 that every rule of `commit` and `verify` accepts: the work bound
  * holds (nothing counted exactly, so the counter is one cell; 64-bit counts, `w` = 1), `maxRounds` is
- * the largest the draw cost allows (4,000,000 rounds of 2k + 1 = 535 units: 2.14·10^9 ≤ 2^31), and the
+ * the largest the draw cost allows (since issue 22, when each round is charged its real work: 1,398,898
+ * rounds of 12,281 units for `min`, 1,036,117 of 16,581 with `households`, within 2^34; before, 4,000,000
+ * rounds of 2k + 1 = 535 units within 2^31; `maxRounds` may be given above the limit, as a forger would
+ * write it, and `verify` then refuses the commitment), and the
  * quotas are each feasible alone but break every round together: two features have the same value for
  * every respondent, one asks at least `m` members of value `v`, the other at most `m − 1`. (Or, with
  * `households`: loose quotas and one household of `N − k + 2` respondents, so every panel has two of
@@ -14,7 +17,7 @@
  * as every bench proof does. A real forger would use a real beacon block: the replay does not depend
  * on who signed the block.
  */
-import { commit } from '../src/core/commitment.js'
+import { commit, describeCommitment } from '../src/core/commitment.js'
 import { bytesToHex } from '../src/core/bytes.js'
 import { deriveSeed } from '../src/core/seed.js'
 import type { PanelSpec } from '../src/core/kinds/panel.js'
@@ -48,7 +51,7 @@ export interface HostileProof {
   readonly maxRounds: number
 }
 
-/** Panel size and pool: `w` = 1 (C(277, 267) < 2^64) and a round cost of 2k + 1 = 535, so 4,000,000 rounds fit 2^31. */
+/** Panel size and pool: `w` = 1 (C(277, 267) < 2^64): the counts are cheap and the picks many. */
 export const HOSTILE_K = 267
 export const HOSTILE_N = 277
 
@@ -81,7 +84,8 @@ export function hostileProof(shape: HostileShape): HostileProof {
   )
   const table = checkQuotas(pool, quotas, k)
   const { types, entries } = poolParticipants(pool)
-  const round = planCost(pool, table, k, [], 1).round
+  const households = shape.households === true
+  const round = planCost(pool, table, k, [], 1, Infinity, households).round
   const maxRounds = shape.maxRounds ?? Math.min(SORTITION_LIMITS.maxRejectionRoundsV3, Math.floor(SORTITION_LIMITS.maxDrawCost / round))
   const draw: PanelSpec = {
     kind: 'panel',
@@ -96,7 +100,10 @@ export function hostileProof(shape: HostileShape): HostileProof {
     ...(shape.households === true ? { households: [Array.from({ length: d + 2 }, (_, i) => n - d - 2 + i)] } : {}),
   }
   const chain = buildChain(3, 'hostile')
-  const { cid, json, bytes } = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
+  // Committed with one round, then given its cap: a cap over the draw cost (as the 4,000,000 rounds the work
+  // bound admitted before issue 22) is what a forger writes by hand, and `commit` would refuse it.
+  const one = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw: { ...draw, maxRounds: 1 }, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
+  const { cid, json, bytes } = describeCommitment({ ...one.commitment, draw: { ...draw, maxRounds } })
   const block = chain[2]!
   const proof = {
     type: 'orbitdraw-proof',
@@ -108,5 +115,5 @@ export function hostileProof(shape: HostileShape): HostileProof {
     seed: bytesToHex(deriveSeed(cid, block)),
     outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
   }
-  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds), k, n, maxRounds }
+  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds, Infinity, households), k, n, maxRounds }
 }

@@ -1,8 +1,10 @@
 /**
- * The worst a forged `panel` commitment makes a verifier do under today's work bound (docs/spec.md,
+ * The worst a forged `panel` commitment makes a verifier do under the work bound (docs/spec.md,
  * Work bound; docs/performance.md, "The worst a forged commitment costs a verifier"). The forged proofs
  * of bench/hostile-fixture.ts: plan method 3 with the largest `maxRounds` the draw cost allows
- * (4,000,000 rounds of 535 units, 2.14·10^9 ≤ 2^31), 64-bit counts, k = 267 of 277, and quotas (or a
+ * (since issue 22 each round is charged its real work: `min` 1,398,898 rounds of 12,281 units,
+ * `households` 1,036,117 of 16,581, each within 2^34; before, 4,000,000 rounds of 535 units within
+ * 2^31), 64-bit counts, k = 267 of 277, and quotas (or a
  * household) that break every round, so a verifier replays every round before it can say the outcome
  * is unproven. For each: its size, the count and draw costs the work bound charges, and `verify` of
  * it in this process (one run: it is long), beside `verify` of an honest proof in the same run (the
@@ -32,6 +34,7 @@ import { timeMs, type BenchRow } from './harness.js'
 import { hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
 import { panelProof2000 } from './panel-fixture.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
+import { SORTITION_LIMITS } from '../src/core/sortition/pool.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -102,8 +105,8 @@ export default async function (): Promise<BenchRow[]> {
       const label = `forged panel proof "${key}" (${shape.what}; k = ${HOSTILE_K} of ${HOSTILE_N}, plan 3, maxRounds ${full.maxRounds.toLocaleString('en')})`
       const replay = quick === undefined ? `all ${full.maxRounds.toLocaleString('en')} rounds` : `EXTRAPOLATED from 1 and ${quick.toLocaleString('en')} rounds to all ${full.maxRounds.toLocaleString('en')}`
       rows.push({ name: `${label}: proof size (commitment alone: ${full.commitmentText.length} bytes)`, value: full.text.length, unit: 'bytes' })
-      rows.push({ name: `${label}: count cost charged (limit 2^26 = ${2 ** 26})`, value: full.cost.count, unit: 'units' })
-      rows.push({ name: `${label}: draw cost charged (round cost ${full.cost.round} × ${full.cost.rounds.toLocaleString('en')} rounds; limit 2^31 = ${2 ** 31})`, value: full.cost.draw, unit: 'units' })
+      rows.push({ name: `${label}: count cost charged (limit 2^${Math.log2(SORTITION_LIMITS.maxCountCost)} = ${SORTITION_LIMITS.maxCountCost})`, value: full.cost.count, unit: 'units' })
+      rows.push({ name: `${label}: draw cost charged (round cost ${full.cost.round} = choose ${full.cost.choose} + picks ${full.cost.picks} + keep ${full.cost.keep} + household ${full.cost.household}, × ${full.cost.rounds.toLocaleString('en')} rounds; limit 2^${Math.log2(SORTITION_LIMITS.maxDrawCost)} = ${SORTITION_LIMITS.maxDrawCost})`, value: full.cost.draw, unit: 'units' })
       const load = loadavg()[0]!.toFixed(1)
       const node: number[] = []
       const nodeCpu: number[] = []

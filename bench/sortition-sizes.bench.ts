@@ -2,7 +2,7 @@
  * Sortition at the sizes of real assemblies (issue 22): the bench's pool of 2,000 respondents and 6
  * features (3,000 for k = 200; 8 features for the last case), quotas at each value's proportional
  * share ± s seats. Each instance is committed, drawn and verified through the public API (panelDraw +
- * commit, drawFromBlock, verify) with today's engine (the work bound, the planner's 2^25 trial cost,
+ * commit, drawFromBlock, verify) with today's engine (the work bound, the planner's 2^27 trial cost,
  * plan method 1's gate at 7 of 2,000, else method 2: 12 kept within 40,000 trials and 400,000 rounds,
  * else method 3: 10 kept on the same trials and a committed cap of 16 times them), beside, in the same
  * run, the **old settings** (the 200,000-state cap, 10,000-state planner trials, the gate at 10 of
@@ -22,7 +22,7 @@
  * order) whose count cost is at most 2^27, its count cost and round cost (the work bound's units),
  * its acceptance rate measured on plan method 2's gate stream (until 15 kept, at most 100,000
  * rounds), and the draw cost plan method 3 would then commit (16 times the rounds to its 10th kept
- * round, times the round cost) against the limit 2^31.
+ * round, times the round cost) against the draw cost limit (2^34 since issue 22).
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -99,7 +99,7 @@ function oldSettings(pool: SortitionPool, table: ReturnType<typeof checkQuotas>,
 /**
  * What binds a refused instance (`SIZES_WHY=1`): per cheap pair of exact features, the work bound's
  * count and round costs, the acceptance rate on method 2's gate stream, and the draw cost method 3
- * would commit for it (16 × 10 / rate rounds × the round cost) against 2^31.
+ * would commit for it (16 × 10 / rate rounds × the round cost) against the draw cost limit.
  */
 function whatBinds(pool: SortitionPool, table: ReturnType<typeof checkQuotas>, k: number, label: string): BenchRow[] {
   const rows: BenchRow[] = []
@@ -130,7 +130,7 @@ function whatBinds(pool: SortitionPool, table: ReturnType<typeof checkQuotas>, k
       rows.push({
         name: `what binds, ${label}, exact ${names}: count cost ${cost.count.toExponential(2)} (limit ${SORTITION_LIMITS.maxCountCost.toExponential(2)}; counted in ${countMs.toFixed(0)} ms, ${counter.states} states), round cost ${cost.round} (${roundUs.toFixed(1)} µs a round), ${kept} kept of ${t} rounds (1 in ${per.toFixed(0)}); method 3 would commit about ${(160 * per).toExponential(2)} rounds, a draw cost of ${draw.toExponential(2)}`,
         value: draw / SORTITION_LIMITS.maxDrawCost,
-        unit: '× the draw cost limit 2^31',
+        unit: `× the draw cost limit 2^${Math.log2(SORTITION_LIMITS.maxDrawCost)}`,
       })
     }
   return rows

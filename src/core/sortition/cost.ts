@@ -2,7 +2,8 @@
  * The work bound of a `panel` plan (docs/spec.md, Sortition, Work bound): a number computed from the
  * commitment alone (per-type counts, quotas, `k`, the exact features), before any counting, that
  * bounds the layers, states, transitions and bigint sizes of the exact counter and the work of the
- * draw's rejection rounds. A plan over {@link SORTITION_LIMITS.maxCountCost} or
+ * draw's rejection rounds (each round charged its real work: the choice of counts, the picks, the test
+ * of the quotas left to rejection and, with a household rule, the household test). A plan over {@link SORTITION_LIMITS.maxCountCost} or
  * {@link SORTITION_LIMITS.maxDrawCost} is refused
  * (`SORTITION_COST_LIMIT`) by the commit and by every verifier, in time linear in the number of cells
  * times `k` (and never more than the limit's worth of evaluation).
@@ -21,6 +22,33 @@ import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js
 /** Saturation point of the cost arithmetic: 2^40. */
 export const COST_SATURATION = 2 ** 40
 
+/**
+ * Work units charged per member a round picks (docs/spec.md, Work bound): the stream bytes and the
+ * index draw of one step of Pick k of n, measured at about 25 times the counter's cost per word
+ * (bench/sortition-units.bench.ts). A protocol constant.
+ */
+export const PICK_UNITS = 25
+
+/**
+ * Work units charged per round for its fixed work (docs/spec.md, Work bound): its calls, the reset of
+ * its tallies and the loop over its cells, measured at about 1 µs of CPU a round whatever its size. A
+ * protocol constant.
+ */
+export const ROUND_UNITS = 512
+
+/**
+ * Work units charged per member for a round's household test (docs/spec.md, Work bound): one lookup
+ * of the member's household and one mark. A protocol constant.
+ */
+export const HOUSEHOLD_UNITS = 2
+
+/**
+ * Work units charged per block a round's choice of counts may compute (docs/spec.md, Work bound), on
+ * top of the count's words: one product `C(n_i, c) · W_{i+1}` and its comparison, whatever its size
+ * (a call and an allocation). A protocol constant.
+ */
+export const BLOCK_UNITS = 16
+
 const sat = (x: number): number => (x > COST_SATURATION ? COST_SATURATION : x)
 /** Saturating product of two saturated values (exact: a true product above 2^53 is far above 2^40). */
 const mul = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : sat(a * b))
@@ -32,8 +60,20 @@ const mul = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : sat(a * 
 export interface PlanCost {
   /** Bound on the counter's work: `Σ_i (w · X_i + (k + 1) · (1 + P_i))` over the cells. */
   readonly count: number
-  /** Bound on one rejection round's work: `k + w · Σ_i (m_i + 1)`. */
+  /**
+   * Bound on one rejection round's work: `512 + choose + picks + keep + household` ({@link ROUND_UNITS}; docs/spec.md, Work bound).
+   */
   readonly round: number
+  /** The round's choice of counts: `(w + 16) · blocks` ({@link BLOCK_UNITS} = 16). */
+  readonly choose: number
+  /** The most blocks a round's choice of counts computes: `Σ_i (m_i + 1)`. */
+  readonly blocks: number
+  /** The round's picks: {@link PICK_UNITS} `· k`. */
+  readonly picks: number
+  /** The round's test of the quotas left to rejection: `k · F_r + V_r` (`F_r` features outside the exact ones, `V_r` their values). */
+  readonly keep: number
+  /** The round's household test: {@link HOUSEHOLD_UNITS} `· k` with a household rule, else 0. */
+  readonly household: number
   /** Rounds charged: 1 when every feature is exact, else {@link SORTITION_LIMITS.maxRejectionRounds}. */
   readonly rounds: number
   /** Bound on the draw's work: `rounds × round` (saturated). */
@@ -73,11 +113,12 @@ function bitLength(x: bigint): number {
  * `rounds` rejection rounds at most. Stops as soon as the count bound exceeds `limit` (the result is
  * then marked `stopped`: its `count` is above `limit` but not the full figure).
  *
- * @param rounds - rejection rounds charged (1 for a plan that counts every feature).
+ * @param rounds - rejection rounds charged (1 for a plan that counts every feature and has no household rule).
  * @param limit - stop evaluating once the count bound exceeds it (default: never stop).
+ * @param households - true when the plan has a household rule (its rounds' household test is charged).
  * @category Sortition
  */
-export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], rounds: number, limit: number = Infinity): PlanCost {
+export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exact: readonly number[], rounds: number, limit: number = Infinity, households = false): PlanCost {
   const cells = makeCells(pool, exact)
   const T = cells.length
   const E = exact.length
@@ -99,7 +140,7 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   const seen = nVals.map((m) => new Array<number>(m).fill(0)) // respondents with the value in cells < i
   let before = 0 // respondents in cells < i
   let count = 0
-  let round = k
+  let blocks = 0
   let states = 0
   let transitions = 0
   let stopped = false
@@ -111,7 +152,7 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
     // m_i: most members a state can take from cell i: its size, k, and every value's max.
     let mi = Math.min(n, k)
     for (let j = 0; j < E; j++) mi = Math.min(mi, max[j]![key[j]!]!)
-    round = sat(round + mul(words, mi + 1))
+    blocks += mi + 1
     const sLo = Math.max(0, k - (N - before))
     const sHi = Math.min(k, before)
     // Per feature: G_j(S) for S in [sLo, sHi], from the boxes of its open values.
@@ -176,7 +217,17 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
     before += n
     for (let j = 0; j < E; j++) seen[j]![key[j]!]! += n
   }
-  return { count, round, rounds, draw: mul(rounds, round), states, transitions, words, cells: T, stopped }
+  // The keep test tallies each member on every feature outside E, then compares each of their values.
+  let otherValues = 0
+  pool.features.forEach((f, i) => {
+    if (!exact.includes(i)) otherValues += f.values.length
+  })
+  const choose = mul(words + BLOCK_UNITS, blocks)
+  const picks = PICK_UNITS * k
+  const keep = k * (pool.features.length - E) + otherValues
+  const household = households ? HOUSEHOLD_UNITS * k : 0
+  const round = sat(ROUND_UNITS + choose + picks + keep + household)
+  return { count, round, choose, blocks, picks, keep, household, rounds, draw: mul(rounds, round), states, transitions, words, cells: T, stopped }
 }
 
 /**

@@ -24,7 +24,7 @@ import { checkPlanCost, planCost } from './cost.js'
 import { PLAN_METHODS, type PlanMethod } from './gate.js'
 import { acceptanceStream } from './plan.js'
 import { SORTITION_LIMITS, type SortitionPool } from './pool.js'
-import { meetsQuotas, otherFeatures, relaxedPanel, roundCap, type PanelDraw, type PanelPlan } from './round.js'
+import { OtherQuotas, relaxedInto, roundCap, type PanelDraw, type PanelPlan } from './round.js'
 
 /** The White_Space characters of Unicode 15 (the set a household value's runs of space are taken from). */
 const SPACE_RUN = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/gu
@@ -117,9 +117,37 @@ export function sharedHousehold(of: Int32Array, members: readonly number[]): [nu
   return undefined
 }
 
-/** Is one round's panel kept: every quota of the other features and the household rule. */
-function kept(plan: PanelPlan, others: readonly number[], of: Int32Array, members: readonly number[]): boolean {
-  return (others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)) && sharedHousehold(of, members) === undefined
+/**
+ * The household test of a round (docs/spec.md, Households, Cost): each member's household looked up and
+ * marked with the test's number, so a member whose household is already marked shares it. `O(k)` with
+ * a table of one entry per household, built once; no reset between rounds.
+ */
+export class HouseholdTest {
+  private readonly mark: Int32Array
+  private stamp = 0
+
+  constructor(private readonly of: Int32Array) {
+    let groups = 0
+    for (const h of of) if (h >= groups) groups = h + 1
+    this.mark = new Int32Array(groups)
+  }
+
+  /** True when no two of `members` share a household. */
+  ok(members: ArrayLike<number>): boolean {
+    if (this.stamp === 0x7fffffff) {
+      this.mark.fill(0)
+      this.stamp = 0
+    }
+    const s = ++this.stamp
+    const { of, mark } = this
+    for (let x = 0; x < members.length; x++) {
+      const h = of[members[x]!]!
+      if (h < 0) continue
+      if (mark[h] === s) return false
+      mark[h] = s
+    }
+    return true
+  }
 }
 
 /**
@@ -132,11 +160,14 @@ function kept(plan: PanelPlan, others: readonly number[], of: Int32Array, member
  * @category Sortition
  */
 export function drawHouseholdPanel(plan: PanelPlan, of: Int32Array, stream: RandomStream): PanelDraw {
-  const others = otherFeatures(plan)
+  const quotas = new OtherQuotas(plan)
+  const households = new HouseholdTest(of)
   const cap = roundCap(plan)
+  const counts = new Int32Array(plan.counter.cells.length)
+  const members = new Int32Array(plan.k)
   for (let round = 1; round <= cap; round++) {
-    const r = relaxedPanel(plan.counter, stream)
-    if (kept(plan, others, of, r.members)) return { members: r.members, rounds: round, cellCounts: r.cellCounts }
+    relaxedInto(plan.counter, stream, counts, members)
+    if (quotas.meets(members) && households.ok(members)) return { members: Array.from(members).sort((a, b) => a - b), rounds: round, cellCounts: Array.from(counts) }
   }
   throw new LimitExceededError('SORTITION_REJECTION_LIMIT', `no panel met every quota and the household rule in ${cap} rounds`, 'the quotas and households are too tight for this plan; relax the quotas')
 }
@@ -150,16 +181,18 @@ interface HouseholdTrials {
 
 /** Draws trials of `plan` on `stream` while `more(trials so far, kept so far)`, keeping a trial when it keeps both rules. */
 function householdTrials(plan: PanelPlan, of: Int32Array, stream: RandomStream, more: (t: number, kept: number) => boolean): HouseholdTrials {
-  const others = otherFeatures(plan)
+  const quotas = new OtherQuotas(plan)
+  const households = new HouseholdTest(of)
+  const counts = new Int32Array(plan.counter.cells.length)
+  const members = new Int32Array(plan.k)
   const keptAt: number[] = []
   let householdOnly = 0
   let t = 0
   while (more(t, keptAt.length)) {
     t++
-    const { members } = relaxedPanel(plan.counter, stream)
-    const quotas = others.length === 0 || meetsQuotas(plan.pool, plan.quotas, members, others)
-    if (!quotas) continue
-    if (sharedHousehold(of, members) === undefined) keptAt.push(t)
+    relaxedInto(plan.counter, stream, counts, members)
+    if (!quotas.meets(members)) continue
+    if (households.ok(members)) keptAt.push(t)
     else householdOnly++
   }
   return { keptAt, householdOnly, trials: t }
@@ -170,7 +203,7 @@ function householdTrials(plan: PanelPlan, of: Int32Array, stream: RandomStream, 
  * rounds would pass the draw cost.
  */
 function method3Cap(plan: PanelPlan): number {
-  const round = planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, 1).round
+  const round = planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, 1, Infinity, true).round
   return Math.min(PLAN_METHODS[3].trials, Math.floor(SORTITION_LIMITS.maxDrawCost / (SORTITION_LIMITS.roundsPerTrialV3 * round)))
 }
 
@@ -186,7 +219,7 @@ export function householdRoundsCharged(plan: Pick<PanelPlan, 'method' | 'maxRoun
 
 /** The draw cost of a plan with households under `method` (its round cap charged, {@link householdRoundsCharged}). */
 function householdDrawCost(plan: PanelPlan, method: PlanMethod, maxRounds?: number): { draw: number; rounds: number; round: number } {
-  return planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, householdRoundsCharged({ method, ...(maxRounds === undefined ? {} : { maxRounds }) }))
+  return planCost(plan.pool, plan.quotas, plan.k, plan.counter.exact, householdRoundsCharged({ method, ...(maxRounds === undefined ? {} : { maxRounds }) }), Infinity, true)
 }
 
 /**

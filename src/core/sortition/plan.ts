@@ -9,7 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../errors.js'
 import { streamFromSeed, type RandomStream } from '../random/stream.js'
 import { buildCounter, type Counter } from './count.js'
-import { checkPlanCost, planCost } from './cost.js'
+import { checkPlanCost, planCost, type PlanCost } from './cost.js'
 import { PLAN_METHODS, smallestGateRelaxation, type PlanMethod, type PlanMethodSettings } from './gate.js'
 import { noValidPanel } from './infeasible.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
@@ -345,7 +345,9 @@ function fullCountIfCheap(pool: SortitionPool, quotas: QuotaTable, k: number, bu
 }
 
 /** The planner's model of one round's time, in count-cost units (about 50 ns each in Node). */
-const modelRound = (roundCost: number): number => 100 + roundCost / 8
+// The planner's model of a round, in count-cost units, from the work bound's `k + w · Σ (m_i + 1)` (the
+// round cost before issue 22 charged picks, tests and blocks: kept so the planner's choices do not move).
+const modelRound = (cost: Pick<PlanCost, 'words' | 'blocks'>, k: number): number => 100 + (k + cost.words * cost.blocks) / 8
 
 /**
  * The `'time'` planner's second phase (commit side; docs/spec.md, Choosing E): from the cheaply
@@ -372,7 +374,10 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
     const admitted = kept >= g1.kept
     // Rounds still to draw: the draw's, and method 2/3's gate (10 to 12 kept) when method 1 refuses.
     const rest = (rate: number, gate1: boolean): number => (gate1 ? 1 : 12) / rate
-    const stay = rest(p, admitted) * modelRound(planCost(pool, quotas, k, counter.exact, 1).round)
+    const here1 = planCost(pool, quotas, k, counter.exact, 1)
+    // Stopping cannot be admitted when method 3's trial cap (the draw cost's) is short of 10 kept at this rate: then any deeper E is better.
+    const cap3 = Math.min(PLAN_METHODS[3].trials, Math.floor(SORTITION_LIMITS.maxDrawCost / (SORTITION_LIMITS.roundsPerTrialV3 * here1.round)))
+    const stay = admitted || PLAN_METHODS[3].kept / p <= cap3 ? rest(p, admitted) * modelRound(here1, k) : Infinity
     let best: { order: number[]; time: number } | undefined
     const others = otherFeatures(here)
     others.forEach((f, j) => {
@@ -385,7 +390,7 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
       const rate = Math.min(1, p / share)
       // Its method-1 gate (to the 7th kept, or all 2,000 trials), then the rest.
       const gate1 = rate * g1.trials >= 2 * g1.kept
-      const time = cost.count + (Math.min(g1.trials, g1.kept / rate) + (order.length === pool.features.length ? 0 : rest(rate, gate1))) * modelRound(cost.round)
+      const time = cost.count + (Math.min(g1.trials, g1.kept / rate) + (order.length === pool.features.length ? 0 : rest(rate, gate1))) * modelRound(cost, k)
       if (best === undefined || time < best.time) best = { order, time }
     })
     if (best === undefined || best.time >= stay) return { counter, pilot }

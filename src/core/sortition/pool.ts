@@ -88,20 +88,23 @@ export const SORTITION_LIMITS = {
   /**
    * Most work units of the exact counter, bounded before any counting from the commitment alone
    * (`planCost(...).count`, docs/spec.md, Sortition, Work bound): transitions times the words of the
-   * largest count, plus the evaluation of every layer. Over it: `SORTITION_COST_LIMIT`.
+   * largest count, plus the evaluation of every layer. 2^26 before issue 22 (k = 200 at ±3 counts
+   * `origin` + `gender` at 2^26.3). Over it: `SORTITION_COST_LIMIT`.
    */
-  maxCountCost: 2 ** 26,
+  maxCountCost: 2 ** 27,
   /**
    * Most work units of a draw's rejection rounds (`planCost(...).round` times the rounds charged:
-   * 1 for a plan that counts every feature, else {@link SORTITION_LIMITS.maxRejectionRounds}).
-   * Over it: `SORTITION_COST_LIMIT`.
+   * 1 for a plan that counts every feature and has no household rule, else the plan method's round
+   * cap). A round is charged its real work (its blocks, picks, keep test and household test), 0.5 to
+   * 2.9 ns of CPU a unit measured, so a forged plan within it costs a verifier about 20 s of CPU, at
+   * most about 50 s (docs/spec.md, Work bound). 2^31 before issue 22. Over it: `SORTITION_COST_LIMIT`.
    */
-  maxDrawCost: 2 ** 31,
+  maxDrawCost: 2 ** 34,
   /**
    * Count-cost budget of each trial count when the commit chooses the exact features greedily (a
    * commit-time heuristic, not part of replay: the chosen features are committed).
    */
-  planTrialCost: 2 ** 25,
+  planTrialCost: 2 ** 27,
   /** Most rejection rounds of one `panel` draw (each round: one relaxed panel, kept if it meets every quota). */
   maxRejectionRounds: 100_000,
   /** Relaxed panels drawn at commit time to estimate the acceptance rate. */

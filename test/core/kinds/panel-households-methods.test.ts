@@ -109,7 +109,7 @@ describe('a method-3 commitment with households as a verifier reads it', () => {
     // A copy read back (no cached plan): accepted.
     const copy = JSON.parse(JSON.stringify(draw)) as PanelSpec
     expect(() => commit({ ...base, draw: copy, participants })).not.toThrow()
-    // A forged maxRounds beyond the draw cost (round cost x maxRounds > 2^31) is refused before any round.
+    // A forged maxRounds beyond the draw cost (round cost x maxRounds > 2^34) is refused before any round.
     const forged = { ...copy, maxRounds: SORTITION_LIMITS.maxRejectionRoundsV3 }
     const big = householdCase(Array.from({ length: 40 }, () => 3), 200, 200)
     const bigSpec = panelDraw(big.pool, big.quotas, 200, {}).draw

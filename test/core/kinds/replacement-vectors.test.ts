@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { subPool } from '../../../src/core/kinds/panel-replacement.js'
-import { planPanel } from '../../../src/core/sortition/index.js'
+import { planPanel, SORTITION_LIMITS } from '../../../src/core/sortition/index.js'
 import { refused, runReplacementVector, type ReplacementVector } from './replacement-vector-cases.js'
 
 const doc = JSON.parse(readFileSync(new URL('../../vectors/replacements.json', import.meta.url), 'utf8')) as { cases: ReplacementVector[] }
@@ -32,7 +32,7 @@ describe('replacement vectors (test/vectors/replacements.json)', () => {
         expect(c.rounds).toBeLessThanOrEqual(c.spec.maxRounds!)
       }
       expect(c.cost.draw).toBe(c.cost.round * c.cost.rounds)
-      expect(c.cost.draw).toBeLessThanOrEqual(2 ** 31)
+      expect(c.cost.draw).toBeLessThanOrEqual(SORTITION_LIMITS.maxDrawCost)
     })
   }
 })

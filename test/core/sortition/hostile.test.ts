@@ -19,15 +19,29 @@ const SHAPES = [
 ]
 
 describe('forged plan-3 panel proofs that no round can keep (the hostile bench)', () => {
-  it('at full size: read as valid, a count cost of 536 and a draw cost of 535 × 4,000,000, within 2^31', () => {
+  it('at full size: read as valid, a count cost of 536 and each round charged its real work, the largest maxRounds within the draw cost', () => {
     for (const shape of SHAPES) {
       const h = hostileProof(shape)
       const draw = parseCommitment(new TextEncoder().encode(h.commitmentText)).draw as { plan?: number; maxRounds?: number; k?: number }
-      expect([draw.plan, draw.maxRounds, draw.k]).toEqual([3, SORTITION_LIMITS.maxRejectionRoundsV3, HOSTILE_K])
-      expect([h.cost.words, h.cost.count, h.cost.round, h.cost.draw]).toEqual([1, 536, 2 * HOSTILE_K + 1, 535 * 4_000_000])
+      // Round: 512 units, 268 blocks of w + 16 = 17 units, 25 units a pick, k per feature left to rejection plus their values, 2k for households.
+      const round = 512 + 17 * (HOSTILE_K + 1) + 25 * HOSTILE_K + shape.features * (HOSTILE_K + shape.values) + (shape.households === true ? 2 * HOSTILE_K : 0)
+      const largest = Math.floor(SORTITION_LIMITS.maxDrawCost / round)
+      expect([draw.plan, draw.maxRounds, draw.k]).toEqual([3, largest, HOSTILE_K])
+      expect(largest).toBeLessThan(SORTITION_LIMITS.maxRejectionRoundsV3)
+      expect([h.cost.words, h.cost.count, h.cost.round, h.cost.draw]).toEqual([1, 536, round, round * largest])
       expect(h.cost.draw).toBeLessThanOrEqual(SORTITION_LIMITS.maxDrawCost)
     }
     expect(hostileProof(SHAPES[0]!).text.length).toBeLessThan(1500)
+  })
+
+  it('the same proofs with the 4,000,000 rounds the work bound admitted before issue 22 fail commitment-cid by name, before any round', async () => {
+    for (const shape of SHAPES) {
+      const r = await verify(hostileProof({ ...shape, maxRounds: SORTITION_LIMITS.maxRejectionRoundsV3 }).text, ENGINE_ONLY)
+      const failed = r.checks.filter((c) => !c.ok)
+      expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
+      expect(failed[0]!.detail).toMatch(shape.households === true ? /rejection rounds of this plan( with households)? may take \d+ work units, more than 17179869184/ : /rejection rounds of this plan may take \d+ work units, more than 17179869184/)
+      expect(r.ok).toBe(false)
+    }
   })
 
   it('verify replays all maxRounds rounds, fails outcome with the rejection limit, and names every later check', async () => {

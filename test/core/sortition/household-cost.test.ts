@@ -17,16 +17,16 @@ import { proportionalQuotas, smallPool } from './fixtures.js'
 const CHAIN = buildChain(12, 'household-cost')
 const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: CHAIN[7]!.cid }, label: 'household cost' }
 
-/** 2,000 respondents, one feature of 24 values with lax quotas (counted exactly), k = 200, 100 households of two: a round costs about 30,000 units. */
+/** 4,000 respondents, one feature of 64 values with lax quotas (counted exactly), k = 400, 100 households of two: a round costs about 200,000 units. */
 function bigCase(): { draw: PanelSpec; participants: readonly string[] } {
-  const pool = smallPool(2000, [24], 5)
-  const households = new Map(pool.respondents.map((r, i) => [r.id, `h${i % 1900}`]))
-  return panelDraw(pool, proportionalQuotas(pool, 200, 100), 200, { exactFeatures: pool.features.map((f) => f.name), households })
+  const pool = smallPool(4000, [64], 5)
+  const households = new Map(pool.respondents.map((r, i) => [r.id, `h${i % 3900}`]))
+  return panelDraw(pool, proportionalQuotas(pool, 400, 100), 400, { exactFeatures: pool.features.map((f) => f.name), households })
 }
 
 const costOf = (spec: PanelSpec, rounds: number): ReturnType<typeof planCost> => {
   const pool = compositionPool(spec)
-  return planCost(pool, compositionQuotas(spec), spec.k, spec.exact.map((e) => pool.features.findIndex((f) => f.name === e)), rounds)
+  return planCost(pool, compositionQuotas(spec), spec.k, spec.exact.map((e) => pool.features.findIndex((f) => f.name === e)), rounds, Infinity, spec.households !== undefined)
 }
 
 describe('households: the round cap is charged under every plan method', () => {
@@ -57,7 +57,7 @@ describe('households: the round cap is charged under every plan method', () => {
 
   it('a forged commitment naming method 1 or 2 for that plan is refused before any round: SORTITION_COST_LIMIT, with households', () => {
     const { plan: _p, maxRounds: _m, ...method1 } = JSON.parse(JSON.stringify(draw)) as PanelSpec
-    const limit = expect.objectContaining({ code: 'SORTITION_COST_LIMIT', detail: expect.stringMatching(/^the rejection rounds of this plan with households may take \d+ work units, more than 2147483648 \(100000 rounds of at most \d+/) })
+    const limit = expect.objectContaining({ code: 'SORTITION_COST_LIMIT', detail: expect.stringMatching(/^the rejection rounds of this plan with households may take \d+ work units, more than 17179869184 \(100000 rounds of at most \d+/) })
     expect(() => commit({ ...base, draw: method1, participants })).toThrow(limit)
     expect(() => commit({ ...base, draw: { ...method1, plan: 2 }, participants })).toThrow(expect.objectContaining({ code: 'SORTITION_COST_LIMIT', detail: expect.stringContaining('400000 rounds') }))
     // Without the household rule the same plan counts every feature: one round charged, accepted.
@@ -75,7 +75,8 @@ describe('households: the round cap is charged under every plan method', () => {
     const r = await verify(proof, ENGINE_ONLY)
     const failed = r.checks.filter((c) => !c.ok)
     expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
-    expect(failed[0]!.detail).toMatch(/^the commitment is invalid: the rejection rounds of this plan with households may take 3056000000 work units, more than 2147483648 \(100000 rounds of at most 30560;/)
+    const round = costOf(draw, 1).round
+    expect(failed[0]!.detail).toMatch(new RegExp(`^the commitment is invalid: the rejection rounds of this plan with households may take ${round * 100_000} work units, more than 17179869184 \\(100000 rounds of at most ${round};`))
   }, 60_000)
 
   it('checkHouseholdRounds charges the cap of every method, also when every feature is exact', () => {

@@ -116,7 +116,7 @@ describe('plan method 3', () => {
   })
 
   it('a cap whose rounds pass the draw cost is refused before any counting (SORTITION_COST_LIMIT)', () => {
-    // k = 100 of 2,000 respondents in 6 features, 2 exact: a round costs thousands of units, so 4,000,000 rounds pass 2^31.
+    // k = 100 of 2,000 respondents in 6 features, 2 exact: a round costs thousands of units, so 4,000,000 rounds pass 2^34.
     const pool = smallPool(2000, [2, 3, 4, 5, 6, 6], 7)
     const table = checkQuotas(pool, proportionalQuotas(pool, 100, 3), 100)
     const names = [pool.features[4]!.name, pool.features[0]!.name]

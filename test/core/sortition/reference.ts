@@ -141,7 +141,8 @@ export function referenceCost(
   k: number,
   exactFeatures: string[],
   rounds: number,
-): { words: number; states: number; transitions: number; count: number; round: number; draw: number } {
+  households = false,
+): { words: number; states: number; transitions: number; count: number; round: number; blocks: number; choose: number; picks: number; keep: number; household: number; draw: number } {
   const CAP = 1n << 40n
   const sat = (x: bigint): bigint => (x > CAP ? CAP : x)
   const names = header.slice(1).map((name, col) => ({ name, col: col + 1 })).sort((a, b) => byBytes(a.name, b.name))
@@ -170,14 +171,14 @@ export function referenceCost(
   const words = BigInt(Math.ceil(binom(N, k).toString(2).length / 64))
   const has = (i: number, j: number, v: number): number => (cells[i]!.key[j] === v ? cells[i]!.n : 0)
   let count = 0n
-  let round = BigInt(k)
+  let blocks = 0n
   let states = 0n
   let transitions = 0n
   for (let i = 0; i < cells.length; i++) {
     const before = cells.slice(0, i).reduce((a, c) => a + c.n, 0)
     let m = Math.min(cells[i]!.n, k)
     E.forEach((f, j) => (m = Math.min(m, max[f]![cells[i]!.key[j]!]!)))
-    round = sat(round + sat(words * BigInt(m + 1)))
+    blocks += BigInt(m + 1)
     let open = 0
     let layerStates = 0n
     let layerTrans = 0n
@@ -220,5 +221,13 @@ export function referenceCost(
     transitions = sat(transitions + layerTrans)
     count = sat(count + sat(words * layerTrans) + sat(BigInt(k + 1) * BigInt(1 + open)))
   }
-  return { words: Number(words), states: Number(states), transitions: Number(transitions), count: Number(count), round: Number(round), draw: Number(sat(BigInt(rounds) * round)) }
+  // Round: 512 units, the blocks at w + 16 units each, 25 units a pick, the keep test over the features outside E
+  // (k per feature plus its values), 2 units a member for the household test.
+  const others = names.map((_, f) => f).filter((f) => !E.includes(f))
+  const keep = BigInt(k * others.length + others.reduce((a, f) => a + values[f]!.length, 0))
+  const choose = sat((words + 16n) * blocks)
+  const picks = 25n * BigInt(k)
+  const household = households ? 2n * BigInt(k) : 0n
+  const round = sat(512n + choose + picks + keep + household)
+  return { words: Number(words), states: Number(states), transitions: Number(transitions), count: Number(count), round: Number(round), blocks: Number(blocks), choose: Number(choose), picks: Number(picks), keep: Number(keep), household: Number(household), draw: Number(sat(BigInt(rounds) * round)) }
 }

@@ -58,6 +58,12 @@ export interface VectorCost {
   transitions: number
   count: number
   round: number
+  /** The round's parts (docs/spec.md, Work bound): `Σ (m_i + 1)`, `(w + 16) · blocks`, `25 · k`, the keep test, the household test. */
+  blocks: number
+  choose: number
+  picks: number
+  keep: number
+  household: number
   rounds: number
   draw: number
 }
@@ -71,6 +77,11 @@ export interface CostVector {
   types: number[][]
   k: number
   exactFeatures: string[]
+  /** The plan method (absent: 1) and, for method 3, the committed round cap. */
+  plan?: 2 | 3
+  maxRounds?: number
+  /** True when the plan has a household rule (its household test is charged, and its round cap under every method). */
+  households?: boolean
   cost: VectorCost
   /** `ok`, or the limit error's code. */
   verdict: string
@@ -130,10 +141,12 @@ export function runSortitionVector(input: SortitionVectorInput): SortitionVector
   return out
 }
 
-function vectorCost(pool: ReturnType<typeof makePool>, table: ReturnType<typeof checkQuotas>, k: number, exact: readonly number[]): VectorCost {
-  const rounds = exact.length === pool.features.length ? 1 : SORTITION_LIMITS.maxRejectionRounds
-  const c = planCost(pool, table, k, exact, rounds)
-  return { words: c.words, states: c.states, transitions: c.transitions, count: c.count, round: c.round, rounds: c.rounds, draw: c.draw }
+function vectorCost(pool: ReturnType<typeof makePool>, table: ReturnType<typeof checkQuotas>, k: number, exact: readonly number[], plan: Pick<CostVector, 'plan' | 'maxRounds' | 'households'> = {}): VectorCost {
+  const households = plan.households === true
+  const cap = plan.plan === 3 ? plan.maxRounds! : plan.plan === 2 ? SORTITION_LIMITS.maxRejectionRoundsV2 : SORTITION_LIMITS.maxRejectionRounds
+  const rounds = exact.length === pool.features.length && !households ? 1 : cap
+  const c = planCost(pool, table, k, exact, rounds, Infinity, households)
+  return { words: c.words, states: c.states, transitions: c.transitions, count: c.count, round: c.round, blocks: c.blocks, choose: c.choose, picks: c.picks, keep: c.keep, household: c.household, rounds: c.rounds, draw: c.draw }
 }
 
 /** Header and rows (ids `x0000…`) of a composition, for the engine and the reference. */
@@ -174,7 +187,46 @@ export function costVectorInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
       k: 1000,
       exactFeatures: ['f'],
     },
+    ...hostileCostInputs(),
   ]
+}
+
+/**
+ * The forged plans of bench/hostile-fixture.ts as compositions (k = 267 of 277, nothing counted, plan
+ * method 3): `min` (2 features of 2 values, quotas no round meets) and `households` (16 features of 2
+ * values, loose quotas, a household rule), each at the 4,000,000 rounds the work bound admitted before
+ * issue 22 charged each round its real work (now refused), at the largest `maxRounds` the draw cost
+ * admits, and one round more.
+ */
+function hostileCostInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
+  const k = 267
+  const n = 277
+  const shape = (F: number, households: boolean): Omit<CostVector, 'cost' | 'verdict' | 'name' | 'maxRounds'> => {
+    const avail = [n - 20, 20]
+    const m = 20 - (n - k) + 1
+    const names = Array.from({ length: F }, (_, f) => String.fromCharCode(97 + f))
+    return {
+      features: names.map((name, f) => ({ name, values: ['-', '0'], min: [0, !households && f === F - 2 ? m : 0], max: [k, !households && f === F - 1 ? m - 1 : k] })),
+      types: avail.map((a, j) => [...names.map(() => j), a]),
+      k,
+      exactFeatures: [],
+      plan: 3,
+      ...(households ? { households: true } : {}),
+    }
+  }
+  const out: Omit<CostVector, 'cost' | 'verdict'>[] = []
+  for (const [key, F, households] of [['min', 2, false], ['households', 16, true]] as const) {
+    const base = shape(F, households)
+    const { header, rows } = compositionRows(base)
+    const pool = makePool(header.slice(1), rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
+    const table = checkQuotas(pool, base.features.flatMap((f) => f.values.map((value, j) => ({ feature: f.name, value, min: f.min[j]!, max: f.max[j]! }))), k)
+    const largest = Math.floor(SORTITION_LIMITS.maxDrawCost / planCost(pool, table, k, [], 1, Infinity, households).round)
+    const what = `hostile "${key}" (bench/hostile-fixture.ts): k = 267 of 277, ${F} features of 2 values, ${households ? 'loose quotas and a household rule' : 'quotas no round meets'}, plan 3`
+    out.push({ name: `${what}, maxRounds 4,000,000 (admitted before issue 22)`, ...base, maxRounds: 4_000_000 })
+    out.push({ name: `${what}, maxRounds ${largest} (the largest the draw cost admits)`, ...base, maxRounds: largest })
+    out.push({ name: `${what}, maxRounds ${largest + 1} (one round more)`, ...base, maxRounds: largest + 1 })
+  }
+  return out
 }
 
 /** Runs one work-bound vector: the bound's parts and the plan's verdict (`ok` or the limit's code). */
@@ -185,10 +237,13 @@ export function runCostVector(input: Omit<CostVector, 'cost' | 'verdict'>): Cost
   const table = checkQuotas(pool, qrows, input.k)
   const exact = input.exactFeatures.map((n) => pool.features.findIndex((f) => f.name === n))
   let verdict = 'ok'
+  const cost = vectorCost(pool, table, input.k, exact, input)
   try {
-    checkPlanCost(pool, table, input.k, exact)
+    checkPlanCost(pool, table, input.k, exact, input.plan ?? 1, input.maxRounds)
+    // With households the round cap is charged under every method, with the household test (docs/spec.md, Households, Cost).
+    if (input.households === true && cost.draw > SORTITION_LIMITS.maxDrawCost) verdict = 'SORTITION_COST_LIMIT'
   } catch (err) {
     verdict = (err as { code: string }).code
   }
-  return { ...input, cost: vectorCost(pool, table, input.k, exact), verdict }
+  return { ...input, cost, verdict }
 }

@@ -41,9 +41,9 @@ describe('sortition vectors (test/vectors/sortition.json)', () => {
 })
 
 describe('work-bound vectors (test/vectors/sortition.json, costs)', () => {
-  it('cover a plan within the limits, a rounds-dominated one and the hostile plan refused', () => {
+  it('cover a plan within the limits, a rounds-dominated one, the hostile plan refused, and the forged plans of the hostile bench on both sides of the draw cost', () => {
     expect(doc.costs.length).toBe(costVectorInputs().length)
-    expect(doc.costs.map((c) => c.verdict)).toEqual(['ok', 'ok', 'SORTITION_COST_LIMIT'])
+    expect(doc.costs.map((c) => c.verdict)).toEqual(['ok', 'ok', 'SORTITION_COST_LIMIT', 'SORTITION_COST_LIMIT', 'ok', 'SORTITION_COST_LIMIT', 'SORTITION_COST_LIMIT', 'ok', 'SORTITION_COST_LIMIT'])
   })
   for (const c of doc.costs) {
     it(c.name, () => {
@@ -52,7 +52,7 @@ describe('work-bound vectors (test/vectors/sortition.json, costs)', () => {
       const { header, rows } = compositionRows(c)
       const quotas = c.features.flatMap((f) => f.values.map((v, j): [string, string, number, number] => [f.name, v, f.min[j]!, f.max[j]!]))
       const { rounds, ...bound } = c.cost
-      expect(referenceCost(header, rows, quotas, c.k, c.exactFeatures, rounds)).toEqual(bound)
+      expect(referenceCost(header, rows, quotas, c.k, c.exactFeatures, rounds, c.households === true)).toEqual(bound)
     })
   }
 })
