@@ -61,18 +61,18 @@ export interface PlanCost {
   /** Bound on the counter's work: `Σ_i (w · X_i + (k + 1) · (1 + P_i))` over the cells. */
   readonly count: number
   /**
-   * Bound on one rejection round's work: `512 + choose + picks + keep + household` ({@link ROUND_UNITS}; docs/spec.md, Work bound).
+   * Bound on one rejection round's work: `512 + choose + picks + keep + household` (`ROUND_UNITS` = 512; docs/spec.md, Work bound).
    */
   readonly round: number
-  /** The round's choice of counts: `(w + 16) · blocks` ({@link BLOCK_UNITS} = 16). */
+  /** The round's choice of counts: `(w + 16) · blocks` (`BLOCK_UNITS` = 16). */
   readonly choose: number
   /** The most blocks a round's choice of counts computes: `Σ_i (m_i + 1)`. */
   readonly blocks: number
-  /** The round's picks: {@link PICK_UNITS} `· k`. */
+  /** The round's picks: `PICK_UNITS · k` (25 · k). */
   readonly picks: number
   /** The round's test of the quotas left to rejection: `k · F_r + V_r` (`F_r` features outside the exact ones, `V_r` their values). */
   readonly keep: number
-  /** The round's household test: {@link HOUSEHOLD_UNITS} `· k` with a household rule, else 0. */
+  /** The round's household test: `HOUSEHOLD_UNITS · k` (2 · k) with a household rule, else 0. */
   readonly household: number
   /** Rounds charged: 1 when every feature is exact, else {@link SORTITION_LIMITS.maxRejectionRounds}. */
   readonly rounds: number

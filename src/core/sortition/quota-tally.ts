@@ -14,7 +14,7 @@ import { ChaChaStream, type RandomStream } from '../random/stream.js'
 import { drawIndex } from '../random/uniform.js'
 import { chooseCounts } from './choose-counts.js'
 import type { Counter } from './count.js'
-import type { PanelPlan } from './round.js'
+import type { QuotaTable, SortitionPool } from './pool.js'
 
 /**
  * The quotas of a plan's features left to rejection, flat for the rounds' hot path: slot = the
@@ -39,7 +39,7 @@ export class OtherQuotas {
   /** Each respondent's slots: `slotOf[r · others.length + j]`. */
   readonly slotOf: Int32Array
 
-  constructor(plan: Pick<PanelPlan, 'pool' | 'counter' | 'quotas'>) {
+  constructor(plan: { readonly pool: SortitionPool; readonly counter: Pick<Counter, 'exact'>; readonly quotas: QuotaTable }) {
     const { pool, quotas } = plan
     const others = (this.others = pool.features.map((_, f) => f).filter((f) => !plan.counter.exact.includes(f)))
     const offset: number[] = []
