@@ -15,14 +15,14 @@ import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
 const SIZES = [2, 3, 4, 5, 6, 6, 3, 4]
 const NAMES = ['gender', 'age', 'region', 'education', 'income', 'origin', 'housing', 'attitude']
 
-/** A deterministic pool: skewed value shares (value v of a feature with s values has weight s - v). */
-export function poolRows(n: number, features: number, seed = 12345): { names: string[]; rows: { id: string; values: string[] }[] } {
+/** A deterministic pool: skewed value shares (value v of a feature with s values has weight s - v; s from the fixed sizes, or `values` for every feature). */
+export function poolRows(n: number, features: number, seed = 12345, values?: number): { names: string[]; rows: { id: string; values: string[] }[] } {
   const rnd = lcg(seed)
   const names = NAMES.slice(0, features)
   const rows = Array.from({ length: n }, (_, i) => ({
     id: `resp-${String(i).padStart(7, '0')}`,
     values: names.map((name, f) => {
-      const s = SIZES[f]!
+      const s = values ?? SIZES[f]!
       const total = (s * (s + 1)) / 2
       let r = rnd(total)
       let v = 0

@@ -46,7 +46,7 @@ import { ENGINE_ONLY } from './proof-fixture.js'
 import { poolRows, quotas } from './panel-fixture.js'
 
 /** The cases; `mrs`: MRS's published time to a first panel on the same instance (ms), when there is one. */
-const CASES: { n: number; features: number; k: number; slack: number; mrs?: number }[] = [
+const CASES: { n: number; features: number; k: number; slack: number; mrs?: number; values?: number }[] = [
   { n: 2000, features: 6, k: 40, slack: 2, mrs: 157 },
   { n: 2000, features: 6, k: 40, slack: 1, mrs: 50 },
   { n: 2000, features: 6, k: 100, slack: 2, mrs: 740 },
@@ -54,6 +54,8 @@ const CASES: { n: number; features: number; k: number; slack: number; mrs?: numb
   { n: 2000, features: 6, k: 150, slack: 3 },
   { n: 3000, features: 6, k: 200, slack: 3 },
   { n: 2000, features: 8, k: 40, slack: 2 },
+  { n: 2000, features: 6, k: 40, slack: 2, values: 10 },
+  { n: 2000, features: 6, k: 100, slack: 2, values: 10 },
 ]
 
 /** The engine before plan method 3 (methods 1 and 2, today's rounds), on the committed pool order: planner + gates. */
@@ -177,9 +179,9 @@ export default async function (): Promise<BenchRow[]> {
   const beforeDir = process.env.SIZES_BEFORE
   for (const [ci, c] of CASES.entries()) {
     if (only !== undefined && !only.includes(ci + 1)) continue
-    const label = `${c.n.toLocaleString('en')} x ${c.features}, k = ${c.k}, ±${c.slack}`
+    const label = `${c.n.toLocaleString('en')} x ${c.features}${c.values === undefined ? '' : ` of ${c.values} values`}, k = ${c.k}, ±${c.slack}`
     const mrs = c.mrs === undefined ? 'MRS: no published figure' : `MRS ${c.mrs / 1000} s`
-    const g = poolRows(c.n, c.features)
+    const g = poolRows(c.n, c.features, undefined, c.values)
     const pool = makePool(g.names, g.rows)
     const qrows: QuotaRow[] = quotas(pool, c.k, c.slack)
     const table = checkQuotas(pool, qrows, c.k)
