@@ -12,7 +12,8 @@ import { ENGINE_ONLY } from './proof-fixture.js'
 
 const rows = Number(process.argv[2])
 const k = Number(process.argv[3])
-const h = hostileCountProof({ rows, k })
+const rounds = process.argv[4] === undefined ? undefined : process.argv[4] === 'max' ? 'max' : Number(process.argv[4])
+const h = hostileCountProof({ rows, k, ...(rounds === undefined ? {} : { rounds }) })
 const c0 = process.cpuUsage()
 const t0 = performance.now()
 const r = await verify(h.text, ENGINE_ONLY)
@@ -24,5 +25,7 @@ process.stdout.write(
     failed: r.checks.filter((x) => !x.ok).map((x) => x.name),
     rssMiB: process.resourceUsage().maxRSS / 1024,
     load: loadavg()[0],
+    maxRounds: h.maxRounds,
+    draw: h.cost.draw,
   }) + '\n',
 )

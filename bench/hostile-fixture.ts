@@ -134,6 +134,13 @@ export interface HostileCountShape {
   readonly rows: number
   /** Panel size (small: many states per layer, `w` = 1). */
   readonly k: number
+  /**
+   * Add rejection rounds: two more features `c` and `d`, not exact, with value `1` for the last 4
+   * respondents of the grid and `0` for every other, `c` asking at least 1 member of value `1` and `d`
+   * at most 0, so no round is kept; plan method 3 with `maxRounds` = this (`'max'`: the largest the
+   * draw cost allows). The rounds then walk a counter of millions of states.
+   */
+  readonly rounds?: number | 'max'
 }
 
 /** A forged count proof: the proof, its commitment, its work bound. */
@@ -143,19 +150,27 @@ export interface HostileCountProof {
   readonly cost: PlanCost
   readonly k: number
   readonly n: number
+  /** Rounds charged: the committed `maxRounds`, else 1. */
+  readonly maxRounds: number
 }
 
 /** The pool and quotas of a {@link HostileCountShape} (for tests: its work bound without a proof). */
 export function hostileCountPlan(shape: HostileCountShape): { pool: ReturnType<typeof makePool>; table: ReturnType<typeof checkQuotas>; exact: number[] } {
   const { rows: A, k } = shape
   if (!Number.isSafeInteger(A) || A < 1 || A > 63) throw new Error('rows: 1 … 63')
+  const reject = shape.rounds !== undefined
   const value = (v: number): string => ALPHABET[v]!
   const out: { id: string; values: string[] }[] = []
-  const push = (a: number, b: number): void => void out.push({ id: String(out.length).padStart(5, '0'), values: [value(a), value(b)] })
+  const grid = 64 * A
+  const push = (a: number, b: number): void => {
+    const x = out.length >= grid - 4 && out.length < grid ? '1' : '0'
+    out.push({ id: String(out.length).padStart(5, '0'), values: reject ? [value(a), value(b), x, x] : [value(a), value(b)] })
+  }
   for (let a = 0; a < A; a++) for (let b = 0; b < 64; b++) push(a, b)
   for (let a = A; a < 64; a++) push(a, 0)
-  const pool = makePool(['a', 'b'], out)
-  const table = checkQuotas(pool, pool.features.flatMap((f) => f.values.map((v) => ({ feature: f.name, value: v, min: 0, max: k }))), k)
+  const pool = makePool(reject ? ['a', 'b', 'c', 'd'] : ['a', 'b'], out)
+  const bounds = (f: string, v: string): [number, number] => (f === 'c' && v === '1' ? [1, k] : f === 'd' && v === '1' ? [0, 0] : [0, k])
+  const table = checkQuotas(pool, pool.features.flatMap((f) => f.values.map((v) => ({ feature: f.name, value: v, min: bounds(f.name, v)[0], max: bounds(f.name, v)[1] }))), k)
   return { pool, table, exact: [0, 1] }
 }
 
@@ -164,6 +179,8 @@ export function hostileCountProof(shape: HostileCountShape): HostileCountProof {
   const { pool, table, exact } = hostileCountPlan(shape)
   const k = shape.k
   const { types, entries } = poolParticipants(pool)
+  const roundCost = planCost(pool, table, k, exact, 1).round
+  const maxRounds = shape.rounds === 'max' ? Math.min(SORTITION_LIMITS.maxRejectionRoundsV3, Math.floor(SORTITION_LIMITS.maxDrawCost / roundCost)) : shape.rounds
   const draw: PanelSpec = {
     kind: 'panel',
     k,
@@ -171,6 +188,7 @@ export function hostileCountProof(shape: HostileCountShape): HostileCountProof {
     features: pool.features.map((f, fi) => ({ name: f.name, values: [...f.values], min: [...table.min[fi]!], max: [...table.max[fi]!] })),
     types,
     exact: exact.map((f) => pool.features[f]!.name),
+    ...(maxRounds === undefined ? {} : { plan: 3, maxRounds }),
   }
   const chain = buildChain(3, 'hostile')
   // Committed without exact features (one cell: `commit` checks it at once), then given them: `commit`
@@ -188,5 +206,5 @@ export function hostileCountProof(shape: HostileCountShape): HostileCountProof {
     seed: bytesToHex(deriveSeed(cid, block)),
     outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
   }
-  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, exact, 1), k, n: pool.respondents.length }
+  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, exact, maxRounds ?? 1), k, n: pool.respondents.length, maxRounds: maxRounds ?? 1 }
 }
