@@ -22,6 +22,13 @@
  * (`orbitdraw verify FILE`, strict: a forged proof needs no signature or time-stamp to be replayed;
  * `npm run build` first), with its peak RSS (GNU time); `HOSTILE_PAGE=1` the verifier page's worker in
  * headless Chromium. Run alone: `npm run bench -- sortition-hostile`.
+ *
+ * The count's worst case (issue 22, `worstcase`; `hostileCountProof`): `count-2`, `count-5`, `count-12`,
+ * forged grids of one-respondent types over two exact features of 64 values, k = 3, at 1/32, 1/5 and
+ * 1/1.07 of the count limit, each verified in a child process with a capped heap (`HOSTILE_COUNT_HEAP`
+ * MiB, default 4,096), so running out of memory is a row, not a crash (`HOSTILE_COUNT_ROWS=2,5` picks
+ * the grids); and `count-2-rounds`, count-2 with rejection rounds over its 1.6 million states (quick
+ * with `HOSTILE_ROUNDS`, like the others). `HOSTILE_SHAPES=count` or `count-rounds` runs only those.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -50,9 +57,9 @@ const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
 const COUNT_ROWS = [2, 5, 12]
 
 /** `verify` of a forged count proof in a child process: its figures, or how it ended. */
-function countChild(rows: number, k: number, heapMiB: number): Promise<{ line?: { wallMs: number; cpuMs: number; failed: string[]; rssMiB: number; load: number }; wallMs: number; exit: string; peakRssMiB?: number }> {
+function countChild(rows: number, k: number, heapMiB: number, rounds?: number | 'max'): Promise<{ line?: { wallMs: number; cpuMs: number; failed: string[]; rssMiB: number; load: number }; wallMs: number; exit: string; peakRssMiB?: number }> {
   const gnuTime = existsSync('/usr/bin/time')
-  const argv = [TSX, COUNT_CHILD, String(rows), String(k)]
+  const argv = [TSX, COUNT_CHILD, String(rows), String(k), ...(rounds === undefined ? [] : [String(rounds)])]
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     const child = spawn(gnuTime ? '/usr/bin/time' : argv[0]!, gnuTime ? ['-f', 'maxrss %M', ...argv] : argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${heapMiB}` } })
@@ -139,6 +146,18 @@ export default async function (): Promise<BenchRow[]> {
       const c = await countChild(r, 3, heap)
       const what = c.line === undefined ? `${c.exit} before a verdict` : `CPU ${(c.line.cpuMs / 1000).toFixed(1)} s, ${(c.line.cpuMs * 1e6 / h.cost.count).toFixed(0)} ns per count unit; failed ${c.line.failed.join(', ')}`
       rows.push({ name: `${label}: verify in Node, a child process with a ${heap} MiB heap (load ${load}; ${what}; peak RSS ${c.peakRssMiB === undefined ? '?' : `${c.peakRssMiB.toFixed(0)} MiB`})`, value: c.line?.wallMs ?? c.wallMs, unit: 'ms', baseline, goal: 'report (a count within the limit should take seconds, in bounded memory)' })
+    }
+    // count-2 with rejection rounds: features c, d that no round meets, plan 3, the largest maxRounds the draw cost allows; the rounds walk 1.6 million states.
+    if (only === undefined || only.includes('count-rounds')) {
+      const h = hostileCountProof({ rows: 2, k: 3, rounds: 'max' })
+      const label = `forged panel proof "count-2-rounds" (count-2 plus two features no round meets, plan 3, maxRounds ${h.maxRounds.toLocaleString('en')} of ${h.cost.round} units: draw cost 2^${Math.log2(h.cost.draw).toFixed(2)}; ${h.text.length.toLocaleString('en')} bytes)`
+      const load = loadavg()[0]!.toFixed(1)
+      const runs = quick === undefined ? [await countChild(2, 3, 4096, 'max')] : [await countChild(2, 3, 4096, 1), await countChild(2, 3, 4096, quick)]
+      const cpu = runs.map((r) => r.line?.cpuMs ?? NaN)
+      const wall = runs.map((r) => r.line?.wallMs ?? r.wallMs)
+      const ext = (t: number[]): number => (t.length === 1 ? t[0]! : t[0]! + ((t[1]! - t[0]!) * (h.maxRounds - 1)) / (quick! - 1))
+      const replay = quick === undefined ? `all ${h.maxRounds.toLocaleString('en')} rounds` : `EXTRAPOLATED from 1 and ${quick.toLocaleString('en')} rounds`
+      rows.push({ name: `${label}: verify in Node, a child process (${replay}; load ${load}; CPU ${(ext(cpu) / 1000).toFixed(1)} s, of which counting ${(cpu[0]! / 1000).toFixed(1)} s when quick; ${(((ext(cpu) - (quick === undefined ? 0 : cpu[0]!)) * 1e6) / h.cost.draw).toFixed(2)} ns per draw unit when quick; ${runs.at(-1)!.exit})`, value: ext(wall), unit: 'ms', baseline })
     }
     for (const [key, shape] of Object.entries(SHAPES)) {
       if (only !== undefined && !only.includes(key)) continue
