@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { verify } from '../../../src/core/verify.js'
 import { parseCommitment } from '../../../src/core/commitment.js'
 import { SORTITION_LIMITS } from '../../../src/core/sortition/pool.js'
-import { hostileCountPlan, hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
+import { hostileCountPlan, hostileCountProof, hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
 import { checkPlanCost, planCost } from '../../../src/core/sortition/cost.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 
@@ -74,5 +74,16 @@ describe('forged panel proofs that attack the exact counter (the hostile bench, 
     expect(costs[2]!.c.count).toBeGreaterThan(SORTITION_LIMITS.maxCountCost / 2)
     // Almost every transition starts a state of its own: the count cost charges each 1 unit (w = 1).
     expect(costs[2]!.c.states).toBeGreaterThan(0.9 * costs[2]!.c.transitions)
+  })
+
+  it('with rejection rounds (count-2-rounds at full size: within 2^34), verify counts, replays every round and fails outcome by name (here one row, 40 rounds)', async () => {
+    const full = hostileCountProof({ rows: 2, k: 3, rounds: 'max' })
+    expect(full.cost.draw).toBeLessThanOrEqual(SORTITION_LIMITS.maxDrawCost)
+    expect(full.cost.draw + full.cost.round).toBeGreaterThan(SORTITION_LIMITS.maxDrawCost)
+    expect(full.maxRounds).toBe(Math.floor(SORTITION_LIMITS.maxDrawCost / full.cost.round))
+    const r = await verify(hostileCountProof({ rows: 1, k: 3, rounds: 40 }).text, ENGINE_ONLY)
+    const failed = r.checks.filter((c) => !c.ok)
+    expect(failed.map((c) => c.name)).toEqual(['outcome', 'panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay', 'revealed-winners'])
+    expect(failed[0]!.detail).toMatch(/no relaxed panel met every quota in 40 rounds/)
   })
 })
