@@ -117,3 +117,94 @@ export function hostileProof(shape: HostileShape): HostileProof {
   }
   return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds, Infinity, households), k, n, maxRounds }
 }
+
+/**
+ * The shape of a forged commitment that attacks the exact counter instead of the rounds (issue 22,
+ * `worstcase`; docs/security.md, "A forged `panel` commitment's count"): two features `a` and `b` of
+ * 64 values each, both counted exactly (`exact: ["a", "b"]`, the committed counter order: equal numbers
+ * of values, canonical order), one respondent per type, the types the grid `a < rows` × every `b`, then
+ * `(a, 0)` for the other 58 or so values of `a` (each value present once). Every quota is `[0, k]`. In
+ * the counter's order the 64 values of `b` come back in every row of the grid, so after the first row all
+ * of them stay open to the end: a state is a vector of about `64 + rows` counts, and with a small `k`
+ * there are millions of them per layer. The count cost charges each transition `w` = 1 unit, but the
+ * counter copies and hashes the whole vector for it and keeps it (4 bytes a count) with a bigint.
+ */
+export interface HostileCountShape {
+  /** Rows of the grid (values of `a` that meet every value of `b`), 1 … 63. */
+  readonly rows: number
+  /** Panel size (small: many states per layer, `w` = 1). */
+  readonly k: number
+  /**
+   * Add rejection rounds: two more features `c` and `d`, not exact, with value `1` for the last 4
+   * respondents of the grid and `0` for every other, `c` asking at least 1 member of value `1` and `d`
+   * at most 0, so no round is kept; plan method 3 with `maxRounds` = this (`'max'`: the largest the
+   * draw cost allows). The rounds then walk a counter of millions of states.
+   */
+  readonly rounds?: number | 'max'
+}
+
+/** A forged count proof: the proof, its commitment, its work bound. */
+export interface HostileCountProof {
+  readonly text: string
+  readonly commitmentText: string
+  readonly cost: PlanCost
+  readonly k: number
+  readonly n: number
+  /** Rounds charged: the committed `maxRounds`, else 1. */
+  readonly maxRounds: number
+}
+
+/** The pool and quotas of a {@link HostileCountShape} (for tests: its work bound without a proof). */
+export function hostileCountPlan(shape: HostileCountShape): { pool: ReturnType<typeof makePool>; table: ReturnType<typeof checkQuotas>; exact: number[] } {
+  const { rows: A, k } = shape
+  if (!Number.isSafeInteger(A) || A < 1 || A > 63) throw new Error('rows: 1 … 63')
+  const reject = shape.rounds !== undefined
+  const value = (v: number): string => ALPHABET[v]!
+  const out: { id: string; values: string[] }[] = []
+  const grid = 64 * A
+  const push = (a: number, b: number): void => {
+    const x = out.length >= grid - 4 && out.length < grid ? '1' : '0'
+    out.push({ id: String(out.length).padStart(5, '0'), values: reject ? [value(a), value(b), x, x] : [value(a), value(b)] })
+  }
+  for (let a = 0; a < A; a++) for (let b = 0; b < 64; b++) push(a, b)
+  for (let a = A; a < 64; a++) push(a, 0)
+  const pool = makePool(reject ? ['a', 'b', 'c', 'd'] : ['a', 'b'], out)
+  const bounds = (f: string, v: string): [number, number] => (f === 'c' && v === '1' ? [1, k] : f === 'd' && v === '1' ? [0, 0] : [0, k])
+  const table = checkQuotas(pool, pool.features.flatMap((f) => f.values.map((v) => ({ feature: f.name, value: v, min: bounds(f.name, v)[0], max: bounds(f.name, v)[1] }))), k)
+  return { pool, table, exact: [0, 1] }
+}
+
+/** Builds the forged count commitment and its proof (deterministic). */
+export function hostileCountProof(shape: HostileCountShape): HostileCountProof {
+  const { pool, table, exact } = hostileCountPlan(shape)
+  const k = shape.k
+  const { types, entries } = poolParticipants(pool)
+  const roundCost = planCost(pool, table, k, exact, 1).round
+  const maxRounds = shape.rounds === 'max' ? Math.min(SORTITION_LIMITS.maxRejectionRoundsV3, Math.floor(SORTITION_LIMITS.maxDrawCost / roundCost)) : shape.rounds
+  const draw: PanelSpec = {
+    kind: 'panel',
+    k,
+    alternates: 0,
+    features: pool.features.map((f, fi) => ({ name: f.name, values: [...f.values], min: [...table.min[fi]!], max: [...table.max[fi]!] })),
+    types,
+    exact: exact.map((f) => pool.features[f]!.name),
+    ...(maxRounds === undefined ? {} : { plan: 3, maxRounds }),
+  }
+  const chain = buildChain(3, 'hostile')
+  // Committed without exact features (one cell: `commit` checks it at once), then given them: `commit`
+  // would count the forged plan itself, which is the work this proof makes a verifier do.
+  const one = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw: { ...draw, exact: [], plan: 3, maxRounds: 1 }, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
+  const { cid, json, bytes } = describeCommitment({ ...one.commitment, draw })
+  const block = chain[2]!
+  const proof = {
+    type: 'orbitdraw-proof',
+    version: 1,
+    commitment: json,
+    commitmentCid: cid,
+    participants: { disclosure: 'winners', revealed: [] },
+    chain: { blocks: [{ cid: block.cid, bytes: Buffer.from(block.bytes).toString('base64') }] },
+    seed: bytesToHex(deriveSeed(cid, block)),
+    outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
+  }
+  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, exact, maxRounds ?? 1), k, n: pool.respondents.length, maxRounds: maxRounds ?? 1 }
+}

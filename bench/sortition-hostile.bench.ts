@@ -22,6 +22,13 @@
  * (`orbitdraw verify FILE`, strict: a forged proof needs no signature or time-stamp to be replayed;
  * `npm run build` first), with its peak RSS (GNU time); `HOSTILE_PAGE=1` the verifier page's worker in
  * headless Chromium. Run alone: `npm run bench -- sortition-hostile`.
+ *
+ * The count's worst case (issue 22, `worstcase`; `hostileCountProof`): `count-2`, `count-5`, `count-12`,
+ * forged grids of one-respondent types over two exact features of 64 values, k = 3, at 1/32, 1/5 and
+ * 1/1.07 of the count limit, each verified in a child process with a capped heap (`HOSTILE_COUNT_HEAP`
+ * MiB, default 4,096), so running out of memory is a row, not a crash (`HOSTILE_COUNT_ROWS=2,5` picks
+ * the grids); and `count-2-rounds`, count-2 with rejection rounds over its 1.6 million states (quick
+ * with `HOSTILE_ROUNDS`, like the others). `HOSTILE_SHAPES=count` or `count-rounds` runs only those.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -31,12 +38,44 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { verify } from '../src/core/verify.js'
 import { timeMs, type BenchRow } from './harness.js'
-import { hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
+import { hostileCountProof, hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
 import { panelProof2000 } from './panel-fixture.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
 import { SORTITION_LIMITS } from '../src/core/sortition/pool.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const COUNT_CHILD = fileURLToPath(new URL('./hostile-count-child.ts', import.meta.url))
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
+
+/**
+ * The forged count proofs (bench/hostile-fixture.ts, `hostileCountProof`, k = 3): the grid of `rows` × 64
+ * types, one respondent each, both features exact. `rows` 2 (1/32 of the count limit), 5 (1/5) and 12
+ * (the largest within 2^27). Each is verified in a child process (its heap capped by `HOSTILE_COUNT_HEAP`
+ * MiB, default 4,096, Node's own default on most machines) so that running out of memory is reported,
+ * not fatal to the bench.
+ */
+const COUNT_ROWS = [2, 5, 12]
+
+/** `verify` of a forged count proof in a child process: its figures, or how it ended. */
+function countChild(rows: number, k: number, heapMiB: number, rounds?: number | 'max'): Promise<{ line?: { wallMs: number; cpuMs: number; failed: string[]; rssMiB: number; load: number }; wallMs: number; exit: string; peakRssMiB?: number }> {
+  const gnuTime = existsSync('/usr/bin/time')
+  const argv = [TSX, COUNT_CHILD, String(rows), String(k), ...(rounds === undefined ? [] : [String(rounds)])]
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now()
+    const child = spawn(gnuTime ? '/usr/bin/time' : argv[0]!, gnuTime ? ['-f', 'maxrss %M', ...argv] : argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${heapMiB}` } })
+    let out = ''
+    let err = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d))
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      const json = out.split('\n').find((l) => l.startsWith('{'))
+      const rss = /maxrss (\d+)/.exec(err)
+      const oom = /heap out of memory|Array buffer allocation failed|Invalid typed array length/.exec(err)
+      resolve({ wallMs: performance.now() - t0, exit: signal !== null ? `signal ${signal}` : code === 0 ? 'exit 0' : `exit ${code}${oom === null ? '' : ` (${oom[0]})`}`, ...(json === undefined ? {} : { line: JSON.parse(json) as never }), ...(rss === null ? {} : { peakRssMiB: Number(rss[1]) / 1024 }) })
+    })
+  })
+}
 
 const SHAPES: Record<string, HostileShape & { what: string }> = {
   min: { features: 2, values: 2, what: '2 features of 2 values, quotas no round meets' },
@@ -96,6 +135,32 @@ export default async function (): Promise<BenchRow[]> {
   const baseline = { name: `verify in Node: ${honest.what}`, value: honestMs }
   const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-bench-hostile-'))
   try {
+    // The count's worst case (issue 22, `worstcase`): `HOSTILE_SHAPES=count` runs only these; `HOSTILE_COUNT_ROWS=2,5` picks the rows.
+    const countRows = process.env.HOSTILE_COUNT_ROWS?.split(',').map(Number) ?? COUNT_ROWS
+    for (const r of only === undefined || only.includes('count') ? countRows : []) {
+      const heap = Number(process.env.HOSTILE_COUNT_HEAP ?? 4096)
+      const h = hostileCountProof({ rows: r, k: 3 })
+      const label = `forged panel proof "count-${r}" (a grid of ${r} × 64 types of one respondent, both features exact, quotas [0, 3], k = 3 of ${h.n}; ${h.text.length.toLocaleString('en')} bytes, commitment alone ${h.commitmentText.length.toLocaleString('en')})`
+      rows.push({ name: `${label}: count cost charged (2^${Math.log2(h.cost.count).toFixed(2)}; limit 2^27; states bound ${h.cost.states.toLocaleString('en')}, transitions ${h.cost.transitions.toLocaleString('en')})`, value: h.cost.count, unit: 'units' })
+      const load = loadavg()[0]!.toFixed(1)
+      const c = await countChild(r, 3, heap)
+      const what = c.line === undefined ? `${c.exit} before a verdict` : `CPU ${(c.line.cpuMs / 1000).toFixed(1)} s, ${(c.line.cpuMs * 1e6 / h.cost.count).toFixed(0)} ns per count unit; failed ${c.line.failed.join(', ')}`
+      rows.push({ name: `${label}: verify in Node, a child process with a ${heap} MiB heap (load ${load}; ${what}; peak RSS ${c.peakRssMiB === undefined ? '?' : `${c.peakRssMiB.toFixed(0)} MiB`})`, value: c.line?.wallMs ?? c.wallMs, unit: 'ms', baseline, goal: 'report (a count within the limit should take seconds, in bounded memory)' })
+    }
+    // count-2 with rejection rounds: features c, d that no round meets, plan 3, the largest maxRounds the draw cost allows; the rounds walk 1.6 million states.
+    if (only === undefined || only.includes('count-rounds')) {
+      const h = hostileCountProof({ rows: 2, k: 3, rounds: 'max' })
+      const label = `forged panel proof "count-2-rounds" (count-2 plus two features no round meets, plan 3, maxRounds ${h.maxRounds.toLocaleString('en')} of ${h.cost.round} units: draw cost 2^${Math.log2(h.cost.draw).toFixed(2)}; ${h.text.length.toLocaleString('en')} bytes)`
+      const load = loadavg()[0]!.toFixed(1)
+      // Quick: at least 200,000 rounds, else the count's own variation (about 0.5 s of its 8 s) hides them.
+      const n = quick === undefined ? undefined : Math.max(quick, 200_000)
+      const runs = n === undefined ? [await countChild(2, 3, 4096, 'max')] : [await countChild(2, 3, 4096, 1), await countChild(2, 3, 4096, n)]
+      const cpu = runs.map((r) => r.line?.cpuMs ?? NaN)
+      const wall = runs.map((r) => r.line?.wallMs ?? r.wallMs)
+      const ext = (t: number[]): number => (t.length === 1 ? t[0]! : t[0]! + ((t[1]! - t[0]!) * (h.maxRounds - 1)) / (n! - 1))
+      const replay = n === undefined ? `all ${h.maxRounds.toLocaleString('en')} rounds` : `EXTRAPOLATED from 1 and ${n.toLocaleString('en')} rounds`
+      rows.push({ name: `${label}: verify in Node, a child process (${replay}; load ${load}; CPU ${(ext(cpu) / 1000).toFixed(1)} s, of which counting ${(cpu[0]! / 1000).toFixed(1)} s when quick; ${(((ext(cpu) - (n === undefined ? 0 : cpu[0]!)) * 1e6) / h.cost.draw).toFixed(2)} ns per draw unit when quick; ${runs.at(-1)!.exit})`, value: ext(wall), unit: 'ms', baseline })
+    }
     for (const [key, shape] of Object.entries(SHAPES)) {
       if (only !== undefined && !only.includes(key)) continue
       const full = hostileProof(shape)

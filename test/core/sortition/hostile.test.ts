@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { verify } from '../../../src/core/verify.js'
 import { parseCommitment } from '../../../src/core/commitment.js'
 import { SORTITION_LIMITS } from '../../../src/core/sortition/pool.js'
-import { hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
+import { hostileCountPlan, hostileCountProof, hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
+import { checkPlanCost, planCost } from '../../../src/core/sortition/cost.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 
 const SHAPES = [
@@ -52,5 +53,37 @@ describe('forged plan-3 panel proofs that no round can keep (the hostile bench)'
       expect(failed[0]!.detail).toMatch(shape.households === true ? /no panel met every quota and the household rule in 40 rounds/ : /no relaxed panel met every quota in 40 rounds/)
       expect(r.ok).toBe(false)
     }
+  })
+})
+
+describe('forged panel proofs that attack the exact counter (the hostile bench, count-2, count-5, count-12)', () => {
+  it('are within the count limit up to 12 rows (a count cost of 2^26.9 at 12) and refused at 13, by the work bound alone', () => {
+    const costs = [2, 5, 12, 13].map((rows) => {
+      const { pool, table, exact } = hostileCountPlan({ rows, k: 3 })
+      return { rows, cells: pool.respondents.length, c: planCost(pool, table, 3, exact, 1), check: () => checkPlanCost(pool, table, 3, exact) }
+    })
+    for (const { rows, cells, c, check } of costs) {
+      // One respondent per type, so one cell per type: the grid plus one cell for each other value of `a`.
+      expect([c.cells, c.words]).toEqual([cells, 1])
+      expect(cells).toBe(64 * rows + 64 - rows)
+      if (rows <= 12) {
+        expect(c.count).toBeLessThanOrEqual(SORTITION_LIMITS.maxCountCost)
+        expect(check).not.toThrow()
+      } else expect(check).toThrow(/more than 134217728 work units/)
+    }
+    expect(costs[2]!.c.count).toBeGreaterThan(SORTITION_LIMITS.maxCountCost / 2)
+    // Almost every transition starts a state of its own: the count cost charges each 1 unit (w = 1).
+    expect(costs[2]!.c.states).toBeGreaterThan(0.9 * costs[2]!.c.transitions)
+  })
+
+  it('with rejection rounds (count-2-rounds at full size: within 2^34), verify counts, replays every round and fails outcome by name (here one row, 40 rounds)', async () => {
+    const full = hostileCountProof({ rows: 2, k: 3, rounds: 'max' })
+    expect(full.cost.draw).toBeLessThanOrEqual(SORTITION_LIMITS.maxDrawCost)
+    expect(full.cost.draw + full.cost.round).toBeGreaterThan(SORTITION_LIMITS.maxDrawCost)
+    expect(full.maxRounds).toBe(Math.floor(SORTITION_LIMITS.maxDrawCost / full.cost.round))
+    const r = await verify(hostileCountProof({ rows: 1, k: 3, rounds: 40 }).text, ENGINE_ONLY)
+    const failed = r.checks.filter((c) => !c.ok)
+    expect(failed.map((c) => c.name)).toEqual(['outcome', 'panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay', 'revealed-winners'])
+    expect(failed[0]!.detail).toMatch(/no relaxed panel met every quota in 40 rounds/)
   })
 })
