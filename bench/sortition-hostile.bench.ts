@@ -54,7 +54,7 @@ const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
  * MiB, default 4,096, Node's own default on most machines) so that running out of memory is reported,
  * not fatal to the bench.
  */
-const COUNT_ROWS = [2, 5, 12]
+const COUNT_ROWS = [2, 5, 12] // refused by the key cost since it was added (milliseconds each)
 
 /** `verify` of a forged count proof in a child process: its figures, or how it ended. */
 function countChild(rows: number, k: number, heapMiB: number, rounds?: number | 'max'): Promise<{ line?: { wallMs: number; cpuMs: number; failed: string[]; rssMiB: number; load: number }; wallMs: number; exit: string; peakRssMiB?: number }> {

@@ -57,7 +57,7 @@ const probabilityRow = strictObject({
 const fields = {
   k: compositionFields.k,
   alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
-  exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^27, draw cost <= 2^34, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
+  exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^27, key cost <= 2^27, draw cost <= 2^34, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
   features: compositionFields.features,
   types: compositionFields.types,
   plan: planField,

@@ -49,6 +49,13 @@ export const HOUSEHOLD_UNITS = 2
  */
 export const BLOCK_UNITS = 16
 
+/**
+ * Work units charged per transition of the counter for its state key (docs/spec.md, Work bound), on top
+ * of the key's counts: the lookup, the hash and the stored state's entry and integer header. A protocol
+ * constant.
+ */
+export const KEY_UNITS = 16
+
 const sat = (x: number): number => (x > COST_SATURATION ? COST_SATURATION : x)
 /** Saturating product of two saturated values (exact: a true product above 2^53 is far above 2^40). */
 const mul = (a: number, b: number): number => (a === 0 || b === 0 ? 0 : sat(a * b))
@@ -82,6 +89,11 @@ export interface PlanCost {
   readonly states: number
   /** Bound on the counter's transitions (`Σ_i X_i`). */
   readonly transitions: number
+  /**
+   * Bound on the counter's state keys, in time and memory: `Σ_i X_i · (16 + P_i + E)` (`KEY_UNITS` = 16):
+   * each transition builds, looks up and may store one state of at most `1 + P_i + E` counts.
+   */
+  readonly keys: number
   /** Words of the largest count: `w = ceil(bitlen(C(N, k)) / 64)`. */
   readonly words: number
   /** Number of cells (layers with transitions). */
@@ -143,6 +155,7 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   let blocks = 0
   let states = 0
   let transitions = 0
+  let keys = 0
   let stopped = false
   const g = new Array<number>(k + 1)
   const prefix = new Array<number>(k + 2)
@@ -212,6 +225,7 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
     }
     states = sat(states + layerStates)
     transitions = sat(transitions + layerTrans)
+    keys = sat(keys + mul(layerTrans, KEY_UNITS + open + E))
     count = sat(count + mul(words, layerTrans) + mul(k + 1, 1 + open))
     if (count > limit) stopped = true
     before += n
@@ -227,7 +241,7 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   const keep = k * (pool.features.length - E) + otherValues
   const household = households ? HOUSEHOLD_UNITS * k : 0
   const round = sat(ROUND_UNITS + choose + picks + keep + household)
-  return { count, round, choose, blocks, picks, keep, household, rounds, draw: mul(rounds, round), states, transitions, words, cells: T, stopped }
+  return { count, round, choose, blocks, picks, keep, household, rounds, draw: mul(rounds, round), states, transitions, keys, words, cells: T, stopped }
 }
 
 /**
@@ -246,6 +260,9 @@ export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number
   const hint = 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features'
   if (c.count > SORTITION_LIMITS.maxCountCost) {
     throw new LimitExceededError('SORTITION_COST_LIMIT', `counting exactly over ${exact.length} feature(s) may take more than ${SORTITION_LIMITS.maxCountCost} work units (the plan's bound passes it${c.count >= 2 ** 40 ? '' : ` at ${c.count}`}; docs/spec.md, Work bound)`, hint)
+  }
+  if (c.keys > SORTITION_LIMITS.maxKeyCost) {
+    throw new LimitExceededError('SORTITION_COST_LIMIT', `counting exactly over ${exact.length} feature(s) may build state keys worth ${c.keys >= 2 ** 40 ? 'more than 2^40' : c.keys} work units, more than ${SORTITION_LIMITS.maxKeyCost} (its states would take too much time and memory; docs/spec.md, Work bound)`, hint)
   }
   if (c.draw > SORTITION_LIMITS.maxDrawCost) {
     throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan may take ${c.draw} work units, more than ${SORTITION_LIMITS.maxDrawCost} (${c.rounds} rounds of at most ${c.round}; docs/spec.md, Work bound)`, hint)

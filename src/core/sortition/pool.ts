@@ -101,6 +101,13 @@ export const SORTITION_LIMITS = {
    */
   maxDrawCost: 2 ** 34,
   /**
+   * Most work units of the counter's state keys (`planCost(...).keys`: each transition charged 16 plus
+   * the counts of the state it builds), which bounds the count's time and memory where the count cost
+   * (words per transition) does not: a forged grid of one-respondent types keeps every value of two
+   * 64-value features open (docs/security.md). Over it: `SORTITION_COST_LIMIT`.
+   */
+  maxKeyCost: 2 ** 27,
+  /**
    * Count-cost budget of each trial count when the commit chooses the exact features greedily (a
    * commit-time heuristic, not part of replay: the chosen features are committed).
    */

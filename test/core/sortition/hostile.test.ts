@@ -57,8 +57,8 @@ describe('forged plan-3 panel proofs that no round can keep (the hostile bench)'
 })
 
 describe('forged panel proofs that attack the exact counter (the hostile bench, count-2, count-5, count-12)', () => {
-  it('are within the count limit up to 12 rows (a count cost of 2^26.9 at 12) and refused at 13, by the work bound alone', () => {
-    const costs = [2, 5, 12, 13].map((rows) => {
+  it('are within the count cost up to 12 rows (2^26.9 at 12) but refused from 2 rows by the key cost, which charges each transition its state (2^28.0 at 2 rows), by the work bound alone', () => {
+    const costs = [1, 2, 5, 12, 13].map((rows) => {
       const { pool, table, exact } = hostileCountPlan({ rows, k: 3 })
       return { rows, cells: pool.respondents.length, c: planCost(pool, table, 3, exact, 1), check: () => checkPlanCost(pool, table, 3, exact) }
     })
@@ -66,14 +66,17 @@ describe('forged panel proofs that attack the exact counter (the hostile bench, 
       // One respondent per type, so one cell per type: the grid plus one cell for each other value of `a`.
       expect([c.cells, c.words]).toEqual([cells, 1])
       expect(cells).toBe(64 * rows + 64 - rows)
-      if (rows <= 12) {
-        expect(c.count).toBeLessThanOrEqual(SORTITION_LIMITS.maxCountCost)
+      if (rows <= 12) expect(c.count).toBeLessThanOrEqual(SORTITION_LIMITS.maxCountCost)
+      if (rows === 1) {
+        expect(c.keys).toBeLessThanOrEqual(SORTITION_LIMITS.maxKeyCost)
         expect(check).not.toThrow()
-      } else expect(check).toThrow(/more than 134217728 work units/)
+      } else if (rows <= 12) expect(check).toThrow(/may build state keys worth \d+ work units, more than 134217728/)
+      else expect(check).toThrow(/more than 134217728 work units/)
     }
-    expect(costs[2]!.c.count).toBeGreaterThan(SORTITION_LIMITS.maxCountCost / 2)
-    // Almost every transition starts a state of its own: the count cost charges each 1 unit (w = 1).
-    expect(costs[2]!.c.states).toBeGreaterThan(0.9 * costs[2]!.c.transitions)
+    expect(costs[3]!.c.count).toBeGreaterThan(SORTITION_LIMITS.maxCountCost / 2)
+    // Almost every transition starts a state of its own: the count cost charges each 1 unit (w = 1), the key cost 16 + P_i + E.
+    expect(costs[3]!.c.states).toBeGreaterThan(0.9 * costs[3]!.c.transitions)
+    expect(costs[1]!.c.keys).toBeGreaterThan(SORTITION_LIMITS.maxKeyCost)
   })
 
   it('with rejection rounds (count-2-rounds at full size: within 2^34), verify counts, replays every round and fails outcome by name (here one row, 40 rounds)', async () => {
@@ -81,6 +84,10 @@ describe('forged panel proofs that attack the exact counter (the hostile bench, 
     expect(full.cost.draw).toBeLessThanOrEqual(SORTITION_LIMITS.maxDrawCost)
     expect(full.cost.draw + full.cost.round).toBeGreaterThan(SORTITION_LIMITS.maxDrawCost)
     expect(full.maxRounds).toBe(Math.floor(SORTITION_LIMITS.maxDrawCost / full.cost.round))
+    // Its counter's state keys pass the key cost: refused by name before any counting or round.
+    const refused = await verify(full.text, ENGINE_ONLY)
+    expect(refused.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['commitment-cid'])
+    expect(refused.checks.find((c) => !c.ok)!.detail).toMatch(/may build state keys worth \d+ work units, more than 134217728/)
     const r = await verify(hostileCountProof({ rows: 1, k: 3, rounds: 40 }).text, ENGINE_ONLY)
     const failed = r.checks.filter((c) => !c.ok)
     expect(failed.map((c) => c.name)).toEqual(['outcome', 'panel-size', 'panel-distinct', 'panel-members-known', 'panel-quotas', 'panel-replay', 'revealed-winners'])

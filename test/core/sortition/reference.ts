@@ -142,7 +142,7 @@ export function referenceCost(
   exactFeatures: string[],
   rounds: number,
   households = false,
-): { words: number; states: number; transitions: number; count: number; round: number; blocks: number; choose: number; picks: number; keep: number; household: number; draw: number } {
+): { words: number; states: number; transitions: number; keys: number; count: number; round: number; blocks: number; choose: number; picks: number; keep: number; household: number; draw: number } {
   const CAP = 1n << 40n
   const sat = (x: bigint): bigint => (x > CAP ? CAP : x)
   const names = header.slice(1).map((name, col) => ({ name, col: col + 1 })).sort((a, b) => byBytes(a.name, b.name))
@@ -174,6 +174,7 @@ export function referenceCost(
   let blocks = 0n
   let states = 0n
   let transitions = 0n
+  let keys = 0n
   for (let i = 0; i < cells.length; i++) {
     const before = cells.slice(0, i).reduce((a, c) => a + c.n, 0)
     let m = Math.min(cells[i]!.n, k)
@@ -219,6 +220,8 @@ export function referenceCost(
     }
     states = sat(states + layerStates)
     transitions = sat(transitions + layerTrans)
+    // Keys: each transition builds a state of at most 1 + P_i + E counts, charged 16 + P_i + E.
+    keys = sat(keys + sat(layerTrans * BigInt(16 + open + E.length)))
     count = sat(count + sat(words * layerTrans) + sat(BigInt(k + 1) * BigInt(1 + open)))
   }
   // Round: 512 units, the blocks at w + 16 units each, 25 units a pick, the keep test over the features outside E
@@ -229,5 +232,5 @@ export function referenceCost(
   const picks = 25n * BigInt(k)
   const household = households ? 2n * BigInt(k) : 0n
   const round = sat(512n + choose + picks + keep + household)
-  return { words: Number(words), states: Number(states), transitions: Number(transitions), count: Number(count), round: Number(round), blocks: Number(blocks), choose: Number(choose), picks: Number(picks), keep: Number(keep), household: Number(household), draw: Number(sat(BigInt(rounds) * round)) }
+  return { words: Number(words), states: Number(states), transitions: Number(transitions), keys: Number(keys), count: Number(count), round: Number(round), blocks: Number(blocks), choose: Number(choose), picks: Number(picks), keep: Number(keep), household: Number(household), draw: Number(sat(BigInt(rounds) * round)) }
 }

@@ -56,6 +56,8 @@ export interface VectorCost {
   words: number
   states: number
   transitions: number
+  /** `Σ X_i · (16 + P_i + E)`: the counter's state keys (docs/spec.md, Work bound). */
+  keys: number
   count: number
   round: number
   /** The round's parts (docs/spec.md, Work bound): `Σ (m_i + 1)`, `(w + 16) · blocks`, `25 · k`, the keep test, the household test. */
@@ -146,7 +148,7 @@ function vectorCost(pool: ReturnType<typeof makePool>, table: ReturnType<typeof 
   const cap = plan.plan === 3 ? plan.maxRounds! : plan.plan === 2 ? SORTITION_LIMITS.maxRejectionRoundsV2 : SORTITION_LIMITS.maxRejectionRounds
   const rounds = exact.length === pool.features.length && !households ? 1 : cap
   const c = planCost(pool, table, k, exact, rounds, Infinity, households)
-  return { words: c.words, states: c.states, transitions: c.transitions, count: c.count, round: c.round, blocks: c.blocks, choose: c.choose, picks: c.picks, keep: c.keep, household: c.household, rounds: c.rounds, draw: c.draw }
+  return { words: c.words, states: c.states, transitions: c.transitions, keys: c.keys, count: c.count, round: c.round, blocks: c.blocks, choose: c.choose, picks: c.picks, keep: c.keep, household: c.household, rounds: c.rounds, draw: c.draw }
 }
 
 /** Header and rows (ids `x0000…`) of a composition, for the engine and the reference. */
