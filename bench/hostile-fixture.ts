@@ -104,18 +104,8 @@ export function hostileProof(shape: HostileShape): HostileProof {
   // bound admitted before issue 22) is what a forger writes by hand, and `commit` would refuse it.
   const one = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw: { ...draw, maxRounds: 1 }, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
   const { cid, json, bytes } = describeCommitment({ ...one.commitment, draw: { ...draw, maxRounds } })
-  const block = chain[2]!
-  const proof = {
-    type: 'orbitdraw-proof',
-    version: 1,
-    commitment: json,
-    commitmentCid: cid,
-    participants: { disclosure: 'winners', revealed: [] },
-    chain: { blocks: [{ cid: block.cid, bytes: Buffer.from(block.bytes).toString('base64') }] },
-    seed: bytesToHex(deriveSeed(cid, block)),
-    outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
-  }
-  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds, Infinity, households), k, n, maxRounds }
+  const text = forgedProofText(json, cid, chain[2]!)
+  return { text, commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, [], maxRounds, Infinity, households), k, n, maxRounds }
 }
 
 /**
@@ -195,16 +185,20 @@ export function hostileCountProof(shape: HostileCountShape): HostileCountProof {
   // would count the forged plan itself, which is the work this proof makes a verifier do.
   const one = commit({ beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw: { ...draw, exact: [], plan: 3, maxRounds: 1 }, participants: entries, private: { secret: new Uint8Array(32).fill(1) } })
   const { cid, json, bytes } = describeCommitment({ ...one.commitment, draw })
-  const block = chain[2]!
-  const proof = {
+  const text = forgedProofText(json, cid, chain[2]!)
+  return { text, commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, exact, maxRounds ?? 1), k, n: pool.respondents.length, maxRounds: maxRounds ?? 1 }
+}
+
+/** The proof text of a forged private panel commitment over `block`: nothing revealed, an empty outcome. */
+function forgedProofText(commitment: ReturnType<typeof describeCommitment>['json'], cid: string, block: ReturnType<typeof buildChain>[number]): string {
+  return JSON.stringify({
     type: 'orbitdraw-proof',
     version: 1,
-    commitment: json,
+    commitment,
     commitmentCid: cid,
     participants: { disclosure: 'winners', revealed: [] },
     chain: { blocks: [{ cid: block.cid, bytes: Buffer.from(block.bytes).toString('base64') }] },
     seed: bytesToHex(deriveSeed(cid, block)),
     outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
-  }
-  return { text: JSON.stringify(proof), commitmentText: new TextDecoder().decode(bytes), cost: planCost(pool, table, k, exact, maxRounds ?? 1), k, n: pool.respondents.length, maxRounds: maxRounds ?? 1 }
+  })
 }

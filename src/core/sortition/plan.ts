@@ -161,7 +161,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
         // Candidates within the trial budget and the protocol's bound (no counting before that).
         const rounds = order.length === pool.features.length ? 1 : plannerRounds
         const cost = planCost(pool, quotas, k, order, rounds, trialCost)
-        if (cost.stopped || cost.count > trialCost || cost.keys > SORTITION_LIMITS.maxKeyCost || cost.draw > SORTITION_LIMITS.maxDrawCost) continue
+        if (!affordable(cost, trialCost)) continue
         let c: Counter
         try {
           c = buildCounter(pool, quotas, k, order, budget)
@@ -331,11 +331,16 @@ function gateResult(plan: PanelPlan, gate: PlanMethodSettings, trials: Trials): 
   return result.kept >= gate.kept ? { result } : { result, refused: refusal(plan, gate, trials) }
 }
 
+/** True when a plan's cost is within the planner's count budget and the protocol's key and draw cost limits. */
+function affordable(cost: PlanCost, countBudget: number): boolean {
+  return !cost.stopped && cost.count <= countBudget && cost.keys <= SORTITION_LIMITS.maxKeyCost && cost.draw <= SORTITION_LIMITS.maxDrawCost
+}
+
 /** A counter of every feature when its count cost is at most {@link PLANNER_EXACT_COST} (and its draw cost within the limit), else undefined. */
 function fullCountIfCheap(pool: SortitionPool, quotas: QuotaTable, k: number, budget: number): Counter | undefined {
   const order = dpOrder(pool, pool.features.map((_, f) => f))
   const cost = planCost(pool, quotas, k, order, 1, PLANNER_EXACT_COST)
-  if (cost.stopped || cost.count > PLANNER_EXACT_COST || cost.keys > SORTITION_LIMITS.maxKeyCost || cost.draw > SORTITION_LIMITS.maxDrawCost) return undefined
+  if (!affordable(cost, PLANNER_EXACT_COST)) return undefined
   try {
     return buildCounter(pool, quotas, k, order, budget)
   } catch (err) {
@@ -385,7 +390,7 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
       const rounds = order.length === pool.features.length ? 1 : plannerRounds
       // A candidate whose count alone costs more than stopping here cannot win: its bound stops there.
       const cost = planCost(pool, quotas, k, order, rounds, Math.min(SORTITION_LIMITS.planTrialCost, stay))
-      if (cost.stopped || cost.count > SORTITION_LIMITS.planTrialCost || cost.keys > SORTITION_LIMITS.maxKeyCost || cost.draw > SORTITION_LIMITS.maxDrawCost) return
+      if (!affordable(cost, SORTITION_LIMITS.planTrialCost)) return
       const share = (pilot.meets![j]! + 1) / (trials + 1)
       const rate = Math.min(1, p / share)
       // Its method-1 gate (to the 7th kept, or all 2,000 trials), then the rest.
