@@ -1,6 +1,6 @@
 /**
  * Child of bench/sortition-hostile.bench.ts: builds the forged count proof of bench/hostile-fixture.ts
- * (`hostileCountProof`) with the rows and `k` given on the command line, runs `verify` on it (relaxed
+ * (`hostileCountProof`) with the rows, `k`, rounds (`-`: none) and values of `b` given on the command line, runs `verify` on it (relaxed
  * policy, as every bench proof), and prints one JSON line: its CPU and wall time, the failed checks and
  * the peak RSS. A child of its own, because at the count limit the counter runs out of memory and the
  * process dies: the parent reports the exit (signal or code) instead.
@@ -12,8 +12,9 @@ import { ENGINE_ONLY } from './proof-fixture.js'
 
 const rows = Number(process.argv[2])
 const k = Number(process.argv[3])
-const rounds = process.argv[4] === undefined ? undefined : process.argv[4] === 'max' ? 'max' : Number(process.argv[4])
-const h = hostileCountProof({ rows, k, ...(rounds === undefined ? {} : { rounds }) })
+const rounds = process.argv[4] === undefined || process.argv[4] === '-' ? undefined : process.argv[4] === 'max' ? 'max' : Number(process.argv[4])
+const values = process.argv[5] === undefined ? undefined : Number(process.argv[5])
+const h = hostileCountProof({ rows, k, ...(rounds === undefined ? {} : { rounds }), ...(values === undefined ? {} : { values }) })
 const c0 = process.cpuUsage()
 const t0 = performance.now()
 const r = await verify(h.text, ENGINE_ONLY)

@@ -124,6 +124,8 @@ export interface HostileCountShape {
   readonly rows: number
   /** Panel size (small: many states per layer, `w` = 1). */
   readonly k: number
+  /** Values of `b` (2 … 64; default 64): fewer values, smaller state keys, so more states within the key cost. */
+  readonly values?: number
   /**
    * Add rejection rounds: two more features `c` and `d`, not exact, with value `1` for the last 4
    * respondents of the grid and `0` for every other, `c` asking at least 1 member of value `1` and `d`
@@ -147,16 +149,18 @@ export interface HostileCountProof {
 /** The pool and quotas of a {@link HostileCountShape} (for tests: its work bound without a proof). */
 export function hostileCountPlan(shape: HostileCountShape): { pool: ReturnType<typeof makePool>; table: ReturnType<typeof checkQuotas>; exact: number[] } {
   const { rows: A, k } = shape
+  const B = shape.values ?? 64
   if (!Number.isSafeInteger(A) || A < 1 || A > 63) throw new Error('rows: 1 … 63')
+  if (!Number.isSafeInteger(B) || B < 2 || B > 64) throw new Error('values: 2 … 64')
   const reject = shape.rounds !== undefined
   const value = (v: number): string => ALPHABET[v]!
   const out: { id: string; values: string[] }[] = []
-  const grid = 64 * A
+  const grid = B * A
   const push = (a: number, b: number): void => {
     const x = out.length >= grid - 4 && out.length < grid ? '1' : '0'
     out.push({ id: String(out.length).padStart(5, '0'), values: reject ? [value(a), value(b), x, x] : [value(a), value(b)] })
   }
-  for (let a = 0; a < A; a++) for (let b = 0; b < 64; b++) push(a, b)
+  for (let a = 0; a < A; a++) for (let b = 0; b < B; b++) push(a, b)
   for (let a = A; a < 64; a++) push(a, 0)
   const pool = makePool(reject ? ['a', 'b', 'c', 'd'] : ['a', 'b'], out)
   const bounds = (f: string, v: string): [number, number] => (f === 'c' && v === '1' ? [1, k] : f === 'd' && v === '1' ? [0, 0] : [0, k])
