@@ -3,8 +3,8 @@
  * admits (docs/performance.md, "The worst a forged commitment costs a verifier"). Each is a private
  * (salted) commitment of plan method 3 that every rule of `commit` and `verify` accepts: the work bound
  * holds (nothing counted exactly, so the counter is one cell; 64-bit counts, `w` = 1), `maxRounds` is
- * the largest the draw cost allows (since issue 22, when each round is charged its real work: 1,398,898
- * rounds of 12,281 units for `min`, 1,036,117 of 16,581 with `households`, within 2^34; before, 4,000,000
+ * the largest the draw cost allows (since issue 22, when each round is charged its real work: 1,391,645
+ * rounds of 12,345 units for `min`, 1,032,133 of 16,645 with `households`, within 2^34; before, 4,000,000
  * rounds of 2k + 1 = 535 units within 2^31; `maxRounds` may be given above the limit, as a forger would
  * write it, and `verify` then refuses the commitment), and the
  * quotas are each feasible alone but break every round together: two features have the same value for

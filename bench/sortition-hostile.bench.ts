@@ -2,8 +2,8 @@
  * The worst a forged `panel` commitment makes a verifier do under the work bound (docs/spec.md,
  * Work bound; docs/performance.md, "The worst a forged commitment costs a verifier"). The forged proofs
  * of bench/hostile-fixture.ts: plan method 3 with the largest `maxRounds` the draw cost allows
- * (since issue 22 each round is charged its real work: `min` 1,398,898 rounds of 12,281 units,
- * `households` 1,036,117 of 16,581, each within 2^34; before, 4,000,000 rounds of 535 units within
+ * (since issue 22 each round is charged its real work: `min` 1,391,645 rounds of 12,345 units,
+ * `households` 1,032,133 of 16,645, each within 2^34; before, 4,000,000 rounds of 535 units within
  * 2^31), 64-bit counts, k = 267 of 277, and quotas (or a
  * household) that break every round, so a verifier replays every round before it can say the outcome
  * is unproven. For each: its size, the count and draw costs the work bound charges, and `verify` of
@@ -27,8 +27,11 @@
  * forged grids of one-respondent types over two exact features of 64 values, k = 3, at 1/32, 1/5 and
  * 1/1.07 of the count limit, each verified in a child process with a capped heap (`HOSTILE_COUNT_HEAP`
  * MiB, default 4,096), so running out of memory is a row, not a crash (`HOSTILE_COUNT_ROWS=2,5` picks
- * the grids); and `count-2-rounds`, count-2 with rejection rounds over its 1.6 million states (quick
- * with `HOSTILE_ROUNDS`, like the others). `HOSTILE_SHAPES=count` or `count-rounds` runs only those.
+ * the grids); and `count-2-rounds`, count-2 with rejection rounds over its 1.6 million states (refused
+ * by the key cost), and `count-12x16-rounds`, rejection rounds over the largest counter the key cost
+ * admits (12 rows of 16 values, k = 4; each cell a round walks charged 64 + 512 units since issue 22,
+ * `roundcap`) (quick with `HOSTILE_ROUNDS`, like the others). `HOSTILE_SHAPES=count` or `count-rounds`
+ * runs only those.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -57,9 +60,9 @@ const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
 const COUNT_ROWS = [2, 5, 12] // refused by the key cost since it was added (milliseconds each)
 
 /** `verify` of a forged count proof in a child process: its figures, or how it ended. */
-function countChild(rows: number, k: number, heapMiB: number, rounds?: number | 'max'): Promise<{ line?: { wallMs: number; cpuMs: number; failed: string[]; rssMiB: number; load: number }; wallMs: number; exit: string; peakRssMiB?: number }> {
+function countChild(rows: number, k: number, heapMiB: number, rounds?: number | 'max', values?: number): Promise<{ line?: { wallMs: number; cpuMs: number; failed: string[]; rssMiB: number; load: number }; wallMs: number; exit: string; peakRssMiB?: number }> {
   const gnuTime = existsSync('/usr/bin/time')
-  const argv = [TSX, COUNT_CHILD, String(rows), String(k), ...(rounds === undefined ? [] : [String(rounds)])]
+  const argv = [TSX, COUNT_CHILD, String(rows), String(k), rounds === undefined ? '-' : String(rounds), ...(values === undefined ? [] : [String(values)])]
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     const child = spawn(gnuTime ? '/usr/bin/time' : argv[0]!, gnuTime ? ['-f', 'maxrss %M', ...argv] : argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${heapMiB}` } })
@@ -147,19 +150,25 @@ export default async function (): Promise<BenchRow[]> {
       const what = c.line === undefined ? `${c.exit} before a verdict` : `CPU ${(c.line.cpuMs / 1000).toFixed(1)} s, ${(c.line.cpuMs * 1e6 / h.cost.count).toFixed(0)} ns per count unit; failed ${c.line.failed.join(', ')}`
       rows.push({ name: `${label}: verify in Node, a child process with a ${heap} MiB heap (load ${load}; ${what}; peak RSS ${c.peakRssMiB === undefined ? '?' : `${c.peakRssMiB.toFixed(0)} MiB`})`, value: c.line?.wallMs ?? c.wallMs, unit: 'ms', baseline, goal: 'report (a count within the limit should take seconds, in bounded memory)' })
     }
-    // count-2 with rejection rounds: features c, d that no round meets, plan 3, the largest maxRounds the draw cost allows; the rounds walk 1.6 million states.
-    if (only === undefined || only.includes('count-rounds')) {
-      const h = hostileCountProof({ rows: 2, k: 3, rounds: 'max' })
-      const label = `forged panel proof "count-2-rounds" (count-2 plus two features no round meets, plan 3, maxRounds ${h.maxRounds.toLocaleString('en')} of ${h.cost.round} units: draw cost 2^${Math.log2(h.cost.draw).toFixed(2)}; ${h.text.length.toLocaleString('en')} bytes)`
+    // Grids with rejection rounds: features c, d that no round meets, plan 3, the largest maxRounds the draw cost allows. `count-2-rounds`
+    // (1.6 million states; refused by the key cost since it exists) and `count-12x16-rounds`, the largest counter the key cost admits
+    // (12 rows of 16 values, k = 4: 1.9 million states, 244 cells; issue 22, `roundcap`: each cell a round walks is charged 64 + 512 units).
+    const roundShapes = [
+      { key: 'count-2-rounds', rows: 2, k: 3, values: 64, what: 'count-2 plus two features no round meets' },
+      { key: 'count-12x16-rounds', rows: 12, k: 4, values: 16, what: 'the largest grid the key cost admits (12 rows of 16 values, k = 4) plus two features no round meets' },
+    ]
+    for (const g of only === undefined || only.includes('count-rounds') ? roundShapes : []) {
+      const h = hostileCountProof({ rows: g.rows, k: g.k, values: g.values, rounds: 'max' })
+      const label = `forged panel proof "${g.key}" (${g.what}, plan 3, maxRounds ${h.maxRounds.toLocaleString('en')} of ${h.cost.round} units (walk ${h.cost.walk}): draw cost 2^${Math.log2(h.cost.draw).toFixed(2)}; ${h.text.length.toLocaleString('en')} bytes)`
       const load = loadavg()[0]!.toFixed(1)
-      // Quick: at least 200,000 rounds, else the count's own variation (about 0.5 s of its 8 s) hides them.
-      const n = quick === undefined ? undefined : Math.max(quick, 200_000)
-      const runs = n === undefined ? [await countChild(2, 3, 4096, 'max')] : [await countChild(2, 3, 4096, 1), await countChild(2, 3, 4096, n)]
+      // Quick: at least 20,000 rounds, else the count's own variation (about 0.5 s of its 4 to 8 s) hides them.
+      const n = quick === undefined ? undefined : Math.min(h.maxRounds, Math.max(quick, 20_000))
+      const runs = n === undefined ? [await countChild(g.rows, g.k, 4096, 'max', g.values)] : [await countChild(g.rows, g.k, 4096, 1, g.values), await countChild(g.rows, g.k, 4096, n, g.values)]
       const cpu = runs.map((r) => r.line?.cpuMs ?? NaN)
       const wall = runs.map((r) => r.line?.wallMs ?? r.wallMs)
       const ext = (t: number[]): number => (t.length === 1 ? t[0]! : t[0]! + ((t[1]! - t[0]!) * (h.maxRounds - 1)) / (n! - 1))
       const replay = n === undefined ? `all ${h.maxRounds.toLocaleString('en')} rounds` : `EXTRAPOLATED from 1 and ${n.toLocaleString('en')} rounds`
-      rows.push({ name: `${label}: verify in Node, a child process (${replay}; load ${load}; CPU ${(ext(cpu) / 1000).toFixed(1)} s, of which counting ${(cpu[0]! / 1000).toFixed(1)} s when quick; ${(((ext(cpu) - (n === undefined ? 0 : cpu[0]!)) * 1e6) / h.cost.draw).toFixed(2)} ns per draw unit when quick; ${runs.at(-1)!.exit})`, value: ext(wall), unit: 'ms', baseline })
+      rows.push({ name: `${label}: verify in Node, a child process (${replay}; load ${load}; CPU ${(ext(cpu) / 1000).toFixed(1)} s, of which counting ${(cpu[0]! / 1000).toFixed(1)} s when quick; ${(((ext(cpu) - (n === undefined ? 0 : cpu[0]!)) * 1e6) / h.cost.draw).toFixed(2)} ns per draw unit when quick; failed ${runs.at(-1)!.line?.failed.join(', ') ?? '?'}; peak RSS ${runs.at(-1)!.peakRssMiB?.toFixed(0) ?? '?'} MiB; ${runs.at(-1)!.exit})`, value: ext(wall), unit: 'ms', baseline })
     }
     for (const [key, shape] of Object.entries(SHAPES)) {
       if (only !== undefined && !only.includes(key)) continue

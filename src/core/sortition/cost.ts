@@ -3,8 +3,8 @@
  * commitment alone (per-type counts, quotas, `k`, the exact features), before any counting, that
  * bounds the layers, states, transitions and bigint sizes of the exact counter and the work of the
  * draw's rejection rounds (each round charged its real work: the choice of counts, the picks, the test
- * of the quotas left to rejection, with a household rule the household test and, over a counter too
- * large for the processor's caches, each cell's lookups). A plan over {@link SORTITION_LIMITS.maxCountCost} or
+ * of the quotas left to rejection, with a household rule the household test, and the walk over the
+ * cells, dearer over a counter too large for the processor's caches). A plan over {@link SORTITION_LIMITS.maxCountCost} or
  * {@link SORTITION_LIMITS.maxDrawCost} is refused
  * (`SORTITION_COST_LIMIT`) by the commit and by every verifier, in time linear in the number of cells
  * times `k` (and never more than the limit's worth of evaluation).
@@ -58,17 +58,25 @@ export const BLOCK_UNITS = 16
 export const KEY_UNITS = 16
 
 /**
- * Work units charged per cell a round walks when the counter is large (docs/spec.md, Work bound): over
- * more than {@link CACHED_STATES} states a round's lookups of its state at each cell (its transitions,
- * its blocks, its sampler) miss the processor's caches, about 250 to 450 ns a cell measured
- * (bench/sortition-units.bench.ts, the forged grids of bench/hostile-fixture.ts). A protocol constant.
+ * Work units charged per cell a round walks (docs/spec.md, Work bound): the lookups of its state at the
+ * cell (its sampler, its transitions, its blocks), about 50 ns a cell in a counter the processor's
+ * caches hold (bench/sortition-units.bench.ts, the forged grids of bench/hostile-fixture.ts). A protocol
+ * constant.
  */
-export const LOOKUP_UNITS = 384
+export const CELL_UNITS = 64
 
 /**
- * The counter size (the work bound's `states`, summed over the layers) above which a round is charged
- * {@link LOOKUP_UNITS} per cell (docs/spec.md, Work bound): at most 4,096 states, the counter a round
- * walks stays in the processor's caches. A protocol constant.
+ * Work units charged per cell a round walks on top of {@link CELL_UNITS} when the counter has more
+ * than {@link CACHED_STATES} states (docs/spec.md, Work bound): the lookups then miss the processor's
+ * caches, about 450 to 500 ns a cell measured over the largest counter the key cost admits. A protocol
+ * constant.
+ */
+export const LOOKUP_UNITS = 512
+
+/**
+ * The counter size (the work bound's `states`, summed over the layers) above which a round's walk is
+ * charged {@link LOOKUP_UNITS} more per cell (docs/spec.md, Work bound): a counter of at most 4,096
+ * states stays in the processor's caches. A protocol constant.
  */
 export const CACHED_STATES = 4096
 
@@ -84,7 +92,7 @@ export interface PlanCost {
   /** Bound on the counter's work: `Σ_i (w · X_i + (k + 1) · (1 + P_i))` over the cells. */
   readonly count: number
   /**
-   * Bound on one rejection round's work: `512 + choose + picks + keep + household + lookup` (`ROUND_UNITS` = 512; docs/spec.md, Work bound).
+   * Bound on one rejection round's work: `512 + choose + picks + keep + household + walk` (`ROUND_UNITS` = 512; docs/spec.md, Work bound).
    */
   readonly round: number
   /** The round's choice of counts: `(w + 16) · blocks` (`BLOCK_UNITS` = 16). */
@@ -97,8 +105,11 @@ export interface PlanCost {
   readonly keep: number
   /** The round's household test: `HOUSEHOLD_UNITS · k` (2 · k) with a household rule, else 0. */
   readonly household: number
-  /** The round's cell lookups in a large counter: `LOOKUP_UNITS · cells` (384 per cell) when `states` exceeds `CACHED_STATES` (4,096), else 0. */
-  readonly lookup: number
+  /**
+   * The round's walk over the cells: `cells · (CELL_UNITS + LOOKUP_UNITS)` (64 + 512 a cell) when `states`
+   * exceeds `CACHED_STATES` (4,096), else `cells · CELL_UNITS` (64 a cell).
+   */
+  readonly walk: number
   /** Rounds charged: 1 when every feature is exact, else {@link SORTITION_LIMITS.maxRejectionRounds}. */
   readonly rounds: number
   /** Bound on the draw's work: `rounds × round` (saturated). */
@@ -258,10 +269,10 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   const picks = PICK_UNITS * k
   const keep = k * (pool.features.length - E) + otherValues
   const household = households ? HOUSEHOLD_UNITS * k : 0
-  // Over a counter too large for the caches, each cell a round walks is a few memory misses.
-  const lookup = states > CACHED_STATES ? mul(LOOKUP_UNITS, T) : 0
-  const round = sat(ROUND_UNITS + choose + picks + keep + household + lookup)
-  return { count, round, choose, blocks, picks, keep, household, lookup, rounds, draw: mul(rounds, round), states, transitions, keys, words, cells: T, stopped }
+  // Each cell a round walks is a few lookups; over a counter too large for the caches, a few memory misses.
+  const walk = mul(CELL_UNITS + (states > CACHED_STATES ? LOOKUP_UNITS : 0), T)
+  const round = sat(ROUND_UNITS + choose + picks + keep + household + walk)
+  return { count, round, choose, blocks, picks, keep, household, walk, rounds, draw: mul(rounds, round), states, transitions, keys, words, cells: T, stopped }
 }
 
 /**

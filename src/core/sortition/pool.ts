@@ -95,9 +95,10 @@ export const SORTITION_LIMITS = {
   /**
    * Most work units of a draw's rejection rounds (`planCost(...).round` times the rounds charged:
    * 1 for a plan that counts every feature and has no household rule, else the plan method's round
-   * cap). A round is charged its real work (its blocks, picks, keep test and household test), 0.5 to
-   * 5.7 ns of CPU a unit measured, so a forged plan within it costs a verifier about 20 s of CPU on a
-   * small counter, about 55 s over a counter of millions of states (docs/spec.md, Work bound). 2^31 before issue 22. Over it: `SORTITION_COST_LIMIT`.
+   * cap). A round is charged its real work (its blocks, picks, keep test, household test and, over a
+   * counter of more than 4,096 states, its lookups at each cell), about 1 ns of CPU a unit measured on
+   * small and large counters alike, so a forged plan within it costs a verifier about 20 s of CPU
+   * (docs/spec.md, Work bound). 2^31 before issue 22. Over it: `SORTITION_COST_LIMIT`.
    */
   maxDrawCost: 2 ** 34,
   /**

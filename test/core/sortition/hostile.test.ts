@@ -10,7 +10,7 @@ import { verify } from '../../../src/core/verify.js'
 import { parseCommitment } from '../../../src/core/commitment.js'
 import { SORTITION_LIMITS } from '../../../src/core/sortition/pool.js'
 import { hostileCountPlan, hostileCountProof, hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
-import { CACHED_STATES, checkPlanCost, LOOKUP_UNITS, planCost } from '../../../src/core/sortition/cost.js'
+import { CACHED_STATES, CELL_UNITS, checkPlanCost, LOOKUP_UNITS, planCost } from '../../../src/core/sortition/cost.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 
 const SHAPES = [
@@ -24,8 +24,9 @@ describe('forged plan-3 panel proofs that no round can keep (the hostile bench)'
     for (const shape of SHAPES) {
       const h = hostileProof(shape)
       const draw = parseCommitment(new TextEncoder().encode(h.commitmentText)).draw as { plan?: number; maxRounds?: number; k?: number }
-      // Round: 512 units, 268 blocks of w + 16 = 17 units, 25 units a pick, k per feature left to rejection plus their values, 2k for households.
-      const round = 512 + 17 * (HOSTILE_K + 1) + 25 * HOSTILE_K + shape.features * (HOSTILE_K + shape.values) + (shape.households === true ? 2 * HOSTILE_K : 0)
+      // Round: 512 units, 268 blocks of w + 16 = 17 units, 25 units a pick, k per feature left to rejection plus their values, 2k for households,
+      // and the walk over its one cell (64 units: one state, cached).
+      const round = 512 + 17 * (HOSTILE_K + 1) + 25 * HOSTILE_K + shape.features * (HOSTILE_K + shape.values) + (shape.households === true ? 2 * HOSTILE_K : 0) + 64
       const largest = Math.floor(SORTITION_LIMITS.maxDrawCost / round)
       expect([draw.plan, draw.maxRounds, draw.k]).toEqual([3, largest, HOSTILE_K])
       expect(largest).toBeLessThan(SORTITION_LIMITS.maxRejectionRoundsV3)
@@ -94,7 +95,7 @@ describe('forged panel proofs that attack the exact counter (the hostile bench, 
     expect(failed[0]!.detail).toMatch(/no relaxed panel met every quota in 40 rounds/)
   })
 
-  it('over the largest counter the key cost admits (12 rows of 16 values, k = 4), each cell a round walks is charged its lookups: the rounds the draw cost admitted before are refused by name before any counting', async () => {
+  it('over the largest counter the key cost admits (12 rows of 16 values, k = 4), each cell a round walks is charged its lookups, dearer over more than 4,096 states: the rounds the draw cost admitted before are refused by name before any counting', async () => {
     const shape = { rows: 12, k: 4, values: 16 } as const
     const { pool, table, exact } = hostileCountPlan({ ...shape, rounds: 1 })
     const c = planCost(pool, table, 4, exact, 1)
@@ -102,24 +103,24 @@ describe('forged panel proofs that attack the exact counter (the hostile bench, 
     expect(c.keys).toBeLessThanOrEqual(SORTITION_LIMITS.maxKeyCost)
     expect(c.count).toBeLessThanOrEqual(SORTITION_LIMITS.maxCountCost)
     expect(c.states).toBeGreaterThan(CACHED_STATES)
-    expect([c.cells, c.lookup]).toEqual([244, LOOKUP_UNITS * 244])
-    expect(c.round).toBe(512 + c.choose + c.picks + c.keep + c.household + c.lookup)
-    // Without the lookups a round was charged 8,920 units, so 1,925,994 rounds fitted 2^34 (about 12 ns of CPU a unit measured).
-    const before = Math.floor(SORTITION_LIMITS.maxDrawCost / (c.round - c.lookup))
+    expect([c.cells, c.walk]).toEqual([244, (CELL_UNITS + LOOKUP_UNITS) * 244])
+    expect(c.round).toBe(512 + c.choose + c.picks + c.keep + c.household + c.walk)
+    // Without its walk a round was charged 8,920 units, so 1,925,994 rounds fitted 2^34 (about 13 ns of CPU a unit measured).
+    const before = Math.floor(SORTITION_LIMITS.maxDrawCost / (c.round - c.walk))
     expect(before).toBe(1_925_994)
     const old = hostileCountProof({ ...shape, rounds: before })
     const refused = await verify(old.text, ENGINE_ONLY)
     expect(refused.checks.filter((x) => !x.ok).map((x) => x.name)).toEqual(['commitment-cid'])
-    expect(refused.checks.find((x) => !x.ok)!.detail).toMatch(/the rejection rounds of this plan may take \d+ work units, more than 17179869184 \(1925994 rounds of at most 102616;/)
+    expect(refused.checks.find((x) => !x.ok)!.detail).toMatch(/the rejection rounds of this plan may take \d+ work units, more than 17179869184 \(1925994 rounds of at most 149464;/)
     // The largest cap admitted now, and one round more.
     const full = hostileCountProof({ ...shape, rounds: 'max' })
     expect(full.maxRounds).toBe(Math.floor(SORTITION_LIMITS.maxDrawCost / c.round))
     expect(() => checkPlanCost(pool, table, 4, exact, 3, full.maxRounds)).not.toThrow()
     expect(() => checkPlanCost(pool, table, 4, exact, 3, full.maxRounds + 1)).toThrow(/rejection rounds of this plan may take/)
-    // A counter of at most 4,096 states is not charged the lookups (one row: 1,045 states).
+    // A counter of at most 4,096 states is charged 64 units a cell (one row: 1,045 states, 79 cells).
     const small = hostileCountPlan({ rows: 1, k: 4, values: 16, rounds: 1 })
     const s = planCost(small.pool, small.table, 4, small.exact, 1)
     expect(s.states).toBeLessThanOrEqual(CACHED_STATES)
-    expect(s.lookup).toBe(0)
+    expect(s.walk).toBe(CELL_UNITS * 79)
   })
 })

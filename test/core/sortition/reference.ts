@@ -142,7 +142,7 @@ export function referenceCost(
   exactFeatures: string[],
   rounds: number,
   households = false,
-): { words: number; states: number; transitions: number; keys: number; count: number; round: number; blocks: number; choose: number; picks: number; keep: number; household: number; lookup: number; draw: number } {
+): { words: number; states: number; transitions: number; keys: number; count: number; round: number; blocks: number; choose: number; picks: number; keep: number; household: number; walk: number; draw: number } {
   const CAP = 1n << 40n
   const sat = (x: bigint): bigint => (x > CAP ? CAP : x)
   const names = header.slice(1).map((name, col) => ({ name, col: col + 1 })).sort((a, b) => byBytes(a.name, b.name))
@@ -225,14 +225,14 @@ export function referenceCost(
     count = sat(count + sat(words * layerTrans) + sat(BigInt(k + 1) * BigInt(1 + open)))
   }
   // Round: 512 units, the blocks at w + 16 units each, 25 units a pick, the keep test over the features outside E
-  // (k per feature plus its values), 2 units a member for the household test, and 384 units a cell when the
-  // states (summed over the layers) are more than 4,096.
+  // (k per feature plus its values), 2 units a member for the household test, and the walk: 64 units a cell,
+  // 64 + 512 when the states (summed over the layers) are more than 4,096.
   const others = names.map((_, f) => f).filter((f) => !E.includes(f))
   const keep = BigInt(k * others.length + others.reduce((a, f) => a + values[f]!.length, 0))
   const choose = sat((words + 16n) * blocks)
   const picks = 25n * BigInt(k)
   const household = households ? 2n * BigInt(k) : 0n
-  const lookup = states > 4096n ? sat(384n * BigInt(cells.length)) : 0n
-  const round = sat(512n + choose + picks + keep + household + lookup)
-  return { words: Number(words), states: Number(states), transitions: Number(transitions), keys: Number(keys), count: Number(count), round: Number(round), blocks: Number(blocks), choose: Number(choose), picks: Number(picks), keep: Number(keep), household: Number(household), lookup: Number(lookup), draw: Number(sat(BigInt(rounds) * round)) }
+  const walk = sat((states > 4096n ? 64n + 512n : 64n) * BigInt(cells.length))
+  const round = sat(512n + choose + picks + keep + household + walk)
+  return { words: Number(words), states: Number(states), transitions: Number(transitions), keys: Number(keys), count: Number(count), round: Number(round), blocks: Number(blocks), choose: Number(choose), picks: Number(picks), keep: Number(keep), household: Number(household), walk: Number(walk), draw: Number(sat(BigInt(rounds) * round)) }
 }

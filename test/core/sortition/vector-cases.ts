@@ -60,13 +60,13 @@ export interface VectorCost {
   keys: number
   count: number
   round: number
-  /** The round's parts (docs/spec.md, Work bound): `Σ (m_i + 1)`, `(w + 16) · blocks`, `25 · k`, the keep test, the household test, the cell lookups (384 a cell over more than 4,096 states). */
+  /** The round's parts (docs/spec.md, Work bound): `Σ (m_i + 1)`, `(w + 16) · blocks`, `25 · k`, the keep test, the household test, the walk over the cells (64 a cell, 64 + 512 over more than 4,096 states). */
   blocks: number
   choose: number
   picks: number
   keep: number
   household: number
-  lookup: number
+  walk: number
   rounds: number
   draw: number
 }
@@ -149,7 +149,7 @@ function vectorCost(pool: ReturnType<typeof makePool>, table: ReturnType<typeof 
   const cap = plan.plan === 3 ? plan.maxRounds! : plan.plan === 2 ? SORTITION_LIMITS.maxRejectionRoundsV2 : SORTITION_LIMITS.maxRejectionRounds
   const rounds = exact.length === pool.features.length && !households ? 1 : cap
   const c = planCost(pool, table, k, exact, rounds, Infinity, households)
-  return { words: c.words, states: c.states, transitions: c.transitions, keys: c.keys, count: c.count, round: c.round, blocks: c.blocks, choose: c.choose, picks: c.picks, keep: c.keep, household: c.household, lookup: c.lookup, rounds: c.rounds, draw: c.draw }
+  return { words: c.words, states: c.states, transitions: c.transitions, keys: c.keys, count: c.count, round: c.round, blocks: c.blocks, choose: c.choose, picks: c.picks, keep: c.keep, household: c.household, walk: c.walk, rounds: c.rounds, draw: c.draw }
 }
 
 /** Header and rows (ids `x0000…`) of a composition, for the engine and the reference. */
@@ -191,7 +191,7 @@ export function costVectorInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
       exactFeatures: ['f'],
     },
     ...hostileCostInputs(),
-    ...lookupCostInputs(),
+    ...walkCostInputs(),
   ]
 }
 
@@ -199,11 +199,11 @@ export function costVectorInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
  * A plan whose counter is above 4,096 states (summed over the layers) and whose rounds reject every
  * panel (issue 22, `roundcap`): one exact feature `a` of 40 values, 20 respondents each, and two
  * features `c`, `d` left to rejection that no round meets together (4 respondents have value `1` on
- * both; `c` asks at least one of them, `d` none), k = 200, plan method 3. Each round is charged 384 units
- * a cell for its lookups: at the largest `maxRounds` the draw cost admitted without them (now refused), at
- * the largest it admits with them, and one round more.
+ * both; `c` asks at least one of them, `d` none), k = 200, plan method 3. Each round's walk over the
+ * cells is charged 64 + 512 units a cell: at the largest `maxRounds` the draw cost admitted without it
+ * (now refused), at the largest it admits with it, and one round more.
  */
-function lookupCostInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
+function walkCostInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
   const V = 40
   const k = 200
   const a = Array.from({ length: V }, (_, i) => `a${String(i).padStart(2, '0')}`)
@@ -222,11 +222,11 @@ function lookupCostInputs(): Omit<CostVector, 'cost' | 'verdict'>[] {
   const pool = makePool(header.slice(1), rows.map((r) => ({ id: r[0]!, values: r.slice(1) })))
   const table = checkQuotas(pool, base.features.flatMap((f) => f.values.map((value, j) => ({ feature: f.name, value, min: f.min[j]!, max: f.max[j]! }))), k)
   const c = planCost(pool, table, k, [0], 1)
-  const before = Math.floor(SORTITION_LIMITS.maxDrawCost / (c.round - c.lookup))
+  const before = Math.floor(SORTITION_LIMITS.maxDrawCost / (c.round - c.walk))
   const largest = Math.floor(SORTITION_LIMITS.maxDrawCost / c.round)
   const what = `a counter of more than 4,096 states with rejection rounds: 40 values of a counted (20 respondents each), c and d that no round meets, k = ${k}, plan 3`
   return [
-    { name: `${what}, maxRounds ${before} (the largest admitted before a round was charged its lookups)`, ...base, maxRounds: before },
+    { name: `${what}, maxRounds ${before} (the largest admitted before a round was charged its walk over the cells)`, ...base, maxRounds: before },
     { name: `${what}, maxRounds ${largest} (the largest the draw cost admits)`, ...base, maxRounds: largest },
     { name: `${what}, maxRounds ${largest + 1} (one round more)`, ...base, maxRounds: largest + 1 },
   ]

@@ -41,12 +41,12 @@ describe('sortition vectors (test/vectors/sortition.json)', () => {
 })
 
 describe('work-bound vectors (test/vectors/sortition.json, costs)', () => {
-  it('cover a plan within the limits, a rounds-dominated one, the hostile plan refused, the forged plans of the hostile bench and a counter charged its lookups on both sides of the draw cost', () => {
+  it('cover a plan within the limits, a rounds-dominated one, the hostile plan refused, the forged plans of the hostile bench and a counter charged its walk over a large counter on both sides of the draw cost', () => {
     expect(doc.costs.length).toBe(costVectorInputs().length)
     expect(doc.costs.map((c) => c.verdict)).toEqual(['ok', 'ok', 'SORTITION_COST_LIMIT', 'SORTITION_COST_LIMIT', 'ok', 'SORTITION_COST_LIMIT', 'SORTITION_COST_LIMIT', 'ok', 'SORTITION_COST_LIMIT', 'SORTITION_COST_LIMIT', 'ok', 'SORTITION_COST_LIMIT'])
-    // Both sides of the 4,096 states: the lookups charged (384 a cell) or not.
-    expect(doc.costs.some((c) => c.cost.states > 4096 && c.cost.lookup === 384 * c.types.length)).toBe(true)
-    expect(doc.costs.some((c) => c.cost.states <= 4096 && c.cost.lookup === 0)).toBe(true)
+    // Both sides of the 4,096 states: a cell walked at 64 + 512 units (one cell per type when `a` alone is counted) or at 64.
+    expect(doc.costs.some((c) => c.cost.states > 4096 && c.cost.walk === (64 + 512) * (c.types.length - 1))).toBe(true)
+    expect(doc.costs.some((c) => c.cost.states <= 4096 && c.exactFeatures.length === 0 && c.cost.walk === 64)).toBe(true)
   })
   for (const c of doc.costs) {
     it(c.name, () => {
