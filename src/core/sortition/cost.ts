@@ -127,7 +127,7 @@ export interface PlanCost {
   readonly words: number
   /** Number of cells (layers with transitions). */
   readonly cells: number
-  /** True when the evaluation stopped early because the cost already exceeded `limit`. */
+  /** True when the evaluation stopped early because the cost already exceeded `limit` (every other part, `states` and `walk` among them, is then partial). */
   readonly stopped: boolean
 }
 
