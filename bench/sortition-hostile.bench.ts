@@ -167,6 +167,11 @@ export default async function (): Promise<BenchRow[]> {
       const cpu = runs.map((r) => r.line?.cpuMs ?? NaN)
       const wall = runs.map((r) => r.line?.wallMs ?? r.wallMs)
       const ext = (t: number[]): number => (t.length === 1 ? t[0]! : t[0]! + ((t[1]! - t[0]!) * (h.maxRounds - 1)) / (n! - 1))
+      // A commitment refused by its work bound (count-2-rounds: its key cost) runs no round: its time is the refusal's, not extrapolated.
+      if (runs.at(-1)!.line?.failed.includes('commitment-cid') === true) {
+        rows.push({ name: `${label}: verify in Node, a child process (refused before counting: failed ${runs.at(-1)!.line!.failed.join(', ')}; CPU ${(runs.at(-1)!.line!.cpuMs / 1000).toFixed(2)} s; load ${load})`, value: runs.at(-1)!.line!.wallMs, unit: 'ms', baseline })
+        continue
+      }
       const replay = n === undefined ? `all ${h.maxRounds.toLocaleString('en')} rounds` : `EXTRAPOLATED from 1 and ${n.toLocaleString('en')} rounds`
       rows.push({ name: `${label}: verify in Node, a child process (${replay}; load ${load}; CPU ${(ext(cpu) / 1000).toFixed(1)} s, of which counting ${(cpu[0]! / 1000).toFixed(1)} s when quick; ${(((ext(cpu) - (n === undefined ? 0 : cpu[0]!)) * 1e6) / h.cost.draw).toFixed(2)} ns per draw unit when quick; failed ${runs.at(-1)!.line?.failed.join(', ') ?? '?'}; peak RSS ${runs.at(-1)!.peakRssMiB?.toFixed(0) ?? '?'} MiB; ${runs.at(-1)!.exit})`, value: ext(wall), unit: 'ms', baseline })
     }
