@@ -134,6 +134,9 @@ Examples:
       } catch {
         // Bad flags: the draw says so below, before any request.
       }
+    }).catch((err: unknown) => {
+      prefetch?.stop()
+      throw err
     })
     const commitment = file.commitment
     if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
