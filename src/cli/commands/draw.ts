@@ -134,9 +134,6 @@ Examples:
       } catch {
         // Bad flags: the draw says so below, before any request.
       }
-    }).catch((err: unknown) => {
-      prefetch?.stop()
-      throw err
     })
     const commitment = file.commitment
     if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
