@@ -199,10 +199,8 @@ function sniffType(bytes: Uint8Array): string | undefined {
   return m?.[1] === PROOF_TYPE || m?.[1] === RECEIPT_TYPE ? m[1] : undefined
 }
 
-/** Reads and checks a commitment file; `onRead` gets its bytes first, before they are checked. */
-export async function readCommitmentFile(path: string, onRead?: (bytes: Uint8Array) => void): Promise<CommitmentFile> {
+export async function readCommitmentFile(path: string): Promise<CommitmentFile> {
   const bytes = await readBytesInput(path, 'commitment', MAX_COMMITMENT_FILE_BYTES)
-  onRead?.(bytes)
   try {
     return parseCommitmentFile(bytes)
   } catch (err) {

@@ -22,7 +22,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 
 /** A `fetch`-compatible function (the edges' `FetchLike`). */
@@ -113,11 +113,11 @@ class Answer {
   readonly headers: AnswerHeaders
   readonly body: AnswerBody
 
-  constructor(url: string, head: Pick<IncomingMessage, 'statusCode' | 'statusMessage' | 'rawHeaders'>, body: Readable) {
+  constructor(url: string, res: IncomingMessage, body: Readable) {
     this.url = url
-    this.status = head.statusCode ?? 0
-    this.statusText = head.statusMessage ?? ''
-    this.headers = new AnswerHeaders(head.rawHeaders)
+    this.status = res.statusCode ?? 0
+    this.statusText = res.statusMessage ?? ''
+    this.headers = new AnswerHeaders(res.rawHeaders)
     this.body = new AnswerBody(body)
   }
 
@@ -145,14 +145,6 @@ class Answer {
   async json(): Promise<unknown> {
     return JSON.parse(await this.text()) as unknown
   }
-}
-
-/**
- * A `200 OK` answer of `bytes` already at hand, read like {@link nodeFetch}'s answers (for a fetch that
- * answers some requests from bytes fetched earlier: the caller checks them as it checks any answer).
- */
-export function answerOf(url: string, bytes: Uint8Array, contentType: string): Response {
-  return new Answer(url, { statusCode: 200, statusMessage: 'OK', rawHeaders: ['content-type', contentType, 'content-length', String(bytes.byteLength)] }, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)])) as unknown as Response
 }
 
 /** The request's headers as a plain object (lower-case names), or undefined when they are not plain. */

@@ -21,7 +21,7 @@ import { base64ToBytes } from '../../core/bytes.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
 import { readFile } from 'node:fs/promises'
 import { withOriginal } from '../../core/follow-up.js'
-import { assertWritable, beaconNameFrom, clientOptionsFrom, gatewaysFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
+import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { hashProgress } from '../hash-progress.js'
 import { printJson } from '../output.js'
@@ -34,8 +34,6 @@ import { describeOutcome } from './describe.js'
 import { DRAND_HELP, DRAND_OPTIONS, mixedDrawOptions } from '../drand-flags.js'
 import { TIMESTAMP_OPTIONS } from '../timestamp-flags.js'
 import type { CliContext } from '../command.js'
-import { prefetchFor, type ChainPrefetch } from '../chain-prefetch.js'
-import { nodeFetch } from '../../net/node-fetch.js'
 
 /** The most rows of a ranking written from the file that the command prints (the proof has them all). */
 const SHOWN_ROWS = 10_000
@@ -126,15 +124,7 @@ Examples:
     const output = stringFlag(flags, 'output') ?? 'proof.json'
     const force = flags.force === true
     const timeoutMs = flags['wait-timeout'] === undefined ? undefined : parseDuration(stringFlag(flags, 'wait-timeout')!, '--wait-timeout', 'draw')
-    // The chain walk starts on a second thread while the commitment is checked (src/cli/chain-prefetch.ts).
-    let prefetch: ChainPrefetch | undefined
-    const file = await readCommitmentFile(path, (bytes) => {
-      try {
-        prefetch = prefetchFor(bytes, gatewaysFrom(flags, ctx, 'draw')[0]!, nodeFetch)
-      } catch {
-        // Bad flags: the draw says so below, before any request.
-      }
-    })
+    const file = await readCommitmentFile(path)
     const commitment = file.commitment
     if (flags.beacon !== undefined || ctx.env.ORBITDRAW_BEACON) {
       const named = beaconNameFrom(flags, ctx, 'draw')
@@ -192,7 +182,7 @@ Examples:
     }
 
     const progress = progressLine(ctx, flags.quiet === true)
-    const clientOptions = { ...clientOptionsFrom(flags, ctx, 'draw'), ...(prefetch === undefined ? {} : { fetch: prefetch.fetch }) }
+    const clientOptions = clientOptionsFrom(flags, ctx, 'draw')
     const drawOptions = {
       clientOptions,
       signal: ctx.signal,
@@ -218,7 +208,6 @@ Examples:
       proof = from === undefined ? await draw(commitment, participants, drawOptions) : await drawWith(commitment, drawOptions, () => from.prepare(commitment), (prepared, block, drand) => from.prove(prepared, block, drand))
     } finally {
       progress.done()
-      prefetch?.stop()
     }
     // A follow-up draw (a panel replacement) is never streamed: its list is read whole.
     if (original !== undefined) proof = withOriginal(proof as Proof, original) as Proof
