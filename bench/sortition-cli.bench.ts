@@ -167,8 +167,10 @@ export default async function (): Promise<BenchRow[]> {
       const ok = draws.every((runs) => runs.every((r) => r.code === 0))
       const proof = ok ? (JSON.parse(await readFile(join(dir, `p${ci}.json`), 'utf8')) as { outcome: { rounds: number }; chain: { blocks: unknown[] } }) : undefined
       const rounds = proof?.outcome.rounds
+      // Each build draws its own commitment, so their rejection rounds (and the draw's work) differ: both are shown.
+      const roundsBefore = ok && BEFORE !== undefined ? (JSON.parse(await readFile(join(dir, `p${ci}.before.json`), 'utf8')) as { outcome: { rounds: number } }).outcome.rounds : undefined
       // The proof's chain: every block from the head down to the commitment's `after` block, each fetched after the one above it.
-      rows.push(row(`draw after the block (${proof === undefined ? `failed: ${draws.flat().find((r) => r.code !== 0)?.stderr.slice(0, 80)}` : `${rounds} rounds, last proof's chain ${proof.chain.blocks.length} blocks`})`, draws, { ms: 5000, ok: () => rounds !== undefined }))
+      rows.push(row(`draw after the block (${proof === undefined ? `failed: ${draws.flat().find((r) => r.code !== 0)?.stderr.slice(0, 80)}` : `${rounds} rounds${roundsBefore === undefined ? '' : ` (main: ${roundsBefore})`}, last proof's chain ${proof.chain.blocks.length} blocks`})`, draws, { ms: 5000, ok: () => rounds !== undefined }))
       if (rounds === undefined) continue
       const verifies = await alternately(reps, (b) => cli(['verify', `p${ci}${b.tag}.json`], dir, env, b.bin))
       const verified = verifies.every((runs) => runs.every((r) => r.code === 0))

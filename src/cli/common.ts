@@ -20,6 +20,7 @@ import { listFlag, stringFlag } from './flags.js'
 import { UsageError } from './exit-codes.js'
 import { readBytesInput } from './read-bytes.js'
 import { safeText } from './safe-text.js'
+import { nodeFetch } from '../net/node-fetch.js'
 
 export { listFlag, stringFlag } from './flags.js'
 
@@ -106,6 +107,8 @@ export function clientOptionsFrom(flags: Flags, ctx: CliContext, command: string
     gateways: gatewaysFrom(flags, ctx, command),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     allowUnsignedHead: flags['allow-unsigned-head'] === true,
+    // node:http, not the global fetch: a chain walk is one request per block (src/net/node-fetch.ts).
+    fetch: nodeFetch,
   }
 }
 

@@ -38,6 +38,7 @@ import { timestampCommitment, type TimestampResult } from '../../timestamp/clien
 import { TIMESTAMP_HELP, TIMESTAMP_OPTIONS, tsaAnchorsFrom, tsaUrlsFrom } from '../timestamp-flags.js'
 import { DRAND_HELP, DRAND_OPTIONS, drandChainsFrom } from '../drand-flags.js'
 import { DRAND_QUICKNET, planRound, roundTime, type DrandChainInfo } from '../../core/drand/chain.js'
+import { nodeFetch } from '../../net/node-fetch.js'
 
 /** Default window on Orbitport's beacon when no --delay is given: time to publish the CID and time-stamp it. */
 export const DEFAULT_REAL_DELAY_MS = 10 * 60_000
@@ -350,7 +351,7 @@ Examples:
       const authorities = tsaUrlsFrom(flags, ctx, 'commit')
       const anchors = await tsaAnchorsFrom(flags, ctx, 'commit')
       try {
-        ;({ plan, result, stamped, retargeted } = await stampBeforeTarget({ fixedTarget: sequence !== undefined, plan: planFor, build, stamp: (cid) => timestampCommitment(cid, { authorities, anchors, signal: ctx.signal }) }))
+        ;({ plan, result, stamped, retargeted } = await stampBeforeTarget({ fixedTarget: sequence !== undefined, plan: planFor, build, stamp: (cid) => timestampCommitment(cid, { authorities, anchors, signal: ctx.signal, fetch: nodeFetch }) }))
       } catch (err) {
         if (err instanceof TimestampMarginError && sequence !== undefined) throw new UsageError(`${err.detail}; ${err.hint}`, 'commit')
         throw err
