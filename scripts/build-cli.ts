@@ -18,8 +18,6 @@
  *   in an init function that runs the first time it is imported, so `orbitdraw verify --help` evaluates no
  *   verifier code and a relaxed `verify` no record or time-stamp code. The built-in draw kinds load the
  *   same way, each the first time a proof of its kind is read (see `lazyKinds` below).
- * - `orbitdraw-draw.cjs`: `draw` and `commit`, built the same way (see `DRAW_FILE` below), so that a
- *   fresh draw or commit does not spend its first half-second loading ~220 ES modules.
  * - no hash worker of its own: for a proof of 100,000 entries or more the bundle starts the library's
  *   `dist/node/hash-worker.js` (tsc output; `src/node/hash-pool.ts` names it as `../node/hash-worker.js`
  *   from `import.meta.url`, the same file from `dist/node/` and `dist/bin/`). A bundled copy was 8.7 kB
@@ -76,20 +74,6 @@ const CLI_NAME = 'orbitdraw-verify'
 export const CLI_FILE = `${CLI_NAME}.cjs`
 
 /**
- * The draw bundle `bin` runs for `orbitdraw draw ...` and `orbitdraw commit ...` (issue 22: a fresh
- * process's start-up is part of the draw's time after its block): the CLI's entry with only those
- * commands, built like the verify bundle (one CommonJS file, lazy imports kept lazy, native SHA-2) but
- * with the registry's kinds as they are (the commands' flags and checks use the sync API). As ES
- * modules from `dist/cli/`, `draw --help` and `commit --help` took 0.72–0.78 s of CPU on the loaded
- * machine; as this file 0.33–0.38 s (`node -e 0`: 0.20 s). It is a second copy of the library in the
- * tarball (about 500 kB, 175 kB gzipped): docs/performance.md, "CLI wall times".
- */
-const DRAW_NAME = 'orbitdraw-draw'
-export const DRAW_FILE = `${DRAW_NAME}.cjs`
-/** The command modules the draw bundle holds (\`dist/cli/commands/\`). */
-export const DRAW_COMMANDS = ['draw', 'commit', 'describe'] as const
-
-/**
  * The command `bin` names: Node's compile cache on where Node has it (a no-op on Node 20, where
  * `enableCompileCache` is undefined; it never throws: a cache it cannot use is skipped), then `verify`
  * from the bundle and any other command line from `dist/cli/` (an ES module, imported).
@@ -98,7 +82,6 @@ export const BIN_SOURCE = `#!/usr/bin/env node
 'use strict'
 require('node:module').enableCompileCache?.()
 if (process.argv[2] === 'verify') require('./${CLI_FILE}').runAsProcess()
-else if (process.argv[2] === 'draw' || process.argv[2] === 'commit') require('./${DRAW_FILE}').runAsProcess()
 else import('../cli/main.js').then((cli) => cli.runAsProcess())
 `
 
@@ -110,24 +93,19 @@ export const BUNDLED_COMMANDS = ['verify', 'verify-usage', 'describe'] as const
  * (\`bin\` never sends them here), so the bundle carries no commit, draw, beacon, emulator or announce code
  * and a second copy of the library's classes can never meet the first in one process.
  */
-const verifyOnly: Plugin = onlyCommands('verify', BUNDLED_COMMANDS)
-
-/** A bundle of `commands` only (see {@link verifyOnly}): the command table's other entries throw. */
-function onlyCommands(bundle: string, commands: readonly string[]): Plugin {
-  return {
-    name: `orbitdraw-${bundle}-only`,
-    setup(b) {
-      b.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) => {
-        if (!args.importer.endsWith(join('dist', 'cli', 'commands', 'index.js'))) return undefined
-        const name = args.path.slice(2, -3)
-        return commands.includes(name) ? undefined : { path: name, namespace: 'orbitdraw-not-bundled' }
-      })
-      b.onLoad({ filter: /.*/, namespace: 'orbitdraw-not-bundled' }, (args) => ({
-        contents: `throw new Error(${JSON.stringify(`orbitdraw ${args.path} is not in the ${bundle} bundle: run dist/bin/orbitdraw.cjs, which runs it from dist/cli/`)})`,
-        loader: 'js',
-      }))
-    },
-  }
+const verifyOnly: Plugin = {
+  name: 'orbitdraw-verify-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) => {
+      if (!args.importer.endsWith(join('dist', 'cli', 'commands', 'index.js'))) return undefined
+      const name = args.path.slice(2, -3)
+      return (BUNDLED_COMMANDS as readonly string[]).includes(name) ? undefined : { path: name, namespace: 'orbitdraw-not-bundled' }
+    })
+    b.onLoad({ filter: /.*/, namespace: 'orbitdraw-not-bundled' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`orbitdraw ${args.path} is not in the verify bundle: run dist/bin/orbitdraw.cjs, which runs it from dist/cli/`)})`,
+      loader: 'js',
+    }))
+  },
 }
 
 /**
@@ -198,8 +176,6 @@ export interface BuildCliResult {
   readonly bin: string
   /** Absolute path of the CLI bundle it runs. */
   readonly cli: string
-  /** Absolute path of the draw bundle (`draw`, `commit`) it runs. */
-  readonly draw: string
   /** Every file written (relative to the output directory) with its size in bytes. */
   readonly files: readonly (readonly [string, number])[]
 }
@@ -265,19 +241,6 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
     plugins: [verifyOnly, await lazyKinds(), nativeSha2, ...plugins],
   })
-  // The draw bundle: `draw` and `commit` only, the same options, the registry's kinds as they are.
-  const drawBundle = await build({
-    ...COMMON,
-    outdir: outDir,
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    entryPoints: { [DRAW_NAME]: join(ROOT, CLI_ENTRY) },
-    supported: { 'dynamic-import': false },
-    external: [...EXTERNAL_PACKAGES],
-    define: { 'import.meta.url': IMPORT_META_URL },
-    banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [onlyCommands('draw', DRAW_COMMANDS), nativeSha2, ...plugins],
-  })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)
   const bin = join(outDir, BIN_FILE)
@@ -285,7 +248,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const files: [string, number][] = []
   const modules: Record<string, string[]> = {}
   files.push([BIN_FILE, Buffer.byteLength(BIN_SOURCE)])
-  for (const metafile of [cli.metafile, drawBundle.metafile] as Metafile[]) {
+  for (const metafile of [cli.metafile] as Metafile[]) {
     for (const [out, o] of Object.entries(metafile.outputs)) {
       const abs = resolve(ROOT, out)
       files.push([relative(outDir, abs), (await stat(abs)).size])
@@ -294,7 +257,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   }
   await writeFile(join(outDir, BUNDLE_META), `${JSON.stringify(modules, null, 1)}\n`)
   files.sort((a, b) => a[0].localeCompare(b[0]))
-  return { bin, cli: cliPath, draw: join(outDir, DRAW_FILE), files }
+  return { bin, cli: cliPath, files }
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

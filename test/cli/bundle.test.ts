@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, DRAW_COMMANDS, DRAW_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
+import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
 import { DEFAULT_DRAW_KINDS } from '../../src/core/kinds/registry.js'
 import { PARALLEL_MIN_ENTRIES } from '../../src/node/parallel-hash.js'
 import { makeDrawProof, makeProof } from '../browser/fixtures.js'
@@ -35,7 +35,6 @@ let beacon = ''
 let traceDir = ''
 let traceBin = ''
 let traceCli = ''
-let traceDraw = ''
 
 beforeAll(async () => {
   beacon = await writeVerifyFixtures(ws.dir)
@@ -50,7 +49,6 @@ beforeAll(async () => {
   await writeFile(join(traceDir, 'node', 'hash-worker.js'), `import { appendFileSync } from 'node:fs'\nif (process.env.ORBITDRAW_TRACE) appendFileSync(process.env.ORBITDRAW_TRACE, 'started dist/node/hash-worker.js\\n')\nawait import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'node', 'hash-worker.js')).href)})\n`)
   traceBin = built.bin
   traceCli = built.cli
-  traceDraw = built.draw
 }, 60_000)
 afterAll(async () => {
   if (traceDir !== '') await rm(traceDir, { recursive: true, force: true })
@@ -69,7 +67,7 @@ async function traced(args: readonly string[], options: RunOptions = { cwd: ws.d
   await writeFile(log, '')
   const r = await runCommand(process.execPath, [traceBin, ...args], { ...options, env: { ...options.env, ORBITDRAW_TRACE: log } })
   const lines = (await readFile(log, 'utf8')).split('\n').filter((l) => l !== '')
-  const required = lines.filter((l) => l.startsWith('required ') && l !== `required ${traceBin}` && l !== `required ${traceCli}` && l !== `required ${traceDraw}`).map((l) => relative(ROOT, l.slice('required '.length)))
+  const required = lines.filter((l) => l.startsWith('required ') && l !== `required ${traceBin}` && l !== `required ${traceCli}`).map((l) => relative(ROOT, l.slice('required '.length)))
   return { ...r, modules: new Set(lines.filter((l) => !l.startsWith('required '))), required }
 }
 
@@ -79,10 +77,10 @@ const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) 
 const kindModules = (t: Traced): string[] => DEFAULT_DRAW_KINDS.names.filter((n) => n !== 'weighted-reroll' && t.modules.has(`dist/core/kinds/${n}.js`))
 
 describe('the bundled orbitdraw (package.json bin)', () => {
-  it('is six lines that send verify to one CommonJS file, draw and commit to another, and every other command to dist/cli, no hash worker of its own, and no source maps', async () => {
+  it('is five lines that send verify to one CommonJS file and every other command to dist/cli, no hash worker of its own, and no source maps', async () => {
     expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
-    expect(Object.keys(META).sort()).toEqual([CLI_FILE, DRAW_FILE].sort())
-    expect((await readdir(BUNDLE)).sort()).toEqual([BIN_FILE, 'meta.json', CLI_FILE, DRAW_FILE].sort())
+    expect(Object.keys(META)).toEqual([CLI_FILE])
+    expect((await readdir(BUNDLE)).sort()).toEqual([BIN_FILE, 'meta.json', CLI_FILE].sort())
     const bin = await readFile(BIN, 'utf8')
     expect(bin).toBe(BIN_SOURCE)
     expect(bin.split('\n')).toEqual([
@@ -90,7 +88,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
       "'use strict'",
       "require('node:module').enableCompileCache?.()",
       `if (process.argv[2] === 'verify') require('./${CLI_FILE}').runAsProcess()`,
-      `else if (process.argv[2] === 'draw' || process.argv[2] === 'commit') require('./${DRAW_FILE}').runAsProcess()`,
       "else import('../cli/main.js').then((cli) => cli.runAsProcess())",
       '',
     ])
@@ -105,12 +102,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]).not.toContain('dist/node/hash-worker.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
-    // The draw bundle holds draw and commit only (and the outcome tables they print), with native SHA-2.
-    expect(META[DRAW_FILE]!.filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()).toEqual(DRAW_COMMANDS.map((c) => `dist/cli/commands/${c}.js`).sort())
-    expect(META[DRAW_FILE]!.filter((m) => /^dist\/emulator\/|^dist\/core\/verify\.js$/.test(m))).toEqual([])
-    expect(META[DRAW_FILE]).toContain('dist/node/native-sha2.js')
-    expect(META[DRAW_FILE]).not.toContain('dist/node/hash-worker.js')
-    expect((await readFile(join(BUNDLE, DRAW_FILE), 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true)
   })
 
   it('the verify bundle also runs as a script of its own (node dist/bin/orbitdraw-verify.cjs), with the command\'s answers', async () => {
@@ -157,7 +148,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     }
   })
 
-  it('orbitdraw --help and every command but verify, draw and commit run from dist/cli (the tsc output), loading nothing of either bundle', async () => {
+  it('orbitdraw --help and every command but verify run from dist/cli (the tsc output), loading nothing of the verify bundle', async () => {
     for (const args of [['--help'], ['inspect', 'plain.json'], ['verifx', 'plain.json']]) {
       const t = await traced(args)
       const shipped = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
@@ -235,28 +226,12 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(t.required).toContain('node_modules/@noble/curves/ed25519.js')
   })
 
-  it('commit of a file over 1 MiB runs from the draw bundle, hashes on two threads (the library\'s worker) and time-stamps with the core\'s DER writer and reader', async () => {
-    const r = await traced(['commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
+  it('commit of a file over 1 MiB runs from dist/cli and time-stamps with the core\'s DER writer and reader', async () => {
+    const r = await runCommand(process.execPath, [BIN, 'commit', '-p', 'big.txt', '--pick', '1', '--delay', '2s', '-o', 'big.commitment.json'], ws.opts)
     expect(r.code, r.stderr).toBe(0)
-    expect(commandModules(r)).toEqual(['dist/cli/commands/commit.js'])
-    expect(r.modules).toContain('dist/core/timestamp/der-writer.js')
-    expect(r.modules).toContain('started dist/node/hash-worker.js')
     const file = JSON.parse(await readFile(join(ws.dir, 'big.commitment.json'), 'utf8')) as { commitment: { participants: { count: number } }; timestamps: string[] }
     expect(file.commitment.participants.count).toBe(30_000)
     expect(file.timestamps.length).toBeGreaterThan(0)
-  })
-
-  it('a draw of a version 1 commitment runs from the draw bundle, and neither the time-stamping client nor drand\'s', async () => {
-    await writeFile(join(ws.dir, 'few.txt'), 'ada\nbob\ncy\n')
-    const committed = await traced(['commit', '-p', 'few.txt', '--pick', '1', '--delay', '2s', '-o', 'few.commitment.json'], ws.opts)
-    expect(committed.code, committed.stderr).toBe(0)
-    expect(committed.modules).toContain('dist/timestamp/client.js')
-    const t = await traced(['draw', 'few.commitment.json', '-p', 'few.txt', '-o', 'few.proof.json'], ws.opts)
-    expect(t.code, t.stderr).toBe(0)
-    expect(commandModules(t)).toEqual(['dist/cli/commands/describe.js', 'dist/cli/commands/draw.js'])
-    expect(matching(t, /^dist\/(timestamp|drand)\/.*client\.js$|^dist\/core\/verify\.js$|^dist\/emulator\//)).toEqual([])
-    const verified = await runCommand(process.execPath, [BIN, 'verify', 'few.proof.json'], ws.opts)
-    expect(verified.code, verified.stdout).toBe(0)
   })
 
   it('a verify of a proof over 2 MiB hashes its participants in the library\'s worker (dist/node/hash-worker.js, as ../node/ from the bundle)', async () => {
