@@ -14,7 +14,7 @@
 import type { RandomStream } from '../random/stream.js'
 import { drawIndex } from '../random/uniform.js'
 import { ChaChaStream } from '../random/stream.js'
-import type { Counter } from './count.js'
+import { countsAsDoubles, type Counter } from './count.js'
 
 /**
  * The round's choice of count for each cell in order (docs/spec.md, The panel draw): for each cell,
@@ -133,6 +133,9 @@ interface CounterCache {
   readonly bytes: Int32Array
   readonly mask: Uint8Array
   readonly top: Float64Array
+  /** The counter's completion counts and binomials as doubles (`countsAsDoubles`). */
+  readonly waysN: readonly Float64Array[]
+  readonly binomN: readonly Float64Array[]
   /** The exact blocks of the state being chosen (set before each big choice). */
   readonly exact: ExactBlocks & { i: number; s: number }
 }
@@ -179,7 +182,8 @@ function newCache(counter: Counter): CounterCache {
       return exactCum(counter, this.i, this.s, q - first[stateBase[this.i]! + this.s]!)
     },
   }
-  return { stateBase, first, count, next, cum: new Float64Array(transitions), bytes: new Int32Array(states), mask: new Uint8Array(states), top: new Float64Array(states), exact }
+  const d = countsAsDoubles(counter)
+  return { stateBase, first, count, next, waysN: d.ways, binomN: d.binom, cum: new Float64Array(transitions), bytes: new Int32Array(states), mask: new Uint8Array(states), top: new Float64Array(states), exact }
 }
 
 /**
@@ -196,16 +200,20 @@ function fillState(counter: Counter, c: CounterCache, i: number, s: number, g: n
   const to = L.start[s + 1]!
   const cum = c.cum
   const at = c.first[g]! - from
-  let acc = 0n
   if (total <= MAX_SAFE) {
+    // Every nonzero block and every partial sum is at most W_i(s) < 2^53: exact in doubles.
+    const Wn = c.waysN[i + 1]!
+    const bn = c.binomN[i]!
+    let sum = 0
     for (let q = from; q < to; q++) {
-      const w = W[t[2 * q + 1]!]!
-      if (w !== 0n) acc += b[t[2 * q]!]! * w
-      cum[at + q] = Number(acc)
+      const w = Wn[t[2 * q + 1]!]!
+      if (w !== 0) sum += bn[t[2 * q]!]! * w
+      cum[at + q] = sum
     }
     c.top[g] = Number(total)
     return (c.bytes[g] = -1)
   }
+  let acc = 0n
   const { L: bytes, topMask } = samplerOf(total)
   const shift = BigInt(8 * (bytes - 6))
   for (let q = from; q < to; q++) {

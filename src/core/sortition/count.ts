@@ -199,19 +199,34 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
   // Backward pass, layer by layer (count-layer.ts: doubles while exact, else bigints).
   const out: CounterLayer[] = built.map((l) => ({ ...l, ways: new Array<bigint>(l.size).fill(0n) }))
   const fin = out[T]!
-  let nextN = new Float64Array(fin.size)
+  const waysN: Float64Array[] = new Array<Float64Array>(T + 1)
+  const binomN = binom.map((row) => Float64Array.from(row, Number))
+  waysN[T] = new Float64Array(fin.size)
   for (let s = 0; s < fin.size; s++) {
     fin.ways[s] = fin.states[s * fin.stride] === k ? 1n : 0n
-    nextN[s] = fin.states[s * fin.stride] === k ? 1 : 0
+    waysN[T][s] = fin.states[s * fin.stride] === k ? 1 : 0
   }
   for (let i = T - 1; i >= 0; i--) {
     const L = out[i]!
-    const waysN = new Float64Array(L.size)
-    backwardLayer(L.size, L.start, L.trans, binom[i]!, Float64Array.from(binom[i]!, Number), out[i + 1]!.ways, nextN, L.ways, waysN)
-    nextN = waysN
+    waysN[i] = new Float64Array(L.size)
+    backwardLayer(L.size, L.start, L.trans, binom[i]!, binomN[i]!, out[i + 1]!.ways, waysN[i + 1]!, L.ways, waysN[i]!)
   }
-  return { exact, cells, binom, layers: out, count: out[0]!.ways[0]!, states: created, k }
+  const counter: Counter = { exact, cells, binom, layers: out, count: out[0]!.ways[0]!, states: created, k }
+  doubles.set(counter, { ways: waysN, binom: binomN })
+  return counter
 }
+
+/**
+ * A counter's completion counts and binomials as doubles (`Number` of each bigint: exact up to 2^53,
+ * else rounded), layer by layer and cell by cell, for the rounds' safe-integer sums.
+ */
+export function countsAsDoubles(counter: Counter): { readonly ways: readonly Float64Array[]; readonly binom: readonly Float64Array[] } {
+  let d = doubles.get(counter)
+  if (d === undefined) doubles.set(counter, (d = { ways: counter.layers.map((l) => Float64Array.from(l.ways, Number)), binom: counter.binom.map((row) => Float64Array.from(row, Number)) }))
+  return d
+}
+
+const doubles = new WeakMap<Counter, { ways: Float64Array[]; binom: Float64Array[] }>()
 
 /** What {@link forwardLayer} reads of the whole count (computed once per counter). */
 interface ForwardInputs {
