@@ -17,6 +17,9 @@
  * engine's first panel (panelDraw + commit + drawFromBlock) on the same instance in the same run,
  * alternating with today's (`SIZES_REPS` runs each, default 2: the best wall time and the least CPU
  * time of each), as the baseline of a "first panel" row.
+ * `SIZES_COLD=N` (with `SIZES_BEFORE`) also times each engine's first panel in N fresh processes each
+ * (`bench/sortition-first-panel-child.ts`, alternating, before first), nothing compiled beforehand:
+ * the median wall time and the median CPU time of each, as the baseline of a "cold first panel" row.
  * `SIZES_HISTORY=0` skips the old-settings and methods-1–2 rows. `SIZES_WHY=1` adds, for every
  * instance the commit refuses, what binds: for each pair of features (counted exactly, in counter
  * order) whose count cost is at most 2^27, its count cost and round cost (the work bound's units),
@@ -24,8 +27,9 @@
  * rounds), and the draw cost plan method 3 would then commit (16 times the rounds to its 10th kept
  * round, times the round cost) against the draw cost limit (2^34 since issue 22).
  */
+import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { timeMs, type BenchRow } from './harness.js'
 import { OrbitdrawError } from '../src/core/errors.js'
 import { acceptanceStream, dpOrder, meetsQuotas, relaxedPanel } from '../src/core/sortition/panel.js'
@@ -171,6 +175,20 @@ function firstPanel(engine: Engine, pool: SortitionPool, qrows: readonly QuotaRo
   }
 }
 
+const CHILD = fileURLToPath(new URL('./sortition-first-panel-child.ts', import.meta.url))
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
+const SRC = fileURLToPath(new URL('../src', import.meta.url))
+
+/** One first panel in a fresh process with the engine in `dir` (`SIZES_COLD`). */
+function coldFirstPanel(dir: string, c: { n: number; features: number; k: number; slack: number }): { ms: number; cpu: number; what: string } {
+  const r = spawnSync(TSX, [CHILD], { encoding: 'utf8', env: { ...process.env, FIRST_PANEL_ENGINE: dir, FIRST_PANEL_CASE: `${c.n},${c.features},${c.k},${c.slack}` } })
+  if (r.status !== 0) throw new Error(`bench: the first-panel child failed: ${r.stderr}`)
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { ms: number; cpu: number; what: string }
+}
+
+/** The median of `xs`. */
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
 export default async function (): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const chain = buildChain(12, 'sortition-sizes')
@@ -209,6 +227,18 @@ export default async function (): Promise<BenchRow[]> {
       const w = best(was)
       const n = best(now)
       // CPU time (this process, all threads) beside the wall time: the machine is shared.
+      const cold = Math.max(0, Number(process.env.SIZES_COLD ?? 0))
+      if (cold > 0) {
+        const was: ReturnType<typeof coldFirstPanel>[] = []
+        const now: ReturnType<typeof coldFirstPanel>[] = []
+        for (let r = 0; r < cold; r++) {
+          was.push(coldFirstPanel(beforeDir, c))
+          now.push(coldFirstPanel(SRC, c))
+        }
+        const n = { ms: median(now.map((x) => x.ms)), cpu: median(now.map((x) => x.cpu)) }
+        const w = { ms: median(was.map((x) => x.ms)), cpu: median(was.map((x) => x.cpu)) }
+        rows.push({ name: `cold first panel (a fresh process each, nothing compiled before; the clock as below; median of ${cold}), ${label}: today (${now[0]!.what}; median CPU ${n.cpu.toFixed(0)} ms) vs the engine at SIZES_BEFORE (${was[0]!.what}; median CPU ${w.cpu.toFixed(0)} ms) (${mrs})`, value: n.ms, unit: 'ms', baseline: { name: 'before', value: w.ms }, goal: c.mrs === undefined ? 'report' : `≤ MRS (${c.mrs} ms)`, ...(c.mrs === undefined ? {} : { met: n.ms <= c.mrs }) })
+      }
       rows.push({ name: `first panel (the clock covers panelDraw: planner, counting and gates; commit; drawFromBlock: the replayed plan and the draw's rounds; best of ${reps}), ${label}: today (${n.what}; least CPU ${n.cpu.toFixed(0)} ms) vs the engine at SIZES_BEFORE (${w.what}; least CPU ${w.cpu.toFixed(0)} ms) (${mrs})`, value: n.ms, unit: 'ms', baseline: { name: 'before', value: w.ms }, goal: c.mrs === undefined ? 'report' : `≤ MRS (${c.mrs} ms)`, ...(c.mrs === undefined ? {} : { met: n.ms <= c.mrs }) })
     }
     t0 = performance.now()

@@ -19,6 +19,9 @@
  */
 import { LimitExceededError } from '../errors.js'
 import type { QuotaTable, SortitionPool } from './pool.js'
+import { backwardLayer, expandStates, NumberIndex, type LayerOut, type LayerStep } from './count-layer.js'
+
+export { NumberIndex } from './count-layer.js'
 
 /**
  * One cell: respondents that share their values on the exact features.
@@ -127,54 +130,6 @@ function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
 }
 
 /**
- * An open-addressing hash map from whole numbers below 2^53 (state keys) to state indices: typed
- * arrays, no allocation per entry (a `Map` of such keys boxes each one).
- * @internal
- */
-export class NumberIndex {
-  private keys = new Float64Array(1024)
-  private vals = new Int32Array(1024).fill(-1)
-  private mask = 1023
-  private used = 0
-
-  /** The index of `key`; when absent, stores `fresh` and returns -1. */
-  lookup(key: number, fresh: number): number {
-    let h = this.slot(key)
-    for (;;) {
-      const v = this.vals[h]!
-      if (v < 0) break
-      if (this.keys[h] === key) return v
-      h = (h + 1) & this.mask
-    }
-    this.keys[h] = key
-    this.vals[h] = fresh
-    if (++this.used * 2 > this.mask) this.grow()
-    return -1
-  }
-
-  private slot(key: number): number {
-    const lo = key >>> 0
-    const hi = (key / 4294967296) >>> 0
-    return (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) ^ (lo >>> 15)) & this.mask
-  }
-
-  private grow(): void {
-    const keys = this.keys
-    const vals = this.vals
-    this.keys = new Float64Array(keys.length * 2)
-    this.vals = new Int32Array(keys.length * 2).fill(-1)
-    this.mask = keys.length * 2 - 1
-    for (let i = 0; i < keys.length; i++) {
-      if (vals[i]! < 0) continue
-      let h = this.slot(keys[i]!)
-      while (this.vals[h]! >= 0) h = (h + 1) & this.mask
-      this.keys[h] = keys[i]!
-      this.vals[h] = vals[i]!
-    }
-  }
-}
-
-/**
  * Builds the exact counter: forward pass (reachable, prunable states, transitions), backward pass
  * (bigint ways). Deterministic in its inputs.
  *
@@ -231,7 +186,7 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
   let created = 1
   const overBudget = (): LimitExceededError =>
     new LimitExceededError('SORTITION_STATE_LIMIT', `counting exactly over ${E} feature(s) needs more than ${maxStates} states`, 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features')
-  const inputs: ForwardInputs = { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget }
+  const inputs: ForwardInputs = { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget, index: new NumberIndex() }
   for (let i = 0; i < T; i++) {
     const next = forwardLayer(inputs, i, curSize, curStride, curStates, created)
     built.push({ size: curSize, stride: curStride, states: curStates, start: next.start, trans: next.trans })
@@ -241,26 +196,37 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
     curStates = next.states
   }
   built.push({ size: curSize, stride: curStride, states: curStates, start: new Uint32Array(curSize + 1), trans: new Int32Array(0) })
-  // Backward pass.
+  // Backward pass, layer by layer (count-layer.ts: doubles while exact, else bigints).
   const out: CounterLayer[] = built.map((l) => ({ ...l, ways: new Array<bigint>(l.size).fill(0n) }))
   const fin = out[T]!
-  for (let s = 0; s < fin.size; s++) fin.ways[s] = fin.states[s * fin.stride] === k ? 1n : 0n
+  const waysN: Float64Array[] = new Array<Float64Array>(T + 1)
+  const binomN = binom.map((row) => Float64Array.from(row, Number))
+  waysN[T] = new Float64Array(fin.size)
+  for (let s = 0; s < fin.size; s++) {
+    fin.ways[s] = fin.states[s * fin.stride] === k ? 1n : 0n
+    waysN[T][s] = fin.states[s * fin.stride] === k ? 1 : 0
+  }
   for (let i = T - 1; i >= 0; i--) {
     const L = out[i]!
-    const W = out[i + 1]!.ways
-    const b = binom[i]!
-    const { start: st, trans: tr } = L
-    for (let s = 0; s < L.size; s++) {
-      let w = 0n
-      for (let x = 2 * st[s]!; x < 2 * st[s + 1]!; x += 2) {
-        const nw = W[tr[x + 1]!]!
-        if (nw !== 0n) w += b[tr[x]!]! * nw
-      }
-      L.ways[s] = w
-    }
+    waysN[i] = new Float64Array(L.size)
+    backwardLayer(L.size, L.start, L.trans, binom[i]!, binomN[i]!, out[i + 1]!.ways, waysN[i + 1]!, L.ways, waysN[i]!)
   }
-  return { exact, cells, binom, layers: out, count: out[0]!.ways[0]!, states: created, k }
+  const counter: Counter = { exact, cells, binom, layers: out, count: out[0]!.ways[0]!, states: created, k }
+  doubles.set(counter, { ways: waysN, binom: binomN })
+  return counter
 }
+
+/**
+ * A counter's completion counts and binomials as doubles (`Number` of each bigint: exact up to 2^53,
+ * else rounded), layer by layer and cell by cell, for the rounds' safe-integer sums.
+ */
+export function countsAsDoubles(counter: Counter): { readonly ways: readonly Float64Array[]; readonly binom: readonly Float64Array[] } {
+  let d = doubles.get(counter)
+  if (d === undefined) doubles.set(counter, (d = { ways: counter.layers.map((l) => Float64Array.from(l.ways, Number)), binom: counter.binom.map((row) => Float64Array.from(row, Number)) }))
+  return d
+}
+
+const doubles = new WeakMap<Counter, { ways: Float64Array[]; binom: Float64Array[] }>()
 
 /** What {@link forwardLayer} reads of the whole count (computed once per counter). */
 interface ForwardInputs {
@@ -275,6 +241,8 @@ interface ForwardInputs {
   readonly total: readonly number[]
   readonly maxStates: number
   readonly overBudget: () => LimitExceededError
+  /** The state index, shared by every layer (cleared per layer). */
+  readonly index: NumberIndex
 }
 
 /**
@@ -314,26 +282,41 @@ function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: n
   const numeric = m <= Number.MAX_SAFE_INTEGER
   let hitMult = 0
   for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) hitMult += mult[1 + hitNext[j]!]!
-  const index = numeric ? new NumberIndex() : new Map<string, number>()
-  let nStates = 0
-  let nextStates = new Int32Array(Math.max(16, curSize * stride))
   const start = new Uint32Array(curSize + 1)
-  let trans = new Int32Array(Math.max(16, curSize * 4))
-  let nTrans = 0
   const base = new Int32Array(P)
   const need = new Int32Array(E)
+  if (numeric) {
+    // The hot loop in count-layer.ts; it returns early when the output or the index needs room.
+    const step: LayerStep = { P, E, k, n, remaining: total[i + 1]!, copy, slotFeature, slotMin, hitCur, hitNext, vMin, vMax, rest, unopened: Int32Array.from(unopened), mult, hitMult }
+    const o: LayerOut = { states: new Int32Array(Math.max(16, curSize * stride)), trans: new Int32Array(Math.max(128, curSize * 8)), start, size: 0, nTrans: 0 }
+    const index = g.index
+    index.clear()
+    const room = Math.min(n, k) + 1
+    for (let s = 0; s < curSize; ) {
+      s = expandStates(step, curStates, curSize, curStride, s, o, index, base, need, maxStates - created)
+      if (created + o.size > maxStates) throw overBudget()
+      if (s === curSize) break
+      if ((o.nTrans + room) * 2 > o.trans.length) o.trans = grownInt32(o.trans, (o.nTrans + room) * 2)
+      if ((o.size + room) * stride > o.states.length) o.states = grownInt32(o.states, (o.size + room) * stride)
+      index.reserve(room)
+    }
+    return { start, trans: o.trans.slice(0, 2 * o.nTrans), size: o.size, stride, states: o.states.slice(0, o.size * stride), created: created + o.size }
+  }
+  const index = new Map<string, number>()
+  let nStates = 0
+  let nextStates = new Int32Array(Math.max(16, curSize * stride))
+  let trans = new Int32Array(Math.max(16, curSize * 4))
+  let nTrans = 0
   const vec = new Int32Array(stride)
   const remaining = total[i + 1]!
   for (let s = 0; s < curSize; s++) {
     start[s] = nTrans
     const off = s * curStride
     const size = curStates[off]!
-    let baseKey = 0
     for (let j = 0; j < E; j++) need[j] = unopened[j]!
     for (let p = 0; p < P; p++) {
       const x = copy[p]! < 0 ? 0 : curStates[off + 1 + copy[p]!]!
       base[p] = x
-      baseKey += x * mult[1 + p]!
       if (slotMin[p]! > x) need[slotFeature[p]!]! += slotMin[p]! - x
     }
     for (let c = 0; c <= n && size + c <= k; c++) {
@@ -365,13 +348,9 @@ function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: n
       vec[0] = ns
       for (let p = 0; p < P; p++) vec[1 + p] = base[p]!
       for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) vec[1 + hitNext[j]!]! += c
-      let idx: number
-      if (index instanceof NumberIndex) idx = index.lookup(baseKey + ns * mult[0]! + c * hitMult, nStates)
-      else {
-        const sk = vec.join(',')
-        idx = index.get(sk) ?? -1
-        if (idx < 0) index.set(sk, nStates)
-      }
+      const sk = vec.join(',')
+      let idx = index.get(sk) ?? -1
+      if (idx < 0) index.set(sk, nStates)
       if (idx < 0) {
         idx = nStates++
         if (nStates * stride > nextStates.length) {
@@ -394,6 +373,13 @@ function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: n
   }
   start[curSize] = nTrans
   return { start, trans: trans.slice(0, 2 * nTrans), size: nStates, stride, states: nextStates.slice(0, nStates * stride), created }
+}
+
+/** A copy of `a` with room for at least `need` numbers (twice its length or more). */
+function grownInt32(a: Int32Array, need: number): Int32Array {
+  const grown = new Int32Array(Math.max(need, 2 * a.length))
+  grown.set(a)
+  return grown
 }
 
 /**

@@ -191,9 +191,10 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
   if (counter.count === 0n) throw noValidPanel(plan, budget, options.explain !== false)
   if (exact || options.skipAcceptanceCheck === true) return plan
   if (gate.method === 1) {
-    const first = pilot !== undefined ? gateResult(plan, gate, pilot) : runGate(plan, gate, options.stopAtKept === true || options.chooseBy === 'time')
+    const stop = options.stopAtKept === true || options.chooseBy === 'time'
+    const first = pilot !== undefined ? gateResult(plan, gate, pilot, true) : runGate(plan, gate, stop)
     if (first.refused === undefined) return { ...plan, gate: first.result }
-    if (options.fallbackToMethod2 !== true) throw first.refused
+    if (options.fallbackToMethod2 !== true) throw first.refused()
     return sequentialGates(plan, options.fallbackToMethod3 === true, first.refused)
   }
   return sequentialGates(plan, gate.method === 3, undefined, gate.method === 3)
@@ -207,7 +208,7 @@ export function planPanel(pool: SortitionPool, quotas: QuotaTable, k: number, op
  * when `16 · t` rounds would pass the draw cost. `refused1` is method 1's refusal, thrown when neither
  * method can run.
  */
-function sequentialGates(plan: PanelPlan, allow3: boolean, refused1: LimitExceededError | undefined, only3 = false): PanelPlan {
+function sequentialGates(plan: PanelPlan, allow3: boolean, refused1: (() => LimitExceededError) | undefined, only3 = false): PanelPlan {
   const { pool, quotas, k, counter } = plan
   const fits2 = !only3 && costWithin(pool, quotas, k, counter.exact, 2)
   const v3 = PLAN_METHODS[3]
@@ -215,7 +216,7 @@ function sequentialGates(plan: PanelPlan, allow3: boolean, refused1: LimitExceed
   const round = planCost(pool, quotas, k, counter.exact, 1).round
   const cap3 = allow3 ? Math.min(v3.trials, Math.floor(SORTITION_LIMITS.maxDrawCost / (perTrial * round))) : 0
   if (!fits2 && cap3 < 1) {
-    if (refused1 !== undefined) throw refused1
+    if (refused1 !== undefined) throw refused1()
     throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan do not fit the draw cost (${SORTITION_LIMITS.maxDrawCost}) of plan method ${only3 ? 3 : 2}`, 'count more features exactly, merge values, or relax the quotas')
   }
   const v2 = PLAN_METHODS[2]
@@ -247,7 +248,7 @@ interface Trials {
   readonly keptAt: number[]
   /** The trials drawn. */
   readonly count: number
-  /** False when drawn with `fast` (then `single` and `worst` are empty: redraw the same trials for a hint). */
+  /** False when drawn with `fast` or without `hints` (then `single` and `worst` are empty: redraw the same trials for a hint). */
   readonly full: boolean
   /** Trials that break exactly one quota of the other features: that quota and by how many seats. */
   readonly single: Map<string, number[]>
@@ -260,9 +261,10 @@ interface Trials {
 /**
  * Draws trials on `stream` while `more(trials so far, kept so far)`; `perFeature`: also count, per
  * other feature, the trials meeting its quotas. `fast`: only which trials are kept (each trial stops
- * counting at its first max passed, reading the same bytes), no hint data.
+ * counting at its first max passed, reading the same bytes), no hint data. `hints` (default true;
+ * ignored with `fast`): the data a refusal's hint needs (`single`, `worst`).
  */
-function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, perFeature = false, fast = false): Trials {
+function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, perFeature = false, fast = false, hints = true): Trials {
   const { counter } = plan
   const check = new OtherQuotas(plan)
   const { others, offset, slots, lo, hi, cnt, featureOf } = check
@@ -295,13 +297,13 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
       which = x
       if (by > most) most = by
     }
-    worst.push(most)
+    if (hints) worst.push(most)
     if (meets !== undefined) {
       for (let j = 0; j < others.length; j++) meets[j]! += 1 - fails[j]!
       fails.fill(0)
     }
     if (broken === 0) keptAt.push(t)
-    else if (broken === 1) {
+    else if (broken === 1 && hints) {
       // The one broken quota, keyed as brokenQuotas keys it: `f:v:min` or `f:v:max`.
       let j = offset.length - 1
       while (offset[j]! > which) j--
@@ -311,7 +313,7 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
       single.set(key, list)
     }
   }
-  return { keptAt, count: t, full: true, single, worst, ...(meets === undefined ? {} : { meets }) }
+  return { keptAt, count: t, full: hints, single, worst, ...(meets === undefined ? {} : { meets }) }
 }
 
 /**
@@ -320,15 +322,23 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
  * verdict being settled), and when it refuses the plan the `SORTITION_ACCEPTANCE_TOO_LOW`
  * error with what to relax, computed from the same trials.
  */
-function runGate(plan: PanelPlan, gate: PlanMethodSettings, stopAtKept = false): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
-  const trials = runTrials(plan, acceptanceStream(gate.method), (t, kept) => t < gate.trials && !((gate.sequential || stopAtKept) && kept >= gate.kept))
-  return gateResult(plan, gate, trials)
+function runGate(plan: PanelPlan, gate: PlanMethodSettings, stopAtKept = false): { result: { trials: number; kept: number }; refused?: () => LimitExceededError } {
+  return gateResult(plan, gate, runTrials(plan, acceptanceStream(gate.method), gateMore(gate, stopAtKept)), stopAtKept)
 }
 
-/** A gate's verdict from its trials. */
-function gateResult(plan: PanelPlan, gate: PlanMethodSettings, trials: Trials): { result: { trials: number; kept: number }; refused?: LimitExceededError } {
+/** Whether a gate draws another trial after `t` trials with `kept` kept (`stopAtKept`: see {@link runGate}). */
+function gateMore(gate: PlanMethodSettings, stopAtKept: boolean): (t: number, kept: number) => boolean {
+  return (t, kept) => t < gate.trials && !((gate.sequential || stopAtKept) && kept >= gate.kept)
+}
+
+/**
+ * A gate's verdict from its trials, and when it refuses the refusal (built when asked for: a refused
+ * method 1 usually goes on to method 2; trials drawn without hint data are drawn again for it).
+ */
+function gateResult(plan: PanelPlan, gate: PlanMethodSettings, trials: Trials, stopAtKept: boolean): { result: { trials: number; kept: number }; refused?: () => LimitExceededError } {
   const result = { trials: trials.count, kept: trials.keptAt.length }
-  return result.kept >= gate.kept ? { result } : { result, refused: refusal(plan, gate, trials) }
+  if (result.kept >= gate.kept) return { result }
+  return { result, refused: () => refusal(plan, gate, trials.full ? trials : runTrials(plan, acceptanceStream(gate.method), gateMore(gate, stopAtKept))) }
 }
 
 /** True when a plan's cost is within the planner's count budget and the protocol's key and draw cost limits. */
@@ -371,7 +381,8 @@ function weighDeeper(pool: SortitionPool, quotas: QuotaTable, k: number, start: 
   for (;;) {
     if (counter.exact.length === pool.features.length) return { counter }
     const here: PanelPlan = { pool, quotas, k, counter, exact: false }
-    const pilot = runTrials(here, acceptanceStream(1), (t, kept) => t < g1.trials && kept < g1.kept, true)
+    // Without hint data: a refusal's hint draws the same trials again (gateResult).
+    const pilot = runTrials(here, acceptanceStream(1), gateMore(g1, true), true, false, false)
     const trials = pilot.count
     const kept = pilot.keptAt.length
     // Time grows with 1/p: its expectation under the trials (Jeffreys prior: trials / (kept − 1/2)).

@@ -1,0 +1,33 @@
+/**
+ * One first panel in a fresh process (`bench/sortition-sizes.bench.ts` with `SIZES_COLD`): the pool
+ * and quota rows built first, then the clock around `panelDraw` + `commit` + `drawFromBlock`, as the
+ * bench's "first panel" rows, but with nothing compiled or cached beforehand (what an organizer's one
+ * `commit` process meets). Env: `FIRST_PANEL_ENGINE` (a folder with `core/kinds/panel.js`, … : a copy
+ * of `dist/`, or `src` under tsx), `FIRST_PANEL_CASE` (`n,features,k,slack`). Prints one JSON line:
+ * wall and CPU time (ms) of the whole, and of `panelDraw` alone.
+ */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { makePool } from '../src/core/sortition/pool.js'
+import { BEACON_NAME, buildChain } from '../test/helpers/chain.js'
+import { poolRows, quotas } from './panel-fixture.js'
+
+const dir = process.env.FIRST_PANEL_ENGINE ?? 'dist'
+const url = (f: string): string => pathToFileURL(resolve(dir, f)).href
+const [kp, cm, dr] = (await Promise.all([import(url('core/kinds/panel.js')), import(url('core/commitment.js')), import(url('core/draw.js'))])) as [typeof import('../src/core/kinds/panel.js'), typeof import('../src/core/commitment.js'), typeof import('../src/core/draw.js')]
+const [n, features, k, slack] = (process.env.FIRST_PANEL_CASE ?? '2000,6,40,1').split(',').map(Number) as [number, number, number, number]
+const g = poolRows(n, features)
+const pool = makePool(g.names, g.rows)
+const qrows = quotas(pool, k, slack)
+const chain = buildChain(12, 'sortition-sizes')
+const base = { beacon: BEACON_NAME, target: 10, after: { sequence: 7, block: chain[7]!.cid }, label: 'assembly' }
+const cpu = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000
+const c0 = process.cpuUsage()
+const t0 = performance.now()
+const built = kp.panelDraw(pool, qrows, k, { alternates: 5 })
+const plannedMs = performance.now() - t0
+const plannedCpu = cpu(process.cpuUsage(c0))
+const { commitment } = cm.commit({ ...base, draw: built.draw, participants: built.participants })
+const proof = dr.drawFromBlock(commitment, built.participants, chain[10]!)
+const ms = performance.now() - t0
+console.log(JSON.stringify({ ms, cpu: cpu(process.cpuUsage(c0)), plannedMs, plannedCpu, what: `method ${built.draw.plan ?? 1}, exact ${built.draw.exact.join('+')}, ${(proof.outcome as { rounds: number }).rounds} rounds` }))
