@@ -80,6 +80,21 @@ describe('commit prints the draw command to run later', () => {
     expect(both.stderr).toContain('contradict')
   })
 
+  it('a secret file of another commitment is refused before the wait, naming both CIDs', async () => {
+    await writeFile(join(ws.dir, 'two.txt'), 'Amara\nBen\nChidi\n')
+    const a = await run(['commit', '-p', 'two.txt', '--pick', '1', '--private', '--delay', '1h', '-o', 'a.commitment.json', '--no-timestamp', '--json'], ws.opts)
+    const b = await run(['commit', '-p', 'two.txt', '--pick', '1', '--private', '--delay', '1h', '-o', 'b.commitment.json', '--no-timestamp', '--json'], ws.opts)
+    expect(a.code, a.stderr).toBe(0)
+    expect(b.code, b.stderr).toBe(0)
+    const aCid = json<{ cid: string }>(a).cid
+    const bCid = json<{ cid: string }>(b).cid
+    expect(aCid).not.toBe(bCid)
+    const d = await run(['draw', 'a.commitment.json', '-p', 'two.txt', '--secret', 'b.commitment.secret.json', '-o', 'ab.proof.json', '--quiet'], { ...ws.opts, timeoutMs: 20_000 })
+    expect(d.code).toBe(4)
+    expect(d.stderr).toContain('SECRET_MISMATCH')
+    expect(d.stderr).toContain(`belongs to commitment ${bCid}, not ${aCid}`)
+  })
+
   it('a private shuffle needs --full-disclosure; a public list refuses it', async () => {
     const c = await run(['commit', '-p', 'names.txt', '--shuffle', '--private', '--delay', '1h', '-o', 's.commitment.json', '--no-timestamp'], ws.opts)
     expect(c.code, c.stderr).toBe(0)

@@ -15,7 +15,6 @@ import type { Participants } from '../../core/draw.js'
 import { privateKindNames } from '../../core/draw.js'
 import { parseBlock } from '../../core/block.js'
 import { kindOf } from '../../core/draw-spec.js'
-import { describeCommitment } from '../../core/commitment.js'
 import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { base64ToBytes } from '../../core/bytes.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
@@ -164,7 +163,8 @@ Examples:
     const secretPath = stringFlag(flags, 'secret')
     if (salted && secretPath === undefined) throw new UsageError('this commitment is a private (salted) list: pass --secret FILE (the .secret.json written by commit --private)', 'draw')
     if (!salted && secretPath !== undefined) throw new UsageError('this commitment is a public list: it takes no --secret', 'draw')
-    const secret = secretPath === undefined ? undefined : await readSecretFile(secretPath, describeCommitment(commitment).cid)
+    // The file's CID is its commitment's (parseCommitmentFile computed or checked it): no second encoding.
+    const secret = secretPath === undefined ? undefined : await readSecretFile(secretPath, file.cid)
     await assertWritable(output, force, 'draw')
     let list: StreamedDraw | undefined
     if (streamed) {
