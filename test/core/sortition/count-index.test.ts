@@ -55,3 +55,32 @@ describe('the rounds\' step cache', () => {
     }
   })
 })
+
+describe('the counter\'s text-keyed layers', () => {
+  it('count the same panels as numeric keys: quotas whose maxima pass 2^53 as a mixed radix, then the same quotas stated at the counts the pool has', () => {
+    // Two 12-value features, k = 30, every value at least 1. With each max at k, a layer of 11 open
+    // values has a mixed radix of 31^12 > 2^53, so its states are keyed by text (the old loop in
+    // count.ts); with each max at the number of respondents who have the value (which no panel can
+    // pass either), the radix stays below 2^53 and every layer runs the typed-array loop
+    // (count-layer.ts). Both describe the same valid panels. Measured when this test was written: 7 of the
+    // loose count's layers are text-keyed, none of the tight count's; 6,322,371,654 is also what the
+    // counter gave before the typed-array loop existed (9b68e7b).
+    const V = 12
+    const k = 30
+    const values = Array.from({ length: V }, (_, i) => String(i).padStart(2, '0'))
+    const respondents: { id: string; type: number[] }[] = []
+    let s = 7
+    for (let i = 0; i < 30; i++) {
+      s = (s * 1103515245 + 12345) % 2147483648
+      respondents.push({ id: String(i), type: [i % V, (s >> 8) % V] })
+    }
+    for (let y = 0; y < V; y++) respondents.push({ id: `b${y}`, type: [y, y] })
+    const pool = { features: [{ name: 'a', values }, { name: 'b', values }], respondents }
+    const has = [0, 1].map((f) => values.map((_, v) => respondents.filter((r) => r.type[f] === v).length))
+    const min = [Array<number>(V).fill(1), Array<number>(V).fill(1)]
+    const loose = buildCounter(pool, { min, max: [Array<number>(V).fill(k), Array<number>(V).fill(k)] }, k, [0, 1])
+    const tight = buildCounter(pool, { min, max: has }, k, [0, 1])
+    expect(loose.layers[0]!.ways[0]).toBe(6322371654n)
+    expect(tight.layers[0]!.ways[0]).toBe(loose.layers[0]!.ways[0])
+  })
+})
