@@ -4,16 +4,12 @@
  *
  * @module
  */
-import { PUBLIC_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
+// From the core's list, not the time-stamping client: `draw` reads these flags, and a version 1 draw
+// never loads the client (its request writer and reply reader).
+import { DEFAULT_TSA_URLS } from '../core/timestamp/defaults.js'
 import type { CliContext, Flags } from './command.js'
 import { listFlag } from './common.js'
 import { UsageError } from './exit-codes.js'
-
-/**
- * The time-stamping client's `DEFAULT_TSA_URLS`, derived here from the same list: `draw` reads these flags
- * and a version 1 draw never loads the client (`src/timestamp/client.ts`, its request writer and reply reader).
- */
-const DEFAULT_TSA_URLS: readonly string[] = PUBLIC_TIMESTAMP_AUTHORITIES.map((a) => a.url!)
 
 // `--trust-tsa` lives in its own module: `verify` reads it without loading the time-stamping client.
 export { tsaAnchorsFrom } from './trust-tsa.js'

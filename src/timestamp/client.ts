@@ -12,7 +12,7 @@ import { LIMITS } from '../core/limits.js'
 import { decodeDer, integer, sequence, TAG, type Der } from '../core/timestamp/der.js'
 import { derBoolean, derInteger, derOctetString, derOid, derSequence } from '../core/timestamp/der-writer.js'
 import { checkCommitmentTime } from '../core/timestamp/check.js'
-import { DEFAULT_TIMESTAMP_AUTHORITIES, PUBLIC_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
+import { DEFAULT_TIMESTAMP_AUTHORITIES, DEFAULT_TSA_URLS } from '../core/timestamp/defaults.js'
 import { parseTimestampToken } from '../core/timestamp/token.js'
 import { type TimestampTrustAnchor } from '../core/timestamp/anchor.js'
 import { throwIfAborted, timedSignal } from '../net/abort.js'
@@ -23,12 +23,8 @@ import { TimestampUnavailableError, type TimestampAuthorityFailure, type Timesta
 
 const ABORT_CTX = { edge: 'timestamp', what: 'time-stamping' } as const
 
-/**
- * The public authorities asked by default: the URLs of the core's `PUBLIC_TIMESTAMP_AUTHORITIES`, the
- * default trust material's authorities (their roots are in `DEFAULT_TIMESTAMP_AUTHORITIES`).
- * @category Time-stamping
- */
-export const DEFAULT_TSA_URLS: readonly string[] = Object.freeze(PUBLIC_TIMESTAMP_AUTHORITIES.map((a) => a.url!))
+/** The public authorities asked by default (defined beside the core's list of them). */
+export { DEFAULT_TSA_URLS }
 
 /**
  * Options of {@link timestampCommitment}.

@@ -45,3 +45,11 @@ export const PUBLIC_TIMESTAMP_AUTHORITIES: readonly TimestampAuthority[] = /* @_
   Object.freeze({ name: 'DigiCert', url: 'http://timestamp.digicert.com', roots: Object.freeze([DEFAULT_TIMESTAMP_AUTHORITIES[0]!]) }),
   Object.freeze({ name: 'Sectigo', url: 'http://timestamp.sectigo.com', roots: Object.freeze([DEFAULT_TIMESTAMP_AUTHORITIES[1]!]) }),
 ])
+
+/**
+ * The public authorities asked by default: the URLs of {@link PUBLIC_TIMESTAMP_AUTHORITIES}, the
+ * default trust material's authorities (their roots are in {@link DEFAULT_TIMESTAMP_AUTHORITIES}).
+ * Here, not in the time-stamping client, so that the CLI's flags name them without loading the client.
+ * @category Time-stamping
+ */
+export const DEFAULT_TSA_URLS: readonly string[] = /* @__PURE__ */ Object.freeze(PUBLIC_TIMESTAMP_AUTHORITIES.map((a) => a.url!))
