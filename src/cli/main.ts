@@ -15,6 +15,7 @@ import { COMMANDS, type CommandEntry } from './commands/index.js'
 import { EXIT, UsageError } from './exit-codes.js'
 import { closest } from './did-you-mean.js'
 import { safeText } from './safe-text.js'
+import { stdWriter } from './std-writer.js'
 
 const MAIN_HELP = `orbitdraw — publicly verifiable draws from Orbitport's cosmic randomness beacon
 
@@ -170,30 +171,20 @@ export function runAsProcess(): void {
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
-  // A closed pipe (`orbitdraw verify proof.json | head -1`): stop writing there, quietly, and let the
-  // command finish with its own exit code. No stack trace, no 'unexpected error'.
-  let stdoutOpen = true
-  let stderrOpen = true
+  // Standard output and error by fs.writeSync (std-writer.ts: Node's streams only when needed, so a
+  // strict verify loads no stream stack). A closed pipe (`orbitdraw verify proof.json | head -1`): stop
+  // writing there, quietly, and let the command finish with its own exit code. No stack trace, no
+  // 'unexpected error'.
   const stdoutClosed = new AbortController()
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err
-    stdoutOpen = false
-    stdoutClosed.abort()
-  })
-  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err
-    stderrOpen = false
-  })
   const ctx: CliContext = {
-    out: (t) => {
-      if (stdoutOpen) process.stdout.write(t)
-    },
-    err: (t) => {
-      if (stderrOpen) process.stderr.write(t)
-    },
+    out: stdWriter({ fd: 1, stream: () => process.stdout, onClosed: () => stdoutClosed.abort() }),
+    err: stdWriter({ fd: 2, stream: () => process.stderr }),
     env: process.env,
     signal: controller.signal,
-    isTTY: process.stderr.isTTY === true,
+    // Read when a command asks (a progress line): process.stderr is built only then.
+    get isTTY() {
+      return process.stderr.isTTY === true
+    },
     stdoutClosed: stdoutClosed.signal,
   }
   main(process.argv.slice(2), ctx).then(
