@@ -5,7 +5,7 @@
  * - `orbitdraw.cjs`: the command (`package.json` `bin`), five lines written by this script: it turns on
  *   Node's own module compile cache where Node has it (`module.enableCompileCache()`, Node 22.1 and
  *   later; nothing on Node 20), then runs `orbitdraw verify ...` from `orbitdraw-verify.cjs` and every
- *   other command line (`--help`, `commit`, `draw`, `emulator`, ...) from the tsc output
+ *   other command line (`--help`, `commit`, `draw`, `emulator`, `verify --online`, ...) from the tsc output
  *   `dist/cli/main.js`, which the package ships. The cache is Node's: it lives where Node decides
  *   (`NODE_COMPILE_CACHE`, else `node-compile-cache` in the system's temporary directory) and
  *   `NODE_DISABLE_COMPILE_CACHE=1` turns it off (docs/cli.md, "Start-up and Node's compile cache"). The
@@ -14,7 +14,7 @@
  *   (its other commands resolve to a module that throws: `bin` never sends them here, so one process
  *   never holds two copies of the library's classes, which the error reporter tells apart with
  *   `instanceof`). Every module the sources import lazily (`await import(...)`: the error reporter, the
- *   record and time-stamp checks, `--online`'s beacon client, ...) stays lazy inside it: esbuild wraps it
+ *   record and time-stamp checks, ...) stays lazy inside it: esbuild wraps it
  *   in an init function that runs the first time it is imported, so `orbitdraw verify --help` evaluates no
  *   verifier code and a relaxed `verify` no record or time-stamp code. The built-in draw kinds load the
  *   same way, each the first time a proof of its kind is read (see `lazyKinds` below).
@@ -74,14 +74,25 @@ const CLI_NAME = 'orbitdraw-verify'
 export const CLI_FILE = `${CLI_NAME}.cjs`
 
 /**
+ * `orbitdraw verify ... --online` runs from `dist/cli/` like the other commands: the online re-check
+ * (`cli/common.js`, `beacon/draw.js` and the beacon client, gateways and network code they import, 45 KB
+ * of the bundle) waits on the network anyway, and a strict offline verify no longer pre-parses it (5 M
+ * instructions of its start-up, docs/performance.md, Start-up). `online` is a boolean flag with no short
+ * form, so the word itself is the only way to turn it on: a command line without it never reaches that
+ * code, and one with it (even as a positional after `--`) runs the same command from the tsc output.
+ */
+export const ONLINE_FLAG = '--online'
+
+/**
  * The command `bin` names: Node's compile cache on where Node has it (a no-op on Node 20, where
  * `enableCompileCache` is undefined; it never throws: a cache it cannot use is skipped), then `verify`
- * from the bundle and any other command line from `dist/cli/` (an ES module, imported).
+ * from the bundle (but `verify --online`: {@link ONLINE_FLAG}) and any other command line from `dist/cli/`
+ * (an ES module, imported).
  */
 export const BIN_SOURCE = `#!/usr/bin/env node
 'use strict'
 require('node:module').enableCompileCache?.()
-if (process.argv[2] === 'verify') require('./${CLI_FILE}').runAsProcess()
+if (process.argv[2] === 'verify' && !process.argv.includes(${JSON.stringify(ONLINE_FLAG)})) require('./${CLI_FILE}').runAsProcess()
 else import('../cli/main.js').then((cli) => cli.runAsProcess())
 `
 
@@ -91,7 +102,8 @@ export const BUNDLED_COMMANDS = ['verify', 'verify-usage', 'describe'] as const
 /**
  * The verify bundle holds \`verify\` only: the command table's other entries resolve to a module that throws
  * (\`bin\` never sends them here), so the bundle carries no commit, draw, beacon, emulator or announce code
- * and a second copy of the library's classes can never meet the first in one process.
+ * and a second copy of the library's classes can never meet the first in one process. The same for the
+ * modules \`verify\` imports only for \`--online\` (\`bin\` sends that command line to \`dist/cli/\`: {@link ONLINE_FLAG}).
  */
 const verifyOnly: Plugin = {
   name: 'orbitdraw-verify-only',
@@ -101,6 +113,9 @@ const verifyOnly: Plugin = {
       const name = args.path.slice(2, -3)
       return (BUNDLED_COMMANDS as readonly string[]).includes(name) ? undefined : { path: name, namespace: 'orbitdraw-not-bundled' }
     })
+    b.onResolve({ filter: /^(\.\.\/common|\.\.\/\.\.\/beacon\/draw)\.js$/ }, (args) =>
+      args.importer.endsWith(join('dist', 'cli', 'commands', 'verify.js')) ? { path: `verify ${ONLINE_FLAG}`, namespace: 'orbitdraw-not-bundled' } : undefined,
+    )
     b.onLoad({ filter: /.*/, namespace: 'orbitdraw-not-bundled' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`orbitdraw ${args.path} is not in the verify bundle: run dist/bin/orbitdraw.cjs, which runs it from dist/cli/`)})`,
       loader: 'js',

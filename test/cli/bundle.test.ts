@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, EXTERNAL_PACKAGES } from '../../scripts/build-cli.js'
+import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, EXTERNAL_PACKAGES, ONLINE_FLAG } from '../../scripts/build-cli.js'
 import { DEFAULT_DRAW_KINDS } from '../../src/core/kinds/registry.js'
 import { PARALLEL_MIN_ENTRIES } from '../../src/node/parallel-hash.js'
 import { makeDrawProof, makeProof } from '../browser/fixtures.js'
@@ -87,7 +87,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
       '#!/usr/bin/env node',
       "'use strict'",
       "require('node:module').enableCompileCache?.()",
-      `if (process.argv[2] === 'verify') require('./${CLI_FILE}').runAsProcess()`,
+      `if (process.argv[2] === 'verify' && !process.argv.includes("${ONLINE_FLAG}")) require('./${CLI_FILE}').runAsProcess()`,
       "else import('../cli/main.js').then((cli) => cli.runAsProcess())",
       '',
     ])
@@ -99,6 +99,8 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     // The bundle holds verify only: no other command, nor the draw side, the emulator or the REST client.
     expect(META[CLI_FILE]!.filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()).toEqual(BUNDLED_COMMANDS.map((c) => `dist/cli/commands/${c}.js`).sort())
     expect(META[CLI_FILE]!.filter((m) => /^dist\/(emulator|sortition|timestamp)\/|^dist\/rest\/(?!errors\.js$)|^dist\/cli\/participants/.test(m))).toEqual([])
+    // Nor the online re-check: bin sends `verify --online` to dist/cli (ONLINE_FLAG).
+    expect(META[CLI_FILE]!.filter((m) => /^dist\/beacon\/(draw|client|gateway|head)\.js$|^dist\/net\/(node-fetch|redirect)\.js$/.test(m))).toEqual([])
     expect(META[CLI_FILE]).not.toContain('dist/node/hash-worker.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
@@ -158,6 +160,18 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     const help = await traced(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('Usage: orbitdraw <command>')
+  })
+
+  it('orbitdraw verify --online runs from dist/cli (the online re-check is not in the bundle), with the same answers as the bundle to a usage error', async () => {
+    const online = await traced(['verify', 'plain.json', '--online', '--gateway', 'not a url'])
+    expect([...online.modules]).toEqual([])
+    expect(online.code).toBe(2)
+    expect(online.stderr).toMatch(/gateway/i)
+    // Without --online the same misuse is the bundle's to refuse, in the same words.
+    const offline = await traced(['verify', 'plain.json', '--gateway', 'https://ipfs.io'])
+    expect(offline.modules).toContain('dist/cli/commands/verify.js')
+    const unbundled = await runCommand(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), 'verify', 'plain.json', '--gateway', 'https://ipfs.io'], { cwd: ws.dir })
+    expect({ code: offline.code, stdout: offline.stdout, stderr: offline.stderr }).toEqual({ code: unbundled.code, stdout: unbundled.stdout, stderr: unbundled.stderr })
   })
 
   it('orbitdraw verify --help runs verify\'s usage module, not the verifier', async () => {
