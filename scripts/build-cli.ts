@@ -172,6 +172,21 @@ const nativeSha2: Plugin = {
   },
 }
 
+/**
+ * In the verify bundle, the fast path of ECDSA verification (`dist/core/timestamp/ecdsa-fast.js`, Web
+ * Crypto) is `dist/node/native-ecdsa.js`: the same OpenSSL verification by `node:crypto`, which the
+ * bundle loads anyway for its digests, without Web Crypto's own modules (src/node/native-ecdsa.ts). As
+ * before, only its `true` stands; `@noble/curves` decides every other case.
+ */
+const NATIVE_ECDSA = join(ROOT, 'dist', 'node', 'native-ecdsa.js')
+const ECDSA_FAST = join(ROOT, 'dist', 'core', 'timestamp', 'ecdsa-fast.js')
+const nativeEcdsa: Plugin = {
+  name: 'orbitdraw-native-ecdsa',
+  setup(b) {
+    b.onResolve({ filter: /\/ecdsa-fast\.js$/ }, (args) => (args.importer !== NATIVE_ECDSA && resolve(args.resolveDir, args.path) === ECDSA_FAST ? { path: NATIVE_ECDSA } : undefined))
+  },
+}
+
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs', '@noble/curves', '@noble/curves/*'] as const
 
@@ -254,7 +269,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), nativeSha2, ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeSha2, nativeEcdsa, ...plugins],
   })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)

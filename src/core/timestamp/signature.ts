@@ -10,7 +10,8 @@ import type { p256, p384 } from './nist.js'
 import { algorithm, bitString, decodeDer, DerError, integer, isContext, oid, sequence, smallInteger, type Der } from './der.js'
 import { digest } from './hash.js'
 import { HASHES, OID, refusedHashName, type HashName } from './oids.js'
-import { keyImporter, ownBuffer, webCrypto, type KeyImporter } from '../webcrypto.js'
+import { keyImporter, type KeyImporter } from '../webcrypto.js'
+import { ecdsaFastPath, ecdsaWebCrypto } from './ecdsa-fast.js'
 import { readRsaSpki, verifyRsa, type RsaPublicKey } from '../rsa.js'
 
 /** Outcome of one signature check. */
@@ -116,13 +117,7 @@ export function ecdsaRawSignature(curve: EcdsaCurve, der: Uint8Array): Uint8Arra
  */
 export async function verifyEcdsaWebCrypto(subtle: SubtleCrypto, curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean | undefined> {
   const raw = ecdsaRawSignature(curve, der)
-  if (raw === undefined) return undefined
-  try {
-    const key = await curve.importKey(subtle, publicKey)
-    return await subtle.verify({ name: 'ECDSA', hash }, key, ownBuffer(raw), ownBuffer(data))
-  } catch {
-    return undefined
-  }
+  return raw === undefined ? undefined : await ecdsaWebCrypto(subtle, curve, hash, publicKey, data, raw)
 }
 
 /**
@@ -130,11 +125,12 @@ export async function verifyEcdsaWebCrypto(subtle: SubtleCrypto, curve: EcdsaCur
  * "valid" stands (the same equation over the same point, hash and `(r, s)`: both implement FIPS 186 /
  * SEC 1 verification, truncating the digest to the order's length and accepting high S); anything else
  * (no Web Crypto, "invalid", a refused key) is decided by noble. Valid signatures, the common case, then
- * cost a native verification instead of a pure-JS one; a forged one costs both.
+ * cost a native verification instead of a pure-JS one; a forged one costs both. (In the CLI's verify
+ * bundle the fast path is `node:crypto`'s, the same OpenSSL verification: `ecdsa-fast.ts`.)
  */
 export async function verifyEcdsa(curve: EcdsaCurve, hash: HashName, publicKey: Uint8Array, data: Uint8Array, der: Uint8Array): Promise<boolean> {
-  const subtle = webCrypto()
-  if (subtle !== undefined && (await verifyEcdsaWebCrypto(subtle, curve, hash, publicKey, data, der)) === true) return true
+  const raw = ecdsaRawSignature(curve, der)
+  if (raw !== undefined && (await ecdsaFastPath(curve, hash, publicKey, data, raw)) === true) return true
   return await verifyEcdsaNoble(curve, hash, publicKey, data, der)
 }
 
