@@ -20,6 +20,7 @@
  * page (`package.json` `files`), and `orbitdraw verifier-page` expands it byte for byte.
  */
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild'
+import ts from 'typescript'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -100,6 +101,52 @@ const pairingOutOfWorker: Plugin = {
   },
 }
 
+/**
+ * Inside the verify worker, each built-in kind is declared without its `cli` facet (what `orbitdraw
+ * commit` reads: flags, help text, and the builders that make a spec from a pool and quotas): the
+ * page never commits, and neither the core nor the page reads `kind.cli`. The facet is the `cli`
+ * property of the object given to `defineKind(...)` in src/core/kinds/*.ts, found with the TypeScript
+ * parser and cut from the module's text; esbuild then leaves out what only the facet used. The page's
+ * kinds are otherwise the library's (the same names, parsers, draws, checks and displays). `removed`
+ * counts the facets cut, which the build checks.
+ */
+function cliFacetsOutOfWorker(removed: { count: number }): Plugin {
+  return {
+    name: 'cli-facets-out-of-worker',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]core[\\/]kinds[\\/][a-z-]+\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8')
+        if (!text.includes('defineKind(')) return undefined
+        const file = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+        const cuts: [number, number][] = []
+        const visit = (node: ts.Node): void => {
+          if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineKind') {
+            const decl = node.arguments[0]
+            if (decl !== undefined && ts.isObjectLiteralExpression(decl)) {
+              for (const prop of decl.properties) {
+                if (ts.isPropertyAssignment(prop) && ts.isIdentifier(prop.name) && prop.name.text === 'cli') {
+                  const end = text[prop.end] === ',' ? prop.end + 1 : prop.end
+                  cuts.push([prop.getFullStart(), end])
+                }
+              }
+            }
+          }
+          ts.forEachChild(node, visit)
+        }
+        visit(file)
+        if (cuts.length === 0) return undefined
+        removed.count += cuts.length
+        let out = text
+        for (const [start, end] of cuts.sort((x, y) => y[0] - x[0])) out = out.slice(0, start) + out.slice(end)
+        return { contents: out, loader: 'ts' }
+      })
+    },
+  }
+}
+
+/** The kinds whose `cli` facet the verify worker leaves out (every built-in kind that has one). */
+const CLI_FACETS = 11
+
 const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
 const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
 
@@ -115,6 +162,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     write: false,
     metafile: true,
     legalComments: 'eof',
+    charset: 'utf8',
     logLevel: 'silent',
     // The core and its dependencies guard every Node global they touch (`globalThis.process`,
     // `globalThis.Buffer`) and fall back to Web APIs, so no define/alias/inject is needed. Pin the
@@ -123,7 +171,9 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   } satisfies BuildOptions
   const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')] })
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
-  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker] })
+  const cliFacets = { count: 0 }
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, cliFacetsOutOfWorker(cliFacets)] })
+  if (cliFacets.count !== CLI_FACETS) throw new Error(`the verify worker's build cut ${cliFacets.count} kinds' cli facets, not ${CLI_FACETS}: update CLI_FACETS in scripts/build-verifier.ts with the built-in kinds`)
   const pairingBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'pairing-worker.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
