@@ -1,13 +1,16 @@
 /**
  * Builds the browser verifier into `dist/verifier/index.html`: one self-contained static page. The
- * esbuild bundle of `src/verifier/main.ts` (the page) and the CSS are inlined, with a
- * Content-Security-Policy that allows only those two inline blobs, by hash. The bundle of
+ * esbuild bundle of `src/verifier/main.ts` (the page), the page's words (`src/verifier/messages-script.ts`,
+ * every language, a classic script run first) and the CSS are inlined, with a Content-Security-Policy
+ * that allows only those three inline blobs, by hash. The bundle of
  * `src/verifier/worker-main.ts` (the core's `verify`) is inlined as a non-executed
  * `<script type="text/plain">` data block that the page starts as a `blob:` Web Worker, the one
  * thing `worker-src blob:` allows. The BLS12-381 pairing code (drand signatures, only a mixed proof
  * needs it) is left out of that worker: `src/verifier/pairing-worker.ts` is bundled into a second data
  * block, which the page starts as a second `blob:` worker only when a mixed proof asks for it (the
- * verify worker's `src/core/drand/pairing.ts` is replaced by `src/verifier/pairing-client.ts`).
+ * verify worker's `src/core/drand/pairing.ts` is replaced by `src/verifier/pairing-client.ts`). The
+ * verify worker's `blob:` is the words script's text followed by the worker's, so the page and the
+ * worker share one copy of the words; the worker's kinds are built without their `cli` facets.
  * Works from `file://`, from any static host, offline.
  *
  *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet] [--verbose] [--update-docs]
@@ -23,7 +26,7 @@ import { build, transform, type BuildOptions, type Plugin } from 'esbuild'
 import ts from 'typescript'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { enPage } from '../src/verifier/messages.js'
@@ -51,6 +54,8 @@ export interface BuildVerifierResult {
   readonly js: { readonly min: number; readonly gzip: number }
   /** The worker script (the core's verify), without the pairing code. */
   readonly worker: { readonly min: number; readonly gzip: number }
+  /** The page's words (every language): one classic script the page runs and the verify worker's `blob:` starts with. */
+  readonly words: { readonly min: number; readonly gzip: number }
   /** The pairing worker's script (BLS12-381, loaded only for a mixed proof). */
   readonly pairing: { readonly min: number; readonly gzip: number }
   readonly css: { readonly min: number; readonly gzip: number }
@@ -144,6 +149,18 @@ function cliFacetsOutOfWorker(removed: { count: number }): Plugin {
   }
 }
 
+/**
+ * The page's words (messages.ts, every language) are one classic script of their own
+ * (messages-script.ts), which the page runs first and prepends to the verify worker's `blob:`; in the
+ * page's script and in the worker, messages.ts is replaced by messages-shared.ts, which reads that copy.
+ */
+const messagesShared: Plugin = {
+  name: 'messages-shared',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/messages\.js$/ }, (args) => (args.importer.startsWith(SRC + sep) && !args.importer.endsWith(`${sep}messages-script.ts`) ? { path: join(SRC, 'messages-shared.ts') } : undefined))
+  },
+}
+
 /** The kinds whose `cli` facet the verify worker leaves out (every built-in kind that has one). */
 const CLI_FACETS = 11
 
@@ -169,20 +186,25 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     // usual `process.env.NODE_ENV` lookups anyway so no stray `process` reference survives.
     define: { 'process.env.NODE_ENV': '"production"' },
   } satisfies BuildOptions
-  const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')] })
+  const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')], plugins: [messagesShared] })
+  const messagesBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'messages-script.ts')] })
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
   const cliFacets = { count: 0 }
-  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, cliFacetsOutOfWorker(cliFacets)] })
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, cliFacetsOutOfWorker(cliFacets), messagesShared] })
   if (cliFacets.count !== CLI_FACETS) throw new Error(`the verify worker's build cut ${cliFacets.count} kinds' cli facets, not ${CLI_FACETS}: update CLI_FACETS in scripts/build-verifier.ts with the built-in kinds`)
   const pairingBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'pairing-worker.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
   const pairingJs = pairingBundle.outputFiles[0]!.text
+  const messagesJs = messagesBundle.outputFiles[0]!.text
+  for (const [name, b] of [['page', bundle], ['worker', workerBundle]] as const) {
+    if (Object.values(b.metafile.outputs).some((o) => Object.keys(o.inputs).some((p) => /messages(-fr)?\.ts$/.test(p)))) throw new Error(`the ${name} bundle carries the page's words itself: they belong in the words script (src/verifier/messages-script.ts)`)
+  }
   const workerInputs = Object.values(workerBundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
   if (workerInputs.some((p) => /bls12-381|abstract\/bls|abstract\/tower/.test(p))) throw new Error('the verify worker bundle contains the BLS12-381 pairing code: it belongs in the pairing worker (src/verifier/pairing-worker.ts), loaded only for a mixed proof')
   // Inlined into <script>: these sequences would end or confuse the script element. esbuild escapes
   // `</script` itself; fail loudly rather than guess if a dependency ever brings one in.
-  for (const [name, code] of [['page', js], ['worker', workerJs], ['pairing', pairingJs]] as const) {
+  for (const [name, code] of [['page', js], ['worker', workerJs], ['pairing', pairingJs], ['words', messagesJs]] as const) {
     if (/<\/script|<!--/i.test(code)) throw new Error(`the ${name} bundle contains "</script" or "<!--"; it cannot be inlined as is`)
   }
   // The page must not carry the verifier itself: it only starts the worker.
@@ -194,7 +216,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   const packageJson = await readFile(join(ROOT, 'package.json'), 'utf8')
   const csp = [
     "default-src 'none'",
-    `script-src 'sha256-${sha256b64(js)}'`,
+    `script-src 'sha256-${sha256b64(messagesJs)}' 'sha256-${sha256b64(js)}'`,
     `style-src 'sha256-${sha256b64(css)}'`,
     'img-src data:',
     // the verifier worker, started from the inlined data block (never from a URL)
@@ -208,7 +230,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     .replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
     .replace('<!--STYLE-->', () => `<style>${css}</style>`)
     .replace('<!--WORKER-->', () => `<script type="text/plain" id="verify-worker">${workerJs}</script>\n<script type="text/plain" id="pairing-worker">${pairingJs}</script>`)
-    .replace('<!--SCRIPT-->', () => `<script type="module">${js}</script>`)
+    .replace('<!--SCRIPT-->', () => `<script id="page-messages">${messagesJs}</script>\n<script type="module">${js}</script>`)
     .replace('<!--VERSION-->', () => (JSON.parse(packageJson) as { version: string }).version)
     // the page's English words, from the messages module (the page swaps them for another language)
     .replace(/(<[a-z0-9]+ [^>]*data-i18n="([A-Za-z]+)"[^>]*>)(<\/)/g, (_m, open: string, key: string, close: string) => {
@@ -230,7 +252,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   await writeFile(join(outDir, PAGE_HASH_FILE), `${JSON.stringify({ file: 'index.html', ...digest }, null, 2)}\n`)
 
   const sizes = new Map<string, number>()
-  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs), ...Object.values(pairingBundle.metafile.outputs)]) {
+  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(messagesBundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs), ...Object.values(pairingBundle.metafile.outputs)]) {
     for (const [path, info] of Object.entries(out.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/node_modules\/((?:@[^/]+\/)?[^/]+))?/.exec(path)
       const key = m === null ? path.split('/').slice(0, 2).join('/') : m[2] === undefined ? m[1]! : `${m[2]} (${m[1]}'s copy)`
@@ -241,6 +263,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     htmlPath,
     js: { min: Buffer.byteLength(js), gzip: gz(js) },
     worker: { min: Buffer.byteLength(workerJs), gzip: gz(workerJs) },
+    words: { min: Buffer.byteLength(messagesJs), gzip: gz(messagesJs) },
     pairing: { min: Buffer.byteLength(pairingJs), gzip: gz(pairingJs) },
     css: { min: Buffer.byteLength(css), gzip: gz(css) },
     page: { min: Buffer.byteLength(html), gzip: gz(html) },
@@ -297,6 +320,7 @@ export function formatReport(r: BuildVerifierResult, verbose = false): string {
     `built ${relative(process.cwd(), r.htmlPath) || r.htmlPath}`,
     `  script   ${kib(r.js.min).padStart(10)} minified   ${kib(r.js.gzip).padStart(10)} minified+gzip  (page)`,
     `  worker   ${kib(r.worker.min).padStart(10)} minified   ${kib(r.worker.gzip).padStart(10)} minified+gzip  (verify)`,
+    `  words    ${kib(r.words.min).padStart(10)} minified   ${kib(r.words.gzip).padStart(10)} minified+gzip  (every language's words, shared by the page and the worker)`,
     `  pairing  ${kib(r.pairing.min).padStart(10)} minified   ${kib(r.pairing.gzip).padStart(10)} minified+gzip  (BLS12-381, started only for a mixed proof)`,
     `  styles   ${kib(r.css.min).padStart(10)} minified   ${kib(r.css.gzip).padStart(10)} minified+gzip`,
     `  page     ${kib(r.page.min).padStart(10)} minified   ${kib(r.page.gzip).padStart(10)} minified+gzip  (one self-contained HTML file)`,
