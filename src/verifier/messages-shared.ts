@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type * as Words from './messages.js'
+import type { SharedWords } from './messages-script.js'
 
-const shared = (globalThis as unknown as { orbitdrawMessages?: typeof Words }).orbitdrawMessages
+const shared = (globalThis as unknown as { orbitdrawMessages?: SharedWords }).orbitdrawMessages
 if (shared === undefined) throw new Error('the page\'s words script (messages-script.ts) did not run before this script')
 
-export const { en, enPage, LANGUAGES, pickLanguage } = shared
+export const { en, LANGUAGES, pickLanguage } = shared
