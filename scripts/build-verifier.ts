@@ -75,7 +75,7 @@ export const PAGE_HASH_FILE = 'page-hash.json'
 /**
  * The name of the page's Brotli copy written beside it: what the package ships instead of the page
  * (`package.json` `files`), which `orbitdraw verifier-page` expands byte for byte
- * (`src/cli/verifier-page-file.ts`). 641 kB of HTML are 216 kB gzipped in the tarball, 165 kB as Brotli.
+ * (`src/cli/verifier-page-file.ts`). 605 kB of HTML are 206 kB gzipped in the tarball, 165 kB as Brotli.
  */
 export const PAGE_BROTLI_FILE = 'index.html.br'
 
