@@ -29,6 +29,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { BUILT_IN_KINDS } from '../src/core/kinds/registry.js'
 import { enPage } from '../src/verifier/messages.js'
 import { MAX_PAGE_BYTES, pageDigest, type PageDigest } from '../src/verifier/page-digest.js'
 
@@ -161,8 +162,8 @@ const messagesShared: Plugin = {
   },
 }
 
-/** The kinds whose `cli` facet the verify worker leaves out (every built-in kind that has one). */
-const CLI_FACETS = 11
+/** The kinds whose `cli` facet the verify worker leaves out: every built-in kind that has one. */
+const CLI_FACETS = BUILT_IN_KINDS.filter((k) => k.cli !== undefined).length
 
 const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
 const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
@@ -191,7 +192,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
   const cliFacets = { count: 0 }
   const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, cliFacetsOutOfWorker(cliFacets), messagesShared] })
-  if (cliFacets.count !== CLI_FACETS) throw new Error(`the verify worker's build cut ${cliFacets.count} kinds' cli facets, not ${CLI_FACETS}: update CLI_FACETS in scripts/build-verifier.ts with the built-in kinds`)
+  if (cliFacets.count !== CLI_FACETS) throw new Error(`the verify worker's build cut ${cliFacets.count} kinds' cli facets, not ${CLI_FACETS} (the built-in kinds that have one): declare each kind's facet as \`cli\` in its defineKind({...}) in src/core/kinds/`)
   const pairingBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'pairing-worker.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
