@@ -76,7 +76,7 @@ export const PAGE_HASH_FILE = 'page-hash.json'
 /**
  * The name of the page's Brotli copy written beside it: what the package ships instead of the page
  * (`package.json` `files`), which `orbitdraw verifier-page` expands byte for byte
- * (`src/cli/verifier-page-file.ts`). 605 kB of HTML are 206 kB gzipped in the tarball, 165 kB as Brotli.
+ * (`src/cli/verifier-page-file.ts`). 606 kB of HTML are 206 kB gzipped in the tarball, 165 kB as Brotli.
  */
 export const PAGE_BROTLI_FILE = 'index.html.br'
 
@@ -180,7 +180,6 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     write: false,
     metafile: true,
     legalComments: 'eof',
-    charset: 'utf8',
     logLevel: 'silent',
     // The core and its dependencies guard every Node global they touch (`globalThis.process`,
     // `globalThis.Buffer`) and fall back to Web APIs, so no define/alias/inject is needed. Pin the
