@@ -1,13 +1,16 @@
 /**
  * Builds the browser verifier into `dist/verifier/index.html`: one self-contained static page. The
- * esbuild bundle of `src/verifier/main.ts` (the page) and the CSS are inlined, with a
- * Content-Security-Policy that allows only those two inline blobs, by hash. The bundle of
+ * esbuild bundle of `src/verifier/main.ts` (the page), the page's words (`src/verifier/messages-script.ts`,
+ * every language, a classic script run first) and the CSS are inlined, with a Content-Security-Policy
+ * that allows only those three inline blobs, by hash. The bundle of
  * `src/verifier/worker-main.ts` (the core's `verify`) is inlined as a non-executed
  * `<script type="text/plain">` data block that the page starts as a `blob:` Web Worker, the one
  * thing `worker-src blob:` allows. The BLS12-381 pairing code (drand signatures, only a mixed proof
  * needs it) is left out of that worker: `src/verifier/pairing-worker.ts` is bundled into a second data
  * block, which the page starts as a second `blob:` worker only when a mixed proof asks for it (the
- * verify worker's `src/core/drand/pairing.ts` is replaced by `src/verifier/pairing-client.ts`).
+ * verify worker's `src/core/drand/pairing.ts` is replaced by `src/verifier/pairing-client.ts`). The
+ * verify worker's `blob:` is the words script's text followed by the worker's, so the page and the
+ * worker share one copy of the words; the worker's kinds are built without their `cli` facets.
  * Works from `file://`, from any static host, offline.
  *
  *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet] [--verbose] [--update-docs]
@@ -20,11 +23,13 @@
  * page (`package.json` `files`), and `orbitdraw verifier-page` expands it byte for byte.
  */
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild'
+import ts from 'typescript'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { BUILT_IN_KINDS } from '../src/core/kinds/registry.js'
 import { enPage } from '../src/verifier/messages.js'
 import { MAX_PAGE_BYTES, pageDigest, type PageDigest } from '../src/verifier/page-digest.js'
 
@@ -50,6 +55,8 @@ export interface BuildVerifierResult {
   readonly js: { readonly min: number; readonly gzip: number }
   /** The worker script (the core's verify), without the pairing code. */
   readonly worker: { readonly min: number; readonly gzip: number }
+  /** The page's words (every language): one classic script the page runs and the verify worker's `blob:` starts with. */
+  readonly words: { readonly min: number; readonly gzip: number }
   /** The pairing worker's script (BLS12-381, loaded only for a mixed proof). */
   readonly pairing: { readonly min: number; readonly gzip: number }
   readonly css: { readonly min: number; readonly gzip: number }
@@ -69,7 +76,7 @@ export const PAGE_HASH_FILE = 'page-hash.json'
 /**
  * The name of the page's Brotli copy written beside it: what the package ships instead of the page
  * (`package.json` `files`), which `orbitdraw verifier-page` expands byte for byte
- * (`src/cli/verifier-page-file.ts`). 641 kB of HTML are 216 kB gzipped in the tarball, 165 kB as Brotli.
+ * (`src/cli/verifier-page-file.ts`). 606 kB of HTML are 206 kB gzipped in the tarball, 165 kB as Brotli.
  */
 export const PAGE_BROTLI_FILE = 'index.html.br'
 
@@ -100,6 +107,64 @@ const pairingOutOfWorker: Plugin = {
   },
 }
 
+/**
+ * Inside the verify worker, each built-in kind is declared without its `cli` facet (what `orbitdraw
+ * commit` reads: flags, help text, and the builders that make a spec from a pool and quotas): the
+ * page never commits, and neither the core nor the page reads `kind.cli`. The facet is the `cli`
+ * property of the object given to `defineKind(...)` in src/core/kinds/*.ts, found with the TypeScript
+ * parser and cut from the module's text; esbuild then leaves out what only the facet used. The page's
+ * kinds are otherwise the library's (the same names, parsers, draws, checks and displays). `removed`
+ * counts the facets cut, which the build checks.
+ */
+function cliFacetsOutOfWorker(removed: { count: number }): Plugin {
+  return {
+    name: 'cli-facets-out-of-worker',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]core[\\/]kinds[\\/][a-z-]+\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8')
+        if (!text.includes('defineKind(')) return undefined
+        const file = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+        const cuts: [number, number][] = []
+        const visit = (node: ts.Node): void => {
+          if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineKind') {
+            const decl = node.arguments[0]
+            if (decl !== undefined && ts.isObjectLiteralExpression(decl)) {
+              for (const prop of decl.properties) {
+                if (ts.isPropertyAssignment(prop) && ts.isIdentifier(prop.name) && prop.name.text === 'cli') {
+                  const end = text[prop.end] === ',' ? prop.end + 1 : prop.end
+                  cuts.push([prop.getFullStart(), end])
+                }
+              }
+            }
+          }
+          ts.forEachChild(node, visit)
+        }
+        visit(file)
+        if (cuts.length === 0) return undefined
+        removed.count += cuts.length
+        let out = text
+        for (const [start, end] of cuts.sort((x, y) => y[0] - x[0])) out = out.slice(0, start) + out.slice(end)
+        return { contents: out, loader: 'ts' }
+      })
+    },
+  }
+}
+
+/**
+ * The page's words (messages.ts, every language) are one classic script of their own
+ * (messages-script.ts), which the page runs first and prepends to the verify worker's `blob:`; in the
+ * page's script and in the worker, messages.ts is replaced by messages-shared.ts, which reads that copy.
+ */
+const messagesShared: Plugin = {
+  name: 'messages-shared',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/messages\.js$/ }, (args) => (args.importer.startsWith(SRC + sep) && !args.importer.endsWith(`${sep}messages-script.ts`) ? { path: join(SRC, 'messages-shared.ts') } : undefined))
+  },
+}
+
+/** The kinds whose `cli` facet the verify worker leaves out: every built-in kind that has one. */
+const CLI_FACETS = BUILT_IN_KINDS.filter((k) => k.cli !== undefined).length
+
 const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
 const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
 
@@ -121,30 +186,37 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     // usual `process.env.NODE_ENV` lookups anyway so no stray `process` reference survives.
     define: { 'process.env.NODE_ENV': '"production"' },
   } satisfies BuildOptions
-  const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')] })
+  const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')], plugins: [messagesShared] })
+  const messagesBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'messages-script.ts')] })
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
-  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker] })
+  const cliFacets = { count: 0 }
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, cliFacetsOutOfWorker(cliFacets), messagesShared] })
+  if (cliFacets.count !== CLI_FACETS) throw new Error(`the verify worker's build cut ${cliFacets.count} kinds' cli facets, not ${CLI_FACETS} (the built-in kinds that have one): declare each kind's facet as \`cli\` in its defineKind({...}) in src/core/kinds/`)
   const pairingBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'pairing-worker.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
   const pairingJs = pairingBundle.outputFiles[0]!.text
+  const messagesJs = messagesBundle.outputFiles[0]!.text
+  for (const [name, b] of [['page', bundle], ['worker', workerBundle]] as const) {
+    if (Object.values(b.metafile.outputs).some((o) => Object.keys(o.inputs).some((p) => /messages(-fr)?\.ts$/.test(p)))) throw new Error(`the ${name} bundle carries the page's words itself: they belong in the words script (src/verifier/messages-script.ts)`)
+  }
   const workerInputs = Object.values(workerBundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
   if (workerInputs.some((p) => /bls12-381|abstract\/bls|abstract\/tower/.test(p))) throw new Error('the verify worker bundle contains the BLS12-381 pairing code: it belongs in the pairing worker (src/verifier/pairing-worker.ts), loaded only for a mixed proof')
   // Inlined into <script>: these sequences would end or confuse the script element. esbuild escapes
   // `</script` itself; fail loudly rather than guess if a dependency ever brings one in.
-  for (const [name, code] of [['page', js], ['worker', workerJs], ['pairing', pairingJs]] as const) {
+  for (const [name, code] of [['page', js], ['worker', workerJs], ['pairing', pairingJs], ['words', messagesJs]] as const) {
     if (/<\/script|<!--/i.test(code)) throw new Error(`the ${name} bundle contains "</script" or "<!--"; it cannot be inlined as is`)
   }
   // The page must not carry the verifier itself: it only starts the worker.
-  // (96 KiB: the page script carries the page's words in every shipped language, ≈ 31 KiB for two.)
+  // (64 KiB: the page's words, every shipped language, are in the words script, not in the page script.)
   const pageInputs = Object.values(bundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
-  if (js.length > 96 * 1024 || pageInputs.some((p) => p.endsWith('src/core/verify.ts'))) throw new Error(`the page script is ${js.length} bytes: something pulled the core into the main thread (it belongs in the worker)`)
+  if (js.length > 64 * 1024 || pageInputs.some((p) => p.endsWith('src/core/verify.ts'))) throw new Error(`the page script is ${js.length} bytes: something pulled the core into the main thread (it belongs in the worker)`)
   const css = (await transform(await readFile(join(SRC, 'styles.css'), 'utf8'), { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari16'] })).code.trim()
   const template = await readFile(join(SRC, 'index.html'), 'utf8')
   const packageJson = await readFile(join(ROOT, 'package.json'), 'utf8')
   const csp = [
     "default-src 'none'",
-    `script-src 'sha256-${sha256b64(js)}'`,
+    `script-src 'sha256-${sha256b64(messagesJs)}' 'sha256-${sha256b64(js)}'`,
     `style-src 'sha256-${sha256b64(css)}'`,
     'img-src data:',
     // the verifier worker, started from the inlined data block (never from a URL)
@@ -158,7 +230,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     .replace('<!--CSP-->', () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
     .replace('<!--STYLE-->', () => `<style>${css}</style>`)
     .replace('<!--WORKER-->', () => `<script type="text/plain" id="verify-worker">${workerJs}</script>\n<script type="text/plain" id="pairing-worker">${pairingJs}</script>`)
-    .replace('<!--SCRIPT-->', () => `<script type="module">${js}</script>`)
+    .replace('<!--SCRIPT-->', () => `<script id="page-messages">${messagesJs}</script>\n<script type="module">${js}</script>`)
     .replace('<!--VERSION-->', () => (JSON.parse(packageJson) as { version: string }).version)
     // the page's English words, from the messages module (the page swaps them for another language)
     .replace(/(<[a-z0-9]+ [^>]*data-i18n="([A-Za-z]+)"[^>]*>)(<\/)/g, (_m, open: string, key: string, close: string) => {
@@ -180,7 +252,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   await writeFile(join(outDir, PAGE_HASH_FILE), `${JSON.stringify({ file: 'index.html', ...digest }, null, 2)}\n`)
 
   const sizes = new Map<string, number>()
-  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs), ...Object.values(pairingBundle.metafile.outputs)]) {
+  for (const out of [...Object.values(bundle.metafile.outputs), ...Object.values(messagesBundle.metafile.outputs), ...Object.values(workerBundle.metafile.outputs), ...Object.values(pairingBundle.metafile.outputs)]) {
     for (const [path, info] of Object.entries(out.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/node_modules\/((?:@[^/]+\/)?[^/]+))?/.exec(path)
       const key = m === null ? path.split('/').slice(0, 2).join('/') : m[2] === undefined ? m[1]! : `${m[2]} (${m[1]}'s copy)`
@@ -191,6 +263,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
     htmlPath,
     js: { min: Buffer.byteLength(js), gzip: gz(js) },
     worker: { min: Buffer.byteLength(workerJs), gzip: gz(workerJs) },
+    words: { min: Buffer.byteLength(messagesJs), gzip: gz(messagesJs) },
     pairing: { min: Buffer.byteLength(pairingJs), gzip: gz(pairingJs) },
     css: { min: Buffer.byteLength(css), gzip: gz(css) },
     page: { min: Buffer.byteLength(html), gzip: gz(html) },
@@ -247,6 +320,7 @@ export function formatReport(r: BuildVerifierResult, verbose = false): string {
     `built ${relative(process.cwd(), r.htmlPath) || r.htmlPath}`,
     `  script   ${kib(r.js.min).padStart(10)} minified   ${kib(r.js.gzip).padStart(10)} minified+gzip  (page)`,
     `  worker   ${kib(r.worker.min).padStart(10)} minified   ${kib(r.worker.gzip).padStart(10)} minified+gzip  (verify)`,
+    `  words    ${kib(r.words.min).padStart(10)} minified   ${kib(r.words.gzip).padStart(10)} minified+gzip  (every language's words, shared by the page and the worker)`,
     `  pairing  ${kib(r.pairing.min).padStart(10)} minified   ${kib(r.pairing.gzip).padStart(10)} minified+gzip  (BLS12-381, started only for a mixed proof)`,
     `  styles   ${kib(r.css.min).padStart(10)} minified   ${kib(r.css.gzip).padStart(10)} minified+gzip`,
     `  page     ${kib(r.page.min).padStart(10)} minified   ${kib(r.page.gzip).padStart(10)} minified+gzip  (one self-contained HTML file)`,

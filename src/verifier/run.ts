@@ -30,8 +30,10 @@ export let last: { proof: Uint8Array | string; source: string } | undefined
 export function startWorker(): Worker {
   if (workerUrl === undefined) {
     const code = document.getElementById('verify-worker')?.textContent ?? ''
-    if (code === '') throw new Error('this page was built without its verifier worker')
-    workerUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))
+    // the page's words (every language), which the worker reads from the words script run before it
+    const words = document.getElementById('page-messages')?.textContent ?? ''
+    if (code === '' || words === '') throw new Error('this page was built without its verifier worker')
+    workerUrl = URL.createObjectURL(new Blob([words, '\n', code], { type: 'text/javascript' }))
   }
   return new Worker(workerUrl, { name: 'orbitdraw-verify' })
 }

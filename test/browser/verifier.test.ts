@@ -6,6 +6,7 @@
  * this test fails with a clear message (CI installs it).
  */
 import type { Worker } from 'playwright-core'
+import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CID } from 'multiformats/cid'
 import { bytesToBase64 } from '../../src/core/bytes.js'
@@ -14,6 +15,7 @@ import { commitmentFile } from '../../src/core/commitment-file.js'
 import { drawFromBlock } from '../../src/core/draw.js'
 import { makeReceipts, serializeReceipt } from '../../src/core/receipt.js'
 import { verify } from '../../src/core/verify.js'
+import { BUILT_IN_KINDS } from '../../src/core/kinds/registry.js'
 import { type Proof } from '../../src/core/proof.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { makeBigProof, makeProof, PARTICIPANTS, tamperBlock, tamperOutcome, TEST_TSA, tsaAt, withAlteredRecordSignature, withByte } from './fixtures.js'
@@ -60,13 +62,20 @@ describe('browser verifier (headless Chromium)', () => {
 
   it('builds one self-contained page: the core in a blob: worker, under a strict CSP', async () => {
     expect(web.built.worker.gzip).toBeGreaterThan(10_000)
-    expect(web.built.js.min).toBeLessThan(96 * 1024) // the core is not on the main thread (the words of two languages are)
+    expect(web.built.js.min).toBeLessThan(64 * 1024) // the core is not on the main thread (nor the words: they are a script of their own)
+    expect(web.built.words.min).toBeGreaterThan(10_000) // every language's words, once
+    // the worker's kinds come without their cli facets (the page never commits): no kind's usage or help text
+    const html = readFileSync(web.built.htmlPath, 'utf8')
+    const clis = BUILT_IN_KINDS.flatMap((k) => (k.cli === undefined ? [] : [k.cli]))
+    expect(clis.length).toBeGreaterThan(5)
+    for (const cli of clis) for (const text of [cli.usage, cli.help.split('\n')[0]!.trim()]) expect(html).not.toContain(text)
     expect(web.built.page.min).toBeGreaterThan(web.built.js.min + web.built.worker.min)
     const csp = await web.page.goto(web.url).then(() => web.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))
     const directives = Object.fromEntries(csp!.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]))
     expect(directives['default-src']).toBe("'none'")
     expect(directives['worker-src']).toBe('blob:')
-    expect(directives['script-src']).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/)
+    // two inline scripts, each by its hash: the page's words (shared with the worker) and the page's script
+    expect(directives['script-src']).toMatch(/^'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'$/)
     expect(csp).not.toContain('unsafe')
     // the CSP really holds (on a page of its own: the refusals log errors): an injected inline script
     // and a data: worker are refused, while the page's own script and its blob: worker ran (above/below)
