@@ -10,7 +10,7 @@
  * block, which the page starts as a second `blob:` worker only when a mixed proof asks for it (the
  * verify worker's `src/core/drand/pairing.ts` is replaced by `src/verifier/pairing-client.ts`). The
  * verify worker's `blob:` is the words script's text followed by the worker's, so the page and the
- * worker share one copy of the words; the worker's kinds are built without their `cli` facets.
+ * worker share one copy of the words.
  * Works from `file://`, from any static host, offline.
  *
  *   npx tsx scripts/build-verifier.ts [--out DIR] [--quiet] [--verbose] [--update-docs]
@@ -23,13 +23,11 @@
  * page (`package.json` `files`), and `orbitdraw verifier-page` expands it byte for byte.
  */
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild'
-import ts from 'typescript'
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
-import { BUILT_IN_KINDS } from '../src/core/kinds/registry.js'
 import { enPage } from '../src/verifier/messages.js'
 import { MAX_PAGE_BYTES, pageDigest, type PageDigest } from '../src/verifier/page-digest.js'
 
@@ -76,7 +74,7 @@ export const PAGE_HASH_FILE = 'page-hash.json'
 /**
  * The name of the page's Brotli copy written beside it: what the package ships instead of the page
  * (`package.json` `files`), which `orbitdraw verifier-page` expands byte for byte
- * (`src/cli/verifier-page-file.ts`). 606 kB of HTML are 206 kB gzipped in the tarball, 165 kB as Brotli.
+ * (`src/cli/verifier-page-file.ts`). 630 kB of HTML are 213 kB gzipped in the tarball, 170 kB as Brotli.
  */
 export const PAGE_BROTLI_FILE = 'index.html.br'
 
@@ -108,49 +106,6 @@ const pairingOutOfWorker: Plugin = {
 }
 
 /**
- * Inside the verify worker, each built-in kind is declared without its `cli` facet (what `orbitdraw
- * commit` reads: flags, help text, and the builders that make a spec from a pool and quotas): the
- * page never commits, and neither the core nor the page reads `kind.cli`. The facet is the `cli`
- * property of the object given to `defineKind(...)` in src/core/kinds/*.ts, found with the TypeScript
- * parser and cut from the module's text; esbuild then leaves out what only the facet used. The page's
- * kinds are otherwise the library's (the same names, parsers, draws, checks and displays). `removed`
- * counts the facets cut, which the build checks.
- */
-function cliFacetsOutOfWorker(removed: { count: number }): Plugin {
-  return {
-    name: 'cli-facets-out-of-worker',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]core[\\/]kinds[\\/][a-z-]+\.ts$/ }, async (args) => {
-        const text = await readFile(args.path, 'utf8')
-        if (!text.includes('defineKind(')) return undefined
-        const file = ts.createSourceFile(args.path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
-        const cuts: [number, number][] = []
-        const visit = (node: ts.Node): void => {
-          if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineKind') {
-            const decl = node.arguments[0]
-            if (decl !== undefined && ts.isObjectLiteralExpression(decl)) {
-              for (const prop of decl.properties) {
-                if (ts.isPropertyAssignment(prop) && ts.isIdentifier(prop.name) && prop.name.text === 'cli') {
-                  const end = text[prop.end] === ',' ? prop.end + 1 : prop.end
-                  cuts.push([prop.getFullStart(), end])
-                }
-              }
-            }
-          }
-          ts.forEachChild(node, visit)
-        }
-        visit(file)
-        if (cuts.length === 0) return undefined
-        removed.count += cuts.length
-        let out = text
-        for (const [start, end] of cuts.sort((x, y) => y[0] - x[0])) out = out.slice(0, start) + out.slice(end)
-        return { contents: out, loader: 'ts' }
-      })
-    },
-  }
-}
-
-/**
  * The page's words (messages.ts, every language) are one classic script of their own
  * (messages-script.ts), which the page runs first and prepends to the verify worker's `blob:`; in the
  * page's script and in the worker, messages.ts is replaced by messages-shared.ts, which reads that copy.
@@ -161,9 +116,6 @@ const messagesShared: Plugin = {
     b.onResolve({ filter: /^\.\/messages\.js$/ }, (args) => (args.importer.startsWith(SRC + sep) && !args.importer.endsWith(`${sep}messages-script.ts`) ? { path: join(SRC, 'messages-shared.ts') } : undefined))
   },
 }
-
-/** The kinds whose `cli` facet the verify worker leaves out: every built-in kind that has one. */
-const CLI_FACETS = BUILT_IN_KINDS.filter((k) => k.cli !== undefined).length
 
 const gz = (s: string): number => gzipSync(Buffer.from(s), { level: 9 }).length
 const sha256b64 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('base64')
@@ -189,9 +141,7 @@ export async function buildVerifier(options: BuildVerifierOptions = {}): Promise
   const bundle = await build({ ...common, entryPoints: [join(SRC, 'main.ts')], plugins: [messagesShared] })
   const messagesBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'messages-script.ts')] })
   // The worker is a classic script (IIFE): module workers from blob: URLs are less widely supported.
-  const cliFacets = { count: 0 }
-  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, cliFacetsOutOfWorker(cliFacets), messagesShared] })
-  if (cliFacets.count !== CLI_FACETS) throw new Error(`the verify worker's build cut ${cliFacets.count} kinds' cli facets, not ${CLI_FACETS} (the built-in kinds that have one): declare each kind's facet as \`cli\` in its defineKind({...}) in src/core/kinds/`)
+  const workerBundle = await build({ ...common, format: 'iife', entryPoints: [options.workerEntry ?? join(SRC, 'worker-main.ts')], plugins: [pairingOutOfWorker, messagesShared] })
   const pairingBundle = await build({ ...common, format: 'iife', entryPoints: [join(SRC, 'pairing-worker.ts')] })
   const js = bundle.outputFiles[0]!.text
   const workerJs = workerBundle.outputFiles[0]!.text
