@@ -101,19 +101,33 @@ const cellCache = new WeakMap<SortitionPool, Map<string, Cell[]>>()
 
 function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
   // The key as a mixed-radix number (first feature most significant: numeric order = lexicographic order).
-  const radix = exact.map((f) => pool.features[f]!.values.length)
-  if (radix.reduce((a, r) => a * r, 1) <= 2 ** 31) {
-    const cells = new Map<number, { key: number[]; members: number[] }>()
-    const { respondents } = pool
-    for (let i = 0; i < respondents.length; i++) {
-      const type = respondents[i]!.type
-      let x = 0
-      for (let j = 0; j < exact.length; j++) x = x * radix[j]! + type[exact[j]!]!
-      let cell = cells.get(x)
-      if (cell === undefined) cells.set(x, (cell = { key: exact.map((f) => type[f]!), members: [] }))
+  const E = exact.length
+  const radix = new Int32Array(E)
+  const at = new Int32Array(E)
+  let product = 1
+  for (let j = 0; j < E; j++) {
+    radix[j] = pool.features[exact[j]!]!.values.length
+    at[j] = exact[j]!
+    product *= radix[j]!
+  }
+  const n = pool.respondents.length
+  if (product <= 2 ** 31) {
+    const types = flatTypes(pool)
+    const F = pool.features.length
+    // Each respondent's key, then the distinct keys in order, then each cell's members in pool order.
+    const keys = new Float64Array(n)
+    for (let i = 0; i < n; i++) keys[i] = cellKey(types, i * F, radix, at)
+    const sorted = keys.slice().sort()
+    let distinct = 0
+    for (let x = 0; x < n; x++) if (x === 0 || sorted[x]! !== sorted[x - 1]!) sorted[distinct++] = sorted[x]!
+    const cells: { key: number[]; members: number[] }[] = []
+    for (let c = 0; c < distinct; c++) cells.push({ key: [], members: [] })
+    for (let i = 0; i < n; i++) {
+      const cell = cells[rankOf(sorted, distinct, keys[i]!)]!
+      if (cell.members.length === 0) for (let j = 0; j < E; j++) cell.key.push(types[i * F + at[j]!]!)
       cell.members.push(i)
     }
-    return [...cells.keys()].sort((a, b) => a - b).map((x) => cells.get(x)!)
+    return cells
   }
   const byKey = new Map<string, { key: number[]; members: number[] }>()
   pool.respondents.forEach((r, i) => {
@@ -128,6 +142,43 @@ function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
     return 0
   })
 }
+
+/** The index of `key` among the first `size` numbers of `sorted` (ascending, `key` among them). */
+function rankOf(sorted: Float64Array, size: number, key: number): number {
+  let lo = 0
+  let hi = size - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]! < key) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The mixed-radix key of the type at `types[from …]` over the features `at` (radices `radix`). */
+function cellKey(types: Int32Array, from: number, radix: Int32Array, at: Int32Array): number {
+  let x = 0
+  for (let j = 0; j < at.length; j++) x = x * radix[j]! + types[from + at[j]!]!
+  return x
+}
+
+/** The pool's types, flat: respondent `i`'s value index of feature `f` at `i · F + f` (cached per pool). */
+function flatTypes(pool: SortitionPool): Int32Array {
+  let flat = typesCache.get(pool)
+  if (flat === undefined) {
+    const F = pool.features.length
+    const { respondents } = pool
+    flat = new Int32Array(respondents.length * F)
+    for (let i = 0; i < respondents.length; i++) {
+      const type = respondents[i]!.type
+      for (let f = 0; f < F; f++) flat[i * F + f] = type[f]!
+    }
+    typesCache.set(pool, flat)
+  }
+  return flat
+}
+
+const typesCache = new WeakMap<SortitionPool, Int32Array>()
 
 /**
  * Builds the exact counter: forward pass (reachable, prunable states, transitions), backward pass
