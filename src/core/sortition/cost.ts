@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { binomialRow, makeCells } from './count.js'
+import { binomialRow, makeCells, type Cell } from './count.js'
 import { LimitExceededError } from '../errors.js'
 import { PLAN_METHODS, type PlanMethod } from './gate.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from './pool.js'
@@ -165,20 +165,12 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   const E = exact.length
   const N = pool.respondents.length
   const words = wordsOf(N, k)
-  const nVals = exact.map((f) => pool.features[f]!.values.length)
-  const min = exact.map((f) => table.min[f]!)
-  const max = exact.map((f) => table.max[f]!)
-  const first = nVals.map((m) => new Array<number>(m).fill(T))
-  const last = nVals.map((m) => new Array<number>(m).fill(-1))
-  const avail = nVals.map((m) => new Array<number>(m).fill(0))
-  cells.forEach((c, i) =>
-    c.key.forEach((v, j) => {
-      if (first[j]![v]! === T) first[j]![v] = i
-      last[j]![v] = i
-      avail[j]![v]! += c.members.length
-    }),
-  )
-  const seen = nVals.map((m) => new Array<number>(m).fill(0)) // respondents with the value in cells < i
+  const v = valueSlots(pool, table, exact, cells)
+  // Scratch of the per-feature bounds: G (k + 1 terms), its prefix sums (k + 2), each feature's row (k + 1).
+  const g = new Float64Array(k + 1)
+  const prefix = new Float64Array(k + 2)
+  const rows = new Float64Array(Math.max(1, E) * (k + 1))
+  const seen = new Int32Array(v.first.length) // respondents with the value in cells < i
   let before = 0 // respondents in cells < i
   let count = 0
   let blocks = 0
@@ -186,85 +178,32 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   let transitions = 0
   let keys = 0
   let stopped = false
-  const g = new Array<number>(k + 1)
-  const prefix = new Array<number>(k + 2)
+  const layer = new Float64Array(2)
   for (let i = 0; i < T && !stopped; i++) {
     const n = cells[i]!.members.length
     const key = cells[i]!.key
     // m_i: most members a state can take from cell i: its size, k, and every value's max.
     let mi = Math.min(n, k)
-    for (let j = 0; j < E; j++) mi = Math.min(mi, max[j]![key[j]!]!)
+    for (let j = 0; j < E; j++) mi = Math.min(mi, v.max[v.offset[j]! + key[j]!]!)
     blocks += mi + 1
     const sLo = Math.max(0, k - (N - before))
     const sHi = Math.min(k, before)
     // Per feature: G_j(S) for S in [sLo, sHi], from the boxes of its open values.
-    const perFeature: number[][] = []
     let open = 0
-    for (let j = 0; j < E; j++) {
-      g.fill(0)
-      g[0] = 1
-      let top = 0 // g[t] = 0 for t > top
-      let cMin = 0
-      let cMax = 0
-      for (let v = 0; v < nVals[j]!; v++) {
-        if (last[j]![v]! < i) {
-          cMin += min[j]![v]!
-          cMax += Math.min(max[j]![v]!, avail[j]![v]!)
-        } else if (first[j]![v]! < i) {
-          open++
-          const lo = Math.max(0, min[j]![v]! - (avail[j]![v]! - seen[j]![v]!))
-          const hi = Math.min(max[j]![v]!, seen[j]![v]!, k)
-          if (lo > hi) {
-            g.fill(0)
-            top = 0
-            g[0] = 0
-            continue
-          }
-          prefix[0] = 0
-          for (let t = 0; t <= k; t++) prefix[t + 1] = prefix[t]! + g[t]!
-          const newTop = Math.min(k, top + hi)
-          for (let t = 0; t <= newTop; t++) {
-            // Σ_{x = lo}^{hi} g[t − x]: prefix sums of at most 1,001 saturated terms stay exact.
-            const a = t - hi
-            const b = t - lo
-            g[t] = b < 0 ? 0 : sat(prefix[b + 1]! - prefix[Math.max(0, a)]!)
-          }
-          for (let t = newTop + 1; t <= k; t++) g[t] = 0
-          top = newTop
-        }
-      }
-      prefix[0] = 0
-      for (let t = 0; t <= k; t++) prefix[t + 1] = prefix[t]! + g[t]!
-      const row: number[] = []
-      for (let S = sLo; S <= sHi; S++) {
-        const a = Math.max(0, S - cMax)
-        const b = Math.min(k, S - cMin)
-        row.push(b < a ? 0 : sat(prefix[b + 1]! - prefix[a]!))
-      }
-      perFeature.push(row)
-    }
-    let layerStates = 0
-    let layerTrans = 0
-    for (let S = sLo; S <= sHi; S++) {
-      let s = 1
-      for (const row of perFeature) s = mul(s, row[S - sLo]!)
-      if (s === 0) continue
-      layerStates = sat(layerStates + s)
-      layerTrans = sat(layerTrans + mul(s, Math.min(mi, k - S) + 1))
-    }
-    states = sat(states + layerStates)
+    for (let j = 0; j < E; j++) open += featureRow(v, seen, j, i, k, sLo, sHi, g, prefix, rows)
+    layerBound(rows, E, k, sLo, sHi, mi, layer)
+    const layerTrans = layer[1]!
+    states = sat(states + layer[0]!)
     transitions = sat(transitions + layerTrans)
     keys = sat(keys + mul(layerTrans, KEY_UNITS + open + E))
     count = sat(count + mul(words, layerTrans) + mul(k + 1, 1 + open))
     if (count > limit) stopped = true
     before += n
-    for (let j = 0; j < E; j++) seen[j]![key[j]!]! += n
+    for (let j = 0; j < E; j++) seen[v.offset[j]! + key[j]!]! += n
   }
   // The keep test tallies each member on every feature outside E, then compares each of their values.
   let otherValues = 0
-  pool.features.forEach((f, i) => {
-    if (!exact.includes(i)) otherValues += f.values.length
-  })
+  for (let f = 0; f < pool.features.length; f++) if (!exact.includes(f)) otherValues += pool.features[f]!.values.length
   const choose = mul(words + BLOCK_UNITS, blocks)
   const picks = PICK_UNITS * k
   const keep = k * (pool.features.length - E) + otherValues
@@ -273,6 +212,128 @@ export function planCost(pool: SortitionPool, table: QuotaTable, k: number, exac
   const walk = mul(CELL_UNITS + (states > CACHED_STATES ? LOOKUP_UNITS : 0), T)
   const round = sat(ROUND_UNITS + choose + picks + keep + household + walk)
   return { count, round, choose, blocks, picks, keep, household, walk, rounds, draw: mul(rounds, round), states, transitions, keys, words, cells: T, stopped }
+}
+
+/**
+ * The exact features' values as flat slots (feature `j`'s value `x` at `offset[j] + x`): each one's
+ * first and last cell (`T` and −1 when no cell has it), its respondents and its quota.
+ */
+interface ValueSlots {
+  readonly offset: Int32Array
+  readonly first: Int32Array
+  readonly last: Int32Array
+  readonly avail: Int32Array
+  readonly min: Float64Array
+  readonly max: Float64Array
+}
+
+/** {@link ValueSlots} of `cells` (the pool's cells over `exact`). */
+function valueSlots(pool: SortitionPool, table: QuotaTable, exact: readonly number[], cells: readonly Cell[]): ValueSlots {
+  const E = exact.length
+  const offset = new Int32Array(E + 1)
+  for (let j = 0; j < E; j++) offset[j + 1] = offset[j]! + pool.features[exact[j]!]!.values.length
+  const V = offset[E]!
+  const first = new Int32Array(V).fill(cells.length)
+  const last = new Int32Array(V).fill(-1)
+  const avail = new Int32Array(V)
+  const min = new Float64Array(V)
+  const max = new Float64Array(V)
+  for (let j = 0; j < E; j++) {
+    const lo = table.min[exact[j]!]!
+    const hi = table.max[exact[j]!]!
+    for (let x = 0; x < lo.length; x++) {
+      min[offset[j]! + x] = lo[x]!
+      max[offset[j]! + x] = hi[x]!
+    }
+  }
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i]!
+    for (let j = 0; j < E; j++) {
+      const x = offset[j]! + c.key[j]!
+      if (first[x]! === cells.length) first[x] = i
+      last[x] = i
+      avail[x]! += c.members.length
+    }
+  }
+  return { offset, first, last, avail, min, max }
+}
+
+/**
+ * Feature `j`'s row of the layer before cell `i`: `rows[j·(k + 1) + S − sLo]` for `S` in `[sLo, sHi]`
+ * is `G_j(S)`, the number of ways its open values' counts can add up with its closed values' bounds to
+ * a panel size `S` (each box `[lo, hi]` of an open value convolved in turn, saturated). Returns its
+ * number of open values.
+ */
+function featureRow(v: ValueSlots, seen: Int32Array, j: number, i: number, k: number, sLo: number, sHi: number, g: Float64Array, prefix: Float64Array, rows: Float64Array): number {
+  const { first, last, avail, min, max } = v
+  g.fill(0)
+  g[0] = 1
+  let top = 0 // g[t] = 0 for t > top
+  let cMin = 0
+  let cMax = 0
+  let open = 0
+  for (let x = v.offset[j]!; x < v.offset[j + 1]!; x++) {
+    if (last[x]! < i) {
+      cMin += min[x]!
+      cMax += Math.min(max[x]!, avail[x]!)
+    } else if (first[x]! < i) {
+      open++
+      const lo = Math.max(0, min[x]! - (avail[x]! - seen[x]!))
+      const hi = Math.min(max[x]!, seen[x]!, k)
+      if (lo > hi) {
+        g.fill(0)
+        top = 0
+        continue
+      }
+      top = convolveBox(g, prefix, k, top, lo, hi)
+    }
+  }
+  prefixSums(g, prefix, k)
+  const at = j * (k + 1) - sLo
+  for (let S = sLo; S <= sHi; S++) {
+    const a = Math.max(0, S - cMax)
+    const b = Math.min(k, S - cMin)
+    rows[at + S] = b < a ? 0 : sat(prefix[b + 1]! - prefix[a]!)
+  }
+  return open
+}
+
+/** `prefix[t + 1] = g[0] + … + g[t]` for `t` = 0 … k (at most 1,001 saturated terms: exact). */
+function prefixSums(g: Float64Array, prefix: Float64Array, k: number): void {
+  prefix[0] = 0
+  for (let t = 0; t <= k; t++) prefix[t + 1] = prefix[t]! + g[t]!
+}
+
+/** `g ← g ∗ 1[lo, hi]` (saturated), in place, where `g[t] = 0` for `t > top`; returns the new top. */
+function convolveBox(g: Float64Array, prefix: Float64Array, k: number, top: number, lo: number, hi: number): number {
+  prefixSums(g, prefix, k)
+  const newTop = Math.min(k, top + hi)
+  for (let t = 0; t <= newTop; t++) {
+    // Σ_{x = lo}^{hi} g[t − x]: prefix sums of at most 1,001 saturated terms stay exact.
+    const a = t - hi
+    const b = t - lo
+    g[t] = b < 0 ? 0 : sat(prefix[b + 1]! - prefix[Math.max(0, a)]!)
+  }
+  for (let t = newTop + 1; t <= k; t++) g[t] = 0
+  return newTop
+}
+
+/**
+ * One layer's bound from the features' rows: `out[0]` = the states (`Σ_S Π_j G_j(S)`), `out[1]` = the
+ * transitions (each state of size `S` times `min(m_i, k − S) + 1`), saturated.
+ */
+function layerBound(rows: Float64Array, E: number, k: number, sLo: number, sHi: number, mi: number, out: Float64Array): void {
+  let layerStates = 0
+  let layerTrans = 0
+  for (let S = sLo; S <= sHi; S++) {
+    let s = 1
+    for (let j = 0; j < E; j++) s = mul(s, rows[j * (k + 1) + S - sLo]!)
+    if (s === 0) continue
+    layerStates = sat(layerStates + s)
+    layerTrans = sat(layerTrans + mul(s, Math.min(mi, k - S) + 1))
+  }
+  out[0] = layerStates
+  out[1] = layerTrans
 }
 
 /**

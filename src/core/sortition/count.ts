@@ -101,19 +101,33 @@ const cellCache = new WeakMap<SortitionPool, Map<string, Cell[]>>()
 
 function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
   // The key as a mixed-radix number (first feature most significant: numeric order = lexicographic order).
-  const radix = exact.map((f) => pool.features[f]!.values.length)
-  if (radix.reduce((a, r) => a * r, 1) <= 2 ** 31) {
-    const cells = new Map<number, { key: number[]; members: number[] }>()
-    const { respondents } = pool
-    for (let i = 0; i < respondents.length; i++) {
-      const type = respondents[i]!.type
-      let x = 0
-      for (let j = 0; j < exact.length; j++) x = x * radix[j]! + type[exact[j]!]!
-      let cell = cells.get(x)
-      if (cell === undefined) cells.set(x, (cell = { key: exact.map((f) => type[f]!), members: [] }))
+  const E = exact.length
+  const radix = new Int32Array(E)
+  const at = new Int32Array(E)
+  let product = 1
+  for (let j = 0; j < E; j++) {
+    radix[j] = pool.features[exact[j]!]!.values.length
+    at[j] = exact[j]!
+    product *= radix[j]!
+  }
+  const n = pool.respondents.length
+  if (product <= 2 ** 31) {
+    const types = flatTypes(pool)
+    const F = pool.features.length
+    // Each respondent's key, then the distinct keys in order, then each cell's members in pool order.
+    const keys = new Float64Array(n)
+    for (let i = 0; i < n; i++) keys[i] = cellKey(types, i * F, radix, at)
+    const sorted = keys.slice().sort()
+    let distinct = 0
+    for (let x = 0; x < n; x++) if (x === 0 || sorted[x]! !== sorted[x - 1]!) sorted[distinct++] = sorted[x]!
+    const cells: { key: number[]; members: number[] }[] = []
+    for (let c = 0; c < distinct; c++) cells.push({ key: [], members: [] })
+    for (let i = 0; i < n; i++) {
+      const cell = cells[rankOf(sorted, distinct, keys[i]!)]!
+      if (cell.members.length === 0) for (let j = 0; j < E; j++) cell.key.push(types[i * F + at[j]!]!)
       cell.members.push(i)
     }
-    return [...cells.keys()].sort((a, b) => a - b).map((x) => cells.get(x)!)
+    return cells
   }
   const byKey = new Map<string, { key: number[]; members: number[] }>()
   pool.respondents.forEach((r, i) => {
@@ -128,6 +142,43 @@ function groupCells(pool: SortitionPool, exact: readonly number[]): Cell[] {
     return 0
   })
 }
+
+/** The index of `key` among the first `size` numbers of `sorted` (ascending, `key` among them). */
+function rankOf(sorted: Float64Array, size: number, key: number): number {
+  let lo = 0
+  let hi = size - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]! < key) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The mixed-radix key of the type at `types[from …]` over the features `at` (radices `radix`). */
+function cellKey(types: Int32Array, from: number, radix: Int32Array, at: Int32Array): number {
+  let x = 0
+  for (let j = 0; j < at.length; j++) x = x * radix[j]! + types[from + at[j]!]!
+  return x
+}
+
+/** The pool's types, flat: respondent `i`'s value index of feature `f` at `i · F + f` (cached per pool). */
+function flatTypes(pool: SortitionPool): Int32Array {
+  let flat = typesCache.get(pool)
+  if (flat === undefined) {
+    const F = pool.features.length
+    const { respondents } = pool
+    flat = new Int32Array(respondents.length * F)
+    for (let i = 0; i < respondents.length; i++) {
+      const type = respondents[i]!.type
+      for (let f = 0; f < F; f++) flat[i * F + f] = type[f]!
+    }
+    typesCache.set(pool, flat)
+  }
+  return flat
+}
+
+const typesCache = new WeakMap<SortitionPool, Int32Array>()
 
 /**
  * Builds the exact counter: forward pass (reachable, prunable states, transitions), backward pass
@@ -186,7 +237,10 @@ export function buildCounter(pool: SortitionPool, table: QuotaTable, k: number, 
   let created = 1
   const overBudget = (): LimitExceededError =>
     new LimitExceededError('SORTITION_STATE_LIMIT', `counting exactly over ${E} feature(s) needs more than ${maxStates} states`, 'count exactly over fewer features (the others are enforced by rejection), merge values, or use fewer features')
-  const inputs: ForwardInputs = { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget, index: new NumberIndex() }
+  const slot = new Int32Array(E + 1)
+  for (let j = 0; j < E; j++) slot[j + 1] = slot[j]! + nVals[j]!
+  const scratch = { states: new Int32Array(1024), trans: new Int32Array(1024) }
+  const inputs: ForwardInputs = { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget, index: new NumberIndex(), slot, curPos: new Int32Array(slot[E]!), nextPos: new Int32Array(slot[E]!), scratch }
   for (let i = 0; i < T; i++) {
     const next = forwardLayer(inputs, i, curSize, curStride, curStates, created)
     built.push({ size: curSize, stride: curStride, states: curStates, start: next.start, trans: next.trans })
@@ -243,6 +297,12 @@ interface ForwardInputs {
   readonly overBudget: () => LimitExceededError
   /** The state index, shared by every layer (cleared per layer). */
   readonly index: NumberIndex
+  /** First flat slot of each exact feature's values (`slot[j] + v`), and scratch positions per slot. */
+  readonly slot: Int32Array
+  readonly curPos: Int32Array
+  readonly nextPos: Int32Array
+  /** The numeric layers' output arrays, shared by every layer (grown as needed). */
+  readonly scratch: { states: Int32Array; trans: Int32Array }
 }
 
 /**
@@ -253,32 +313,49 @@ interface ForwardInputs {
 function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: number, curStates: Int32Array, created: number): { start: Uint32Array; trans: Int32Array; size: number; stride: number; states: Int32Array; created: number } {
   const { open, cells, table, exact, k, avail, upto, unopenedMin, total, maxStates, overBudget } = g
   const E = exact.length
+  const curOpen = open[i]!
   const nextOpen = open[i + 1]!
   const P = nextOpen.length
   const stride = 1 + P
-  const curPos = new Map(open[i]!.map(([j, v], p) => [j * 1024 + v, p]))
-  const nextPos = new Map(nextOpen.map(([j, v], p) => [j * 1024 + v, p]))
+  // Position of each open value (j, v) in the current and the next states (−1: not open there).
+  const curPos = g.curPos.fill(-1)
+  const nextPos = g.nextPos.fill(-1)
+  for (let p = 0; p < curOpen.length; p++) curPos[g.slot[curOpen[p]![0]]! + curOpen[p]![1]] = p
+  for (let p = 0; p < P; p++) nextPos[g.slot[nextOpen[p]![0]]! + nextOpen[p]![1]] = p
   const key = cells[i]!.key
   const n = cells[i]!.members.length
   // Per next slot: source slot in the current state (-1 = opened at this cell), feature, min.
-  const copy = Int32Array.from(nextOpen.map(([j, v]) => curPos.get(j * 1024 + v) ?? -1))
-  const slotFeature = Int32Array.from(nextOpen.map(([j]) => j))
-  const slotMin = Int32Array.from(nextOpen.map(([j, v]) => table.min[exact[j]!]![v]!))
-  // Per exact feature: this cell's value, its slot now (-1 = new) and after (-1 = closes here), bounds.
-  const hitCur = Int32Array.from(key.map((v, j) => curPos.get(j * 1024 + v) ?? -1))
-  const hitNext = Int32Array.from(key.map((v, j) => nextPos.get(j * 1024 + v) ?? -1))
-  const vMin = Int32Array.from(key.map((v, j) => table.min[exact[j]!]![v]!))
-  const vMax = Int32Array.from(key.map((v, j) => table.max[exact[j]!]![v]!))
-  const rest = Int32Array.from(key.map((v, j) => avail[j]![v]! - upto[i]![j]!))
-  const unopened = unopenedMin[i + 1]!
+  const copy = new Int32Array(P)
+  const slotFeature = new Int32Array(P)
+  const slotMin = new Int32Array(P)
   // Numeric state keys when the mixed radix fits below 2^53 (else strings): size, then each slot.
-  const radix = [k + 1, ...nextOpen.map(([j, v]) => table.max[exact[j]!]![v]! + 1)]
-  const mult = new Float64Array(radix.length)
-  let m = 1
-  radix.forEach((r, x) => {
-    mult[x] = m
-    m *= r
-  })
+  const mult = new Float64Array(1 + P)
+  let m = k + 1
+  mult[0] = 1
+  for (let p = 0; p < P; p++) {
+    const j = nextOpen[p]![0]
+    const v = nextOpen[p]![1]
+    copy[p] = curPos[g.slot[j]! + v]!
+    slotFeature[p] = j
+    slotMin[p] = table.min[exact[j]!]![v]!
+    mult[1 + p] = m
+    m *= table.max[exact[j]!]![v]! + 1
+  }
+  // Per exact feature: this cell's value, its slot now and after (-1 = new / closes here), bounds.
+  const hitCur = new Int32Array(E)
+  const hitNext = new Int32Array(E)
+  const vMin = new Int32Array(E)
+  const vMax = new Int32Array(E)
+  const rest = new Int32Array(E)
+  for (let j = 0; j < E; j++) {
+    const v = key[j]!
+    hitCur[j] = curPos[g.slot[j]! + v]!
+    hitNext[j] = nextPos[g.slot[j]! + v]!
+    vMin[j] = table.min[exact[j]!]![v]!
+    vMax[j] = table.max[exact[j]!]![v]!
+    rest[j] = avail[j]![v]! - upto[i]![j]!
+  }
+  const unopened = unopenedMin[i + 1]!
   const numeric = m <= Number.MAX_SAFE_INTEGER
   let hitMult = 0
   for (let j = 0; j < E; j++) if (hitNext[j]! >= 0) hitMult += mult[1 + hitNext[j]!]!
@@ -288,7 +365,8 @@ function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: n
   if (numeric) {
     // The hot loop in count-layer.ts; it returns early when the output or the index needs room.
     const step: LayerStep = { P, E, k, n, remaining: total[i + 1]!, copy, slotFeature, slotMin, hitCur, hitNext, vMin, vMax, rest, unopened: Int32Array.from(unopened), mult, hitMult }
-    const o: LayerOut = { states: new Int32Array(Math.max(16, curSize * stride)), trans: new Int32Array(Math.max(128, curSize * 8)), start, size: 0, nTrans: 0 }
+    // The output in scratch arrays shared by every layer (grown as needed), copied out at the end.
+    const o: LayerOut = { states: g.scratch.states, trans: g.scratch.trans, start, size: 0, nTrans: 0 }
     const index = g.index
     index.clear()
     const room = Math.min(n, k) + 1
@@ -300,6 +378,8 @@ function forwardLayer(g: ForwardInputs, i: number, curSize: number, curStride: n
       if ((o.size + room) * stride > o.states.length) o.states = grownInt32(o.states, (o.size + room) * stride)
       index.reserve(room)
     }
+    g.scratch.states = o.states
+    g.scratch.trans = o.trans
     return { start, trans: o.trans.slice(0, 2 * o.nTrans), size: o.size, stride, states: o.states.slice(0, o.size * stride), created: created + o.size }
   }
   const index = new Map<string, number>()

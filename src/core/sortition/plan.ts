@@ -265,8 +265,43 @@ interface Trials {
  * ignored with `fast`): the data a refusal's hint needs (`single`, `worst`).
  */
 function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, perFeature = false, fast = false, hints = true): Trials {
-  const { counter } = plan
+  const check = otherQuotasOf(plan)
+  // Two loops in two functions: the engine compiles (and, with too little feedback, recompiles) each alone.
+  if (fast && !perFeature) return keptTrials(plan, stream, more, check)
+  return talliedTrials(plan, stream, more, check, perFeature, hints)
+}
+
+/**
+ * The quota test of a plan's rounds, one per counter and quota table: the planner's pilot trials and
+ * the gates run on the same counter one after the other (each run resets the test's tallies per round).
+ */
+function otherQuotasOf(plan: PanelPlan): OtherQuotas {
+  const hit = otherQuotas.get(plan.counter)
+  if (hit !== undefined && hit.pool === plan.pool && hit.quotas === plan.quotas) return hit.check
   const check = new OtherQuotas(plan)
+  otherQuotas.set(plan.counter, { pool: plan.pool, quotas: plan.quotas, check })
+  return check
+}
+
+const otherQuotas = new WeakMap<Counter, { pool: SortitionPool; quotas: QuotaTable; check: OtherQuotas }>()
+
+/** {@link runTrials} with `fast` (and no `perFeature`): only which trials are kept. */
+function keptTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, check: OtherQuotas): Trials {
+  const { counter } = plan
+  const keptAt: number[] = []
+  const counts = new Int32Array(counter.cells.length)
+  const members = new Int32Array(plan.k)
+  let t = 0
+  while (more(t, keptAt.length)) {
+    t++
+    if (roundMeets(counter, stream, counts, members, check, true)) keptAt.push(t)
+  }
+  return { keptAt, count: t, full: false, single: new Map(), worst: [] }
+}
+
+/** {@link runTrials} without `fast` (or with `perFeature`): every trial tallied in full. */
+function talliedTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept: number) => boolean, check: OtherQuotas, perFeature: boolean, hints: boolean): Trials {
+  const { counter } = plan
   const { others, offset, slots, lo, hi, cnt, featureOf } = check
   const keptAt: number[] = []
   const single = new Map<string, number[]>()
@@ -276,13 +311,6 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
   const counts = new Int32Array(counter.cells.length)
   const members = new Int32Array(plan.k)
   let t = 0
-  if (fast && !perFeature) {
-    while (more(t, keptAt.length)) {
-      t++
-      if (roundMeets(counter, stream, counts, members, check, true)) keptAt.push(t)
-    }
-    return { keptAt, count: t, full: false, single, worst }
-  }
   while (more(t, keptAt.length)) {
     t++
     roundMeets(counter, stream, counts, members, check, false)
@@ -303,17 +331,19 @@ function runTrials(plan: PanelPlan, stream: RandomStream, more: (t: number, kept
       fails.fill(0)
     }
     if (broken === 0) keptAt.push(t)
-    else if (broken === 1 && hints) {
-      // The one broken quota, keyed as brokenQuotas keys it: `f:v:min` or `f:v:max`.
-      let j = offset.length - 1
-      while (offset[j]! > which) j--
-      const key = `${others[j]!}:${which - offset[j]!}:${cnt[which]! < lo[which]! ? 'min' : 'max'}`
-      const list = single.get(key) ?? []
-      list.push(most)
-      single.set(key, list)
-    }
+    else if (broken === 1 && hints) singleBreak(single, others, offset, cnt, lo, which, most)
   }
   return { keptAt, count: t, full: hints, single, worst, ...(meets === undefined ? {} : { meets }) }
+}
+
+/** Records a trial that breaks exactly one quota, slot `which`, by `most` seats (keyed as brokenQuotas keys it: `f:v:min` or `f:v:max`). */
+function singleBreak(single: Map<string, number[]>, others: readonly number[], offset: readonly number[], cnt: Int32Array, lo: Int32Array, which: number, most: number): void {
+  let j = offset.length - 1
+  while (offset[j]! > which) j--
+  const key = `${others[j]!}:${which - offset[j]!}:${cnt[which]! < lo[which]! ? 'min' : 'max'}`
+  const list = single.get(key) ?? []
+  list.push(most)
+  single.set(key, list)
 }
 
 /**
