@@ -14,7 +14,8 @@
  * features and the plan method's gates), `commit` (the commitment and its participants' Merkle root) and
  * `drawFromBlock` (the plan replayed from the commitment, the draw's rounds, the alternates, the proof). Goals: commit ≤ 10 s, draw ≤ 5 s, verify ≤ 5 s. `SIZES_CASES=2,3` runs only those cases
  * (1-based). `SIZES_BEFORE=DIR` (a copy of `dist/` built from the engine before a change) also times that
- * engine's first panel (panelDraw + commit + drawFromBlock) on the same instance in the same run,
+ * engine's first panel against today's build (`dist/`: run `npm run build` first; both compiled, so
+ * neither pays tsx's transform) (panelDraw + commit + drawFromBlock) on the same instance in the same run,
  * alternating with today's (`SIZES_REPS` runs each, default 2: the best wall time and the least CPU
  * time of each), as the baseline of a "first panel" row.
  * `SIZES_COLD=N` (with `SIZES_BEFORE`) also times each engine's first panel in N fresh processes each
@@ -28,6 +29,7 @@
  * round, times the round cost) against the draw cost limit (2^34 since issue 22).
  */
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { timeMs, type BenchRow } from './harness.js'
@@ -177,7 +179,8 @@ function firstPanel(engine: Engine, pool: SortitionPool, qrows: readonly QuotaRo
 
 const CHILD = fileURLToPath(new URL('./sortition-first-panel-child.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
-const SRC = fileURLToPath(new URL('../src', import.meta.url))
+/** Today's build: both engines of a "first panel" row run compiled code (`src` under tsx would be transformed at load, which a cold row would count). */
+const DIST = fileURLToPath(new URL('../dist', import.meta.url))
 
 /** One first panel in a fresh process with the engine in `dir` (`SIZES_COLD`). */
 function coldFirstPanel(dir: string, c: { n: number; features: number; k: number; slack: number }): { ms: number; cpu: number; mainCpu?: number; what: string } {
@@ -212,7 +215,9 @@ export default async function (): Promise<BenchRow[]> {
       rows.push({ name: `methods 1–2 only (before plan method 3), ${label}: ${before}`, value: performance.now() - t0, unit: 'ms' })
     }
     if (beforeDir !== undefined) {
-      const mine = (): ReturnType<typeof firstPanel> => firstPanel({ panelDraw, commit, drawFromBlock }, pool, qrows, c.k, base, chain[10]!)
+      if (!existsSync(join(DIST, 'core', 'kinds', 'panel.js'))) throw new Error('bench: SIZES_BEFORE compares with today\'s build: run `npm run build` first')
+      const today = await engineAt(DIST)
+      const mine = (): ReturnType<typeof firstPanel> => firstPanel(today, pool, qrows, c.k, base, chain[10]!)
       const theirs = await engineAt(beforeDir)
       // Alternating runs (before first, then today first, …): the best wall time and the least CPU time of each.
       const reps = Math.max(1, Number(process.env.SIZES_REPS ?? 2))
@@ -233,7 +238,7 @@ export default async function (): Promise<BenchRow[]> {
         const now: ReturnType<typeof coldFirstPanel>[] = []
         for (let r = 0; r < cold; r++) {
           was.push(coldFirstPanel(beforeDir, c))
-          now.push(coldFirstPanel(SRC, c))
+          now.push(coldFirstPanel(DIST, c))
         }
         const n = { ms: median(now.map((x) => x.ms)), cpu: median(now.map((x) => x.cpu)), main: median(now.map((x) => x.mainCpu ?? NaN)) }
         const w = { ms: median(was.map((x) => x.ms)), cpu: median(was.map((x) => x.cpu)), main: median(was.map((x) => x.mainCpu ?? NaN)) }
