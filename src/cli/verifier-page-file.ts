@@ -1,6 +1,6 @@
 /**
  * The verifier page shipped with this orbitdraw: `dist/verifier/index.html.br`, the page compressed with
- * Brotli (the package ships it instead of the 641 kB page: `package.json` `files`), found next to the
+ * Brotli (the package ships it instead of the page itself, about 630 kB: `package.json` `files`), found next to the
  * running code (`dist/cli/…` or the bundle in `dist/bin/…`, both one level below `dist/`) and expanded
  * here byte for byte: its SHA-256 is checked against the build's `dist/verifier/page-hash.json`, the
  * value docs/verifier.md publishes. Read by `orbitdraw verifier-page` and `orbitdraw --version`.

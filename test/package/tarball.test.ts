@@ -32,7 +32,7 @@ describe('the published package', () => {
     expect(files).toContain('dist/cli/main.js')
     expect(files.filter((f) => f.startsWith('dist/cli/') && f.endsWith('.d.ts'))).toEqual([])
     // The verifier page as Brotli, with its digest: `orbitdraw verifier-page` expands it byte for byte
-    // (test/cli/verifier-page-file.test.ts); the 641 kB page itself is not shipped twice.
+    // (test/cli/verifier-page-file.test.ts); the page itself (about 630 kB) is not shipped twice.
     expect(files.filter((f) => f.startsWith('dist/verifier/')).sort()).toEqual(['dist/verifier/index.html.br', 'dist/verifier/page-hash.json'])
     expect(files.filter((f) => f.endsWith('.d.ts')).sort()).toEqual([...reachableDeclarations()].map((f) => relative(ROOT, f)).sort())
   })
