@@ -206,7 +206,13 @@ export function compositionQuotas(c: SortitionComposition): QuotaTable {
 
 /** `feature=value|…` of a type (value indices), the tail of an entry and the name of a type. */
 export function typeText(features: readonly { readonly name: string; readonly values: readonly string[] }[], type: readonly number[]): string {
-  return features.map((f, i) => `${f.name}=${f.values[type[i]!]}`).join(SEPARATOR)
+  // A plain loop (no closure, no array to join): it runs once per type, in `commit` and again in the draw.
+  let out = ''
+  for (let i = 0; i < features.length; i++) {
+    const f = features[i]!
+    out += `${i === 0 ? '' : SEPARATOR}${f.name}=${f.values[type[i]!]}`
+  }
+  return out
 }
 
 /**
@@ -333,7 +339,6 @@ function starts(c: SortitionComposition): number[] {
  * (revealed entries only) unique among those given.
  */
 export function entriesProblem(c: SortitionComposition, rows: readonly { readonly index: number; readonly entry: string }[], full: boolean): string | undefined {
-  const m = c.features.length
   const s = starts(c)
   const n = s.at(-1)!
   const ids = new Map<string, number>()
@@ -360,7 +365,7 @@ export function entriesProblem(c: SortitionComposition, rows: readonly { readonl
       type = lo
     }
     if (type !== tailType) {
-      tail = typeText(c.features, c.types[type]!.slice(0, m))
+      tail = typeText(c.features, c.types[type]!)
       tailType = type
     }
     const cut = entry.indexOf(SEPARATOR)
