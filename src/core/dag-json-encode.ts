@@ -4,8 +4,8 @@
  * objects, sorts each map's entries and writes the tokens one by one: warm, a 20 kB `panel`
  * commitment (about 9,000 numbers) takes it 4–7 ms, but in a fresh process, where that code runs for
  * the first time (an organizer's `orbitdraw commit` and `orbitdraw draw` processes), 18–80 ms, once in
- * `commit` and again in the draw (docs/performance.md, "A first panel's encoding and checks in a
- * fresh process"). This writes the same bytes as one string: keys sorted as cborg's `mapSorter`
+ * `commit` and again in the draw (docs/performance.md, "A cold first panel's encoding and checks,
+ * written and skipped"). This writes the same bytes as one string: keys sorted as cborg's `mapSorter`
  * sorts them (by UTF-16 code units: it compares `Token[…].key` strings), strings as cborg writes them
  * (`JSON.stringify`), safe integers in decimal, a CID as `{"/":"…"}` and bytes as
  * `{"/":{"bytes":"…"}}` (multiformats' base64, no padding), as `@ipld/dag-json` writes them.
