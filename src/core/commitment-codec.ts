@@ -14,6 +14,7 @@ import { DEFAULT_DRAW_KINDS } from './kinds/registry.js'
 import type { DrawKinds, DrawSpecBase } from './kinds/kind.js'
 import { InvalidInputError } from './errors.js'
 import { show } from './json.js'
+import { plainDagJson } from './dag-json-encode.js'
 import type { Commitment } from './commitment-types.js'
 
 /** The IPLD data-model form of a commitment (links as CIDs, the root as bytes, bigints as strings). */
@@ -45,7 +46,10 @@ function drawToIpld(d: DrawSpecBase, kinds: DrawKinds): { readonly [key: string]
  * @category Formats
  */
 export function encodeCommitment(c: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): Uint8Array {
-  return dagJson.encode(toIpld(c, kinds))
+  const ipld = toIpld(c, kinds)
+  // `@ipld/dag-json`'s bytes, written directly (its first run in a fresh process costs 18–80 ms);
+  // a value outside that writer's plain subset is encoded by `@ipld/dag-json` itself.
+  return plainDagJson(ipld) ?? dagJson.encode(ipld)
 }
 
 /** The CIDv1 (dag-json 0x0129, sha2-256) of canonical commitment bytes. */

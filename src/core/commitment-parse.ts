@@ -70,7 +70,11 @@ function checkLinkLengths(root: unknown, rootPath: string): void {
     const [v, path] = stack.pop()!
     if (v === null || typeof v !== 'object') continue
     if (Array.isArray(v)) {
-      v.forEach((x, i) => stack.push([x, `${path}[${i}]`]))
+      // Only objects can hold a link: a number's path is not built (a `panel` commitment has about 9,000).
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i]
+        if (x !== null && typeof x === 'object') stack.push([x, `${path}[${i}]`])
+      }
       continue
     }
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {

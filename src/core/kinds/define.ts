@@ -177,8 +177,19 @@ function withKind(name: string, parsed: unknown): object {
   return Object.assign({ kind: name }, parsed, { kind: name })
 }
 
-/** Specs made by a kind's parser: their fields were checked on the way in. */
+/** Specs made by a kind's parser (their fields were checked on the way in) or by a kind's own builder. */
 const parsedSpecs = new WeakSet<object>()
+
+/**
+ * @internal Records a spec that a kind's own builder (`panelDraw`) just made from values it checked
+ * (a pool, its quotas, the plan it chose) as having its declared fields: `validate` then skips the
+ * fields' parse (in a fresh process, its first run over the 1,000+ committed types of a `panel` spec
+ * costs 10–20 ms) and runs the kind's rules, which check every field again. A spec is immutable data:
+ * the same object is the key of the plans (`panel.ts`) and of the specs parsed or checked before.
+ */
+export function builtSpec(spec: object): void {
+  parsedSpecs.add(spec)
+}
 
 /**
  * Makes the {@link DrawKind} the registry holds from a kind's declaration: the spec's and the

@@ -14,7 +14,7 @@ import { drawAlternates } from '../sortition/alternates.js'
 import { checkPanelShape, dpOrder, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
 import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
 import { declaredAs, described, integer, list, pattern, strictObject, text, type Infer } from '../schema/kit.js'
-import { defineKind, type Declared } from './define.js'
+import { builtSpec, defineKind, type Declared } from './define.js'
 import { badDraw, intFlagValue, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
 import { commitHouseholds, householdRules, householdsField, householdsOption, householdsPlan, validateHouseholds, type PoolWithHouseholds } from './panel-households.js'
 import { checkMethod, encodeMethod, maxRoundsField, methodKeys, methodOptions, planField } from './panel-method.js'
@@ -186,6 +186,8 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // The plan just built is the one the spec's validation would rebuild (same types in committed order,
   // same quotas and exact features, gate passed): `commit` validates this very object, so reuse it.
   plans.set(draw, { count: pool.respondents.length, plan: chosen, ...(households !== undefined ? { households } : chosen.exact ? { probabilities: probabilitiesOf(chosen) } : {}) })
+  // Its fields are the pool's checked names and the integers built here; `validate`'s rules check them all again.
+  builtSpec(draw)
   return { draw, participants: entries }
 }
 

@@ -206,7 +206,13 @@ export function compositionQuotas(c: SortitionComposition): QuotaTable {
 
 /** `feature=value|…` of a type (value indices), the tail of an entry and the name of a type. */
 export function typeText(features: readonly { readonly name: string; readonly values: readonly string[] }[], type: readonly number[]): string {
-  return features.map((f, i) => `${f.name}=${f.values[type[i]!]}`).join(SEPARATOR)
+  // A plain loop (no closure, no array to join): it runs once per type, in `commit` and again in the draw.
+  let out = ''
+  for (let i = 0; i < features.length; i++) {
+    const f = features[i]!
+    out += `${i === 0 ? '' : SEPARATOR}${f.name}=${f.values[type[i]!]}`
+  }
+  return out
 }
 
 /**
@@ -229,18 +235,58 @@ export function poolParticipants(pool: SortitionPool): { types: number[][]; entr
     for (const x of f.values) if (x.includes(SEPARATOR)) throw new InvalidInputError('SORTITION_POOL_INVALID', `value ${JSON.stringify(x)} of ${JSON.stringify(f.name)} contains "|", which the committed entries use as a separator`, 'rename the value')
   })
   const m = pool.features.length
-  const order = pool.respondents.map((_, i) => i)
   for (const r of pool.respondents) if (r.id.includes(SEPARATOR)) throw new InvalidInputError('SORTITION_POOL_INVALID', `respondent id ${JSON.stringify(r.id)} contains "|", which the committed entries use as a separator`, 'use ids without "|"')
   // The pool is sorted by id, and the sort is stable: within a type, ids stay in code-point order.
-  order.sort((a, b) => compareTypes(pool.respondents[a]!.type, pool.respondents[b]!.type, m))
+  const order = typeOrder(pool, m)
   const types: number[][] = []
+  const entries: string[] = []
+  let tail = ''
   for (const i of order) {
-    const t = pool.respondents[i]!.type
+    const r = pool.respondents[i]!
     const last = types.at(-1)
-    if (last !== undefined && compareTypes(last, t, m) === 0) last[m]!++
-    else types.push([...t, 1])
+    if (last !== undefined && compareTypes(last, r.type, m) === 0) last[m]!++
+    else {
+      types.push([...r.type, 1])
+      // The tail of every entry of this type: built once per type.
+      tail = typeText(pool.features, r.type)
+    }
+    entries.push(r.id + SEPARATOR + tail)
   }
-  return { types, entries: order.map((i) => sortitionEntry(pool.features, pool.respondents[i]!.id, pool.respondents[i]!.type)), order }
+  return { types, entries, order }
+}
+
+/**
+ * The pool's indices in (type, index) order: a stable sort of the respondents by type. Each is keyed
+ * `type · n + i` (the type as a mixed-radix number, the first feature most significant) in a
+ * `Float64Array`, sorted without a comparator: in a fresh process the comparator sort over `compareTypes`
+ * took 20–35 ms for 2,000 respondents (its first runs and recompiles), this about 1 ms. When a key could
+ * pass 2^53, or a value index is out of its feature's range, the comparator sort runs as before.
+ */
+function typeOrder(pool: SortitionPool, m: number): number[] {
+  const { respondents, features } = pool
+  const n = respondents.length
+  let product = n
+  for (const f of features) product *= f.values.length
+  keyed: if (product <= Number.MAX_SAFE_INTEGER) {
+    const keys = new Float64Array(n)
+    for (let i = 0; i < n; i++) {
+      const t = respondents[i]!.type
+      let x = 0
+      for (let f = 0; f < m; f++) {
+        const v = t[f]!
+        if (!(Number.isInteger(v) && v >= 0 && v < features[f]!.values.length)) break keyed
+        x = x * features[f]!.values.length + v
+      }
+      keys[i] = x * n + i
+    }
+    keys.sort()
+    const order = new Array<number>(n)
+    for (let x = 0; x < n; x++) order[x] = keys[x]! % n
+    return order
+  }
+  const order = respondents.map((_, i) => i)
+  order.sort((a, b) => compareTypes(respondents[a]!.type, respondents[b]!.type, m))
+  return order
 }
 
 /** The features with their quotas, from a pool and its quota table. */
@@ -293,7 +339,6 @@ function starts(c: SortitionComposition): number[] {
  * (revealed entries only) unique among those given.
  */
 export function entriesProblem(c: SortitionComposition, rows: readonly { readonly index: number; readonly entry: string }[], full: boolean): string | undefined {
-  const m = c.features.length
   const s = starts(c)
   const n = s.at(-1)!
   const ids = new Map<string, number>()
@@ -320,7 +365,7 @@ export function entriesProblem(c: SortitionComposition, rows: readonly { readonl
       type = lo
     }
     if (type !== tailType) {
-      tail = typeText(c.features, c.types[type]!.slice(0, m))
+      tail = typeText(c.features, c.types[type]!)
       tailType = type
     }
     const cut = entry.indexOf(SEPARATOR)
