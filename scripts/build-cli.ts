@@ -39,11 +39,16 @@
  * their DER with the core's own writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no
  * ASN.1 package is installed.
  *
- * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` (see `nativeSha2` below):
- * noble's `sha256`, `sha384` and `sha512` with a byte array hashed by `node:crypto`, so a strict
- * verify's digests (blocks, the commitment, the time-stamp token and certificates, the record's key) do
- * not run in V8's interpreter; noble's own module is required from `node_modules` only for an incremental
- * hash, which verify does not use. The library, the other commands and the page keep noble's.
+ * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` and `@noble/hashes/legacy.js`
+ * `src/node/native-sha1.ts` (see `nativeHashes` below): noble's `sha256`, `sha384`, `sha512` and `sha1`
+ * with a byte array hashed by `node:crypto`, so a strict verify's digests (blocks, the commitment, the
+ * time-stamp token and certificates, the ESSCertID, the record's key) do not run in V8's interpreter;
+ * noble's own modules are required from `node_modules` only for an incremental hash, which verify does
+ * not use. Likewise ECDSA's fast path (`core/timestamp/ecdsa-fast.ts`, Web Crypto), RSA's arithmetic
+ * step (`core/rsa-vp1.ts`, `s^e mod n` with BigInts) and base64's decoding step (`core/base64-decode.ts`)
+ * are `src/node/native-ecdsa.ts`, `native-rsa.ts` and `native-base64.ts` (see `nativeModules` below), by
+ * `node:crypto` or `Buffer`; every decision stays the core's. The library, the other commands and the
+ * page keep noble's and the core's.
  *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
@@ -159,31 +164,48 @@ async function lazyKinds(): Promise<Plugin> {
 }
 
 /**
- * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js`: `sha256`, `sha384` and
- * `sha512` with noble's members, one byte array hashed by `node:crypto` (src/node/native-sha2.ts), so
- * that a fresh process does not run SHA-2 in V8's interpreter nor build noble's tables (docs/performance.md,
- * Start-up). It exports those three only: a bundled module importing another name fails this build.
+ * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js` and `@noble/hashes/legacy.js`
+ * is `dist/node/native-sha1.js`: `sha256`, `sha384`, `sha512` and `sha1` with noble's members, one byte
+ * array hashed by `node:crypto` (src/node/native-sha2.ts, native-sha1.ts), so that a fresh process does
+ * not run those hashes in V8's interpreter nor build noble's tables (docs/performance.md, Start-up). They
+ * export those names only: a bundled module importing another name of noble's module fails this build.
  */
-const NATIVE_SHA2 = join(ROOT, 'dist', 'node', 'native-sha2.js')
-const nativeSha2: Plugin = {
-  name: 'orbitdraw-native-sha2',
+const NATIVE_HASHES: Readonly<Record<string, string>> = {
+  sha2: join(ROOT, 'dist', 'node', 'native-sha2.js'),
+  legacy: join(ROOT, 'dist', 'node', 'native-sha1.js'),
+}
+const nativeHashes: Plugin = {
+  name: 'orbitdraw-native-hashes',
   setup(b) {
-    b.onResolve({ filter: /^@noble\/hashes\/sha2(\.js)?$/ }, (args) => (args.importer === NATIVE_SHA2 ? undefined : { path: NATIVE_SHA2 }))
+    b.onResolve({ filter: /^@noble\/hashes\/(sha2|legacy)(\.js)?$/ }, (args) => {
+      const native = NATIVE_HASHES[args.path.replace(/^@noble\/hashes\/|\.js$/g, '')]!
+      return args.importer === native ? undefined : { path: native }
+    })
   },
 }
 
 /**
- * In the verify bundle, the fast path of ECDSA verification (`dist/core/timestamp/ecdsa-fast.js`, Web
- * Crypto) is `dist/node/native-ecdsa.js`: the same OpenSSL verification by `node:crypto`, which the
- * bundle loads anyway for its digests, without Web Crypto's own modules (src/node/native-ecdsa.ts). As
- * before, only its `true` stands; `@noble/curves` decides every other case.
+ * In the verify bundle, three core modules are the `dist/node/` module of the same exports doing the
+ * same step by `node:crypto` or `Buffer` (each module's comment says why its answers are the core's):
+ * ECDSA's fast path (`core/timestamp/ecdsa-fast.js`, Web Crypto; as before only its `true` stands,
+ * `@noble/curves` decides every other case), RSA's arithmetic step (`core/rsa-vp1.js`, `s^e mod n` with
+ * BigInts, for a key within the core's bounds) and base64's decoding step (`core/base64-decode.js`, after
+ * the core's checks). Every decision stays the core's. A replacement may import the module it replaces.
  */
-const NATIVE_ECDSA = join(ROOT, 'dist', 'node', 'native-ecdsa.js')
-const ECDSA_FAST = join(ROOT, 'dist', 'core', 'timestamp', 'ecdsa-fast.js')
-const nativeEcdsa: Plugin = {
-  name: 'orbitdraw-native-ecdsa',
+const NATIVE_MODULES: ReadonlyMap<string, string> = new Map(
+  [
+    ['core/timestamp/ecdsa-fast.js', 'node/native-ecdsa.js'],
+    ['core/rsa-vp1.js', 'node/native-rsa.js'],
+    ['core/base64-decode.js', 'node/native-base64.js'],
+  ].map(([core, native]) => [join(ROOT, 'dist', core!), join(ROOT, 'dist', native!)]),
+)
+const nativeModules: Plugin = {
+  name: 'orbitdraw-native-modules',
   setup(b) {
-    b.onResolve({ filter: /\/ecdsa-fast\.js$/ }, (args) => (args.importer !== NATIVE_ECDSA && resolve(args.resolveDir, args.path) === ECDSA_FAST ? { path: NATIVE_ECDSA } : undefined))
+    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      const native = NATIVE_MODULES.get(resolve(args.resolveDir, args.path))
+      return native === undefined || args.importer === native ? undefined : { path: native }
+    })
   },
 }
 
@@ -269,7 +291,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), nativeSha2, nativeEcdsa, ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeHashes, nativeModules, ...plugins],
   })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)

@@ -76,8 +76,8 @@ export function parseJsonText(text: string, what: string, options: JsonTextOptio
 
 /**
  * Refuses JSON text nested deeper than `LIMITS.maxJsonDepth` arrays and objects. One pass over the
- * text, no recursion and no allocation: brackets inside strings are skipped. Runs on any text (valid
- * JSON or not), so it is safe before `JSON.parse`.
+ * text, no recursion and no allocation: brackets inside strings are skipped ({@link stringEnd}). Runs
+ * on any text (valid JSON or not), so it is safe before `JSON.parse`.
  * @throws {@link LimitExceededError} `JSON_TOO_DEEP` naming the character offset of the first bracket too deep.
  */
 export function checkJsonDepth(text: string, what = 'JSON'): void {
@@ -86,11 +86,7 @@ export function checkJsonDepth(text: string, what = 'JSON'): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c === 0x22 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i)
-        if (d === 0x5c /* \ */) i++
-        else if (d === 0x22) break
-      }
+      i = stringEnd(text, i)
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (++depth > max) {
         throw new LimitExceededError('JSON_TOO_DEEP', `${what} nests arrays and objects more than ${max} deep (character ${i}), over the limit maxJsonDepth = ${max}`, 'no orbitdraw document nests that deep: supply the file exactly as orbitdraw wrote it', { path: '$' })
@@ -98,6 +94,23 @@ export function checkJsonDepth(text: string, what = 'JSON'): void {
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       if (depth > 0) depth--
     }
+  }
+}
+
+/**
+ * The offset of the quote that ends the string opened by the quote at `open` (a backslash escapes the
+ * character after it), or `text.length` when the string is not closed. Found with `indexOf` (the
+ * engine's own search, not a loop over each character: most of a document's characters are inside
+ * strings, and a fresh process would run that loop cold, docs/performance.md, Start-up): a quote ends
+ * the string when the run of backslashes just before it is of even length.
+ */
+function stringEnd(text: string, open: number): number {
+  for (let q = open; ; ) {
+    q = text.indexOf('"', q + 1)
+    if (q < 0) return text.length
+    let b = q - 1
+    while (text.charCodeAt(b) === 0x5c /* \ */) b--
+    if ((q - 1 - b) % 2 === 0) return q
   }
 }
 
@@ -256,18 +269,11 @@ function scanJson(text: string, integersOnly: boolean): ScanFinding | undefined 
         else top.index++
       }
     } else if (c === 0x22 /* " */) {
-      let j = i + 1
-      let escaped = false
-      for (; j < text.length; j++) {
-        const d = text.charCodeAt(j)
-        if (d === 0x5c /* \ */) {
-          escaped = true
-          j++
-        } else if (d === 0x22) break
-      }
+      const j = stringEnd(text, i)
       const top = stack[stack.length - 1]
       if (top?.keys !== undefined && top.expectKey) {
-        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j)
+        const raw = text.slice(i + 1, j)
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, j + 1)) as string) : raw
         if (top.keys.has(key)) return { kind: 'duplicate', key, path: `${top.path}${memberPath(key)}` }
         top.keys.add(key)
         top.expectKey = false

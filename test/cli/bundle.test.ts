@@ -103,6 +103,10 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]!.filter((m) => /^dist\/beacon\/(draw|client|gateway|head)\.js$|^dist\/net\/(node-fetch|redirect)\.js$/.test(m))).toEqual([])
     expect(META[CLI_FILE]).not.toContain('dist/node/hash-worker.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
+    expect(META[CLI_FILE]).toContain('dist/node/native-sha1.js')
+    expect(META[CLI_FILE]).toContain('dist/node/native-rsa.js')
+    expect(META[CLI_FILE]).toContain('dist/node/native-base64.js')
+    expect(META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/@noble/hashes/'))).toEqual([])
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
 
@@ -211,8 +215,13 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     // The participants' digest with node:crypto (src/node/native-digest.ts): the core's SHA-256 would run cold.
     expect(t.modules).toContain('dist/node/native-digest.js')
     // So are the core's other SHA-2 digests (blocks, commitment, token, certificates): noble's sha2 module is
-    // dist/node/native-sha2.js in the bundle (scripts/build-cli.ts, nativeSha2).
+    // dist/node/native-sha2.js in the bundle, and the ESSCertID's SHA-1 dist/node/native-sha1.js (scripts/build-cli.ts, nativeHashes).
     expect(t.modules).toContain('dist/node/native-sha2.js')
+    expect(t.modules).toContain('dist/node/native-sha1.js')
+    // RSA's s^e mod n (the record's signature) by node:crypto: dist/node/native-rsa.js in the place of core/rsa-vp1.js.
+    expect(t.modules).toContain('dist/node/native-rsa.js')
+    // base64's decoding step (the token, the record, its key) by Buffer: dist/node/native-base64.js in the place of core/base64-decode.js.
+    expect(t.modules).toContain('dist/node/native-base64.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {
