@@ -275,7 +275,11 @@ export default async function (): Promise<BenchRow[]> {
     }, 1, 0)
     rows.push({ name: `new settings, ${label}: verify in Node`, value: verifyMs, unit: 'ms', goal: '≤ 5000 ms', met: verifyMs <= 5000 })
     const first = commitMs + firstDrawMs
-    rows.push({ name: `new settings, ${label}: time to a first panel (commit + draw; ${mrs})`, value: first, unit: 'ms', ...(c.mrs === undefined ? {} : { baseline: { name: 'MRS, published', value: c.mrs }, goal: '≤ MRS', met: first <= c.mrs }) })
+    // One run of the engine from `src` under tsx, this instance's first in the process (tsx's transform
+    // and the first compiles included). With SIZES_BEFORE the compiled rows above (warm best, cold
+    // median) are the goal's reading, and this row only reports.
+    const compared = beforeDir !== undefined
+    rows.push({ name: `new settings, ${label}: time to a first panel (commit + draw; one run, the engine from src under tsx${compared ? ': the compiled rows above are the goal\'s' : ''}; ${mrs})`, value: first, unit: 'ms', ...(c.mrs === undefined ? {} : { baseline: { name: 'MRS, published', value: c.mrs }, goal: compared ? 'report' : '≤ MRS', ...(compared ? {} : { met: first <= c.mrs }) }) })
   }
   return rows
 }
