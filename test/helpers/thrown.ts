@@ -50,3 +50,16 @@ export async function rejectedBy<E extends Error>(p: Promise<unknown>, type: abs
   expect(err).toBeInstanceOf(type)
   return err as E
 }
+
+/**
+ * What `fn` throws as a comparable value (its class name and message), or undefined when it returns:
+ * to check that a replacement throws what the code it stands in for throws.
+ */
+export function thrownShape(fn: () => unknown): { name: string; message: string } | undefined {
+  try {
+    fn()
+    return undefined
+  } catch (e) {
+    return { name: (e as Error).constructor.name, message: (e as Error).message }
+  }
+}

@@ -9,19 +9,10 @@ import fc from 'fast-check'
 import * as noble from '@noble/hashes/sha2.js'
 import { describe, expect, it } from 'vitest'
 import * as native from '../../src/node/native-sha2.js'
+import { thrownShape } from '../helpers/thrown.js'
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
 const HASHES = ['sha256', 'sha384', 'sha512'] as const
-
-/** What `f(arg)` throws (class name and message), or undefined. */
-function thrown(f: () => unknown): unknown {
-  try {
-    f()
-    return undefined
-  } catch (e) {
-    return { name: (e as Error).constructor.name, message: (e as Error).message }
-  }
-}
 
 describe('native-sha2 (node:crypto behind noble\'s sha2 API)', () => {
   it('gives noble\'s digests for every length from 0 to 300 bytes, and known answers', () => {
@@ -80,8 +71,8 @@ describe('native-sha2 (node:crypto behind noble\'s sha2 API)', () => {
   it('leaves anything but one byte array to noble, with noble\'s errors', () => {
     for (const h of HASHES) {
       for (const bad of ['abc', [1, 2, 3], undefined, null, 42, new Uint16Array(4)]) {
-        const got = thrown(() => (native[h] as (m: unknown) => Uint8Array)(bad))
-        expect(got, `${h} ${String(bad)}`).toEqual(thrown(() => (noble[h] as (m: unknown) => Uint8Array)(bad)))
+        const got = thrownShape(() => (native[h] as (m: unknown) => Uint8Array)(bad))
+        expect(got, `${h} ${String(bad)}`).toEqual(thrownShape(() => (noble[h] as (m: unknown) => Uint8Array)(bad)))
         expect(got).not.toBeUndefined()
       }
     }
