@@ -5,7 +5,7 @@
  * @module
  */
 import { CID } from 'multiformats/cid'
-import { base36 } from './ipns/base36.js'
+import { base36 } from 'multiformats/bases/base36'
 import { parseCid } from './block.js'
 import { isWellFormed, utf8Encode } from './bytes.js'
 import { usesParticipants, validateDrawSpec } from './draw-spec.js'

@@ -21,7 +21,7 @@
  * @module
  */
 import { sha256 } from '@noble/hashes/sha2.js'
-import { base36 } from './base36.js'
+import { base36 } from 'multiformats/bases/base36'
 import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
 import { readRsaSpki, RsaKeyError, verifyRsa } from '../rsa.js'

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { base36 } from './base36.js'
+import { base36 } from 'multiformats/bases/base36'
 import { base58btc } from 'multiformats/bases/base58'
 import { CID } from 'multiformats/cid'
 import * as Digest from 'multiformats/hashes/digest'
