@@ -44,11 +44,10 @@
  * with a byte array hashed by `node:crypto`, so a strict verify's digests (blocks, the commitment, the
  * time-stamp token and certificates, the ESSCertID, the record's key) do not run in V8's interpreter;
  * noble's own modules are required from `node_modules` only for an incremental hash, which verify does
- * not use. Likewise ECDSA's fast path (`core/timestamp/ecdsa-fast.ts`, Web Crypto), RSA's arithmetic
- * step (`core/rsa-vp1.ts`, `s^e mod n` with BigInts) and base64's decoding step (`core/base64-decode.ts`)
- * are `src/node/native-ecdsa.ts`, `native-rsa.ts` and `native-base64.ts` (see `nativeModules` below), by
- * `node:crypto` or `Buffer`; every decision stays the core's. The library, the other commands and the
- * page keep noble's and the core's.
+ * not use. Likewise ECDSA's fast path (`core/timestamp/ecdsa-fast.ts`, Web Crypto) is
+ * `src/node/native-ecdsa.ts` and RSA's arithmetic step (`core/rsa-vp1.ts`, `s^e mod n` with BigInts)
+ * `src/node/native-rsa.ts`, both by `node:crypto`; every decision stays the core's. The library, the
+ * other commands and the page keep noble's and the core's.
  *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
@@ -185,27 +184,32 @@ const nativeHashes: Plugin = {
 }
 
 /**
- * In the verify bundle, three core modules are the `dist/node/` module of the same exports doing the
- * same step by `node:crypto` or `Buffer` (each module's comment says why its answers are the core's):
- * ECDSA's fast path (`core/timestamp/ecdsa-fast.js`, Web Crypto; as before only its `true` stands,
- * `@noble/curves` decides every other case), RSA's arithmetic step (`core/rsa-vp1.js`, `s^e mod n` with
- * BigInts, for a key within the core's bounds) and base64's decoding step (`core/base64-decode.js`, after
- * the core's checks). Every decision stays the core's. A replacement may import the module it replaces.
+ * In the verify bundle, the fast path of ECDSA verification (`dist/core/timestamp/ecdsa-fast.js`, Web
+ * Crypto) is `dist/node/native-ecdsa.js`: the same OpenSSL verification by `node:crypto`, which the
+ * bundle loads anyway for its digests, without Web Crypto's own modules (src/node/native-ecdsa.ts). As
+ * before, only its `true` stands; `@noble/curves` decides every other case.
  */
-const NATIVE_MODULES: ReadonlyMap<string, string> = new Map(
-  [
-    ['core/timestamp/ecdsa-fast.js', 'node/native-ecdsa.js'],
-    ['core/rsa-vp1.js', 'node/native-rsa.js'],
-    ['core/base64-decode.js', 'node/native-base64.js'],
-  ].map(([core, native]) => [join(ROOT, 'dist', core!), join(ROOT, 'dist', native!)]),
-)
-const nativeModules: Plugin = {
-  name: 'orbitdraw-native-modules',
+const NATIVE_ECDSA = join(ROOT, 'dist', 'node', 'native-ecdsa.js')
+const ECDSA_FAST = join(ROOT, 'dist', 'core', 'timestamp', 'ecdsa-fast.js')
+const nativeEcdsa: Plugin = {
+  name: 'orbitdraw-native-ecdsa',
   setup(b) {
-    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
-      const native = NATIVE_MODULES.get(resolve(args.resolveDir, args.path))
-      return native === undefined || args.importer === native ? undefined : { path: native }
-    })
+    b.onResolve({ filter: /\/ecdsa-fast\.js$/ }, (args) => (args.importer !== NATIVE_ECDSA && resolve(args.resolveDir, args.path) === ECDSA_FAST ? { path: NATIVE_ECDSA } : undefined))
+  },
+}
+
+/**
+ * In the verify bundle, RSA's arithmetic step (`dist/core/rsa-vp1.js`: `s^e mod n` with BigInts) is
+ * `dist/node/native-rsa.js`: the same integer by `node:crypto` (OpenSSL's raw public-key operation), for
+ * a key within the core's bounds; every decision (bounds, lengths, the encoding compared byte for byte,
+ * PSS) stays in `core/rsa.ts` (src/node/native-rsa.ts).
+ */
+const NATIVE_RSA = join(ROOT, 'dist', 'node', 'native-rsa.js')
+const RSA_VP1 = join(ROOT, 'dist', 'core', 'rsa-vp1.js')
+const nativeRsa: Plugin = {
+  name: 'orbitdraw-native-rsa',
+  setup(b) {
+    b.onResolve({ filter: /\/rsa-vp1\.js$/ }, (args) => (args.importer !== NATIVE_RSA && resolve(args.resolveDir, args.path) === RSA_VP1 ? { path: NATIVE_RSA } : undefined))
   },
 }
 
@@ -291,7 +295,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), nativeHashes, nativeModules, ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeHashes, nativeEcdsa, nativeRsa, ...plugins],
   })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { B64, B64_INDEX, decodeBase64Checked } from './base64-decode.js'
 import { InvalidInputError, ParseError } from './errors.js'
 
 const HEX_RE = /^(?:[0-9a-f]{2})*$/i
@@ -44,6 +43,13 @@ export function bytesToHex(bytes: Uint8Array): string {
   return s
 }
 
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+/** Char code -> 6-bit value (every char is already checked by `B64_RE`). */
+const B64_INDEX = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128)
+  for (let i = 0; i < B64.length; i++) t[B64.charCodeAt(i)] = i
+  return t
+})()
 const B64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /**
@@ -78,7 +84,21 @@ export function base64ToBytes(s: string, path = '$'): Uint8Array {
   if (pad > 0 && (B64_INDEX[s.charCodeAt(s.length - pad - 1)]! & (pad === 2 ? 15 : 3)) !== 0) {
     throw new ParseError('INVALID_BASE64', 'base64 has non-zero padding bits (not canonical)', 're-encode the bytes with a standard base64 encoder', { path })
   }
-  return decodeBase64Checked(s, pad)
+  const out = new Uint8Array((s.length / 4) * 3 - pad)
+  const whole = s.length - (pad > 0 ? 4 : 0)
+  let o = 0
+  for (let i = 0; i < whole; i += 4) {
+    const n = (B64_INDEX[s.charCodeAt(i)]! << 18) | (B64_INDEX[s.charCodeAt(i + 1)]! << 12) | (B64_INDEX[s.charCodeAt(i + 2)]! << 6) | B64_INDEX[s.charCodeAt(i + 3)]!
+    out[o++] = n >> 16
+    out[o++] = (n >> 8) & 255
+    out[o++] = n & 255
+  }
+  if (pad > 0) {
+    const n = (B64_INDEX[s.charCodeAt(whole)]! << 18) | (B64_INDEX[s.charCodeAt(whole + 1)]! << 12) | (pad === 1 ? B64_INDEX[s.charCodeAt(whole + 2)]! << 6 : 0)
+    out[o] = n >> 16
+    if (pad === 1) out[o + 1] = (n >> 8) & 255
+  }
+  return out
 }
 
 /** Writes a safe integer (0 ≤ n < 2^53) as 8 big-endian bytes at `at` (no allocation: hot paths use it). */

@@ -105,7 +105,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha1.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-rsa.js')
-    expect(META[CLI_FILE]).toContain('dist/node/native-base64.js')
     expect(META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/@noble/hashes/'))).toEqual([])
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
@@ -220,8 +219,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(t.modules).toContain('dist/node/native-sha1.js')
     // RSA's s^e mod n (the record's signature) by node:crypto: dist/node/native-rsa.js in the place of core/rsa-vp1.js.
     expect(t.modules).toContain('dist/node/native-rsa.js')
-    // base64's decoding step (the token, the record, its key) by Buffer: dist/node/native-base64.js in the place of core/base64-decode.js.
-    expect(t.modules).toContain('dist/node/native-base64.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {
