@@ -44,10 +44,7 @@
  * with a byte array hashed by `node:crypto`, so a strict verify's digests (blocks, the commitment, the
  * time-stamp token and certificates, the ESSCertID, the record's key) do not run in V8's interpreter;
  * noble's own modules are required from `node_modules` only for an incremental hash, which verify does
- * not use. Likewise ECDSA's fast path (`core/timestamp/ecdsa-fast.ts`, Web Crypto) is
- * `src/node/native-ecdsa.ts` and RSA's arithmetic step (`core/rsa-vp1.ts`, `s^e mod n` with BigInts)
- * `src/node/native-rsa.ts`, both by `node:crypto`; every decision stays the core's. The library, the
- * other commands and the page keep noble's and the core's.
+ * not use. The library, the other commands and the page keep noble's.
  *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
@@ -198,21 +195,6 @@ const nativeEcdsa: Plugin = {
   },
 }
 
-/**
- * In the verify bundle, RSA's arithmetic step (`dist/core/rsa-vp1.js`: `s^e mod n` with BigInts) is
- * `dist/node/native-rsa.js`: the same integer by `node:crypto` (OpenSSL's raw public-key operation), for
- * a key within the core's bounds; every decision (bounds, lengths, the encoding compared byte for byte,
- * PSS) stays in `core/rsa.ts` (src/node/native-rsa.ts).
- */
-const NATIVE_RSA = join(ROOT, 'dist', 'node', 'native-rsa.js')
-const RSA_VP1 = join(ROOT, 'dist', 'core', 'rsa-vp1.js')
-const nativeRsa: Plugin = {
-  name: 'orbitdraw-native-rsa',
-  setup(b) {
-    b.onResolve({ filter: /\/rsa-vp1\.js$/ }, (args) => (args.importer !== NATIVE_RSA && resolve(args.resolveDir, args.path) === RSA_VP1 ? { path: NATIVE_RSA } : undefined))
-  },
-}
-
 /** Packages left out of the bundle (see the module comment): required from `node_modules` when used. */
 export const EXTERNAL_PACKAGES = ['csv-parse', 'csv-parse/*', 'highs', '@noble/curves', '@noble/curves/*'] as const
 
@@ -295,7 +277,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), nativeHashes, nativeEcdsa, nativeRsa, ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeHashes, nativeEcdsa, ...plugins],
   })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)

@@ -12,8 +12,6 @@
  * by parsing the decrypted block, so garbage after the digest, a short padding, other DigestInfo
  * encodings (absent NULL parameters, long-form lengths) and other Bleichenbacher-style forgeries for small
  * exponents cannot pass. The signature must be exactly as long as the modulus (`k` bytes) and below it.
- * The arithmetic step (`s^e mod n`) is `rsa-vp1.ts`, which the CLI's verify bundle replaces by
- * `node:crypto`'s (`src/node/native-rsa.ts`); every decision stays here.
  *
  * Keys are bounded before any arithmetic (docs/spec.md, "RSA keys"): the modulus is
  * {@link RSA_MIN_BITS} to {@link RSA_MAX_BITS} bits, the exponent odd, at least 3 and below
@@ -29,8 +27,7 @@
  * @module
  */
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js'
-import { bytesEqual, hexToBytes } from './bytes.js'
-import { openSignature } from './rsa-vp1.js'
+import { bytesEqual, bytesToHex, hexToBytes } from './bytes.js'
 import { bitString, decodeDer, DerError, expectTag, integer, oid, sequence, TAG } from './timestamp/der.js'
 
 /** Smallest RSA modulus accepted, in bits (go-libp2p's floor; NIST's minimum since 2014). */
@@ -127,6 +124,35 @@ const DIGEST_INFO: Record<RsaHash, Uint8Array> = {
   'SHA-256': hexToBytes('3031300d060960864801650304020105000420'),
   'SHA-384': hexToBytes('3041300d060960864801650304020205000430'),
   'SHA-512': hexToBytes('3051300d060960864801650304020305000440'),
+}
+
+/** Big-endian bytes to an integer (OS2IP), in one step from hex (not a bigint per byte). */
+function toInt(bytes: Uint8Array): bigint {
+  return bytes.length === 0 ? 0n : BigInt(`0x${bytesToHex(bytes)}`)
+}
+
+/** A non-negative integer below 256^len to `len` big-endian bytes (I2OSP), through hex (not a bigint per byte). */
+function toBytes(x: bigint, len: number): Uint8Array {
+  const hex = x.toString(16).padStart(2 * len, '0')
+  return hexToBytes(hex.length > 2 * len ? hex.slice(hex.length - 2 * len) : hex)
+}
+
+/** `base^e mod n` by square-and-multiply (e has at most 32 bits here: at most 64 multiplications). */
+function modPow(base: bigint, e: bigint, n: bigint): bigint {
+  let result = 1n
+  let b = base % n
+  for (; e > 0n; e >>= 1n) {
+    if ((e & 1n) === 1n) result = (result * b) % n
+    b = (b * b) % n
+  }
+  return result
+}
+
+/** RSAVP1 then I2OSP: `s^e mod n` as `len` bytes, or undefined when the signature is not below `n`. */
+function openSignature(key: RsaPublicKey, signature: Uint8Array, len: number): Uint8Array | undefined {
+  const s = toInt(signature)
+  if (s >= key.n) return undefined
+  return toBytes(modPow(s, key.e, key.n), len)
 }
 
 /** MGF1 (RFC 8017 B.2.1) with `hash`: `len` bytes of mask from `seed`. */

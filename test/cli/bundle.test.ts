@@ -104,7 +104,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]).not.toContain('dist/node/hash-worker.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha1.js')
-    expect(META[CLI_FILE]).toContain('dist/node/native-rsa.js')
     expect(META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/@noble/hashes/'))).toEqual([])
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
@@ -217,8 +216,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     // dist/node/native-sha2.js in the bundle, and the ESSCertID's SHA-1 dist/node/native-sha1.js (scripts/build-cli.ts, nativeHashes).
     expect(t.modules).toContain('dist/node/native-sha2.js')
     expect(t.modules).toContain('dist/node/native-sha1.js')
-    // RSA's s^e mod n (the record's signature) by node:crypto: dist/node/native-rsa.js in the place of core/rsa-vp1.js.
-    expect(t.modules).toContain('dist/node/native-rsa.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {
