@@ -39,12 +39,11 @@
  * their DER with the core's own writer and reader (`src/core/timestamp/der-writer.ts`, `der.ts`): no
  * ASN.1 package is installed.
  *
- * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` and `@noble/hashes/legacy.js`
- * `src/node/native-sha1.ts` (see `nativeHashes` below): noble's `sha256`, `sha384`, `sha512` and `sha1`
- * with a byte array hashed by `node:crypto`, so a strict verify's digests (blocks, the commitment, the
- * time-stamp token and certificates, the ESSCertID, the record's key) do not run in V8's interpreter;
- * noble's own modules are required from `node_modules` only for an incremental hash, which verify does
- * not use. The library, the other commands and the page keep noble's.
+ * In the verify bundle, `@noble/hashes/sha2.js` is `src/node/native-sha2.ts` (see `nativeSha2` below):
+ * noble's `sha256`, `sha384` and `sha512` with a byte array hashed by `node:crypto`, so a strict
+ * verify's digests (blocks, the commitment, the time-stamp token and certificates, the record's key) do
+ * not run in V8's interpreter; noble's own module is required from `node_modules` only for an incremental
+ * hash, which verify does not use. The library, the other commands and the page keep noble's.
  *
  * The library entries and the other commands stay tsc output; this script only adds `dist/bin/`. It
  * also writes `dist/bin/meta.json` (not shipped: see `package.json` `files`): for each output file, the
@@ -160,23 +159,16 @@ async function lazyKinds(): Promise<Plugin> {
 }
 
 /**
- * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js` and `@noble/hashes/legacy.js`
- * is `dist/node/native-sha1.js`: `sha256`, `sha384`, `sha512` and `sha1` with noble's members, one byte
- * array hashed by `node:crypto` (src/node/native-sha2.ts, native-sha1.ts), so that a fresh process does
- * not run those hashes in V8's interpreter nor build noble's tables (docs/performance.md, Start-up). They
- * export those names only: a bundled module importing another name of noble's module fails this build.
+ * In the verify bundle, `@noble/hashes/sha2.js` is `dist/node/native-sha2.js`: `sha256`, `sha384` and
+ * `sha512` with noble's members, one byte array hashed by `node:crypto` (src/node/native-sha2.ts), so
+ * that a fresh process does not run SHA-2 in V8's interpreter nor build noble's tables (docs/performance.md,
+ * Start-up). It exports those three only: a bundled module importing another name fails this build.
  */
-const NATIVE_HASHES: Readonly<Record<string, string>> = {
-  sha2: join(ROOT, 'dist', 'node', 'native-sha2.js'),
-  legacy: join(ROOT, 'dist', 'node', 'native-sha1.js'),
-}
-const nativeHashes: Plugin = {
-  name: 'orbitdraw-native-hashes',
+const NATIVE_SHA2 = join(ROOT, 'dist', 'node', 'native-sha2.js')
+const nativeSha2: Plugin = {
+  name: 'orbitdraw-native-sha2',
   setup(b) {
-    b.onResolve({ filter: /^@noble\/hashes\/(sha2|legacy)(\.js)?$/ }, (args) => {
-      const native = NATIVE_HASHES[args.path.replace(/^@noble\/hashes\/|\.js$/g, '')]!
-      return args.importer === native ? undefined : { path: native }
-    })
+    b.onResolve({ filter: /^@noble\/hashes\/sha2(\.js)?$/ }, (args) => (args.importer === NATIVE_SHA2 ? undefined : { path: NATIVE_SHA2 }))
   },
 }
 
@@ -277,7 +269,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
     banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), nativeHashes, nativeEcdsa, ...plugins],
+    plugins: [verifyOnly, await lazyKinds(), nativeSha2, nativeEcdsa, ...plugins],
   })
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)

@@ -18,9 +18,9 @@
  *
  * @module
  */
+import { hash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import type * as NobleSha2 from '@noble/hashes/sha2.js'
-import { nativeHash } from './native-hash.js'
 
 type Name = 'sha256' | 'sha384' | 'sha512'
 
@@ -31,9 +31,15 @@ function nobleSha2(): typeof NobleSha2 {
   return noble
 }
 
-/** noble's `name` hashed by `node:crypto`, its members noble's values (`oid`: the DER of the NIST hash OID). */
+/**
+ * noble's `name` with one byte array hashed by `node:crypto` (same algorithm name), into a plain `Uint8Array`
+ * (not a pooled `Buffer`); its members are noble's values (`oid`: the DER of the NIST hash OID).
+ */
 function native<N extends Name>(name: N, outputLen: number, blockLen: number, oidLast: number): (typeof NobleSha2)[N] {
-  return nativeHash(name, () => nobleSha2()[name], { outputLen, blockLen, canXOF: false, oid: Uint8Array.of(0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, oidLast) })
+  const digest = (...args: unknown[]): Uint8Array =>
+    args.length === 1 && args[0] instanceof Uint8Array ? new Uint8Array(hash(name, args[0], 'buffer')) : (nobleSha2()[name] as (...a: unknown[]) => Uint8Array)(...args)
+  const members = { outputLen, blockLen, canXOF: false, create: () => nobleSha2()[name].create(), oid: Uint8Array.of(0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, oidLast) }
+  return Object.freeze(Object.assign(digest, members)) as unknown as (typeof NobleSha2)[N]
 }
 
 /** SHA-256: `@noble/hashes`' `sha256`, hashing one byte array with `node:crypto`. */

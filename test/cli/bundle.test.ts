@@ -103,8 +103,6 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(META[CLI_FILE]!.filter((m) => /^dist\/beacon\/(draw|client|gateway|head)\.js$|^dist\/net\/(node-fetch|redirect)\.js$/.test(m))).toEqual([])
     expect(META[CLI_FILE]).not.toContain('dist/node/hash-worker.js')
     expect(META[CLI_FILE]).toContain('dist/node/native-sha2.js')
-    expect(META[CLI_FILE]).toContain('dist/node/native-sha1.js')
-    expect(META[CLI_FILE]!.filter((m) => m.startsWith('node_modules/@noble/hashes/'))).toEqual([])
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
 
@@ -213,9 +211,8 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     // The participants' digest with node:crypto (src/node/native-digest.ts): the core's SHA-256 would run cold.
     expect(t.modules).toContain('dist/node/native-digest.js')
     // So are the core's other SHA-2 digests (blocks, commitment, token, certificates): noble's sha2 module is
-    // dist/node/native-sha2.js in the bundle, and the ESSCertID's SHA-1 dist/node/native-sha1.js (scripts/build-cli.ts, nativeHashes).
+    // dist/node/native-sha2.js in the bundle (scripts/build-cli.ts, nativeSha2).
     expect(t.modules).toContain('dist/node/native-sha2.js')
-    expect(t.modules).toContain('dist/node/native-sha1.js')
   })
 
   it('a verify of a proof of each kind in the vectors (test/vectors/draws.json) runs that kind\'s module and no other kind\'s', async () => {
