@@ -17,7 +17,13 @@
  *   record and time-stamp checks, ...) stays lazy inside it: esbuild wraps it
  *   in an init function that runs the first time it is imported, so `orbitdraw verify --help` evaluates no
  *   verifier code and a relaxed `verify` no record or time-stamp code. The built-in draw kinds load the
- *   same way, each the first time a proof of its kind is read (see `lazyKinds` below).
+ *   same way, each the first time a proof of its kind is read: `pick` from this file, the others from
+ *   the next one.
+ * - `orbitdraw-verify-kinds.cjs`: every built-in draw kind but `pick`, with the sortition engine and the
+ *   allocation code they use, `require`d by the verify file the first time a proof of such a kind is
+ *   read; the modules both need (the errors, the kinds' toolkit, ...) are the verify file's, handed
+ *   over, so each class exists once in a process. A `pick` proof's `verify` never reads it: 120 kB less
+ *   to read and pre-parse (scripts/build-cli-kinds.ts, docs/performance.md, Start-up).
  * - no hash worker of its own: for a proof of 100,000 entries or more the bundle starts the library's
  *   `dist/node/hash-worker.js` (tsc output; `src/node/hash-pool.ts` names it as `../node/hash-worker.js`
  *   from `import.meta.url`, the same file from `dist/node/` and `dist/bin/`). A bundled copy was 8.7 kB
@@ -57,10 +63,11 @@
  *
  * @module
  */
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { type BuildOptions, type Metafile, type Plugin } from 'esbuild'
+import { readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { buildVerifyFiles } from './build-cli-kinds.js'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -121,41 +128,6 @@ const verifyOnly: Plugin = {
       loader: 'js',
     }))
   },
-}
-
-/**
- * In the verify bundle, the registry of draw kinds (`dist/core/kinds/registry.js`) is replaced by one
- * made from it here: the same `DEFAULT_DRAW_KINDS`, its `BUILT_IN_KINDS` in their order, as a
- * `lazyDrawKinds` registry (src/core/kinds/lazy.ts) that `require`s a kind's module the first time a
- * proof of that kind is read (the bundle turns that into a call of the module's init), not when the
- * registry loads: a strict verify of a `pick` proof runs neither the other kinds, nor the sortition
- * engine, nor the allocation kinds (docs/performance.md, Start-up). Each kind's module is the module of
- * `dist/core/kinds/` that exports that kind object, so the registry stays the only list of kinds. The
- * library and `dist/cli/` keep the registry itself, whose kinds load with it (the sync API needs them).
- */
-async function lazyKinds(): Promise<Plugin> {
-  const dir = join(ROOT, 'dist', 'core', 'kinds')
-  const registry = join(dir, 'registry.js')
-  const { BUILT_IN_KINDS } = (await import(pathToFileURL(registry).href)) as { BUILT_IN_KINDS: readonly { readonly name: string }[] }
-  const loads = new Map<unknown, string>()
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.js') && f !== 'index.js' && f !== 'registry.js').sort()) {
-    for (const [name, value] of Object.entries((await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>)) {
-      if (BUILT_IN_KINDS.includes(value as never) && !loads.has(value)) loads.set(value, `require(${JSON.stringify(`./${file}`)}).${name}`)
-    }
-  }
-  const entries = BUILT_IN_KINDS.map((k) => {
-    const load = loads.get(k)
-    if (load === undefined) throw new Error(`no module of dist/core/kinds exports the built-in kind ${k.name}`)
-    return `  { name: ${JSON.stringify(k.name)}, load: () => ${load} },\n`
-  })
-  const contents = `import { lazyDrawKinds } from './lazy.js'\nexport const DEFAULT_DRAW_KINDS = lazyDrawKinds([\n${entries.join('')}])\n`
-  return {
-    name: 'orbitdraw-lazy-kinds',
-    setup(b) {
-      b.onResolve({ filter: /\/registry\.js$/ }, (args) => (resolve(args.resolveDir, args.path) === registry ? { path: relative(ROOT, registry), namespace: 'orbitdraw-lazy-kinds' } : undefined))
-      b.onLoad({ filter: /.*/, namespace: 'orbitdraw-lazy-kinds' }, () => ({ contents, loader: 'js', resolveDir: dir }))
-    },
-  }
 }
 
 /**
@@ -257,20 +229,29 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const plugins = options.trace === true ? [tracePlugin] : []
   await rm(outDir, { recursive: true, force: true })
   // The CLI: one CommonJS file named .cjs (the package is "type": "module").
-  const cli = await build({
+  // Both files: CommonJS named .cjs (the package is "type": "module").
+  const cjs: BuildOptions = {
     ...COMMON,
-    outdir: outDir,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
-    entryPoints: { [CLI_NAME]: join(ROOT, CLI_ENTRY) },
     // import() of what stays outside the file (node: modules, the external packages) as require():
     // a real import() would start Node's ES module loader, a few ms of start-up for nothing.
     supported: { 'dynamic-import': false },
     external: [...EXTERNAL_PACKAGES],
     define: { 'import.meta.url': IMPORT_META_URL },
-    banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
-    plugins: [verifyOnly, await lazyKinds(), nativeSha2, nativeEcdsa, ...plugins],
-  })
+    banner: { js: CJS_BANNER },
+  }
+  const built = await buildVerifyFiles(
+    {
+      ...cjs,
+      outdir: outDir,
+      entryPoints: { [CLI_NAME]: join(ROOT, CLI_ENTRY) },
+      banner: { js: options.trace === true ? `${CJS_BANNER}\n${TRACE_CJS}` : CJS_BANNER },
+      plugins: [verifyOnly, nativeSha2, nativeEcdsa, ...plugins],
+    },
+    [nativeSha2, nativeEcdsa, ...plugins],
+    cjs,
+  )
   const cliPath = join(outDir, CLI_FILE)
   if (!(await readFile(cliPath, 'utf8')).startsWith('#!/usr/bin/env node\n')) throw new Error(`${cliPath} does not start with its #! line`)
   const bin = join(outDir, BIN_FILE)
@@ -278,7 +259,7 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const files: [string, number][] = []
   const modules: Record<string, string[]> = {}
   files.push([BIN_FILE, Buffer.byteLength(BIN_SOURCE)])
-  for (const metafile of [cli.metafile] as Metafile[]) {
+  for (const metafile of [built.verify, built.kinds] as Metafile[]) {
     for (const [out, o] of Object.entries(metafile.outputs)) {
       const abs = resolve(ROOT, out)
       files.push([relative(outDir, abs), (await stat(abs)).size])

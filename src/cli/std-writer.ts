@@ -32,8 +32,18 @@ export interface StdWriterOptions {
   readonly streamOnly?: boolean
 }
 
+/** A function that writes text to one standard descriptor, and says whether it ever queued text on Node's stream. */
+export interface StdWriter {
+  (text: string): void
+  /**
+   * Whether some text went to Node's stream (a non-blocking descriptor, an error, Windows), where it
+   * may still be queued when the command ends; false when every byte was written by `fs.writeSync`.
+   */
+  readonly usedStream: () => boolean
+}
+
 /** A function that writes text to one standard descriptor (see the module comment). */
-export function stdWriter(options: StdWriterOptions): (text: string) => void {
+export function stdWriter(options: StdWriterOptions): StdWriter {
   const write = options.write ?? ((fd, bytes, offset, length) => writeSync(fd, bytes, offset, length))
   let open = true
   let stream: NodeJS.WritableStream | undefined
@@ -53,7 +63,7 @@ export function stdWriter(options: StdWriterOptions): (text: string) => void {
     stream.write(chunk)
   }
   let direct = options.streamOnly !== true && process.platform !== 'win32'
-  return (text) => {
+  const writer = (text: string): void => {
     if (!open) return
     if (!direct) return viaStream(text)
     const bytes = Buffer.from(text, 'utf8')
@@ -74,4 +84,5 @@ export function stdWriter(options: StdWriterOptions): (text: string) => void {
       at += n
     }
   }
+  return Object.assign(writer, { usedStream: () => stream !== undefined })
 }

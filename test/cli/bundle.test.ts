@@ -16,6 +16,7 @@ import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIN_FILE, BIN_SOURCE, BUNDLED_COMMANDS, buildCli, CLI_FILE, EXTERNAL_PACKAGES, ONLINE_FLAG } from '../../scripts/build-cli.js'
+import { FILE_KINDS, KINDS_FILE } from '../../scripts/build-cli-kinds.js'
 import { DEFAULT_DRAW_KINDS } from '../../src/core/kinds/registry.js'
 import { PARALLEL_MIN_ENTRIES } from '../../src/node/parallel-hash.js'
 import { makeDrawProof, makeProof } from '../browser/fixtures.js'
@@ -74,13 +75,15 @@ async function traced(args: readonly string[], options: RunOptions = { cwd: ws.d
 const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
 /** The built-in kinds whose module ran (`dist/core/kinds/<name>.js`, one per kind; `reroll.js` holds both re-roll kinds). */
+/** Whether the command loaded the kinds file (every built-in kind but FILE_KINDS, scripts/build-cli-kinds.ts). */
+const loadedKindsFile = (t: Traced): boolean => t.required.some((f) => f.endsWith(`/${KINDS_FILE}`))
 const kindModules = (t: Traced): string[] => DEFAULT_DRAW_KINDS.names.filter((n) => n !== 'weighted-reroll' && t.modules.has(`dist/core/kinds/${n}.js`))
 
 describe('the bundled orbitdraw (package.json bin)', () => {
   it('is five lines that send verify to one CommonJS file and every other command to dist/cli, no hash worker of its own, and no source maps', async () => {
     expect(relative(ROOT, BIN)).toBe(join('dist', 'bin', BIN_FILE))
-    expect(Object.keys(META)).toEqual([CLI_FILE])
-    expect((await readdir(BUNDLE)).sort()).toEqual([BIN_FILE, 'meta.json', CLI_FILE].sort())
+    expect(Object.keys(META)).toEqual([CLI_FILE, KINDS_FILE])
+    expect((await readdir(BUNDLE)).sort()).toEqual([BIN_FILE, 'meta.json', CLI_FILE, KINDS_FILE].sort())
     const bin = await readFile(BIN, 'utf8')
     expect(bin).toBe(BIN_SOURCE)
     expect(bin.split('\n')).toEqual([
@@ -106,11 +109,36 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect((await readdir(BUNDLE)).filter((f) => f.endsWith('.map'))).toEqual([])
   })
 
+  it('holds pick in the verify file and every other kind, the sortition engine and the allocation code in the kinds file, each module in one file only', () => {
+    expect(FILE_KINDS).toEqual(['pick'])
+    const kindFiles = (file: string): string[] => META[file]!.filter((m) => /^dist\/core\/kinds\/[a-z-]+\.js$/.test(m) && DEFAULT_DRAW_KINDS.names.some((n) => m === `dist/core/kinds/${n}.js`))
+    expect(kindFiles(CLI_FILE)).toEqual(['dist/core/kinds/pick.js'])
+    expect(kindFiles(KINDS_FILE).length).toBeGreaterThan(5)
+    expect(META[CLI_FILE]!.filter((m) => /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/.test(m))).toEqual([])
+    expect(META[KINDS_FILE]).toContain('dist/core/sortition/count.js')
+    // One copy of each module of the library (the errors above all: the reporter tells them apart with instanceof);
+    // valibot's functions may be in both (stateless; scripts/build-cli-kinds.ts).
+    const inVerifyFile = new Set(META[CLI_FILE])
+    expect(META[KINDS_FILE]!.filter((m) => inVerifyFile.has(m) && !m.startsWith('node_modules/valibot/'))).toEqual([])
+    expect(META[KINDS_FILE]).not.toContain('dist/core/errors.js')
+  })
+
   it('the verify bundle also runs as a script of its own (node dist/bin/orbitdraw-verify.cjs), with the command\'s answers', async () => {
     for (const args of [['verify', '--help'], ['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'], ['verify', 'plain.json']]) {
       const direct = await runCommand(process.execPath, [join(BUNDLE, CLI_FILE), ...args], { cwd: ws.dir })
       const launched = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
       expect({ code: direct.code, stdout: direct.stdout, stderr: direct.stderr }).toEqual({ code: launched.code, stdout: launched.stdout, stderr: launched.stderr })
+    }
+  })
+
+  it('exits as soon as the command is done when its output went out directly, not when the event loop empties', async () => {
+    // A timer something left behind would keep Node running (and, here, write when it fires); the command ends first.
+    const preload = join(ws.dir, 'stray-timer.cjs')
+    await writeFile(preload, `setTimeout(() => process.stderr.write('the stray timer fired\\n'), 4000)\n`)
+    for (const args of [['verify', 'plain.json', '--allow-unsigned', '--allow-untimestamped'], ['verify', 'no-such-proof.json'], ['--help']]) {
+      const r = await runCommand(process.execPath, ['--require', preload, BIN, ...args], { cwd: ws.dir })
+      const plain = await runCommand(process.execPath, [BIN, ...args], { cwd: ws.dir })
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }, args.join(' ')).toEqual({ code: plain.code, stdout: plain.stdout, stderr: plain.stderr })
     }
   })
 
@@ -205,6 +233,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     // The kinds are loaded on first use (scripts/build-cli.ts, lazyKinds): a pick proof runs the pick kind's module,
     // no other kind's, and neither the sortition engine (but its limits, pool.js) nor the allocation kinds.
     expect(kindModules(t)).toEqual(['pick'])
+    expect(loadedKindsFile(t)).toBe(false)
     expect(matching(t, /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/)).toEqual([])
     expect(t.modules).not.toContain('dist/core/kinds/registry.js')
     expect(META[CLI_FILE]).not.toContain('dist/core/kinds/registry.js')
@@ -226,6 +255,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
       const t = await traced(['verify', `${c.name}.json`, '--allow-unsigned', '--allow-untimestamped', '--commitment', c.commitmentCid])
       expect(t.code, `${kind}: ${t.stderr}`).toBe(0)
       expect(kindModules(t), kind).toEqual(DEFAULT_DRAW_KINDS.names.filter((n) => n === kind || ALSO_RUNS[kind]?.includes(n)))
+      expect(loadedKindsFile(t), kind).toBe(!FILE_KINDS.includes(kind))
       if (!kind.startsWith('panel')) expect(matching(t, /^dist\/core\/(sortition\/(?!pool\.js$)|allocation\/)/), kind).toEqual([])
     }
   })

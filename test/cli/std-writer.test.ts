@@ -38,6 +38,8 @@ describe('stdWriter', () => {
     expect(Buffer.from(written.map(([, t]) => t).join(''), 'latin1').toString('utf8')).toBe('✓ ok\nb')
     expect(new Set(written.map(([fd]) => fd))).toEqual(new Set([2]))
     expect(streams).toBe(0)
+    // Nothing can be queued: runAsProcess may exit at once.
+    expect(out.usedStream()).toBe(false)
   })
 
   it('on EAGAIN hands the rest of the text, and every later write, to the stream, in order', () => {
@@ -56,6 +58,8 @@ describe('stdWriter', () => {
     expect(direct).toEqual(['abcd'])
     expect(stream.chunks).toEqual(['efgh', 'ij'])
     expect(calls).toBe(2)
+    // Text may still be queued there: runAsProcess leaves it to drain.
+    expect(out.usedStream()).toBe(true)
   })
 
   it('on another error (or a write of no bytes) hands over to the stream, which reports it as before', () => {
@@ -98,6 +102,7 @@ describe('stdWriter', () => {
     out('a')
     out('b')
     expect(stream.chunks).toEqual(['a', 'b'])
+    expect(out.usedStream()).toBe(true)
   })
 
   it('in a real process: the bytes reach a pipe, and a pipe closed early ends the writing without an error', () => {
