@@ -4,28 +4,33 @@
  * {@link KINDS_FILE}, that the verify file `require`s the first time a proof of such a kind is read.
  *
  * Why a second file: V8 reads and pre-parses the whole of a script before it runs any of it, lazily
- * evaluated modules included. The sortition engine, the allocation kinds and the other kinds were about
- * 120 kB of the 410 kB verify file, read and pre-parsed by every `orbitdraw verify`, a `pick` proof's
- * too: out of the file, a strict verify of the demo proof takes about 9 ms less wall time and 12 ms less
- * CPU (docs/performance.md, Start-up).
+ * evaluated modules included. The sortition engine, the allocation code and the other kinds were about
+ * 110 kB of the 420 kB verify file, read and pre-parsed by every `orbitdraw verify`, a `pick` proof's
+ * too: out of the file, a strict verify of the demo proof takes about 6 ms less wall time (17 M fewer
+ * instructions; docs/performance.md, Start-up).
  *
  * How the two files share one copy of each module: the kinds file holds only the modules the verify
  * file lacks (the kinds' own modules, the sortition engine, ...). Every module it imports that the verify
- * file has (the errors, the kinds' toolkit, valibot, the random stream, ...) is a stub that returns the
- * verify file's module, which the verify file hands over when it loads the kinds file
- * (`kinds(modules)`): one class per error, so `instanceof` in the error reporter holds for the kinds'
- * errors too. esbuild does not split CommonJS bundles, so this is done here, in four builds:
+ * file has (the errors, the kinds' toolkit, the random stream, ...) is a stub that returns the verify
+ * file's module, which the verify file hands over when it loads the kinds file (`kinds(modules)`): one
+ * class per error, so `instanceof` in the error reporter holds for the kinds' errors too. esbuild does not
+ * split CommonJS bundles, so this is done here, in four kinds of build:
  *
- * 1. the verify file, not written: which modules it holds (its metafile);
+ * 1. the verify file, not written: which modules have code in it (its metafile);
  * 2. the kinds file as an ES module, those modules left as imports from `shared:<path>`: the names it
  *    takes from each (esbuild writes `import { a, b } from "shared:dist/core/errors.js"`);
  * 3. the verify file, written, with a module (`orbitdraw-verify-shared`, required only when the kinds
- *    file loads) that maps each such path to an object of those names;
+ *    file loads) that maps each such path, through a getter, to an object of those names: so the kinds
+ *    file loading runs only the verify file's modules the loaded kind imports. Exporting a name can bring
+ *    in code the verify file left out before (a function an index re-exports): then 2 and 3 run again
+ *    until its modules stop growing (once, today);
  * 4. the kinds file, written as CommonJS, each shared module a stub that reads that map.
  *
- * Build 3 holds the same modules as build 1: the map imports only modules the verify file already holds.
- * `test/cli/bundle.test.ts` checks on a tracing build that a `pick` proof never loads the kinds file and
- * that a proof of each other kind of the vectors loads it and runs that kind's module only.
+ * One exception: valibot, which the kinds import whole (`import * as v`), stays out of the map (all of
+ * it in the verify file would be 75 kB); the kinds file bundles the functions it uses (see below).
+ * `test/cli/bundle.test.ts` checks on a tracing build that a `pick` proof never loads the kinds file,
+ * that a proof of each other kind of the vectors loads it and runs that kind's module only, and that no
+ * module of the library is in both files.
  *
  * @module
  */
