@@ -206,7 +206,10 @@ export function sharedImports(esm: string): Map<string, Set<string>> {
     names.set(path, set)
   }
   const q = SHARED_PREFIX.replace(':', '\\:')
-  for (const m of esm.matchAll(new RegExp(`import\\s*([^;]*?)\\s*from\\s*"${q}([^"]+)"`, 'g'))) {
+  let read = 0
+  // An import clause: identifiers, `as`, braces, commas and `*` only (so a match never spans two statements).
+  for (const m of esm.matchAll(new RegExp(`\\bimport\\s*([\\w$\\s{},*]*?)\\s*from\\s*"${q}([^"]+)"`, 'g'))) {
+    read++
     const clause = m[1]!
     const path = m[2]!
     const braces = /\{([^}]*)\}/.exec(clause)
@@ -214,13 +217,13 @@ export function sharedImports(esm: string): Map<string, Set<string>> {
     for (const part of outside) add(path, part.startsWith('*') ? '*' : 'default')
     for (const spec of braces?.[1]?.split(',').map((s) => s.trim()).filter((s) => s !== '') ?? []) add(path, spec.split(/\s+as\s+/)[0]!)
   }
-  for (const m of esm.matchAll(new RegExp(`import\\s*"${q}([^"]+)"|import\\(\\s*"${q}([^"]+)"\\s*\\)|require\\(\\s*"${q}([^"]+)"\\s*\\)`, 'g'))) {
+  for (const m of esm.matchAll(new RegExp(`\\bimport\\s*"${q}([^"]+)"|\\bimport\\(\\s*"${q}([^"]+)"\\s*\\)|\\brequire\\(\\s*"${q}([^"]+)"\\s*\\)`, 'g'))) {
+    read++
     const path = m[1] ?? m[2] ?? m[3]!
     if (m[1] !== undefined) names.set(path, names.get(path) ?? new Set())
     else add(path, '*')
   }
   const left = esm.match(new RegExp(`"${q}[^"]+"`, 'g'))?.length ?? 0
-  const read = [...esm.matchAll(new RegExp(`(?:from\\s*|import\\s*|import\\(\\s*|require\\(\\s*)"${q}`, 'g'))].length
   if (left !== read) throw new Error(`the kinds file refers to a shared module in a way scripts/build-cli-kinds.ts does not read (${left} references, ${read} read)`)
   return names
 }
