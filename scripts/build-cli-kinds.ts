@@ -254,11 +254,12 @@ export async function buildVerifyFiles(options: BuildOptions & { outdir: string 
     plugins: [kindsEntryPlugin(kinds), sharedPlugin(new Set([...inVerifyFile].filter((p) => !copied.has(p))), as), ...kindsPlugins],
     metafile: true,
   })
-  let shared: Map<string, Set<string>>
+  // 2. and 3., until the verify file's modules settle; the verify file is written each round (the last one stands).
+  let verify: Metafile
   for (let round = 1; ; round++) {
     // 2. The names the kinds file takes from them.
     const probe = await build({ ...kindsBuild('external'), format: 'esm', minify: false, write: false, outdir: options.outdir, banner: {}, outExtension: {} })
-    shared = sharedImports(probe.outputFiles[0]!.text)
+    const shared = sharedImports(probe.outputFiles[0]!.text)
     // A package the kinds import whole (`import * as v from 'valibot'`: esbuild keeps a namespace import
     // of an external as it is) would be all of it in the verify file (valibot: 75 kB). The kinds file
     // bundles the parts it uses instead. That is safe for valibot, the only one today: its schemas are
@@ -272,13 +273,13 @@ export async function buildVerifyFiles(options: BuildOptions & { outdir: string 
     }
     // The names the verify file now exports may bring in code of modules it left out before (a function
     // re-exported by an index): those are shared too, and the kinds are read again.
-    const grown = withCode((await build({ ...withRegistry(shared), write: false, metafile: true })).metafile).filter((p) => !inVerifyFile.has(p))
+    verify = (await build({ ...withRegistry(shared), metafile: true })).metafile
+    const grown = withCode(verify).filter((p) => !inVerifyFile.has(p))
     if (grown.length === 0) break
     if (round === 5) throw new Error(`the verify file's modules did not settle (still adding ${grown.join(', ')})`)
     for (const p of grown) inVerifyFile.add(p)
   }
-  // 3. and 4.
-  const verify = await build({ ...withRegistry(shared), metafile: true })
+  // 4.
   const kindsFile = await build({ ...kindsBuild('stub'), outdir: options.outdir, metafile: true })
-  return { verify: verify.metafile, kinds: kindsFile.metafile }
+  return { verify, kinds: kindsFile.metafile }
 }

@@ -22,7 +22,7 @@
  * - `orbitdraw-verify-kinds.cjs`: every built-in draw kind but `pick`, with the sortition engine and the
  *   allocation code they use, `require`d by the verify file the first time a proof of such a kind is
  *   read; the modules both need (the errors, the kinds' toolkit, ...) are the verify file's, handed
- *   over, so each class exists once in a process. A `pick` proof's `verify` never reads it: 120 kB less
+ *   over, so each class exists once in a process. A `pick` proof's `verify` never reads it: 110 kB less
  *   to read and pre-parse (scripts/build-cli-kinds.ts, docs/performance.md, Start-up).
  * - no hash worker of its own: for a proof of 100,000 entries or more the bundle starts the library's
  *   `dist/node/hash-worker.js` (tsc output; `src/node/hash-pool.ts` names it as `../node/hash-worker.js`
@@ -228,7 +228,6 @@ export async function buildCli(options: BuildCliOptions = {}): Promise<BuildCliR
   const outDir = options.outDir ?? join(ROOT, 'dist', 'bin')
   const plugins = options.trace === true ? [tracePlugin] : []
   await rm(outDir, { recursive: true, force: true })
-  // The CLI: one CommonJS file named .cjs (the package is "type": "module").
   // Both files: CommonJS named .cjs (the package is "type": "module").
   const cjs: BuildOptions = {
     ...COMMON,

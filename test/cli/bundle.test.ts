@@ -74,9 +74,9 @@ async function traced(args: readonly string[], options: RunOptions = { cwd: ws.d
 
 const commandModules = (t: Traced): string[] => [...t.modules].filter((m) => m.startsWith('dist/cli/commands/') && m !== 'dist/cli/commands/index.js').sort()
 const matching = (t: Traced, re: RegExp): string[] => [...t.modules].filter((m) => re.test(m)).sort()
-/** The built-in kinds whose module ran (`dist/core/kinds/<name>.js`, one per kind; `reroll.js` holds both re-roll kinds). */
 /** Whether the command loaded the kinds file (every built-in kind but FILE_KINDS, scripts/build-cli-kinds.ts). */
 const loadedKindsFile = (t: Traced): boolean => t.required.some((f) => f.endsWith(`/${KINDS_FILE}`))
+/** The built-in kinds whose module ran (`dist/core/kinds/<name>.js`, one per kind; `reroll.js` holds both re-roll kinds). */
 const kindModules = (t: Traced): string[] => DEFAULT_DRAW_KINDS.names.filter((n) => n !== 'weighted-reroll' && t.modules.has(`dist/core/kinds/${n}.js`))
 
 describe('the bundled orbitdraw (package.json bin)', () => {
@@ -230,7 +230,7 @@ describe('the bundled orbitdraw (package.json bin)', () => {
     expect(commandModules(t)).toEqual(['dist/cli/commands/describe.js', 'dist/cli/commands/verify-usage.js', 'dist/cli/commands/verify.js'])
     expect(matching(t, /^dist\/(beacon|timestamp|emulator|net)\/|@noble\/curves|^dist\/core\/ipns\/ed25519\.js$|^dist\/core\/index\.js$|^dist\/cli\/participants/)).toEqual([])
     expect(t.required.filter((f) => f.startsWith('node_modules/'))).toEqual([])
-    // The kinds are loaded on first use (scripts/build-cli.ts, lazyKinds): a pick proof runs the pick kind's module,
+    // The kinds are loaded on first use (scripts/build-cli-kinds.ts, registryPlugin): a pick proof runs the pick kind's module,
     // no other kind's, and neither the sortition engine (but its limits, pool.js) nor the allocation kinds.
     expect(kindModules(t)).toEqual(['pick'])
     expect(loadedKindsFile(t)).toBe(false)
