@@ -51,14 +51,18 @@ export interface MrsRun {
   readonly error: string
 }
 
-/** Runs MRS on the instance in `dir`: counts `features` (pool feature indexes, in MRS's counting order), then samples one valid panel with `seed`. */
-export function runMrs(bin: string, dir: string, k: number, features: readonly number[], seed: number, timeoutMs = 60_000): MrsRun {
+/**
+ * Runs MRS on the instance in `dir`: counts `features` (pool feature indexes, in MRS's counting order),
+ * then samples one valid panel with `seed`; with `seed` undefined, only counts.
+ */
+export function runMrs(bin: string, dir: string, k: number, features: readonly number[], seed: number | undefined, timeoutMs = 60_000): MrsRun {
   const letters = features.map((f) => {
     if (f < 0 || f > 25) throw new Error(`bench: MRS names features a to z; feature ${f} has no letter`)
     return String.fromCharCode(97 + f)
   })
   const t0 = performance.now()
-  const r = spawnSync(bin, ['-path', dir, '-size', String(k), '-count', ...letters, '-sample', '1', '-seed', String(seed)], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })
+  const sample = seed === undefined ? [] : ['-sample', '1', '-seed', String(seed)]
+  const r = spawnSync(bin, ['-path', dir, '-size', String(k), '-count', ...letters, ...sample], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })
   const ms = performance.now() - t0
   const m = /# of panels : (\d+)/.exec(r.stdout ?? '')
   const ok = r.status === 0 && r.error === undefined
