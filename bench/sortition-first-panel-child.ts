@@ -46,7 +46,8 @@ try {
   // A refusal is a result like a panel (the same clock, what it says instead of the plan).
   if (!(err instanceof Error) || !('code' in err)) throw err
   const ms = performance.now() - t0
-  console.log(JSON.stringify({ ms, cpu: cpu(process.cpuUsage(c0)), mainCpu: mainThreadCpu() - m0, plannedMs: ms, plannedCpu: cpu(process.cpuUsage(c0)), what: `refused ${String(err.code)}` }))
+  const used = cpu(process.cpuUsage(c0))
+  console.log(JSON.stringify({ ms, cpu: used, mainCpu: mainThreadCpu() - m0, plannedMs: ms, plannedCpu: used, what: `refused ${String(err.code)}` }))
   process.exit(0)
 }
 const plannedMs = performance.now() - t0
