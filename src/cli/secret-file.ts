@@ -45,18 +45,17 @@ export async function readSecretFile(path: string, cid: string): Promise<Organiz
 }
 
 /**
- * The secret a follow-up draw (a re-roll) is committed with: the followed draw's own, from `--secret FILE`
+ * The secret a follow-up draw (a re-roll, a panel replacement) is committed with: the followed draw's own, from `--secret FILE` (`path`)
  * (checked to belong to the followed commitment `cid`), when the followed list is private; none for a
  * public one. The same secret gives the same salted leaves, so both commitments have one root.
  * @throws {@link UsageError} for a missing, superfluous or mixed-up `--secret` / `--private`.
  */
-export async function followedSecret(followed: unknown, cid: string, kindFlags: { readonly [flag: string]: unknown }, asked: boolean): Promise<OrganizerSecret | undefined> {
+export async function followedSecret(followed: unknown, cid: string, path: string | undefined, asked: boolean): Promise<OrganizerSecret | undefined> {
   const salted = (followed as { commitment?: { participants?: { salted?: unknown } } } | undefined)?.commitment?.participants?.salted === true
-  const path = typeof kindFlags.secret === 'string' ? kindFlags.secret : undefined
   if (!salted) {
-    if (path !== undefined || asked) throw new UsageError('the followed draw is a public list: the re-roll is over the same list, so it takes neither --secret nor --private', 'commit')
+    if (path !== undefined || asked) throw new UsageError('the followed draw is a public list: the follow-up draw is over the same list, so it takes neither --secret nor --private', 'commit')
     return undefined
   }
-  if (path === undefined) throw new UsageError('the followed draw is a private list: pass --secret FILE (its .secret.json); the re-roll is committed with the same secret, so both have one root', 'commit')
+  if (path === undefined) throw new UsageError('the followed draw is a private list: pass --secret FILE (its .secret.json); the follow-up draw is committed with the same secret, so both have one root', 'commit')
   return readSecretFile(path, cid)
 }

@@ -2,7 +2,8 @@
  * A replacement that plan method 1 cannot admit, through the real binary against an in-process
  * emulator (issue 22 item 5; docs/spec.md, Panel replacements): `commit --replacing --dropped` falls back
  * to plan method 2 (or 3) as a `panel` commit does, the commitment names it (`"plan"`), and `draw` and
- * `verify` replay it.
+ * `verify` replay it. A private panel is replaced over its own list and secret (`--secret`), the one
+ * root the link to the original checks.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -65,5 +66,35 @@ describe('orbitdraw commit --replacing: the replacement plan falls back from met
     await writeFile(join(dir, 'noplan.json'), JSON.stringify(j))
     const nv = await run(['verify', 'noplan.json'], opts)
     expect(nv.code).toBe(1)
+  }, 180_000)
+})
+
+describe('orbitdraw commit --replacing a private panel', () => {
+  it('needs the original --secret, commits over the same root, draws winners-only and verifies the link', async () => {
+    await writeFile(join(dir, 'small.csv'), `id,group\n${Array.from({ length: 24 }, (_, i) => `s${i},${'ab'[i % 2]}`).join('\n')}\n`)
+    await writeFile(join(dir, 'small-quotas.csv'), 'feature,value,min,max\ngroup,a,2,4\ngroup,b,2,4\n')
+    const c = await run(['commit', '--pool', 'small.csv', '--quotas', 'small-quotas.csv', '--panel', '6', '--private', '--delay', STAMPED_DELAY, '-o', 'priv.json'], opts)
+    expect(c.code, c.stderr).toBe(0)
+    const d = await run(['draw', 'priv.json', '--participants', 'priv.participants.txt', '--secret', 'priv.secret.json', '-o', 'priv.proof.json'], opts)
+    expect(d.code, d.stderr).toBe(0)
+    const proof = JSON.parse(await readFile(join(dir, 'priv.proof.json'), 'utf8')) as { commitment: { participants: { root: string } }; outcome: { members: { entry: string }[] } }
+    await writeFile(join(dir, 'priv-dropped.txt'), `${proof.outcome.members[0]!.entry.split('|')[0]!}\n`)
+    const args = ['commit', '--replacing', 'priv.proof.json', '--dropped', 'priv-dropped.txt', '--pool-list', 'priv.participants.txt', '--delay', STAMPED_DELAY, '-o', 'privr.json']
+    const refused = await run(args, opts)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('the followed draw is a private list: pass --secret FILE')
+    const rc = await run([...args, '--secret', 'priv.secret.json'], opts)
+    expect(rc.code, rc.stderr).toBe(0)
+    const file = JSON.parse(await readFile(join(dir, 'privr.json'), 'utf8')) as { commitment: { participants: { root: string; salted: boolean } } }
+    expect(file.commitment.participants).toMatchObject({ root: proof.commitment.participants.root, salted: true })
+    const rd = await run(['draw', 'privr.json', '--participants', 'privr.participants.txt', '--secret', 'privr.secret.json', '--original', 'priv.proof.json', '-o', 'privr.proof.json'], opts)
+    expect(rd.code, rd.stderr).toBe(0)
+    const rv = await run(['verify', 'privr.proof.json'], opts)
+    expect(rv.code, rv.stdout + rv.stderr).toBe(0)
+    expect(rv.stdout).toMatch(/✓ follow-up-link\s+follows commitment/)
+    // --secret belongs to a follow-up: on a new draw it is refused before any network call.
+    const stray = await run(['commit', '-p', 'priv.participants.txt', '--pick', '1', '--secret', 'priv.secret.json', '-o', 'stray.json'], opts)
+    expect(stray.code).toBe(2)
+    expect(stray.stderr).toContain('--secret is for a follow-up of a private list (--replacing)')
   }, 180_000)
 })

@@ -144,6 +144,9 @@ Commitment:
   --private                keep the list private: salt every leaf with a fresh random secret, written
                            (mode 0600) next to the commitment as NAME.secret.json. Keep that file:
                            'draw --secret' and 'receipts --secret' need it; never publish it
+  --secret FILE            a follow-up (--replacing) of a private list: the followed draw's
+                           NAME.secret.json; the follow-up is committed with the same secret, over the
+                           same list, so both have one root
   --delay D                the target is at least D from now: 90s, 5m, 1h, 1h30m, 2d (a unit is
                            required). Default on Orbitport's beacon: 10m, time to publish the CID and
                            time-stamp it; on other beacons (the emulator): the next safe block. Under
@@ -188,6 +191,7 @@ Examples:
     sequence: { type: 'string' },
     ...OUTPUT_OPTIONS,
     private: { type: 'boolean' },
+    secret: { type: 'string' },
     drand: { type: 'boolean' },
     'drand-margin': { type: 'string' },
     ...DRAND_OPTIONS,
@@ -217,7 +221,7 @@ Examples:
     let builtPath: string | undefined
     // The kind of the spec drawn: a built spec's own (a re-roll of a weighted draw is a weighted-reroll).
     let drawKind: AnyDrawKind = kind
-    // A re-roll of a private list is committed again with the followed draw's secret (--secret FILE).
+    // A follow-up of a private list is committed again with the followed draw's secret (--secret FILE).
     let reusedSecret: OrganizerSecret | undefined
     if (kind.cli.build !== undefined) {
       // A kind may read --participants itself, in a format of its own (a list with columns: `stages`).
@@ -239,9 +243,14 @@ Examples:
         if (output === '-') throw new UsageError(`a --${kind.cli.flag} draw writes its participants next to the commitment: give -o FILE, not -`, 'commit')
         builtPath = participantsPathFor(output)
         participants = [...built.participants]
-      } else if ('follows' in draw) {
-        reusedSecret = await followedSecret(files.replacing, draw.follows.commitment, chosen.flags, flags.private === true)
       }
+      // A follow-up (a re-roll, a panel replacement) is over the followed draw's committed list: a private one again with its secret.
+      if ('follows' in draw) {
+        reusedSecret = await followedSecret(files.replacing, draw.follows.commitment, stringFlag(flags, 'secret'), flags.private === true)
+      }
+    }
+    if (flags.secret !== undefined && (draw === undefined || !('follows' in draw))) {
+      throw new UsageError('--secret is for a follow-up of a private list (--replacing); a new private list gets its secret from --private', 'commit')
     }
     if (participants !== undefined) {
       // Built above.

@@ -305,8 +305,8 @@ export const panelReplacementKind = defineKind({
   cli: {
     flag: 'replacing',
     options: { replacing: 'string', dropped: 'string', 'pool-list': 'string' },
-    usage: '--replacing PROOF --dropped IDS --pool-list FILE',
-    help: '  --replacing PROOF --dropped IDS --pool-list FILE\n                           replacements for the panel members (ids, one per line) who dropped out of\n                           the panel draw of PROOF, uniform among the valid panels keeping the rest;\n                           FILE: the participants file of the original commit (docs/sortition.md)',
+    usage: '--replacing PROOF --dropped IDS --pool-list FILE [--secret FILE]',
+    help: '  --replacing PROOF --dropped IDS --pool-list FILE [--secret FILE]\n                           replacements for the panel members (ids, one per line) who dropped out of\n                           the panel draw of PROOF, uniform among the valid panels keeping the rest;\n                           FILE: the participants file of the original commit (docs/sortition.md);\n                           a private panel needs the original --secret FILE (one list, one root)',
     fromFlags: () => {
       throw new InvalidInputError('INVALID_FLAG', '--replacing needs --dropped IDS and --pool-list FILE', 'add --dropped dropped.txt --pool-list assembly.participants.txt')
     },

@@ -14,7 +14,7 @@ import { rerollDraw } from './reroll-draw.js'
 /** The `cli` facet of `reroll` (it builds a `weighted-reroll` spec when the followed draw is weighted). */
 export const rerollCli: KindCli<DrawSpecBase> = {
   flag: 'reroll',
-  options: { reroll: 'string', replacing: 'string', dropped: 'string', secret: 'string' },
+  options: { reroll: 'string', replacing: 'string', dropped: 'string' },
   usage: '--reroll next|fresh --replacing PROOF --dropped IDS',
   help:
     '  --reroll next|fresh --replacing PROOF --dropped IDS [--secret FILE]\n' +

@@ -169,6 +169,36 @@ describe('panel-replacement: commit, draw, verify with the original carried', ()
     expect(early.checks.find((c) => c.name === 'follow-up-link')?.detail).toMatch(/is not later than the original's 8/)
   })
 
+  it('a replacement over another list (the same per-type counts, strangers in the free places) fails follow-up-link', async () => {
+    // Found by the red team: every consistency check of the replacement passes on a list of its own, so
+    // only the link to the original's committed participants stops whoever commits it from choosing who fills the seats.
+    const kept = new Set(spec.keep)
+    const strangers = participants.map((e, i) => (kept.has(i) ? e : e.replace('|', '-stranger|')))
+    const { commitment } = commit({ ...base, target: 12, draw: spec, participants: strangers })
+    const forged = withOriginal(drawFromBlock(commitment, strangers, CHAIN[12]!), original) as Proof
+    expect((forged.outcome as PanelReplacementOutcomeJson).replacements.every((m) => m.entry.includes('-stranger|'))).toBe(true)
+    const r = await verify(forged, ENGINE_ONLY)
+    expect(failed(r)).toEqual(['follow-up-link'])
+    expect(r.checks.find((c) => c.name === 'follow-up-link')?.detail).toMatch(/^the replacement is not over the same committed participants \(root, count and salting\)/)
+  })
+
+  it('a private panel is replaced over its own secret; another secret (another root) fails follow-up-link', async () => {
+    const SECRET = new Uint8Array(32).fill(7)
+    const { draw, participants: list } = panelDraw(pool, proportionalQuotas(pool, 10, 1), 10, { households })
+    const made = commit({ ...base, target: 8, draw, participants: list, private: { secret: SECRET } })
+    const priv = drawFromBlock(made.commitment, list, CHAIN[8]!, { disclosure: 'winners', secret: SECRET })
+    const m = (priv.outcome as PanelOutcomeJson).members.map((x) => x.index)
+    const s = panelReplacementDraw(priv, [m[0]!, m[2]!], made.cid)
+    const replaced = (secret: Uint8Array): Proof => {
+      const { commitment } = commit({ ...base, target: 12, draw: s, participants: list, private: { secret } })
+      return withOriginal(drawFromBlock(commitment, list, CHAIN[12]!, { disclosure: 'winners', secret }), priv) as Proof
+    }
+    expect(failed(await verify(replaced(SECRET), ENGINE_ONLY))).toEqual([])
+    const other = await verify(replaced(new Uint8Array(32).fill(8)), ENGINE_ONLY)
+    expect(failed(other)).toEqual(['follow-up-link'])
+    expect(other.checks.find((c) => c.name === 'follow-up-link')?.detail).toContain('same committed participants')
+  })
+
   it('a replacement member swapped for a housemate of a kept member fails panel-households and panel-replay', async () => {
     const proof = replacementProof()
     const o = proof.outcome as PanelReplacementOutcomeJson
