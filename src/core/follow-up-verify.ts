@@ -32,6 +32,29 @@ const LINKS: Record<string, LinkRule> = {
   'weighted-reroll': rerollLink as LinkRule,
 }
 
+/**
+ * The kinds each follow-up kind may follow (its link rule refuses any other): checked on the carried
+ * original's claimed kind before it is verified, so that no work is spent on an original whose link
+ * cannot hold. This bounds nesting by kind: a panel replacement follows a `panel`, never another
+ * follow-up, so a proof carries at most two sortition plans (the replacement's and its original's);
+ * re-roll chains are of `pick` (`weighted`) draws.
+ */
+const FOLLOWS: Record<string, readonly string[]> = {
+  'panel-replacement': ['panel'],
+  reroll: ['pick', 'reroll'],
+  'weighted-reroll': ['weighted', 'weighted-reroll'],
+}
+
+/** The draw kind a carried original claims (`original.commitment.draw.kind`), read without trusting its shape. */
+function claimedKind(carried: unknown): unknown {
+  try {
+    const draw = (carried as { commitment?: { draw?: { kind?: unknown } } } | null)?.commitment?.draw
+    return typeof draw === 'object' && draw !== null ? draw.kind : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Is `kind` a follow-up kind (its draw names the draw it follows)? */
 export function isFollowUpKind(kind: string): boolean {
   return kind in LINKS
@@ -58,6 +81,13 @@ export async function checkFollowUp<O extends object>(proof: Proof, commitment: 
   const depth = DEPTH.get(options) ?? 0
   if (depth + 1 >= MAX_FOLLOW_UP_DEPTH) {
     checks.push(check('follow-up-original', false, `follow-ups nested more than ${MAX_FOLLOW_UP_DEPTH} deep are not verified`))
+    checks.push(check('follow-up-link', false, 'not checked: the original proof was not verified'))
+    return
+  }
+  const claimed = claimedKind(carried)
+  if (typeof claimed !== 'string' || !FOLLOWS[draw.kind]!.includes(claimed)) {
+    const what = typeof claimed === 'string' ? `a ${JSON.stringify(claimed).slice(0, 40)} draw` : 'no draw kind'
+    checks.push(check('follow-up-original', false, `not verified: a ${draw.kind} follows a ${FOLLOWS[draw.kind]!.join(' or ')} draw, and the carried original claims ${what}`))
     checks.push(check('follow-up-link', false, 'not checked: the original proof was not verified'))
     return
   }

@@ -182,6 +182,18 @@ describe('panel-replacement: commit, draw, verify with the original carried', ()
     expect(r.checks.find((c) => c.name === 'follow-up-link')?.detail).toMatch(/^the replacement is not over the same committed participants \(root, count and salting\)/)
   })
 
+  it('an original that is not a panel (a replacement nested in a replacement) is refused before it is verified', async () => {
+    // Nesting forged replacements, each with a costly plan, multiplied verify's work by the depth: the
+    // carried original's kind is now checked first, and a replacement follows a panel only.
+    const inner = replacementProof()
+    const nested = { ...inner, original: inner }
+    const r = await verify(nested, ENGINE_ONLY)
+    expect(failed(r)).toEqual(['follow-up-original', 'follow-up-link'])
+    expect(r.checks.find((c) => c.name === 'follow-up-original')?.detail).toBe('not verified: a panel-replacement follows a panel draw, and the carried original claims a "panel-replacement" draw')
+    const shapeless = await verify({ ...inner, original: { commitment: null } }, ENGINE_ONLY)
+    expect(shapeless.checks.find((c) => c.name === 'follow-up-original')?.detail).toMatch(/claims no draw kind$/)
+  })
+
   it('a private panel is replaced over its own secret; another secret (another root) fails follow-up-link', async () => {
     const SECRET = new Uint8Array(32).fill(7)
     const { draw, participants: list } = panelDraw(pool, proportionalQuotas(pool, 10, 1), 10, { households })
