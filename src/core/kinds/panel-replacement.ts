@@ -17,10 +17,10 @@ import { drawHouseholdPanel, householdIndex, sharedHousehold } from '../sortitio
 import { checkPanelShape, drawPanel, PANEL_CHECK_NAMES, planPanel, type PanelPlan } from '../sortition/panel.js'
 import { SORTITION_LIMITS, type QuotaTable, type SortitionPool } from '../sortition/pool.js'
 import { defineKind, type Declared } from './define.js'
-import { badDraw, type NamedCheck, type OutcomeJsonOf, type RankedJson, type SpecOf } from './kind.js'
+import { badDraw, type NamedCheck, type OutcomeJsonOf, type SpecOf } from './kind.js'
 import { commitHouseholds, householdsField, householdsPlan, validateHouseholds } from './panel-households.js'
 import { checkMethod, encodeMethod, maxRoundsField, methodKeys, methodOptions, planField } from './panel-method.js'
-import type { PanelOutcomeJson, PanelSpec } from './panel.js'
+import { checkNames, compareRows, counterOrder, type PanelOutcomeJson, type PanelSpec } from './panel.js'
 import { replacementDisplay } from './sortition-display.js'
 import {
   compareQuotaTables,
@@ -153,7 +153,7 @@ export function replacementPlanOf(spec: Spec, exactFeatures?: readonly string[])
  * @category Sortition
  */
 export interface PanelReplacementDrawOptions {
-  /** The exact features of the replacement plan by name, in the counter's order (default: chosen by the planner). */
+  /** The exact features of the replacement plan by name, in any order (committed in the counter's order; default: chosen by the planner). */
   exactFeatures?: readonly string[]
 }
 
@@ -190,7 +190,7 @@ export function panelReplacementDraw(original: { readonly commitment: object; re
   let chosen: PanelPlan
   try {
     // Method 1 when its gate admits the plan, else 2, else 3 on the same trials (docs/spec.md, Plan methods).
-    const quotaPlan = planPanel(sub, reduced, r, { fallbackToMethod2: true, fallbackToMethod3: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: options.exactFeatures }) })
+    const quotaPlan = planPanel(sub, reduced, r, { fallbackToMethod2: true, fallbackToMethod3: true, ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(sub, options.exactFeatures) }) })
     chosen = commitHouseholds(base.households === undefined ? undefined : (groups ?? []), quotaPlan).plan
   } catch (err) {
     if (err instanceof OrbitdrawError && err.code === 'SORTITION_ACCEPTANCE_TOO_LOW') throw new LimitExceededError('SORTITION_ACCEPTANCE_TOO_LOW', `no plan method admits the replacement plan (tried plan methods 1, 2 and 3 in turn): ${err.detail}`, err.hint)
@@ -229,7 +229,7 @@ export const panelReplacementKind = defineKind({
   outcome: {
     members: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The whole new panel (kept and new members) in committed order.'),
     replacements: memberRowsShape(SORTITION_LIMITS.maxPanelSize, 'The new members in committed order.'),
-    rounds: declaredAs(integer(1), integer(1, SORTITION_LIMITS.maxRejectionRounds)),
+    rounds: declaredAs(integer(1), integer(1, SORTITION_LIMITS.maxRejectionRoundsV3)),
     quotas: quotaTableShape,
   },
   compute(stream, spec): PanelReplacementOutcome {
@@ -249,7 +249,8 @@ export const panelReplacementKind = defineKind({
       if (problem !== undefined) badDraw(`${path}.${problem.path}`, problem.detail, 'keep the original members but the dropped')
       validateHouseholds(spec.households, n, path)
       checkMethod(spec.plan, spec.maxRounds, path)
-      if (!Array.isArray(spec.exact) || spec.exact.some((e, i) => typeof e !== 'string' || spec.exact.indexOf(e) !== i || !spec.features.some((f) => f.name === e))) badDraw(`${path}.exact`, 'exact must name committed features, each once', 'list the replacement plan\'s exact features')
+      // Named once each and in the counter's order, as a panel's: one replacement plan, one commitment.
+      checkNames(spec, path)
       const { plan } = replacementPlanOf(spec)
       if (plan.counter.count === 0n) badDraw(`${path}.keep`, 'no valid panel extends the kept members', 'relax the quotas')
     },
@@ -264,12 +265,7 @@ export const panelReplacementKind = defineKind({
       ...(spec.households === undefined ? {} : { households: spec.households.map((g) => [...g]) }),
     }),
     compare(e, c) {
-      const rows = (what: string, a: readonly RankedJson[], b: readonly RankedJson[]): string | undefined => {
-        if (a.length !== b.length) return `${a.length} ${what} expected, ${b.length} claimed`
-        const i = a.findIndex((x, j) => x.rank !== b[j]!.rank || x.index !== b[j]!.index || x.entry !== b[j]!.entry)
-        return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(a[i]!.entry)} (index ${a[i]!.index}); the proof claims ${JSON.stringify(b[i]!.entry)} (index ${b[i]!.index})`
-      }
-      return rows('member', e.members, c.members) ?? rows('replacement', e.replacements, c.replacements) ?? (e.rounds !== c.rounds ? `the replacements took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ?? compareQuotaTables(e.quotas, c.quotas)
+      return compareRows('member', e.members, c.members) ?? compareRows('replacement', e.replacements, c.replacements) ?? (e.rounds !== c.rounds ? `the replacements took ${e.rounds} round(s), the proof claims ${c.rounds}` : undefined) ?? compareQuotaTables(e.quotas, c.quotas)
     },
     claimCheckNames: CHECKS,
     claimChecks(spec, claimed, expected) {

@@ -192,13 +192,14 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
 }
 
 /** Feature names in the counter's order: more values first, then by name (code points); unknown names keep their place at the end. */
-function counterOrder(pool: SortitionPool, names: readonly string[]): string[] {
+export function counterOrder(pool: SortitionPool, names: readonly string[]): string[] {
   const idx = (name: string): number => pool.features.findIndex((f) => f.name === name)
   const known = names.filter((x) => idx(x) >= 0)
   return [...dpOrder(pool, known.map(idx)).map((f) => pool.features[f]!.name), ...names.filter((x) => idx(x) < 0)]
 }
 
-function checkNames(spec: Spec, path: string): void {
+/** The exact features of a sortition spec (`panel`, `panel-replacement`): committed names, each once, in the counter's order. */
+export function checkNames(spec: Pick<Spec, 'features' | 'exact'>, path: string): void {
   if (!Array.isArray(spec.exact)) badDraw(`${path}.exact`, 'exact must be a list of feature names', 'list the exact features')
   const names = spec.features.map((f) => f.name)
   spec.exact.forEach((e, i) => {
@@ -215,7 +216,8 @@ function checkNames(spec: Spec, path: string): void {
   })
 }
 
-function compareRows(what: string, e: readonly RankedJson[], c: readonly RankedJson[]): string | undefined {
+/** The first row of a ranked list that differs from the replay's (`what` 1 = rank 1), rank, index and entry shown; or undefined. */
+export function compareRows(what: string, e: readonly RankedJson[], c: readonly RankedJson[]): string | undefined {
   if (e.length !== c.length) return `${e.length} ${what} expected, ${c.length} claimed`
   const i = e.findIndex((x, j) => x.rank !== c[j]!.rank || x.index !== c[j]!.index || x.entry !== c[j]!.entry)
   return i < 0 ? undefined : `${what} ${i + 1} should be ${JSON.stringify(e[i]!.entry)} (index ${e[i]!.index}); the proof claims ${JSON.stringify(c[i]!.entry)} (rank ${c[i]!.rank}, index ${c[i]!.index})`

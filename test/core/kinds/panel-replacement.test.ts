@@ -182,6 +182,21 @@ describe('panel-replacement: commit, draw, verify with the original carried', ()
     expect(r.checks.find((c) => c.name === 'follow-up-link')?.detail).toMatch(/^the replacement is not over the same committed participants \(root, count and salting\)/)
   })
 
+  it('a tampered rank fails outcome, the detail showing the claimed rank', async () => {
+    const j = JSON.parse(JSON.stringify(replacementProof())) as { outcome: { members: { rank: number }[] } }
+    j.outcome.members[0]!.rank = 2
+    const r = await verify(j, ENGINE_ONLY)
+    expect(failed(r)).toContain('outcome')
+    expect(r.checks.find((c) => c.name === 'outcome')?.detail).toMatch(/^member 1 should be "[^"]+" \(index \d+\); the proof claims "[^"]+" \(rank 2, index \d+\)$/)
+  })
+
+  it('the exact features are committed in the counter\'s order, and a spec naming them in another order is refused', () => {
+    const named = panelReplacementDraw(original, dropped, cid, { exactFeatures: ['f0', 'f2'] })
+    expect(named.exact).toEqual(['f2', 'f0']) // 4 values before 2
+    const swapped = { ...named, exact: ['f0', 'f2'] }
+    expect(() => commit({ ...base, target: 12, draw: swapped, participants })).toThrow(expect.objectContaining({ code: 'INVALID_DRAW', path: '$.draw.exact[1]' }))
+  })
+
   it('an original that is not a panel (a replacement nested in a replacement) is refused before it is verified', async () => {
     // Nesting forged replacements, each with a costly plan, multiplied verify's work by the depth: the
     // carried original's kind is now checked first, and a replacement follows a panel only.
