@@ -206,3 +206,35 @@ function forgedProofText(commitment: ReturnType<typeof describeCommitment>['json
     outcome: { kind: 'panel', members: [], alternates: [], rounds: 1, quotas: [] },
   })
 }
+
+/**
+ * The forged alternates proof (found by fuzzing after issue 22; docs/security.md): a private (salted)
+ * `panel` commitment claiming `N` respondents in two types, `k` members, `features` features and
+ * `N − k` alternates (unless given), revealing nothing. Every feature is exact (one cell per type), so the draw cost
+ * charges one cheap round, but the last feature asks all `k` members to be `x` and none `y`: no `y` can
+ * replace a member, so the alternates' ranking ranks every non-member and tests each against every
+ * member on every feature (before the alternates cost: 36 s of CPU and 353 MB for 1,000,000
+ * respondents, k = 1000, 16 features). Built by hand: `commit` refuses it.
+ */
+export function hostileAlternatesProof(shape: { readonly n?: number; readonly k?: number; readonly features?: number; readonly alternates?: number } = {}): { text: string; commitmentText: string; n: number; k: number; features: number; alternates: number } {
+  const n = shape.n ?? SORTITION_LIMITS.maxPoolSize
+  const k = shape.k ?? SORTITION_LIMITS.maxPanelSize
+  const F = shape.features ?? SORTITION_LIMITS.maxFeatures
+  const alternates = shape.alternates ?? n - k
+  const names = Array.from({ length: F }, (_, i) => `f${String(i).padStart(2, '0')}`)
+  const last = names[F - 1]!
+  const draw: PanelSpec = {
+    kind: 'panel',
+    k,
+    alternates,
+    exact: [last, ...names.slice(0, F - 1)],
+    features: names.map((name, i) => (i < F - 1 ? { name, values: ['x'], min: [0], max: [k] } : { name, values: ['x', 'y'], min: [k, 0], max: [k, 0] })),
+    types: [
+      [...new Array<number>(F).fill(0), k],
+      [...new Array<number>(F - 1).fill(0), 1, n - k],
+    ],
+  }
+  const chain = buildChain(3, 'hostile')
+  const { cid, json, bytes } = describeCommitment({ version: 1, beacon: BEACON_NAME, target: 2, after: { sequence: 1, block: chain[1]!.cid }, label: 'h', draw, participants: { count: n, root: 'ab'.repeat(32), salted: true } })
+  return { text: forgedProofText(json, cid, chain[2]!), commitmentText: new TextDecoder().decode(bytes), n, k, features: F, alternates }
+}

@@ -11,6 +11,7 @@
 import * as v from 'valibot'
 import { InvalidInputError } from '../errors.js'
 import { drawAlternates } from '../sortition/alternates.js'
+import { checkAlternatesCost } from '../sortition/cost.js'
 import { checkPanelShape, dpOrder, drawPanel, PANEL_CHECK_NAMES, planPanel, selectionProbabilities, type PanelPlan } from '../sortition/panel.js'
 import { checkQuotas, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../sortition/pool.js'
 import { declaredAs, described, integer, list, pattern, strictObject, text, type Infer } from '../schema/kit.js'
@@ -56,7 +57,7 @@ const probabilityRow = strictObject({
  */
 const fields = {
   k: compositionFields.k,
-  alternates: described(integer(0), 'Alternates wanted after the panel (0 for none).'),
+  alternates: described(integer(0), 'Alternates wanted after the panel (0 for none). With any, the ranking\'s work bound (docs/spec.md, Work bound: alternates cost <= 2^32, computed from the pool size, k, the features and the household rule, whatever the number asked) must hold, else SORTITION_COST_LIMIT.'),
   exact: described(list(text(), SORTITION_LIMITS.maxFeatures), 'The exactly counted features, by name, in the counter\'s order. The plan\'s work bound (docs/spec.md, Work bound: count cost <= 2^27, key cost <= 2^27, draw cost <= 2^34, computed from the types, quotas, k and these features before any counting) must hold, else SORTITION_COST_LIMIT.'),
   features: compositionFields.features,
   types: compositionFields.types,
@@ -180,6 +181,7 @@ export function panelDraw(pool: SortitionPool, quotaRows: readonly QuotaRow[], k
   // else method 2, else method 3 on the same trials; with households, then the chosen method's gate with
   // households (its stream, trials and kept count), moving on to the next method while it refuses.
   const groups = householdsOption(options.households, ordered)
+  checkAlternatesCost(pool.respondents.length, k, pool.features.length, alternates, groups !== undefined)
   const quotaPlan = planPanel(ordered, table, k, { fallbackToMethod2: true, fallbackToMethod3: true, chooseBy: 'time', ...(options.exactFeatures === undefined ? {} : { exactFeatures: counterOrder(pool, options.exactFeatures) }) })
   const { plan: chosen, households } = commitHouseholds(groups, quotaPlan)
   const draw: PanelSpec = { kind: 'panel', k, alternates, features: featureSpecs(pool, table), types, exact: chosen.counter.exact.map((f) => pool.features[f]!.name), ...methodKeys(chosen), ...(groups === undefined ? {} : { households: groups }) }
@@ -256,6 +258,8 @@ export const panelKind = defineKind({
       checkNames(spec, path)
       checkMethod(spec.plan, spec.maxRounds, path)
       validateHouseholds(spec.households, n, path)
+      // The alternates' ranking within its work bound, from the commitment alone, before any planning.
+      checkAlternatesCost(n, spec.k, spec.features.length, spec.alternates, spec.households !== undefined)
       // The counter within its state limit, a positive count and the acceptance gate (bounds every replay).
       planOf(spec, n)
     },

@@ -360,3 +360,76 @@ export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number
     throw new LimitExceededError('SORTITION_COST_LIMIT', `the rejection rounds of this plan may take ${c.draw} work units, more than ${SORTITION_LIMITS.maxDrawCost} (${c.rounds} rounds of at most ${c.round}; docs/spec.md, Work bound)`, hint)
   }
 }
+
+/**
+ * Work units charged per non-member the alternates' ranking ranks (docs/spec.md, Work bound, alternates
+ * cost): one `uniform` draw, the sparse Fisher–Yates bookkeeping of Pick k of n over up to a million
+ * non-members, and the ranked respondent read. A protocol constant.
+ */
+export const ALT_RANK_UNITS = 2048
+
+/**
+ * Work units charged per panel member a ranked non-member is tested against (docs/spec.md, Work bound,
+ * alternates cost), on top of {@link ALT_FEATURE_UNITS} per feature: the call and the reads of both
+ * types. A protocol constant.
+ */
+export const ALT_MEMBER_UNITS = 8
+
+/**
+ * Work units charged per feature of each test of a ranked non-member against a member (docs/spec.md,
+ * Work bound, alternates cost): the two values compared and, where they differ, both quota tests. A
+ * protocol constant.
+ */
+export const ALT_FEATURE_UNITS = 8
+
+/**
+ * Work units charged per test of a ranked non-member against a member for the household rule
+ * (docs/spec.md, Work bound, alternates cost): the non-member's household looked up and the members
+ * in it compared. A protocol constant.
+ */
+export const ALT_HOUSEHOLD_UNITS = 32
+
+/**
+ * The work bound of a `panel` draw's alternates (docs/spec.md, Work bound, alternates cost): 0 when
+ * `alternates` is 0, else `(N − k) · (ALT_RANK_UNITS + k · (ALT_MEMBER_UNITS + ALT_FEATURE_UNITS · F +
+ * (households ? ALT_HOUSEHOLD_UNITS : 0)))`, every operation saturated at 2^40. In the worst case no
+ * non-member can replace a member, so the ranking ranks all `N − k` of them whatever the number asked,
+ * and tests each against every member on every feature and, with a household rule, the household.
+ * Charged apart from the draw cost, against {@link SORTITION_LIMITS.maxAlternatesCost}.
+ *
+ * @param N - the pool size.
+ * @param k - the panel size.
+ * @param F - the number of features.
+ * @param alternates - the alternates asked (only whether it is 0 matters).
+ * @param households - true when the plan has a household rule.
+ * @category Sortition
+ */
+export function alternatesCost(N: number, k: number, F: number, alternates: number, households = false): number {
+  if (alternates === 0) return 0
+  const member = ALT_MEMBER_UNITS + ALT_FEATURE_UNITS * F + (households ? ALT_HOUSEHOLD_UNITS : 0)
+  return mul(Math.max(0, N - k), sat(ALT_RANK_UNITS + mul(k, member)))
+}
+
+/**
+ * Refuses a `panel` draw whose alternates' ranking may exceed {@link SORTITION_LIMITS.maxAlternatesCost}
+ * ({@link alternatesCost}), from the commitment alone and before any planning: the commit refuses it and
+ * so does every verifier.
+ *
+ * @param N - the pool size.
+ * @param k - the panel size.
+ * @param F - the number of features.
+ * @param alternates - the alternates asked.
+ * @param households - true when the plan has a household rule.
+ * @throws {@link LimitExceededError} `SORTITION_COST_LIMIT`.
+ * @category Sortition
+ */
+export function checkAlternatesCost(N: number, k: number, F: number, alternates: number, households = false): void {
+  const cost = alternatesCost(N, k, F, alternates, households)
+  const limit = SORTITION_LIMITS.maxAlternatesCost
+  if (cost <= limit) return
+  throw new LimitExceededError(
+    'SORTITION_COST_LIMIT',
+    `the ranking of ${alternates} alternate(s) may take ${cost >= COST_SATURATION ? 'more than 2^40' : cost} work units, more than 2^32 = ${limit} (whatever the number asked, it may rank all ${N - k} respondents left after the panel and test each against the ${k} members on ${F} feature(s)${households ? ' and the household rule' : ''}; docs/spec.md, Work bound)`,
+    'ask for no alternates, or use a smaller pool or panel (or fewer features): fewer alternates do not help, since the ranking may have to rank every respondent left after the panel',
+  )
+}

@@ -38,7 +38,7 @@ export { panelLotteryDraw, type PanelLotterySpec, type PanelLotteryOutcome, type
 export { sortitionEntry, type SortitionComposition, type SortitionFeatureSpec, type QuotaRowJson, type SortitionCommitInput } from '../kinds/sortition.js'
 // Planning, cost and estimates.
 /** @category Sortition */
-export { planCost, type PlanCost } from './cost.js'
+export { alternatesCost, checkAlternatesCost, planCost, type PlanCost } from './cost.js'
 /** @category Sortition */
 export { estimateSelectionProbabilities, estimateSeed, type EstimateOptions, type SelectionEstimate, type TypeProbabilityEstimate } from './estimate.js'
 /** @category Sortition */

@@ -109,6 +109,14 @@ export const SORTITION_LIMITS = {
    */
   maxKeyCost: 2 ** 27,
   /**
+   * Most work units of the ranking of a draw's alternates (`alternatesCost(N, k, F, alternates,
+   * households)`, docs/spec.md, Work bound), charged apart from the draw cost: with any alternates asked
+   * the ranking may rank every one of the `N − k` non-members and test each against every member on
+   * every feature, about 1 ns of CPU a unit measured (bench/alternates-units.ts), so within it a forged
+   * plan's alternates cost a verifier about 4 s of CPU. Over it: `SORTITION_COST_LIMIT`.
+   */
+  maxAlternatesCost: 2 ** 32,
+  /**
    * Count-cost budget of each trial count when the commit chooses the exact features greedily (a
    * commit-time heuristic, not part of replay: the chosen features are committed).
    */

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { verify } from '../../../src/core/verify.js'
 import { parseCommitment } from '../../../src/core/commitment.js'
 import { SORTITION_LIMITS } from '../../../src/core/sortition/pool.js'
-import { hostileCountPlan, hostileCountProof, hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
-import { CACHED_STATES, CELL_UNITS, checkPlanCost, LOOKUP_UNITS, planCost } from '../../../src/core/sortition/cost.js'
+import { hostileAlternatesProof, hostileCountPlan, hostileCountProof, hostileProof, HOSTILE_K } from '../../../bench/hostile-fixture.js'
+import { alternatesCost, CACHED_STATES, CELL_UNITS, checkPlanCost, LOOKUP_UNITS, planCost } from '../../../src/core/sortition/cost.js'
 import { ENGINE_ONLY } from '../../helpers/policy.js'
 
 const SHAPES = [
@@ -122,5 +122,27 @@ describe('forged panel proofs that attack the exact counter (the hostile bench, 
     const s = planCost(small.pool, small.table, 4, small.exact, 1)
     expect(s.states).toBeLessThanOrEqual(CACHED_STATES)
     expect(s.walk).toBe(CELL_UNITS * 79)
+  })
+})
+
+describe('a forged panel proof whose alternates\' ranking would rank every non-member (the hostile bench\'s `alternates`)', () => {
+  it('1,000,000 respondents claimed, k = 1,000, 16 exact features, 999,000 alternates: refused by the alternates cost, by name, before any planning', async () => {
+    const h = hostileAlternatesProof()
+    expect([h.n, h.k, h.features, h.alternates]).toEqual([1_000_000, 1000, 16, 999_000])
+    expect(h.text.length).toBeLessThan(2500)
+    // Every feature exact: the draw cost charges one round; the alternates cost 999,000 · (2,048 + 1,000 · (8 + 8 · 16)).
+    expect(alternatesCost(h.n, h.k, h.features, h.alternates)).toBe(137_909_952_000)
+    const r = await verify(h.text, ENGINE_ONLY)
+    const failed = r.checks.filter((c) => !c.ok)
+    expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
+    expect(failed[0]!.detail).toMatch(/the ranking of 999000 alternate\(s\) may take 137909952000 work units, more than 2\^32 = 4294967296 \(whatever the number asked, it may rank all 999000 respondents left after the panel/)
+    expect(r.ok).toBe(false)
+  })
+
+  it('asking for one alternate instead changes nothing: the ranking may still rank every non-member', async () => {
+    const r = await verify(hostileAlternatesProof({ alternates: 1 }).text, ENGINE_ONLY)
+    const failed = r.checks.filter((c) => !c.ok)
+    expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
+    expect(failed[0]!.detail).toMatch(/the ranking of 1 alternate\(s\) may take 137909952000 work units, more than 2\^32/)
   })
 })
