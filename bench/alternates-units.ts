@@ -1,7 +1,7 @@
 /**
  * The alternates' ranking in its worst case (docs/spec.md, Work bound: the alternates cost), for the
- * calibration of `ALT_RANK_UNITS` and `ALT_MEMBER_UNITS` (src/core/sortition/cost.ts) and the hostile
- * bench: a panel of `k` and `N − k` non-members of which none can replace any member, so the ranking
+ * calibration of `ALT_RANK_UNITS`, `ALT_MEMBER_UNITS`, `ALT_FEATURE_UNITS` and `ALT_HOUSEHOLD_UNITS`
+ * (src/core/sortition/cost.ts) and the hostile bench: a panel of `k` and `N − k` non-members of which none can replace any member, so the ranking
  * ranks every non-member and tests each against every member on every feature.
  *
  * The members all have value `a` on the features `f00 … f(F−2)` and the non-members `b`, with quotas

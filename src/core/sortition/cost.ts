@@ -364,9 +364,10 @@ export function checkPlanCost(pool: SortitionPool, quotas: QuotaTable, k: number
 /**
  * Work units charged per non-member the alternates' ranking ranks (docs/spec.md, Work bound, alternates
  * cost): one `uniform` draw, the sparse Fisher–Yates bookkeeping of Pick k of n over up to a million
- * non-members, and the ranked respondent read. A protocol constant.
+ * non-members, and the ranked respondent read (about 1.4 to 3.4 µs a rank over a million respondents,
+ * bench/alternates-units.ts). A protocol constant.
  */
-export const ALT_RANK_UNITS = 2048
+export const ALT_RANK_UNITS = 3072
 
 /**
  * Work units charged per panel member a ranked non-member is tested against (docs/spec.md, Work bound,

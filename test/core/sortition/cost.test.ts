@@ -65,45 +65,45 @@ describe('planCost', () => {
 })
 
 describe('alternatesCost (docs/spec.md, Work bound: the alternates cost)', () => {
-  it('is (N − k) · (2048 + k · (8 + 8 · F + 32 with a household rule)) with any alternates asked, whatever their number, and 0 with none', () => {
-    expect([ALT_RANK_UNITS, ALT_MEMBER_UNITS, ALT_FEATURE_UNITS, ALT_HOUSEHOLD_UNITS]).toEqual([2048, 8, 8, 32])
-    // 1,900 · (2,048 + 100 · (8 + 48)) and, with households, 1,900 · (2,048 + 100 · (8 + 48 + 32)).
-    expect(alternatesCost(2000, 100, 6, 10)).toBe(14_531_200)
-    expect(alternatesCost(2000, 100, 6, 1)).toBe(14_531_200)
-    expect(alternatesCost(2000, 100, 6, 1900, true)).toBe(20_611_200)
+  it('is (N − k) · (3072 + k · (8 + 8 · F + 32 with a household rule)) with any alternates asked, whatever their number, and 0 with none', () => {
+    expect([ALT_RANK_UNITS, ALT_MEMBER_UNITS, ALT_FEATURE_UNITS, ALT_HOUSEHOLD_UNITS]).toEqual([3072, 8, 8, 32])
+    // 1,900 · (3,072 + 100 · (8 + 48)) and, with households, 1,900 · (3,072 + 100 · (8 + 48 + 32)).
+    expect(alternatesCost(2000, 100, 6, 10)).toBe(16_476_800)
+    expect(alternatesCost(2000, 100, 6, 1)).toBe(16_476_800)
+    expect(alternatesCost(2000, 100, 6, 1900, true)).toBe(22_556_800)
     expect(alternatesCost(2000, 100, 6, 0)).toBe(0)
     expect(alternatesCost(2000, 100, 6, 0, true)).toBe(0)
     expect(alternatesCost(10, 10, 3, 1)).toBe(0)
-    // The forged proof of the hostile bench: 999,000 · (2,048 + 1,000 · (8 + 128)).
-    expect(alternatesCost(1_000_000, 1000, 16, 999_000)).toBe(137_909_952_000)
-    // The largest within the protocol's limits stays below 2^40: 999,000 · (2,048 + 1,000 · 168).
-    expect(alternatesCost(1_000_000, 1000, 16, 1, true)).toBe(169_877_952_000)
+    // The forged proof of the hostile bench: 999,000 · (3,072 + 1,000 · (8 + 128)).
+    expect(alternatesCost(1_000_000, 1000, 16, 999_000)).toBe(138_932_928_000)
+    // The largest within the protocol's limits stays below 2^40: 999,000 · (3,072 + 1,000 · 168).
+    expect(alternatesCost(1_000_000, 1000, 16, 1, true)).toBe(170_900_928_000)
     expect(alternatesCost(1_000_000, 1000, 16, 1, true)).toBeLessThan(COST_SATURATION)
   })
 
   it('saturates at 2^40 like the plan\'s costs', () => {
     expect(alternatesCost(2 ** 40, 1, 1, 1)).toBe(COST_SATURATION)
     expect(alternatesCost(2 ** 30, 2 ** 12, 16, 1)).toBe(COST_SATURATION)
-    // 2^29 · (2,048 + 2^10 · 16) = 2^29 · 18,432 < 2^44: saturated; 2^20 · 18,432 is not.
+    // 2^29 · (3,072 + 2^10 · 16) = 2^29 · 19,456 > 2^40: saturated; 2^20 · 19,456 is not.
     expect(alternatesCost(2 ** 29 + 1024, 1024, 1, 1)).toBe(COST_SATURATION)
-    expect(alternatesCost(2 ** 20 + 1024, 1024, 1, 1)).toBe(2 ** 20 * 18_432)
+    expect(alternatesCost(2 ** 20 + 1024, 1024, 1, 1)).toBe(2 ** 20 * 19_456)
   })
 
   it('is refused above 2^32 = maxAlternatesCost, by SORTITION_COST_LIMIT naming the alternates and the honest way out', () => {
     expect(SORTITION_LIMITS.maxAlternatesCost).toBe(2 ** 32)
-    // k = 1,000 and 16 features: 138,048 units a rank, so at most 31,112 non-members (4,294,967,296 / 138,048 = 31,112.1).
-    expect(alternatesCost(32_112, 1000, 16, 1)).toBe(4_294_949_376)
-    expect(() => checkAlternatesCost(32_112, 1000, 16, 1)).not.toThrow()
-    expect(alternatesCost(32_113, 1000, 16, 1)).toBe(4_295_087_424)
-    expect(() => checkAlternatesCost(32_113, 1000, 16, 1)).toThrow(expect.objectContaining({ code: 'SORTITION_COST_LIMIT' }))
-    expect(() => checkAlternatesCost(32_113, 1000, 16, 1)).toThrow(LimitExceededError)
-    expect(() => checkAlternatesCost(32_113, 1000, 16, 1)).toThrow(/^the ranking of 1 alternate\(s\) may take 4295087424 work units, more than 2\^32 = 4294967296 \(whatever the number asked, it may rank all 31113 respondents left after the panel/)
-    expect(() => checkAlternatesCost(32_113, 1000, 16, 0)).not.toThrow()
+    // k = 1,000 and 16 features: 139,072 units a rank, so at most 30,883 non-members (4,294,967,296 / 139,072 = 30,883.05).
+    expect(alternatesCost(31_883, 1000, 16, 1)).toBe(4_294_960_576)
+    expect(() => checkAlternatesCost(31_883, 1000, 16, 1)).not.toThrow()
+    expect(alternatesCost(31_884, 1000, 16, 1)).toBe(4_295_099_648)
+    expect(() => checkAlternatesCost(31_884, 1000, 16, 1)).toThrow(expect.objectContaining({ code: 'SORTITION_COST_LIMIT' }))
+    expect(() => checkAlternatesCost(31_884, 1000, 16, 1)).toThrow(LimitExceededError)
+    expect(() => checkAlternatesCost(31_884, 1000, 16, 1)).toThrow(/^the ranking of 1 alternate\(s\) may take 4295099648 work units, more than 2\^32 = 4294967296 \(whatever the number asked, it may rank all 30884 respondents left after the panel/)
+    expect(() => checkAlternatesCost(31_884, 1000, 16, 0)).not.toThrow()
     try {
       checkAlternatesCost(1_000_000, 1000, 16, 999_000, true)
       expect.unreachable()
     } catch (err) {
-      expect((err as LimitExceededError).detail).toMatch(/may take 169877952000 work units, .* on 16 feature\(s\) and the household rule; docs\/spec\.md, Work bound\)$/)
+      expect((err as LimitExceededError).detail).toMatch(/may take 170900928000 work units, .* on 16 feature\(s\) and the household rule; docs\/spec\.md, Work bound\)$/)
       expect((err as LimitExceededError).hint).toMatch(/^ask for no alternates, or use a smaller pool or panel/)
     }
   })

@@ -130,12 +130,12 @@ describe('a forged panel proof whose alternates\' ranking would rank every non-m
     const h = hostileAlternatesProof()
     expect([h.n, h.k, h.features, h.alternates]).toEqual([1_000_000, 1000, 16, 999_000])
     expect(h.text.length).toBeLessThan(2500)
-    // Every feature exact: the draw cost charges one round; the alternates cost 999,000 · (2,048 + 1,000 · (8 + 8 · 16)).
-    expect(alternatesCost(h.n, h.k, h.features, h.alternates)).toBe(137_909_952_000)
+    // Every feature exact: the draw cost charges one round; the alternates cost 999,000 · (3,072 + 1,000 · (8 + 8 · 16)).
+    expect(alternatesCost(h.n, h.k, h.features, h.alternates)).toBe(138_932_928_000)
     const r = await verify(h.text, ENGINE_ONLY)
     const failed = r.checks.filter((c) => !c.ok)
     expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
-    expect(failed[0]!.detail).toMatch(/the ranking of 999000 alternate\(s\) may take 137909952000 work units, more than 2\^32 = 4294967296 \(whatever the number asked, it may rank all 999000 respondents left after the panel/)
+    expect(failed[0]!.detail).toMatch(/the ranking of 999000 alternate\(s\) may take 138932928000 work units, more than 2\^32 = 4294967296 \(whatever the number asked, it may rank all 999000 respondents left after the panel/)
     expect(r.ok).toBe(false)
   })
 
@@ -143,6 +143,6 @@ describe('a forged panel proof whose alternates\' ranking would rank every non-m
     const r = await verify(hostileAlternatesProof({ alternates: 1 }).text, ENGINE_ONLY)
     const failed = r.checks.filter((c) => !c.ok)
     expect(failed.map((c) => c.name)).toEqual(['commitment-cid'])
-    expect(failed[0]!.detail).toMatch(/the ranking of 1 alternate\(s\) may take 137909952000 work units, more than 2\^32/)
+    expect(failed[0]!.detail).toMatch(/the ranking of 1 alternate\(s\) may take 138932928000 work units, more than 2\^32/)
   })
 })
