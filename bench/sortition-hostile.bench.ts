@@ -32,6 +32,14 @@
  * admits (12 rows of 16 values, k = 4; each cell a round walks charged 64 + 512 units since issue 22,
  * `roundcap`) (quick with `HOSTILE_ROUNDS`, like the others). `HOSTILE_SHAPES=count` or `count-rounds`
  * runs only those.
+ *
+ * The alternates' worst case (found by fuzzing; `hostileAlternatesProof`): `alternates`, a private 2.3 kB
+ * proof claiming 1,000,000 respondents, k = 1,000, 16 exact features and 999,000 alternates no one can
+ * take (36 s of CPU and 353 MB in `verify` before the alternates cost), now refused by its alternates
+ * cost: its refusal time; then the ranking's worst case (bench/alternates-units.ts) on the largest
+ * shapes the alternates cost admits, with and without a household rule, over a pool built as a verifier
+ * builds it and one read from a file as the commit has it: the CPU time per unit charged (the limit's
+ * promise: about 1 ns or less). `HOSTILE_SHAPES=alternates` runs only those.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -41,7 +49,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { verify } from '../src/core/verify.js'
 import { timeMs, type BenchRow } from './harness.js'
-import { hostileCountProof, hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
+import { hostileAlternatesProof, hostileCountProof, hostileProof, HOSTILE_K, HOSTILE_N, type HostileShape } from './hostile-fixture.js'
+import { timeAlternates, type AlternatesShape } from './alternates-units.js'
+import { alternatesCost } from '../src/core/sortition/cost.js'
 import { panelProof2000 } from './panel-fixture.js'
 import { ENGINE_ONLY } from './proof-fixture.js'
 import { SORTITION_LIMITS } from '../src/core/sortition/pool.js'
@@ -126,6 +136,42 @@ async function pageVerify(name: string, texts: readonly string[]): Promise<{ wor
   })
 }
 
+/**
+ * Worst-case shapes of the alternates' ranking the alternates cost admits (each at most 2^32 units): the
+ * largest pool for k = 1,000 on 16 features (with and without households), a million respondents with
+ * small panels, and the middle ground.
+ */
+const ALTERNATES_SHAPES: readonly AlternatesShape[] = [
+  { N: 31_883, k: 1000, F: 16 },
+  { N: 26_106, k: 1000, F: 16, households: true },
+  { N: 1_000_000, k: 10, F: 2 },
+  { N: 1_000_000, k: 10, F: 2, perRespondent: true },
+  { N: 1_000_000, k: 1, F: 1, households: true, perRespondent: true },
+  { N: 200_000, k: 100, F: 8 },
+  { N: 200_000, k: 100, F: 8, households: true, perRespondent: true },
+  { N: 607_420, k: 100, F: 4 },
+]
+
+/** The forged alternates proof's refusal, then the ranking's CPU time per unit on the admitted worst cases. */
+async function alternatesRows(baseline: { name: string; value: number }): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const h = hostileAlternatesProof()
+  const label = `forged panel proof "alternates" (${h.n.toLocaleString('en')} respondents claimed in 2 types, k = ${h.k}, ${h.features} exact features, ${h.alternates.toLocaleString('en')} alternates no one can take; ${h.text.length.toLocaleString('en')} bytes; alternates cost ${alternatesCost(h.n, h.k, h.features, h.alternates).toLocaleString('en')}, limit 2^32; 36 s of CPU and 353 MB in verify before the alternates cost)`
+  let failed: string[] = []
+  const ms = await timeMs(async () => {
+    const r = await verify(h.text, ENGINE_ONLY)
+    failed = r.checks.filter((c) => !c.ok).map((c) => c.name)
+  }, 5, 1)
+  rows.push({ name: `${label}: verify in Node (refused: failed ${failed.join(', ')}; median of 5)`, value: ms, unit: 'ms', baseline })
+  for (const shape of ALTERNATES_SHAPES) {
+    const load = loadavg()[0]!.toFixed(1)
+    const t = timeAlternates(shape, 3)
+    const pool = shape.perRespondent === true ? 'one type array per respondent (commit)' : 'types shared (verify)'
+    rows.push({ name: `alternates' ranking, worst case: N = ${shape.N.toLocaleString('en')}, k = ${shape.k}, ${shape.F} feature(s)${shape.households === true ? ', households' : ''}, ${pool} (${t.ranked.toLocaleString('en')} ranked; ${t.units.toLocaleString('en')} units = 2^${Math.log2(t.units).toFixed(2)}; CPU ${t.ms.toFixed(0)} ms, median of 3; load ${load})`, value: t.nsPerUnit, unit: 'ns/unit', goal: '<= about 1 ns a unit (verify), 1.5 at most' })
+  }
+  return rows
+}
+
 export default async function (): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const only = process.env.HOSTILE_SHAPES?.split(',')
@@ -136,6 +182,7 @@ export default async function (): Promise<BenchRow[]> {
     if (!(await verify(honest.text, ENGINE_ONLY)).ok) throw new Error('the honest k = 100 proof does not verify')
   }, 3, 1)
   const baseline = { name: `verify in Node: ${honest.what}`, value: honestMs }
+  if (only === undefined || only.includes('alternates')) rows.push(...(await alternatesRows(baseline)))
   const dir = await mkdtemp(join(tmpdir(), 'orbitdraw-bench-hostile-'))
   try {
     // The count's worst case (issue 22, `worstcase`): `HOSTILE_SHAPES=count` runs only these; `HOSTILE_COUNT_ROWS=2,5` picks the rows.
