@@ -47,7 +47,7 @@ const KINDS = [
 ]
 const SORTITION = [
   'DEFAULT_ESTIMATE_PANELS', 'HOUSEHOLD_EXACT_BUDGET', 'INFEASIBLE_QUOTAS_ERROR_CODES', 'InfeasibleQuotasError', 'LOTTERY_CHECK_NAMES',
-  'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'buildCounter',
+  'MAX_LOTTERY_PANELS', 'PANEL_CHECK_NAMES', 'PLAN_METHODS', 'SORTITION_LIMITS', 'alternatesCost', 'buildCounter', 'checkAlternatesCost',
   'checkLotteryPanels', 'checkPanelClaim', 'checkPanelShape', 'checkPlanCost', 'checkQuotas', 'drawAlternates',
   'drawLottery', 'drawPanel', 'estimateSeed', 'estimateSelectionProbabilities', 'formatPanelProbabilities', 'householdGroupsOf',
   'householdProbabilities', 'makePool', 'meetsQuotas', 'normalizeHousehold', 'panelDraw', 'panelLotteryDraw', 'panelProbabilities', 'panelReplacementDraw',
