@@ -82,6 +82,15 @@ describe('orbitdraw announce', () => {
     expect(heading).toBe(`## Draw commitment: ${escapeMarkdown(HOSTILE)}`)
     expect(heading.slice('## Draw commitment: '.length)).not.toMatch(/(^|[^\\])[[\]<>()*#]/)
     expect(escapeMarkdown('a_b')).toBe('a\\_b')
+    // --format json: what JSON.stringify leaves raw (CSI as U+009B, bidi overrides, U+2028) is escaped too; it parses back the same.
+    const quiet = 'Raffle \u009b2J\u202eevil\u202c\u2028next'
+    const q = await run(['commit', '-p', 'names.txt', '--pick', '1', '--delay', '1h', '--label', quiet, '-o', 'q.json', '--no-timestamp'], ws.opts)
+    expect(q.code, q.stderr).toBe(0)
+    const j = await run(['announce', 'q.json', '--offline', '--format', 'json'], ws.opts)
+    expect(j.code, j.stderr).toBe(0)
+    expect(j.stdout).not.toMatch(/[\u0080-\u009f\u2028\u202e\u202c]/)
+    expect(j.stdout).toContain('Raffle \\u009b2J\\u202eevil\\u202c\\u2028next')
+    expect((JSON.parse(j.stdout) as { label: string }).label).toBe(quiet)
   })
 
   it('refuses a proof, a bad --format, a bad --verifier-url, network flags with --offline; 3 when the beacon is unreachable', async () => {

@@ -13,6 +13,7 @@ import { assertWritable, readBytesInput, stringFlag, writeOutput } from '../comm
 import { EXIT, UsageError } from '../exit-codes.js'
 import { escapeMarkdown } from '../markdown.js'
 import { formatCount, plural } from '../plural.js'
+import { escapeJsonText } from '../print-json.js'
 import { safeText } from '../safe-text.js'
 import { expectedTime, inspectBytes, type Inspection } from './inspect.js'
 
@@ -94,7 +95,8 @@ Examples:
     if (expected?.published === true) ctx.err(`warning: block ${formatCount(facts.target)} is already out (the latest is ${formatCount(expected.latest)}): an announcement made now cannot show the commitment came first\n`)
     const a = announcementOf(facts, expected === undefined || expected.published ? null : new Date(expected.time), verifierUrl)
 
-    const text = format === 'json' ? `${JSON.stringify(a, null, 2)}\n` : format === 'markdown' ? formatMarkdown(a) : formatText(a)
+    // JSON with terminal-unsafe characters escaped (a label may hold CSI or bidi overrides): the same value when parsed.
+    const text = format === 'json' ? `${escapeJsonText(JSON.stringify(a, null, 2))}\n` : format === 'markdown' ? formatMarkdown(a) : formatText(a)
     await writeOutput(ctx, output, text, force, 'announce')
     if (qr !== undefined) await writeQr(qr, a.verifierLink ?? a.cid, force)
     if (output !== '-' || qr !== undefined) {
