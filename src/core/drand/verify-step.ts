@@ -16,6 +16,7 @@ import type { TimestampTrustAnchor } from '../timestamp/anchor.js'
 import type { CommitmentTimeResult } from '../timestamp/result.js'
 import { formatUnixTime } from '../unix-time.js'
 import type { DrandRound } from './beacon.js'
+import { InvalidInputError } from '../errors.js'
 import { roundTime, type DrandChainInfo } from './chain.js'
 import { checkRoundSignature } from './pairing.js'
 
@@ -58,19 +59,26 @@ export async function checkDrandSources(input: DrandStepInput): Promise<DrandSte
       : check('drand-chain-trusted', true, `the commitment names drand chain ${chain.label ?? chain.hash}${chain.label === undefined ? '' : ` (${chain.hash.slice(0, 16)}…)`}, in your list of trusted drand chains`),
   )
   const carried = proof.drand
-  const roundOk = carried !== undefined && carried.round === committed.round
+  // The committed round's due time on the trusted chain: a round due past 2^53 s is never published.
+  const due = chain === undefined ? undefined : dueTime(chain, committed.round)
+  const roundOk = carried !== undefined && carried.round === committed.round && (chain === undefined || due !== undefined)
   checks.push(
     check(
       'drand-round',
       roundOk,
-      carried === undefined ? `the proof carries no drand round; the commitment names round ${committed.round}` : roundOk ? `the proof carries round ${committed.round}, the committed one` : `the proof carries drand round ${carried.round}, not the committed round ${committed.round}: no other round may be substituted`,
+      chain !== undefined && due === undefined
+        ? `the commitment names round ${committed.round}, due past 2^53 s on drand chain ${chain.label ?? chain.hash}: no such round is ever published`
+        : carried === undefined
+          ? `the proof carries no drand round; the commitment names round ${committed.round}`
+          : carried.round === committed.round
+            ? `the proof carries round ${committed.round}, the committed one`
+            : `the proof carries drand round ${carried.round}, not the committed round ${committed.round}: no other round may be substituted`,
     ),
   )
-  if (chain === undefined || !roundOk || carried === undefined) {
+  if (chain === undefined || due === undefined || !roundOk || carried === undefined) {
     notes.push('drand-signature and source-order were not run because the drand chain is not trusted or the round is not the committed one')
     return { checks, notes }
   }
-  const due = roundTime(chain, committed.round)
   const signed = await checkRoundSignature(chain, carried)
   checks.push(check('drand-signature', signed, signed ? `round ${carried.round}'s BLS signature verifies under the chain's public key (round due ${formatUnixTime(due)})` : `the signature carried for round ${carried.round} does not verify under the chain's public key: it is not the round drand published`))
 
@@ -93,4 +101,14 @@ function sourceOrderCheck(sequence: number, round: number, due: number, block: C
   if (commitment === undefined || commitment.status === 'failed') return check('source-order', false, `block ${sequence} was time-stamped before round ${round} (${at}), but no time-stamp shows the commitment existed before the round: ${commitment?.detail ?? 'the proof carries no commitment time-stamp'}`)
   if (commitment.status === 'uncheckable') return uncheckableCheck('source-order', `could not be checked on this host: ${commitment.detail}`)
   return check('source-order', true, `block ${sequence} and the commitment were both time-stamped before drand round ${round} was public (${at}): ${block.detail}`)
+}
+
+/** `roundTime(chain, round)`, or undefined when the round is due past 2^53 s (`INVALID_DRAND_ROUND`). */
+function dueTime(chain: DrandChainInfo, round: number): number | undefined {
+  try {
+    return roundTime(chain, round)
+  } catch (err) {
+    if (err instanceof InvalidInputError && err.code === 'INVALID_DRAND_ROUND') return undefined
+    throw err
+  }
 }

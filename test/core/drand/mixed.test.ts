@@ -21,7 +21,7 @@ import { verify } from '../../../src/core/verify.js'
 import { createTestTsa } from '../../../src/emulator/tsa.js'
 import { buildChain } from '../../helpers/chain.js'
 import { ipnsNameOfKey } from '../../../src/core/ipns/key-format.js'
-import { CHAIN, COMMIT_TSA, DRAND, DRAND_KEY, LATE_TSA, mixedProof, PEOPLE, ROUND, TARGET } from '../../helpers/mixed.js'
+import { BLOCK_TSA, CHAIN, COMMIT_TSA, DRAND, DRAND_KEY, LATE_TSA, mixedProof, PEOPLE, ROUND, TARGET } from '../../helpers/mixed.js'
 
 const failed = (r: { checks: readonly { name: string; ok: boolean }[] }): string[] => r.checks.filter((c) => !c.ok).map((c) => c.name)
 
@@ -66,6 +66,18 @@ describe('protocol v2: a mixed draw', () => {
     const r = await verify(proof, trust)
     expect(failed(r)).toEqual(['drand-round'])
     expect(r.sources?.eitherHonest).toBe(false)
+  })
+
+  it('a committed round due past 2^53 s fails drand-round by name (it was an internal failure)', async () => {
+    // Found by fuzzing: the commitment cannot know the chain's genesis and period, so only verify sees it.
+    const { proof: base, trust } = await mixedProof()
+    const round = 2 ** 52
+    const { commitment, cid } = commit({ beacon: base.commitment.beacon, target: 8, after: { sequence: 6, block: CHAIN[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'mixed', drand: { chain: DRAND.hash, round } })
+    const drand = { round, signature: signRound(DRAND_KEY, round), timestamps: [bytesToBase64(BLOCK_TSA.issue(CID.parse(TARGET.cid).multihash.digest))] }
+    const proof = { ...drawFromBlock(commitment, PEOPLE, TARGET, { drand }), chain: base.chain, timestamps: [bytesToBase64(COMMIT_TSA.issue(CID.parse(cid).multihash.digest))] }
+    const r = await verify(proof, trust)
+    expect(failed(r)).toEqual(['drand-round'])
+    expect(r.checks.find((c) => c.name === 'drand-round')?.detail).toBe(`the commitment names round ${round}, due past 2^53 s on drand chain ${DRAND.label ?? DRAND.hash}: no such round is ever published`)
   })
 
   it('an untrusted drand chain fails drand-chain-trusted (the default list is quicknet only)', async () => {
