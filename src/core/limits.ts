@@ -43,6 +43,13 @@ export const LIMITS = {
   maxJsonDepth: 64,
   /** Widest `range` draw (max - min + 1), as a power of two exponent: 2^256. */
   maxRangeWidthBits: 256,
+  /**
+   * Largest magnitude of a `range` bound, as a power of two exponent: −2^256 ≤ min ≤ max ≤ 2^256. A
+   * bound's text is at most 79 characters (2^256 has 78 digits), checked before it is read as an
+   * integer: each drawn value is printed at the bounds' size, so a bound of 400,000 digits cost a
+   * verifier 0.1 s a value.
+   */
+  maxRangeBoundBits: 256,
   /** Most values a `range` draw may produce, and most winners a `pick`/`weighted` draw may have. */
   maxDrawCount: 10_000_000,
   /**

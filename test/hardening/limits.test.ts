@@ -127,6 +127,27 @@ describe('core limits', () => {
     expect(r.checks.find((c) => !c.ok)?.name).toBe('commitment-cid')
     expect(r.checks.some((c) => c.name === 'outcome')).toBe(false)
   })
+  it('maxRangeBoundBits: a bound past ±2^256, or of more than 79 characters, is refused before it is read', async () => {
+    // Found by fuzzing: each drawn value is printed at the bounds' size; 2,000 values of a 400,000-digit
+    // range took the CLI 209 s and 1.16 GB, from a proof that carried only short strings.
+    const range = (min: bigint, max: bigint) => () => commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min, max, count: 1, distinct: false } })
+    const over = await refused('maxRangeBoundBits', 'max 2^256 + 1', range(2n ** 256n - 5n, 2n ** 256n + 1n), 'INVALID_DRAW')
+    expect(over.path).toBe('$.draw.max')
+    const under = await refused('maxRangeBoundBits', 'min −2^256 − 1', range(-(2n ** 256n) - 1n, -(2n ** 256n) + 5n), 'INVALID_DRAW')
+    expect(under.path).toBe('$.draw.min')
+    expect(() => range(-(2n ** 256n), -(2n ** 256n) + 9n)()).not.toThrow()
+    expect(() => range(2n ** 256n - 9n, 2n ** 256n)()).not.toThrow()
+    // In a proof: a 400,000-digit min is refused by its length, before BigInt reads it, in milliseconds.
+    const { commitment } = commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min: 0n, max: 9n, count: 200, distinct: false } })
+    const p: J = JSON.parse(JSON.stringify(drawFromBlock(commitment, undefined, CHAIN[4]!)))
+    p.commitment.draw.min = `-1${'0'.repeat(400_000)}`
+    p.commitment.draw.max = `-${'9'.repeat(400_000)}1`
+    const r = await verify(p)
+    expect(r.ok).toBe(false)
+    expect(r.checks.find((c) => !c.ok)?.detail).toMatch(/an integer of 400002 characters, over 79 \(\|min\|, \|max\| ≤ 2\^256: LIMITS\.maxRangeBoundBits\)/)
+    expect(r.checks.some((c) => c.name === 'outcome' && c.ok)).toBe(false)
+  })
+
   it('maxDrawCount: 10^7 + 1 winners or values', async () => {
     await refused('maxDrawCount', '10,000,001 values', () => commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min: 0n, max: 2n ** 64n, count: LIMITS.maxDrawCount + 1, distinct: false } }), 'INVALID_DRAW')
   })

@@ -26,6 +26,11 @@ export const rangeKind = defineKind({
   rules: {
     validate(spec, _n, path) {
       if (typeof spec.min !== 'bigint' || typeof spec.max !== 'bigint') badDraw(path, 'min and max must be bigints', 'pass e.g. { min: 1n, max: 100n }')
+      const bound = 1n << BigInt(LIMITS.maxRangeBoundBits)
+      for (const key of ['min', 'max'] as const) {
+        const x = spec[key]
+        if (x > bound || x < -bound) badDraw(`${path}.${key}`, `${key} is ${x > 0n ? 'over' : 'under'} ${x > 0n ? '' : '−'}2^${LIMITS.maxRangeBoundBits} (LIMITS.maxRangeBoundBits)`, `use bounds within ±2^${LIMITS.maxRangeBoundBits}`)
+      }
       if (spec.max < spec.min) badDraw(`${path}.max`, `max ${spec.max} is below min ${spec.min}`, 'swap them or fix the bounds')
       const width = spec.max - spec.min + 1n
       if (width > 1n << BigInt(LIMITS.maxRangeWidthBits)) badDraw(`${path}.max`, `range width ${width} is over 2^${LIMITS.maxRangeWidthBits}`, 'narrow the range')

@@ -34,14 +34,22 @@ export const base64 = v.pipe(text(), v.regex(BASE64_RE, base64Message))
 /** A canonical decimal integer string (for values past 2^53). */
 export const decimal = pattern(DECIMAL_RE, 'a canonical decimal integer string')
 
+/** Most characters of a `range` bound: a sign and the 78 digits of 2^256. */
+const RANGE_BOUND_CHARS = 1 + (2n ** BigInt(LIMITS.maxRangeBoundBits)).toString().length
+
 /**
  * A canonical decimal integer string, read as a bigint; published as {@link decimal} (a pipe is
  * published from its last schema on: the last step, which accepts the bigint, says so).
  */
 export const bigDecimal = v.pipe(
   decimal,
+  // At most 79 characters (2^256 has 78 digits), before BigInt reads them (docs/spec.md, range).
+  v.maxLength(
+    RANGE_BOUND_CHARS,
+    message('LIMIT_EXCEEDED', (t) => `an integer of ${(t as string).length} characters, over ${RANGE_BOUND_CHARS} (|min|, |max| ≤ 2^${LIMITS.maxRangeBoundBits}: LIMITS.maxRangeBoundBits)`, `use bounds within ±2^${LIMITS.maxRangeBoundBits}`),
+  ),
   v.rawTransform<string, bigint>(({ dataset }) => BigInt(dataset.value)),
-  publishedAs(v.custom<bigint>(() => true), decimal),
+  publishedAs(v.custom<bigint>(() => true), v.pipe(decimal, v.maxLength(RANGE_BOUND_CHARS))),
 )
 
 /** A 0-based position or a sequence number. */

@@ -72,7 +72,7 @@ describe('protocol v2: a mixed draw', () => {
     // Found by fuzzing: the commitment cannot know the chain's genesis and period, so only verify sees it.
     const { proof: base, trust } = await mixedProof()
     const round = 2 ** 52
-    const { commitment, cid } = commit({ beacon: base.commitment.beacon, target: 8, after: { sequence: 6, block: CHAIN[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'mixed', drand: { chain: DRAND.hash, round } })
+    const { commitment, cid } = commit({ beacon: base.commitment.beacon as string, target: 8, after: { sequence: 6, block: CHAIN[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'mixed', drand: { chain: DRAND.hash, round } })
     const drand = { round, signature: signRound(DRAND_KEY, round), timestamps: [bytesToBase64(BLOCK_TSA.issue(CID.parse(TARGET.cid).multihash.digest))] }
     const proof = { ...drawFromBlock(commitment, PEOPLE, TARGET, { drand }), chain: base.chain, timestamps: [bytesToBase64(COMMIT_TSA.issue(CID.parse(cid).multihash.digest))] }
     const r = await verify(proof, trust)
