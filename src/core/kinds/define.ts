@@ -58,7 +58,7 @@ export interface KindRules<S, J> {
   validateCommit?(spec: S, participantCount: number, path: string): void
   /** See {@link DrawKind.checkEntries}. */
   checkEntries?(spec: S, rows: readonly { readonly index: number; readonly entry: string }[], full: boolean): string | undefined
-  /** See {@link DrawKind.carried} (kinds without participants: bounds `verify`'s work by the proof's size). */
+  /** See {@link DrawKind.carried} (bounds `verify`'s work by the proof's size where the carried list does not). */
   carried?(spec: S, claimed: J | undefined): string | undefined
   /** See {@link DrawKind.outcomeBytesFloor}. */
   outcomeBytesFloor?(spec: S, count: number, entryBytes: number): number

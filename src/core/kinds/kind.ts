@@ -322,9 +322,11 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
   /** The declared shape of the proof's `outcome` for this kind (as {@link DrawKind.drawShape}). */
   readonly outcomeShape: GenericSchema
   /**
-   * For `participants: 'none'`: why the claimed outcome (`undefined` when it is of another kind) is
-   * not of the size the spec draws, or undefined. `verify` refuses before recomputing, so its work
-   * stays bounded by the proof's own size. (Kinds with participants are bounded by the carried list.)
+   * Why the claimed outcome (`undefined` when it is of another kind) is not of the size the spec
+   * draws, or undefined. `verify` refuses before recomputing, so its work stays bounded by the proof's
+   * own size. For `participants: 'none'`; and for a kind whose winners-only proofs may reveal fewer
+   * entries than the work (`preference-lottery`: its outcome ranks every application). Kinds with
+   * participants are otherwise bounded by the carried list.
    */
   carried?(spec: S, claimed: J | undefined): string | undefined
   /** The first difference between the recomputed and the claimed outcome (check `outcome`), or undefined. */

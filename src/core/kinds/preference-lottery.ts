@@ -201,6 +201,13 @@ export const preferenceLotteryKind = defineKind({
   rules: {
     validate: validatePreferences,
     checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
+    // The outcome ranks every application: a proof carries the claimed size before verify ranks it
+    // (a winners-only proof may reveal no entry, so the revealed entries bound nothing).
+    carried(spec, claimed) {
+      const n = spec.types.reduce((a, t) => a + t[spec.features.length]!, 0)
+      const carried = claimed?.order.length ?? 0
+      return carried === n ? undefined : `the commitment ranks ${n} application(s) but the proof's outcome carries ${carried}`
+    },
     compare(e, c) {
       const d = compareIndices('the global rank', e.order, c.order)
       if (d !== undefined) return d

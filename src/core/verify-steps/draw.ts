@@ -89,8 +89,9 @@ function checkOutcome(commitment: Commitment, proof: Proof, seed: Uint8Array, en
  * Recomputing an outcome costs time and memory in the size the commitment claims (n participants, k
  * winners, m values). The claim is untrusted: before any such work, the proof must carry data of that
  * size (a full disclosure: exactly `participants.count` entries, whatever the kind; a winners-only proof:
- * the kind's number of winners, or at most it; what the kind's `carried` asks for a kind without
- * participants), so the work stays bounded by the proof's own size. Returns why not (and, for a
+ * the kind's number of winners, or at most it, and what the kind's `carried` asks of its outcome (a
+ * kind without participants; a kind whose outcome ranks every entry), so the work stays bounded by the
+ * proof's own size. Returns why not (and, for a
  * winners-only proof revealing the wrong number, the `revealed-winners` detail), or undefined.
  */
 function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: AnyDrawKind): { why: string; revealed?: string } | undefined {
@@ -101,7 +102,10 @@ function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: Any
     const why = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
     return why === undefined ? undefined : { why }
   }
+  const claimed = proof.outcome.kind === kind.name ? proof.outcome : undefined
+  const outcomeWhy = kind.carried?.(d, claimed)
   if (p === undefined) return { why: 'the proof carries no participants section' }
+  if (outcomeWhy !== undefined && p.disclosure !== 'full') return { why: outcomeWhy }
   if (p.disclosure === 'full') return p.entries.length === n ? undefined : { why: `the commitment claims ${n} participants but the proof carries ${p.entries.length}` }
   if (kind.winnersOnly === undefined) return { why: `a ${d.kind} draw needs every entry` }
   const count = kind.winnersOnly.count(d)

@@ -159,6 +159,16 @@ describe('preference-lottery kind', () => {
     expect(failed(await verify(proof, ENGINE_ONLY))).toEqual([])
   })
 
+  it('a winners-only proof must carry the whole ranking before verify ranks the claimed applications', async () => {
+    // Found by fuzzing: a forged private commitment claiming 1,000,000 applications, revealing none and
+    // carrying an empty outcome, made verify rank them all (4.6 to 6.1 s, 570 MB) before outcome failed.
+    const proof = proofOf(draw, participants, true)
+    const n = (proof.outcome as PreferenceLotteryOutcomeJson).order.length
+    const r = await verify(tampered<{ order: number[] }>(proof, (x) => x.order.pop()), ENGINE_ONLY)
+    expect(failed(r)).toContain('outcome')
+    expect(r.checks.find((c) => c.name === 'outcome')?.detail).toBe(`the commitment ranks ${n} application(s) but the proof's outcome carries ${n - 1}: the outcome is not recomputed`)
+  })
+
   it('tampering: a reordered rank, a shortened ranked list or a moved winner fails outcome', async () => {
     const proof = proofOf(draw, participants)
     const swap = await verify(tampered<{ order: number[] }>(proof, (x) => ([x.order[0], x.order[1]] = [x.order[1]!, x.order[0]!])), ENGINE_ONLY)
