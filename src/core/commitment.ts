@@ -297,7 +297,7 @@ export function checkParticipantsShape(draw: DrawSpecBase, list: readonly unknow
 export function describeCommitment(commitment: Commitment, kinds: DrawKinds = DEFAULT_DRAW_KINDS): CommitResult {
   const bytes = encodeCommitment(commitment, kinds)
   if (bytes.length > LIMITS.maxCommitmentBytes) {
-    throw new LimitExceededError('LIMIT_EXCEEDED', `the commitment encodes to ${bytes.length} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'shorten the label or the range bounds', { path: '$' })
+    throw new LimitExceededError('LIMIT_EXCEEDED', `the commitment encodes to ${bytes.length} bytes, over the limit maxCommitmentBytes = ${LIMITS.maxCommitmentBytes}`, 'shorten the label, or commit fewer distinct types (a sortition pool, allocation columns)', { path: '$' })
   }
   return {
     commitment,

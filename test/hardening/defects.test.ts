@@ -3,7 +3,7 @@
  * Each test failed before its fix.
  */
 import { describe, expect, it } from 'vitest'
-import { commit, parseCommitment } from '../../src/core/commitment.js'
+import { commit, describeCommitment, parseCommitment } from '../../src/core/commitment.js'
 import { drawFromBlock } from '../../src/core/draw.js'
 import { encodeBlock, blockCid, parseBlock } from '../../src/core/block.js'
 import { LIMITS } from '../../src/core/limits.js'
@@ -52,9 +52,14 @@ describe('CID text is bounded before decoding (base58/base36 decoding is quadrat
 })
 
 describe('commitment size is bounded (maxCommitmentBytes)', () => {
-  it('commit refuses a commitment over the limit (huge range bounds)', () => {
+  it('commit refuses a commitment over the limit (its encoding is measured whatever made it large)', () => {
+    // Range bounds of 530,000 digits once reached it through commit(); they are now refused first
+    // (maxRangeBoundBits), so the encoding's own check is exercised on the commitment commit() describes.
     const big = 10n ** 530_000n // each bound over 512 KiB: the commitment over maxCommitmentBytes (1 MiB)
-    expect(() => commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, draw: { kind: 'range', min: -big, max: -big + 10n, count: 1, distinct: false } })).toThrow(/maxCommitmentBytes/)
+    expect(() => commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, draw: { kind: 'range', min: -big, max: -big + 10n, count: 1, distinct: false } })).toThrow(expect.objectContaining({ code: 'INVALID_DRAW', path: '$.draw.min' }))
+    const { commitment } = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, draw: { kind: 'range', min: 0n, max: 10n, count: 1, distinct: false } })
+    const huge = { ...commitment, draw: { kind: 'range', min: -big, max: -big + 10n, count: 1, distinct: false } } as typeof commitment
+    expect(() => describeCommitment(huge)).toThrow(/maxCommitmentBytes/)
   })
   it('parseCommitment refuses text over the limit before decoding it', () => {
     const p = validProof()
