@@ -79,7 +79,16 @@ export async function checkDrandSources(input: DrandStepInput): Promise<DrandSte
     notes.push('drand-signature and source-order were not run because the drand chain is not trusted or the round is not the committed one')
     return { checks, notes }
   }
-  const signed = await checkRoundSignature(chain, carried)
+  let signed: boolean
+  try {
+    signed = await checkRoundSignature(chain, carried)
+  } catch (err) {
+    // The verifier's own trust material (checked where it is used: decoding every trusted key up front
+    // would load BLS12-381 into every verify): an invalid option, not a property of the proof.
+    if (!(err instanceof InvalidInputError) || err.code !== 'INVALID_PUBLIC_KEY') throw err
+    checks.push(check('policy', false, `the verification options are invalid: the trusted drand chain ${chain.label ?? chain.hash}'s public key is not a valid G2 point (pin the chain's public key exactly as its /info serves it)`))
+    return { checks, notes }
+  }
   checks.push(check('drand-signature', signed, signed ? `round ${carried.round}'s BLS signature verifies under the chain's public key (round due ${formatUnixTime(due)})` : `the signature carried for round ${carried.round} does not verify under the chain's public key: it is not the round drand published`))
 
   // source-order: block N, and the commitment, were time-stamped before round R was due.

@@ -14,7 +14,7 @@ import { commit } from '../../../src/core/commitment.js'
 import { DEFAULT_TIMESTAMP_AUTHORITIES } from '../../../src/core/timestamp/defaults.js'
 import { deriveSeed } from '../../../src/core/seed.js'
 import { describeVerdict } from '../../../src/core/verdict.js'
-import { DRAND_QUICKNET, roundTime } from '../../../src/core/drand/chain.js'
+import { chainHashOf, DRAND_QUICKNET, roundTime } from '../../../src/core/drand/chain.js'
 import { drawFromBlock } from '../../../src/core/draw.js'
 import { signRound } from '../../../src/core/drand/beacon.js'
 import { verify } from '../../../src/core/verify.js'
@@ -78,6 +78,20 @@ describe('protocol v2: a mixed draw', () => {
     const r = await verify(proof, trust)
     expect(failed(r)).toEqual(['drand-round'])
     expect(r.checks.find((c) => c.name === 'drand-round')?.detail).toBe(`the commitment names round ${round}, due past 2^53 s on drand chain ${DRAND.label ?? DRAND.hash}: no such round is ever published`)
+  })
+
+  it('a trusted drand chain whose public key is not a G2 point fails policy by name (it was an internal failure)', async () => {
+    // The verifier's own trust material, consistent with its hash but not a curve point: checked where it is used.
+    const { proof: base, trust } = await mixedProof()
+    const info = { ...DRAND, publicKey: 'a'.repeat(192) }
+    const bad = { ...info, hash: chainHashOf(info) }
+    const { commitment, cid } = commit({ beacon: base.commitment.beacon as string, target: 8, after: { sequence: 6, block: CHAIN[6]!.cid }, participants: PEOPLE, draw: { kind: 'pick', count: 2 }, label: 'mixed', drand: { chain: bad.hash, round: ROUND } })
+    const drand = { round: ROUND, signature: signRound(DRAND_KEY, ROUND), timestamps: [bytesToBase64(BLOCK_TSA.issue(CID.parse(TARGET.cid).multihash.digest))] }
+    const proof = { ...drawFromBlock(commitment, PEOPLE, TARGET, { drand }), chain: base.chain, timestamps: [bytesToBase64(COMMIT_TSA.issue(CID.parse(cid).multihash.digest))] }
+    const r = await verify(proof, { trust: { ...trust.trust, drandChains: [bad] } })
+    expect(r.checks.some((c) => c.name === 'internal')).toBe(false)
+    expect(failed(r)).toEqual(['policy'])
+    expect(r.checks.find((c) => c.name === 'policy')?.detail).toBe(`the verification options are invalid: the trusted drand chain ${bad.label ?? bad.hash}'s public key is not a valid G2 point (pin the chain's public key exactly as its /info serves it)`)
   })
 
   it('an untrusted drand chain fails drand-chain-trusted (the default list is quicknet only)', async () => {
