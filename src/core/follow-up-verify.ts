@@ -26,23 +26,17 @@ const DEPTH = new WeakMap<object, number>()
 /** The link rule of each follow-up kind: the first problem, or undefined. */
 type LinkRule = (spec: never, follow: { commitment: Commitment; proof: Proof }, original: { commitment: Commitment; proof: Proof }) => string | undefined
 
-const LINKS: Record<string, LinkRule> = {
-  'panel-replacement': panelReplacementLink as LinkRule,
-  reroll: rerollLink as LinkRule,
-  'weighted-reroll': rerollLink as LinkRule,
-}
-
 /**
- * The kinds each follow-up kind may follow (its link rule refuses any other): checked on the carried
- * original's claimed kind before it is verified, so that no work is spent on an original whose link
- * cannot hold. This bounds nesting by kind: a panel replacement follows a `panel`, never another
- * follow-up, so a proof carries at most two sortition plans (the replacement's and its original's);
- * re-roll chains are of `pick` (`weighted`) draws.
+ * Each follow-up kind: its link rule; the kinds it may follow (its link rule refuses any other),
+ * checked on the carried original's claimed kind before that is verified, so that no work is spent on
+ * an original whose link cannot hold (this bounds nesting by kind: a panel replacement follows a
+ * `panel`, never another follow-up, so a proof carries at most two sortition plans; re-roll chains are
+ * of `pick` (`weighted`) draws); and what its messages call it.
  */
-const FOLLOWS: Record<string, readonly string[]> = {
-  'panel-replacement': ['panel'],
-  reroll: ['pick', 'reroll'],
-  'weighted-reroll': ['weighted', 'weighted-reroll'],
+const FOLLOW_UPS: Record<string, { readonly link: LinkRule; readonly follows: readonly string[]; readonly noun: string }> = {
+  'panel-replacement': { link: panelReplacementLink as LinkRule, follows: ['panel'], noun: 'replacement' },
+  reroll: { link: rerollLink as LinkRule, follows: ['pick', 'reroll'], noun: 're-roll' },
+  'weighted-reroll': { link: rerollLink as LinkRule, follows: ['weighted', 'weighted-reroll'], noun: 're-roll' },
 }
 
 /** The draw kind a carried original claims (`original.commitment.draw.kind`), read without trusting its shape. */
@@ -55,9 +49,16 @@ function claimedKind(carried: unknown): unknown {
   }
 }
 
+/** True when both commitments are over the same committed participants: root, count and salting. */
+function sameParticipants(a: Commitment, b: Commitment): boolean {
+  const x = a.participants
+  const y = b.participants
+  return x?.root === y?.root && x?.count === y?.count && x?.salted === y?.salted
+}
+
 /** Is `kind` a follow-up kind (its draw names the draw it follows)? */
 export function isFollowUpKind(kind: string): boolean {
-  return kind in LINKS
+  return kind in FOLLOW_UPS
 }
 
 /**
@@ -84,10 +85,11 @@ export async function checkFollowUp<O extends object>(proof: Proof, commitment: 
     checks.push(check('follow-up-link', false, 'not checked: the original proof was not verified'))
     return
   }
+  const kind = FOLLOW_UPS[draw.kind]!
   const claimed = claimedKind(carried)
-  if (typeof claimed !== 'string' || !FOLLOWS[draw.kind]!.includes(claimed)) {
+  if (typeof claimed !== 'string' || !kind.follows.includes(claimed)) {
     const what = typeof claimed === 'string' ? `a ${JSON.stringify(claimed).slice(0, 40)} draw` : 'no draw kind'
-    checks.push(check('follow-up-original', false, `not verified: a ${draw.kind} follows a ${FOLLOWS[draw.kind]!.join(' or ')} draw, and the carried original claims ${what}`))
+    checks.push(check('follow-up-original', false, `not verified: a ${draw.kind} follows a ${kind.follows.join(' or ')} draw, and the carried original claims ${what}`))
     checks.push(check('follow-up-link', false, 'not checked: the original proof was not verified'))
     return
   }
@@ -106,6 +108,9 @@ export async function checkFollowUp<O extends object>(proof: Proof, commitment: 
     (r.commitment.target !== follows.target ? `the follow-up names the original target ${follows.target}, the original commitment has ${r.commitment.target}` : undefined) ??
     (commitment.target <= r.commitment.target ? `the follow-up's target block ${commitment.target} is not later than the original's ${r.commitment.target}` : undefined) ??
     (commitment.beacon !== r.commitment.beacon ? `the follow-up uses beacon ${commitment.beacon}, the original ${r.commitment.beacon}` : undefined) ??
-    LINKS[draw.kind]!(draw as never, { commitment, proof }, original)
+    // The same people: a list with other people in the places left (the same counts, its own root) would
+    // let whoever commits the follow-up choose who takes them.
+    (!sameParticipants(commitment, r.commitment) ? `the ${kind.noun} is not over the same committed participants (root, count and salting) as the draw it follows: commit it over that draw's list (and, for a private list, its secret)` : undefined) ??
+    kind.link(draw as never, { commitment, proof }, original)
   checks.push(check('follow-up-link', problem === undefined, problem ?? `follows commitment ${follows.commitment} (block ${follows.target}) at the later block ${commitment.target}: ${follows.dropped.length} dropped, the rest kept as the original proof shows them`))
 }

@@ -61,13 +61,14 @@ export async function checkDrandSources(input: DrandStepInput): Promise<DrandSte
   const carried = proof.drand
   // The committed round's due time on the trusted chain: a round due past 2^53 s is never published.
   const due = chain === undefined ? undefined : dueTime(chain, committed.round)
-  const roundOk = carried !== undefined && carried.round === committed.round && (chain === undefined || due !== undefined)
+  const neverDue = chain !== undefined && due === undefined
+  const roundOk = carried !== undefined && carried.round === committed.round && !neverDue
   checks.push(
     check(
       'drand-round',
       roundOk,
-      chain !== undefined && due === undefined
-        ? `the commitment names round ${committed.round}, due past 2^53 s on drand chain ${chain.label ?? chain.hash}: no such round is ever published`
+      neverDue
+        ? `the commitment names round ${committed.round}, due past 2^53 s on drand chain ${chain!.label ?? chain!.hash}: no such round is ever published`
         : carried === undefined
           ? `the proof carries no drand round; the commitment names round ${committed.round}`
           : carried.round === committed.round

@@ -1,8 +1,8 @@
 /**
  * The link rule of a `panel-replacement` (check `follow-up-link`, docs/spec.md, Panel replacements):
- * the original is a `panel` over the same committed participants (root, count and salting), of the same
- * composition and household rule, the dropped were its members, the kept are the rest, and each kept
- * member's entry is the one the original proof shows.
+ * the original is a `panel` of the same composition and household rule, the dropped were its members,
+ * the kept are the rest, and each kept member's entry is the one the original proof shows. (That both
+ * are over the same committed participants is checked for every follow-up: `follow-up-verify.ts`.)
  *
  * @module
  */
@@ -17,11 +17,6 @@ export function panelReplacementLink(spec: PanelReplacementSpec, follow: { commi
   const o = original.commitment.draw as PanelSpec
   if (o.kind !== 'panel') return `the original draw is a ${String(o.kind)}, not a panel`
   const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
-  // The same people: without it, a list with the same per-type counts but other people in the free
-  // places (its own root) would let whoever commits the replacement choose who can fill the seats.
-  const a = follow.commitment.participants
-  const b = original.commitment.participants
-  if (a?.root !== b?.root || a?.count !== b?.count || a?.salted !== b?.salted) return 'the replacement is not over the same committed participants (root, count and salting) as the original panel: it must be committed over the original\'s participants file (and, for a private list, its secret)'
   if (spec.k !== o.k || !same(spec.features, o.features) || !same(spec.types, o.types)) return 'the panel size, features, quotas or per-type counts differ from the original\'s'
   if (!same(spec.households ?? null, o.households ?? null)) return 'the household rule differs from the original\'s'
   const members = (original.proof.outcome as PanelOutcomeJson).members

@@ -167,6 +167,11 @@ function validatePreferences(spec: Spec, n: number, path: string): void {
   if (setAside > spec.units) badDraw(`${path}.units`, `the categories set aside ${setAside} units, more than the ${spec.units} in all`, 'raise units or lower the set-asides')
 }
 
+/** The applications a spec ranks: its types' counts (its committed participants). */
+function applications(spec: { readonly features: readonly unknown[]; readonly types: readonly (readonly number[])[] }): number {
+  return spec.types.reduce((a, t) => a + t[spec.features.length]!, 0)
+}
+
 /**
  * The `preference-lottery` kind.
  * @category Allocation
@@ -197,14 +202,14 @@ export const preferenceLotteryKind = defineKind({
       general: { units: o.general.units, winners: rows(o.general.winners, rankOf, entry) },
     }
   },
-  winnersOnly: { count: (spec) => Math.min(spec.units, spec.types.reduce((a, t) => a + t[spec.features.length]!, 0)), winners: (o) => [...o.categories.flatMap((c) => c.winners), ...o.general.winners], upTo: true },
+  winnersOnly: { count: (spec) => Math.min(spec.units, applications(spec)), winners: (o) => [...o.categories.flatMap((c) => c.winners), ...o.general.winners], upTo: true },
   rules: {
     validate: validatePreferences,
     checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
     // The outcome ranks every application: a proof carries the claimed size before verify ranks it
     // (a winners-only proof may reveal no entry, so the revealed entries bound nothing).
     carried(spec, claimed) {
-      const n = spec.types.reduce((a, t) => a + t[spec.features.length]!, 0)
+      const n = applications(spec)
       const carried = claimed?.order.length ?? 0
       return carried === n ? undefined : `the commitment ranks ${n} application(s) but the proof's outcome carries ${carried}`
     },

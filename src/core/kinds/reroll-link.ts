@@ -1,9 +1,9 @@
 /**
  * The link between a re-roll and the draw it follows (docs/spec.md, Re-rolls): {@link rerollLink} is the
  * rule `verify` checks
- * (`follow-up-link`): the followed draw is a `pick` (`weighted`) or a re-roll of the same kind, over the
- * same committed participants; every declined index was one of its winners; `winners`, `past` and
- * `ranking` are what it says.
+ * (`follow-up-link`): the followed draw is a `pick` (`weighted`) or a re-roll of the same kind; every
+ * declined index was one of its winners; `winners`, `past` and `ranking` are what it says. (That both
+ * are over the same committed participants is checked for every follow-up: `follow-up-verify.ts`.)
  *
  * @module
  */
@@ -13,12 +13,9 @@ import { followedState, rerollKindOf } from './reroll-draw.js'
 import type { RerollSpec, WeightedRerollSpec } from './reroll.js'
 
 /** The first problem of the link between a re-roll and the draw it follows, or undefined. */
-export function rerollLink(spec: RerollSpec | WeightedRerollSpec, follow: { commitment: Commitment; proof: Proof }, original: { commitment: Commitment; proof: Proof }): string | undefined {
+export function rerollLink(spec: RerollSpec | WeightedRerollSpec, _follow: { commitment: Commitment; proof: Proof }, original: { commitment: Commitment; proof: Proof }): string | undefined {
   const o = original.commitment.draw as { readonly kind: string }
   if (rerollKindOf(o.kind) !== spec.kind) return `a ${spec.kind} cannot follow a ${o.kind} draw`
-  const a = follow.commitment.participants
-  const b = original.commitment.participants
-  if (a?.root !== b?.root || a?.count !== b?.count || a?.salted !== b?.salted) return 'the re-roll is not over the same committed participants (root, count and salting) as the draw it follows'
   const state = followedState(o, original.proof.seed, original.proof.outcome)
   const strangers = spec.follows.dropped.filter((i) => !state.winners.includes(i))
   if (strangers.length > 0) return `declined participant(s) ${strangers.join(', ')} were not winners of the draw it follows`

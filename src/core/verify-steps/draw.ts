@@ -98,15 +98,12 @@ function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: Any
   const d = commitment.draw
   const n = commitment.participants?.count ?? 0
   const p = proof.participants
-  if (kind.participants === 'none') {
-    const why = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
-    return why === undefined ? undefined : { why }
-  }
-  const claimed = proof.outcome.kind === kind.name ? proof.outcome : undefined
-  const outcomeWhy = kind.carried?.(d, claimed)
+  // What the kind asks of its outcome (every full disclosure is bounded by its entries instead).
+  const carried = kind.carried?.(d, proof.outcome.kind === kind.name ? proof.outcome : undefined)
+  if (kind.participants === 'none') return carried === undefined ? undefined : { why: carried }
   if (p === undefined) return { why: 'the proof carries no participants section' }
-  if (outcomeWhy !== undefined && p.disclosure !== 'full') return { why: outcomeWhy }
   if (p.disclosure === 'full') return p.entries.length === n ? undefined : { why: `the commitment claims ${n} participants but the proof carries ${p.entries.length}` }
+  if (carried !== undefined) return { why: carried }
   if (kind.winnersOnly === undefined) return { why: `a ${d.kind} draw needs every entry` }
   const count = kind.winnersOnly.count(d)
   const revealed = p.revealed.length
