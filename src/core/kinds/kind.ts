@@ -254,6 +254,11 @@ export interface DrawKind<S extends DrawSpecBase, R extends OutcomeBase, J exten
      * with the recomputed winners. The recomputation must stay bounded by `validate`'s limits.
      */
     readonly upTo?: boolean
+    /**
+     * With `upTo`: the fewest winners the spec can draw, whatever the seed (default 0). A proof revealing
+     * fewer is refused before recomputing, so that a claimed size the proof does not carry costs no work.
+     */
+    fewest?(spec: S): number
   }
   /**
    * Optional: the fewest bytes the kind's outcome for `spec` takes in a serialized proof of `count`

@@ -228,7 +228,7 @@ export const stagesKind = defineKind({
     return { kind: 'stages', stages: results.map((r, i) => ({ name: spec.stages[i]!.name, eligible: r.eligible, target: r.target, winners: r.winners })) }
   },
   toJson: (o, entry) => ({ kind: 'stages', stages: o.stages.map((s) => ({ name: s.name, eligible: s.eligible, target: s.target, winners: rankedRows(s.winners, entry) })) }),
-  winnersOnly: { count: (spec) => stageMaxima(spec).reduce((a, b) => a + b, 0), winners: (o) => o.stages.flatMap((s) => s.winners), upTo: true },
+  winnersOnly: { count: (spec) => stageMaxima(spec).reduce((a, b) => a + b, 0), fewest: (spec) => stageMinima(spec).reduce((a, b) => a + b, 0), winners: (o) => o.stages.flatMap((s) => s.winners), upTo: true },
   rules: {
     validate: validateStages,
     checkEntries: (spec, rows, full) => columnsEntriesProblem(spec, rows, full),
@@ -339,12 +339,31 @@ function rules(spec: Spec): StageRule[] {
   })
 }
 
+/** Per stage: the entries that pass its filter (`n_s`), before earlier winners are excluded. */
+function stagePassing(spec: Spec): { rule: StageRule; passing: number }[] {
+  const counts = typeCounts(spec)
+  return rules(spec).map((rule) => ({ rule, passing: counts.reduce((a, n, t) => a + (rule.eligible[t] === true ? n : 0), 0) }))
+}
+
+/** A stage's winners for `e` eligible entries: `min(target(e), e)`, non-decreasing in `e`. */
+const stageWinners = (rule: StageRule, e: number): number => Math.min(stageTarget(rule.count, e), e)
+
 /** The most winners each stage can have: its count for every entry that passes its filter. */
 export function stageMaxima(spec: Spec): number[] {
-  const counts = typeCounts(spec)
-  return rules(spec).map((r) => {
-    const passing = counts.reduce((a, n, t) => a + (r.eligible[t] === true ? n : 0), 0)
-    return Math.min(stageTarget(r.count, passing), passing)
+  return stagePassing(spec).map(({ rule, passing }) => stageWinners(rule, passing))
+}
+
+/**
+ * The fewest winners each stage can have, whatever the seed: its count for `max(0, n_s − M_s)` eligible
+ * entries, `M_s` the most winners of the stages before it (at most that many of its `n_s` were taken
+ * earlier). A winners-only proof must reveal at least their sum (docs/spec.md, Stages).
+ */
+export function stageMinima(spec: Spec): number[] {
+  let before = 0
+  return stagePassing(spec).map(({ rule, passing }) => {
+    const fewest = stageWinners(rule, Math.max(0, passing - before))
+    before += stageWinners(rule, passing)
+    return fewest
   })
 }
 

@@ -108,6 +108,8 @@ function claimExceedsCarriedData(commitment: Commitment, proof: Proof, kind: Any
   const count = kind.winnersOnly.count(d)
   const revealed = p.revealed.length
   if (kind.winnersOnly.upTo === true) {
+    const fewest = kind.winnersOnly.fewest?.(d) ?? 0
+    if (revealed < fewest) return { why: `the proof reveals ${revealed} entries where the commitment draws at least ${fewest} winner(s)`, revealed: `the commitment draws at least ${fewest} winner(s) but the proof reveals ${revealed}: the outcome is not recomputed` }
     return revealed <= count ? undefined : { why: `the proof reveals ${revealed} entries where the commitment draws at most ${count} winner(s)`, revealed: `the commitment draws at most ${count} winner(s) but the proof reveals ${revealed}: the outcome is not recomputed` }
   }
   return revealed === count ? undefined : { why: `the proof reveals ${revealed} entries where the commitment draws ${count} winner(s)`, revealed: `the commitment draws ${count} winner(s) but the proof reveals ${revealed}: the revealed entries are not exactly the winners, and the outcome is not recomputed` }

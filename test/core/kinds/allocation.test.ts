@@ -10,6 +10,9 @@ import type { StagesOutcomeJson } from '../../../src/core/kinds/index.js'
 import type { PreferenceLotteryOutcomeJson } from '../../../src/core/kinds/index.js'
 import type { PreferenceCategoryInput } from '../../../src/core/kinds/index.js'
 import { stagesKind } from '../../../src/core/kinds/index.js'
+import { stageMaxima, stageMinima } from '../../../src/core/kinds/stages.js'
+import { streamFromSeed } from '../../../src/core/random/stream.js'
+import fc from 'fast-check'
 import { stagesDraw } from '../../../src/core/kinds/index.js'
 import { preferenceLotteryKind } from '../../../src/core/kinds/index.js'
 import { preferenceLotteryDraw } from '../../../src/core/kinds/index.js'
@@ -103,6 +106,52 @@ describe('stages kind', () => {
     j.participants.revealed[0]!.entry = e.includes('degree=advanced') ? e.replace('degree=advanced', 'degree=bachelor') : e.replace('degree=bachelor', 'degree=advanced')
     const r = await verify(j, ENGINE_ONLY)
     expect(failed(r)).toContain('participants')
+  })
+
+  it('a winners-only proof must reveal at least the fewest winners the stages can draw, or nothing is recomputed', async () => {
+    // Found by fuzzing: a forged private commitment whose first stage draws half of 1,000,000 claimed
+    // entries, revealing none, made verify draw every stage and name 500,000 winners (about 1 s and
+    // 240 MB) before outcome failed. The stages draw 20 of 80, then 8 of the 27 advanced degrees less
+    // those already taken (at most 20): at least 20 + 7 winners, at most 28.
+    expect([stageMinima(draw), stageMaxima(draw)]).toEqual([[20, 7], [20, 8]])
+    const proof = proofOf(draw, participants, true)
+    const short = JSON.parse(JSON.stringify(proof)) as { participants: { revealed: unknown[] } }
+    short.participants.revealed.splice(26)
+    const r = await verify(short, ENGINE_ONLY)
+    expect(failed(r)).toEqual(['outcome', 'revealed-winners'])
+    expect(r.checks.find((c) => c.name === 'outcome')?.detail).toBe('the proof reveals 26 entries where the commitment draws at least 27 winner(s): the outcome is not recomputed')
+    expect(r.checks.find((c) => c.name === 'revealed-winners')?.detail).toBe('the commitment draws at least 27 winner(s) but the proof reveals 26: the outcome is not recomputed')
+  })
+
+  it('every seed draws between the fewest and the most winners per stage (property)', () => {
+    const values = ['a', 'b', 'c']
+    const stage = fc.record({
+      method: fc.constantFrom('pick' as const, 'weighted' as const),
+      count: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.record({ fraction: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 5, max: 9 })), rounding: fc.constantFrom('down' as const, 'up' as const, 'nearest' as const) })),
+      where: fc.subarray(values, { minLength: 1 }),
+    })
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...values), { minLength: 1, maxLength: 40 }), fc.array(stage, { minLength: 1, maxLength: 5 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (column, stages, seed) => {
+        const pool = makePool(['x'], column.map((x, i) => ({ id: `p${i}`, values: [x] })))
+        const present = [...new Set(column)]
+        const inputs: StageInput[] = stages.map((s, i) => ({
+          name: `s${i}`,
+          method: s.method,
+          count: typeof s.count === 'number' ? s.count : { fraction: s.count.fraction, rounding: s.count.rounding },
+          where: { x: s.where.filter((v) => present.includes(v)).length > 0 ? s.where.filter((v) => present.includes(v)) : present },
+          ...(s.method === 'weighted' ? { weightBy: 'x', weights: Object.fromEntries(present.map((v, j) => [v, j + 1])) } : {}),
+        }))
+        const d = stagesDraw(pool, inputs).draw
+        const o = stagesKind.compute(streamFromSeed(seed), d, { participants: [] } as never)
+        const lo = stageMinima(d)
+        const hi = stageMaxima(d)
+        o.stages.forEach((s, i) => {
+          expect(s.winners.length).toBeGreaterThanOrEqual(lo[i]!)
+          expect(s.winners.length).toBeLessThanOrEqual(hi[i]!)
+        })
+      }),
+      { seed: 2211, numRuns: 300 },
+    )
   })
 
   it('fraction counts, rounding and a pick stage; the spec round-trips through parseCommitment', () => {
