@@ -16,9 +16,9 @@ import { LANGUAGES } from './messages.js'
 import type { PageHashRequest, WorkerMessage } from './model.js'
 import { $, h, t, untrusted } from './page-dom.js'
 import { renderError } from './render.js'
-import { cancel, last, startWorker, verifyProof } from './run.js'
+import { cancel, isLatest, last, newInput, startWorker, verifyProof } from './run.js'
 import { customSettings } from './settings.js'
-import { fillPanel, fromLink, panelStatus } from './trust-panel.js'
+import { errorText, fillPanel, fromLink, panelStatus } from './trust-panel.js'
 
 /** Puts the page's static text in its language, and the language links (`?lang=`, keeping the rest of the link). */
 function applyLanguage(): void {
@@ -43,15 +43,28 @@ function applyLanguage(): void {
 // ---------------------------------------------------------------------------------------------
 // inputs
 
+// Each input first replaces the one before (newInput: its run stopped, its verdict cleared); one that
+// reads before verifying checks, after each await, that no later input replaced it meanwhile.
+
 async function checkFile(file: File): Promise<void> {
+  const input = newInput()
   if (file.size > LIMITS.maxProofBytes) {
     renderError(t.ui.tooBig(file.name, file.size, LIMITS.maxProofBytes))
     return
   }
-  verifyProof(new Uint8Array(await file.arrayBuffer()), t.ui.file(file.name))
+  let bytes: Uint8Array
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer())
+  } catch (err) {
+    // a folder dropped instead of a file, or a file that changed or vanished since it was picked
+    if (isLatest(input)) renderError(t.ui.readFailed(file.name, errorText(err)))
+    return
+  }
+  if (isLatest(input)) verifyProof(bytes, t.ui.file(file.name))
 }
 
 async function checkUrl(raw: string): Promise<void> {
+  const input = newInput()
   let url: URL
   try {
     url = new URL(raw, location.href)
@@ -71,8 +84,9 @@ async function checkUrl(raw: string): Promise<void> {
     if (length > LIMITS.maxProofBytes) throw new Error(`the proof is ${length} bytes, over the limit`)
     const bytes = new Uint8Array(await res.arrayBuffer())
     if (bytes.length > LIMITS.maxProofBytes) throw new Error(`the proof is ${bytes.length} bytes, over the limit`)
-    verifyProof(bytes, url.href)
+    if (isLatest(input)) verifyProof(bytes, url.href)
   } catch (err) {
+    if (!isLatest(input)) return
     $('source').textContent = ''
     renderError(t.ui.fetchFailed(url.href, (err as Error).message))
   }
@@ -126,6 +140,7 @@ function init(): void {
   $('verify-paste').addEventListener('click', () => {
     const text = $<HTMLTextAreaElement>('paste').value
     if (text.trim() === '') {
+      newInput()
       renderError(t.ui.emptyPaste)
       return
     }

@@ -207,6 +207,7 @@ export const fr: Messages = {
     droppedText: 'le texte déposé',
     file: (name) => `le fichier « ${name} »`,
     tooBig: (name, size, max) => `${name} fait ${size} octets, au-delà de la limite de ${max} octets pour une preuve.`,
+    readFailed: (name, why) => `Impossible de lire ${name} : ${why}. Déposez le fichier de la preuve lui-même (pas un dossier).`,
     badUrl: (url) => `« ${url} » n’est pas une URL valable.`,
     onlyHttp: (protocol) => `Seuls les liens http(s) vers une preuve sont chargés, pas ${protocol}`,
     fetching: (url) => `Chargement de ${url}…`,

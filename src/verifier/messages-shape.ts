@@ -163,6 +163,7 @@ export interface UiWords {
   readonly droppedText: string
   readonly file: (name: string) => string
   readonly tooBig: (name: string, size: number, max: number) => string
+  readonly readFailed: (name: string, why: string) => string
   readonly badUrl: (url: string) => string
   readonly onlyHttp: (protocol: string) => string
   readonly fetching: (url: string) => string

@@ -207,6 +207,7 @@ export const en: Messages = {
     droppedText: 'dropped text',
     file: (name) => `file “${name}”`,
     tooBig: (name, size, max) => `${name} is ${size} bytes, over the ${max}-byte limit for proofs.`,
+    readFailed: (name, why) => `Could not read ${name}: ${why}. Drop the proof file itself (not a folder).`,
     badUrl: (url) => `“${url}” is not a valid URL.`,
     onlyHttp: (protocol) => `Only http(s) proof links are fetched, not ${protocol}`,
     fetching: (url) => `Fetching ${url}…`,

@@ -27,6 +27,29 @@ function probabilitiesInWorker(action?: 'stop'): void {
 }
 export let last: { proof: Uint8Array | string; source: string } | undefined
 
+/** Counts the page's inputs (a file, a paste, a link, a re-verify): only the latest one's answer is ever shown. */
+let inputs = 0
+
+/**
+ * A new input replaces whatever the page was doing and showing: the run in progress is stopped (its
+ * verdict would be another proof's) and the shown result is cleared, so no verdict ever stays on screen,
+ * or arrives later, under another input. Returns the input's number; after an `await` (reading a file,
+ * fetching a link), {@link isLatest} tells whether a later input replaced it.
+ */
+export function newInput(): number {
+  stopRun()
+  $('result').replaceChildren()
+  $('result').hidden = true
+  $('source').textContent = ''
+  document.body.dataset.state = 'loading'
+  return ++inputs
+}
+
+/** True while no input came after `input` ({@link newInput}). */
+export function isLatest(input: number): boolean {
+  return input === inputs
+}
+
 export function startWorker(): Worker {
   if (workerUrl === undefined) {
     const code = document.getElementById('verify-worker')?.textContent ?? ''
@@ -81,7 +104,7 @@ function stopRun(keep = false): void {
 }
 
 export function verifyProof(proof: Uint8Array | string, source: string): void {
-  stopRun()
+  newInput()
   const settings = panelStatus()
   if (settings === undefined) {
     $<HTMLDetailsElement>('trust').open = true

@@ -1,0 +1,103 @@
+/**
+ * The browser verifier in real headless Chromium, part 3: one input after another. A proof dropped,
+ * picked, pasted or linked while another is being verified replaces it: the earlier run is stopped and
+ * its verdict is never shown (not while the new input is read or verified, not later over an error), and
+ * of two files picked in a row the last one's verdict is the one shown. A file that cannot be read gets
+ * a named error, never a silent wait. Found by driving the built page with one input after another
+ * (before: a dropped proof's verdict stayed on screen while the next one verified, and arrived later over
+ * an empty paste's error; of two files picked in a row the first one read last was shown).
+ */
+import type { Worker } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type Proof } from '../../src/core/proof.js'
+import { makeBigProof, makeProof, tamperOutcome } from './fixtures.js'
+import { loadProof, waitForVerdict } from './harness.js'
+import { useVerifierPage } from './page-fixture.js'
+
+describe('browser verifier (headless Chromium): one input after another', () => {
+  let plain: Proof
+  let big: string
+  beforeAll(async () => {
+    plain = await makeProof()
+    big = new TextDecoder().decode(makeBigProof(20_000_000).bytes)
+  })
+  const web = useVerifierPage({ name: 'inputs', files: () => ({ '/big.json': big, '/tampered.json': JSON.stringify(tamperOutcome(plain)) }) })
+  const state = (): Promise<string | undefined> => web.page.evaluate(() => document.body.dataset.state)
+  /** Fetches the served files into the page as File objects (`window.files[name]`), as a person would pick them. */
+  const stage = (...names: string[]): Promise<void> =>
+    web.page.evaluate(async (list) => {
+      const w = window as unknown as { files: Record<string, File> }
+      w.files = {}
+      for (const n of list) w.files[n] = new File([await (await fetch(`/${n}`)).blob()], n, { type: 'application/json' })
+    }, names)
+  /** Picks the staged files one after another, in one task (as fast as a person can drop twice, or faster). */
+  const pick = (...names: string[]): Promise<void> =>
+    web.page.evaluate((list) => {
+      const input = document.getElementById('file') as HTMLInputElement
+      for (const n of list) {
+        const dt = new DataTransfer()
+        dt.items.add((window as unknown as { files: Record<string, File> }).files[n]!)
+        input.files = dt.files
+        input.dispatchEvent(new Event('change'))
+      }
+    }, names)
+
+  it('a proof loaded while another is verified: the earlier verdict is cleared, its run stopped, and it never comes back over the new input', async () => {
+    const workers: Worker[] = []
+    web.page.on('worker', (w) => workers.push(w))
+    await web.page.goto(`${web.url}?allow-unsigned=1&allow-untimestamped=1`)
+    await loadProof(web.page, plain, 'file', 'first.json')
+    expect(await state()).toBe('custom')
+    await stage('big.json')
+    const before = workers.length
+    await pick('big.json')
+    await web.page.waitForFunction(() => document.body.dataset.state === 'verifying')
+    // the first proof's verdict is not on screen while another proof is verified
+    expect(await web.page.locator('#verdict').count()).toBe(0)
+    expect(await web.page.locator('#result').isHidden()).toBe(true)
+    await expect.poll(() => workers.length).toBe(before + 1)
+    const running = workers[before]!
+    const closed = new Promise<'stopped'>((resolve) => running.once('close', () => resolve('stopped')))
+    // an empty paste is an input too: its error replaces the run in progress, which must not conclude later
+    await web.page.locator('#paste-box summary').click()
+    await web.page.locator('#paste').fill('  ')
+    await web.page.locator('#verify-paste').click()
+    expect(await state()).toBe('error')
+    const overwritten = web.page.waitForFunction(() => document.body.dataset.state !== 'error', null, { timeout: 60_000 }).then(() => 'overwritten' as const)
+    expect(await Promise.race([closed, overwritten])).toBe('stopped')
+    expect(await state()).toBe('error')
+    expect(await web.page.locator('#verdict-title').textContent()).toBe('Could not load the proof')
+  }, 120_000)
+
+  it('two files picked in a row: the last one is verified and shown, the first one read last is dropped', async () => {
+    const workers: Worker[] = []
+    web.page.on('worker', (w) => workers.push(w))
+    await web.page.goto(`${web.url}?allow-unsigned=1&allow-untimestamped=1`)
+    await stage('big.json', 'tampered.json')
+    const before = workers.length
+    await web.page.evaluate(() => {
+      document.body.dataset.state = 'loading'
+    })
+    await pick('big.json', 'tampered.json')
+    await waitForVerdict(web.page)
+    // the 20 MB file is read after the small one; reading it must not start a run over the last pick
+    await web.page.waitForTimeout(1500)
+    expect(workers.length - before).toBe(1)
+    expect(await state()).toBe('failed')
+    expect(await web.page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')))).toContain('outcome')
+    expect(await web.page.locator('#outcome').textContent()).toContain('claimed by the proof')
+  }, 120_000)
+
+  it('a file that cannot be read (a dropped folder, a file gone since it was picked): a named error, not a silent wait', async () => {
+    await web.page.goto(web.url)
+    await stage('tampered.json')
+    await web.page.evaluate(() => {
+      document.body.dataset.state = 'loading'
+      File.prototype.arrayBuffer = () => Promise.reject(new DOMException('A requested file or directory could not be found', 'NotReadableError'))
+    })
+    await pick('tampered.json')
+    await waitForVerdict(web.page)
+    expect(await state()).toBe('error')
+    expect(await web.page.locator('#verdict').textContent()).toContain('Could not read tampered.json')
+  })
+})
