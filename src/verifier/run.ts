@@ -7,7 +7,7 @@
  */
 import type { ProbabilitiesRequest, ProbabilitiesStopRequest, SearchRequest, VerifyRequest, WorkerMessage } from './model.js'
 import type { PairingAnswer } from './pairing-client.js'
-import { $, t } from './page-dom.js'
+import { $, t, untrusted } from './page-dom.js'
 import { render, renderCommitment, renderError, renderProbabilities, renderReceipt, renderSearchResult } from './render.js'
 import { errorText, fromLink, panelStatus } from './trust-panel.js'
 
@@ -123,7 +123,8 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
   const elapsed = $('progress-elapsed')
   const phase = $('progress-text')
   const size = typeof proof === 'string' ? `${proof.length} characters` : `${proof.length} bytes`
-  phase.textContent = t.ui.verifying(source, size)
+  // the source names a file or a link: untrusted text, its hidden characters shown (a U+202E in a file name)
+  phase.replaceChildren(untrusted(t.ui.verifying(source, size)))
   elapsed.textContent = '0.0 s'
   const timer = setInterval(() => {
     elapsed.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`
@@ -137,7 +138,7 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
     if (current !== run) return
     const msg = ev.data
     if (msg.type === 'phase') {
-      phase.textContent = msg.phase === 'verifying' ? t.ui.verifying(source, size) : t.ui.preparing
+      phase.replaceChildren(untrusted(msg.phase === 'verifying' ? t.ui.verifying(source, size) : t.ui.preparing))
       return
     }
     if (msg.type === 'search') {
@@ -164,7 +165,7 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
       return
     }
     const total = performance.now() - started
-    $('source').textContent = t.ui.checked(source, (total / 1000).toFixed(1))
+    $('source').replaceChildren(untrusted(t.ui.checked(source, (total / 1000).toFixed(1))))
     if (msg.type === 'receipt') renderReceipt(msg.receipt)
     else if (msg.type === 'commitment') renderCommitment(msg.commitment)
     else render(msg.model, source, searchEntriesInWorker, probabilitiesInWorker)

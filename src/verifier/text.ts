@@ -46,14 +46,24 @@ const NAMES: Record<number, string> = {
   0xffa0: 'halfwidth Hangul filler',
 }
 
+/** Names of the invisible ranges past the BMP (besides tag characters and variation selectors). */
+function astralName(cp: number): string {
+  if (cp >= 0x1bca0 && cp <= 0x1bca3) return 'shorthand format control'
+  if (cp >= 0x1d173 && cp <= 0x1d17a) return 'musical symbol format control'
+  return 'tag or variation selector'
+}
+
 /**
  * Bidi controls, zero-width and other default-ignorable characters, C0/C1 controls (tab and line
  * feed included: entries are one line), variation selectors, tag characters, unassigned
- * noncharacters, and lone surrogates.
+ * noncharacters, and lone surrogates: at least every character the core refuses in an entry as
+ * invisible (`INVISIBLE_RANGES`, src/core/entry-text.ts; a label or a failed proof may still carry one),
+ * the shorthand and musical format controls (U+1BCA0–U+1BCA3, U+1D173–U+1D17A) and U+E0000–U+E0FFF
+ * included (test/verifier/page-model.test.ts checks it).
  */
 const HIDDEN =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these characters one by one is the point
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|\udb40[\udc00-\uddef]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|[\udb40-\udb43][\udc00-\udfff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** Splits `s` into ordinary runs and hidden characters. */
 export function splitInvisible(s: string): TextPart[] {
@@ -64,7 +74,7 @@ export function splitInvisible(s: string): TextPart[] {
     if (at > last) parts.push({ text: s.slice(last, at) })
     const cp = m[0].codePointAt(0)!
     const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
-    const name = NAMES[cp] ?? (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? 'control character' : cp >= 0xd800 && cp <= 0xdfff ? 'lone surrogate' : cp >= 0xe0000 ? 'tag or variation selector' : 'invisible character')
+    const name = NAMES[cp] ?? (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? 'control character' : cp >= 0xd800 && cp <= 0xdfff ? 'lone surrogate' : cp > 0xffff ? astralName(cp) : 'invisible character')
     parts.push({ hidden: m[0], code, name })
     last = at + m[0].length
   }

@@ -14,6 +14,7 @@ import { type OutcomeDisplay } from '../../src/core/kinds/kind.js'
 import { diceKind } from '../core/kinds/dice.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, pinOrigin, receiptTier, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
 import { splitInvisible } from '../../src/verifier/text.js'
+import { INVISIBLE_RANGES } from '../../src/core/entry-text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
 import { fr } from '../../src/verifier/messages-fr.js'
 
@@ -158,6 +159,20 @@ describe('verifier page: hidden characters', () => {
     expect(codes('lone \uD800 high')).toEqual(['U+D800'])
     expect(splitInvisible('Zoë 李 محمد 👩‍💻'.replace('\u200D', ''))).toEqual([{ text: 'Zoë 李 محمد 👩💻' }])
     expect(codes('👩\u200D💻')).toEqual(['U+200D']) // a joiner is shown too: entries are compared by bytes
+  })
+
+  it('marks every character the core refuses in an entry as invisible (a label or a failed proof may carry one)', () => {
+    const unmarked: string[] = []
+    for (const [lo, hi] of INVISIBLE_RANGES) {
+      for (let cp = lo; cp <= hi; cp++) {
+        const parts = splitInvisible(`a${String.fromCodePoint(cp)}b`)
+        if (!parts.some((p) => 'code' in p && p.hidden === String.fromCodePoint(cp))) unmarked.push(`U+${cp.toString(16).toUpperCase()}`)
+      }
+    }
+    // before: U+1BCA0–U+1BCA3, U+1D173–U+1D17A and U+E01F0–U+E0FFF were drawn as nothing, unmarked
+    expect(unmarked).toEqual([])
+    expect(splitInvisible('Spring\u{1D173} raffle')).toEqual([{ text: 'Spring' }, { hidden: '\u{1D173}', code: 'U+1D173', name: 'musical symbol format control' }, { text: ' raffle' }])
+    expect(splitInvisible('x\u{1BCA0}')[1]).toMatchObject({ code: 'U+1BCA0', name: 'shorthand format control' })
   })
 })
 
