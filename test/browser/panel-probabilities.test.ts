@@ -152,6 +152,10 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await web.page.locator('#probabilities-status').textContent()).toMatch(/^Drawing sample panels: \d+ of 200\. The figures below are those of the panels drawn so far/)
     expect(await web.page.locator('#probabilities-partial h4').textContent()).toBe('Selection probability by type — ESTIMATE')
     expect(await web.page.locator('#probabilities-partial .section-note').textContent()).toMatch(/^ESTIMATE from \d+ sample panels drawn on a stream derived from the commitment/)
+    // while it runs, only the first rows of the 1,236 types (re-laying out 500 rows every second kept the
+    // main thread busy about 40 % of the time, up to 0.5 s at once); every row once it ends or is stopped
+    expect(await web.page.locator('#probabilities-partial tbody tr').count()).toBe(50) // PARTIAL_ROWS, src/verifier/render-outcome.ts
+    expect(await web.page.locator('#probabilities-partial .more').textContent()).toMatch(/… and 1,186 more/)
     expect(await web.page.locator('#probabilities-stop').isVisible()).toBe(true)
     await web.page.locator('#probabilities-stop').click()
     await web.page.waitForFunction(() => ['stopped', 'done', 'failed'].includes(document.getElementById('probabilities')?.dataset.state ?? ''), null, { timeout: 60_000 })
