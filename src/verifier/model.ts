@@ -62,7 +62,7 @@ export interface CellView {
 export type SectionView =
   | { readonly layout: 'values'; readonly title: string; readonly note?: string; readonly values: readonly string[]; readonly total: number }
   | { readonly layout: 'ranked'; readonly title: string; readonly note?: string; readonly rows: readonly RowView[]; readonly total: number; readonly features?: readonly string[] }
-  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number; readonly compact?: boolean }
+  | { readonly layout: 'table'; readonly title: string; readonly note?: string; readonly columns: readonly TableColumn[]; readonly rows: readonly (readonly CellView[])[]; readonly total: number; readonly compact?: boolean; readonly typeColumns?: number }
 
 /** The outcome, cut to what the page draws: the kind's `display` (values, a ranked table, a plain table, or titled sections of those). */
 export type OutcomeView = SectionView | { readonly layout: 'sections'; readonly title: string; readonly sections: readonly SectionView[] }
@@ -232,7 +232,8 @@ export function sectionView(x: DisplaySection, features?: readonly string[], wei
   const types = x.columns[0]?.label === 'Type' ? typeColumns(rows.map((r) => r[0]?.text ?? '')) : undefined
   // A sortition draw's tables (quotas, probabilities) wrap their cells on a phone rather than scroll.
   const compact = features === undefined ? {} : { compact: true }
-  if (types !== undefined) return { layout: 'table', title: x.title, ...note, columns: [...types.names.map((label) => ({ label })), ...columns.slice(1)], rows: rows.map((r, i) => [...types.values[i]!.map((text) => ({ text })), ...r.slice(1)]), total: x.rows.length, ...compact }
+  // `typeColumns`: how many leading columns are the type's features (a phone shows them as one cell).
+  if (types !== undefined) return { layout: 'table', title: x.title, ...note, columns: [...types.names.map((label) => ({ label })), ...columns.slice(1)], rows: rows.map((r, i) => [...types.values[i]!.map((text) => ({ text })), ...r.slice(1)]), total: x.rows.length, ...compact, typeColumns: types.names.length }
   return { layout: 'table', title: x.title, ...note, columns, rows, total: x.rows.length, ...compact }
 }
 

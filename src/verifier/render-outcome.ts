@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { OutcomeView, ParticipantsView, RenderModel, RowView, SectionView, SummaryView, WorkerMessage } from './model.js'
+import type { CellView, OutcomeView, ParticipantsView, RenderModel, RowView, SectionView, SummaryView, WorkerMessage } from './model.js'
 import { h, t, untrusted } from './page-dom.js'
 import { formatTimeBoth } from './text.js'
 
@@ -68,14 +68,21 @@ function rankedTable(rows: readonly RowView[]): HTMLElement {
  * as a colour: ✓ for `ok`, ✗ for `bad`.
  */
 function plainTable(t: Extract<SectionView, { layout: 'table' }>): HTMLElement {
-  const align = (i: number): string | undefined => (t.columns[i]?.align === 'right' ? 'num' : undefined)
-  const head = h('tr', null, ...t.columns.map((c, i) => h('th', { scope: 'col', class: align(i) }, untrusted(c.label))))
+  // A type split into one column per feature (`typeColumns`) also gets one cell holding the whole type,
+  // "16-24 · Centre · degree": a phone shows that cell instead of the feature columns (styles.css), so five
+  // features need not share a third of a 390 px screen.
+  const typed = t.typeColumns ?? 0
+  const align = (i: number): string | undefined => (t.columns[i]?.align === 'right' ? 'num' : i < typed ? 'type-part' : undefined)
+  const joinedHead = typed > 0 ? h('th', { scope: 'col', class: 'type-joined' }, 'Type') : undefined
+  const joined = (r: readonly CellView[]): HTMLElement | undefined => (typed > 0 ? h('td', { class: 'type-joined' }, ...r.slice(0, typed).flatMap((c, i) => [...(i === 0 ? [] : [' · ']), untrusted(c.text, true)])) : undefined)
+  const head = h('tr', null, joinedHead, ...t.columns.map((c, i) => h('th', { scope: 'col', class: align(i) }, untrusted(c.label))))
   const body = h('tbody')
   for (const r of t.rows) {
     body.append(
       h(
         'tr',
         null,
+        joined(r),
         ...r.map((c, i) =>
           h(
             'td',

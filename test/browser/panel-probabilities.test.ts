@@ -71,7 +71,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
   })
   const web = useVerifierPage({ name: 'panel-probabilities' })
   const failedChecks = (page: Page = web.page): Promise<string[]> => page.locator('#checks li[data-ok="false"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check') ?? ''))
-  const rowsOf = (page: Page, selector: string): Promise<string[][]> => page.locator(`${selector} tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
+  const rowsOf = (page: Page, selector: string): Promise<string[][]> => page.locator(`${selector} tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td:not(.type-joined)')].map((td) => td.textContent ?? '')))
 
   /** Presses the page's probabilities button and waits for the worker's table. */
   async function estimate(page: Page): Promise<void> {
@@ -97,7 +97,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     const note = (await web.page.locator('#probabilities .section-note').textContent()) ?? ''
     expect(note).toContain(`ESTIMATE from 200 sample panels drawn on a stream derived from the commitment ${rejection.cid} alone (never the beacon)`)
     expect(note).toMatch(/Summary \(estimate\): lowest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest 0\.\d{4} \[0\.\d{4}, [01]\.\d{4}\] \(.+\), highest\/lowest \d+\.\d\d; equal share k\/n 0\.0400/)
-    expect(await web.page.locator('#probabilities th').allTextContents()).toEqual([...names, 'Respondents', 'Estimate', '95 % interval'])
+    expect(await web.page.locator('#probabilities th:not(.type-joined)').allTextContents()).toEqual([...names, 'Respondents', 'Estimate', '95 % interval'])
     expect(await rowsOf(web.page, '#probabilities')).toEqual(estimateRows(want))
     expect(web.pageErrors).toEqual([])
   })
@@ -116,7 +116,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await web.page.locator('#probabilities .section-note').textContent()).toMatch(/per type and household size \(1 = alone\): the average over the group's respondents under the household rule/)
     // Over the exact count's budget (150 households of two): the estimate, per type and household size.
     expect(want.kind).toBe('estimate')
-    expect(await web.page.locator('#probabilities th').allTextContents()).toEqual([...names, 'Household', 'Respondents', 'Estimate', '95 % interval'])
+    expect(await web.page.locator('#probabilities th:not(.type-joined)').allTextContents()).toEqual([...names, 'Household', 'Respondents', 'Estimate', '95 % interval'])
     expect(await rowsOf(web.page, '#probabilities')).toEqual(estimateRows(want))
   })
 
@@ -133,7 +133,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     await estimate(web.page)
     expect(await web.page.locator('#probabilities h3').textContent()).toBe('Selection probability by type (exact)')
     expect(await web.page.locator('#probabilities .section-note').textContent()).toMatch(/^exact \(counted with the household rule, per type and household size\)/)
-    expect(await web.page.locator('#probabilities th').allTextContents()).toEqual([...small.features.map((f) => f.name), 'Household', 'Respondents', 'Probability', 'Exact'])
+    expect(await web.page.locator('#probabilities th:not(.type-joined)').allTextContents()).toEqual([...small.features.map((f) => f.name), 'Household', 'Respondents', 'Probability', 'Exact'])
     expect(await rowsOf(web.page, '#probabilities')).toEqual(want.types.map((t) => [...t.type.split('|').map((x) => x.slice(x.indexOf('=') + 1)), String(t.household), String(t.respondents), 'decimal' in t ? t.decimal : '', 'probability' in t ? t.probability : '']))
     expect(new Set(want.types.map((t) => t.household))).toEqual(new Set([1, 2]))
   })
@@ -197,6 +197,44 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     }
   })
 
+  it('at 390 px a type of five features is one cell: the estimate table fits its box, each type written whole', async () => {
+    // Found by driving the page: with five features, each feature's column got about 25 px ("C/en/tr/e")
+    // and the interval ran past the box. A phone now shows the type as one cell, its values joined by " · ".
+    const five = smallPool(300, [2, 3, 2, 4, 3], 43)
+    const r = panelDraw(five, proportionalQuotas(five, K, 1), K, { exactFeatures: ['f0'] })
+    const { proof, cid } = proofOf(r.draw, r.participants, 11)
+    const want = estimateRows(panelProbabilities(proof.commitment.draw as never, cid))
+    const phone = await web.browser.newPage({ viewport: { width: 390, height: 844 } })
+    try {
+      await phone.goto(web.relaxedUrl)
+      await loadProof(phone, proof, 'file')
+      await estimate(phone)
+      const layout = await phone.evaluate(() => {
+        const box = document.querySelector('#probabilities .table-scroll')!
+        const shown = (e: Element): boolean => getComputedStyle(e).display !== 'none'
+        return {
+          width: document.documentElement.scrollWidth,
+          scroll: box.scrollWidth,
+          client: box.clientWidth,
+          heads: [...box.querySelectorAll('thead th')].filter(shown).map((th) => th.textContent),
+          rows: [...box.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].filter(shown).map((td) => td.textContent)),
+        }
+      })
+      expect(layout.width).toBeLessThanOrEqual(390)
+      expect(layout.scroll, 'the estimate table overflows its box').toBeLessThanOrEqual(layout.client)
+      expect(layout.heads).toEqual(['Type', 'Respondents', 'Estimate', '95 % interval'])
+      expect(layout.rows).toEqual(want.map((row) => [row.slice(0, 5).join(' · '), ...row.slice(5)]))
+    } finally {
+      await phone.close()
+    }
+    // On a wide screen the same table has one column per feature, and no joined cell is shown.
+    await web.page.goto(web.relaxedUrl)
+    await loadProof(web.page, proof, 'file')
+    await estimate(web.page)
+    const wide = await web.page.evaluate(() => [...document.querySelectorAll('#probabilities thead th')].filter((e) => getComputedStyle(e).display !== 'none').map((th) => th.textContent))
+    expect(wide).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'Respondents', 'Estimate', '95 % interval'])
+  })
+
   it('a panel-replacement proof verifies: the replacements, the remaining members, who dropped out, and the link to the original', async () => {
     const r = await verify(replacement, ENGINE_ONLY)
     expect(r.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([])
@@ -212,7 +250,7 @@ describe('verifier page: probabilities by type and replacement proofs (headless 
     expect(await web.page.locator('#outcome-h').evaluate((h) => h.firstChild?.textContent)).toBe(`Replacements (2) in a panel of ${K}`)
     const sections = web.page.locator('#outcome .outcome-section')
     expect(await sections.locator('h3').allTextContents()).toEqual(['Replacements (2)', `Remaining members (${K - 2})`, `Quotas (${o.quotas.length} of ${o.quotas.length} met)`, 'Declined or dropped out (2)', 'Replacement probability by type'])
-    const rows = (i: number): Promise<string[][]> => sections.nth(i).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
+    const rows = (i: number): Promise<string[][]> => sections.nth(i).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td:not(.type-joined)')].map((td) => td.textContent ?? '')))
     expect(await sections.nth(0).locator('th').allTextContents()).toEqual(['Rank', 'ID', ...names, 'Position in list'])
     expect(await rows(0)).toEqual(o.replacements.map((m) => [`#${m.rank}`, ...byColumns(m.entry), String(m.index + 1)]))
     const fresh = new Set(o.replacements.map((m) => m.index))
