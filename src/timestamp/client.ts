@@ -19,6 +19,7 @@ import { throwIfAborted, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
 import { NET_ERROR_CODES } from '../net/errors.js'
 import { describeRefusal, fetchNoSteer, type RedirectRefused } from '../net/redirect.js'
+import { escapeServerText } from '../net/text.js'
 import { TimestampUnavailableError, type TimestampAuthorityFailure, type TimestampFailureCode } from './errors.js'
 
 const ABORT_CTX = { edge: 'timestamp', what: 'time-stamping' } as const
@@ -195,7 +196,8 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
     return fail('TIMESTAMP_BAD_REPLY', 'the reply is not a DER TimeStampResp')
   }
   if (resp.status !== 0n && resp.status !== 1n) {
-    const text = resp.statusText.join(' ')
+    // The authority's own words: escaped (no terminal controls, bidi overrides or line breaks) and capped.
+    const text = escapeServerText(resp.statusText.join(' '), 300)
     return fail('TIMESTAMP_REJECTED', `PKIStatus ${PKI_STATUS[Number(resp.status)] ?? resp.status}${text === '' ? '' : `: ${text}`}`)
   }
   if (resp.token === undefined) return fail('TIMESTAMP_BAD_REPLY', 'granted, but no token in the reply')

@@ -143,6 +143,17 @@ describe('timestampCommitment', () => {
     expect((await failureOf({ authorities: ['http://tsa.invalid/'], fetch: granted })).failures[0]).toMatchObject({ code: 'TIMESTAMP_BAD_REPLY', detail: 'granted, but no token in the reply' })
   })
 
+  it("a rejection's status text is escaped and capped: no terminal controls, bidi overrides or line breaks (fuzzing pass 3)", async () => {
+    const hostile = '\u001b[2J\u001b[HVERIFIED \u202eevil\r\nFAKE LINE'
+    const rejecting = (text: string): typeof fetch => async () => new Response(AsnConvert.serialize(new TimeStampResp({ status: new PKIStatusInfo({ status: PKIStatus.rejection, statusString: new PKIFreeText([text]) }) })), { headers: { 'content-type': 'application/timestamp-reply' } })
+    const err = await failureOf({ authorities: ['http://tsa.invalid/'], fetch: rejecting(hostile) })
+    expect(err.failures[0]).toMatchObject({ code: 'TIMESTAMP_REJECTED', detail: 'PKIStatus rejection: \\u001b[2J\\u001b[HVERIFIED \\u202eevil\\u000d\\u000aFAKE LINE' })
+    // eslint-disable-next-line no-control-regex
+    expect(err.message).not.toMatch(/[\u0000-\u001f\u202e]/)
+    const long = await failureOf({ authorities: ['http://tsa.invalid/'], fetch: rejecting('A'.repeat(50_000)) })
+    expect(long.failures[0]!.detail.length).toBeLessThan(400)
+  })
+
   it('times out per request (TIMESTAMP_TIMEOUT) and stops at once on abort (ABORTED)', async () => {
     emu.faults.add('tsa', { kind: 'hang' }, { times: 1 })
     expect((await failureOf({ authorities: [emu.tsaUrl], anchors: anchors(), timeoutMs: 100 })).failures[0]!.code).toBe('TIMESTAMP_TIMEOUT')
