@@ -105,8 +105,10 @@ export function reportError(ctx: CliContext, err: unknown, json: boolean, comman
   } else if (code === EXIT.interrupted) {
     ctx.err('orbitdraw: interrupted; nothing was written\n')
   } else if (err instanceof OrbitdrawError) {
-    const failures = (err as { failures?: readonly { gateway: string; error: OrbitdrawError }[] }).failures
-    const each = Array.isArray(failures) ? [...new Set(failures.map((f) => `\n    - ${safeText(f.error.detail)}`))].join('') : ''
+    // A beacon error's failures carry typed errors; a time-stamping one's are {authority, code, detail},
+    // already named in its message (and shown once).
+    const failures = (err as { failures?: readonly { error?: unknown }[] }).failures
+    const each = Array.isArray(failures) ? [...new Set(failures.flatMap((f) => (f?.error instanceof OrbitdrawError ? [`\n    - ${safeText(f.error.detail)}`] : [])))].join('') : ''
     const kind = code === EXIT.network && err.code !== 'WAIT_TIMEOUT' ? 'network failure: ' : ''
     const detail = cliDetail(err)
     say(`orbitdraw: ${kind}${safeText(detail)}${err.path && !detail.includes(err.path) ? ` (at ${safeText(err.path)})` : ''}${each}\n  what to do: ${safeText(cliHint(err, command))}\n  [${safeText(err.code)}]`)
