@@ -96,6 +96,7 @@ export class BeaconClient implements WaitSource {
   readonly gateways: readonly string[]
   readonly #intervalHint: number | undefined
   readonly #maxFailedPolls: number
+  readonly #maxRetryWaitMs: number
   readonly #now: () => number
   readonly #blocks: CachedSource
   readonly #chain: ChainIndex
@@ -128,6 +129,7 @@ export class BeaconClient implements WaitSource {
     this.#intervalHint = options.intervalMs === undefined ? undefined : positive(options.intervalMs, 'intervalMs')
     const cacheSize = nonNegativeInt(options.cacheSize ?? 10_000, 'cacheSize')
     this.#maxFailedPolls = nonNegativeInt(options.maxFailedPolls ?? 5, 'maxFailedPolls')
+    this.#maxRetryWaitMs = policy.maxRetryWaitMs
     const now = options.now ?? Date.now
     this.#now = now
     const allowedOrigins = allowedOriginsOption(options.allowedRedirectOrigins, 'https://cdn.example.org')
@@ -244,11 +246,11 @@ export class BeaconClient implements WaitSource {
 
   /**
    * Waits until block `n` is published (see the {@link waitFor} function, which this calls with the
-   * client's clock and `maxFailedPolls`).
+   * client's clock, `maxFailedPolls` and `maxRetryWaitMs`).
    * @throws {@link AbortedError}, {@link WaitTimeoutError}, {@link ForkError}, {@link AllGatewaysFailedError}.
    */
   waitFor(n: number, options: WaitOptions = {}): Promise<WaitResult> {
-    return waitFor(this, n, { ...options, now: this.#now, maxFailedPolls: this.#maxFailedPolls })
+    return waitFor(this, n, { ...options, now: this.#now, maxFailedPolls: this.#maxFailedPolls, maxRetryWaitMs: this.#maxRetryWaitMs })
   }
 
   #estimate(): { ms: number; spanSeconds: number } {

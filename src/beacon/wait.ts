@@ -77,6 +77,12 @@ export interface WaitForOptions extends WaitOptions {
   now?: () => number
   /** Keep polling through this many consecutive polls where every gateway failed (default 5). */
   maxFailedPolls?: number
+  /**
+   * Longest `Retry-After` (ms) waited for between polls when every gateway is rate-limited (default
+   * 30 000, the client's `maxRetryWaitMs`; one publication interval when that is longer): a longer one
+   * ends the wait with the gateways' error.
+   */
+  maxRetryWaitMs?: number
 }
 
 /**
@@ -106,6 +112,7 @@ export async function waitFor(source: WaitSource, n: number, options: WaitForOpt
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidInputError('INVALID_SEQUENCE', `sequence ${n} is not a non-negative integer`, 'pass a block sequence number')
   const now = options.now ?? Date.now
   const maxFailedPolls = options.maxFailedPolls ?? 5
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? 30_000
   const started = now()
   const deadline = options.timeoutMs === undefined ? Infinity : started + options.timeoutMs
   const signal = options.signal
@@ -132,6 +139,10 @@ export async function waitFor(source: WaitSource, n: number, options: WaitForOpt
       // survive a network blip); forks, aborts and repeated failures end the wait.
       if (!(err instanceof AllGatewaysFailedError) || ++failedPolls > maxFailedPolls || source.knownHead === undefined) throw err
       if (interval === undefined) interval = await source.intervalMs(call).catch(() => undefined)
+      // A gateway asking for a longer pause than the caller accepts (hours, years) ends the wait now,
+      // as a failover round does, rather than sleeping silently for it: up to maxRetryWaitMs, or one
+      // publication interval when that is longer.
+      if ((err.retryAfterMs ?? 0) > Math.max(maxRetryWaitMs, interval ?? 0)) throw err
       // Exponential backoff from a quarter interval (1 s when the interval is not known).
       const base = interval === undefined ? 1000 : clamp(interval / 4, 100, 5000)
       const pause = Math.max(err.retryAfterMs ?? 0, Math.min(base * 2 ** (failedPolls - 1), Math.max(interval ?? 0, 30_000)))

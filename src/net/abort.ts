@@ -26,8 +26,15 @@ export function throwIfAborted(signal: AbortSignal | undefined, ctx: AbortContex
 }
 
 /**
+ * The longest delay one `setTimeout` keeps (2^31 − 1 ms, about 24.8 days). Node and browsers fire a
+ * longer one after 1 ms (Node also prints a `TimeoutOverflowWarning`), so longer waits are chained.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
  * Resolves after `ms` (at once for `ms <= 0`), or rejects with {@link AbortedError} as soon as
- * `signal` fires (at once when it already has). The timer is cleared on abort.
+ * `signal` fires (at once when it already has). The timer is cleared on abort. A wait longer than
+ * {@link MAX_TIMER_MS} is several timers in a row, never a timer that fires at once.
  *
  * @example await sleep(250, signal, { edge: 'beacon', what: 'waitFor(12)' })
  */
@@ -35,14 +42,22 @@ export function sleep(ms: number, signal: AbortSignal | undefined, ctx: AbortCon
   if (signal?.aborted === true) return Promise.reject(abortedError(ctx, signal.reason))
   if (!(ms > 0)) return Promise.resolve()
   return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
+    let left = ms
+    let timer: ReturnType<typeof setTimeout>
+    const arm = (): void => {
+      const step = Math.min(left, MAX_TIMER_MS)
+      left -= step
+      timer = setTimeout(() => {
+        if (left > 0) return arm()
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, step)
+    }
     const onAbort = (): void => {
       clearTimeout(timer)
       reject(abortedError(ctx, signal?.reason))
     }
+    arm()
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }

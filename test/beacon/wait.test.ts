@@ -3,6 +3,7 @@ import { AllGatewaysFailedError, ChainBrokenError, GatewayHttpError, WaitTimeout
 import type { BeaconHead } from '../../src/beacon/head.js'
 import { waitFor, type WaitProgress, type WaitSource } from '../../src/beacon/wait.js'
 import type { BeaconBlock } from '../../src/core/block.js'
+import { RateLimitedError } from '../../src/net/errors.js'
 import { makeChain } from './fake-source.js'
 
 const chain = makeChain(20, { intervalS: 1 })
@@ -58,6 +59,20 @@ describe('waitFor (a plain function over a fake source)', () => {
     const none = fake([allFailed()])
     await expect(waitFor(none.source, 2, { now: () => none.clock.t })).rejects.toBeInstanceOf(AllGatewaysFailedError)
     expect(none.polls()).toBe(1)
+  })
+
+  it('a Retry-After longer than maxRetryWaitMs (and the interval) ends the wait at once instead of sleeping through it (fuzzing pass 3)', async () => {
+    const limited = (seconds: number): AllGatewaysFailedError => new AllGatewaysFailedError('signed head', [{ gateway: 'fake', error: new RateLimitedError({ edge: 'beacon', url: 'fake', what: 'record', retryAfterMs: seconds * 1000 }) }])
+    const f = fake([chain[1]!, limited(3600), chain[2]!])
+    const t0 = performance.now()
+    const err = await waitFor(f.source, 2, { now: () => f.clock.t, maxRetryWaitMs: 30_000 }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(AllGatewaysFailedError)
+    expect((err as AllGatewaysFailedError).retryAfterMs).toBe(3_600_000)
+    expect(performance.now() - t0).toBeLessThan(1000)
+    expect(f.polls()).toBe(2)
+    // Within the limit the pause is waited for, and the wait goes on.
+    const g = fake([chain[1]!, limited(0.05), chain[2]!])
+    expect((await waitFor(g.source, 2, { now: () => g.clock.t, maxRetryWaitMs: 30_000 })).block).toBe(chain[2])
   })
 
   it('timeoutMs: WaitTimeoutError naming the latest head; abort: AbortedError', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { raceAbort, sleep, throwIfAborted, timedSignal } from '../../src/net/abort.js'
+import { MAX_TIMER_MS, raceAbort, sleep, throwIfAborted, timedSignal } from '../../src/net/abort.js'
 import { AbortedError } from '../../src/net/errors.js'
 
 afterEach(() => {
@@ -16,6 +16,24 @@ describe('sleep', () => {
     await vi.advanceTimersByTimeAsync(1)
     await p
     expect(done).toBe(true)
+  })
+
+  it('a wait past the 2^31 − 1 ms a timer keeps is chained, never fired at once (fuzzing pass 3: a Retry-After of years slept 1 ms)', async () => {
+    const ac = new AbortController()
+    let done = false
+    const p = sleep(3e9, ac.signal, { edge: 'beacon' }).then(() => (done = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(done).toBe(false)
+    ac.abort()
+    await expect(p).rejects.toBeInstanceOf(AbortedError)
+    vi.useFakeTimers()
+    let later = false
+    const q = sleep(MAX_TIMER_MS + 1000, undefined, { edge: 'beacon' }).then(() => (later = true))
+    await vi.advanceTimersByTimeAsync(MAX_TIMER_MS)
+    expect(later).toBe(false)
+    await vi.advanceTimersByTimeAsync(1000)
+    await q
+    expect(later).toBe(true)
   })
 
   it('an abort mid-way rejects at once with the edge\'s AbortedError (reason as cause) and clears the timer', async () => {
