@@ -45,11 +45,18 @@ export class SecretScrubber {
     if (this.#tokens.length > TOKENS_KEPT) this.#tokens.shift()
   }
 
-  /** `text` with the secret and every remembered token replaced by {@link REDACTED}. */
+  /**
+   * `text` with the secret and every remembered token replaced by {@link REDACTED}, each also in its
+   * JSON-escaped spelling: a server that echoes the token request's body (JSON) in an HTML or text
+   * error page writes a secret holding `"`, `\` or a control character escaped, not as it is.
+   */
   scrub(text: string): string {
     let out = text
     for (const s of [this.#secret, ...this.#tokens]) {
-      if (s.length > 0) out = out.split(s).join(REDACTED)
+      if (s.length === 0) continue
+      out = out.split(s).join(REDACTED)
+      const escaped = JSON.stringify(s).slice(1, -1)
+      if (escaped !== s) out = out.split(escaped).join(REDACTED)
     }
     return out
   }

@@ -14,6 +14,9 @@ import { withRetries, type RetryPolicy } from './retry.js'
 import type { SecretScrubber } from './scrub.js'
 import type { StoredToken, TokenStore } from './token.js'
 
+/** RFC 6750 section 2.1 `b64token`, the only characters a bearer token may have. */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/
+
 /** What a {@link TokenManager} needs. */
 export interface TokenManagerOptions {
   /** Token endpoint URL. */
@@ -113,6 +116,11 @@ export class TokenManager {
     if (typeof r.access_token !== 'string' || r.access_token === '') throw new InvalidResponseError(url, 'access_token is missing or not a non-empty string', { path: '$.access_token' })
     const accessToken = r.access_token
     o.scrubber.remember(accessToken)
+    // It goes into an Authorization header: only the RFC 6750 b64token characters. A token with a line
+    // break or a control character would fail every request as a "network error", retried in vain.
+    if (!BEARER_TOKEN.test(accessToken)) {
+      throw new InvalidResponseError(url, `access_token (${accessToken.length} characters) is not a bearer token: only letters, digits and - . _ ~ + / (then =) may appear in one (RFC 6750)`, { path: '$.access_token' })
+    }
     if (r.token_type !== undefined && (typeof r.token_type !== 'string' || r.token_type.toLowerCase() !== 'bearer')) {
       throw new InvalidResponseError(url, `token_type is ${describeValue(r.token_type)}, expected "Bearer"`, { path: '$.token_type' })
     }

@@ -225,6 +225,34 @@ describe('token endpoint failures', () => {
     expect(err.message).not.toContain(SECRET)
   })
 
+  it('a token with a line break or a control character is refused where it arrives, never sent in a header (fuzzing pass 3)', async () => {
+    for (const bad of ['abc\r\nX-Injected: 1', 'abc\u001b[2Jdef', 'two words', 'caf\u00e9']) {
+      h.service.injectFault('token', { status: 200, body: { access_token: bad, token_type: 'Bearer', expires_in: 3600 } })
+      const before = h.trngRequests().length
+      const err = record(await rejection(h.client().random())) as InvalidResponseError
+      expect(err).toBeInstanceOf(InvalidResponseError)
+      expect(err.code).toBe('ORBITPORT_INVALID_RESPONSE')
+      expect(err.path).toBe('$.access_token')
+      expect(err.message).toMatch(/not a bearer token/)
+      expect(err.message).not.toContain(bad)
+      expect(h.trngRequests().length).toBe(before)
+    }
+    expect(h.tokenRequests()).toHaveLength(4)
+  })
+
+  it('a secret with " or \\ echoed JSON-escaped in an HTML error page is scrubbed too (fuzzing pass 3)', async () => {
+    const secret = 'se"cr\\et-orbitdraw-9f2c41'
+    const escaped = JSON.stringify(secret).slice(1, -1)
+    h.service.injectFault('token', { status: 500, body: `<html>error handling {"client_secret":"${escaped}"}</html>` })
+    const err = (await rejection(h.client({ clientSecret: secret, retry: { retries: 0 } }).random())) as Error
+    for (const text of [err.message, JSON.stringify(err), String((err as { detail?: string }).detail)]) {
+      expect(text).not.toContain(secret)
+      expect(text).not.toContain(escaped)
+      expect(text).not.toContain(JSON.stringify(escaped).slice(1, -1))
+    }
+    expect(err.message).toContain('[REDACTED]')
+  })
+
   it('a 503 from the token endpoint is retried', async () => {
     h.service.injectFault('token', { status: 503, body: { message: 'busy' } })
     const v = await h.client().random()
