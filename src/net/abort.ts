@@ -42,24 +42,29 @@ export function sleep(ms: number, signal: AbortSignal | undefined, ctx: AbortCon
   if (signal?.aborted === true) return Promise.reject(abortedError(ctx, signal.reason))
   if (!(ms > 0)) return Promise.resolve()
   return new Promise<void>((resolve, reject) => {
-    let left = ms
-    let timer: ReturnType<typeof setTimeout>
-    const arm = (): void => {
-      const step = Math.min(left, MAX_TIMER_MS)
-      left -= step
-      timer = setTimeout(() => {
-        if (left > 0) return arm()
-        signal?.removeEventListener('abort', onAbort)
-        resolve()
-      }, step)
-    }
+    const cancel = after(ms, () => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    })
     const onAbort = (): void => {
-      clearTimeout(timer)
+      cancel()
       reject(abortedError(ctx, signal?.reason))
     }
-    arm()
     signal?.addEventListener('abort', onAbort, { once: true })
   })
+}
+
+/** Calls `fn` once `ms` have passed, one timer at a time past {@link MAX_TIMER_MS}; returns what cancels it. */
+function after(ms: number, fn: () => void): () => void {
+  let left = ms
+  let timer: ReturnType<typeof setTimeout>
+  const arm = (): void => {
+    const step = Math.min(left, MAX_TIMER_MS)
+    left -= step
+    timer = setTimeout(() => (left > 0 ? arm() : fn()), step)
+  }
+  arm()
+  return () => clearTimeout(timer)
 }
 
 /**
@@ -98,8 +103,8 @@ export interface TimedSignal {
 }
 
 /**
- * Composes the caller's `signal` with a timeout of `timeoutMs` into one {@link TimedSignal}. Always
- * `dispose()` it (in a `finally`).
+ * Composes the caller's `signal` with a timeout of `timeoutMs` into one {@link TimedSignal} (a timeout
+ * past {@link MAX_TIMER_MS} is kept too, not fired at once). Always `dispose()` it (in a `finally`).
  *
  * @example
  * const t = timedSignal(10_000, options.signal)
@@ -108,10 +113,10 @@ export interface TimedSignal {
 export function timedSignal(timeoutMs: number, signal: AbortSignal | undefined): TimedSignal {
   const controller = new AbortController()
   let timedOut = false
-  const timer = setTimeout(() => {
+  const cancel = after(timeoutMs, () => {
     timedOut = true
     controller.abort()
-  }, timeoutMs)
+  })
   const onAbort = (): void => controller.abort(signal?.reason)
   if (signal?.aborted === true) controller.abort(signal.reason)
   else signal?.addEventListener('abort', onAbort, { once: true })
@@ -120,7 +125,7 @@ export function timedSignal(timeoutMs: number, signal: AbortSignal | undefined):
     timedOut: () => timedOut,
     callerAborted: () => signal?.aborted === true,
     dispose: () => {
-      clearTimeout(timer)
+      cancel()
       signal?.removeEventListener('abort', onAbort)
     },
   }

@@ -85,6 +85,14 @@ describe('raceAbort', () => {
 })
 
 describe('timedSignal', () => {
+  it('a timeout past 2^31 − 1 ms is kept, not fired after 1 ms (fuzzing pass 3: --timeout-ms 3000000000 timed every request out at once)', async () => {
+    const t = timedSignal(3e9, undefined)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(t.signal.aborted).toBe(false)
+    expect(t.timedOut()).toBe(false)
+    t.dispose()
+  })
+
   it('fires on the timeout and says so', async () => {
     vi.useFakeTimers()
     const t = timedSignal(500, undefined)
