@@ -168,17 +168,31 @@ export function blockJson(b: BeaconBlock): Record<string, unknown> {
     cid: b.cid,
     previous: b.previous,
     timestamp: b.timestamp,
-    time: new Date(b.timestamp * 1000).toISOString(),
+    time: blockTimeIso(b.timestamp),
     ctrng: b.ctrng,
     ...(b.metadata === undefined ? {} : { metadata: b.metadata }),
   }
+}
+
+/**
+ * A block's timestamp (Unix seconds, as the publisher wrote it) in ISO 8601, or `null` when it is past
+ * what a JavaScript `Date` holds (year 275760): a block may say any whole number up to 2^53 − 1.
+ */
+export function blockTimeIso(seconds: number): string | null {
+  const d = new Date(seconds * 1000)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
+}
+
+/** A block's time for a line of text: ISO 8601, or the raw seconds when no date can show them. */
+export function blockTimeText(seconds: number): string {
+  return blockTimeIso(seconds) ?? `${seconds} s after 1970 (past any date)`
 }
 
 /** A block as human-readable lines. */
 export function blockLines(b: BeaconBlock): string[] {
   return [
     `block ${b.sequence}  ${b.cid}`,
-    `  time      ${new Date(b.timestamp * 1000).toISOString()}`,
+    `  time      ${blockTimeText(b.timestamp)}`,
     `  previous  ${b.previous ?? '(none: genesis)'}`,
     ...(b.ctrng.length === 0 ? ['  ctrng     (none)'] : b.ctrng.map((v, i) => `  ctrng[${i}]  ${v}`)),
   ].map(safeText)

@@ -8,7 +8,7 @@ import { type BeaconBlock } from '../../core/block.js'
 import { type BeaconHead } from '../../beacon/head.js'
 import type { DrandChainInfo } from '../../core/drand/chain.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, type CliContext, type Command } from '../command.js'
-import { beaconClientFrom, blockJson, blockLines, intFlag, parseIntValue } from '../common.js'
+import { beaconClientFrom, blockJson, blockLines, blockTimeText, intFlag, parseIntValue } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { safeText } from '../safe-text.js'
@@ -95,7 +95,7 @@ Examples:
 async function watch(ctx: CliContext, client: ReturnType<typeof beaconClientFrom>, count: number | undefined, json: boolean): Promise<number> {
   const show = (b: BeaconBlock, authenticated: boolean): void => {
     if (json) ctx.out(`${JSON.stringify({ ...blockJson(b), authenticated })}\n`)
-    else ctx.out(`${safeText(`${new Date(b.timestamp * 1000).toISOString()}  block ${b.sequence}  ${b.cid}${authenticated ? '' : '  (UNSIGNED head)'}`)}\n  ${safeText(`ctrng ${b.ctrng.join(' ')}`)}\n`)
+    else ctx.out(`${safeText(`${blockTimeText(b.timestamp)}  block ${b.sequence}  ${b.cid}${authenticated ? '' : '  (UNSIGNED head)'}`)}\n  ${safeText(`ctrng ${b.ctrng.join(' ')}`)}\n`)
   }
   let printed = 0
   // Ctrl-C, or a reader that went away (`beacon watch | head -1`): stop waiting for the next block.
