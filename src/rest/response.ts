@@ -6,6 +6,7 @@
  * @module
  */
 import { bytesToHex, hexToBytes } from '../core/bytes.js'
+import { findDuplicateKey } from '../core/json.js'
 import { RateLimitedError } from '../net/errors.js'
 import { retryAfterMs } from '../net/retry-after.js'
 import { escapeServerText, serverCodeOf } from '../net/text.js'
@@ -91,13 +92,20 @@ export function stripQuery(url: string): string {
   return i < 0 ? url : url.slice(0, i)
 }
 
-/** Parses JSON or throws {@link InvalidResponseError}. */
+/**
+ * Parses JSON or throws {@link InvalidResponseError}: for invalid JSON, and for a key repeated in one
+ * object (parsers disagree on which value wins, so `{"data": A, "data": B}` is refused, not read as B).
+ */
 export function parseJson(url: string, text: string): unknown {
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (cause) {
     throw new InvalidResponseError(stripQuery(url), 'the body is not valid JSON', { path: '$', cause })
   }
+  const duplicate = findDuplicateKey(text)
+  if (duplicate !== undefined) throw new InvalidResponseError(stripQuery(url), `the body has the key ${escapeServerText(JSON.stringify(duplicate.key), 80)} twice in one object`, { path: duplicate.path })
+  return value
 }
 
 /** Parses JSON, or `null` when it is not. */

@@ -97,6 +97,17 @@ describe('extra fields', () => {
     expect(v.response && 'bulk' in v.response).toBe(false)
   })
 
+  it('a key repeated in one object is refused, not resolved (fuzzing pass 3: the last "data" won)', async () => {
+    const data = 'ab'.repeat(32)
+    h.service.injectFault('trng', { status: 200, body: `{"service":"trng","src":"derived","data":"${'00'.repeat(32)}","data":"${data}"}` })
+    const err = (await rejection(h.client({ retry: { retries: 0 } }).random())) as InvalidInputError
+    expect(err.code).toBe('ORBITPORT_INVALID_RESPONSE')
+    expect(err.path).toBe('$.data')
+    expect(err.message).toContain('the key "data" twice')
+    h.service.injectFault('token', { status: 200, body: '{"access_token":"tok-one","access_token":"tok-two","expires_in":3600}' })
+    expect(((await rejection(h.client().random())) as InvalidInputError).path).toBe('$.access_token')
+  })
+
   it('the emulator adds extra fields to every value', async () => {
     await h.close()
     h = await startHarness({ extraFields: { algo: 'ecdsa-p256', bulk: [] } })
