@@ -11,6 +11,7 @@ import { utf8Decode } from '../core/bytes.js'
 import { InvalidInputError } from '../core/errors.js'
 import { sleep, timedSignal } from '../net/abort.js'
 import { readBodyLimited } from '../net/body.js'
+import { escapeServerText } from '../net/text.js'
 import { DrandError } from './errors.js'
 import { DEFAULT_DRAND_URLS } from './urls.js'
 
@@ -95,7 +96,7 @@ export class DrandClient {
   async round(round: number, options: { signal?: AbortSignal } = {}): Promise<DrandRound> {
     const json = (await this.#get(`public/${round}`, options.signal)) as { round?: unknown; signature?: unknown }
     const r = { round: json?.round as number, signature: json?.signature as string }
-    if (r.round !== round || typeof r.signature !== 'string') throw new DrandError('DRAND_BAD_RESPONSE', `the relay answered round ${String(r.round).slice(0, 20)} for round ${round}`, 'use another relay')
+    if (r.round !== round || typeof r.signature !== 'string') throw new DrandError('DRAND_BAD_RESPONSE', `the relay answered round ${escapeServerText(String(r.round), 20)} for round ${round}`, 'use another relay')
     if (!verifyRoundSignature(this.chain, r)) throw new DrandError('DRAND_BAD_RESPONSE', `the signature served for round ${round} does not verify under the pinned key`, 'the relay is faulty or serves another chain; use another relay')
     return { round, signature: r.signature }
   }

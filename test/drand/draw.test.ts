@@ -65,6 +65,16 @@ describe('a mixed draw against the emulator', () => {
     expect(r.sources?.statement).toMatch(/the Orbitport operator is trusted/)
   }, 40_000)
 
+  it("a relay's round number that is text reaches the error escaped and capped (fuzzing pass 3)", async () => {
+    const relay: typeof fetch = async () => new Response(JSON.stringify({ round: '\u001b[2J\u001b[HVERIFIED\u202e' + 'x'.repeat(1000), signature: 'ab' }))
+    const err = (await new DrandClient({ chain: DRAND_QUICKNET, urls: ['http://relay.invalid'], fetch: relay }).round(5).catch((e: unknown) => e)) as Error
+    expect(err).toMatchObject({ code: 'DRAND_BAD_RESPONSE' })
+    expect(err.message).toContain('the relay answered round \\u001b[2J')
+    // eslint-disable-next-line no-control-regex
+    expect(err.message).not.toMatch(/[\u001b\u202e]/)
+    expect(err.message.length).toBeLessThan(200)
+  })
+
   it('the drand client checks the chain and every signature, whatever the relay says', async () => {
     emu = await startEmulator({ beacon: { intervalMs: 60_000, keyType: 'Ed25519' } })
     const good = new DrandClient({ chain: emu.drand.info, urls: [emu.url] })
