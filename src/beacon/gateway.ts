@@ -16,6 +16,7 @@ import { readBodyLimited } from '../net/body.js'
 import { NetworkError, RateLimitedError, TimeoutError } from '../net/errors.js'
 import { describeRefusal, fetchNoSteer, type RedirectPolicy } from '../net/redirect.js'
 import { retryAfterMs } from '../net/retry-after.js'
+import { escapeServerText } from '../net/text.js'
 import { BadResponseError, GatewayHttpError, LegacyBlockError, RedirectRefusedError } from './errors.js'
 import type { BlockSource, HeadAnswer, RecordAnswer, SourceCallOptions } from './source.js'
 
@@ -113,7 +114,8 @@ export class GatewaySource implements BlockSource {
       info = await verifyIpnsRecord(ans.bytes, name, { now: new Date(this.#o.now()) })
     } catch (cause) {
       const ct = ans.headers.get('content-type') ?? ''
-      const why = ct !== '' && !ct.includes('ipns-record') ? `not an IPNS record (content-type ${ct}); the gateway may not support ?format=ipns-record` : cause instanceof OrbitdrawError ? cause.detail : String(cause)
+      // The header is the gateway's text: escaped (C1 controls pass HTTP parsers as obs-text) and capped.
+      const why = ct !== '' && !ct.includes('ipns-record') ? `not an IPNS record (content-type ${escapeServerText(ct, 100)}); the gateway may not support ?format=ipns-record` : cause instanceof OrbitdrawError ? cause.detail : String(cause)
       throw new BadResponseError(this.id, 'IPNS record', why, { cause })
     }
     if (info.valueCid === undefined) throw new BadResponseError(this.id, 'IPNS record', `its value ${info.value} is not an /ipfs/<cid> path`)

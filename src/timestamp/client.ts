@@ -178,7 +178,7 @@ async function one(authority: string, digest: Uint8Array, o: OneOptions): Promis
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     if (type !== 'application/timestamp-reply') {
       await res.body?.cancel().catch(() => undefined)
-      return fail('TIMESTAMP_BAD_REPLY', `content type "${type}", not application/timestamp-reply`)
+      return fail('TIMESTAMP_BAD_REPLY', `content type "${escapeServerText(type, 100)}", not application/timestamp-reply`)
     }
     try {
       body = await readBodyLimited(res, LIMITS.maxTimestampTokenBytes + 4096, () => new Error(`reply over ${LIMITS.maxTimestampTokenBytes + 4096} bytes`))

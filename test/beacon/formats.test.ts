@@ -121,3 +121,23 @@ describe('genesis metadata.interval is Go time.Duration nanoseconds', () => {
     }
   })
 })
+
+describe("a gateway's Content-Type in an error (fuzzing pass 3)", () => {
+  it('is escaped and capped: C1 controls pass HTTP parsers as obs-text, and the header may be 8 kB', async () => {
+    const name = ipnsNameOfKey((await generateKeyPair('Ed25519')).publicKey)
+    const ct = `text/html\u009b31mRED\u202e${'A'.repeat(8000)}`
+    const fetch = async (): Promise<Response> => new Response('<html>', { headers: { 'content-type': 'text/html' } })
+    // A Headers object refuses U+202E; the answer's headers as a gateway's bytes read (latin-1) can hold any of these.
+    const hostile = async (input: string): Promise<Response> => {
+      const res = await fetch()
+      return { status: 200, ok: true, type: 'basic', redirected: false, url: input, body: res.body, headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? ct : null) } } as unknown as Response
+    }
+    const client = new BeaconClient({ gateways: ['http://gw.invalid'], name, fetch: hostile, retries: 0 })
+    const err = (await client.latest().catch((e: unknown) => e)) as { failures: { error: Error }[] }
+    const message = err.failures[0]!.error.message
+    expect(message).toContain('not an IPNS record (content-type text/html\\u009b31mRED\\u202e')
+     
+    expect(message).not.toMatch(/[\u0080-\u009f\u202e]/)
+    expect(message.length).toBeLessThan(400)
+  })
+})

@@ -154,6 +154,14 @@ describe('timestampCommitment', () => {
     expect(long.failures[0]!.detail.length).toBeLessThan(400)
   })
 
+  it("a wrong content type is named escaped and capped (fuzzing pass 3: C1 controls pass HTTP parsers)", async () => {
+    const odd: typeof fetch = async () => new Response('<html>', { headers: { 'content-type': `text/html\u009b31m${'a'.repeat(5000)}` } })
+    const detail = (await failureOf({ authorities: ['http://tsa.invalid/'], fetch: odd })).failures[0]!.detail
+    expect(detail).toMatch(/^content type "text\/html\\u009b31maaa/)
+    expect(detail).not.toMatch(/\u009b/)
+    expect(detail.length).toBeLessThan(300)
+  })
+
   it('times out per request (TIMESTAMP_TIMEOUT) and stops at once on abort (ABORTED)', async () => {
     emu.faults.add('tsa', { kind: 'hang' }, { times: 1 })
     expect((await failureOf({ authorities: [emu.tsaUrl], anchors: anchors(), timeoutMs: 100 })).failures[0]!.code).toBe('TIMESTAMP_TIMEOUT')
