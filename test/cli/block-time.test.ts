@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blockJson, blockLines, blockTimeIso } from '../../src/cli/common.js'
 import { blockCid, parseBlock } from '../../src/core/block.js'
 import { main } from '../../src/cli/main.js'
+import { expectedAt, formatInspection, type Inspection } from '../../src/cli/commands/inspect.js'
 import type { CliContext } from '../../src/cli/command.js'
 
 const BYTES = new TextEncoder().encode(`{"previous":"","data":{"sequence":0,"timestamp":9007199254740991,"ctrng":["${'ab'.repeat(32)}"]}}`)
@@ -62,5 +63,17 @@ describe('a block timestamp past any date', () => {
     const json = ctx()
     expect(await main(['beacon', 'latest', '--allow-unsigned-head', '--json'], json)).toBe(0)
     expect(JSON.parse(json.stdout)).toMatchObject({ block: { timestamp: 9007199254740991, time: null } })
+  })
+
+  it('inspect --online: a target block due past any date at an absurd interval is said so, not a crash', () => {
+    // A head dated 2^40 s after the block before it gives an interval of about 1.1e15 ms: the target's
+    // time, a few blocks on, is past what a Date holds, and toISOString threw a RangeError (exit 70).
+    expect(expectedAt(1_700_000_000_000, 8, 2 ** 40 * 1000)).toBeNull()
+    expect(expectedAt(1_700_000_000_000, 2, 60_000)).toBe('2023-11-14T22:15:20.000Z')
+    const facts: Inspection = {
+      ok: true, kind: 'commitment', cid: 'bafy', label: '', beacon: NAME, target: 10, after: { sequence: 1, block: 'bafyafter' },
+      draw: {}, drawText: 'pick 1 of 3', participants: null, timestamps: [], expected: { latest: 2, published: false, time: null },
+    }
+    expect(formatInspection(facts)).toContain("  expected       past any date at the beacon's estimated block interval (the latest block is 2)")
   })
 })

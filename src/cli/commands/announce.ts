@@ -93,7 +93,7 @@ Examples:
     if (facts.kind !== 'commitment') throw new UsageError(`${positionals[0]} is a ${facts.kind}, not a commitment: announce the commitment file written by 'orbitdraw commit', before its target block`, 'announce')
     const expected = flags.offline === true ? undefined : await expectedTime(facts, flags, ctx)
     if (expected?.published === true) ctx.err(`warning: block ${formatCount(facts.target)} is already out (the latest is ${formatCount(expected.latest)}): an announcement made now cannot show the commitment came first\n`)
-    const a = announcementOf(facts, expected === undefined || expected.published ? null : new Date(expected.time), verifierUrl)
+    const a = announcementOf(facts, expected === undefined || expected.published || expected.time === null ? null : new Date(expected.time), verifierUrl)
 
     // JSON with terminal-unsafe characters escaped (a label may hold CSI or bidi overrides): the same value when parsed.
     const text = format === 'json' ? `${escapeJsonText(JSON.stringify(a, null, 2))}\n` : format === 'markdown' ? formatMarkdown(a) : formatText(a)

@@ -54,7 +54,7 @@ export interface Inspection {
   /** For a proof: the target block's publication time as carried (not verified). */
   readonly targetTime?: string
   /** With --online, for a commitment: the beacon's latest block and when the target is expected. */
-  readonly expected?: { readonly latest: number; readonly published: boolean; readonly time: string }
+  readonly expected?: { readonly latest: number; readonly published: boolean; readonly time: string | null }
   /** For a receipt: whose it is (index 0-based; position = index + 1). */
   readonly receipt?: { readonly index: number; readonly position: number; readonly entry: string }
   /** For a proof: how much of the list it discloses. */
@@ -206,8 +206,17 @@ export async function expectedTime(facts: Inspection, flags: Flags, ctx: CliCont
   const latest = head.block.sequence
   if (latest >= facts.target) return { latest, published: true, time: '' }
   const intervalMs = await client.intervalMs(call)
-  const from = Math.min(Date.now(), head.block.timestamp * 1000)
-  return { latest, published: false, time: new Date(from + (facts.target - latest) * intervalMs).toISOString() }
+  return { latest, published: false, time: expectedAt(Math.min(Date.now(), head.block.timestamp * 1000), facts.target - latest, intervalMs) }
+}
+
+/**
+ * When a block `ahead` blocks after one seen at `fromMs` is due at `intervalMs` a block (ISO 8601), or
+ * null when that is past what a date holds: the interval is estimated from blocks a gateway serves, and an
+ * absurd one (a head dated 2^40 s) made `new Date(…).toISOString()` throw (fuzzing pass 3).
+ */
+export function expectedAt(fromMs: number, ahead: number, intervalMs: number): string | null {
+  const d = new Date(fromMs + ahead * intervalMs)
+  return Number.isNaN(d.getTime()) ? null : d.toISOString()
 }
 
 
@@ -225,7 +234,7 @@ export function formatInspection(f: Inspection): string {
     `  target block   ${f.target.toLocaleString('en-US')} (${plural(f.target - f.after.sequence, 'block')} after it)${f.targetTime === undefined ? '' : `, published ${f.targetTime}`}`,
     ...(f.expected === undefined
       ? []
-      : [`  expected       ${f.expected.published ? `already out (the latest block is ${f.expected.latest.toLocaleString('en-US')})` : `around ${f.expected.time} (in ~${formatDuration(Date.parse(f.expected.time) - Date.now())}; the latest block is ${f.expected.latest.toLocaleString('en-US')})`}`]),
+      : [`  expected       ${f.expected.published ? `already out (the latest block is ${f.expected.latest.toLocaleString('en-US')})` : f.expected.time === null ? `past any date at the beacon's estimated block interval (the latest block is ${f.expected.latest.toLocaleString('en-US')})` : `around ${f.expected.time} (in ~${formatDuration(Date.parse(f.expected.time) - Date.now())}; the latest block is ${f.expected.latest.toLocaleString('en-US')})`}`]),
     ...f.timestamps.map((t) => `  time-stamp     ${t} (claimed; 'orbitdraw verify' checks it)`),
     ...(f.receipt === undefined ? [] : [`  entry          ${JSON.stringify(f.receipt.entry)}, position ${f.receipt.position.toLocaleString('en-US')} in the list`]),
     ...(f.disclosure === undefined || f.disclosure === null ? [] : [`  disclosure     ${f.disclosure === 'full' ? 'every entry' : 'only the winners (private draw)'}`]),
