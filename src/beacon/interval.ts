@@ -26,7 +26,10 @@ export const DEFAULT_INTERVAL_MS = 60_000
 
 /**
  * Estimates the publication interval from `chain` (blocks known to be in the chain), `seen` (heads in
- * the order first seen) and, as a last resort, `hintMs` (default {@link DEFAULT_INTERVAL_MS}).
+ * the order first seen) and, as a last resort, `hintMs` (default {@link DEFAULT_INTERVAL_MS}). An
+ * estimate from block timestamps over one day a block is implausible and passed over, as a genesis
+ * block's stated interval over a day is: timestamps are the publisher's (or, for an unsigned head, a
+ * gateway's) and blocks dated 2^40 s apart put every expected time past what a date holds.
  *
  * @example estimateInterval(knownBlocks, seenHeads).ms // 60000 for a chain published once a minute
  */
@@ -44,7 +47,8 @@ export function estimateInterval(chain: Iterable<BeaconBlock>, seen: readonly Se
   }
   const spanSeconds = lo !== undefined && hi !== undefined ? hi.timestamp - lo.timestamp : 0
   if (lo !== undefined && hi !== undefined && hi.sequence > lo.sequence && spanSeconds >= 2) {
-    return { ms: Math.max(100, (spanSeconds * 1000) / (hi.sequence - lo.sequence)), spanSeconds }
+    const ms = Math.max(100, (spanSeconds * 1000) / (hi.sequence - lo.sequence))
+    if (ms <= MAX_INTERVAL_MS) return { ms, spanSeconds }
   }
   const first = seen[0]
   const last = seen[seen.length - 1]
@@ -54,7 +58,7 @@ export function estimateInterval(chain: Iterable<BeaconBlock>, seen: readonly Se
   // The genesis block's configured interval (Go time.Duration, nanoseconds), when it is known.
   const configured = genesis === undefined ? undefined : genesisIntervalMs(genesis)
   if (configured !== undefined) return { ms: configured, spanSeconds }
-  if (lo !== undefined && hi !== undefined && hi.sequence > lo.sequence) {
+  if (lo !== undefined && hi !== undefined && hi.sequence > lo.sequence && spanSeconds < 2) {
     // Whole-second timestamps over a short span: an upper bound, halved.
     return { ms: Math.max(100, ((spanSeconds + 1) * 1000) / (hi.sequence - lo.sequence) / 2), spanSeconds }
   }
@@ -64,6 +68,8 @@ export function estimateInterval(chain: Iterable<BeaconBlock>, seen: readonly Se
 /** Shortest and longest genesis `metadata.interval` taken as plausible (100 ms, 1 day), in ns. */
 const MIN_INTERVAL_NS = 100_000_000
 const MAX_INTERVAL_NS = 86_400_000_000_000
+/** The longest interval taken as plausible, in ms (1 day). */
+const MAX_INTERVAL_MS = MAX_INTERVAL_NS / 1_000_000
 
 /**
  * The publication interval a genesis block's `metadata.interval` states, in ms. The publisher writes

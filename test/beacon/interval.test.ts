@@ -19,6 +19,16 @@ describe('estimateInterval (pure)', () => {
     expect(estimateInterval([], []).ms).toBe(DEFAULT_INTERVAL_MS)
   })
 
+  it('passes over chain timestamps over one day a block, as a genesis interval over a day is (fuzzing pass 3)', () => {
+    // Blocks dated 2^40 s apart (an unsigned head is a gateway's choice) put every expected time past
+    // what a Date holds: inspect --online crashed on toISOString. The estimate falls back instead.
+    const far = makeChain(4, { intervalS: 2 ** 40 })
+    expect(estimateInterval(far.slice(1), []).ms).toBe(DEFAULT_INTERVAL_MS)
+    expect(estimateInterval(far.slice(1), [], 1234).ms).toBe(1234)
+    expect(estimateInterval(makeChain(4, { intervalS: 86_400 }).slice(1), []).ms).toBe(86_400_000)
+    expect(estimateInterval(makeChain(4, { intervalS: 86_401 }).slice(1), []).ms).toBe(DEFAULT_INTERVAL_MS)
+  })
+
   it('is at least 100 ms and finite for any chain span (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 7200 }), fc.integer({ min: 2, max: 12 }), (intervalS, n) => {
