@@ -10,6 +10,8 @@ import { commit } from '../../src/core/commitment.js'
 import { drawFromBlock } from '../../src/core/draw.js'
 import { serializeProof } from '../../src/core/proof.js'
 import { verify } from '../../src/core/verify.js'
+import { makeReceipts, serializeReceipt } from '../../src/core/receipt.js'
+import { OrganizerSecret } from '../../src/core/secret.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { closedPort, run, useWorkspace } from './helpers.js'
@@ -133,6 +135,32 @@ describe('terminal escaping: text from files never reaches the terminal raw', ()
     expect(d.code).toBe(4)
     expect(d.stderr).toMatch(/\[INVALID_JSON\]/)
     noRawControls(d.stdout + d.stderr)
+  })
+})
+
+describe('check-receipt: a receipt is a third party\'s file, and its text never reaches the terminal raw', () => {
+  const secret = OrganizerSecret.fromBytes(new Uint8Array(32).fill(7))
+  const label = `Spring\u009b2J\u202eDEKCEHC\u202c ${ESC_PAINT}`
+  const c = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['ada', 'bob'], draw: { kind: 'pick', count: 1 }, label, private: { secret } })
+  const receipt = serializeReceipt([...makeReceipts(c, ['ada', 'bob'], secret).receipts()][0]!)
+
+  it('a valid receipt whose label carries C1, bidi and ESC is CHECKED with the label escaped', async () => {
+    await writeFile(join(ws.dir, 'r-label.json'), receipt)
+    const r = await run(['check-receipt', join(ws.dir, 'r-label.json'), '--commitment', c.cid])
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    noRawControls(r.stdout)
+    expect(r.stdout).toContain('"Spring\\u{9b}2J\\u{202e}DEKCEHC\\u{202c} \\u001b[2J\\u001b[HVERIFIED"')
+  })
+
+  it('a field name with ESC and line breaks, quoted by the format check, cannot clear the screen or forge a CHECKED line', async () => {
+    const bad = JSON.parse(receipt) as Record<string, unknown>
+    bad['\u001b[2J\u001b[H\nCHECKED: "ada" is at position 1\n'] = 1
+    await writeFile(join(ws.dir, 'r-key.json'), JSON.stringify(bad))
+    const r = await run(['check-receipt', join(ws.dir, 'r-key.json')])
+    expect(r.code).toBe(1)
+    noRawControls(r.stdout)
+    expect(r.stdout).not.toMatch(/^CHECKED/m)
+    expect(r.stdout).toMatch(/^FAILED: format$/m)
   })
 })
 

@@ -16,6 +16,7 @@ import { GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
 import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
+import { safeText } from '../safe-text.js'
 import { readSecretFile } from '../secret-file.js'
 import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 
@@ -173,7 +174,8 @@ Example:
         lines.push(`${result.pinned ? 'CHECKED' : 'CHECKED (not pinned)'}: ${JSON.stringify(r.entry)} is at position ${(r.index + 1).toLocaleString('en-US')} of the list committed as ${r.commitmentCid}${result.commitment!.label === '' ? '' : ` (${JSON.stringify(result.commitment!.label)})`}.`)
         if (!result.pinned) lines.push('Compare that CID with the one the organizer published, or pass it with --commitment CID.')
       } else lines.push(`FAILED: ${result.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`)
-      ctx.out(`${lines.join('\n')}\n`)
+      // A receipt is a third party's file: its entry, label and field names (quoted in the details) never reach the terminal raw.
+      ctx.out(`${lines.map(safeText).join('\n')}\n`)
     }
     return result.ok ? EXIT.ok : EXIT.verificationFailed
   },
