@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { BeaconClient, type BeaconClientOptions } from '../beacon/client.js'
 import { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME } from '../beacon/gateway.js'
 import { type BeaconBlock } from '../core/block.js'
@@ -115,21 +115,6 @@ export function clientOptionsFrom(flags: Flags, ctx: CliContext, command: string
 /** A beacon client for `name` (default: from flags/env) configured from the shared beacon flags. */
 export function beaconClientFrom(flags: Flags, ctx: CliContext, command: string, name?: string): BeaconClient {
   return new BeaconClient({ ...clientOptionsFrom(flags, ctx, command), name: name ?? beaconNameFrom(flags, ctx, command) })
-}
-
-/** Reads a text file (or standard input for `-`), as bad input (exit 4) when it cannot be read. */
-export async function readTextInput(path: string, what: string): Promise<string> {
-  try {
-    return path === '-' ? await readStdinText() : await readFile(path, 'utf8')
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${what} ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
-}
-
-async function readStdinText(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const c of process.stdin) chunks.push(c as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 export { readBytesInput }

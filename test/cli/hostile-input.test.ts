@@ -12,6 +12,7 @@ import { serializeProof } from '../../src/core/proof.js'
 import { verify } from '../../src/core/verify.js'
 import { makeReceipts, serializeReceipt } from '../../src/core/receipt.js'
 import { OrganizerSecret } from '../../src/core/secret.js'
+import { LIMITS } from '../../src/core/limits.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { closedPort, run, useWorkspace } from './helpers.js'
@@ -161,6 +162,30 @@ describe('check-receipt: a receipt is a third party\'s file, and its text never 
     noRawControls(r.stdout)
     expect(r.stdout).not.toMatch(/^CHECKED/m)
     expect(r.stdout).toMatch(/^FAILED: format$/m)
+  })
+})
+
+describe('check-receipt reads the receipt as bytes, as verify reads a proof', () => {
+  const secret = OrganizerSecret.fromBytes(new Uint8Array(32).fill(9))
+  const c = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['ad\ufffd', 'bob'], draw: { kind: 'pick', count: 1 }, label: 'ff', private: { secret } })
+  const receipt = serializeReceipt([...makeReceipts(c, ['ad\ufffd', 'bob'], secret).receipts()][0]!)
+
+  it('an FF byte in the entry is refused (format: not valid UTF-8), not repaired into U+FFFD and CHECKED', async () => {
+    await writeFile(join(ws.dir, 'r-good.json'), receipt)
+    const good = await run(['check-receipt', join(ws.dir, 'r-good.json'), '--commitment', c.cid])
+    expect(good.code, good.stdout + good.stderr).toBe(0)
+    await writeFile(join(ws.dir, 'r-ff.json'), withFF(receipt))
+    const r = await run(['check-receipt', join(ws.dir, 'r-ff.json'), '--commitment', c.cid])
+    expect(r.code, r.stdout + r.stderr).toBe(1)
+    expect(r.stdout).toMatch(/✗ format +receipt bytes are not valid UTF-8/)
+    expect(r.stdout).not.toMatch(/^CHECKED/m)
+  })
+
+  it('a file over maxReceiptBytes is refused by its size, read no further than one byte past the limit', async () => {
+    await writeFile(join(ws.dir, 'r-big.json'), ' '.repeat(LIMITS.maxReceiptBytes + 4096))
+    const r = await run(['check-receipt', join(ws.dir, 'r-big.json'), '--json'])
+    expect(r.code).toBe(1)
+    expect(JSON.parse(r.stdout).checks[0].detail).toContain(`receipt is ${LIMITS.maxReceiptBytes + 1} bytes, over the limit maxReceiptBytes`)
   })
 })
 

@@ -9,11 +9,12 @@ import { join } from 'node:path'
 import { checkReceipt, serializeReceipt, type Receipt } from '../../core/receipt.js'
 import { InvalidInputError } from '../../errors.js'
 import { describeCommitment } from '../../core/commitment.js'
+import { LIMITS } from '../../core/limits.js'
 import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { streamReceiptsFile, type StreamedReceipts } from '../../node/receipts-stream.js'
 import { makeReceiptsAsync } from '../../receipts.js'
 import { GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
-import { readCommitmentFile, readTextInput, stringFlag } from '../common.js'
+import { readBytesInput, readCommitmentFile, stringFlag } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 import { safeText } from '../safe-text.js'
@@ -159,9 +160,11 @@ Example:
   options: { ...GLOBAL_OPTIONS, commitment: { type: 'string' } },
   async run(flags, positionals, ctx) {
     if (positionals.length !== 1) throw new UsageError('check-receipt takes exactly one receipt file', 'check-receipt')
-    const text = await readTextInput(positionals[0]!, 'receipt')
+    // Bytes, not text: the core decodes them strictly (an FF byte is refused, never repaired into U+FFFD)
+    // and reads at most one byte past maxReceiptBytes, so a huge file or /dev/zero is refused by its size.
+    const bytes = await readBytesInput(positionals[0]!, 'receipt', LIMITS.maxReceiptBytes)
     const pin = stringFlag(flags, 'commitment')
-    const result = checkReceipt(text, pin === undefined ? {} : { commitment: pin })
+    const result = checkReceipt(bytes, pin === undefined ? {} : { commitment: pin })
     if (flags.json === true) {
       const { receipt, commitment, ...rest } = result
       printJson(ctx, { ...rest, ...(receipt === undefined ? {} : { commitmentCid: receipt.commitmentCid, index: receipt.index, entry: receipt.entry }), ...(commitment === undefined ? {} : { label: commitment.label }) })
