@@ -18,7 +18,7 @@ const closeFile = promisify(close)
 /**
  * Reads a file (or standard input for `-`) as raw bytes, undecoded, for the core's byte-level entry
  * point. At most `maxBytes + 1` bytes are read (a larger file is refused by its size before reading;
- * standard input stops one byte past the limit), so the core's size check still names the limit.
+ * standard input, a pipe or a device stops one byte past the limit), so the core's size check still names the limit.
  * @throws {@link InvalidInputError} `FILE_UNREADABLE` (exit 4).
  */
 export async function readBytesInput(path: string, what: string, maxBytes: number): Promise<Uint8Array> {
@@ -26,8 +26,10 @@ export async function readBytesInput(path: string, what: string, maxBytes: numbe
     if (path === '-') return await readStdinBytes(maxBytes + 1)
     const fd = await openFile(path, 'r')
     try {
-      const { size } = await statFile(fd)
-      const buf = Buffer.alloc(Math.min(size, maxBytes + 1))
+      const stat = await statFile(fd)
+      // A pipe or a device (`verify <(curl …)`, /dev/stdin, a FIFO) states size 0: read it to its end.
+      if (!stat.isFile()) return await readStreamBytes(fd, maxBytes + 1)
+      const buf = Buffer.alloc(Math.min(stat.size, maxBytes + 1))
       let filled = 0
       // read() may return fewer bytes than asked: read until the buffer is full or the file ends.
       while (filled < buf.length) {
@@ -50,6 +52,21 @@ export async function readBytesInput(path: string, what: string, maxBytes: numbe
     }
     throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${what} ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
   }
+}
+
+/** Reads `fd` from its current position until its end or `cap` bytes, whichever comes first. */
+async function readStreamBytes(fd: number, cap: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  let total = 0
+  while (total < cap) {
+    const chunk = Buffer.alloc(Math.min(65_536, cap - total))
+    const n = (await readChunk(fd, chunk, 0, chunk.length, null)).bytesRead
+    if (n === 0) break
+    chunks.push(chunk.subarray(0, n))
+    total += n
+  }
+  const all = Buffer.concat(chunks)
+  return new Uint8Array(all.buffer, all.byteOffset, all.length)
 }
 
 async function readStdinBytes(cap: number): Promise<Uint8Array> {

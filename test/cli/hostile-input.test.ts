@@ -15,7 +15,7 @@ import { OrganizerSecret } from '../../src/core/secret.js'
 import { LIMITS } from '../../src/core/limits.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
-import { closedPort, run, useWorkspace } from './helpers.js'
+import { BIN, closedPort, run, runCommand, useWorkspace } from './helpers.js'
 import { ENGINE_ONLY } from '../helpers/policy.js'
 
 const CHAIN = buildChain(6, 'hostile')
@@ -78,6 +78,33 @@ describe('proof files are bytes: an FF byte in an entry is refused, not repaired
     expect(d.code, d.stderr).toBe(4)
     expect(d.stderr).toMatch(/commitment bytes are not valid UTF-8/)
     expect(d.stderr).toMatch(/\[INVALID_UTF8\]/)
+  })
+})
+
+describe('a pipe given as a file (verify <(curl …)) is read to its end, not as an empty file', () => {
+  /** Runs the binary from bash with FILE's content behind a pipe: `orbitdraw ARGS <(cat FILE) ...`. */
+  const quote = (a: string): string => `'${a.replace(/'/g, "'\\''")}'`
+  const piped = (before: string[], file: string, after: string[] = []) =>
+    runCommand('bash', ['-c', `exec ${[process.execPath, BIN, ...before].map(quote).join(' ')} <(cat ${quote(file)}) ${after.map(quote).join(' ')}`])
+
+  it.skipIf(process.platform === 'win32')('verify, inspect and check-receipt read a process substitution (a pipe: fstat says size 0)', async () => {
+    await writeFile(join(ws.dir, 'pipe-proof.json'), proofText(['ada', 'bob']))
+    const v = await piped(['verify'], join(ws.dir, 'pipe-proof.json'), ['--allow-unsigned', '--allow-untimestamped'])
+    expect(v.code, v.stdout + v.stderr).toBe(0)
+    expect(v.stdout).toMatch(/^NOT FULLY VERIFIED/m)
+    const i = await piped(['inspect'], join(ws.dir, 'pipe-proof.json'), ['--json'])
+    expect(i.code, i.stdout + i.stderr).toBe(0)
+    expect(JSON.parse(i.stdout)).toMatchObject({ kind: 'proof' })
+    const secret = OrganizerSecret.fromBytes(new Uint8Array(32).fill(5))
+    const c = commit({ beacon: BEACON_NAME, target: 4, after: { sequence: 2, block: CHAIN[2]!.cid }, participants: ['ada', 'bob'], draw: { kind: 'pick', count: 1 }, private: { secret } })
+    await writeFile(join(ws.dir, 'pipe-receipt.json'), serializeReceipt([...makeReceipts(c, ['ada', 'bob'], secret).receipts()][0]!))
+    const r = await piped(['check-receipt'], join(ws.dir, 'pipe-receipt.json'), ['--commitment', c.cid])
+    expect(r.code, r.stdout + r.stderr).toBe(0)
+    // still bounded: a pipe over the limit is read one byte past it, then refused by its size
+    await writeFile(join(ws.dir, 'pipe-big.json'), ' '.repeat(LIMITS.maxReceiptBytes + 100_000))
+    const big = await piped(['check-receipt'], join(ws.dir, 'pipe-big.json'), ['--json'])
+    expect(big.code).toBe(1)
+    expect(JSON.parse(big.stdout).checks[0].detail).toContain(`receipt is ${LIMITS.maxReceiptBytes + 1} bytes`)
   })
 })
 
