@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises'
 import type { KindFlags } from '../core/kinds/kind.js'
 import type { KindFiles } from '../core/kinds/kind.js'
 import type { KindFileFormat } from '../core/kinds/kind.js'
@@ -12,6 +11,7 @@ import type { AnyDrawKind } from '../core/kinds/kind.js'
 import { readHouseholdPoolCsv, readLotteryCsv, readPoolCsv, readQuotasCsv } from '../sortition/csv.js'
 import { readStagesFile } from './stages-file.js'
 import { UsageError } from './exit-codes.js'
+import { readProofFile, readTextLines } from './follow-up-files.js'
 
 const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags) => Promise<unknown> } = {
   // With --household-column C: the pool without column C and the household values (docs/sortition.md, Households).
@@ -19,8 +19,8 @@ const READERS: { readonly [F in KindFileFormat]: (path: string, flags: KindFlags
   'sortition-quotas': (path) => readQuotasCsv(path),
   'sortition-lottery': (path) => readLotteryCsv(path),
   // A follow-up (orbitdraw commit --replacing): the original proof, and lists of one item per line.
-  'proof-json': async (path) => JSON.parse(await readFile(path, 'utf8')) as unknown,
-  'text-lines': async (path) => (await readFile(path, 'utf8')).split(/\r?\n/).filter((l) => l !== ''),
+  'proof-json': (path) => readProofFile(path),
+  'text-lines': (path) => readTextLines(path),
   'allocation-stages': (path) => readStagesFile(path),
 }
 

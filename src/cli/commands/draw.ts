@@ -18,7 +18,6 @@ import { kindOf } from '../../core/draw-spec.js'
 import { DEFAULT_DRAW_KINDS } from '../../core/kinds/registry.js'
 import { base64ToBytes } from '../../core/bytes.js'
 import { BEACON_HELP, BEACON_OPTIONS, GLOBAL_OPTIONS, OUTPUT_OPTIONS, type Command } from '../command.js'
-import { readFile } from 'node:fs/promises'
 import { withOriginal } from '../../core/follow-up.js'
 import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readCommitmentFile, stringFlag, writeOutput } from '../common.js'
 import { EXIT, UsageError } from '../exit-codes.js'
@@ -27,6 +26,7 @@ import { printJson } from '../output.js'
 import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
+import { readProofFile } from '../follow-up-files.js'
 import { readSecretFile } from '../secret-file.js'
 import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 import { describeOutcome } from './describe.js'
@@ -201,7 +201,7 @@ Examples:
     const originalPath = stringFlag(flags, 'original')
     if (follows && originalPath === undefined) throw new UsageError('this commitment follows another draw: give its proof with --original PROOF (the new proof carries it)', 'draw')
     if (!follows && originalPath !== undefined) throw new UsageError('--original is for a follow-up draw (orbitdraw commit --replacing); this commitment follows no other draw', 'draw')
-    const original = originalPath === undefined ? undefined : (JSON.parse(await readFile(originalPath, 'utf8')) as unknown)
+    const original = originalPath === undefined ? undefined : await readProofFile(originalPath)
     let proof: Proof | StreamedProof
     try {
       const from = list
