@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { writeFile } from 'node:fs/promises'
+import { chmod, writeFile } from 'node:fs/promises'
 import { BeaconClient, type BeaconClientOptions } from '../beacon/client.js'
 import { DEFAULT_GATEWAYS, ORBITPORT_BEACON_NAME } from '../beacon/gateway.js'
 import { type BeaconBlock } from '../core/block.js'
@@ -131,14 +131,18 @@ export async function assertWritable(path: string, force: boolean, command: stri
   if (exists) throw new UsageError(`${path} already exists; pass --force to overwrite it, or choose another -o file`, command)
 }
 
-/** Writes `text` to `path` (standard output for `-`); refuses to overwrite unless `force`. */
-export async function writeOutput(ctx: CliContext, path: string, text: string, force: boolean, command: string): Promise<void> {
+/**
+ * Writes `text` to `path` (standard output for `-`); refuses to overwrite unless `force`. `mode` (a
+ * private list's file: 0o600) is set on a new file and on an overwritten one alike.
+ */
+export async function writeOutput(ctx: CliContext, path: string, text: string, force: boolean, command: string, mode?: number): Promise<void> {
   if (path === '-') {
     ctx.out(text)
     return
   }
   try {
-    await writeFile(path, text, { flag: force ? 'w' : 'wx' })
+    await writeFile(path, text, { flag: force ? 'w' : 'wx', ...(mode === undefined ? {} : { mode }) })
+    if (mode !== undefined) await chmod(path, mode) // an overwritten file keeps its old mode otherwise
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw new UsageError(`${path} already exists; pass --force to overwrite it, or choose another -o file`, command)

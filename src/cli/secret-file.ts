@@ -4,10 +4,14 @@
  *
  * @module
  */
-import { chmod, readFile, writeFile } from 'node:fs/promises'
-import { InvalidInputError, MismatchError } from '../core/errors.js'
+import { chmod, writeFile } from 'node:fs/promises'
+import { InvalidInputError, MismatchError, ParseError } from '../core/errors.js'
 import { parseSecretFile, serializeSecretFile, type OrganizerSecret } from '../core/secret.js'
 import { UsageError } from './exit-codes.js'
+import { readBytesInput } from './read-bytes.js'
+
+/** The longest secret file `parseSecretFile` reads, in characters (and so the bytes read here). */
+const MAX_SECRET_FILE_CHARS = 4096
 
 /** The secret file next to a commitment file: `x.json` → `x.secret.json` (`x` → `x.secret.json`). */
 export function secretPathFor(commitmentPath: string): string {
@@ -31,13 +35,18 @@ export async function writeSecretFile(path: string, secret: OrganizerSecret, com
  * content.
  */
 export async function readSecretFile(path: string, cid: string): Promise<OrganizerSecret> {
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(path, 'utf8')
+    // At most one byte past the longest secret file parseSecretFile reads (a secret file is about 210
+    // bytes): a large file, or /dev/zero, is refused by its size without being read whole.
+    bytes = await readBytesInput(path, 'the secret file', MAX_SECRET_FILE_CHARS)
   } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read the secret file ${path}: ${(cause as NodeJS.ErrnoException).code ?? 'error'}`, 'pass the *.secret.json written by orbitdraw commit --private')
+    const code = ((cause as { cause?: NodeJS.ErrnoException }).cause ?? (cause as NodeJS.ErrnoException)).code
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read the secret file ${path}: ${code ?? 'error'}`, 'pass the *.secret.json written by orbitdraw commit --private')
   }
-  const file = parseSecretFile(text)
+  if (bytes.length > MAX_SECRET_FILE_CHARS) throw new ParseError('INVALID_SECRET_FILE', `the secret file ${path} is over ${MAX_SECRET_FILE_CHARS} bytes: not a secret file`, 'pass the *.secret.json written by orbitdraw commit --private', { path: '$' })
+  // Invalid UTF-8 decodes to U+FFFD, which no secret file holds: parseSecretFile refuses it (never quoting it).
+  const file = parseSecretFile(new TextDecoder('utf-8').decode(bytes))
   if (file.commitment !== cid) {
     throw new MismatchError('SECRET_MISMATCH', `the secret file ${path} belongs to commitment ${file.commitment}, not ${cid}`, 'pass the secret file written with this commitment')
   }

@@ -119,6 +119,20 @@ describe('orbitdraw receipts', () => {
     const wrong = await run(['receipts', 'c.json', '-p', 'wrong.json', '--secret', 'c.secret.json', '-o', 'wrong'], { cwd: ws.dir })
     expect(wrong.code).toBe(4)
   })
+
+  it('a secret file is read no further than its limit: /dev/zero and a large file are refused by their size (it was read whole: 622 MB for /dev/zero)', async () => {
+    const zero = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', '/dev/zero', '-o', 'zero', '--json'], { cwd: ws.dir })
+    expect(zero.code, zero.stdout + zero.stderr).toBe(4)
+    expect(json<{ error: { code: string; message: string } }>(zero).error).toMatchObject({ code: 'INVALID_SECRET_FILE', message: 'the secret file /dev/zero is over 4096 bytes: not a secret file' })
+    await writeFile(join(ws.dir, 'padded.secret.json'), `${serializeSecretFile(SECRET, cid)}${' '.repeat(5000)}`)
+    const padded = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'padded.secret.json', '-o', 'padded', '--json'], { cwd: ws.dir })
+    expect(padded.code).toBe(4)
+    expect(json<{ error: { code: string } }>(padded).error.code).toBe('INVALID_SECRET_FILE')
+    expect(padded.stdout + padded.stderr).not.toContain(SECRET.exportHex())
+    const missing = await run(['receipts', 'c.json', '-p', 'names.json', '--secret', 'nope.secret.json', '-o', 'missing', '--json'], { cwd: ws.dir })
+    expect(missing.code).toBe(4)
+    expect(json<{ error: { code: string; message: string } }>(missing).error).toMatchObject({ code: 'FILE_UNREADABLE', message: 'cannot read the secret file nope.secret.json: ENOENT' })
+  })
 })
 
 describe('orbitdraw check-receipt', () => {

@@ -4,7 +4,7 @@
  * works as printed; draw, verify, inspect and receipts work as for every kind; infeasible quotas
  * are refused with the smallest relaxation.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json, printedDraw, run, useEmulatorWorkspace, type RunOptions, STAMPED_DELAY } from './helpers.js'
@@ -95,6 +95,11 @@ describe('orbitdraw commit --pool --quotas --panel', () => {
     expect(c.code, c.stderr).toBe(0)
     const summary = json<{ participantsFile: string; secretFile: string; drawCommand: string }>(c)
     expect(summary.participantsFile).toBe('private.commitment.participants.txt')
+    // It lists every respondent of a private list: owner-only, as the secret file (it was 0644).
+    if (process.platform !== 'win32') {
+      expect((await stat(join(dir, summary.participantsFile))).mode & 0o777).toBe(0o600)
+      expect((await stat(join(dir, summary.secretFile))).mode & 0o777).toBe(0o600)
+    }
     expect(summary.drawCommand).toContain('--participants private.commitment.participants.txt --secret private.commitment.secret.json')
     const d = await run(['draw', 'private.commitment.json', '--participants', summary.participantsFile, '--secret', summary.secretFile, '--private', '-o', 'private.proof.json'], opts)
     expect(d.code, d.stderr).toBe(0)

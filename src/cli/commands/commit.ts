@@ -370,7 +370,8 @@ Examples:
     const timestamps = stamped?.tokens.map((t) => ({ authority: t.authority, name: t.authorityName, time: t.time })) ?? []
     // The secret first: a commitment whose secret could not be written is useless for a private draw.
     if (secretPath !== undefined) await writeSecretFile(secretPath, result.secret!, result.cid, force, 'commit')
-    if (builtPath !== undefined) await writeOutput(ctx, builtPath, `${(participants as string[]).join('\n')}\n`, force, 'commit')
+    // A private list's file lists every respondent: owner-only, as its secret file.
+    if (builtPath !== undefined) await writeOutput(ctx, builtPath, `${(participants as string[]).join('\n')}\n`, force, 'commit', isPrivate ? 0o600 : undefined)
     await writeOutput(ctx, output, `${JSON.stringify(commitmentFile(result, stamped?.tokens.map((t) => t.base64) ?? []), null, 2)}\n`, force, 'commit')
 
     const pArgs = builtPath === undefined ? participantsArgs(flags) : `--participants ${shellQuote(builtPath)}`
