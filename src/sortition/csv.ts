@@ -15,8 +15,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
-import { InvalidInputError, OrbitdrawError } from '../core/errors.js'
-import { makePool, type QuotaRow, type SortitionPool } from '../core/sortition/pool.js'
+import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../core/errors.js'
+import { makePool, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../core/sortition/pool.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
 export type { SortitionInputErrorCode } from './errors.js'
 
@@ -30,10 +30,12 @@ export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
  * The CSV's rows (a leading BOM dropped, empty lines skipped). `ragged`: rows may differ in length
  * (a portfolio's panels, one per row); otherwise every row must have the header's columns.
  */
-function rowsOf(text: string, name: string, ragged = false): string[][] {
+function rowsOf(text: string, name: string, ragged = false, maxRows?: number): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   try {
-    return parseCsv(body, { relax_column_count: ragged, skip_empty_lines: true }) as string[][]
+    // `maxRows`: keep no more rows than that (the caller refuses a file that has them all): a file of
+    // millions of rows is scanned, never held.
+    return parseCsv(body, { relax_column_count: ragged, skip_empty_lines: true, ...(maxRows === undefined ? {} : { to: maxRows }) }) as string[][]
   } catch (cause) {
     throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, ragged ? 'check quoting' : 'check quoting and that every row has the same number of columns', { cause })
   }
@@ -119,7 +121,8 @@ const HEADERS: readonly (readonly string[])[] = [
  * Parses a quotas CSV: header `feature,value,min,max` or `FeatureName,ValueName,MinQuota,MaxQuota`.
  *
  * @throws {@link InvalidInputError} `INVALID_CSV`, `QUOTA_INVALID` (unknown header, a min or max that is
- *   not a whole number; naming the row).
+ *   not a whole number; naming the row); `LimitExceededError` `LIMIT_EXCEEDED` for more than
+ *   `maxFeatures` x `maxValuesPerFeature` (1,024) rows, found without holding them.
  * @example
  * ```ts
  * const rows = parseQuotasCsv('feature,value,min,max\ngender,f,20,22\ngender,m,18,20\n')
@@ -128,7 +131,13 @@ const HEADERS: readonly (readonly string[])[] = [
  */
 export function parseQuotasCsv(text: string, options: { name?: string } = {}): QuotaRow[] {
   const name = options.name ?? 'quotas'
-  const rows = rowsOf(text, name)
+  // One row per value of a feature of the pool: at most maxFeatures x maxValuesPerFeature rows (a header and
+  // one more are read, to tell a file that has more).
+  const maxQuotaRows = SORTITION_LIMITS.maxFeatures * SORTITION_LIMITS.maxValuesPerFeature
+  const rows = rowsOf(text, name, false, maxQuotaRows + 2)
+  if (rows.length > maxQuotaRows + 1) {
+    throw new LimitExceededError('LIMIT_EXCEEDED', `${name} has more than ${maxQuotaRows.toLocaleString('en-US')} quota rows, over the limit of maxFeatures x maxValuesPerFeature = ${SORTITION_LIMITS.maxFeatures} x ${SORTITION_LIMITS.maxValuesPerFeature}`, 'write one row per feature value of the pool', { path: `row ${maxQuotaRows + 2}` })
+  }
   if (rows.length === 0) throw new InvalidInputError('QUOTA_INVALID', `${name} is empty`, 'write the header feature,value,min,max and one row per feature value')
   const header = rows[0]!.map((h) => h.toLowerCase())
   let cols: number[] | undefined

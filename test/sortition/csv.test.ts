@@ -34,6 +34,16 @@ describe('parsePoolCsv', () => {
 })
 
 describe('parseQuotasCsv', () => {
+  it('more rows than maxFeatures x maxValuesPerFeature (1,024) is LIMIT_EXCEEDED, found without holding a million rows (it held them: 79 MB, 1.5 GB)', () => {
+    const rows = (n: number): string => `feature,value,min,max\n${Array.from({ length: n }, (_, i) => `f${i >> 6},v${i & 63},0,1`).join('\n')}\n`
+    expect(parseQuotasCsv(rows(1024))).toHaveLength(1024)
+    expect(() => parseQuotasCsv(rows(1025), { name: 'quotas.csv' })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', detail: 'quotas.csv has more than 1,024 quota rows, over the limit of maxFeatures x maxValuesPerFeature = 16 x 64', path: 'row 1026' }))
+    const million = `feature,value,min,max\n${'gender,v,0,1\n'.repeat(1_000_000)}`
+    const before = process.memoryUsage().heapUsed
+    expect(() => parseQuotasCsv(million)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }))
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024)
+  })
+
   it('accepts feature,value,min,max and FeatureName,ValueName,MinQuota,MaxQuota', () => {
     const a = parseQuotasCsv('feature,value,min,max\ngender,f,1,2\n')
     const b = parseQuotasCsv('FeatureName,ValueName,MinQuota,MaxQuota\ngender,f,1,2\n')
