@@ -60,6 +60,8 @@ export function parseDuration(text: string, what: string, command: string): numb
   if (text === '' || end !== text.length || !Number.isFinite(total)) {
     throw new UsageError(`${what} must be a duration like 90s, 5m, 1h or 1h30m, got ${JSON.stringify(text)}`, command)
   }
+  // 2^53 ms is 285,616 years: past it, the planned target is no longer an exact integer (`--delay 99999999999999999999d`).
+  if (!Number.isSafeInteger(Math.round(total))) throw new UsageError(`${what} ${text} is too long (at most 285,616 years)`, command)
   return Math.round(total)
 }
 

@@ -76,18 +76,23 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
   }
 }
 
+/** Which flags take several values, for the message refusing a repeated one. */
+const REPEATABLE_NOTE = 'flags documented as repeatable, such as --gateway or --trust-tsa, take several values'
+
 /**
  * Checks the flags before node:util's parser, to say things in the CLI's words: an unknown flag gets
  * "did you mean --pick?", a flag missing its value says so, and a negative number after a flag that
  * takes a value is that value (`--pick -1` is read as `--pick=-1`, then refused plainly; `--range
- * -5..5` works). Returns the arguments to parse.
- * @throws {@link UsageError} `UNKNOWN_FLAG`, `MISSING_VALUE`.
+ * -5..5` works), and a flag of one value given twice is refused (node:util would keep the last). Returns the
+ * arguments to parse.
+ * @throws {@link UsageError} `UNKNOWN_FLAG`, `MISSING_VALUE`, `USAGE`.
  */
 export function checkFlags(args: readonly string[], command: Pick<CommandUsage, 'name' | 'options'>): string[] {
   const options = command.options
   const longs = Object.keys(options)
   const shorts = new Map(Object.entries(options).flatMap(([k, o]) => (o.short === undefined ? [] : [[o.short, k] as const])))
   const out: string[] = []
+  const once = new Set<string>()
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
     if (a === '--') {
@@ -115,6 +120,11 @@ export function checkFlags(args: readonly string[], command: Pick<CommandUsage, 
     }
     const type = options[name]!.type
     if (type === 'boolean' && inline && a.startsWith('--')) throw new UsageError(`--${name} takes no value (it is an on/off flag)`, command.name, 'USAGE')
+    // A flag of one value given twice (`--pick 2 ... --pick 3`): node:util keeps the last one silently.
+    if (type === 'string' && options[name]!.multiple !== true) {
+      if (once.has(name)) throw new UsageError(`--${name} is given more than once; give it once (only ${REPEATABLE_NOTE})`, command.name, 'USAGE')
+      once.add(name)
+    }
     if (type === 'string' && !inline) {
       const next = args[i + 1]
       const flag = a.startsWith('--') ? a : `-${a[1]!}`

@@ -38,6 +38,12 @@ describe('usage errors: exit 2', () => {
     ['too many winners', ['commit', '-p', 'names.txt', '--pick', '11'], /cannot draw 11 winners from 10 participants/],
     ['bad delay', ['commit', '-p', 'names.txt', '--pick', '1', '--delay', 'soon'], /--delay must be a duration like 90s, 5m/],
     ['delay and sequence', ['commit', '-p', 'names.txt', '--pick', '1', '--delay', '5m', '--sequence', '99'], /--delay or --sequence, not both/],
+    // A flag of one value given twice was resolved silently, the last one winning (--pick 3, label "b").
+    ['a one-value flag twice', ['commit', '-p', 'names.txt', '--pick', '2', '--pick', '3'], /--pick is given more than once; give it once/],
+    ['a one-value flag twice, inline and short', ['commit', '-p', 'names.txt', '--participants=other.txt', '--pick', '1'], /--participants is given more than once/],
+    ['a label twice', ['commit', '-p', 'names.txt', '--pick', '1', '--label', 'a', '--label', 'b'], /--label is given more than once/],
+    // 8.64e24 ms: the planned target was not an integer (INVALID_COMMITMENT, exit 4, naming no flag).
+    ['a delay past 2^53 ms', ['commit', '-p', 'names.txt', '--pick', '1', '--delay', '99999999999999999999d'], /--delay 99999999999999999999d is too long/],
     ['bad range', ['commit', '--range', '1-49', '--count', '6'], /--range must look like MIN\.\.MAX/],
     ['range without count', ['commit', '--range', '1..49'], /--range needs --count/],
     ['bad gateway URL', ['beacon', 'latest', '--gateway', 'not a url'], /is not a URL/],
