@@ -21,6 +21,14 @@ export type ParticipantsFormat = 'lines' | 'csv' | 'json'
 /** The usual fix for a file that is not UTF-8. */
 export const UTF8_HINT = 'save the file as UTF-8; a file in Latin-1 or Windows-1252 converts with: iconv -f latin1 -t utf-8 FILE > FILE.utf8 (use -f cp1252 for Windows files)'
 
+/** The fix for a file saved as UTF-16 (what Windows tools call "Unicode"), which the Latin-1 advice would garble. */
+export const UTF16_HINT = 'the file is UTF-16 (it starts with a UTF-16 byte order mark, FF FE or FE FF): save it as UTF-8, or convert it with: iconv -f utf-16 -t utf-8 FILE > FILE.utf8'
+
+/** The hint for a file that is not UTF-8, from its first bytes: {@link UTF16_HINT} when they are a UTF-16 byte order mark, else {@link UTF8_HINT}. */
+export function utf8HintFor(start: Uint8Array): string {
+  return start.length >= 2 && ((start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff)) ? UTF16_HINT : UTF8_HINT
+}
+
 /**
  * A core entry error (path `$[i]`) as a file reader reports it: by its line (lines), row (CSV) or index
  * (JSON) in the file named `name`.

@@ -33,7 +33,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import type { ConfusableGroup } from '../confusables.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, INDEX_BITS, skeletonHashInto } from './entry-keys.js'
-import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT } from './file-errors.js'
+import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
 import { countLines, lineChunks, nextLineStart, readLines, readRange, rescanBytesFile, type LinesVisitor } from './line-reader.js'
 import type {} from './errors.js'
 
@@ -215,7 +215,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
       let line = linesBefore + 1
       for (let i = 0; i < at; i++) if (chunk[i] === NL) line++
       const bad = base + at < size ? `byte 0x${chunk[at]!.toString(16).padStart(2, '0')}` : 'a truncated character at the end'
-      throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8: line ${line}, byte offset ${base + at} (${bad})`, UTF8_HINT, { path: `line ${line}`, cause })
+      throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8: line ${line}, byte offset ${base + at} (${bad})`, base === 0 ? utf8HintFor(chunk) : UTF8_HINT, { path: `line ${line}`, cause })
     }
     // Byte offsets of the line starts in this chunk (the first line of the file starts at 0, its
     // byte order marks included: re-reading it applies the same rules).

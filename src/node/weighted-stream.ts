@@ -24,7 +24,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
 import type { ConfusableGroup } from '../confusables.js'
-import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT } from './file-errors.js'
+import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
 import type {} from './errors.js'
 
 /**
@@ -289,7 +289,7 @@ async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, column
           text = decoder.decode(bytes, { stream: true })
         } catch (cause) {
           const bad = firstInvalidUtf8(bytes)
-          throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8: byte offset ${at + Math.max(0, bad)}`, UTF8_HINT, { cause })
+          throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8: byte offset ${at + Math.max(0, bad)}`, at === 0 ? utf8HintFor(bytes) : UTF8_HINT, { cause })
         }
         at += bytesRead
         progress?.(at)

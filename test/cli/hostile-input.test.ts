@@ -227,6 +227,19 @@ describe('participants files and look-alike entries (commit reads the list befor
     expect(r.stderr).toContain('iconv -f latin1 -t utf-8')
   })
 
+  it('a UTF-16 file (a byte order mark FF FE) gets the UTF-16 conversion, not the Latin-1 one that would garble it', async () => {
+    const file = join(ws.dir, 'utf16.txt')
+    await writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ada\nbob\n', 'utf16le')]))
+    await expect(readParticipants(file)).rejects.toMatchObject({ code: 'INVALID_UTF8', hint: expect.stringContaining('iconv -f utf-16 -t utf-8') })
+    for (const args of [['-p', file], ['-p', file, '--format', 'json']]) {
+      const r = await run(['commit', ...args, '--pick', '1', '-o', join(ws.dir, 'never.json')])
+      expect(r.code, r.stderr).toBe(4)
+      expect(r.stderr).toContain('line 1, byte offset 0 (byte 0xff)')
+      expect(r.stderr).toContain('iconv -f utf-16 -t utf-8')
+      expect(r.stderr).not.toContain('latin1')
+    }
+  })
+
   it('an NFD entry and an invisible character are refused with their line', async () => {
     const file = join(ws.dir, 'nfd.txt')
     await writeFile(file, 'ada\nJose\u0301\nbob\u200b\n')
