@@ -49,8 +49,9 @@ export interface JsonTextOptions {
 
 /**
  * Parses JSON text, turning syntax errors into a {@link ParseError}. Before `JSON.parse` runs, the
- * nesting depth is bounded by `LIMITS.maxJsonDepth` in one iterative pass (`JSON_TOO_DEEP`), so a
- * document of nested brackets costs no memory beyond its text. Duplicate keys in an object are
+ * nesting depth is bounded by `LIMITS.maxJsonDepth` and the members of an object by
+ * `LIMITS.maxObjectKeys` in one iterative pass (`JSON_TOO_DEEP`, `LIMIT_EXCEEDED`), so a document of
+ * nested brackets costs no memory beyond its text, nor one of millions of keys superlinear time. Duplicate keys in an object are
  * rejected (`DUPLICATE_KEY`, with the path): JSON parsers disagree on which value wins (JavaScript,
  * Go and Python keep the last, others the first or refuse), so a document with duplicates could
  * mean different things to different verifiers. With `integersOnly`, a number written with a
@@ -75,13 +76,18 @@ export function parseJsonText(text: string, what: string, options: JsonTextOptio
 }
 
 /**
- * Refuses JSON text nested deeper than `LIMITS.maxJsonDepth` arrays and objects. One pass over the
- * text, no recursion and no allocation: brackets inside strings are skipped ({@link stringEnd}). Runs
- * on any text (valid JSON or not), so it is safe before `JSON.parse`.
- * @throws {@link LimitExceededError} `JSON_TOO_DEEP` naming the character offset of the first bracket too deep.
+ * Refuses JSON text nested deeper than `LIMITS.maxJsonDepth` arrays and objects, or with an object of
+ * more than `LIMITS.maxObjectKeys` members (counted as its commas plus one). One pass over the text, no
+ * recursion, one small table per call: brackets and commas inside strings are skipped
+ * ({@link stringEnd}). Runs on any text (valid JSON or not), so it is safe before `JSON.parse`.
+ * @throws {@link LimitExceededError} `JSON_TOO_DEEP` naming the character offset of the first bracket
+ *   too deep; `LIMIT_EXCEEDED` naming the offset of the comma that starts the member over the limit.
  */
 export function checkJsonDepth(text: string, what = 'JSON'): void {
   const max = LIMITS.maxJsonDepth
+  const maxKeys = LIMITS.maxObjectKeys
+  // Per open bracket: its members so far (counting commas) when it is an object, -1 for an array.
+  const members = new Int32Array(max + 1)
   let depth = 0
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
@@ -91,8 +97,13 @@ export function checkJsonDepth(text: string, what = 'JSON'): void {
       if (++depth > max) {
         throw new LimitExceededError('JSON_TOO_DEEP', `${what} nests arrays and objects more than ${max} deep (character ${i}), over the limit maxJsonDepth = ${max}`, 'no orbitdraw document nests that deep: supply the file exactly as orbitdraw wrote it', { path: '$' })
       }
+      members[depth] = c === 0x7b ? 1 : -1
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       if (depth > 0) depth--
+    } else if (c === 0x2c /* , */ && depth > 0 && members[depth]! > 0) {
+      if (++members[depth]! > maxKeys) {
+        throw new LimitExceededError('LIMIT_EXCEEDED', `${what} has an object of more than ${maxKeys} members (character ${i}), over the limit maxObjectKeys = ${maxKeys}`, 'no orbitdraw object has that many: supply the file exactly as orbitdraw wrote it', { path: '$' })
+      }
     }
   }
 }
@@ -137,7 +148,8 @@ const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  * 2. encoding: bytes must be strict UTF-8 (fatal decoding: no U+FFFD replacement); a string must be
  *    well-formed (no lone surrogate: it would have no UTF-8 form);
  * 3. a leading byte order mark (bytes EF BB BF, or U+FEFF) is refused, not skipped;
- * 4. nesting depth at most `LIMITS.maxJsonDepth`, checked before parsing;
+ * 4. nesting depth at most `LIMITS.maxJsonDepth`, and at most `LIMITS.maxObjectKeys` members in any
+ *    object, checked before parsing;
  * 5. JSON syntax (RFC 8259), then no duplicate key in any object, then (with `integersOnly`) every
  *    number a canonical integer.
  *

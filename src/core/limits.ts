@@ -41,6 +41,14 @@ export const LIMITS = {
    * (`JSON_TOO_DEEP`), so a file of nested brackets costs no memory beyond its text.
    */
   maxJsonDepth: 64,
+  /**
+   * Most members of one object in any JSON document the core parses (proofs, commitments, blocks,
+   * receipts, secret files). No orbitdraw object has more than a dozen; the bulk of a document is in
+   * arrays. Checked in the same pass as `maxJsonDepth` (`LIMIT_EXCEEDED`): JavaScript engines build
+   * an object of millions of keys in more than linear time (2,000,000 keys in one object: 28 s in
+   * `JSON.parse`; the same keys in objects of 1,000: 2.4 s).
+   */
+  maxObjectKeys: 1024,
   /** Widest `range` draw (max - min + 1), as a power of two exponent: 2^256. */
   maxRangeWidthBits: 256,
   /**

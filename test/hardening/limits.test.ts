@@ -118,6 +118,27 @@ describe('core limits', () => {
     expect(() => parseProof(nest(LIMITS.maxJsonDepth))).toThrow(/expected an object/)
     expect(() => parseProof(nest(LIMITS.maxJsonDepth + 1))).toThrow(/maxJsonDepth/)
   })
+  it('maxObjectKeys: a proof whose one object has 2,000,000 members is refused before JSON.parse', async () => {
+    // Found by driving the verifier page: engines build an object of millions of keys in more than linear
+    // time (this 25 MB proof: about 21 s in decodeJsonInput, 28 s in JSON.parse). The depth pass counts an
+    // object's members and stops at the 1,025th.
+    const n = 2_000_000
+    const members = Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')
+    const bomb = `{"type":"orbitdraw-proof",${members}}`
+    const asBytes = new TextEncoder().encode(bomb)
+    const err = await refused('maxObjectKeys', `${n.toLocaleString('en')} members in one object`, () => parseProof(asBytes), 'LIMIT_EXCEEDED')
+    expect(err.message).toMatch(/an object of more than 1024 members \(character \d+\), over the limit maxObjectKeys = 1024/)
+    const t = performance.now()
+    const r = await verify(asBytes)
+    expect(r.ok).toBe(false)
+    expect(r.checks[0]!.detail).toMatch(/maxObjectKeys = 1024/)
+    expect(performance.now() - t, 'refused in the scan, not after parsing').toBeLessThan(5_000)
+    // The bound is exact, in objects at any depth, and commas in strings or arrays do not count.
+    const obj = (k: number): string => `{${Array.from({ length: k }, (_, i) => `"k${i}":[1,2,","]`).join(',')}}`
+    expect(() => parseProof(obj(LIMITS.maxObjectKeys))).toThrow(/missing required field "type"/)
+    expect(() => parseProof(obj(LIMITS.maxObjectKeys + 1))).toThrow(/maxObjectKeys/)
+    expect(() => parseProof(`{"a":[${obj(LIMITS.maxObjectKeys + 1)}]}`)).toThrow(/maxObjectKeys/)
+  })
   it('maxRangeWidthBits: a range wider than 2^256 is refused before sampling', async () => {
     await refused('maxRangeWidthBits', 'width 2^256 + 1', () => commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min: 0n, max: 2n ** 256n, count: 1, distinct: false } }), 'INVALID_DRAW')
     const { commitment } = commit({ beacon: BEACON_NAME, target: 4, after: AFTER, draw: { kind: 'range', min: 0n, max: 10n, count: 1, distinct: false } })
