@@ -208,6 +208,23 @@ describe('draw and verify refusals', () => {
     expect(missing.stderr).toMatch(/cannot read proof does-not-exist\.json: ENOENT/)
   })
 
+  it('--json with the file on standard output (-o -): the summary on stderr escapes what a terminal must not receive raw', async () => {
+    // Found by the third fuzzing pass: this one summary was plain JSON.stringify, so a label's U+202E or C1
+    // control reached the terminal, where every other --json output escapes them.
+    const c = await run(['commit', '-p', 'names.txt', '--pick', '1', '--label', 'tricky \u202e label \u009b', '--delay', STAMPED_DELAY, '-o', '-', '--json'], ws.opts)
+    expect(c.code, c.stderr).toBe(0)
+    expect(c.stderr, c.stderr).not.toMatch(/[\u202e\u009b]/)
+    expect(c.stderr).toContain('tricky \\u202e label \\u009b')
+    expect((JSON.parse(c.stderr.trim().split('\n').pop()!) as { commitment?: unknown; cid?: string }).cid).toMatch(/^bagu/)
+    // The draw's summary, with the proof on standard output, goes through the same escaping (its entries
+    // cannot hold such characters: the list's rules refuse them; this checks the path itself).
+    await writeFile(join(ws.dir, 'tricky.commitment.json'), c.stdout)
+    const d = await run(['draw', 'tricky.commitment.json', '-p', 'names.txt', '-o', '-', '--json'], ws.opts)
+    expect(d.code, d.stderr).toBe(0)
+    expect(d.stderr, d.stderr).not.toMatch(/[\u202e\u009b]/)
+    expect(JSON.parse(d.stdout)).toMatchObject({ type: 'orbitdraw-proof' })
+  })
+
   it('reads participants from standard input', async () => {
     const c = await run(['commit', '-p', '-', '--pick', '1', '--delay', STAMPED_DELAY, '-o', '-'], { ...ws.opts, input: names(5) })
     expect(c.code, c.stderr).toBe(0)

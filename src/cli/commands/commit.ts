@@ -27,6 +27,7 @@ import { assertWritable, beaconClientFrom, beaconNameFrom, formatDuration, intFl
 import { EXIT, UsageError } from '../exit-codes.js'
 import { drawSpecFromFlags, kindOptions, kindsHelp, kindsUsage, weightedUsage } from '../kinds.js'
 import { printJson } from '../output.js'
+import { escapeJsonText } from '../print-json.js'
 import { participantsFrom, PARTICIPANTS_HELP, PARTICIPANTS_OPTIONS, streamsLines, streamsWeightedCsv } from '../participants-flags.js'
 import { formatCount, plural } from '../plural.js'
 import { safeText } from '../safe-text.js'
@@ -400,7 +401,7 @@ Examples:
     }
     if (flags.json === true) {
       if (output !== '-') printJson(ctx, summary)
-      else ctx.err(`${JSON.stringify(summary)}\n`)
+      else ctx.err(`${escapeJsonText(JSON.stringify(summary))}\n`)
       return EXIT.ok
     }
     const say = output === '-' ? (t: string) => ctx.err(t) : (t: string) => ctx.out(t)

@@ -23,6 +23,7 @@ import { assertWritable, beaconNameFrom, clientOptionsFrom, parseDuration, readC
 import { EXIT, UsageError } from '../exit-codes.js'
 import { hashProgress } from '../hash-progress.js'
 import { printJson } from '../output.js'
+import { escapeJsonText } from '../print-json.js'
 import { plural } from '../plural.js'
 import { progressLine } from '../progress.js'
 import { safeText } from '../safe-text.js'
@@ -226,7 +227,7 @@ Examples:
     const target = { sequence: commitment.target, cid: proof.chain.blocks[headSequence - commitment.target]!.cid }
     if (flags.json === true) {
       const summary = { ok: true, file: output === '-' ? null : output, commitmentCid: proof.commitmentCid, disclosure: disclosed, authenticated, target, ...(proof.drand === undefined ? {} : { drand: { round: proof.drand.round, signature: proof.drand.signature } }), seed: proof.seed, outcome, ...(unshown === 0 ? {} : { outcomeRows: ranking!.indices.length }) }
-      if (output === '-') ctx.err(`${JSON.stringify(summary)}\n`)
+      if (output === '-') ctx.err(`${escapeJsonText(JSON.stringify(summary))}\n`)
       else printJson(ctx, summary)
       return EXIT.ok
     }
