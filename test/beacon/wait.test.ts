@@ -64,11 +64,10 @@ describe('waitFor (a plain function over a fake source)', () => {
   it('a Retry-After longer than maxRetryWaitMs (and the interval) ends the wait at once instead of sleeping through it (fuzzing pass 3)', async () => {
     const limited = (seconds: number): AllGatewaysFailedError => new AllGatewaysFailedError('signed head', [{ gateway: 'fake', error: new RateLimitedError({ edge: 'beacon', url: 'fake', what: 'record', retryAfterMs: seconds * 1000 }) }])
     const f = fake([chain[1]!, limited(3600), chain[2]!])
-    const t0 = performance.now()
+    // Sleeping through the hour would time the test out; the second poll is the last.
     const err = await waitFor(f.source, 2, { now: () => f.clock.t, maxRetryWaitMs: 30_000 }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(AllGatewaysFailedError)
     expect((err as AllGatewaysFailedError).retryAfterMs).toBe(3_600_000)
-    expect(performance.now() - t0).toBeLessThan(1000)
     expect(f.polls()).toBe(2)
     // Within the limit the pause is waited for, and the wait goes on.
     const g = fake([chain[1]!, limited(0.05), chain[2]!])

@@ -128,11 +128,10 @@ describe('core limits', () => {
     const asBytes = new TextEncoder().encode(bomb)
     const err = await refused('maxObjectKeys', `${n.toLocaleString('en')} members in one object`, () => parseProof(asBytes), 'LIMIT_EXCEEDED')
     expect(err.message).toMatch(/an object of more than 1024 members \(character \d+\), over the limit maxObjectKeys = 1024/)
-    const t = performance.now()
+    // Only the scan before JSON.parse says maxObjectKeys: the refusal names it, so nothing was parsed.
     const r = await verify(asBytes)
     expect(r.ok).toBe(false)
     expect(r.checks[0]!.detail).toMatch(/maxObjectKeys = 1024/)
-    expect(performance.now() - t, 'refused in the scan, not after parsing').toBeLessThan(5_000)
     // The bound is exact, in objects at any depth, and commas in strings or arrays do not count.
     const obj = (k: number): string => `{${Array.from({ length: k }, (_, i) => `"k${i}":[1,2,","]`).join(',')}}`
     expect(() => parseProof(obj(LIMITS.maxObjectKeys))).toThrow(/missing required field "type"/)
