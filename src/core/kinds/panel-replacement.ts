@@ -22,6 +22,7 @@ import { commitHouseholds, householdsField, householdsPlan, validateHouseholds }
 import { checkMethod, encodeMethod, maxRoundsField, methodKeys, methodOptions, planField } from './panel-method.js'
 import { checkNames, compareRows, counterOrder, type PanelOutcomeJson, type PanelSpec } from './panel.js'
 import { replacementDisplay } from './sortition-display.js'
+import { droppedIndices } from './dropped-lines.js'
 import {
   compareQuotaTables,
   compositionFields,
@@ -313,15 +314,12 @@ export const panelReplacementKind = defineKind({
       const participants = files['pool-list'] as string[]
       if (typeof original !== 'object' || original === null || typeof original.commitmentCid !== 'string' || !Array.isArray(original.outcome?.members)) throw new InvalidInputError('INVALID_ARGUMENT', '--replacing needs the proof of a panel draw', 'pass the proof file orbitdraw draw wrote')
       const byId = new Map(original.outcome.members.map((m) => [m.entry.slice(0, m.entry.indexOf('|')), m.index]))
-      const lineOf = new Map<number, number>()
-      const dropped = ids.map((id, k) => {
-        const i = byId.get(id.trim())
-        if (i === undefined) throw new InvalidInputError('INVALID_ARGUMENT', `${JSON.stringify(id)} is not a member of the original panel`, 'list the ids of members who dropped out, one per line')
-        // A member named twice is a typo for someone else, never merged silently.
-        if (lineOf.has(i)) throw new InvalidInputError('ENTRY_DUPLICATE', `--dropped line ${k + 1} (${JSON.stringify(id)}) names the same member as line ${lineOf.get(i)! + 1}`, 'list each member who dropped out once, one per line', { path: `line ${k + 1}` })
-        lineOf.set(i, k)
-        return i
-      })
+      const dropped = droppedIndices(
+        ids,
+        (id) => byId.get(id.trim()),
+        (id) => new InvalidInputError('INVALID_ARGUMENT', `${JSON.stringify(id)} is not a member of the original panel`, 'list the ids of members who dropped out, one per line'),
+        'member',
+      )
       return { draw: panelReplacementDraw(original, dropped, original.commitmentCid), participants }
     },
   },

@@ -10,6 +10,7 @@
 import { InvalidInputError } from '../errors.js'
 import type { DrawSpecBase, KindCli, RankedJson } from './kind.js'
 import { rerollDraw } from './reroll-draw.js'
+import { droppedIndices } from './dropped-lines.js'
 
 /** The `cli` facet of `reroll` (it builds a `weighted-reroll` spec when the followed draw is weighted). */
 export const rerollCli: KindCli<DrawSpecBase> = {
@@ -34,15 +35,12 @@ export const rerollCli: KindCli<DrawSpecBase> = {
       throw new InvalidInputError('INVALID_ARGUMENT', '--replacing needs the proof of a pick or weighted draw (or of a re-roll)', 'pass the proof file orbitdraw draw wrote')
     }
     const byEntry = new Map(original.outcome.winners.map((w) => [w.entry, w.index]))
-    const lineOf = new Map<number, number>()
-    const dropped = (files.dropped as string[]).map((line, k) => {
-      const i = byEntry.get(line) ?? byEntry.get(line.trim())
-      if (i === undefined) throw new InvalidInputError('INVALID_ARGUMENT', `${JSON.stringify(line)} is not a winner of the original draw`, 'list the declined winners\' entries as the proof shows them, one per line')
-      // A winner named twice is a typo for someone else, never merged silently.
-      if (lineOf.has(i)) throw new InvalidInputError('ENTRY_DUPLICATE', `--dropped line ${k + 1} (${JSON.stringify(line)}) names the same winner as line ${lineOf.get(i)! + 1}`, 'list each declined winner once, one per line', { path: `line ${k + 1}` })
-      lineOf.set(i, k)
-      return i
-    })
+    const dropped = droppedIndices(
+      files.dropped as string[],
+      (line) => byEntry.get(line) ?? byEntry.get(line.trim()),
+      (line) => new InvalidInputError('INVALID_ARGUMENT', `${JSON.stringify(line)} is not a winner of the original draw`, 'list the declined winners\' entries as the proof shows them, one per line'),
+      'winner',
+    )
     return { draw: rerollDraw(original as { commitment: object; seed: string; outcome: unknown }, dropped, original.commitmentCid, rule) }
   },
 }
