@@ -62,14 +62,20 @@ export async function planTarget(options: PlanOptions): Promise<TargetPlan> {
     throw new InvalidInputError('INVALID_OPTION', `minBlocks must be a positive integer, got ${String(minBlocks)}`, 'pass at least 1', { path: '$.minBlocks' })
   }
   const call = options.signal ? { signal: options.signal } : {}
+  const requestedAt = Date.now()
   const head = await client.latest(call)
   if ((options.requireAuthenticated ?? true) && !head.authenticated) {
     throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the latest block was not authenticated by a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass requireAuthenticated: false knowingly')
   }
   const intervalMs = await client.intervalMs(call)
   const now = Date.now()
-  // The head was published at most one interval ago (and not in the future, whatever the clocks say).
-  const publishedAt = Math.min(now, Math.max(now - intervalMs, head.block.timestamp * 1000))
+  // Counted from the head's own timestamp: that is the clock `verify` compares a time-stamp with, and it
+  // is never later than the head's real publication (timestamps are whole seconds, rounded down). Not
+  // from "now less one interval": a head served from a cache, or a slow interval lookup (it may fetch
+  // up to 16 blocks), leaves the chain further ahead than that, and the target block then comes earlier
+  // than estimated, before a time-stamp that the estimate said would precede it. Never later than the
+  // request, whatever the clocks say.
+  const publishedAt = Math.min(requestedAt, head.block.timestamp * 1000)
   const k = Math.max(minBlocks, Math.ceil((now + delaySeconds * 1000 - publishedAt) / intervalMs) + 1)
   return {
     beacon: client.name,
@@ -98,6 +104,7 @@ export async function planCommitment(options: PlanOptions): Promise<{ beacon: st
  */
 export async function planFixedTarget(client: BeaconClient, sequence: number, options: CallOptions & { readonly requireAuthenticated?: boolean } = {}): Promise<TargetPlan> {
   const call = options.signal === undefined ? {} : { signal: options.signal }
+  const requestedAt = Date.now()
   const head = await client.latest(call)
   if (options.requireAuthenticated !== false && !head.authenticated) throw new InvalidInputError('UNAUTHENTICATED_HEAD', 'the latest block was not authenticated by a signed IPNS record', 'use gateways that serve ?format=ipns-record, or pass requireAuthenticated: false knowingly')
   if (!Number.isSafeInteger(sequence) || sequence <= head.block.sequence) throw new InvalidInputError('INVALID_SEQUENCE', `block ${String(sequence)} is not in the future (the latest is ${head.block.sequence})`, 'choose a later sequence, or a delay', { path: '$.sequence' })
@@ -107,7 +114,7 @@ export async function planFixedTarget(client: BeaconClient, sequence: number, op
     after: { sequence: head.block.sequence, block: head.block.cid },
     target: sequence,
     intervalSeconds: intervalMs / 1000,
-    estimatedTime: new Date(Math.min(Date.now(), head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
+    estimatedTime: new Date(Math.min(requestedAt, head.block.timestamp * 1000) + (sequence - head.block.sequence) * intervalMs),
     authenticated: head.authenticated,
   }
 }
