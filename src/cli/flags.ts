@@ -14,10 +14,20 @@ export function stringFlag(flags: Flags, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined
 }
 
-/** Every value of a repeatable string flag, comma lists split. */
+/** Every value of a repeatable string flag, comma lists split (URLs, names: never file paths, see {@link fileListFlag}). */
 export function listFlag(flags: Flags, name: string): string[] | undefined {
   const v = flags[name]
   if (v === undefined) return undefined
   const all = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string')
   return all.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '')
+}
+
+/**
+ * Every value of a repeatable flag that names files, each as given: a comma is part of a file name, so
+ * a file flag is repeated, never comma-separated (`--trust-tsa a.pem --trust-tsa b.pem`).
+ */
+export function fileListFlag(flags: Flags, name: string): string[] | undefined {
+  const v = flags[name]
+  if (v === undefined) return undefined
+  return (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string')
 }

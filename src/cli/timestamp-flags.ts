@@ -23,7 +23,7 @@ export const TIMESTAMP_OPTIONS = {
 
 export const TIMESTAMP_HELP = `Time-stamping (proves the commitment existed before the target block):
   --tsa URL                an RFC 3161 authority (repeatable; default: ${DEFAULT_TSA_URLS.join(' and ')})
-  --trust-tsa FILE         also trust this time-stamping root (PEM; repeatable)
+  --trust-tsa FILE         also trust this time-stamping root (PEM or DER; repeatable)
   --no-timestamp           commit without a time-stamp, knowingly: the proof will not show when the
                            draw was committed, and verifiers may refuse it
 Environment: ORBITDRAW_TSA (comma-separated URLs) and ORBITDRAW_TRUST_TSA (comma-separated base64 DER

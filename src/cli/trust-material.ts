@@ -13,8 +13,11 @@ import { utf8Decode } from '../core/bytes.js'
 import { createTrust, normalizeTrustedBeacons, ORBITPORT_BEACONS, type TrustedBeacon, type VerifierTrust, type VerifyTrust } from '../core/trust.js'
 import type { CliContext, Flags } from './command.js'
 import { UsageError } from './exit-codes.js'
-import { listFlag } from './flags.js'
+import { fileListFlag, listFlag } from './flags.js'
 import { readBytesInput } from './read-bytes.js'
+
+/** The most bytes of a `--trust-drand` file (a chain's /info JSON is about 500). */
+const MAX_DRAND_INFO_BYTES = 64 * 1024
 
 /**
  * The trust material of a command: the defaults, plus what its `--trust-*` flags and ORBITDRAW_TRUST_*
@@ -52,7 +55,11 @@ export async function trustFrom(flags: Flags, ctx: CliContext, command: string):
 /** The drand chains `--trust-drand` files (or, without them, ORBITDRAW_TRUST_DRAND) add, in order. */
 export async function extraDrandChains(flags: Flags, ctx: CliContext, command: string): Promise<DrandChainInfo[]> {
   const added: DrandChainInfo[] = []
-  for (const path of listFlag(flags, 'trust-drand') ?? []) added.push(parseChain(utf8Decode(await readBytesInput(path, 'drand chain info', 64 * 1024)), `--trust-drand ${path}`, command))
+  for (const path of fileListFlag(flags, 'trust-drand') ?? []) {
+    const bytes = await readBytesInput(path, 'drand chain info', MAX_DRAND_INFO_BYTES)
+    if (bytes.length > MAX_DRAND_INFO_BYTES) throw new UsageError(`--trust-drand ${path}: the file is over ${MAX_DRAND_INFO_BYTES} bytes, too long for a drand chain's /info JSON`, command)
+    added.push(parseChain(utf8Decode(bytes), `--trust-drand ${path}`, command))
+  }
   const env = ctx.env.ORBITDRAW_TRUST_DRAND
   if (env !== undefined && env.trim() !== '' && added.length === 0) added.push(parseChain(env, 'ORBITDRAW_TRUST_DRAND', command))
   return added

@@ -5,19 +5,22 @@
  *
  * @module
  */
-import { readFile as readFileCallback } from 'node:fs'
-import { promisify } from 'node:util'
-import { base64ToBytes } from '../core/bytes.js'
+import { base64ToBytes, utf8Decode } from '../core/bytes.js'
 import { OrbitdrawError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
 import { parseTrustAnchor, parseTrustAnchors, type TimestampTrustAnchor } from '../core/timestamp/anchor.js'
 import { PUBLIC_TIMESTAMP_AUTHORITIES } from '../core/timestamp/defaults.js'
 import { createTrust, timestampRoots } from '../core/trust.js'
 import type { CliContext, Flags } from './command.js'
-import { listFlag } from './flags.js'
+import { fileListFlag } from './flags.js'
 import { UsageError } from './exit-codes.js'
+import { readBytesInput } from './read-bytes.js'
 
-/** node:fs's callback API: node:fs/promises would load Node's streams and readline for one small file (see `./read-bytes.ts`). */
-const readFile = promisify(readFileCallback)
+/** The most bytes of a `--trust-tsa` file: the core's bound on PEM text of roots (`parseTrustAnchors`). */
+const MAX_TRUST_TSA_BYTES = LIMITS.maxTimestampTokenBytes * 64
+
+/** The first byte of a DER certificate (an ASN.1 SEQUENCE); PEM text starts otherwise. */
+const DER_SEQUENCE = 0x30
 
 /**
  * The roots of the trust material's authorities (`createTrust`): the public authorities' roots plus
@@ -30,15 +33,18 @@ export async function tsaAnchorsFrom(flags: Flags, ctx: CliContext, command: str
 /** The roots `--trust-tsa` files and ORBITDRAW_TRUST_TSA add, in order. */
 export async function extraTsaRoots(flags: Flags, ctx: CliContext, command: string): Promise<TimestampTrustAnchor[]> {
   const extra: TimestampTrustAnchor[] = []
-  for (const path of listFlag(flags, 'trust-tsa') ?? []) {
-    let text: string
+  for (const path of fileListFlag(flags, 'trust-tsa') ?? []) {
+    // Bytes, at most the PEM text limit + 1 (`/dev/zero` is refused by its size, not read to the end of
+    // memory); PEM as strict UTF-8 (a bad byte is named, not turned into U+FFFD), or one DER certificate.
+    let bytes: Uint8Array
     try {
-      text = await readFile(path, 'utf8')
+      bytes = await readBytesInput(path, 'time-stamping root', MAX_TRUST_TSA_BYTES)
     } catch (e) {
-      throw new UsageError(`--trust-tsa ${path}: ${(e as Error).message}`, command)
+      throw new UsageError(`--trust-tsa ${path}: ${e instanceof OrbitdrawError ? e.detail : String(e)}`, command)
     }
+    if (bytes.length > MAX_TRUST_TSA_BYTES) throw new UsageError(`--trust-tsa ${path}: the file is over ${MAX_TRUST_TSA_BYTES} bytes, too long for a set of root certificates (pass the authority's root certificate, PEM or DER)`, command)
     try {
-      extra.push(...parseTrustAnchors(text))
+      extra.push(...parseTrustAnchors(bytes[0] === DER_SEQUENCE ? bytes : utf8Decode(bytes)))
     } catch (e) {
       throw new UsageError(`--trust-tsa ${path}: ${e instanceof OrbitdrawError ? e.detail : String(e)}`, command)
     }

@@ -67,6 +67,31 @@ describe('verify: trusted beacons', () => {
     expect(j.beacon).toMatchObject({ trusted: true, source: 'caller' })
   })
 
+  it('--trust-tsa takes a file named with a comma (never split), and a DER root as well as PEM', async () => {
+    await writeFile(join(ws.dir, 'tsa,root.pem'), ws.emu.tsaRootPem)
+    const der = Buffer.from(ws.emu.tsaRootPem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64')
+    expect(der[0]).toBe(0x30)
+    await writeFile(join(ws.dir, 'tsa-root.der'), der)
+    for (const file of ['tsa,root.pem', 'tsa-root.der']) {
+      const v = await run(['verify', 'own.proof.json', '--trust-beacon', ws.emu.beaconName, '--trust-tsa', file], ws.opts)
+      expect(v.code, `${file}: ${v.stdout}${v.stderr}`).toBe(0)
+    }
+  })
+
+  it('--trust-tsa reads at most its limit (/dev/zero is refused by size) and refuses a PEM file with a byte that is not UTF-8', async () => {
+    const zero = await run(['verify', 'own.proof.json', '--trust-tsa', '/dev/zero'], ws.opts)
+    expect(zero.code).toBe(2)
+    expect(zero.stderr).toMatch(/--trust-tsa \/dev\/zero: the file is over \d+ bytes, too long for a set of root certificates/)
+    const pem = Buffer.from(ws.emu.tsaRootPem, 'utf8')
+    await writeFile(join(ws.dir, 'bad-byte.pem'), Buffer.concat([Buffer.from('# root \xff\n', 'latin1'), pem]))
+    const bad = await run(['verify', 'own.proof.json', '--trust-tsa', 'bad-byte.pem'], ws.opts)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--trust-tsa bad-byte\.pem: .*UTF-8/)
+    const drand = await run(['verify', 'own.proof.json', '--trust-drand', '/dev/zero'], ws.opts)
+    expect(drand.code).toBe(2)
+    expect(drand.stderr).toMatch(/--trust-drand \/dev\/zero: the file is over 65536 bytes/)
+  })
+
   it('an invalid --trust-beacon is a usage error (exit 2)', async () => {
     const v = await run(['verify', 'own.proof.json', '--trust-beacon', 'nope'], ws.opts)
     expect(v.code).toBe(2)
