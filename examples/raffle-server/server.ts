@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { BeaconClient, commit, draw, OrbitdrawError, planTarget, serializeProof, timestampCommitment, type Commitment, type Proof, type TimestampOptions } from '../../src/index.js'
+import { BeaconClient, commitTimestamped, draw, OrbitdrawError, serializeProof, type Commitment, type Proof, type TimestampOptions } from '../../src/index.js'
 
 /** One raffle as stored (in memory: a real service would use a database). */
 interface Raffle {
@@ -110,12 +110,12 @@ export async function startRaffleServer(options: RaffleServerOptions): Promise<R
     if (!Number.isFinite(delaySeconds) || delaySeconds < 0 || delaySeconds > (options.maxDelaySeconds ?? 86_400)) throw new HttpError(400, 'delaySeconds is out of range')
     const label = typeof b.label === 'string' ? b.label : ''
     const participants = b.participants as string[]
-    const plan = await planTarget({ client: options.client, delaySeconds, signal: stop.signal })
-    // commit() validates the entries (no duplicates, no stray whitespace…) and the draw.
-    const c = commit({ beacon: plan.beacon, target: plan.target, after: plan.after, participants, draw: { kind: 'pick', count: b.winners as number }, label })
-    // Time-stamp it now, before the target block exists; the tokens travel in the proof.
-    const stamped = await timestampCommitment(c.cid, { ...options.timestamp, signal: stop.signal })
-    const raffle: Raffle = { id: randomUUID(), label, participants, commitment: c.commitment, commitmentJson: c.json, commitmentCid: c.cid, estimatedTime: plan.estimatedTime.toISOString(), status: 'open' }
+    // Plan a target, commit (which validates the entries: no duplicates, no stray whitespace… and the
+    // draw) and time-stamp it now, before the target block exists; the tokens travel in the proof. A
+    // time-stamp that comes too late for the planned block moves the target (nothing is published yet).
+    const c = await commitTimestamped({ client: options.client, delaySeconds, participants, draw: { kind: 'pick', count: b.winners as number }, label, ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }), signal: stop.signal })
+    const stamped = c.timestamps
+    const raffle: Raffle = { id: randomUUID(), label, participants, commitment: c.commitment, commitmentJson: c.json, commitmentCid: c.cid, estimatedTime: c.plan.estimatedTime.toISOString(), status: 'open' }
     raffles.set(raffle.id, raffle)
     // Draw automatically once the block is out.
     const job = draw(c.commitment, participants, { client: options.client, signal: stop.signal, timestamps: stamped.tokens.map((t) => t.base64) }).then(
