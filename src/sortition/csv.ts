@@ -27,18 +27,35 @@ export type { SortitionInputErrorCode } from './errors.js'
 export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
 
 /**
- * The CSV's rows (a leading BOM dropped, empty lines skipped). `ragged`: rows may differ in length
- * (a portfolio's panels, one per row); otherwise every row must have the header's columns.
+ * The CSV's rows (a leading BOM dropped; empty lines at the end ignored). `ragged`: rows may differ in
+ * length (a portfolio's panels, one per row); otherwise every row must have the header's columns.
+ * @throws {@link InvalidInputError} `INVALID_CSV`, also for an empty line between rows: it is no row,
+ *   and skipping it would make every later "row N" of an error name the wrong line.
  */
 function rowsOf(text: string, name: string, ragged = false, maxRows?: number): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
+  let rows: string[][]
+  // The line of the first empty line followed by a row (csv-parse counts empty lines outside quotes only).
+  let blankLine: number | undefined
+  let lastLine = 0
   try {
     // `maxRows`: keep no more rows than that (the caller refuses a file that has them all): a file of
     // millions of rows is scanned, never held.
-    return parseCsv(body, { relax_column_count: ragged, skip_empty_lines: true, ...(maxRows === undefined ? {} : { to: maxRows }) }) as string[][]
+    rows = parseCsv(body, {
+      relax_column_count: ragged,
+      skip_empty_lines: true,
+      ...(maxRows === undefined ? {} : { to: maxRows }),
+      on_record: (record: string[], context: { empty_lines: number; lines: number }) => {
+        if (context.empty_lines > 0 && blankLine === undefined) blankLine = lastLine + 1
+        lastLine = context.lines
+        return record
+      },
+    }) as string[][]
   } catch (cause) {
     throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, ragged ? 'check quoting' : 'check quoting and that every row has the same number of columns', { cause })
   }
+  if (blankLine !== undefined) throw new InvalidInputError('INVALID_CSV', `${name}: line ${blankLine} is empty, between rows`, 'remove the empty line (each line is one row; only empty lines at the end are ignored)', { path: `line ${blankLine}` })
+  return rows
 }
 
 /**

@@ -33,6 +33,17 @@ describe('parsePoolCsv', () => {
   })
 })
 
+describe('empty lines in a CSV', () => {
+  it('an empty line between rows is refused with its line (a later "row N" would name the wrong line); empty lines at the end are not rows', () => {
+    // Without the rule, the duplicate below was reported at "row 4", the file's line 5.
+    expect(() => parsePoolCsv('id,age\nr1,young\n\nr2,old\nr1,old\n', { name: 'pool.csv' })).toThrow(expect.objectContaining({ code: 'INVALID_CSV', detail: 'pool.csv: line 3 is empty, between rows', path: 'line 3' }))
+    expect(() => parseQuotasCsv('feature,value,min,max\ng,f,1,2\n\ng,m,1,2\n', { name: 'quotas.csv' })).toThrow(expect.objectContaining({ code: 'INVALID_CSV', detail: 'quotas.csv: line 3 is empty, between rows' }))
+    expect(parsePoolCsv('id,age\nr1,young\nr2,old\n\n\n').respondents.map((r) => r.id)).toEqual(['r1', 'r2'])
+    // An empty line inside a quoted value is the value's (refused as a line break in a value), not an empty line.
+    expect(() => parsePoolCsv('id,note\nr1,"a\n\nb"\nr2,c\n')).toThrow(expect.objectContaining({ detail: expect.stringMatching(/^pool, row 2: entry has control character U\+000A/) }))
+  })
+})
+
 describe('parseQuotasCsv', () => {
   it('more rows than maxFeatures x maxValuesPerFeature (1,024) is LIMIT_EXCEEDED, found without holding a million rows (it held them: 79 MB, 1.5 GB)', () => {
     const rows = (n: number): string => `feature,value,min,max\n${Array.from({ length: n }, (_, i) => `f${i >> 6},v${i & 63},0,1`).join('\n')}\n`
