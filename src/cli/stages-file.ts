@@ -11,12 +11,12 @@
  * @module
  */
 import { readFile } from 'node:fs/promises'
-import { parse as parseCsv } from 'csv-parse/sync'
 import type { StageRounding } from '../core/allocation/stages.js'
 import { InvalidInputError } from '../core/errors.js'
 import { parseJsonText } from '../core/json.js'
 import type { StageInput } from '../core/kinds/stages.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
+import { rowsOf } from '../sortition/csv.js'
 
 /**
  * Largest stages file read, in bytes.
@@ -91,12 +91,8 @@ function cellMap(cell: string, name: string, at: string, what: string): { [k: st
 
 /** Parses a stages file in CSV. */
 function fromCsv(text: string, name: string): StageInput[] {
-  let rows: string[][]
-  try {
-    rows = parseCsv(text, { skip_empty_lines: true }) as string[][]
-  } catch (cause) {
-    throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, 'check quoting and that every row has the same number of columns', { cause })
-  }
+  // The sortition CSVs' reader: an empty line between rows is refused with its line, so "row N" below is line N.
+  const rows = rowsOf(text, name)
   const header = rows[0]?.map((h) => h.trim().toLowerCase()) ?? []
   for (const h of ['name', 'method', 'count']) if (!header.includes(h)) bad(name, '', `the header has no ${h} column`, 'write the header name,method,count[,rounding,where,weight_by,weights]')
   const unknown = header.filter((h) => !['name', 'method', 'count', 'rounding', 'where', 'weight_by', 'weights'].includes(h))

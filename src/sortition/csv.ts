@@ -32,7 +32,7 @@ export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
  * @throws {@link InvalidInputError} `INVALID_CSV`, also for an empty line between rows: it is no row,
  *   and skipping it would make every later "row N" of an error name the wrong line.
  */
-function rowsOf(text: string, name: string, ragged = false, maxRows?: number): string[][] {
+export function rowsOf(text: string, name: string, ragged = false, maxRows?: number): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
   let rows: string[][]
   // The line of the first empty line followed by a row (csv-parse counts empty lines outside quotes only).
