@@ -88,9 +88,7 @@ function entryProblem(entry: unknown, path: string, index: number, suffix = ''):
     return new InvalidInputError('ENTRY_EMPTY', 'entry is the empty string', 'remove the empty entry or give it a name', at())
   }
   // UTF-8 length >= UTF-16 length, so this rejects over-long strings before reading them.
-  if (entry.length > LIMITS.maxEntryBytes) {
-    return new LimitExceededError('LIMIT_EXCEEDED', `entry is at least ${entry.length} UTF-8 bytes, over the limit maxEntryBytes = ${LIMITS.maxEntryBytes}`, LIMIT_HINT, at())
-  }
+  if (entry.length > LIMITS.maxEntryBytes) return entryTooLongError(entry.length, at().path)
   const bad = BAD_CHAR.exec(entry)
   if (bad !== null) {
     const c = bad[0].charCodeAt(0)
@@ -117,6 +115,19 @@ function entryProblem(entry: unknown, path: string, index: number, suffix = ''):
  */
 export function entryErrorAt(entry: string, index: number): InvalidInputError | LimitExceededError | null {
   return entryProblem(entry, '', index)
+}
+
+/**
+ * @internal The error {@link validateEntries} throws for entry `index` of an unweighted list when it is
+ * `units` UTF-16 code units long, `units` over `LIMITS.maxEntryBytes` (the first rule checked). For readers
+ * that refuse a line without holding it (`src/node/line-reader.ts`).
+ */
+export function entryTooLongAt(units: number, index: number): LimitExceededError {
+  return entryTooLongError(units, `$[${index}]`)
+}
+
+function entryTooLongError(units: number, path: string): LimitExceededError {
+  return new LimitExceededError('LIMIT_EXCEEDED', `entry is at least ${units} UTF-8 bytes, over the limit maxEntryBytes = ${LIMITS.maxEntryBytes}`, LIMIT_HINT, { path })
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { createHash, type Hash } from 'node:crypto'
 import { open, type FileHandle } from 'node:fs/promises'
+import { LIMITS } from '../core/limits.js'
 import { fileChanged } from './file-errors.js'
 
 const NL = 0x0a
@@ -36,36 +37,102 @@ export async function countLines(file: FileHandle, size: number, chunkBytes: num
 }
 
 /**
+ * The bound {@link lineChunks} gets from every participants reader: the longest line (its bytes before the
+ * line feed) whose entry can still be within `LIMITS.maxEntryBytes` UTF-16 code units, the length the
+ * core checks first (3 bytes a unit, plus a carriage return, plus the two byte order marks the first line
+ * may start with). A longer line has an entry over the limit whatever else it holds.
+ */
+export const MAX_ENTRY_LINE_BYTES = 3 * LIMITS.maxEntryBytes + 1 + 6
+
+/** What {@link lineChunks} hands out. */
+export interface LineChunk {
+  /** Whole lines, or with `long` a piece of one line. A view of the reader's buffer. */
+  chunk: Uint8Array
+  /** The chunk's offset in the file. */
+  base: number
+  /** The chunk ends at the end of the file. */
+  last: boolean
+  /**
+   * The chunk is a piece of a line over the bound, in order: it holds no line break but as its last byte,
+   * which ends the line (as the end of the file does: `last`, the piece empty when the line's bytes were all
+   * handed out before the reader found the end). A piece that does not end the line ends before an
+   * unfinished UTF-8 sequence (at most 3 bytes, handed out with the next piece), so each piece of a valid
+   * line decodes on its own and an invalid one fails at its own byte.
+   */
+  long: boolean
+}
+
+/**
  * Reads `file` from its start in pieces of whole lines: each `chunk` ends just after a line break, or at
  * the end of the file (`last`); `base` is the chunk's offset in the file. A line longer than the buffer
- * grows it (only a broken file has lines that long). `hash`, when given, sees every byte once, in order.
- * A chunk is a view of the reader's buffer: it is valid until the loop asks for the next one.
+ * grows it up to `maxLineBytes` + 1 bytes, never further: a line still unfinished past `maxLineBytes`
+ * bytes (line feed not counted) is handed out in buffer-sized pieces (`long`) and never held whole. Any
+ * line the buffer holds whole comes whole, whatever its length. `hash`, when given, sees every byte once,
+ * in order. A chunk is a view of the reader's buffer: it is valid until the loop asks for the next one.
  */
-export async function* lineChunks(file: FileHandle, bufferBytes: number, hash: Hash | null): AsyncGenerator<{ chunk: Uint8Array; base: number; last: boolean }> {
+export async function* lineChunks(file: FileHandle, bufferBytes: number, maxLineBytes: number, hash: Hash | null): AsyncGenerator<LineChunk> {
   let buf = new Uint8Array(Math.max(1, bufferBytes))
   let filled = 0 // bytes in buf not yet handed out (a line cut by the previous read)
   let base = 0 // file offset of buf[0]
   let eof = false
+  let long = false // buf[0] is inside a line over maxLineBytes, whose pieces are being handed out
+  const grow = (): void => {
+    const bigger = new Uint8Array(Math.min(buf.length * 2, Math.max(buf.length + 1, maxLineBytes + 1, 4)))
+    bigger.set(buf)
+    buf = bigger
+  }
   while (!eof || filled > 0) {
-    if (!eof) {
-      if (filled === buf.length) {
-        const bigger = new Uint8Array(buf.length * 2)
-        bigger.set(buf)
-        buf = bigger
-      }
+    if (!eof && filled < buf.length) {
       const { bytesRead } = await file.read(buf, filled, buf.length - filled, base + filled)
       if (bytesRead === 0) eof = true
       hash?.update(buf.subarray(filled, filled + bytesRead))
       filled += bytesRead
     }
-    // Up to the last newline (or everything at the end of the file).
-    const end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
-    if (end === 0) continue
-    yield { chunk: buf.subarray(0, end), base, last: eof && end === filled }
+    let end: number
+    const piece = long
+    if (long) {
+      // The line's next piece: up to its line break, or the end of the file, or a full buffer.
+      const nl = buf.subarray(0, filled).indexOf(NL)
+      if (nl >= 0) end = nl + 1
+      else if (eof) end = filled
+      else if (filled < buf.length) continue
+      else end = characterEnd(buf, filled)
+      if (end === 0) {
+        grow() // a buffer of fewer than 4 bytes, all of one unfinished character
+        continue
+      }
+      if (nl >= 0) long = false
+    } else {
+      // Up to the last newline (or everything at the end of the file).
+      end = eof ? filled : buf.lastIndexOf(NL, filled - 1) + 1
+      if (end === 0) {
+        // The buffer holds one unfinished line: more room for it, or its pieces once over the bound.
+        if (filled > maxLineBytes) long = true
+        else if (filled === buf.length) grow()
+        continue
+      }
+    }
+    yield { chunk: buf.subarray(0, end), base, last: eof && end === filled, long: piece }
     buf.copyWithin(0, end, filled)
     filled -= end
     base += end
   }
+  // A long line whose last piece filled the buffer exactly up to the end of the file: its end, empty.
+  if (long) yield { chunk: buf.subarray(0, 0), base, last: true, long: true }
+}
+
+/**
+ * Where a piece of `bytes[0 .. end)` may end without cutting a UTF-8 sequence: before the lead byte of
+ * the last sequence when its bytes run past `end`, else `end`. Continuation bytes are looked for at most
+ * 3 back; bytes that are no valid UTF-8 are left to the decoder, which fails at the same byte either way.
+ */
+function characterEnd(bytes: Uint8Array, end: number): number {
+  let i = end - 1
+  while (i > end - 4 && i >= 0 && (bytes[i]! & 0xc0) === 0x80) i--
+  if (i < 0) return end
+  const b = bytes[i]!
+  const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1
+  return i + length > end ? i : end
 }
 
 /** Byte index after the next newline at or after `from` in `chunk`. */
@@ -123,7 +190,10 @@ async function readAgain(path: string, count: number, fingerprint: string | null
   try {
     const hash: Hash | null = fingerprint === null ? null : createHash('sha256')
     let index = 0
-    for await (const { chunk, base, last } of lineChunks(file, chunkBytes, hash)) index += await chunkLines(chunk, base === 0, last, index)
+    for await (const { chunk, base, last, long } of lineChunks(file, chunkBytes, MAX_ENTRY_LINE_BYTES, hash)) {
+      if (long) throw fileChanged(path) // the first pass refuses such a line: a valid file has none
+      index += await chunkLines(chunk, base === 0, last, index)
+    }
     if (index !== count || (hash !== null && hash.digest('hex') !== fingerprint)) throw fileChanged(path)
   } finally {
     await file.close()

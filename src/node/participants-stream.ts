@@ -18,7 +18,9 @@
  * same strict UTF-8 decoding (error at the same line and byte offset), the same byte order mark
  * handling, CRLF and blank-line rules, the same entry errors in the same order of precedence (invalid
  * UTF-8 anywhere, then the first blank line, then the list size, then the first bad entry, then the first
- * duplicate). `test/cli/participants-stream.test.ts` checks the digest and every error against it; the
+ * duplicate). A line too long for an entry (`MAX_ENTRY_LINE_BYTES`) is read in pieces and never held whole:
+ * its UTF-8 checked and its length counted for the same error. `test/cli/participants-stream.test.ts` and
+ * `test/node/line-reader.test.ts` check the digest and every error against it; the
 helpers live beside it: `line-reader.ts` (bytes and lines), `entry-keys.ts` (duplicates, look-alikes).
  *
  * @module
@@ -28,13 +30,13 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { InvalidInputError, type LimitExceededError } from '../core/errors.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 import { LIMITS } from '../core/limits.js'
-import { duplicateError, entryErrorAt, listSizeError } from '../core/participants.js'
+import { duplicateError, entryErrorAt, entryTooLongAt, listSizeError } from '../core/participants.js'
 import type { OrganizerSecret } from '../core/secret.js'
 import type { ConfusableGroup } from '../confusables.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, INDEX_BITS, skeletonHashInto } from './entry-keys.js'
 import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
-import { countLines, lineChunks, nextLineStart, readLines, readRange, rescanBytesFile, type LinesVisitor } from './line-reader.js'
+import { countLines, lineChunks, MAX_ENTRY_LINE_BYTES, nextLineStart, readLines, readRange, rescanBytesFile, type LinesVisitor } from './line-reader.js'
 import type {} from './errors.js'
 
 /**
@@ -205,7 +207,10 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   let keys = new BigUint64Array(capacity)
   let keyWords = new Uint32Array(keys.buffer)
   const hash: Hash | null = options.fingerprint === true ? createHash('sha256') : null
-  for await (const { chunk, base, last } of lineChunks(file, Math.min(chunkBytes, size), hash)) {
+  // A line over MAX_ENTRY_LINE_BYTES comes in pieces (its entry is over maxEntryBytes whatever it holds):
+  // each decoded for the UTF-8 rule and counted, never joined. `long` is its list position and length so far.
+  let long: { g: number; units: number; cr: boolean } | null = null
+  for await (const { chunk, base, last, long: piece } of lineChunks(file, Math.min(chunkBytes, size), MAX_ENTRY_LINE_BYTES, hash)) {
     options.onProgress?.(base + chunk.length, size)
     let text: string
     try {
@@ -223,6 +228,20 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
     if (first) {
       first = false
       if (text.startsWith('\uFEFF')) text = text.slice(1) // a second byte order mark (the decoder ate one): not data
+    }
+    if (piece) {
+      long ??= { g: index++, units: 0, cr: false }
+      long.units += text.length
+      const ends = text.endsWith('\n')
+      if (ends || last) {
+        // The entry is the line without its line feed, and without a carriage return just before it.
+        const units = ends ? long.units - 1 - ((text.length >= 2 ? text.charCodeAt(text.length - 2) === 0x0d : long.cr) ? 1 : 0) : long.units
+        // The core's first length check, recorded as the whole-line path below records an entry error: the first one, none after a blank line.
+        if (emptyError === undefined && entryError === undefined && long.g < LIMITS.maxParticipants) entryError = entryTooLongAt(units, long.g)
+        if (ends) linesBefore++
+        long = null
+      } else long.cr = text.endsWith('\r')
+      continue
     }
     const lines = text.split(/\r?\n/)
     if (text.endsWith('\n')) lines.pop()
@@ -263,6 +282,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
     }
     linesBefore += text.endsWith('\n') ? lines.length : Math.max(0, lines.length - 1) // the newlines of this chunk
   }
+  if (long !== null) throw new Error('participants-stream: the reader ended inside a long line') // lineChunks ends every line
   try {
     decoder.decode()
   } catch (cause) {
