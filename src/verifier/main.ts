@@ -6,7 +6,8 @@
  *
  * The main thread never parses the proof: the worker posts back only what rendering needs. Proof
  * content is untrusted: it reaches the page through text nodes only (never HTML parsing), and hidden
- * characters (bidi controls, zero-width characters, controls) are shown as visible marks.
+ * characters (bidi controls, zero-width characters, controls) and spaces other than U+0020 are shown as
+ * visible marks, in attributes (tooltips, screen-reader labels) too.
  *
  * @module
  */
@@ -200,7 +201,7 @@ function init(): void {
     input.value = ''
     if (f === undefined) return
     if (f.size > 1024 * 1024) {
-      $('trust-status').textContent = t.ui.certTooLarge(f.name)
+      $('trust-status').replaceChildren(untrusted(t.ui.certTooLarge(f.name)))
       return
     }
     void f.text().then((text) => {

@@ -1,23 +1,28 @@
 /**
  * The verifier page's DOM kit: its language (messages.ts), elements built from text nodes only
- * (never HTML parsing), untrusted text with hidden characters made visible, and the state badges.
+ * (never HTML parsing), untrusted text with hidden characters made visible (in attributes too), and
+ * the state badges.
  *
  * @module
  */
 import type { State } from './evidence.js'
 import { pickLanguage } from './messages.js'
-import { splitInvisible } from './text.js'
+import { markedText, splitInvisible } from './text.js'
 
 /** The page's language: `?lang=` or the browser's preference (messages.ts). */
 export const t = pickLanguage(new URLSearchParams(location.search).get('lang'), navigator.languages ?? [navigator.language])
 
 export type Child = Node | string | number | false | null | undefined
 
-/** Creates an element; string children become text nodes (never parsed as HTML). */
+/**
+ * Creates an element; string children become text nodes (never parsed as HTML). Attribute values are
+ * set as text with their hidden characters marked ({@link markedText}): a tooltip or a screen reader's
+ * label that quotes a proof (a status, a CID, a table's title) reads as the text shown, never raw.
+ */
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | undefined> | null = null, ...children: Child[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag)
   if (attrs !== null) {
-    for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, v)
+    for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, markedText(v))
   }
   for (const c of children) {
     if (c === false || c === null || c === undefined) continue
@@ -33,12 +38,13 @@ export const $ = <T extends HTMLElement>(id: string): T => {
 }
 
 /**
- * Untrusted text: ordinary runs as text nodes, hidden characters as visible `⟨U+202E⟩` marks.
- * `isolate` wraps it in `<bdi>` (entries, labels) so right-to-left text cannot reorder its neighbours.
+ * Untrusted text: ordinary runs as text nodes, hidden characters and spaces other than U+0020 as
+ * visible `⟨U+202E⟩` marks. `isolate` wraps it in `<bdi>` (entries, labels) so right-to-left text
+ * cannot reorder its neighbours.
  */
 export function untrusted(s: string, isolate = false): Node {
   const parts = splitInvisible(s)
-  const nodes = parts.map((p) => ('text' in p ? document.createTextNode(p.text) : h('span', { class: 'hidden-char', title: `${p.code} ${p.name} (hidden in the original)` }, `⟨${p.code}⟩`)))
+  const nodes = parts.map((p) => ('text' in p ? document.createTextNode(p.text) : h('span', { class: 'hidden-char', title: `${p.code} ${p.name} (${p.space === true ? 'shown as a plain space' : 'hidden'} in the original)` }, `⟨${p.code}⟩`)))
   if (isolate) return h('bdi', null, ...nodes)
   const f = document.createDocumentFragment()
   f.append(...nodes)

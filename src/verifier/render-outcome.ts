@@ -23,7 +23,7 @@ export function renderSummary(s: SummaryView | undefined, source: string, m?: Re
     list.append(h('dt', null, k), h('dd', mono ? { class: 'mono' } : null, v))
   }
   row(t.summary.draw, s.label === '' ? t.summary.noLabel : untrusted(s.label, true))
-  row(t.summary.kind, s.draw)
+  row(t.summary.kind, untrusted(s.draw))
   if (m?.participants !== undefined) list.append(h('dt', null, t.summary.participants), h('dd', { id: 'participants-summary' }, participantsText(m.participants, m.searchable === true)))
   row(t.summary.target, `${s.target}${s.targetTime === undefined ? '' : ` · ${formatTimeBoth(s.targetTime, t.lang, t.localTime)}`}`)
   row(t.summary.beacon, untrusted(s.beacon), true)
@@ -181,7 +181,7 @@ export function renderProbabilities(msg: Extract<WorkerMessage, { type: 'probabi
   if (msg.section === undefined) {
     section.dataset.state = 'failed'
     const status = document.getElementById('probabilities-status')
-    if (status !== null) status.textContent = t.ui.probabilitiesFailed(msg.error ?? '')
+    if (status !== null) status.replaceChildren(untrusted(t.ui.probabilitiesFailed(msg.error ?? '')))
     const button = document.getElementById('probabilities-button') as HTMLButtonElement | null
     if (button !== null) button.disabled = false
     return
@@ -195,7 +195,7 @@ export function renderOutcome(o: OutcomeView | undefined, m: RenderModel, onProb
   if (o === undefined) return undefined
   const tier = m.verdict.tier
   const tag = tier === 'failed' ? h('span', { class: 'tag tag-fail' }, t.ui.claimedTag) : tier === 'custom' ? h('span', { class: 'tag tag-custom' }, t.ui.customTag) : undefined
-  const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h', 'data-layout': o.layout }, h('h2', { id: 'outcome-h' }, o.title, tag))
+  const section = h('section', { class: `card outcome ${tier === 'failed' ? 'unverified' : ''}`, id: 'outcome', 'aria-labelledby': 'outcome-h', 'data-layout': o.layout }, h('h2', { id: 'outcome-h' }, untrusted(o.title), tag))
   if (o.layout !== 'sections') {
     section.append(...sectionBody(o))
     return section

@@ -157,11 +157,8 @@ export function renderReceipt(r: ReceiptModel): void {
       h(
         'li',
         null,
-        tier === 'verified'
-          ? t.ui.receiptPinned(r.commitmentCid)
-          : r.pinned && r.pinnedBy === 'link'
-            ? t.ui.receiptLinkPinned(r.commitmentCid)
-            : t.ui.receiptCompare(r.commitmentCid),
+        // the receipt's own CID: untrusted text until it is compared
+        untrusted(tier === 'verified' ? t.ui.receiptPinned(r.commitmentCid) : r.pinned && r.pinnedBy === 'link' ? t.ui.receiptLinkPinned(r.commitmentCid) : t.ui.receiptCompare(r.commitmentCid)),
       ),
     )
   }

@@ -2,92 +2,96 @@
  * Untrusted text, made visible. Proof-derived strings (entries, labels, names, details quoting
  * them) may hide bidirectional controls that reorder what the reader sees (a "Trojan Source" entry
  * such as `alice\u202Eelgoog` shows as `alicegoogle`), zero-width characters that make two entries
- * look the same, or control characters. {@link splitInvisible} cuts such a string into plain runs
- * and the hidden characters, which the page draws as visible `⟨U+202E⟩` marks.
+ * look the same, control characters, or a space other than U+0020 (`Ann` + U+00A0 + `Lee` looks like
+ * `Ann Lee`, a different entry). {@link splitInvisible} cuts such a string into plain runs and those
+ * characters, which the page draws as visible `⟨U+202E⟩` marks; {@link markedText} gives the same
+ * marks as plain text, for attributes.
  *
  * @module
  */
-
-/** A run of ordinary text, or one hidden character with its code point and name. */
-export type TextPart = { readonly text: string } | { readonly hidden: string; readonly code: string; readonly name: string }
-
-const NAMES: Record<number, string> = {
-  0x00ad: 'soft hyphen',
-  0x034f: 'combining grapheme joiner',
-  0x061c: 'Arabic letter mark',
-  0x115f: 'Hangul choseong filler',
-  0x1160: 'Hangul jungseong filler',
-  0x17b4: 'Khmer vowel inherent aq',
-  0x17b5: 'Khmer vowel inherent aa',
-  0x180e: 'Mongolian vowel separator',
-  0x200b: 'zero width space',
-  0x200c: 'zero width non-joiner',
-  0x200d: 'zero width joiner',
-  0x200e: 'left-to-right mark',
-  0x200f: 'right-to-left mark',
-  0x2028: 'line separator',
-  0x2029: 'paragraph separator',
-  0x202a: 'left-to-right embedding',
-  0x202b: 'right-to-left embedding',
-  0x202c: 'pop directional formatting',
-  0x202d: 'left-to-right override',
-  0x202e: 'right-to-left override',
-  0x2060: 'word joiner',
-  0x2061: 'function application',
-  0x2062: 'invisible times',
-  0x2063: 'invisible separator',
-  0x2064: 'invisible plus',
-  0x2066: 'left-to-right isolate',
-  0x2067: 'right-to-left isolate',
-  0x2068: 'first strong isolate',
-  0x2069: 'pop directional isolate',
-  0x3164: 'Hangul filler',
-  0xfeff: 'zero width no-break space',
-  0xffa0: 'halfwidth Hangul filler',
-}
-
-/** Names of the invisible ranges past the BMP (besides tag characters and variation selectors). */
-function astralName(cp: number): string {
-  if (cp >= 0x1bca0 && cp <= 0x1bca3) return 'shorthand format control'
-  if (cp >= 0x1d173 && cp <= 0x1d17a) return 'musical symbol format control'
-  return 'tag or variation selector'
-}
+import { INVISIBLE_RANGES, invisibleCharacterName } from '../core/entry-text.js'
 
 /**
- * Bidi controls, zero-width and other default-ignorable characters, C0/C1 controls (tab and line
- * feed included: entries are one line), variation selectors, tag characters, unassigned
- * noncharacters, and lone surrogates: at least every character the core refuses in an entry as
- * invisible (`INVISIBLE_RANGES`, src/core/entry-text.ts; a label or a failed proof may still carry one),
- * the shorthand and musical format controls (U+1BCA0–U+1BCA3, U+1D173–U+1D17A) and U+E0000–U+E0FFF
- * included (test/verifier/page-model.test.ts checks it).
+ * A run of ordinary text, or one marked character: `hidden` is the character, `code` its code point,
+ * `name` its name, and `space` is true for a space other than U+0020 (it shows as one, where the other
+ * marked characters show as nothing or move the text around them).
  */
-const HIDDEN =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- matching these characters one by one is the point
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|[\udb40-\udb43][\udc00-\udfff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+export type TextPart = { readonly text: string } | { readonly hidden: string; readonly code: string; readonly name: string; readonly space?: true }
 
-/** Splits `s` into ordinary runs and hidden characters. */
+/**
+ * The spaces other than U+0020 (Unicode general category Zs), which the page marks beside the core's
+ * invisible characters: the core accepts them in an entry, so `Ann Lee` and `Ann` + U+00A0 + `Lee`
+ * are two entries that would print the same.
+ */
+const SPACES: Readonly<Record<number, string>> = {
+  0x00a0: 'NO-BREAK SPACE',
+  0x1680: 'OGHAM SPACE MARK',
+  0x2000: 'EN QUAD',
+  0x2001: 'EM QUAD',
+  0x2002: 'EN SPACE',
+  0x2003: 'EM SPACE',
+  0x2004: 'THREE-PER-EM SPACE',
+  0x2005: 'FOUR-PER-EM SPACE',
+  0x2006: 'SIX-PER-EM SPACE',
+  0x2007: 'FIGURE SPACE',
+  0x2008: 'PUNCTUATION SPACE',
+  0x2009: 'THIN SPACE',
+  0x200a: 'HAIR SPACE',
+  0x202f: 'NARROW NO-BREAK SPACE',
+  0x205f: 'MEDIUM MATHEMATICAL SPACE',
+  0x3000: 'IDEOGRAPHIC SPACE',
+}
+
+/** The names the core cannot give: the line and paragraph separators (they break the line). */
+const BREAKS: Readonly<Record<number, string>> = { 0x2028: 'LINE SEPARATOR', 0x2029: 'PARAGRAPH SEPARATOR' }
+
+const u = (c: number | string): string => `\\u{${Number(c).toString(16)}}`
+
+/**
+ * Every character the core refuses in an entry as invisible ({@link INVISIBLE_RANGES}, read from the core:
+ * a label or a failed proof may still carry one), the {@link SPACES}, U+2028 and U+2029, C0 and C1 controls
+ * (tab and line feed included: entries are one line), and lone surrogates (with the `u` flag a well-formed
+ * pair is one code point, so U+D800–U+DFFF match only a lone one). Built on first use, so that a bundle
+ * that only formats times (the worker) leaves it out.
+ */
+let hidden: RegExp | undefined
+function hiddenCharacters(): RegExp {
+  hidden ??= new RegExp(`[\\u{0}-\\u{1f}\\u{7f}-\\u{9f}${[...Object.keys(SPACES), ...Object.keys(BREAKS)].map(u).join('')}${INVISIBLE_RANGES.map(([lo, hi]) => (lo === hi ? u(lo) : `${u(lo)}-${u(hi)}`)).join('')}\\u{d800}-\\u{dfff}]`, 'gu')
+  return hidden
+}
+
+const codeOf = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
+
+/** Splits `s` into ordinary runs and marked characters. */
 export function splitInvisible(s: string): TextPart[] {
   const parts: TextPart[] = []
+  // one part per distinct character, shared by its occurrences (the parts are read-only)
+  const seen = new Map<number, TextPart>()
   let last = 0
-  for (const m of s.matchAll(HIDDEN)) {
+  for (const m of s.matchAll(hiddenCharacters())) {
     const at = m.index
     if (at > last) parts.push({ text: s.slice(last, at) })
     const cp = m[0].codePointAt(0)!
-    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
-    const name = NAMES[cp] ?? (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? 'control character' : cp >= 0xd800 && cp <= 0xdfff ? 'lone surrogate' : cp > 0xffff ? astralName(cp) : 'invisible character')
-    parts.push({ hidden: m[0], code, name })
+    let part = seen.get(cp)
+    if (part === undefined) {
+      const space = SPACES[cp]
+      const name = space ?? invisibleCharacterName(cp) ?? BREAKS[cp] ?? (cp >= 0xd800 && cp <= 0xdfff ? 'lone surrogate' : 'control character')
+      part = space === undefined ? { hidden: m[0], code: codeOf(cp), name } : { hidden: m[0], code: codeOf(cp), name, space: true }
+      seen.set(cp, part)
+    }
+    parts.push(part)
     last = at + m[0].length
   }
   if (last < s.length) parts.push({ text: s.slice(last) })
   return parts
 }
 
-/** True when `s` holds a hidden character. */
-export function hasInvisible(s: string): boolean {
-  HIDDEN.lastIndex = 0
-  const found = HIDDEN.test(s)
-  HIDDEN.lastIndex = 0
-  return found
+/**
+ * `s` as the page shows it, in plain text: each marked character replaced by its `⟨U+202E⟩` mark. For
+ * attributes (a tooltip, a screen reader's label), which cannot hold the marks' elements.
+ */
+export function markedText(s: string): string {
+  return s.replace(hiddenCharacters(), (c) => `⟨${codeOf(c.codePointAt(0)!)}⟩`)
 }
 
 /** Formats a Unix time in seconds as `YYYY-MM-DD HH:MM:SS UTC`. */
@@ -107,7 +111,8 @@ export function formatTimeBoth(seconds: number | undefined, lang: string, localW
   if (utc === 'unknown' || seconds === undefined) return utc
   try {
     const local = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }).format(new Date(seconds * 1000))
-    return `${utc} (${local}, ${localWord})`
+    // the page's own spaces are plain ones: a U+202F that Intl puts before "PM" is not marked as a look-alike
+    return `${utc} (${local.replace(/\p{Zs}/gu, ' ')}, ${localWord})`
   } catch {
     return utc
   }

@@ -7,7 +7,7 @@
 import { drandInfoJson } from '../core/drand/chain.js'
 import { OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
-import { $, t } from './page-dom.js'
+import { $, t, untrusted } from './page-dom.js'
 import { customSettings, parseBeaconLines, parseDrandChainText, parsePemCertificates, settingsFromQuery, type TrustSettings } from './settings.js'
 
 /** The settings the page's link gave, and the notices about parameters it ignored. */
@@ -55,7 +55,8 @@ export function panelStatus(): TrustSettings | undefined {
     return s
   } catch (err) {
     status.className = 'trust-status error'
-    status.replaceChildren(t.settings.invalid(errorText(err)))
+    // the error may quote a value the page's link gave
+    status.replaceChildren(untrusted(t.settings.invalid(errorText(err))))
     return undefined
   }
 }

@@ -81,7 +81,7 @@ describe('verifier page: sections and table layouts (headless Chromium)', () => 
     await web.page.goto(web.relaxedUrl)
     await loadProof(web.page, forged, 'file')
     expect(await web.page.locator('#outcome .plain tbody tr').first().locator('td').nth(2).textContent()).toBe('alice⟨U+202E⟩elgoog')
-    expect(await web.page.locator('#outcome .plain .hidden-char').getAttribute('title')).toContain('right-to-left override')
+    expect(await web.page.locator('#outcome .plain .hidden-char').getAttribute('title')).toContain('U+202E RIGHT-TO-LEFT OVERRIDE')
     expect(await web.page.locator('#outcome').evaluate((el) => el.textContent!.includes('\u202E'))).toBe(false)
     expect(await web.page.evaluate(() => document.body.dataset.pwned)).toBeUndefined()
     expect(web.pageErrors).toEqual([])

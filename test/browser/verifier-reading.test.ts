@@ -277,7 +277,7 @@ describe('browser verifier (headless Chromium): what a reader sees', () => {
     expect(shown).toContain(marked)
     expect(shown).toContain('alice⟨U+202E⟩elgoog')
     expect(await web.page.locator('#outcome td.entry > bdi').count()).toBe(3)
-    expect(await web.page.locator('#outcome .hidden-char').getAttribute('title')).toContain('right-to-left override')
+    expect(await web.page.locator('#outcome .hidden-char').getAttribute('title')).toContain('U+202E RIGHT-TO-LEFT OVERRIDE')
     expect(await web.page.locator('#outcome').evaluate((el) => el.textContent!.includes('\u202E'))).toBe(false)
   })
 

@@ -1,6 +1,7 @@
 /**
  * The verifier page's pure parts, in Node: trust settings from a link or the panel, the page's
- * verdict tiers (green only for the strict policy), and the marking of hidden characters.
+ * verdict tiers (green only for the strict policy), and the outcome's views (the marking of hidden
+ * characters: text.test.ts).
  */
 import { describe, expect, it } from 'vitest'
 import { describeVerdict, failureReason } from '../../src/core/verdict.js'
@@ -13,8 +14,6 @@ import { withKinds } from '../../src/core/kinds/registry.js'
 import { type OutcomeDisplay } from '../../src/core/kinds/kind.js'
 import { diceKind } from '../core/kinds/dice.js'
 import { customSettings, DEFAULT_SETTINGS, parseBeaconLines, parsePemCertificates, pinOrigin, receiptTier, settingsFromQuery, settingsToQuery } from '../../src/verifier/settings.js'
-import { splitInvisible } from '../../src/verifier/text.js'
-import { INVISIBLE_RANGES } from '../../src/core/entry-text.js'
 import { explainChecks } from '../../src/verifier/evidence.js'
 import { fr } from '../../src/verifier/messages-fr.js'
 
@@ -147,32 +146,6 @@ describe('verifier page: receipts', () => {
     expect(receiptTier({ ok: true, pinned: true })).toBe('custom')
     expect(receiptTier({ ok: true, pinned: false })).toBe('custom')
     expect(receiptTier({ ok: false, pinned: true, pinnedBy: 'reader' })).toBe('failed')
-  })
-})
-
-describe('verifier page: hidden characters', () => {
-  it('marks bidi controls, zero-width characters, controls and lone surrogates; leaves other text alone', () => {
-    expect(splitInvisible('alice\u202Eelgoog')).toEqual([{ text: 'alice' }, { hidden: '\u202E', code: 'U+202E', name: 'right-to-left override' }, { text: 'elgoog' }])
-    const codes = (s: string): string[] => splitInvisible(s).flatMap((p) => ('code' in p ? [p.code] : []))
-    expect(codes('a\u200Bb\u2066c\u0007d\ufeffe\u00adf')).toEqual(['U+200B', 'U+2066', 'U+0007', 'U+FEFF', 'U+00AD'])
-    expect(codes('x\uDB40\uDC41y')).toEqual(['U+E0041'])
-    expect(codes('lone \uD800 high')).toEqual(['U+D800'])
-    expect(splitInvisible('Zoë 李 محمد 👩‍💻'.replace('\u200D', ''))).toEqual([{ text: 'Zoë 李 محمد 👩💻' }])
-    expect(codes('👩\u200D💻')).toEqual(['U+200D']) // a joiner is shown too: entries are compared by bytes
-  })
-
-  it('marks every character the core refuses in an entry as invisible (a label or a failed proof may carry one)', () => {
-    const unmarked: string[] = []
-    for (const [lo, hi] of INVISIBLE_RANGES) {
-      for (let cp = lo; cp <= hi; cp++) {
-        const parts = splitInvisible(`a${String.fromCodePoint(cp)}b`)
-        if (!parts.some((p) => 'code' in p && p.hidden === String.fromCodePoint(cp))) unmarked.push(`U+${cp.toString(16).toUpperCase()}`)
-      }
-    }
-    // before: U+1BCA0–U+1BCA3, U+1D173–U+1D17A and U+E01F0–U+E0FFF were drawn as nothing, unmarked
-    expect(unmarked).toEqual([])
-    expect(splitInvisible('Spring\u{1D173} raffle')).toEqual([{ text: 'Spring' }, { hidden: '\u{1D173}', code: 'U+1D173', name: 'musical symbol format control' }, { text: ' raffle' }])
-    expect(splitInvisible('x\u{1BCA0}')[1]).toMatchObject({ code: 'U+1BCA0', name: 'shorthand format control' })
   })
 })
 
