@@ -61,7 +61,7 @@ async function checkFile(file: File): Promise<void> {
     if (isLatest(input)) renderError(t.ui.readFailed(file.name, errorText(err)))
     return
   }
-  if (isLatest(input)) verifyProof(bytes, t.ui.file(file.name))
+  if (isLatest(input)) verifyProof(bytes, t.ui.file(file.name), file)
 }
 
 async function checkUrl(raw: string): Promise<void> {
@@ -212,7 +212,10 @@ function init(): void {
   })
   $('apply-trust').addEventListener('click', () => {
     if (panelStatus() === undefined) return
-    if (last !== undefined) verifyProof(last.proof, last.source)
+    if (last === undefined) return
+    // a file is read again (one changed or removed since it was picked is named as such); the rest were kept
+    if (last.proof instanceof File) void checkFile(last.proof)
+    else verifyProof(last.proof, last.source)
   })
   panelStatus()
 

@@ -25,7 +25,11 @@ function probabilitiesInWorker(action?: 'stop'): void {
   const request: ProbabilitiesRequest | ProbabilitiesStopRequest = { type: action === 'stop' ? 'probabilities-stop' : 'probabilities' }
   searcher?.postMessage(request)
 }
-export let last: { proof: Uint8Array | string; source: string } | undefined
+/**
+ * What *Apply and re-verify* checks again: the picked or dropped `File` itself (read again then: its
+ * bytes were moved to the worker, not kept), else the fetched bytes or the pasted text.
+ */
+export let last: { proof: File | Uint8Array | string; source: string } | undefined
 
 /** Counts the page's inputs (a file, a paste, a link, a re-verify): only the latest one's answer is ever shown. */
 let inputs = 0
@@ -103,7 +107,12 @@ function stopRun(keep = false): void {
   $('progress').hidden = true
 }
 
-export function verifyProof(proof: Uint8Array | string, source: string): void {
+/**
+ * Verifies `proof` in a fresh worker, replacing whatever the page was doing. `file`: the File the bytes
+ * were read from; they are then moved to the worker (a transfer, not a copy: a 250 MB file cost the
+ * page 250 MB more for as long as it was shown) and the File is kept to re-verify.
+ */
+export function verifyProof(proof: Uint8Array | string, source: string, file?: File): void {
   newInput()
   const settings = panelStatus()
   if (settings === undefined) {
@@ -111,7 +120,7 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
     renderError(t.ui.invalidSettings)
     return
   }
-  last = { proof, source }
+  last = { proof: file ?? proof, source }
   let worker: Worker
   try {
     worker = startWorker()
@@ -178,9 +187,10 @@ export function verifyProof(proof: Uint8Array | string, source: string): void {
     stopRun()
     renderError(t.ui.workerFailed(ev.message))
   }
-  // A copy (not a transfer): the page keeps the bytes to re-verify under other trust settings.
   const request: VerifyRequest = { proof, settings, link: fromLink.settings, lang: t.lang }
-  worker.postMessage(request)
+  // A file's bytes are moved (the File is read again to re-verify); fetched bytes are copied, the page
+  // keeps them to re-verify under other trust settings (fetching again might give other bytes).
+  worker.postMessage(request, file !== undefined && typeof proof !== 'string' ? [proof.buffer] : [])
 }
 
 export function cancel(): void {

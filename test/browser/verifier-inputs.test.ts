@@ -5,7 +5,9 @@
  * of two files picked in a row the last one's verdict is the one shown. A file that cannot be read gets
  * a named error, never a silent wait. Found by driving the built page with one input after another
  * (before: a dropped proof's verdict stayed on screen while the next one verified, and arrived later over
- * an empty paste's error; of two files picked in a row the first one read last was shown).
+ * an empty paste's error; of two files picked in a row the first one read last was shown). A picked
+ * file's bytes are moved to the worker, not copied, and *Apply and re-verify* reads the file again
+ * (before: the page kept a copy of each file while its verdict was shown, 250 MB for a 250 MB file).
  */
 import type { Worker } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -100,4 +102,48 @@ describe('browser verifier (headless Chromium): one input after another', () => 
     expect(await state()).toBe('error')
     expect(await web.page.locator('#verdict').textContent()).toContain('Could not read tampered.json')
   })
+
+  it("a picked file's bytes are moved to the worker, not kept: Apply and re-verify reads the file again", async () => {
+    await web.page.goto(`${web.url}?allow-unsigned=1&allow-untimestamped=1`)
+    await stage('big.json')
+    await web.page.evaluate(() => {
+      document.body.dataset.state = 'loading'
+    })
+    await pick('big.json')
+    await waitForVerdict(web.page)
+    expect(await state()).toBe('custom')
+    // what the page's own heap holds in ArrayBuffers once the 20 MB proof is shown (the File itself is a
+    // handle; the worker that read the bytes has ended). Before: the page's copy, 20 MB.
+    const cdp = await web.page.context().newCDPSession(web.page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
+    expect(typeof heap.backingStorageSize).toBe('number')
+    expect(heap.backingStorageSize).toBeLessThan(5_000_000)
+    await cdp.detach()
+    // re-verifying reads the same File again (counted), and checks it as the first time
+    await web.page.evaluate(() => {
+      const w = window as unknown as { reads: number }
+      w.reads = 0
+      const read = File.prototype.arrayBuffer
+      File.prototype.arrayBuffer = function (this: File) {
+        w.reads++
+        return read.call(this)
+      }
+      document.body.dataset.state = 'loading'
+    })
+    await web.page.locator('#apply-trust').click()
+    await waitForVerdict(web.page)
+    expect(await state()).toBe('custom')
+    expect(await web.page.evaluate(() => (window as unknown as { reads: number }).reads)).toBe(1)
+    expect(await web.page.locator('#source').textContent()).toContain('big.json')
+    // a file changed or removed since it was picked cannot be read again: named, never checked from a stale copy
+    await web.page.evaluate(() => {
+      document.body.dataset.state = 'loading'
+      File.prototype.arrayBuffer = () => Promise.reject(new DOMException('The requested file could not be read', 'NotReadableError'))
+    })
+    await web.page.locator('#apply-trust').click()
+    await waitForVerdict(web.page)
+    expect(await state()).toBe('error')
+    expect(await web.page.locator('#verdict').textContent()).toContain('Could not read big.json')
+  }, 120_000)
 })
