@@ -9,7 +9,8 @@
  *
  * @module
  */
-import { INVISIBLE_RANGES, invisibleCharacterName } from '../core/entry-text.js'
+import { LINE_BREAKS, LOOKALIKE_SPACES, markedCharacters, NONCHARACTERS } from '../core/display-text.js'
+import { invisibleCharacterName } from '../core/entry-text.js'
 
 /**
  * A run of ordinary text, or one marked character: `hidden` is the character, `code` its code point,
@@ -18,45 +19,10 @@ import { INVISIBLE_RANGES, invisibleCharacterName } from '../core/entry-text.js'
  */
 export type TextPart = { readonly text: string } | { readonly hidden: string; readonly code: string; readonly name: string; readonly space?: true }
 
-/**
- * The spaces other than U+0020 (Unicode general category Zs), which the page marks beside the core's
- * invisible characters: the core accepts them in an entry, so `Ann Lee` and `Ann` + U+00A0 + `Lee`
- * are two entries that would print the same.
- */
-const SPACES: Readonly<Record<number, string>> = {
-  0x00a0: 'NO-BREAK SPACE',
-  0x1680: 'OGHAM SPACE MARK',
-  0x2000: 'EN QUAD',
-  0x2001: 'EM QUAD',
-  0x2002: 'EN SPACE',
-  0x2003: 'EM SPACE',
-  0x2004: 'THREE-PER-EM SPACE',
-  0x2005: 'FOUR-PER-EM SPACE',
-  0x2006: 'SIX-PER-EM SPACE',
-  0x2007: 'FIGURE SPACE',
-  0x2008: 'PUNCTUATION SPACE',
-  0x2009: 'THIN SPACE',
-  0x200a: 'HAIR SPACE',
-  0x202f: 'NARROW NO-BREAK SPACE',
-  0x205f: 'MEDIUM MATHEMATICAL SPACE',
-  0x3000: 'IDEOGRAPHIC SPACE',
-}
-
-/** The names the core cannot give: the line and paragraph separators (they break the line). */
-const BREAKS: Readonly<Record<number, string>> = { 0x2028: 'LINE SEPARATOR', 0x2029: 'PARAGRAPH SEPARATOR' }
-
-const u = (c: number | string): string => `\\u{${Number(c).toString(16)}}`
-
-/**
- * Every character the core refuses in an entry as invisible ({@link INVISIBLE_RANGES}, read from the core:
- * a label or a failed proof may still carry one), the {@link SPACES}, U+2028 and U+2029, C0 and C1 controls
- * (tab and line feed included: entries are one line), and lone surrogates (with the `u` flag a well-formed
- * pair is one code point, so U+D800–U+DFFF match only a lone one). Built on first use, so that a bundle
- * that only formats times (the worker) leaves it out.
- */
+/** The page's marked characters (`markedCharacters`, shared with the command's terminal output), built on first use, so that a bundle that only formats times (the worker) leaves it out. */
 let hidden: RegExp | undefined
 function hiddenCharacters(): RegExp {
-  hidden ??= new RegExp(`[\\u{0}-\\u{1f}\\u{7f}-\\u{9f}${[...Object.keys(SPACES), ...Object.keys(BREAKS)].map(u).join('')}${INVISIBLE_RANGES.map(([lo, hi]) => (lo === hi ? u(lo) : `${u(lo)}-${u(hi)}`)).join('')}\\u{d800}-\\u{dfff}]`, 'gu')
+  hidden ??= markedCharacters()
   return hidden
 }
 
@@ -74,8 +40,8 @@ export function splitInvisible(s: string): TextPart[] {
     const cp = m[0].codePointAt(0)!
     let part = seen.get(cp)
     if (part === undefined) {
-      const space = SPACES[cp]
-      const name = space ?? invisibleCharacterName(cp) ?? BREAKS[cp] ?? (cp >= 0xd800 && cp <= 0xdfff ? 'lone surrogate' : 'control character')
+      const space = LOOKALIKE_SPACES[cp]
+      const name = space ?? invisibleCharacterName(cp) ?? LINE_BREAKS[cp] ?? NONCHARACTERS[cp] ?? (cp >= 0xd800 && cp <= 0xdfff ? 'lone surrogate' : 'control character')
       part = space === undefined ? { hidden: m[0], code: codeOf(cp), name } : { hidden: m[0], code: codeOf(cp), name, space: true }
       seen.set(cp, part)
     }
