@@ -14,8 +14,10 @@ import { participantsRootParallel } from './node/parallel-hash.js'
  */
 export interface NodeVerifyOptions extends VerifyOptions {
   /**
-   * Also re-check online: the gateways to ask (or full {@link VerifyOnlineOptions}). Adds the checks
-   * `online-blocks` and `online-chain`. Omit for a purely offline verification (the default).
+   * Also re-check online: the gateways to ask (or full {@link VerifyOnlineOptions}; its `offline` is
+   * this call's own offline result). Adds the checks `online-blocks` and `online-chain`, which ask
+   * nothing and are `notChecked` when the proof fails offline. Omit for a purely offline verification
+   * (the default).
    */
   online?: readonly string[] | VerifyOnlineOptions
 }
@@ -23,7 +25,8 @@ export interface NodeVerifyOptions extends VerifyOptions {
 /**
  * Verifies a proof bundle: offline first (every check of the core `verify`, with the participants of a
  * large full disclosure hashed on two threads by `participantsRootParallel`), then, with `online`,
- * asks the beacon whether the carried blocks are still served and still in its signed chain.
+ * asks the beacon whether the carried blocks are still served and still in its signed chain, only
+ * when the offline verification passed (a proof that fails offline makes no request).
  * Never throws on a bad proof or an unreachable beacon: problems are failed checks.
  *
  * @example
@@ -39,8 +42,10 @@ export async function verify(proof: unknown, options: NodeVerifyOptions = {}): P
   // errors included); a caller's own participantsDigest wins.
   const offline = await verifyOffline(proof, { participantsDigest: participantsRootParallel, ...offlineOptions })
   if (online === undefined) return offline
-  const onlineOptions: VerifyOnlineOptions = isGatewayList(online) ? { gateways: online } : online
-  const result = await verifyOnline(proof, options.kinds === undefined || onlineOptions.kinds !== undefined ? onlineOptions : { ...onlineOptions, kinds: options.kinds })
+  const given: VerifyOnlineOptions = isGatewayList(online) ? { gateways: online } : online
+  // The offline result decides whether any gateway is asked: a proof that fails offline costs no request.
+  const onlineOptions: VerifyOnlineOptions = { ...given, offline, ...(options.kinds === undefined || given.kinds !== undefined ? {} : { kinds: options.kinds }) }
+  const result = await verifyOnline(proof, onlineOptions)
   const checks = [...offline.checks, ...result.checks]
   return { ...offline, ok: offline.ok && result.ok, checks, notes: [...offline.notes, ...result.notes] }
 }

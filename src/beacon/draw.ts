@@ -8,7 +8,7 @@
 import { parseBlock, sameContent, type BeaconBlock } from '../core/block.js'
 import { base64ToBytes, bytesToBase64 } from '../core/bytes.js'
 import { checkChain } from '../core/chain.js'
-import { check, type Check } from '../core/check.js'
+import { check, notCheckedCheck, type Check } from '../core/check.js'
 import { parseCommitment, type Commitment } from '../core/commitment.js'
 import { drawPrepared, prepareDrawAsync, type DrandEvidence, type Participants, type PrepareDrawOptions } from '../core/draw.js'
 import type { DrandClient } from '../drand/client.js'
@@ -17,6 +17,7 @@ import { parseIpnsName } from '../core/ipns/name.js'
 import { LIMITS } from '../core/limits.js'
 import { parseProof, parseTimestamps, type Proof } from '../core/proof.js'
 import type { DrawKinds } from '../core/kinds/kind.js'
+import type { VerifyResult } from '../core/verify-result.js'
 import { BeaconClient, type BeaconClientOptions, type WaitProgress } from './client.js'
 
 /**
@@ -209,6 +210,13 @@ export interface VerifyOnlineOptions {
   maxWalk?: number
   /** Cancels the requests. */
   signal?: AbortSignal
+  /**
+   * Your offline `verify` result for this same proof, under your own policy (trust, relaxed rules).
+   * When it is not `ok`, no gateway is asked. When omitted, `verifyOnline` verifies the proof offline
+   * itself first, with the core's strict defaults (Orbitport's beacons, the public time-stamping
+   * authorities) and `kinds`: pass your result whenever you trust anything else.
+   */
+  offline?: VerifyResult
 }
 
 /**
@@ -216,8 +224,13 @@ export interface VerifyOnlineOptions {
  * @category Verify
  */
 export interface VerifyOnlineResult {
-  /** True when every online check passed. */
+  /** True when every online check passed (a check that was not run, `notChecked`, never counts as passed). */
   readonly ok: boolean
+  /**
+   * Whether any gateway was asked. False when the proof does not verify offline (both checks are then
+   * `notChecked`, saying why), or could not be read, or no client could be made for its beacon.
+   */
+  readonly asked: boolean
   /** `online-blocks`: every carried block is still served; `online-chain`: they are in today's signed chain. */
   readonly checks: Check[]
   /** Remarks. */
@@ -225,16 +238,39 @@ export interface VerifyOnlineResult {
 }
 
 /**
- * Online re-check of a proof (run it in addition to the offline `verify`): every carried block is
- * still served by the gateways with the same bytes, and today's signed head descends from the
- * proof's head (so the carried blocks are still the beacon's chain at their sequences).
+ * Online re-check of a proof that verifies offline: every carried block is still served by the
+ * gateways with the same bytes, and today's signed head descends from the proof's head (so the
+ * carried blocks are still the beacon's chain at their sequences).
+ *
+ * It asks the network only for a proof that verifies offline: a proof anyone can forge (made-up
+ * blocks, up to `maxChainBlocks`) must not cost the verifier requests. So it takes your offline
+ * result (`offline`), or, without it, runs the core's `verify` itself with its strict defaults; when
+ * that is not `ok`, nothing is asked, `asked` is false and both checks are `notChecked`, naming the
+ * offline checks that failed (`ok` is then false: nothing was proven online). The Node entry's
+ * `verify(proof, { online })` and `orbitdraw verify --online` pass their own offline result.
  * Never throws on a bad proof or an unreachable beacon: failures are checks.
+ *
+ * @example
+ * ```ts
+ * const offline = await verify(proof, { trust })
+ * const online = await verifyOnline(proof, { offline, gateways: ['https://ipfs.io'] })
+ * ```
  * @category Verify
  */
 export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions = {}): Promise<VerifyOnlineResult> {
   const checks: Check[] = []
   const notes: string[] = []
-  const done = (): VerifyOnlineResult => ({ ok: checks.length > 0 && checks.every((c) => c.ok), checks, notes })
+  let asked = false
+  const done = (): VerifyOnlineResult => ({ ok: checks.length > 0 && checks.every((c) => c.ok && c.notChecked !== true), asked, checks, notes })
+  // Offline first: the core's verify never throws on a bad proof.
+  const offline = options.offline ?? (await (await import('../core/verify.js')).verify(proof, options.kinds === undefined ? {} : { kinds: options.kinds }))
+  if (!offline.ok) {
+    const failed = offline.checks.filter((c) => !c.ok).map((c) => c.name)
+    const policy = options.offline === undefined ? " under the core's default trust (pass `offline`, your own verify result, to use yours)" : ''
+    const why = `not asked: the proof does not verify offline${policy} (${failed.length === 0 ? `verdict ${offline.verdict}` : `failed: ${failed.join(', ')}`}), so no gateway was contacted`
+    checks.push(notCheckedCheck('online-blocks', why), notCheckedCheck('online-chain', why))
+    return done()
+  }
   let parsed: Proof
   let commitment: Commitment
   let carried: BeaconBlock[]
@@ -244,6 +280,11 @@ export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions 
     carried = parsed.chain.blocks.map((b, i) => parseBlock(base64ToBytes(b.bytes, `$.chain.blocks[${i}].bytes`), b.cid))
   } catch (err) {
     checks.push(check('online-blocks', false, `the proof does not parse: ${describe(err)}`))
+    return done()
+  }
+  // An offline result of another proof (a caller's mix-up) vouches for nothing here.
+  if (!sameCid(offline.commitmentCid, parsed.commitmentCid)) {
+    checks.push(check('online-blocks', false, `not asked: the offline result given is for commitment ${offline.commitmentCid ?? '(none)'}, this proof's is ${parsed.commitmentCid}`))
     return done()
   }
   const call = options.signal ? { signal: options.signal } : {}
@@ -263,6 +304,7 @@ export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions 
   // maxChainBlocks made-up blocks, each a failover round of timeouts (hours before; fuzzing pass 3).
   const missing: string[] = []
   let unasked = 0
+  asked = true
   for (const [i, b] of carried.entries()) {
     try {
       const got = await client.block(b.cid, call)
@@ -303,6 +345,15 @@ export async function verifyOnline(proof: unknown, options: VerifyOnlineOptions 
     checks.push(check('online-chain', false, `could not read today's chain: ${describe(err)}`))
   }
   return done()
+}
+
+/** Whether two CID texts name the same content (false for a missing or unreadable one). */
+function sameCid(a: string | undefined, b: string): boolean {
+  try {
+    return a !== undefined && sameContent(a, b)
+  } catch {
+    return false
+  }
 }
 
 function describe(err: unknown): string {

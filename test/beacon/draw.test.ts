@@ -43,7 +43,8 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
       expect(res.checks.find((c) => c.name === name)?.ok, name).toBe(true)
     }
     expect(res.checks.find((c) => c.name === 'after-block')!.detail).toMatch(/commitment was made after it/)
-    const online = await verifyOnline(proof, { gateways: [emu.url] })
+    const online = await verifyOnline(proof, { gateways: [emu.url], offline: res })
+    expect(online.asked).toBe(true)
     expect(online.checks.map((c) => [c.name, c.ok])).toEqual([
       ['online-blocks', true],
       ['online-chain', true],
@@ -98,7 +99,9 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     const other = await startBeaconEmulator({ intervalMs: 0, privateKey: undefined, keyType: 'Ed25519' })
     try {
       let requests = 0
-      const r = await verifyOnline(proof, { gateways: [other.url], clientOptions: { retries: 0, onRequest: () => requests++ } })
+      const offline = await verify(JSON.parse(serializeProof(proof)), trustBeacon(emu.beaconName))
+      expect(offline.ok).toBe(true)
+      const r = await verifyOnline(proof, { gateways: [other.url], clientOptions: { retries: 0, onRequest: () => requests++ }, offline })
       expect(r.ok).toBe(false)
       const blocks = r.checks.find((x) => x.name === 'online-blocks')!
       expect(blocks.ok).toBe(false)
@@ -110,6 +113,54 @@ describe('network draw on an RSA beacon publishing every 200 ms', () => {
     } finally {
       await other.stop()
     }
+  })
+
+  it('verifyOnline asks no gateway for a proof that fails offline, and says so (fuzzing pass 3)', async () => {
+    const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
+    const c = await planCommitment({ client })
+    const { commitment } = commit({ ...c, participants: people, draw: { kind: 'pick', count: 1 } })
+    const proof = JSON.parse(serializeProof(await draw(commitment, people, { client, untimestamped: true }))) as Record<string, unknown>
+    const good = await verify(proof, trustBeacon(emu.beaconName))
+    expect(good.ok).toBe(true)
+    const requests: string[] = []
+    const clientOptions = { retries: 0, onRequest: (i: { path: string }) => requests.push(i.path) }
+    const notAsked = (r: Awaited<ReturnType<typeof verifyOnline>>): void => {
+      expect(r.ok).toBe(false)
+      expect(r.asked).toBe(false)
+      expect(r.checks.map((x) => [x.name, x.ok, x.notChecked])).toEqual([
+        ['online-blocks', true, true],
+        ['online-chain', true, true],
+      ])
+      expect(requests).toEqual([])
+    }
+
+    // Without `offline`: verified with the core's defaults, which do not trust the emulator's beacon.
+    const byDefault = await verifyOnline(proof, { gateways: [emu.url], clientOptions })
+    notAsked(byDefault)
+    expect(byDefault.checks[0]!.detail).toMatch(/^not asked: the proof does not verify offline under the core's default trust \(pass `offline`.*\(failed: beacon-trusted.*\), so no gateway was contacted$/)
+
+    // With the caller's own result: the proof without its signed record fails offline, so nothing is asked.
+    const { ipnsRecord: _dropped, ...chain } = proof.chain as { ipnsRecord?: string }
+    const forged = { ...proof, chain }
+    const offline = await verify(forged, trustBeacon(emu.beaconName))
+    expect(offline.ok).toBe(false)
+    const r = await verifyOnline(forged, { gateways: [emu.url], clientOptions, offline })
+    notAsked(r)
+    expect(r.checks[1]!.detail).toMatch(/^not asked: the proof does not verify offline \(failed: .*beacon-authenticity.*\), so no gateway was contacted$/)
+
+    // Another proof's passing result vouches for nothing.
+    const other = await draw(commit({ ...c, participants: people, draw: { kind: 'pick', count: 2 } }).commitment, people, { client, untimestamped: true })
+    const mixed = await verifyOnline(other, { gateways: [emu.url], clientOptions, offline: good })
+    expect(mixed.ok).toBe(false)
+    expect(mixed.checks.map((x) => [x.name, x.ok])).toEqual([['online-blocks', false]])
+    expect(mixed.checks[0]!.detail).toMatch(/^not asked: the offline result given is for commitment bagu\S+, this proof's is bagu/)
+    expect(requests).toEqual([])
+
+    // The same counting client does ask for the proof that verifies.
+    const asked = await verifyOnline(proof, { gateways: [emu.url], clientOptions, offline: good })
+    expect(asked.asked).toBe(true)
+    expect(asked.ok).toBe(true)
+    expect(requests.length).toBeGreaterThan(0)
   })
 
   it('a commitment whose after block is not the beacon block is refused (AFTER_BLOCK_NOT_IN_CHAIN)', async () => {

@@ -41,5 +41,18 @@ describe('verify(proof, { online }) from the Node entry point', () => {
     expect(elsewhere.ok).toBe(false)
     expect(elsewhere.checks.filter((c) => !c.ok).map((c) => c.name)).toContain('online-blocks')
     expect(elsewhere.checks.filter((c) => !c.name.startsWith('online-')).every((c) => c.ok)).toBe(true)
+
+    // A proof that fails offline (its beacon not trusted) asks no gateway: the online checks are not run, and say why.
+    let requests = 0
+    const untrusted = await verify(proof, { allowUntimestamped: true, online: { gateways: [emu.url], clientOptions: { onRequest: () => requests++ } } })
+    expect(untrusted.ok).toBe(false)
+    expect(untrusted.verdict).toBe('failed')
+    expect(requests).toBe(0)
+    const notRun = untrusted.checks.filter((c) => c.name.startsWith('online-'))
+    expect(notRun.map((c) => [c.name, c.ok, c.notChecked])).toEqual([
+      ['online-blocks', true, true],
+      ['online-chain', true, true],
+    ])
+    expect(notRun[0]!.detail).toBe('not asked: the proof does not verify offline (failed: beacon-trusted), so no gateway was contacted')
   })
 })

@@ -26,7 +26,8 @@ the target block, or pin it with --commitment so a proof of any other commitment
 
 With --online it then asks the beacon's gateways whether every carried block is still served with
 the same bytes and whether today's signed head descends from the proof's head (checks
-online-blocks and online-chain). An unreachable beacon makes those checks fail (exit 1).
+online-blocks and online-chain). An unreachable beacon makes those checks fail (exit 1). A proof
+that fails offline is not sent to any gateway: both online checks are shown not checked (○).
 
 Trust (your anchors, never the proof's):
   --commitment CID       the commitment CID the organizer announced; any other fails commitment-pinned

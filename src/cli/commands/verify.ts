@@ -45,7 +45,8 @@ export const verifyCommand: Command = {
     if (clientOptions !== undefined) {
       const { gateways, ...rest } = clientOptions
       const { verifyOnline } = await import('../../beacon/draw.js')
-      online = await verifyOnline(parsedOrBytes(bytes), { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal })
+      // A proof that fails offline asks no gateway (verifyOnline reads `offline`): its online checks say so.
+      online = await verifyOnline(parsedOrBytes(bytes), { ...(gateways ? { gateways } : {}), clientOptions: rest, signal: ctx.signal, offline: result })
     }
     const ok = result.ok && (online === undefined || online.ok)
     // A file that is not a readable proof (truncated, not JSON, a commitment or receipt, another version)
@@ -159,6 +160,7 @@ export function formatResult(r: VerifyResult, online?: VerifyOnlineResult, kinds
   head.push(...verdict.lines.map((l) => `  ${l}`))
   head.push(...environmentTrustLines(fromEnv).map((l) => `  ${l}`))
   if (r.ok && online !== undefined && online.ok) head.push("  Online: every carried block is still served, and today's head descends from the proof's head.")
+  if (online !== undefined && !online.asked && !r.ok) head.push('  Online: not checked: the proof fails offline, so no gateway was asked.')
   if (r.commitment) head.push(`  Draw: ${r.commitment.label === '' ? '(no label)' : JSON.stringify(r.commitment.label)} (${r.commitment.draw.kind})`)
   const lines = head.map(safeText)
   // describeOutcome's lines are already escaped (its tables are aligned on the escaped text).
