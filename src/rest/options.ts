@@ -71,7 +71,12 @@ export interface OrbitportClientOptions {
   satelliteSourceName?: SatelliteWireName
   /** Refresh the token this many seconds before it expires; default 300 (capped at half the token's lifetime). */
   refreshBufferSeconds?: number
-  /** Lifetime assumed when the token response has no `expires_in`; default 3600. */
+  /**
+   * Lifetime assumed when the token response has no `expires_in`; default 3600. A token endpoint's
+   * `expires_in` must be a finite positive number of seconds (anything else is an
+   * `InvalidResponseError` at `$.expires_in`). Either way a token is cached at most 24 hours, and one
+   * that lives less than 1 second is not cached: it serves the requests waiting for it.
+   */
   defaultExpiresInSeconds?: number
   /** Token cache; default an in-process {@link MemoryTokenStore}. */
   tokenStore?: TokenStore

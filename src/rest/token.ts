@@ -12,17 +12,24 @@
  * @category REST
  */
 export interface StoredToken {
-  /** The bearer token. Secret. */
+  /** The bearer token: an RFC 6750 `b64token` of at least 22 characters. Secret. */
   readonly accessToken: string
   /** When it was obtained, ms since the epoch (client clock, taken before the token request). */
   readonly obtainedAt: number
-  /** When it expires, ms since the epoch (`obtainedAt + expires_in * 1000`). */
+  /**
+   * When the cache stops using it, ms since the epoch: `obtainedAt + expires_in * 1000`, but at most 24
+   * hours after `obtainedAt` (the cache's longest lifetime, whatever `expires_in` says; 1e308 is not
+   * for ever). Refreshed `refreshBufferSeconds` before it (at most half the lifetime).
+   */
   readonly expiresAt: number
 }
 
 /**
  * Where the client caches tokens. Methods may be synchronous or return promises. `key` identifies
- * the credentials (auth URL, client id and audience; never the secret).
+ * the credentials (auth URL, client id and audience; never the secret). A token that lives less than
+ * 1 second is never `set`: it serves the requests waiting for it, and the next call fetches its own. A
+ * token `get` returns is used only when the client would accept it from the token endpoint (at least
+ * 22 `b64token` characters) and within 24 hours of `obtainedAt`; otherwise a new one is fetched.
  * @category REST
  */
 export interface TokenStore {

@@ -197,7 +197,7 @@ interface RestCell {
 
 const half = (s: string): string => s.slice(0, Math.floor(s.length / 2))
 const validTrng = JSON.stringify({ service: 'trng', src: 'vendororbital', data: 'ab'.repeat(32), signature: { value: '30440220' + '11'.repeat(32) + '0220' + '22'.repeat(32), pk: '' } })
-const validToken = JSON.stringify({ access_token: 'emu_truncated', token_type: 'Bearer', expires_in: 3600 })
+const validToken = JSON.stringify({ access_token: 'emu_truncated_and_unknown_to_the_api', token_type: 'Bearer', expires_in: 3600 })
 
 const REST_CELLS: RestCell[] = [
   // random: faults on the cTRNG endpoint

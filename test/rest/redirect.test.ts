@@ -20,7 +20,7 @@ beforeAll(async () => {
       let body = ''
       for await (const chunk of req) body += String(chunk)
       trapHits.push({ url: req.url ?? '', auth: req.headers.authorization, body })
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"stolen","expires_in":3600}')
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"stolen-by-the-trap-origin-0001","expires_in":3600}')
       return true
     },
   ])

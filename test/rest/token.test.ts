@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { AuthError, InvalidResponseError, TokenError } from '../../src/rest/errors.js'
+import { MAX_TOKEN_CACHE_MS, MIN_ACCESS_TOKEN_CHARS } from '../../src/rest/token-manager.js'
 import { MemoryTokenStore, type StoredToken, type TokenStore } from '../../src/rest/token.js'
-import { CLIENT_ID, record, recordObject, rejection, SECRET, startHarness, useHarness, type Harness } from './helpers.js'
+import { CLIENT_ID, record, recordObject, rejection, SECRET, seenTokens, startHarness, useHarness, type Harness } from './helpers.js'
 
 let h: Harness
 useHarness((started) => (h = started))
@@ -212,9 +213,9 @@ describe('token endpoint failures', () => {
   })
 
   it('bad expires_in and token_type are rejected', async () => {
-    h.service.injectFault('token', { status: 200, body: { access_token: 'abc-token-123456', expires_in: -5 } })
+    h.service.injectFault('token', { status: 200, body: { access_token: 'abc-token-1234567890123456', expires_in: -5 } })
     expect(((await rejection(h.client().random())) as InvalidResponseError).path).toBe('$.expires_in')
-    h.service.injectFault('token', { status: 200, body: { access_token: 'abc-token-123457', expires_in: 60, token_type: 'MAC' } })
+    h.service.injectFault('token', { status: 200, body: { access_token: 'abc-token-1234567890123457', expires_in: 60, token_type: 'MAC' } })
     expect(((await rejection(h.client().random())) as InvalidResponseError).path).toBe('$.token_type')
   })
 
@@ -226,7 +227,8 @@ describe('token endpoint failures', () => {
   })
 
   it('a token with a line break or a control character is refused where it arrives, never sent in a header (fuzzing pass 3)', async () => {
-    for (const bad of ['abc\r\nX-Injected: 1', 'abc\u001b[2Jdef', 'two words', 'caf\u00e9']) {
+    // Each long enough (MIN_ACCESS_TOKEN_CHARS): refused for its characters alone.
+    for (const bad of ['abc\r\nX-Injected: 1', 'abc\u001b[2Jdef', 'two words', 'caf\u00e9'].map((t) => `${t}-0123456789abcdef0123`)) {
       h.service.injectFault('token', { status: 200, body: { access_token: bad, token_type: 'Bearer', expires_in: 3600 } })
       const before = h.trngRequests().length
       const err = record(await rejection(h.client().random())) as InvalidResponseError
@@ -258,5 +260,139 @@ describe('token endpoint failures', () => {
     const v = await h.client().random()
     expect(v.data).toHaveLength(32)
     expect(h.tokenRequests()).toHaveLength(2)
+  })
+})
+
+/** A token store that counts its writes (a shared store, as several processes would use). */
+function countingStore(): { store: TokenStore; backing: Map<string, StoredToken>; sets: () => number } {
+  const backing = new Map<string, StoredToken>()
+  let sets = 0
+  return {
+    backing,
+    sets: () => sets,
+    store: {
+      get: (k) => backing.get(k),
+      set: (k, t) => {
+        sets++
+        backing.set(k, t)
+      },
+      delete: (k) => {
+        backing.delete(k)
+      },
+    },
+  }
+}
+
+describe('hostile token answers (fuzzing pass 3)', () => {
+  it('an access token shorter than MIN_ACCESS_TOKEN_CHARS is refused where it arrives, before the scrubber learns it', async () => {
+    expect(MIN_ACCESS_TOKEN_CHARS).toBe(22)
+    // A one-character token: once scrubbed, every "e" of every message would read [REDACTED].
+    try {
+      for (const short of ['e', 'e'.repeat(MIN_ACCESS_TOKEN_CHARS - 1)]) {
+        h.service.injectFault('token', { status: 200, body: { access_token: short, token_type: 'Bearer', expires_in: 3600 } })
+        const err = record(await rejection(h.client().random())) as InvalidResponseError
+        expect(err).toBeInstanceOf(InvalidResponseError)
+        expect(err.code).toBe('ORBITPORT_INVALID_RESPONSE')
+        expect(err.path).toBe('$.access_token')
+        expect(err.message).toMatch(new RegExp(`^invalid response from ${h.server.url}/oauth/token: access_token \\(${short.length === 1 ? '1 character' : `${short.length} characters`}\\) is too short to be a credential: at least 22 characters \\(RFC 6749 section 10\\.10: a token must not be guessable\\) at \\$\\.access_token — `))
+        expect(err.message).not.toContain('[REDACTED]')
+      }
+    } finally {
+      // The 21-character one stays in the secret scan (never printed); the one letter is in any text by nature.
+      seenTokens.delete('e')
+    }
+    expect(h.trngRequests()).toHaveLength(0)
+    // Exactly the minimum is a token (the API does not know it: one refresh, then a real one).
+    h.service.injectFault('token', { status: 200, body: { access_token: 'f'.repeat(MIN_ACCESS_TOKEN_CHARS), token_type: 'Bearer', expires_in: 3600 } })
+    expect((await h.client().random()).data).toHaveLength(32)
+    expect(h.tokenRequests()).toHaveLength(4)
+  })
+
+  it('a stored token the client would not accept (too short, not a b64token) is not used: a new one is fetched', async () => {
+    const { store, backing } = countingStore()
+    const c = h.client({ tokenStore: store })
+    await c.random()
+    const key = [...backing.keys()][0]!
+    for (const bad of ['x', `${'y'.repeat(30)}\r\n`]) {
+      backing.set(key, { accessToken: bad, obtainedAt: h.clock.t, expiresAt: h.clock.t + 3600_000 })
+      await c.random()
+    }
+    // Each call fetched a token at once: no cTRNG request carried the stored one (no 401, no retry).
+    expect(h.tokenRequests()).toHaveLength(3)
+    expect(h.trngRequests()).toHaveLength(3)
+    expect(h.trngRequests().map((r) => r.headers.authorization)).not.toContain('Bearer x')
+  })
+
+  it('expires_in 1e308 is cached at most MAX_TOKEN_CACHE_MS (24 h), then refreshed like any token', async () => {
+    expect(MAX_TOKEN_CACHE_MS).toBe(86_400_000)
+    h.service.setExpiresIn(1e308)
+    const { store, backing } = countingStore()
+    const c = h.client({ tokenStore: store })
+    const start = h.clock.t
+    await c.random()
+    const [stored] = [...backing.values()]
+    expect(stored).toMatchObject({ obtainedAt: start, expiresAt: start + MAX_TOKEN_CACHE_MS })
+    expect(h.logs.some((l) => l.startsWith('info orbitport: access token obtained {"expiresInSeconds":1e+308,"cachedForSeconds":86400}'))).toBe(true)
+    // Refreshed 300 s before the 24 h are over, not never.
+    h.clock.t = start + MAX_TOKEN_CACHE_MS - 300_000 - 1
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    h.clock.t += 1
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+
+  it('a stored token is used at most 24 h after it was obtained, whatever its expiresAt says', async () => {
+    h.service.setExpiresIn(2 * 86_400) // the emulator honours its tokens for two days
+    const { store, backing } = countingStore()
+    const c = h.client({ tokenStore: store })
+    await c.random()
+    const [key, token] = [...backing.entries()][0]!
+    backing.set(key, { ...token, expiresAt: Number.MAX_VALUE })
+    h.clock.t = token.obtainedAt + MAX_TOKEN_CACHE_MS - 300_000 - 1
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(1)
+    h.clock.t += 1
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+  })
+
+  it('expires_in under 1 s (1e-9 was cached for a millionth of a ms): the token serves the calls waiting for it and is never stored', async () => {
+    // 0.5 s, not 1e-9: the emulator (rightly) refuses at once a token that expires within the clock's precision.
+    h.service.setExpiresIn(0.5)
+    const { store, sets } = countingStore()
+    const c = h.client({ tokenStore: store })
+    // Concurrent calls share one token request; the next call fetches its own (as the server asked).
+    await Promise.all([c.random(), c.random(), c.random()])
+    expect(h.tokenRequests()).toHaveLength(1)
+    await c.random()
+    expect(h.tokenRequests()).toHaveLength(2)
+    expect(sets()).toBe(0)
+    expect(h.logs.filter((l) => l.startsWith('warn orbitport: the access token lives less than 1 s: used for the calls waiting for it, not cached {"expiresInSeconds":0.5}'))).toHaveLength(2)
+    expect(h.trngRequests()).toHaveLength(4)
+  })
+
+  it('expires_in that is not a finite positive number of seconds is refused at $.expires_in, never cached', async () => {
+    const token = (i: number): string => `emu-refused-expiry-${String(i).padStart(8, '0')}`
+    const cases: [string, string][] = [
+      ['0', 'expires_in is a number, expected a positive number of seconds'],
+      ['-1', 'expires_in is a number, expected a positive number of seconds'],
+      ['1e999', 'expires_in is a number, expected a positive number of seconds'],
+      ['null', 'expires_in is null, expected a positive number of seconds'],
+      ['"soon"', 'expires_in is "soon", expected a positive number of seconds'],
+      ['"-5"', 'expires_in is "-5", expected a positive number of seconds'],
+      ['true', 'expires_in is a boolean, expected a positive number of seconds'],
+      ['[3600]', 'expires_in is an array, expected a positive number of seconds'],
+    ]
+    const { store, sets } = countingStore()
+    for (const [i, [raw, detail]] of cases.entries()) {
+      h.service.injectFault('token', { status: 200, body: `{"access_token":"${token(i)}","token_type":"Bearer","expires_in":${raw}}` })
+      const err = record(await rejection(h.client({ tokenStore: store }).random())) as InvalidResponseError
+      expect(err.code, raw).toBe('ORBITPORT_INVALID_RESPONSE')
+      expect(err.path, raw).toBe('$.expires_in')
+      expect(err.message, raw).toContain(`/oauth/token: ${detail} at $.expires_in — `)
+    }
+    expect(sets()).toBe(0)
+    expect(h.trngRequests()).toHaveLength(0)
   })
 })
