@@ -6,7 +6,8 @@
  * @module
  */
 import { bytesToHex, hexToBytes } from '../core/bytes.js'
-import { findDuplicateKey } from '../core/json.js'
+import { OrbitdrawError } from '../core/errors.js'
+import { findDuplicateKey, parseJsonText } from '../core/json.js'
 import { RateLimitedError } from '../net/errors.js'
 import { retryAfterMs } from '../net/retry-after.js'
 import { escapeServerText, serverCodeOf } from '../net/text.js'
@@ -93,22 +94,34 @@ export function stripQuery(url: string): string {
 }
 
 /**
- * Parses JSON or throws {@link InvalidResponseError}: for invalid JSON, and for a key repeated in one
- * object (parsers disagree on which value wins, so `{"data": A, "data": B}` is refused, not read as B).
+ * Parses a body with the core's strict JSON reader (`parseJsonText`: nesting at most
+ * `LIMITS.maxJsonDepth`, at most `LIMITS.maxObjectKeys` members in an object, both checked before
+ * parsing, then no key repeated in one object, since parsers disagree on which value wins:
+ * `{"data": A, "data": B}` is refused, not read as B), and turns its refusals into
+ * {@link InvalidResponseError}. The core's own messages are not shown: its syntax error quotes the
+ * body through the engine's message and its duplicate names the key as written, both server text that
+ * must be escaped (and, for the engine's snippet, could not be scrubbed reliably), so the REST words
+ * stay: "the body is not valid JSON", and the key escaped and capped.
  */
 export function parseJson(url: string, text: string): unknown {
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch (cause) {
-    throw new InvalidResponseError(stripQuery(url), 'the body is not valid JSON', { path: '$', cause })
+    return parseJsonText(text, 'the body')
+  } catch (err) {
+    if (!(err instanceof OrbitdrawError)) throw err
+    const bare = stripQuery(url)
+    if (err.code === 'INVALID_JSON') throw new InvalidResponseError(bare, 'the body is not valid JSON', { path: '$', cause: err.cause })
+    const duplicate = err.code === 'DUPLICATE_KEY' ? findDuplicateKey(text) : undefined
+    if (duplicate !== undefined) throw new InvalidResponseError(bare, `the body has the key ${escapeServerText(JSON.stringify(duplicate.key), 80)} twice in one object`, { path: duplicate.path })
+    // JSON_TOO_DEEP, LIMIT_EXCEEDED: the core's detail holds only numbers and the limit's name.
+    throw new InvalidResponseError(bare, err.detail, { path: '$' })
   }
-  const duplicate = findDuplicateKey(text)
-  if (duplicate !== undefined) throw new InvalidResponseError(stripQuery(url), `the body has the key ${escapeServerText(JSON.stringify(duplicate.key), 80)} twice in one object`, { path: duplicate.path })
-  return value
 }
 
-/** Parses JSON, or `null` when it is not. */
+/**
+ * Parses JSON, or `null` when it is not. Lenient on purpose, unlike {@link parseJson}: it only looks for
+ * a code and a message in an error body (4xx, 5xx), whose values are escaped, scrubbed and capped and
+ * never used as data; a refusal here would hide the server's own words.
+ */
 export function tryJson(text: string): unknown {
   try {
     return JSON.parse(text)

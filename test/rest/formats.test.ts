@@ -108,6 +108,36 @@ describe('extra fields', () => {
     expect(((await rejection(h.client().random())) as InvalidInputError).path).toBe('$.access_token')
   })
 
+  it("bodies are read by the core's JSON reader: its words kept for syntax and duplicates, its limits on nesting and members", async () => {
+    const trng = `${h.server.url}/api/v1/services/trng`
+    const value = `"service":"trng","src":"derived","data":"${'ab'.repeat(32)}"`
+    const refusal = async (body: string): Promise<InvalidInputError> => {
+      h.service.injectFault('trng', { status: 200, body })
+      return (await rejection(h.client({ retry: { retries: 0 } }).random())) as InvalidInputError
+    }
+    // The messages users saw before: no engine text quoting the body, the key escaped.
+    const syntax = await refusal(`{${value},}`)
+    expect([syntax.code, syntax.path, syntax.detail]).toEqual(['ORBITPORT_INVALID_RESPONSE', '$', `invalid response from ${trng}: the body is not valid JSON`])
+    const twice = await refusal(`{${value},"\\u001b[2J":1,"\\u001b[2J":2}`)
+    expect([twice.code, twice.path, twice.detail]).toEqual(['ORBITPORT_INVALID_RESPONSE', '$["\\u001b[2J"]', `invalid response from ${trng}: the body has the key "\\u001b[2J" twice in one object`])
+    // New: an extra field nested 65 deep, or an object of 1,025 members, is refused before parsing, as in a proof.
+    const deep = await refusal(`{${value},"x":${'['.repeat(64)}${']'.repeat(64)}}`)
+    expect([deep.code, deep.path]).toEqual(['ORBITPORT_INVALID_RESPONSE', '$'])
+    expect(deep.detail).toMatch(/: the body nests arrays and objects more than 64 deep \(character \d+\), over the limit maxJsonDepth = 64$/)
+    const wide = await refusal(`{${value},${Array.from({ length: 1022 }, (_, i) => `"k${i}":0`).join(',')}}`)
+    expect([wide.code, wide.path]).toEqual(['ORBITPORT_INVALID_RESPONSE', '$'])
+    expect(wide.detail).toMatch(/: the body has an object of more than 1024 members \(character \d+\), over the limit maxObjectKeys = 1024$/)
+    // The largest allowed are read: 64 deep and 1,024 members (3 of them the value's).
+    const fields = `${value},"x":${'['.repeat(63)}${']'.repeat(63)},${Array.from({ length: 1020 }, (_, i) => `"k${i}":0`).join(',')}`
+    h.service.injectFault('trng', { status: 200, body: `{${fields}}` })
+    expect((await h.client().random()).hex).toBe('ab'.repeat(32))
+    // The token endpoint's answer too.
+    h.service.injectFault('token', { status: 200, body: `{"access_token":"emu-deep-0123456789abcdef","expires_in":3600,"x":${'['.repeat(64)}${']'.repeat(64)}}` })
+    const token = (await rejection(h.client().random())) as InvalidInputError
+    expect([token.code, token.path]).toEqual(['ORBITPORT_INVALID_RESPONSE', '$'])
+    expect(token.detail).toMatch(/^invalid response from http:\/\/127\.0\.0\.1:\d+\/oauth\/token: the body nests arrays and objects more than 64 deep/)
+  })
+
   it('the emulator adds extra fields to every value', async () => {
     await h.close()
     h = await startHarness({ extraFields: { algo: 'ecdsa-p256', bulk: [] } })
