@@ -19,7 +19,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, draw, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { BeaconClient, commitTimestamped, draw, serializeProof, verify } from '../../src/index.js'
 import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../../src/timestamp/index.js'
 import { panelDraw, type PanelOutcomeJson } from '../../src/core/sortition/index.js'
 import { readPoolCsv, readQuotasCsv } from '../../src/node/index.js'
@@ -48,9 +48,8 @@ try {
 
   // 2. Commit to a block a few seconds ahead, privately (salted leaves: only members and alternates are
   //    ever revealed), and time-stamp the commitment before that block exists.
-  const plan = await planTarget({ client, delaySeconds: 4 })
-  const { commitment, cid, secret } = commit({ ...plan, draw: spec, participants, private: true, label: `Riverside citizens' assembly 2026: ${SEATS} members, ${ALTERNATES} alternates` })
-  const stamped = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors })
+  // Plan, commit and time-stamp in one call: a time-stamp too late for the planned block moves the target.
+  const { commitment, cid, secret, plan, timestamps: stamped } = await commitTimestamped({ client, delaySeconds: 4, draw: spec, participants, private: true, label: `Riverside citizens' assembly 2026: ${SEATS} members, ${ALTERNATES} alternates`, timestamp: { authorities: [emu.tsaUrl], anchors } })
   console.log(`2. committed ${cid}`)
   console.log(`   time-stamped by ${stamped.tokens[0]!.authorityName} at ${stamped.tokens[0]!.time}; target block ${plan.target} (latest seen: ${plan.after.sequence})`)
 

@@ -19,7 +19,7 @@ import assert from 'node:assert/strict'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, draw, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { BeaconClient, commitTimestamped, draw, serializeProof, verify } from '../../src/index.js'
 import type { StagesOutcomeJson } from '../../src/core/kinds/index.js'
 import type { StageInput } from '../../src/core/kinds/index.js'
 import { stagesDraw } from '../../src/core/kinds/index.js'
@@ -60,9 +60,8 @@ try {
 
   // 2. Commit to a block a few seconds ahead (a private list: only the selected are ever revealed) and
   //    time-stamp the commitment before that block exists.
-  const plan = await planTarget({ client, delaySeconds: 4 })
-  const { commitment, cid, secret } = commit({ ...plan, draw: spec, participants, private: true, label: 'H-1B-style allocation (synthetic): 650 regular, 200 advanced degree' })
-  const stamped = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors })
+  // Plan, commit and time-stamp in one call: a time-stamp too late for the planned block moves the target.
+  const { commitment, cid, secret, plan, timestamps: stamped } = await commitTimestamped({ client, delaySeconds: 4, draw: spec, participants, private: true, label: 'H-1B-style allocation (synthetic): 650 regular, 200 advanced degree', timestamp: { authorities: [emu.tsaUrl], anchors } })
   console.log(`2. committed ${cid}`)
   console.log(`   time-stamped by ${stamped.tokens[0]!.authorityName} at ${stamped.tokens[0]!.time}; target block ${plan.target}`)
 

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, commit, draw, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { BeaconClient, commitTimestamped, draw, serializeProof, verify } from '../../src/index.js'
 import type { PreferenceLotteryOutcomeJson } from '../../src/core/kinds/index.js'
 import type { PreferenceCategoryInput } from '../../src/core/kinds/index.js'
 import { preferenceLotteryDraw } from '../../src/core/kinds/index.js'
@@ -46,9 +46,8 @@ const emu = await startEmulator({ beacon: { intervalMs: 1000, initialBlocks: 3 }
 try {
   const client = new BeaconClient({ gateways: [emu.url], name: emu.beaconName })
   const anchors = [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(emu.tsaRootPem)]
-  const plan = await planTarget({ client, delaySeconds: 4 })
-  const { commitment, cid } = commit({ ...plan, draw: spec, participants, label: 'Riverside Commons: 40 units, preferences disability 4, veteran 4, local 16' })
-  const stamped = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors })
+  // Plan, commit and time-stamp in one call: a time-stamp too late for the planned block moves the target.
+  const { commitment, cid, plan, timestamps: stamped } = await commitTimestamped({ client, delaySeconds: 4, draw: spec, participants, label: 'Riverside Commons: 40 units, preferences disability 4, veteran 4, local 16', timestamp: { authorities: [emu.tsaUrl], anchors } })
   console.log(`2. committed ${cid}; time-stamped by ${stamped.tokens[0]!.authorityName} at ${stamped.tokens[0]!.time}; target block ${plan.target}`)
   process.stderr.write(`   waiting for block ${plan.target}…\n`)
   const proof = await draw(commitment, participants, { client, timestamps: stamped.tokens.map((t) => t.base64) })

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict'
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BeaconClient, checkReceipt, commit, draw, makeReceipts, planTarget, serializeProof, timestampCommitment, verify } from '../../src/index.js'
+import { BeaconClient, checkReceipt, commitTimestamped, draw, makeReceipts, serializeProof, verify } from '../../src/index.js'
 import { bytesToHex, encodeLeaf, leafHash } from '../../src/core/formats.js'
 import { DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor } from '../../src/timestamp/index.js'
 import { startEmulator } from '../../src/emulator/index.js'
@@ -33,12 +33,11 @@ try {
 
   // 1. commit: only the salted Merkle root and the count of the pool are published, never the list.
   //    private: true salts every leaf with a fresh secret, which the organizer keeps (never published).
-  const plan = await planTarget({ client, delaySeconds: 8 })
-  const committed = commit({ ...plan, participants: pool, draw: { kind: 'pick', count: MEMBERS + ALTERNATES }, label: `Citizens' assembly 2026: ${MEMBERS} members + ${ALTERNATES} ranked alternates`, private: true })
-  const { commitment, cid, secret } = committed
-  // time-stamp the commitment before its block exists (here with the emulator's authority, trusted explicitly)
+  //    It is time-stamped before its block exists (here with the emulator's authority, trusted explicitly);
+  //    a time-stamp too late for the planned block moves the target (nothing is published yet).
   const anchors = [...DEFAULT_TIMESTAMP_AUTHORITIES, parseTrustAnchor(emu.tsaRootPem)]
-  const stamped = await timestampCommitment(cid, { authorities: [emu.tsaUrl], anchors })
+  const committed = await commitTimestamped({ client, delaySeconds: 8, participants: pool, draw: { kind: 'pick', count: MEMBERS + ALTERNATES }, label: `Citizens' assembly 2026: ${MEMBERS} members + ${ALTERNATES} ranked alternates`, private: true, timestamp: { authorities: [emu.tsaUrl], anchors } })
+  const { commitment, cid, secret, plan, timestamps: stamped } = committed
   console.log(`1. committed ${cid}, time-stamped by ${stamped.tokens[0]!.authorityName} at ${stamped.tokens[0]!.time}`)
   console.log(`   pool: ${commitment.participants!.count} people, salted Merkle root ${commitment.participants!.root}`)
   console.log(`   target block ${plan.target} (after block ${plan.after.sequence})`)
