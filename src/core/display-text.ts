@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { INVISIBLE_RANGES } from './entry-text.js'
+import { INVISIBLE_RANGES } from './invisible-ranges.js'
 
 /**
  * The spaces other than U+0020 (Unicode general category Zs), with their names. The core accepts them in
