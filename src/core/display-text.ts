@@ -38,7 +38,13 @@ export const NONCHARACTERS: Readonly<Record<number, string>> = { 0xfffe: 'noncha
 
 const u = (c: number | string): string => `\\u{${Number(c).toString(16)}}`
 
-let source: string | undefined
+let listed: string | undefined
+
+/** The character class body of everything marked except C0 controls and lone surrogates. */
+function listedCharacters(): string {
+  listed ??= `\\u{7f}-\\u{9f}${[...Object.keys(LOOKALIKE_SPACES), ...Object.keys(LINE_BREAKS), ...Object.keys(NONCHARACTERS)].map(u).join('')}${INVISIBLE_RANGES.map(([lo, hi]) => (lo === hi ? u(lo) : `${u(lo)}-${u(hi)}`)).join('')}`
+  return listed
+}
 
 /**
  * A new regular expression (flags `gu`) matching each character a display must mark: C0 and C1 controls
@@ -49,6 +55,13 @@ let source: string | undefined
  * lone one). A new object each call: a `g` regular expression carries its `lastIndex`.
  */
 export function markedCharacters(): RegExp {
-  source ??= `[\\u{0}-\\u{1f}\\u{7f}-\\u{9f}${[...Object.keys(LOOKALIKE_SPACES), ...Object.keys(LINE_BREAKS), ...Object.keys(NONCHARACTERS)].map(u).join('')}${INVISIBLE_RANGES.map(([lo, hi]) => (lo === hi ? u(lo) : `${u(lo)}-${u(hi)}`)).join('')}\\u{d800}-\\u{dfff}]`
-  return new RegExp(source, 'gu')
+  return new RegExp(`[\\u{0}-\\u{1f}${listedCharacters()}\\u{d800}-\\u{dfff}]`, 'gu')
+}
+
+/**
+ * {@link markedCharacters} less what `JSON.stringify` already escapes (C0 controls and lone surrogates):
+ * the characters to write as `\uXXXX` escapes in JSON shown on a terminal.
+ */
+export function markedInJson(): RegExp {
+  return new RegExp(`[${listedCharacters()}]`, 'gu')
 }

@@ -2,6 +2,7 @@
 // output (escapes): before it, the command printed U+00A0 as a space and kept a narrower list of its own
 // than the core's (U+115F, U+180E, U+3164, the variation selectors and U+1D173–U+1D17A printed raw).
 import { describe, expect, it } from 'vitest'
+import { escapeJsonText } from '../../src/cli/print-json.js'
 import { safeText } from '../../src/cli/safe-text.js'
 import { LOOKALIKE_SPACES, markedCharacters } from '../../src/core/display-text.js'
 import { invisibleCharacterName } from '../../src/core/entry-text.js'
@@ -34,5 +35,15 @@ describe('characters a display marks', () => {
     const a = markedCharacters()
     expect(a).not.toBe(markedCharacters())
     expect(a.flags).toBe('gu')
+  })
+
+  it('JSON output escapes the same characters, except what JSON.stringify already escapes, and reads back the same', () => {
+    const value = { entry: 'Ann\u00a0Lee', label: 'a\u{1d173}b\u2028c\u202ed', plain: 'José 李雷 👍🏽' }
+    const text = escapeJsonText(JSON.stringify(value, null, 2))
+    expect(text).toContain('"Ann\\u00a0Lee"')
+    expect(text).toContain('"a\\ud834\\udd73b\\u2028c\\u202ed"')
+    expect(text).toContain('José 李雷 👍🏽')
+    expect(text).toContain('\n  "entry"')
+    expect(JSON.parse(text)).toEqual(value)
   })
 })

@@ -10,6 +10,7 @@ import { open, writeFile, type FileHandle } from 'node:fs/promises'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readParticipants } from '../../src/cli/participants-file.js'
+import { concatBytes } from '../../src/core/bytes.js'
 import { OrbitdrawError } from '../../src/core/errors.js'
 import { LIMITS } from '../../src/core/limits.js'
 import { lineChunks, MAX_ENTRY_LINE_BYTES } from '../../src/node/line-reader.js'
@@ -164,10 +165,10 @@ describe('a participants line over the entry limit is refused without being held
     const long = 'é'.repeat(5000) // 10,000 bytes: over the bound
     const cases: [string, Uint8Array][] = [
       ['long line, blank line after', utf8(`a\n${long}\n\nb\n`)],
-      ['long line, invalid byte after', concat(utf8(`a\n${long}\nb`), [0xff], utf8('\n'))],
-      ['long line, invalid byte inside past the bound', concat(utf8(`a\n${long}`), [0xc3, 0x28], utf8(`${long}\n`))],
-      ['long line, an unfinished character at the end of the file', concat(utf8(`a\n${long}`), [0xe2, 0x82])],
-      ['long line, a lone continuation byte at a piece boundary', concat(utf8(`a\n${'a'.repeat(4095)}`), [0x80], utf8(`${long}\n`))],
+      ['long line, invalid byte after', concatBytes(utf8(`a\n${long}\nb`), Uint8Array.of(0xff), utf8('\n'))],
+      ['long line, invalid byte inside past the bound', concatBytes(utf8(`a\n${long}`), Uint8Array.of(0xc3, 0x28), utf8(`${long}\n`))],
+      ['long line, an unfinished character at the end of the file', concatBytes(utf8(`a\n${long}`), Uint8Array.of(0xe2, 0x82))],
+      ['long line, a lone continuation byte at a piece boundary', concatBytes(utf8(`a\n${'a'.repeat(4095)}`), Uint8Array.of(0x80), utf8(`${long}\n`))],
       ['bad entry before the long line', utf8(`a\n b\n${long}\n`)],
       ['long line, bad entry after', utf8(`a\n${long}\n b\n`)],
       ['long line, duplicate after', utf8(`a\n${long}\na\n`)],
@@ -207,7 +208,7 @@ describe('a participants line over the entry limit is refused without being held
         let bytes = utf8(text)
         if (s.badByte !== null) {
           const at = s.badByte.at % (bytes.length + 1)
-          bytes = concat(bytes.subarray(0, at), [s.badByte.byte], bytes.subarray(at))
+          bytes = concatBytes(bytes.subarray(0, at), Uint8Array.of(s.badByte.byte), bytes.subarray(at))
         }
         const path = await files.write(bytes)
         const want = await inMemory(path)
@@ -221,13 +222,3 @@ describe('a participants line over the entry limit is refused without being held
     expect(seen).toContain('ENTRY_EMPTY')
   })
 })
-
-function concat(...parts: ArrayLike<number>[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
