@@ -16,10 +16,10 @@ export function stringFlag(flags: Flags, name: string): string | undefined {
 
 /** Every value of a repeatable string flag, comma lists split (URLs, names: never file paths, see {@link fileListFlag}). */
 export function listFlag(flags: Flags, name: string): string[] | undefined {
-  const v = flags[name]
-  if (v === undefined) return undefined
-  const all = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string')
-  return all.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '')
+  return fileListFlag(flags, name)
+    ?.flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 }
 
 /**
