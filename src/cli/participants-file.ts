@@ -12,7 +12,7 @@ import { validateWeightedEntries } from '../core/participants.js'
 import { validateEntries } from '../core/participants.js'
 import { InvalidInputError } from '../errors.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
-import { entryErrorIn, MAX_PARTICIPANTS_FILE_BYTES, type ParticipantsFormat } from '../node/file-errors.js'
+import { csvParseError, entryErrorIn, CSV_MAX_RECORD_SIZE_OPTION, MAX_PARTICIPANTS_FILE_BYTES, type ParticipantsFormat } from '../node/file-errors.js'
 
 export type { ParticipantsFormat }
 
@@ -133,9 +133,9 @@ function parseCsvList(text: string, options: Pick<ReadParticipantsOptions, 'colu
   parseCsv ??= (createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync')).parse
   let rows: string[][]
   try {
-    rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: false, bom: true }) as string[][]
+    rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: CSV_MAX_RECORD_SIZE_OPTION }) as string[][]
   } catch (cause) {
-    throw new InvalidInputError('INVALID_CSV', `participants CSV cannot be parsed: ${(cause as Error).message}`, 'fix the quoting or the number of columns on the reported line', { cause })
+    throw csvParseError(cause)
   }
   if (rows.length < 2) throw new InvalidInputError('INVALID_CSV', 'participants CSV needs a header row and at least one data row', 'add a header row naming the columns')
   const header = rows[0]!

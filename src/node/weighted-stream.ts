@@ -15,7 +15,7 @@
  */
 import { createHash, type Hash } from 'node:crypto'
 import { open, type FileHandle } from 'node:fs/promises'
-import { parse, type Parser } from 'csv-parse'
+import { CsvError, parse, type Parser } from 'csv-parse'
 import { InvalidInputError, type LimitExceededError } from '../core/errors.js'
 import { firstInvalidUtf8 } from '../core/json.js'
 import { LIMITS } from '../core/limits.js'
@@ -24,7 +24,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
 import type { ConfusableGroup } from '../confusables.js'
-import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
+import { csvParseError, entryErrorIn, fileChanged, CSV_MAX_RECORD_SIZE_OPTION, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
 import type {} from './errors.js'
 
 /**
@@ -271,7 +271,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
  *   a data row; `UNKNOWN_COLUMN`.
  */
 async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, columns: Columns | ((header: string[]) => Columns), path: string, row: (entry: string, weight: string) => void | Promise<void>, progress?: (read: number) => void): Promise<Columns> {
-  const parser: Parser = parse({ relax_column_count: false, skip_empty_lines: false, bom: true })
+  const parser: Parser = parse({ relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: CSV_MAX_RECORD_SIZE_OPTION })
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const buf = new Uint8Array(chunkBytes)
   let at = 0
@@ -293,7 +293,9 @@ async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, column
         }
         at += bytesRead
         progress?.(at)
-        if (!parser.write(text)) await new Promise((resolve) => parser.once('drain', resolve))
+        // A parser that stopped (its own error, or the rows' reader gone) never drains: wait for either.
+        if (!parser.write(text)) await drainedOrClosed(parser)
+        if (parser.destroyed) return
       }
       try {
         decoder.decode()
@@ -320,16 +322,28 @@ async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, column
   } catch (cause) {
     await feed
     if (failure !== undefined) throw failure
-    // csv-parse's own errors (CsvError, code CSV_…) are the in-memory reader's INVALID_CSV.
-    if (typeof (cause as { code?: unknown }).code === 'string' && (cause as { code: string }).code.startsWith('CSV_')) {
-      throw new InvalidInputError('INVALID_CSV', `${path}: participants CSV cannot be parsed: ${(cause as Error).message}`, 'fix the quoting or the number of columns on the reported line', { cause })
-    }
+    // csv-parse's own errors are the in-memory reader's INVALID_CSV (or LIMIT_EXCEEDED for a long row).
+    // Tested by class, not code: one of its codes, INVALID_OPENING_QUOTE, lacks the CSV_ prefix.
+    if (cause instanceof CsvError) throw csvParseError(cause, path)
     throw cause
   }
   await feed
   if (failure !== undefined) throw failure
   if (rows < 2 || found === undefined) throw new InvalidInputError('INVALID_CSV', `${path}: participants CSV needs a header row and at least one data row`, 'add a header row naming the columns')
   return found
+}
+
+/** Resolves when `parser` asks for more text, or once it is closed (it then never will). */
+function drainedOrClosed(parser: Parser): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      parser.off('drain', done)
+      parser.off('close', done)
+      resolve()
+    }
+    parser.on('drain', done)
+    parser.on('close', done)
+  })
 }
 
 /** A column by header name or 1-based number, as the in-memory reader finds it. */

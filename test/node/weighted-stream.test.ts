@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { commit, drawFromBlock, serializeProof, verify, type Commitment, type WeightedEntry } from '../../src/core/index.js'
 import { OrganizerSecret, participantsRoot } from '../../src/core/formats.js'
 import { readParticipants } from '../../src/cli/participants-file.js'
-import { commitFile, streamDrawFile, streamWeightedCsv, writeProofFile, type ProofSink } from '../../src/node/index.js'
+import { commitFile, MAX_CSV_ROW_BYTES, streamDrawFile, streamWeightedCsv, writeProofFile, type ProofSink } from '../../src/node/index.js'
 import { BEACON_NAME, buildChain } from '../helpers/chain.js'
 import { useTempFiles } from '../helpers/temp-files.js'
 import { weightedCsv } from '../helpers/weighted-csv.js'
@@ -56,6 +56,11 @@ describe('streamWeightedCsv', () => {
     ['an unknown column', 'id,nom,tickets\n1,a,2\n', 'UNKNOWN_COLUMN'],
     ['broken quoting', 'id,name,tickets\n1,"a,2\n', 'INVALID_CSV'],
     ['a header and no data row', 'id,name,tickets\n', 'INVALID_CSV'],
+    // csv-parse's one error code without the CSV_ prefix: it escaped untyped, and the stream then hung.
+    ['a quote inside an unquoted field', 'id,name,tickets\n1,a,2\n2,b"c,1\n', 'INVALID_CSV'],
+    // The row's fields together, quotes and commas not counted: 1 + 1 + 1 + (MAX - 3) bytes is the bound.
+    ['a row one byte over MAX_CSV_ROW_BYTES', `id,name,tickets,notes\n1,a,2,x\n2,b,3,${'n'.repeat(MAX_CSV_ROW_BYTES - 2)}\n`, 'LIMIT_EXCEEDED'],
+    ['an unclosed quote running to the end of a long file', `id,name,tickets\n1,a,2\n2,"b,3\n${'3,c,4\n'.repeat(300_000)}`, 'LIMIT_EXCEEDED'],
   ]
   for (const [name, text, code] of bad) {
     it(`${name}: ${code}, as the in-memory reader says`, async () => {
@@ -68,6 +73,30 @@ describe('streamWeightedCsv', () => {
       expect((streamed as { path?: string }).path).toBe((inMemory as { path?: string }).path)
     })
   }
+
+  it('a row of exactly MAX_CSV_ROW_BYTES is read (a long notes column beside the entry)', async () => {
+    const path = files.nextPath('long-notes', '.csv')
+    await writeFile(path, `id,name,tickets,notes\n1,a,2,x\n2,b,3,${'n'.repeat(MAX_CSV_ROW_BYTES - 3)}\n`)
+    expect((await streamWeightedCsv(path, { column: 'name', weightColumn: 'tickets', threads: 1, chunkBytes: 4096 })).weights).toEqual([2, 3])
+    expect(await readParticipants(path, { column: 'name', weightColumn: 'tickets' })).toEqual([{ entry: 'a', weight: 2 }, { entry: 'b', weight: 3 }])
+  })
+
+  it('a long row is refused as it is read, naming its row, and holds no data of the row', async () => {
+    const path = files.nextPath('long-row', '.csv')
+    await writeFile(path, `id,name,tickets\n1,a,2\n2,${'b'.repeat(8 * MAX_CSV_ROW_BYTES)},3\n`)
+    const err = await streamWeightedCsv(path, { column: 'name', weightColumn: 'tickets', threads: 1, chunkBytes: 65_536 }).then(() => null, (e: unknown) => e)
+    expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'row 3' })
+    expect(String((err as Error).message)).toContain('MAX_CSV_ROW_BYTES')
+    expect((err as Error).cause).toBeUndefined()
+  })
+
+  it('a CSV error early in a file larger than the parser holds is reported, not waited on for ever', async () => {
+    // The feeder used to wait for a 'drain' that a parser stopped by its own error never sends.
+    const path = files.nextPath('early-error', '.csv')
+    await writeFile(path, `id,name,tickets\n1,a,2\n2,b"c,1\n${'3,c,4\n'.repeat(400_000)}`)
+    const err = await streamWeightedCsv(path, { column: 'name', weightColumn: 'tickets', threads: 1, chunkBytes: 65_536 }).then(() => null, (e: unknown) => e)
+    expect(err).toMatchObject({ code: 'INVALID_CSV' })
+  })
 })
 
 describe('commitFile with weightColumn', () => {

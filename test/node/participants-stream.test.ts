@@ -1,5 +1,5 @@
 /**
- * The streaming participants reader (src/cli/participants-stream.ts) against the in-memory reader and the
+ * The streaming participants reader (src/node/participants-stream.ts) against the in-memory reader and the
  * core: for any file of lines (byte order marks, CRLF and LF, blank lines, bad entries, duplicates,
  * look-alikes, invalid UTF-8, with or without a final newline) read in chunks of any size, it gives the
  * same count, the same digest (public and salted), the same look-alike groups and the same entries on
