@@ -19,7 +19,7 @@
  * handling, CRLF and blank-line rules, the same entry errors in the same order of precedence (invalid
  * UTF-8 anywhere, then the first blank line, then the list size, then the first bad entry, then the first
  * duplicate). A line too long for an entry (`MAX_ENTRY_LINE_BYTES`) is read in pieces and never held whole:
- * its UTF-8 checked and its length counted for the same error. `test/cli/participants-stream.test.ts` and
+ * its UTF-8 checked and its length counted for the same error. `test/node/participants-stream.test.ts` and
  * `test/node/line-reader.test.ts` check the digest and every error against it; the
 helpers live beside it: `line-reader.ts` (bytes and lines), `entry-keys.ts` (duplicates, look-alikes).
  *
