@@ -64,6 +64,14 @@ export function validateEntry(entry: string, path = '$'): void {
   if (err !== null) throw err
 }
 
+/**
+ * {@link validateEntry} with the path built only for an error: for the loops over a million ids and
+ * values (a pool), where building each path cost more than checking the entry.
+ */
+export function validateEntryAt(entry: string, path: () => string): void {
+  if (!entryOk(entry)) validateEntry(entry, path())
+}
+
 /** Fast check of the per-entry rules, no allocation: true when the entry is fine. */
 function entryOk(entry: unknown): boolean {
   if (typeof entry !== 'string') return false

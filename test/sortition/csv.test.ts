@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parsePoolCsv, parseQuotasCsv, readPoolCsv, readQuotasCsv } from '../../src/sortition/csv.js'
 import { checkQuotas } from '../../src/core/sortition/pool.js'
@@ -41,6 +42,37 @@ describe('empty lines in a CSV', () => {
     expect(parsePoolCsv('id,age\nr1,young\nr2,old\n\n\n').respondents.map((r) => r.id)).toEqual(['r1', 'r2'])
     // An empty line inside a quoted value is the value's (refused as a line break in a value), not an empty line.
     expect(() => parsePoolCsv('id,note\nr1,"a\n\nb"\nr2,c\n')).toThrow(expect.objectContaining({ detail: expect.stringMatching(/^pool, row 2: entry has control character U\+000A/) }))
+  })
+})
+
+describe('empty lines, any line ending (the rows are read without csv-parse\'s record context when no line break follows another)', () => {
+  it('an empty line at the start or between rows is refused at its line; at the end it is ignored; inside quotes it is the value\'s', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('\n', '\r\n', '\r'), fc.integer({ min: 1, max: 6 }), fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }), fc.integer({ min: 0, max: 2 }), fc.boolean(), (eol, n, blanks, trailing, quoted) => {
+        // Lines: the header, then n rows; an empty line goes before line index b (0: before the header).
+        // (csv-parse counts a CRLF inside quotes as two lines, so the quoted value uses LF there: a value
+        // with a line break is refused anyway, as a control character in an entry.)
+        const inner = eol === '\r\n' ? '\n' : eol
+        const lines = ['id,age', ...Array.from({ length: n }, (_, i) => (quoted && i === 0 ? `r${i},"x${inner}${inner}y"` : `r${i},a${i}`))]
+        const at = [...new Set(blanks.filter((b) => b <= n))].sort((a, b) => a - b)
+        const out: string[] = []
+        lines.forEach((line, i) => {
+          if (at.includes(i)) out.push('')
+          out.push(line)
+        })
+        const text = out.join(eol) + eol + eol.repeat(trailing)
+        if (at.length === 0) {
+          // Only the quoted value's line breaks (refused as a control character in an entry, by row).
+          if (quoted) expect(() => parsePoolCsv(text)).toThrow(expect.objectContaining({ detail: expect.stringMatching(/^pool, row 2: entry has control character/) }))
+          else expect(parsePoolCsv(text).respondents).toHaveLength(n)
+          return
+        }
+        // The first empty line's number in the file (a quoted value's line breaks count as lines).
+        const extra = quoted && at[0]! >= 2 ? 2 : 0
+        expect(() => parsePoolCsv(text)).toThrow(expect.objectContaining({ code: 'INVALID_CSV', path: `line ${at[0]! + 1 + extra}` }))
+      }),
+      { seed: 22, numRuns: 400 },
+    )
   })
 })
 

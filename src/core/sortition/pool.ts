@@ -11,7 +11,7 @@
  */
 import type { InfeasibleQuotasErrorCode } from '../error-codes.js'
 import { InvalidInputError, LimitExceededError } from '../errors.js'
-import { validateEntry } from '../participants.js'
+import { validateEntry, validateEntryAt } from '../participants.js'
 
 /**
  * One feature (for example `age`) and its values in canonical order.
@@ -178,6 +178,9 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length
 }
 
+/** A UTF-16 surrogate: the only units whose order differs from their code points' order. */
+const SURROGATE = /[\uD800-\uDFFF]/
+
 const POOL_HINT = 'fix the pool file: one row per respondent, a unique id and one value per feature'
 
 /**
@@ -217,8 +220,9 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
   }
   const valueSets = featureNames.map(() => new Set<string>())
   const seen = new Map<string, number>()
-  rows.forEach((r, i) => {
-    validateEntry(r.id, `$.respondents[${i}].id`)
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!
+    validateEntryAt(r.id, () => `$.respondents[${i}].id`)
     // A repeated id, named where it repeats (a CSV reader turns the path into the row).
     const first = seen.get(r.id)
     if (first !== undefined) {
@@ -228,11 +232,14 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
     if (r.values.length !== featureNames.length) {
       throw new InvalidInputError('SORTITION_POOL_INVALID', `respondent ${i} has ${r.values.length} values for ${featureNames.length} features`, POOL_HINT, { path: `$.respondents[${i}]` })
     }
-    r.values.forEach((v, f) => {
-      if (!valueSets[f]!.has(v)) validateEntry(v, `$.respondents[${i}].values[${f}]`)
-      valueSets[f]!.add(v)
-    })
-  })
+    for (let f = 0; f < r.values.length; f++) {
+      const v = r.values[f]!
+      const set = valueSets[f]!
+      if (set.has(v)) continue
+      validateEntry(v, `$.respondents[${i}].values[${f}]`)
+      set.add(v)
+    }
+  }
   const features = order.map((f) => {
     const values = [...valueSets[f]!].sort(compareCodePoints)
     if (values.length > SORTITION_LIMITS.maxValuesPerFeature) {
@@ -241,9 +248,10 @@ export function makePool(featureNames: readonly string[], rows: readonly { id: s
     return { name: featureNames[f]!, values }
   })
   const index = features.map((f) => new Map(f.values.map((v, i) => [v, i])))
-  const respondents = rows
-    .map((r) => ({ id: r.id, type: order.map((f, j) => index[j]!.get(r.values[f]!)!) }))
-    .sort((a, b) => compareCodePoints(a.id, b.id))
+  const respondents = rows.map((r) => ({ id: r.id, type: order.map((f, j) => index[j]!.get(r.values[f]!)!) }))
+  // Without surrogates, UTF-16 order is code point order: the engine's own string comparison then sorts
+  // a million ids in about a fifth of the time (measured: 1.5 s of compareCodePoints calls at 1,000,000).
+  respondents.sort(respondents.some((r) => SURROGATE.test(r.id)) ? (a, b) => compareCodePoints(a.id, b.id) : (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   for (let i = 1; i < respondents.length; i++) {
     if (respondents[i]!.id === respondents[i - 1]!.id) {
       throw new InvalidInputError('SORTITION_POOL_INVALID', `respondent id ${JSON.stringify(respondents[i]!.id)} appears twice`, 'give every respondent a unique id')

@@ -1,4 +1,5 @@
 /** Pools, quotas and every infeasible shape's named error with its relaxation. */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkQuotas, compareCodePoints, InfeasibleQuotasError, makePool, type QuotaRow } from '../../../src/core/sortition/pool.js'
 import { planPanel } from '../../../src/core/sortition/panel.js'
@@ -49,6 +50,24 @@ describe('makePool', () => {
     expect(compareCodePoints('a', 'ab')).toBeLessThan(0)
     expect(compareCodePoints('b', 'a')).toBeGreaterThan(0)
     expect(compareCodePoints('x', 'x')).toBe(0)
+  })
+
+  it('sorts respondents by code point whether or not an id holds a surrogate (the engine\u2019s order only without one)', () => {
+    // Units from both sides of the surrogates, and surrogate pairs: code point order for any mix.
+    const unit = fc.constantFrom('a', 'b', 'Z', '\u00e9', '\ud7ff', '\ue000', '\uff01', '\ufffd', '\u{10000}', '\u{1f600}', '\u{10ffff}')
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.array(unit, { minLength: 1, maxLength: 4 }).map((u) => u.join('')), { minLength: 1, maxLength: 30 }), (ids) => {
+        const sorted = makePool(['f'], ids.map((id) => ({ id, values: ['v'] }))).respondents.map((r) => r.id)
+        const byCodePoint = [...ids].sort((x, y) => {
+          const a = [...x].map((c) => c.codePointAt(0)!)
+          const b = [...y].map((c) => c.codePointAt(0)!)
+          for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!
+          return a.length - b.length
+        })
+        expect(sorted).toEqual(byCodePoint)
+      }),
+      { seed: 22, numRuns: 300 },
+    )
   })
 
   it('refuses duplicate ids and features, ragged rows, empty pools and bad text, by name', () => {
