@@ -8,8 +8,9 @@
 import { INVISIBLE_RANGES } from './invisible-ranges.js'
 
 /**
- * The spaces other than U+0020 (Unicode general category Zs), with their names. The core accepts them in
- * an entry, so `Ann Lee` and `Ann` + U+00A0 + `Lee` are two entries that print the same unless marked.
+ * The spaces other than U+0020 (Unicode general category Zs), and U+2800 which shows as one, with their
+ * names. The core accepts them in an entry, so `Ann Lee` and `Ann` + U+00A0 + `Lee` are two entries that
+ * print the same unless marked.
  */
 export const LOOKALIKE_SPACES: Readonly<Record<number, string>> = {
   0x00a0: 'NO-BREAK SPACE',
@@ -28,6 +29,8 @@ export const LOOKALIKE_SPACES: Readonly<Record<number, string>> = {
   0x202f: 'NARROW NO-BREAK SPACE',
   0x205f: 'MEDIUM MATHEMATICAL SPACE',
   0x3000: 'IDEOGRAPHIC SPACE',
+  // Not a space (a braille cell without dots, category So), but drawn as one by every font.
+  0x2800: 'BRAILLE PATTERN BLANK',
 }
 
 /** The characters that break a line without being a control character, with their names. */

@@ -6,11 +6,8 @@
  */
 import type { Evidence, EvidenceLink, EvidenceNode } from './evidence.js'
 import { badge, h, t, untrusted } from './page-dom.js'
+import { clip } from './text.js'
 
-/** Shortens a long status for a box; the full text is in the title and in the checks list. */
-function clip(text: string, max = 170): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
-}
 
 function renderNode(n: EvidenceNode): HTMLElement {
   const facts = h('dl', { class: 'facts small' })
@@ -19,7 +16,7 @@ function renderNode(n: EvidenceNode): HTMLElement {
     'li',
     { class: `node state-${n.state}`, 'data-node': n.key, 'data-state': n.state },
     h('div', { class: 'node-head' }, h('h3', null, n.title), badge(n.state)),
-    h('p', { class: 'node-status', title: n.status }, untrusted(clip(n.status))),
+    h('p', { class: 'node-status', title: n.status }, untrusted(clip(n.status, 170))),
     facts,
     n.state === 'absent' ? undefined : h('p', { class: 'node-checks' }, ...n.checks.flatMap((c, i) => [i > 0 ? ' ' : '', h('code', null, c)])),
   )

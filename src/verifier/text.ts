@@ -60,6 +60,22 @@ export function markedText(s: string): string {
   return s.replace(hiddenCharacters(), (c) => `⟨${codeOf(c.codePointAt(0)!)}⟩`)
 }
 
+/**
+ * `text` shortened to at most `max` UTF-16 units with a final `…`, cut between grapheme clusters: never
+ * inside a surrogate pair (half of an emoji would show as a lone surrogate's mark, a character the
+ * text does not hold), nor inside a cluster (a family emoji cut after its joiner would end in a marked
+ * U+200D). For a box's status line; the full text is in its title and the checks list.
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text
+  let end = 0
+  for (const { index, segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)) {
+    if (index + segment.length > max - 1) break
+    end = index + segment.length
+  }
+  return `${text.slice(0, end)}…`
+}
+
 /** Formats a Unix time in seconds as `YYYY-MM-DD HH:MM:SS UTC`. */
 export function formatTime(seconds: number | undefined): string {
   if (seconds === undefined || !Number.isFinite(seconds)) return 'unknown'

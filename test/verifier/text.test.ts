@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { INVISIBLE_RANGES, invisibleCharacterName } from '../../src/core/entry-text.js'
-import { formatTimeBoth, markedText, splitInvisible } from '../../src/verifier/text.js'
+import { clip, formatTimeBoth, markedText, splitInvisible } from '../../src/verifier/text.js'
 
 const codes = (s: string): string[] => splitInvisible(s).flatMap((p) => ('code' in p ? [p.code] : []))
 /** How the page draws `s` (page-dom.ts `untrusted`): ordinary runs as they are, each marked character as its mark. */
@@ -69,6 +69,8 @@ describe('verifier page: spaces other than U+0020', () => {
     expect(new Set(['Ann Lee', 'Ann\u00a0Lee', 'Ann\u202fLee', 'Ann\u2009Lee', 'Ann\u2007Lee'].map(drawn)).size).toBe(5)
     // U+0020, runs of it included, stays ordinary text (the page keeps runs of spaces in entries)
     expect(splitInvisible('Ann  Lee')).toEqual([{ text: 'Ann  Lee' }])
+    // U+2800 is a symbol, not a space, but every font draws it blank: marked as one
+    expect(splitInvisible('Ann\u2800Lee')[1]).toEqual({ hidden: '\u2800', code: 'U+2800', name: 'BRAILLE PATTERN BLANK', space: true })
     // not a space: the line separator is marked, but not as one
     expect(splitInvisible('\u2028')[0]).not.toHaveProperty('space')
   })
@@ -105,5 +107,30 @@ describe("verifier page: the page's own times", () => {
     const text = formatTimeBoth(1777636800, 'en', 'your local time')
     expect(text).toBe('2026-05-01 12:00:00 UTC (May 1, 2026, 02:00:00 PM GMT+2, your local time)')
     expect(codes(text)).toEqual([])
+  })
+})
+
+describe('verifier page: a long status shortened for its box', () => {
+  it('cuts between grapheme clusters, never inside an emoji or a joined sequence, to at most max units with the ellipsis', () => {
+    expect(clip('short', 10)).toBe('short')
+    expect(clip('abcdefghij', 5)).toBe('abcd…')
+    // An emoji is two UTF-16 units: cutting after its first would leave a lone surrogate (then marked).
+    expect(clip('abc😀def', 5)).toBe('abc…')
+    expect(clip('abc😀def', 6)).toBe('abc😀…')
+    // A family emoji (three people joined by U+200D) is one cluster: kept whole or left out.
+    const family = '👨\u200d👩\u200d👧'
+    expect(clip(`ab${family}cd`, 8)).toBe('ab…')
+    expect(clip(`ab${family}cd`, 11)).toBe(`ab${family}…`)
+    // A base letter and its combining mark stay together.
+    expect(clip('abce\u0301fgh', 5)).toBe('abc…')
+    for (const [text, max] of [['x😀'.repeat(50), 17], [`${family} `.repeat(20), 30], ['é'.repeat(200), 170]] as const) {
+      const out = clip(text, max)
+      expect(out.length).toBeLessThanOrEqual(max)
+      // The part kept is whole clusters of the text, the same ones.
+      const graphemes = (x: string): string[] => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(x)].map((g) => g.segment)
+      const kept = graphemes(out.slice(0, -1))
+      expect(kept).toEqual(graphemes(text).slice(0, kept.length))
+      expect(out.endsWith('…')).toBe(true)
+    }
   })
 })
