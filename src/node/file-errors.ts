@@ -17,8 +17,8 @@ export const MAX_PARTICIPANTS_FILE_BYTES = 512 * 1024 * 1024
 
 /**
  * Largest row of a participants CSV: its fields' UTF-8 bytes together, quotes and commas not counted
- * (csv-parse's `max_record_size`). A row holds one entry (at most `maxEntryBytes` UTF-16 units, so at
- * most 3,072 bytes), its weight and any other columns: 1 MiB leaves room for long notes, and a row over
+ * (csv-parse's `max_record_size`). A row holds one entry (at most `maxEntryBytes`, 1,024 bytes), its
+ * weight and any other columns: 1 MiB leaves room for long notes, and a row over
  * it is refused as it is read, before its field is built whole (a 400 MB one cost 941 MB and 105 s).
  * @category Node
  */
@@ -42,7 +42,7 @@ export function csvParseError(cause: unknown, name?: string): InvalidInputError 
     const row = typeof c.records === 'number' ? c.records + 1 : undefined
     const where = row === undefined ? 'a row' : `row ${row}`
     // The parser's error holds the field read so far: not kept as the cause (a private list's data).
-    return new InvalidInputError('LIMIT_EXCEEDED', `${name === undefined ? '' : `${name}, `}${where}: over ${MAX_CSV_ROW_BYTES.toLocaleString('en-US')} bytes, the limit MAX_CSV_ROW_BYTES; not read further`, 'check the quoting (an unclosed quote makes the rest of the file one field); an entry is at most 1,024 characters', { path: row === undefined ? '$' : `row ${row}` })
+    return new InvalidInputError('LIMIT_EXCEEDED', `${name === undefined ? '' : `${name}, `}${where}: over ${MAX_CSV_ROW_BYTES.toLocaleString('en-US')} bytes, the limit MAX_CSV_ROW_BYTES; not read further`, 'check the quoting (an unclosed quote makes the rest of the file one field); an entry is at most 1,024 bytes of UTF-8', { path: row === undefined ? '$' : `row ${row}` })
   }
   return new InvalidInputError('INVALID_CSV', `${name === undefined ? '' : `${name}: `}participants CSV cannot be parsed: ${(cause as Error).message}`, 'fix the quoting or the number of columns on the reported line', { cause })
 }

@@ -32,6 +32,7 @@ export {
   parseHouseholdPoolCsv,
   readHouseholdPoolCsv,
   MAX_SORTITION_FILE_BYTES,
+  MAX_SORTITION_ROW_BYTES,
   type SortitionAlgorithmsSelection,
 } from '../sortition/csv.js'
 // The fewest quota seats to change when no panel meets every quota (the HiGHS solver, loaded on first use).

@@ -16,6 +16,7 @@
 import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../core/errors.js'
+import { LIMITS } from '../core/limits.js'
 import { makePool, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../core/sortition/pool.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
 export type { SortitionInputErrorCode } from './errors.js'
@@ -27,6 +28,16 @@ export type { SortitionInputErrorCode } from './errors.js'
 export const MAX_SORTITION_FILE_BYTES = 256 * 1024 * 1024
 
 /**
+ * Largest row of a sortition CSV (pool, quotas, portfolio, stages), its cells' UTF-8 bytes together:
+ * room for the widest row the limits allow, a portfolio's weight and `maxPanelSize` ids of at most
+ * `maxEntryBytes` UTF-8 bytes each, so 1,001 × 1,024 = 1,025,024 bytes. A longer
+ * row is refused as it is read, before its cell is built whole (a pool whose one value was 200 MB cost
+ * 1 GB and 7.5 s before its entry was refused).
+ * @category Sortition
+ */
+export const MAX_SORTITION_ROW_BYTES = (SORTITION_LIMITS.maxPanelSize + 1) * LIMITS.maxEntryBytes
+
+/**
  * A line break right after another (CRLF, LF or CR; a CR before an LF is part of the CRLF), or one at
  * the start: a text without it has no empty line at all, inside quotes or out.
  */
@@ -36,7 +47,8 @@ const MAY_HAVE_EMPTY_LINE = /^[\r\n]|(?:\r\n|\n|\r(?!\n))(?=[\r\n])/
  * The CSV's rows (a leading BOM dropped; empty lines at the end ignored). `ragged`: rows may differ in
  * length (a portfolio's panels, one per row); otherwise every row must have the header's columns.
  * @throws {@link InvalidInputError} `INVALID_CSV`, also for an empty line between rows: it is no row,
- *   and skipping it would make every later "row N" of an error name the wrong line.
+ *   and skipping it would make every later "row N" of an error name the wrong line;
+ *   {@link LimitExceededError} `LIMIT_EXCEEDED` for a row over {@link MAX_SORTITION_ROW_BYTES}.
  */
 export function rowsOf(text: string, name: string, ragged = false, maxRows?: number): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
@@ -50,6 +62,8 @@ export function rowsOf(text: string, name: string, ragged = false, maxRows?: num
     rows = parseCsv(body, {
       relax_column_count: ragged,
       skip_empty_lines: true,
+      // csv-parse checks before it adds a byte, so a row may reach one byte over its option.
+      max_record_size: MAX_SORTITION_ROW_BYTES - 1,
       ...(maxRows === undefined ? {} : { to: maxRows }),
       // csv-parse builds a context object for every record it hands to on_record (1.7 s of 8.5 s for a
       // pool of a million, and much of the garbage collection): asked only of a text with an empty line.
@@ -64,6 +78,12 @@ export function rowsOf(text: string, name: string, ragged = false, maxRows?: num
         : {}),
     }) as string[][]
   } catch (cause) {
+    const c = cause as { code?: unknown; records?: unknown }
+    if (c.code === 'CSV_MAX_RECORD_SIZE' && typeof c.records === 'number') {
+      // Not kept as the cause: csv-parse's error holds the cell read so far.
+      const row = c.records + 1
+      throw new LimitExceededError('LIMIT_EXCEEDED', `${name}, row ${row}: over ${MAX_SORTITION_ROW_BYTES.toLocaleString('en-US')} bytes, the limit MAX_SORTITION_ROW_BYTES; not read further`, 'check the quoting (an unclosed quote makes the rest of the file one cell); a value is at most 1,024 bytes of UTF-8', { path: `row ${row}` })
+    }
     throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, ragged ? 'check quoting' : 'check quoting and that every row has the same number of columns', { cause })
   }
   if (blankLine !== undefined) throw new InvalidInputError('INVALID_CSV', `${name}: line ${blankLine} is empty, between rows`, 'remove the empty line (each line is one row; only empty lines at the end are ignored)', { path: `line ${blankLine}` })

@@ -98,7 +98,7 @@ const ERRORS = [
   'UNSUPPORTED_VERSION_ERROR_CODES', 'UnsupportedVersionError',
 ]
 const NODE = [
-  'MAX_CSV_ROW_BYTES', 'MAX_PARTICIPANTS_FILE_BYTES', 'MAX_SORTITION_FILE_BYTES', 'NODE_INPUT_ERROR_CODES', 'PARALLEL_MIN_ENTRIES',
+  'MAX_CSV_ROW_BYTES', 'MAX_PARTICIPANTS_FILE_BYTES', 'MAX_SORTITION_FILE_BYTES', 'MAX_SORTITION_ROW_BYTES', 'NODE_INPUT_ERROR_CODES', 'PARALLEL_MIN_ENTRIES',
   'PROOF_FIELD_ORDER', 'commitFile', 'describeRelaxation', 'drawFile', 'explainQuotaError', 'findConfusableEntries',
   'generateSecret', 'isStreamedRanking', 'parseHouseholdPoolCsv', 'parseLotteryCsv', 'parsePoolCsv', 'parseQuotasCsv',
   'parseSortitionAlgorithmsCsv', 'participantsRootParallel', 'participantsTreeParallel', 'readHouseholdPoolCsv',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parsePoolCsv, parseQuotasCsv, readPoolCsv, readQuotasCsv } from '../../src/sortition/csv.js'
+import { MAX_SORTITION_ROW_BYTES, parseLotteryCsv, parsePoolCsv, parseQuotasCsv, readPoolCsv, readQuotasCsv } from '../../src/sortition/csv.js'
 import { checkQuotas } from '../../src/core/sortition/pool.js'
 
 describe('parsePoolCsv', () => {
@@ -73,6 +73,29 @@ describe('empty lines, any line ending (the rows are read without csv-parse\'s r
       }),
       { seed: 22, numRuns: 400 },
     )
+  })
+})
+
+describe('a row over MAX_SORTITION_ROW_BYTES', () => {
+  it('is refused as it is read, naming its row, in every sortition CSV; the widest row the limits allow is read', () => {
+    const long = 'a'.repeat(MAX_SORTITION_ROW_BYTES)
+    expect(() => parsePoolCsv(`id,age\nr1,young\nr2,${long}\n`, { name: 'pool.csv' })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: 'row 3', detail: 'pool.csv, row 3: over 1,025,024 bytes, the limit MAX_SORTITION_ROW_BYTES; not read further' }))
+    // An unclosed quote makes the rest of the file one cell: it ends there too.
+    expect(() => parseQuotasCsv(`feature,value,min,max\ng,"f,1,2\n${'g,m,1,2\n'.repeat(200_000)}`)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: 'row 2' }))
+    expect(() => parseLotteryCsv(`r1,r2\n${long}x\n`)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: 'row 2' }))
+    // 1,001 cells of maxEntryBytes each (the widest row the limits allow: a weight and maxPanelSize ids)
+    // is exactly the bound: read (the core then judges the panel); one byte more is not.
+    const cells = Array.from({ length: 1001 }, (_, i) => `${String(i).padStart(4, '0')}${'x'.repeat(1020)}`)
+    const codeOf = (text: string): unknown => {
+      try {
+        parseLotteryCsv(text)
+        return undefined
+      } catch (err) {
+        return (err as { code?: unknown }).code
+      }
+    }
+    expect(codeOf(`${cells.join(',')}\n`)).not.toBe('LIMIT_EXCEEDED')
+    expect(codeOf(`${cells.join(',')}y\n`)).toBe('LIMIT_EXCEEDED')
   })
 })
 
