@@ -83,12 +83,18 @@ export function fileChanged(path: string, cause?: unknown): MismatchError {
   return new MismatchError('PARTICIPANTS_MISMATCH', `participants file ${path} changed while it was being read for the draw`, 'leave the file alone until the draw is written, then run the draw again', cause === undefined ? {} : { cause })
 }
 
-/** Opens a participants file for a streamed read: its handle and size, or `FILE_UNREADABLE` naming the path. */
+/**
+ * Opens a participants file for a streamed read: its handle and size, or `FILE_UNREADABLE` naming the
+ * path. Only a regular file: a streamed read goes over the file more than once, by offsets, and a pipe
+ * or a device states no size (`/dev/zero` was read a byte at a time, for ever).
+ */
 export async function openParticipantsFile(path: string): Promise<{ file: FileHandle; size: number }> {
+  let opened: { file: FileHandle; size: number; regular: boolean }
   try {
     const file = await open(path, 'r')
     try {
-      return { file, size: (await file.stat()).size }
+      const stat = await file.stat()
+      opened = { file, size: stat.size, regular: stat.isFile() }
     } catch (cause) {
       await file.close()
       throw cause
@@ -96,4 +102,14 @@ export async function openParticipantsFile(path: string): Promise<{ file: FileHa
   } catch (cause) {
     throw new InvalidInputError('FILE_UNREADABLE', `cannot read participants file ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
   }
+  if (!opened.regular) {
+    await opened.file.close()
+    throw new InvalidInputError('FILE_UNREADABLE', `participants file ${path} is not a regular file (a pipe or a device): it is read as a stream, more than once`, 'save the list to a file first, or pass it on standard input (-p -), which is read whole')
+  }
+  return { file: opened.file, size: opened.size }
+}
+
+/** `FILE_TOO_LARGE` for a participants file over {@link MAX_PARTICIPANTS_FILE_BYTES} (by its size, or once read past it: a file that grew). */
+export function participantsFileTooLarge(path: string): InvalidInputError {
+  return new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is over ${MAX_PARTICIPANTS_FILE_BYTES} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
 }

@@ -35,7 +35,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import type { ConfusableGroup } from '../confusables.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, INDEX_BITS, skeletonHashInto } from './entry-keys.js'
-import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
+import { entryErrorIn, fileChanged, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, participantsFileTooLarge, UTF8_HINT, utf8HintFor } from './file-errors.js'
 import { countLines, lineChunks, MAX_ENTRY_LINE_BYTES, nextLineStart, readLines, readRange, rescanBytesFile, type LinesVisitor } from './line-reader.js'
 import type {} from './errors.js'
 
@@ -155,9 +155,7 @@ export async function streamParticipantsFile(path: string, options: StreamPartic
   if ((2 ** INDEX_BITS) <= LIMITS.maxParticipants) throw new Error('participants-stream: the key has too few index bits for LIMITS.maxParticipants')
   const { file, size } = await openParticipantsFile(path)
   try {
-    if (size > MAX_PARTICIPANTS_FILE_BYTES) {
-      throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is ${size} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
-    }
+    if (size > MAX_PARTICIPANTS_FILE_BYTES) throw participantsFileTooLarge(path)
     const scan = await scanFile(file, size, path, options)
     return await finish(file, path, scan, options)
   } finally {
@@ -211,6 +209,8 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   // each decoded for the UTF-8 rule and counted, never joined. `long` is its list position and length so far.
   let long: { g: number; units: number; cr: boolean } | null = null
   for await (const { chunk, base, last, long: piece } of lineChunks(file, Math.min(chunkBytes, size), MAX_ENTRY_LINE_BYTES, hash)) {
+    // A file that grows while it is read (appended to) stops at the bound like one that was larger.
+    if (base + chunk.length > MAX_PARTICIPANTS_FILE_BYTES) throw participantsFileTooLarge(path)
     options.onProgress?.(base + chunk.length, size)
     let text: string
     try {

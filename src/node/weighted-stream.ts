@@ -24,7 +24,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
 import type { ConfusableGroup } from '../confusables.js'
-import { csvParseError, entryErrorIn, fileChanged, CSV_MAX_RECORD_SIZE_OPTION, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, UTF8_HINT, utf8HintFor } from './file-errors.js'
+import { csvParseError, entryErrorIn, fileChanged, CSV_MAX_RECORD_SIZE_OPTION, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, participantsFileTooLarge, UTF8_HINT, utf8HintFor } from './file-errors.js'
 import type {} from './errors.js'
 
 /**
@@ -115,7 +115,7 @@ export async function streamWeightedCsv(path: string, options: StreamWeightedOpt
   const { file, size } = await openParticipantsFile(path)
   let scan: Scan
   try {
-    if (size > MAX_PARTICIPANTS_FILE_BYTES) throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is ${size} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
+    if (size > MAX_PARTICIPANTS_FILE_BYTES) throw participantsFileTooLarge(path)
     scan = await scanCsv(file, size, path, options)
   } finally {
     await file.close()
@@ -292,6 +292,8 @@ async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, column
           throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8: byte offset ${at + Math.max(0, bad)}`, at === 0 ? utf8HintFor(bytes) : UTF8_HINT, { cause })
         }
         at += bytesRead
+        // A file that grows while it is read (appended to) stops at the bound like one that was larger.
+        if (at > MAX_PARTICIPANTS_FILE_BYTES) throw participantsFileTooLarge(path)
         progress?.(at)
         // A parser that stopped (its own error, or the rows' reader gone) never drains: wait for either.
         if (!parser.write(text)) await drainedOrClosed(parser)

@@ -13,11 +13,11 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { makePool, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../core/sortition/pool.js'
+import { readFileAtMost } from '../node/read-at-most.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
 export type { SortitionInputErrorCode } from './errors.js'
 
@@ -330,13 +330,13 @@ export function parseSortitionAlgorithmsCsv(text: string, options: { idColumn?: 
 }
 
 async function readText(path: string): Promise<string> {
-  let buf: Buffer
+  let buf: Uint8Array | undefined
   try {
-    buf = await readFile(path)
+    buf = await readFileAtMost(path, MAX_SORTITION_FILE_BYTES)
   } catch (cause) {
     throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
   }
-  if (buf.length > MAX_SORTITION_FILE_BYTES) throw new InvalidInputError('FILE_TOO_LARGE', `${path} is ${buf.length} bytes`, `files over ${MAX_SORTITION_FILE_BYTES} bytes are not read`)
+  if (buf === undefined) throw new InvalidInputError('FILE_TOO_LARGE', `${path} is over ${MAX_SORTITION_FILE_BYTES} bytes`, `files over ${MAX_SORTITION_FILE_BYTES} bytes are not read`)
   return decodeUtf8(buf, path)
 }
 

@@ -227,6 +227,30 @@ describe('participants files and look-alike entries (commit reads the list befor
     expect(r.stderr).toContain('iconv -f latin1 -t utf-8')
   })
 
+  it('a device as the participants file is refused at once (it was read a byte at a time, for ever, deaf to SIGTERM)', async () => {
+    const r = await run(['commit', '-p', '/dev/zero', '--pick', '1', '-o', join(ws.dir, 'never.json')])
+    expect(r.code, r.stderr).toBe(4)
+    expect(r.stderr).toContain('not a regular file')
+    expect(r.stderr).toContain('[FILE_UNREADABLE]')
+  })
+
+  it('participants JSON is read with the core\'s limits: nested brackets refused before parsing, a repeated key refused', async () => {
+    const deep = join(ws.dir, 'deep.json')
+    // 2 MB of brackets: JSON.parse built a million nested arrays (100 MB: 52 s, 4.9 GB).
+    await writeFile(deep, `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`)
+    await expect(readParticipants(deep)).rejects.toMatchObject({ code: 'JSON_TOO_DEEP', hint: expect.stringContaining('two levels deep') })
+    const twice = join(ws.dir, 'twice.json')
+    await writeFile(twice, '[{"entry": "a", "entry": "b", "weight": 1}, {"entry": "c", "weight": 2}]')
+    await expect(readParticipants(twice)).rejects.toMatchObject({ code: 'DUPLICATE_KEY', path: '$[0].entry' })
+    const r = await run(['commit', '-p', deep, '--pick', '1', '-o', join(ws.dir, 'never.json')])
+    expect(r.code, r.stderr).toBe(4)
+    expect(r.stderr).toContain('[JSON_TOO_DEEP]')
+    // An ordinary list still reads.
+    const good = join(ws.dir, 'good.json')
+    await writeFile(good, '[{"entry": "a", "weight": 1}, {"entry": "b", "weight": 2}]')
+    expect(await readParticipants(good)).toEqual([{ entry: 'a', weight: 1 }, { entry: 'b', weight: 2 }])
+  })
+
   it('a UTF-16 file (a byte order mark FF FE) gets the UTF-16 conversion, not the Latin-1 one that would garble it', async () => {
     const file = join(ws.dir, 'utf16.txt')
     await writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ada\nbob\n', 'utf16le')]))

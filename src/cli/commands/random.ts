@@ -5,8 +5,9 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises'
+import { utf8Decode } from '../../core/bytes.js'
 import { InvalidInputError, OrbitdrawError } from '../../core/errors.js'
+import { readFileAtMost } from '../../node/read-at-most.js'
 import { OrbitportClient, SOURCE_NAMES, type SourceName } from '../../rest/client.js'
 import { type OrbitportClientOptions } from '../../rest/options.js'
 import { type SignatureCurve } from '../../rest/signature.js'
@@ -16,6 +17,8 @@ import { EXIT, UsageError } from '../exit-codes.js'
 import { printJson } from '../output.js'
 
 const CURVES = ['p256', 'secp256k1', 'ed25519'] as const
+/** Largest credentials or public key file read (64 KiB: a few hundred bytes of JSON or PEM in practice). */
+const MAX_KEY_FILE_BYTES = 64 * 1024
 
 /** Credentials and endpoints, from a `--credentials` file or the environment. */
 interface Credentials {
@@ -27,12 +30,20 @@ interface Credentials {
 
 async function credentialsFrom(ctx: CliContext, file: string | undefined): Promise<Credentials> {
   if (file !== undefined) {
+    const shape = 'supply a JSON object {"clientId": "…", "clientSecret": "…", "baseUrl"?: "…", "authUrl"?: "…"}'
+    let bytes: Uint8Array | undefined
+    try {
+      bytes = await readFileAtMost(file, MAX_KEY_FILE_BYTES)
+    } catch (cause) {
+      throw new InvalidInputError('CREDENTIALS_UNREADABLE', `credentials file ${file} cannot be read: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, shape)
+    }
+    if (bytes === undefined) throw new InvalidInputError('CREDENTIALS_UNREADABLE', `credentials file ${file} is over ${MAX_KEY_FILE_BYTES} bytes`, shape)
     let raw: unknown
     try {
-      raw = JSON.parse(await readFile(file, 'utf8')) as unknown
-    } catch (cause) {
-      const why = cause instanceof SyntaxError ? 'is not valid JSON' : `cannot be read: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`
-      throw new InvalidInputError('CREDENTIALS_UNREADABLE', `credentials file ${file} ${why}`, 'supply a JSON object {"clientId": "…", "clientSecret": "…", "baseUrl"?: "…", "authUrl"?: "…"}')
+      raw = JSON.parse(utf8Decode(bytes)) as unknown
+    } catch {
+      // Not quoted: the file holds a secret.
+      throw new InvalidInputError('CREDENTIALS_UNREADABLE', `credentials file ${file} is not valid JSON`, shape)
     }
     const o = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
     const pick = (...keys: string[]): string | undefined => {
@@ -126,7 +137,9 @@ Examples:
     let publicKey = stringFlag(flags, 'public-key')
     if (publicKey !== undefined && !/^[0-9a-fA-F]+$/.test(publicKey)) {
       try {
-        publicKey = await readFile(publicKey, 'utf8')
+        const bytes = await readFileAtMost(publicKey, MAX_KEY_FILE_BYTES)
+        if (bytes === undefined) throw new Error('too large')
+        publicKey = utf8Decode(bytes)
       } catch {
         throw new UsageError('--public-key must be hex (SEC1 or DER) or the path of a PEM file', 'random')
       }
