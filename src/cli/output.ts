@@ -36,6 +36,8 @@ const NETWORK_CODES = new Set(['UNAUTHENTICATED_HEAD', 'PROOF_CHAIN_INVALID', 'T
  */
 export function exitCodeFor(err: unknown): number {
   if (err instanceof UsageError) return EXIT.usage
+  // The standard abort (a signal's default reason): a file read stopped on Ctrl-C or SIGTERM.
+  if (err instanceof Error && err.name === 'AbortError') return EXIT.interrupted
   if (!(err instanceof OrbitdrawError)) return EXIT.internal
   if (err instanceof AbortedError) return EXIT.interrupted
   if (err instanceof UnknownSourceError) return EXIT.usage

@@ -29,6 +29,8 @@ export interface CommitFileOptions extends Omit<CommitOptions, 'participants' | 
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Threads for the hashes, the calling one included (default 2). */
   readonly threads?: 1 | 2
+  /** Stops the read once aborted, as `streamParticipantsFile`'s `signal`. */
+  readonly signal?: AbortSignal
   /**
    * A weighted list (a `weighted` draw): the file is a CSV with a header row, and this column (a header
    * name or a 1-based number) holds the integer weights; read as a stream by `streamWeightedCsv`.
@@ -69,7 +71,7 @@ export interface CommitFileResult extends CommitResult {
  * @category Node
  */
 export async function commitFile(path: string, options: CommitFileOptions): Promise<CommitFileResult> {
-  const { private: privacy, confusables, onProgress, threads, weightColumn, column, ...commitOptions } = options
+  const { private: privacy, confusables, onProgress, threads, weightColumn, column, signal, ...commitOptions } = options
   // Before the file is read: a file of lines has no weights (the core's own error for strings given to a weighted draw).
   const kind = (options.kinds ?? DEFAULT_DRAW_KINDS).get(options.draw?.kind)
   if (kind?.participants === 'weighted' && weightColumn === undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'give the weight column of a CSV (weightColumn), or read the list with its weights and pass it to commit', { path: '$.participants' })
@@ -82,11 +84,13 @@ export async function commitFile(path: string, options: CommitFileOptions): Prom
     ...(confusables === undefined ? {} : { confusables }),
     ...(onProgress === undefined ? {} : { onProgress }),
     ...(threads === undefined ? {} : { threads }),
+    ...(signal === undefined ? {} : { signal }),
   }) : await streamParticipantsFile(path, {
     ...(secret === undefined ? {} : { secret }),
     ...(confusables === undefined ? {} : { confusables }),
     ...(onProgress === undefined ? {} : { onProgress }),
     ...(threads === undefined ? {} : { threads }),
+    ...(signal === undefined ? {} : { signal }),
   } satisfies StreamParticipantsOptions)
   const result = commitWithDigest(commitOptions, { count: list.count, root: list.root, salted: secret !== undefined, entryBytes: list.entryBytes })
   return { ...result, ...(secret === undefined ? {} : { secret }), list }

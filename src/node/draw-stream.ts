@@ -74,7 +74,7 @@ export async function streamDrawFile(path: string, options: StreamDrawOptions = 
     fingerprint: true,
     blockRoots: disclosure === 'winners',
     threads: options.threads ?? 2,
-    ...definedFields(options, ['secret', 'chunkBytes', 'onProgress', 'parallelFromBytes', 'blockLog', 'steal']),
+    ...definedFields(options, ['secret', 'chunkBytes', 'onProgress', 'parallelFromBytes', 'blockLog', 'steal', 'signal']),
   })
   const secret = options.secret
   // The winners' entries, read by offset after the block, checked again by the second pass.

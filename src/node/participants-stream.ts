@@ -46,6 +46,11 @@ import type {} from './errors.js'
 export interface StreamParticipantsOptions {
   /** Salt the leaves with this secret (a private list), as `participantsRoot(list, { secret })`. */
   secret?: OrganizerSecret
+  /**
+   * Stops the read between two chunks once aborted, with the signal's reason (an `AbortError` by
+   * default): a first pass over a large file takes seconds, and `orbitdraw` aborts it on Ctrl-C or SIGTERM.
+   */
+  signal?: AbortSignal
   /** Called after each chunk read while hashing: bytes read so far and the file's size. */
   onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Also find the groups of look-alike entries (`findConfusableEntries`), for `commit`'s warning. */
@@ -209,6 +214,7 @@ async function scanWith(file: FileHandle, size: number, path: string, options: S
   // each decoded for the UTF-8 rule and counted, never joined. `long` is its list position and length so far.
   let long: { g: number; units: number; cr: boolean } | null = null
   for await (const { chunk, base, last, long: piece } of lineChunks(file, Math.min(chunkBytes, size), MAX_ENTRY_LINE_BYTES, hash)) {
+    options.signal?.throwIfAborted()
     // A file that grows while it is read (appended to) stops at the bound like one that was larger.
     if (base + chunk.length > MAX_PARTICIPANTS_FILE_BYTES) throw participantsFileTooLarge(path)
     options.onProgress?.(base + chunk.length, size)

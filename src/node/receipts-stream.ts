@@ -56,7 +56,7 @@ export async function streamReceiptsFile(commitment: CommitResult | Commitment, 
     return streamWeightedReceipts(check, path, options.weightColumn, options)
   }
   if (options.weightColumn !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `a ${c.draw.kind} draw takes plain entries, not weights`, 'drop weightColumn', { path: '$.participants' })
-  const list = await streamParticipantsFile(path, { secret: key, blockRoots: true, ...definedFields(options, ['threads', 'onProgress', 'chunkBytes', 'blockLog']) })
+  const list = await streamParticipantsFile(path, { secret: key, blockRoots: true, ...definedFields(options, ['threads', 'onProgress', 'chunkBytes', 'blockLog', 'signal']) })
   const upper = blockRootsTree(committed, list)
   const size = list.blockSize
   /** The lines of the block starting at `first`, read again; a file that changed since is `PARTICIPANTS_MISMATCH`. */

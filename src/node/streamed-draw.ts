@@ -38,6 +38,8 @@ export interface StreamDrawOptions {
   chunkBytes?: number
   /** Progress of the first read (the hashing), as `streamParticipantsFile`'s `onProgress`. */
   onProgress?: (bytesRead: number, totalBytes: number) => void
+  /** Stops the first read once aborted, as `streamParticipantsFile`'s `signal`. */
+  signal?: AbortSignal
   /** Threads for the hashes (default 2). */
   threads?: 1 | 2
   /** @internal Smallest file hashed on two threads (default 1 MiB). */

@@ -30,6 +30,8 @@ export interface StreamReceiptsOptions {
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Threads for the first pass's hashes (default 2). */
   readonly threads?: 1 | 2
+  /** Stops the first pass once aborted, as `streamParticipantsFile`'s `signal`. */
+  readonly signal?: AbortSignal
   /** @internal Bytes read at a time (default 1 MiB). */
   readonly chunkBytes?: number
   /** @internal log2 of the block size (default 14; tests use small blocks). */

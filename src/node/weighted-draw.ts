@@ -24,7 +24,7 @@ export async function streamWeightedDraw(path: string, weightColumn: string, opt
   // A weighted kind has no winners-only proof: every entry and its weight are in the proof (a salted
   // list's draw refuses in prepare unless the full disclosure is asked for by name).
   const disclosure = options.disclosure ?? 'full'
-  const list = await streamWeightedCsv(path, { weightColumn, ...definedFields(options, ['column', 'secret', 'chunkBytes', 'onProgress', 'threads', 'parallelFromBytes', 'blockLog']) })
+  const list = await streamWeightedCsv(path, { weightColumn, ...definedFields(options, ['column', 'secret', 'chunkBytes', 'onProgress', 'threads', 'parallelFromBytes', 'blockLog', 'signal']) })
   let winners = new Map<number, string>()
   return {
     count: list.count,

@@ -82,7 +82,7 @@ class Handoff<T> {
 /** {@link StreamedReceipts} of a weighted CSV (see the module comment); the commitment already checked. */
 export async function streamWeightedReceipts(check: Omit<ReceiptInputs, 'participants'>, path: string, weightColumn: string, options: StreamReceiptsOptions): Promise<StreamedReceipts> {
   const { cid, committed, secret: key } = check
-  const list = await streamWeightedCsv(path, { weightColumn, secret: key, blockRoots: true, ...definedFields(options, ['column', 'threads', 'onProgress', 'chunkBytes', 'blockLog']) })
+  const list = await streamWeightedCsv(path, { weightColumn, secret: key, blockRoots: true, ...definedFields(options, ['column', 'threads', 'onProgress', 'chunkBytes', 'blockLog', 'signal']) })
   const upper = blockRootsTree(committed, list)
   const size = list.blockSize
   /** The file read again, in blocks of `size` rows, each given to `visit` (awaited). */

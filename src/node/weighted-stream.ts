@@ -40,6 +40,11 @@ export interface StreamWeightedOptions {
   secret?: OrganizerSecret
   /** Also find the groups of look-alike entries (`findConfusableEntries`), for `commit`'s warning. */
   confusables?: boolean
+  /**
+   * Stops the read between two chunks once aborted, with the signal's reason (an `AbortError` by
+   * default): a first pass over a large file takes seconds, and `orbitdraw` aborts it on Ctrl-C or SIGTERM.
+   */
+  signal?: AbortSignal
   /** Called after each chunk read while hashing: bytes read so far and the file's size. */
   onProgress?: (bytesRead: number, totalBytes: number) => void
   /** Bytes read at a time (default 1 MiB; tests use tiny chunks). */
@@ -250,7 +255,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
         blockWeights = []
         blockFirst = g + 1
       }
-    }, options.onProgress === undefined ? undefined : (read) => options.onProgress!(read, size))
+    }, options.onProgress === undefined ? undefined : (read) => options.onProgress!(read, size), options.signal)
     // The in-memory reader's order: the CSV's own errors (thrown by readRows), the weights, then the entries.
     if (weightError !== undefined) throw weightError
     const sizeError = listSizeError(index)
@@ -270,7 +275,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
  * @throws the errors of `row`; `INVALID_UTF8`; `INVALID_CSV` for the parser's errors and a file without
  *   a data row; `UNKNOWN_COLUMN`.
  */
-async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, columns: Columns | ((header: string[]) => Columns), path: string, row: (entry: string, weight: string) => void | Promise<void>, progress?: (read: number) => void): Promise<Columns> {
+async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, columns: Columns | ((header: string[]) => Columns), path: string, row: (entry: string, weight: string) => void | Promise<void>, progress?: (read: number) => void, signal?: AbortSignal): Promise<Columns> {
   const parser: Parser = parse({ relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: CSV_MAX_RECORD_SIZE_OPTION })
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const buf = new Uint8Array(chunkBytes)
@@ -292,6 +297,7 @@ async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, column
           throw new InvalidInputError('INVALID_UTF8', `participants file ${path} is not valid UTF-8: byte offset ${at + Math.max(0, bad)}`, at === 0 ? utf8HintFor(bytes) : UTF8_HINT, { cause })
         }
         at += bytesRead
+        signal?.throwIfAborted()
         // A file that grows while it is read (appended to) stops at the bound like one that was larger.
         if (at > MAX_PARTICIPANTS_FILE_BYTES) throw participantsFileTooLarge(path)
         progress?.(at)

@@ -260,12 +260,12 @@ Examples:
     } else if (streamsLines(flags)) {
       if (drawKind.participants === 'weighted') throw new UsageError(`--${kind.cli.flag} needs weights: use --weight-column with a CSV, or a JSON array of {"entry": …, "weight": …}`, 'commit')
       const secret = (streamSecret = reusedSecret ?? (flags.private === true ? generateSecret() : undefined))
-      streamed = await readStreamed(ctx, flags, (path, onProgress) => streamParticipantsFile(path, { confusables: true, onProgress, ...(secret === undefined ? {} : { secret }) }))
+      streamed = await readStreamed(ctx, flags, (path, onProgress) => streamParticipantsFile(path, { confusables: true, onProgress, signal: ctx.signal, ...(secret === undefined ? {} : { secret }) }))
     } else if (kind.participants === 'weighted' && streamsWeightedCsv(flags)) {
       // A weighted CSV: its weight column read as a stream too (orbitdraw/node's streamWeightedCsv).
       const secret = (streamSecret = reusedSecret ?? (flags.private === true ? generateSecret() : undefined))
       const column = stringFlag(flags, 'column')
-      streamed = await readStreamed(ctx, flags, (path, onProgress) => streamWeightedCsv(path, { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }), confusables: true, onProgress, ...(secret === undefined ? {} : { secret }) }))
+      streamed = await readStreamed(ctx, flags, (path, onProgress) => streamWeightedCsv(path, { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }), confusables: true, onProgress, signal: ctx.signal, ...(secret === undefined ? {} : { secret }) }))
     } else {
       participants = await participantsFrom(flags, 'commit')
       const weighted = participants.length > 0 && typeof participants[0] === 'object'

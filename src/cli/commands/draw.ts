@@ -176,7 +176,7 @@ Examples:
         const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
         // The streaming reader (and its CSV parser, hash pool, ranking writer) loads only for a streamed list.
         const { readForDraw } = await import('../draw-stream.js')
-        list = await readForDraw(path, { ...columns, ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
+        list = await readForDraw(path, { ...columns, signal: ctx.signal, ...(disclosure === undefined ? {} : { disclosure }), ...(secret === undefined ? {} : { secret }), ...(flags.quiet === true ? {} : { onProgress: (read: number, total: number) => hashing.update(read, total) }) })
       } finally {
         hashing.done()
       }

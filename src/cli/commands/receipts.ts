@@ -91,7 +91,7 @@ Example:
     if (streamed) {
       const column = stringFlag(flags, 'column')
       const columns = weightedCsv ? { weightColumn: stringFlag(flags, 'weight-column')!, ...(column === undefined ? {} : { column }) } : {}
-      const stream: StreamedReceipts = await streamReceiptsFile(commitment, stringFlag(flags, 'participants')!, secret, columns)
+      const stream: StreamedReceipts = await streamReceiptsFile(commitment, stringFlag(flags, 'participants')!, secret, { ...columns, signal: ctx.signal })
       book = stream
       names = (visit) => stream.rescan((entries, first) => visit(entries.map((e, k) => receiptFileName(first + k, e, stream.count))))
     } else {
