@@ -21,7 +21,7 @@ import { NotYetPublishedError } from './errors.js'
 import { FailoverSource } from './failover.js'
 import { DEFAULT_GATEWAYS, GatewaySource, normalizeGateway, ORBITPORT_BEACON_NAME, type FetchLike, type GatewayRequestKind } from './gateway.js'
 import { HeadTracker, type BeaconHead } from './head.js'
-import { estimateInterval } from './interval.js'
+import { estimateInterval, RELIABLE_SPAN_SECONDS } from './interval.js'
 import { waitFor, type WaitOptions, type WaitResult, type WaitSource } from './wait.js'
 
 export type { BeaconHead } from './head.js'
@@ -227,14 +227,16 @@ export class BeaconClient implements WaitSource {
     if (this.#intervalHint !== undefined) return this.#intervalHint
     const head = this.#head.known ?? (await this.latest(options))
     let est = this.#estimate()
-    if (est.spanSeconds >= 2 || head.block.sequence === 0) return est.ms
-    // Walk back until the timestamps span at least 2 s (timestamps are whole seconds) or 16 blocks;
-    // reaching genesis gives its configured interval.
+    if (est.spanSeconds >= RELIABLE_SPAN_SECONDS || head.block.sequence === 0) return est.ms
+    // Walk back until the timestamps span RELIABLE_SPAN_SECONDS (timestamps are whole seconds: over 2 s
+    // the estimate could be off by half, and a target planned with it came seconds early) or 64 blocks;
+    // reaching genesis gives its configured interval, preferred over a short span it agrees with. Each
+    // block is fetched once and cached; a beacon of one block a minute needs one.
     let cur = head.block
-    for (let i = 0; i < 16 && cur.sequence > 0; i++) {
+    for (let i = 0; i < 64 && cur.sequence > 0; i++) {
       cur = await this.bySequence(cur.sequence - 1, options)
       est = this.#estimate()
-      if (est.spanSeconds >= 2) break
+      if (est.spanSeconds >= RELIABLE_SPAN_SECONDS) break
     }
     return est.ms
   }

@@ -25,6 +25,13 @@ export interface IntervalEstimate {
 export const DEFAULT_INTERVAL_MS = 60_000
 
 /**
+ * The span of block timestamps (seconds) from which the interval is taken as read: whole-second
+ * timestamps then err by at most a tenth. A shorter span yields to a consistent genesis interval, and
+ * the client walks back further to reach this one (`BeaconClient.intervalMs`).
+ */
+export const RELIABLE_SPAN_SECONDS = 10
+
+/**
  * Estimates the publication interval from `chain` (blocks known to be in the chain), `seen` (heads in
  * the order first seen) and, as a last resort, `hintMs` (default {@link DEFAULT_INTERVAL_MS}). An
  * estimate from block timestamps over one day a block is implausible and passed over, as a genesis
@@ -46,8 +53,17 @@ export function estimateInterval(chain: Iterable<BeaconBlock>, seen: readonly Se
     if (hi === undefined || b.sequence > hi.sequence) hi = b
   }
   const spanSeconds = lo !== undefined && hi !== undefined ? hi.timestamp - lo.timestamp : 0
+  // The genesis block's configured interval (Go time.Duration, nanoseconds), when it is known.
+  const configured = genesis === undefined ? undefined : genesisIntervalMs(genesis)
   if (lo !== undefined && hi !== undefined && hi.sequence > lo.sequence && spanSeconds >= 2) {
-    const ms = Math.max(100, (spanSeconds * 1000) / (hi.sequence - lo.sequence))
+    const blocks = hi.sequence - lo.sequence
+    const ms = Math.max(100, (spanSeconds * 1000) / blocks)
+    // Whole-second timestamps put the real span within 1 s of the one read: over a short span the
+    // estimate can be off by half (2 s read for 1.1 s). The configured interval, when the timestamps
+    // allow it, is then the better figure; over a long span the timestamps (the real pace) win.
+    if (spanSeconds < RELIABLE_SPAN_SECONDS && configured !== undefined && configured >= ((spanSeconds - 1) * 1000) / blocks && configured <= ((spanSeconds + 1) * 1000) / blocks) {
+      return { ms: configured, spanSeconds }
+    }
     if (ms <= MAX_INTERVAL_MS) return { ms, spanSeconds }
   }
   const first = seen[0]
@@ -55,8 +71,6 @@ export function estimateInterval(chain: Iterable<BeaconBlock>, seen: readonly Se
   if (first !== undefined && last !== undefined && last.sequence > first.sequence && last.at > first.at) {
     return { ms: Math.max(100, (last.at - first.at) / (last.sequence - first.sequence)), spanSeconds }
   }
-  // The genesis block's configured interval (Go time.Duration, nanoseconds), when it is known.
-  const configured = genesis === undefined ? undefined : genesisIntervalMs(genesis)
   if (configured !== undefined) return { ms: configured, spanSeconds }
   if (lo !== undefined && hi !== undefined && hi.sequence > lo.sequence && spanSeconds < 2) {
     // Whole-second timestamps over a short span: an upper bound, halved.

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_INTERVAL_MS, estimateInterval, genesisIntervalMs } from '../../src/beacon/interval.js'
+import { DEFAULT_INTERVAL_MS, estimateInterval, genesisIntervalMs, RELIABLE_SPAN_SECONDS } from '../../src/beacon/interval.js'
 import { makeChain } from './fake-source.js'
 
 describe('estimateInterval (pure)', () => {
@@ -17,6 +17,19 @@ describe('estimateInterval (pure)', () => {
     expect(estimateInterval([c[0]!], []).ms).toBe(5000)
     expect(estimateInterval([], [], 1234).ms).toBe(1234)
     expect(estimateInterval([], []).ms).toBe(DEFAULT_INTERVAL_MS)
+  })
+
+  it('over a short span, prefers the genesis interval the whole-second timestamps allow; over a long one, the timestamps', () => {
+    // Blocks 1 s apart published late in their second: timestamps 40 and 42 for blocks 1.1 s apart read
+    // as one block every 2 s, and a target planned with it came seconds early (commit-margin in CI).
+    const genesis = makeChain(1, { intervalS: 0, metadata: { interval: 1_000_000_000 } })[0]!
+    const block = (sequence: number, timestamp: number) => ({ ...genesis, sequence, timestamp })
+    expect(estimateInterval([block(5, 40), block(6, 42)], []).ms).toBe(2000) // no genesis: as read
+    expect(estimateInterval([genesis, block(5, 40), block(6, 42)], []).ms).toBe(1000) // 1 s agrees with a 1 to 3 s span
+    // A genesis interval the timestamps rule out is not taken (the beacon runs at another pace).
+    expect(estimateInterval([genesis, block(5, 40), block(7, 44)], []).ms).toBe(2000) // 4 s over 2 blocks: 1.5 to 2.5 s
+    // A span of RELIABLE_SPAN_SECONDS or more: the timestamps, the real pace, win.
+    expect(estimateInterval([genesis, block(1, 0), block(10, RELIABLE_SPAN_SECONDS)], []).ms).toBe((RELIABLE_SPAN_SECONDS * 1000) / 9)
   })
 
   it('passes over chain timestamps over one day a block, as a genesis interval over a day is (fuzzing pass 3)', () => {
