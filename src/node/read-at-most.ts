@@ -9,6 +9,7 @@
  * @module
  */
 import { open } from 'node:fs/promises'
+import { concatBytes } from '../core/bytes.js'
 
 /**
  * The bytes of the file at `path`, or `undefined` when it holds more than `maxBytes` (then at most
@@ -39,15 +40,7 @@ export async function readFileAtMost(path: string, maxBytes: number): Promise<Ui
       }
     }
     pieces.push(piece.subarray(0, filled))
-    total += filled
-    if (pieces.length === 1) return pieces[0]
-    const out = new Uint8Array(total)
-    let at = 0
-    for (const p of pieces) {
-      out.set(p, at)
-      at += p.length
-    }
-    return out
+    return pieces.length === 1 ? pieces[0] : concatBytes(...pieces)
   } finally {
     await file.close()
   }
