@@ -11,9 +11,9 @@ import type { WeightedEntry } from '../core/participants.js'
 import { validateWeightedEntries } from '../core/participants.js'
 import { validateEntries } from '../core/participants.js'
 import { InvalidInputError } from '../errors.js'
-import { readFileAtMost } from '../node/read-at-most.js'
+import { readTextFileAtMost } from '../node/read-at-most.js'
 import { decodeUtf8 } from '../node/utf8-text.js'
-import { csvParseError, entryErrorIn, CSV_MAX_RECORD_SIZE_OPTION, MAX_PARTICIPANTS_FILE_BYTES, type ParticipantsFormat } from '../node/file-errors.js'
+import { csvParseError, entryErrorIn, csvMaxRecordSize, MAX_CSV_ROW_BYTES, MAX_PARTICIPANTS_FILE_BYTES, type ParticipantsFormat } from '../node/file-errors.js'
 
 export type { ParticipantsFormat }
 
@@ -61,17 +61,8 @@ export function checkEntries(list: string[] | WeightedEntry[], format: Participa
   }
 }
 
-async function readText(path: string): Promise<string> {
-  let buf: Uint8Array | undefined
-  try {
-    buf = await readFileAtMost(path, MAX_PARTICIPANTS_FILE_BYTES)
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read participants file ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
-  if (buf === undefined) {
-    throw new InvalidInputError('FILE_TOO_LARGE', `participants file ${path} is over ${MAX_PARTICIPANTS_FILE_BYTES} bytes`, `files over ${MAX_PARTICIPANTS_FILE_BYTES} bytes are not read`)
-  }
-  return decodeUtf8(buf, `participants file ${path}`)
+function readText(path: string): Promise<string> {
+  return readTextFileAtMost(path, MAX_PARTICIPANTS_FILE_BYTES, `participants file ${path}`)
 }
 
 async function readStdin(): Promise<string> {
@@ -138,7 +129,7 @@ function parseCsvList(text: string, options: Pick<ReadParticipantsOptions, 'colu
   parseCsv ??= (createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync')).parse
   let rows: string[][]
   try {
-    rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: CSV_MAX_RECORD_SIZE_OPTION }) as string[][]
+    rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: csvMaxRecordSize(MAX_CSV_ROW_BYTES) }) as string[][]
   } catch (cause) {
     throw csvParseError(cause)
   }

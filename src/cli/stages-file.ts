@@ -14,8 +14,7 @@ import type { StageRounding } from '../core/allocation/stages.js'
 import { InvalidInputError } from '../core/errors.js'
 import { parseJsonText } from '../core/json.js'
 import type { StageInput } from '../core/kinds/stages.js'
-import { readFileAtMost } from '../node/read-at-most.js'
-import { decodeUtf8 } from '../node/utf8-text.js'
+import { readTextFileAtMost } from '../node/read-at-most.js'
 import { rowsOf } from '../sortition/csv.js'
 
 /**
@@ -136,12 +135,5 @@ export function parseStagesText(text: string, name = 'stages'): StageInput[] {
  * @category Allocation
  */
 export async function readStagesFile(path: string): Promise<StageInput[]> {
-  let buf: Uint8Array | undefined
-  try {
-    buf = await readFileAtMost(path, MAX_STAGES_FILE_BYTES)
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
-  if (buf === undefined) throw new InvalidInputError('FILE_TOO_LARGE', `${path} is over ${MAX_STAGES_FILE_BYTES} bytes`, `stages files over ${MAX_STAGES_FILE_BYTES} bytes are not read`)
-  return parseStagesText(decodeUtf8(buf, path), path)
+  return parseStagesText(await readTextFileAtMost(path, MAX_STAGES_FILE_BYTES), path)
 }

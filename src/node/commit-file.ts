@@ -9,6 +9,7 @@ import { InvalidInputError } from '../core/errors.js'
 import { DEFAULT_DRAW_KINDS } from '../core/kinds/registry.js'
 import { OrganizerSecret } from '../core/secret.js'
 import { generateSecret } from '../commit.js'
+import { definedFields } from './defined-fields.js'
 import { streamParticipantsFile, type StreamedParticipants, type StreamParticipantsOptions } from './participants-stream.js'
 import { streamWeightedCsv, type StreamedWeighted } from './weighted-stream.js'
 
@@ -77,21 +78,9 @@ export async function commitFile(path: string, options: CommitFileOptions): Prom
   if (kind?.participants === 'weighted' && weightColumn === undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', 'a weighted draw needs entries of the form { entry, weight }, and a file of lines has no weights', 'give the weight column of a CSV (weightColumn), or read the list with its weights and pass it to commit', { path: '$.participants' })
   if (kind !== undefined && kind.participants !== 'weighted' && weightColumn !== undefined) throw new InvalidInputError('INVALID_PARTICIPANTS', `a ${kind.name} draw takes plain entries, not weights`, 'drop weightColumn', { path: '$.participants' })
   const secret = privacy === undefined ? undefined : privacy === true ? generateSecret() : OrganizerSecret.from(privacy.secret)
-  const list = weightColumn !== undefined ? await streamWeightedCsv(path, {
-    weightColumn,
-    ...(column === undefined ? {} : { column }),
-    ...(secret === undefined ? {} : { secret }),
-    ...(confusables === undefined ? {} : { confusables }),
-    ...(onProgress === undefined ? {} : { onProgress }),
-    ...(threads === undefined ? {} : { threads }),
-    ...(signal === undefined ? {} : { signal }),
-  }) : await streamParticipantsFile(path, {
-    ...(secret === undefined ? {} : { secret }),
-    ...(confusables === undefined ? {} : { confusables }),
-    ...(onProgress === undefined ? {} : { onProgress }),
-    ...(threads === undefined ? {} : { threads }),
-    ...(signal === undefined ? {} : { signal }),
-  } satisfies StreamParticipantsOptions)
+  // The reading options that are set, passed on as set (an unset one stays absent).
+  const reading = definedFields({ secret, confusables, onProgress, threads, signal }, ['secret', 'confusables', 'onProgress', 'threads', 'signal']) satisfies StreamParticipantsOptions
+  const list = weightColumn !== undefined ? await streamWeightedCsv(path, { weightColumn, ...definedFields({ column }, ['column']), ...reading }) : await streamParticipantsFile(path, reading)
   const result = commitWithDigest(commitOptions, { count: list.count, root: list.root, salted: secret !== undefined, entryBytes: list.entryBytes })
   return { ...result, ...(secret === undefined ? {} : { secret }), list }
 }

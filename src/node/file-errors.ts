@@ -6,7 +6,7 @@
  * @module
  */
 import { open, type FileHandle } from 'node:fs/promises'
-import { InvalidInputError, MismatchError, type OrbitdrawError } from '../core/errors.js'
+import { InvalidInputError, LimitExceededError, MismatchError, type OrbitdrawError } from '../core/errors.js'
 import type { InvalidInputErrorCode } from '../core/error-codes.js'
 
 /**
@@ -25,26 +25,35 @@ export const MAX_PARTICIPANTS_FILE_BYTES = 512 * 1024 * 1024
 export const MAX_CSV_ROW_BYTES = 1024 * 1024
 
 /**
- * csv-parse's `max_record_size` that refuses exactly the rows over {@link MAX_CSV_ROW_BYTES}: it checks
- * before it adds a byte, so it lets a row reach one byte more than the option (csv-parse 7.0.3,
- * measured; pinned by the readers' tests at both sides of the bound).
+ * csv-parse's `max_record_size` that refuses exactly the rows over `maxBytes`: it checks before it adds
+ * a byte, so it lets a row reach one byte more than the option (csv-parse 7.0.3, measured; pinned by the
+ * readers' tests at both sides of the bound).
  */
-export const CSV_MAX_RECORD_SIZE_OPTION = MAX_CSV_ROW_BYTES - 1
+export function csvMaxRecordSize(maxBytes: number): number {
+  return maxBytes - 1
+}
+
+/**
+ * csv-parse's error for a row over `maxBytes` (`CSV_MAX_RECORD_SIZE`, given
+ * {@link csvMaxRecordSize}) as `LIMIT_EXCEEDED` naming its row (counted from the header, row 1) and
+ * the limit `limitName`; `undefined` for its other errors. `name` is the file's, when the message
+ * should name it.
+ */
+export function csvRowTooLong(cause: unknown, maxBytes: number, limitName: string, name?: string): LimitExceededError | undefined {
+  const c = cause as { code?: unknown; records?: unknown }
+  if (c.code !== 'CSV_MAX_RECORD_SIZE') return undefined
+  const where = typeof c.records === 'number' ? `row ${c.records + 1}` : undefined
+  // The parser's error holds the value read so far: not kept as the cause (a private list's data).
+  return new LimitExceededError('LIMIT_EXCEEDED', `${name === undefined ? '' : `${name}, `}${where ?? 'a row'}: over ${maxBytes.toLocaleString('en-US')} bytes, the limit ${limitName}; not read further`, 'check the quoting (an unclosed quote makes the rest of the file one value); a value is at most 1,024 bytes of UTF-8', { path: where ?? '$' })
+}
 
 /**
  * A csv-parse error as a participants reader reports it: a row over {@link MAX_CSV_ROW_BYTES} as
- * `LIMIT_EXCEEDED` naming its row (counted from the header, row 1), any other as `INVALID_CSV`;
- * `name` is the file's, when the message should name it.
+ * `LIMIT_EXCEEDED` ({@link csvRowTooLong}), any other as `INVALID_CSV`; `name` is the file's, when the
+ * message should name it.
  */
-export function csvParseError(cause: unknown, name?: string): InvalidInputError {
-  const c = cause as { code?: unknown; records?: unknown }
-  if (c.code === 'CSV_MAX_RECORD_SIZE') {
-    const row = typeof c.records === 'number' ? c.records + 1 : undefined
-    const where = row === undefined ? 'a row' : `row ${row}`
-    // The parser's error holds the field read so far: not kept as the cause (a private list's data).
-    return new InvalidInputError('LIMIT_EXCEEDED', `${name === undefined ? '' : `${name}, `}${where}: over ${MAX_CSV_ROW_BYTES.toLocaleString('en-US')} bytes, the limit MAX_CSV_ROW_BYTES; not read further`, 'check the quoting (an unclosed quote makes the rest of the file one field); an entry is at most 1,024 bytes of UTF-8', { path: row === undefined ? '$' : `row ${row}` })
-  }
-  return new InvalidInputError('INVALID_CSV', `${name === undefined ? '' : `${name}: `}participants CSV cannot be parsed: ${(cause as Error).message}`, 'fix the quoting or the number of columns on the reported line', { cause })
+export function csvParseError(cause: unknown, name?: string): InvalidInputError | LimitExceededError {
+  return csvRowTooLong(cause, MAX_CSV_ROW_BYTES, 'MAX_CSV_ROW_BYTES', name) ?? new InvalidInputError('INVALID_CSV', `${name === undefined ? '' : `${name}: `}participants CSV cannot be parsed: ${(cause as Error).message}`, 'fix the quoting or the number of columns on the reported line', { cause })
 }
 
 /** How a participants file is laid out: one entry per line, a CSV column, or a JSON array. */

@@ -10,6 +10,8 @@
  */
 import { open } from 'node:fs/promises'
 import { concatBytes } from '../core/bytes.js'
+import { InvalidInputError } from '../core/errors.js'
+import { decodeUtf8 } from './utf8-text.js'
 
 /**
  * The bytes of the file at `path`, or `undefined` when it holds more than `maxBytes` (then at most
@@ -44,6 +46,23 @@ export async function readFileAtMost(path: string, maxBytes: number): Promise<Ui
   } finally {
     await file.close()
   }
+}
+
+/**
+ * A whole text file, read with {@link readFileAtMost} and decoded as strict UTF-8: the readers of
+ * participants, sortition and stages files. `name` is how messages name it (`participants file a.txt`).
+ * @throws {@link InvalidInputError} `FILE_UNREADABLE` (the file system's error code), `FILE_TOO_LARGE`
+ *   (over `maxBytes`), `INVALID_UTF8` (with the line and byte offset).
+ */
+export async function readTextFileAtMost(path: string, maxBytes: number, name = path): Promise<string> {
+  let bytes: Uint8Array | undefined
+  try {
+    bytes = await readFileAtMost(path, maxBytes)
+  } catch (cause) {
+    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${name}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
+  }
+  if (bytes === undefined) throw new InvalidInputError('FILE_TOO_LARGE', `${name} is over ${maxBytes} bytes`, `files over ${maxBytes} bytes are not read`)
+  return decodeUtf8(bytes, name)
 }
 
 /** Bytes read at a time past a file's stated size. */

@@ -24,7 +24,7 @@ import type { OrganizerSecret } from '../core/secret.js'
 import { BlockHasher, hashOfWords } from './block-hasher.js'
 import { entryHashInto, findRepeats, skeletonHashInto } from './entry-keys.js'
 import type { ConfusableGroup } from '../confusables.js'
-import { csvParseError, entryErrorIn, fileChanged, CSV_MAX_RECORD_SIZE_OPTION, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, participantsFileTooLarge, UTF8_HINT, utf8HintFor } from './file-errors.js'
+import { csvParseError, entryErrorIn, fileChanged, csvMaxRecordSize, MAX_CSV_ROW_BYTES, MAX_PARTICIPANTS_FILE_BYTES, openParticipantsFile, participantsFileTooLarge, UTF8_HINT, utf8HintFor } from './file-errors.js'
 import type {} from './errors.js'
 
 /**
@@ -276,7 +276,7 @@ async function scanCsv(file: FileHandle, size: number, path: string, options: St
  *   a data row; `UNKNOWN_COLUMN`.
  */
 async function readRows(file: FileHandle, chunkBytes: number, hash: Hash, columns: Columns | ((header: string[]) => Columns), path: string, row: (entry: string, weight: string) => void | Promise<void>, progress?: (read: number) => void, signal?: AbortSignal): Promise<Columns> {
-  const parser: Parser = parse({ relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: CSV_MAX_RECORD_SIZE_OPTION })
+  const parser: Parser = parse({ relax_column_count: false, skip_empty_lines: false, bom: true, max_record_size: csvMaxRecordSize(MAX_CSV_ROW_BYTES) })
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const buf = new Uint8Array(chunkBytes)
   let at = 0

@@ -17,8 +17,8 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { InvalidInputError, LimitExceededError, OrbitdrawError } from '../core/errors.js'
 import { LIMITS } from '../core/limits.js'
 import { makePool, SORTITION_LIMITS, type QuotaRow, type SortitionPool } from '../core/sortition/pool.js'
-import { readFileAtMost } from '../node/read-at-most.js'
-import { decodeUtf8 } from '../node/utf8-text.js'
+import { csvMaxRecordSize, csvRowTooLong } from '../node/file-errors.js'
+import { readTextFileAtMost } from '../node/read-at-most.js'
 export type { SortitionInputErrorCode } from './errors.js'
 
 /**
@@ -62,8 +62,7 @@ export function rowsOf(text: string, name: string, ragged = false, maxRows?: num
     rows = parseCsv(body, {
       relax_column_count: ragged,
       skip_empty_lines: true,
-      // csv-parse checks before it adds a byte, so a row may reach one byte over its option.
-      max_record_size: MAX_SORTITION_ROW_BYTES - 1,
+      max_record_size: csvMaxRecordSize(MAX_SORTITION_ROW_BYTES),
       ...(maxRows === undefined ? {} : { to: maxRows }),
       // csv-parse builds a context object for every record it hands to on_record (1.7 s of 8.5 s for a
       // pool of a million, and much of the garbage collection): asked only of a text with an empty line.
@@ -78,12 +77,8 @@ export function rowsOf(text: string, name: string, ragged = false, maxRows?: num
         : {}),
     }) as string[][]
   } catch (cause) {
-    const c = cause as { code?: unknown; records?: unknown }
-    if (c.code === 'CSV_MAX_RECORD_SIZE' && typeof c.records === 'number') {
-      // Not kept as the cause: csv-parse's error holds the cell read so far.
-      const row = c.records + 1
-      throw new LimitExceededError('LIMIT_EXCEEDED', `${name}, row ${row}: over ${MAX_SORTITION_ROW_BYTES.toLocaleString('en-US')} bytes, the limit MAX_SORTITION_ROW_BYTES; not read further`, 'check the quoting (an unclosed quote makes the rest of the file one cell); a value is at most 1,024 bytes of UTF-8', { path: `row ${row}` })
-    }
+    const tooLong = csvRowTooLong(cause, MAX_SORTITION_ROW_BYTES, 'MAX_SORTITION_ROW_BYTES', name)
+    if (tooLong !== undefined) throw tooLong
     throw new InvalidInputError('INVALID_CSV', `${name} is not valid CSV: ${(cause as Error).message}`, ragged ? 'check quoting' : 'check quoting and that every row has the same number of columns', { cause })
   }
   if (blankLine !== undefined) throw new InvalidInputError('INVALID_CSV', `${name}: line ${blankLine} is empty, between rows`, 'remove the empty line (each line is one row; only empty lines at the end are ignored)', { path: `line ${blankLine}` })
@@ -329,15 +324,8 @@ export function parseSortitionAlgorithmsCsv(text: string, options: { idColumn?: 
   return { format: 'selected', panels: [ids], weights: [1], columns: [...header] }
 }
 
-async function readText(path: string): Promise<string> {
-  let buf: Uint8Array | undefined
-  try {
-    buf = await readFileAtMost(path, MAX_SORTITION_FILE_BYTES)
-  } catch (cause) {
-    throw new InvalidInputError('FILE_UNREADABLE', `cannot read ${path}: ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}`, 'check the path and permissions', { cause })
-  }
-  if (buf === undefined) throw new InvalidInputError('FILE_TOO_LARGE', `${path} is over ${MAX_SORTITION_FILE_BYTES} bytes`, `files over ${MAX_SORTITION_FILE_BYTES} bytes are not read`)
-  return decodeUtf8(buf, path)
+function readText(path: string): Promise<string> {
+  return readTextFileAtMost(path, MAX_SORTITION_FILE_BYTES)
 }
 
 /**
